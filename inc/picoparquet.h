@@ -1,0 +1,14 @@
+/*
+ * picoparquet: Parquet encoding for firmware.  Freestanding C99, no heap:
+ * the caller provides all memory (an arena or caller-declared state
+ * structs) and all I/O (sink/source callbacks).  Include this one header.
+ */
+#ifndef PICOPARQUET_H
+#define PICOPARQUET_H
+
+#include "ppq_core.h"
+#include "ppq_plain.h"
+#include "ppq_rle.h"
+#include "ppq_dict.h"
+
+#endif /* PICOPARQUET_H */

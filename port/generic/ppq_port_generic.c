@@ -1,0 +1,116 @@
+/*
+ * Portable C99 bit-unpack kernels.  The group kernel is specialised per
+ * width: every shift and mask is a compile-time constant, and a value that
+ * straddles two 32-bit words is taken with one 64-bit load instead of two
+ * loads and an OR.  A 64-bit load is used only when the next word belongs
+ * to the group, so nothing past the 4*width input bytes is ever read.
+ * Define PPQ_UNPACK_SMALL for a compact loop instead (far less flash).
+ */
+#include "ppq_port.h"
+#include "ppq_core.h"
+
+#include <string.h>
+
+const char ppq_port_name[] = "generic";
+
+#define MASK32(w) ((w) >= 32u ? 0xFFFFFFFFu : ((1u << (w)) - 1u))
+
+/* Value `i` of a group of 32 packed at `w` bits. */
+static inline uint32_t group_value(const uint8_t *in, unsigned w, unsigned i)
+{
+    unsigned bit = i * w;
+    unsigned word = bit >> 5;
+    unsigned shift = bit & 31u;
+    if (shift + w <= 32u) {
+        return (ppq_load_le32(in + 4u * word) >> shift) & MASK32(w);
+    }
+    return (uint32_t)(ppq_load_le64(in + 4u * word) >> shift) & MASK32(w);
+}
+
+/* Value at any bit offset; reads only the bytes the value occupies. */
+static uint32_t any_value(const uint8_t *in, uint64_t bit, unsigned w)
+{
+    const uint8_t *p = in + (size_t)(bit >> 3);
+    unsigned shift = (unsigned)(bit & 7u);
+    unsigned nbytes = (shift + w + 7u) >> 3;
+    uint64_t acc = 0;
+    unsigned k;
+    for (k = 0; k < nbytes; k++) {
+        acc |= (uint64_t)p[k] << (8u * k);
+    }
+    return (uint32_t)(acc >> shift) & MASK32(w);
+}
+
+#ifndef PPQ_UNPACK_SMALL
+
+#define V1(i) out[i] = group_value(in, W, i);
+#define V4(i) V1(i) V1(i + 1) V1(i + 2) V1(i + 3)
+#define V32 V4(0) V4(4) V4(8) V4(12) V4(16) V4(20) V4(24) V4(28)
+#define KERNEL(w)                                                   \
+    static void unpack_w##w(const uint8_t *in, uint32_t *out)       \
+    {                                                               \
+        enum { W = w };                                             \
+        V32                                                         \
+    }
+
+KERNEL(1) KERNEL(2) KERNEL(3) KERNEL(4) KERNEL(5) KERNEL(6) KERNEL(7) KERNEL(8)
+KERNEL(9) KERNEL(10) KERNEL(11) KERNEL(12) KERNEL(13) KERNEL(14) KERNEL(15) KERNEL(16)
+KERNEL(17) KERNEL(18) KERNEL(19) KERNEL(20) KERNEL(21) KERNEL(22) KERNEL(23) KERNEL(24)
+KERNEL(25) KERNEL(26) KERNEL(27) KERNEL(28) KERNEL(29) KERNEL(30) KERNEL(31) KERNEL(32)
+
+typedef void (*group_kernel_fn)(const uint8_t *in, uint32_t *out);
+
+static const group_kernel_fn group_kernels[33] = {
+    0,           unpack_w1,  unpack_w2,  unpack_w3,  unpack_w4,  unpack_w5,  unpack_w6,
+    unpack_w7,   unpack_w8,  unpack_w9,  unpack_w10, unpack_w11, unpack_w12, unpack_w13,
+    unpack_w14,  unpack_w15, unpack_w16, unpack_w17, unpack_w18, unpack_w19, unpack_w20,
+    unpack_w21,  unpack_w22, unpack_w23, unpack_w24, unpack_w25, unpack_w26, unpack_w27,
+    unpack_w28,  unpack_w29, unpack_w30, unpack_w31, unpack_w32,
+};
+
+void ppq_port_unpack32_group(const uint8_t *in, unsigned width, uint32_t *out)
+{
+    if (width == 0u || width > 32u) {
+        memset(out, 0, 32u * sizeof *out);
+        return;
+    }
+    group_kernels[width](in, out);
+}
+
+#else /* PPQ_UNPACK_SMALL */
+
+void ppq_port_unpack32_group(const uint8_t *in, unsigned width, uint32_t *out)
+{
+    unsigned i;
+    for (i = 0; i < 32u; i++) {
+        out[i] = width ? any_value(in, (uint64_t)i * width, width) : 0u;
+    }
+}
+
+#endif
+
+void ppq_port_unpack32(const uint8_t *in, size_t start, size_t n, unsigned width, uint32_t *out)
+{
+    if (width == 0u) {
+        memset(out, 0, n * sizeof *out);
+        return;
+    }
+    /* Head: single values up to the next group boundary. */
+    while (n > 0u && (start & 31u) != 0u) {
+        *out++ = any_value(in, (uint64_t)start * width, width);
+        start++;
+        n--;
+    }
+    /* Whole groups of 32 through the fast kernel. */
+    while (n >= 32u) {
+        ppq_port_unpack32_group(in + (start >> 5) * 4u * width, width, out);
+        out += 32;
+        start += 32u;
+        n -= 32u;
+    }
+    while (n > 0u) {
+        *out++ = any_value(in, (uint64_t)start * width, width);
+        start++;
+        n--;
+    }
+}

@@ -1,0 +1,116 @@
+/* Bit packing front end: width helpers, packing, and unpacking that
+ * dispatches 32-bit widths to the port's kernels. */
+#include "ppq_core.h"
+#include "ppq_port.h"
+
+#include <string.h>
+
+unsigned ppq_bit_width32(uint32_t v)
+{
+    unsigned w = 0;
+    while (v != 0u) {
+        w++;
+        v >>= 1;
+    }
+    return w;
+}
+
+unsigned ppq_bit_width64(uint64_t v)
+{
+    unsigned w = 0;
+    while (v != 0u) {
+        w++;
+        v >>= 1;
+    }
+    return w;
+}
+
+/* Appends `w` (<= 32) bits of `v` to the accumulator, emitting whole bytes. */
+#define PUT_BITS(v, w)                             \
+    do {                                           \
+        acc |= (uint64_t)(v) << nbits;             \
+        nbits += (w);                              \
+        while (nbits >= 8u) {                      \
+            *out++ = (uint8_t)acc;                 \
+            acc >>= 8;                             \
+            nbits -= 8u;                           \
+        }                                          \
+    } while (0)
+
+void ppq_pack32(const uint32_t *in, size_t n, unsigned width, uint8_t *out)
+{
+    uint32_t mask = width >= 32u ? 0xFFFFFFFFu : ((1u << width) - 1u);
+    uint64_t acc = 0;
+    unsigned nbits = 0;
+    size_t i;
+    if (width == 0u || width > 32u) {
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        PUT_BITS(in[i] & mask, width);
+    }
+    if (nbits > 0u) {
+        *out = (uint8_t)acc;
+    }
+}
+
+void ppq_pack64(const uint64_t *in, size_t n, unsigned width, uint8_t *out)
+{
+    uint64_t acc = 0;
+    unsigned nbits = 0;
+    size_t i;
+    if (width == 0u || width > 64u) {
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        uint64_t v = in[i];
+        if (width > 32u) {
+            /* LSB-first: the low 32 bits, then the remaining high bits. */
+            unsigned hi = width - 32u;
+            PUT_BITS(v & 0xFFFFFFFFu, 32u);
+            PUT_BITS((v >> 32) & ((1ull << hi) - 1u), hi);
+        } else {
+            PUT_BITS(v & ((1ull << width) - 1u), width);
+        }
+    }
+    if (nbits > 0u) {
+        *out = (uint8_t)acc;
+    }
+}
+
+void ppq_unpack32(const uint8_t *in, size_t start, size_t n, unsigned width, uint32_t *out)
+{
+    if (width > 32u) {
+        return;
+    }
+    ppq_port_unpack32(in, start, n, width, out);
+}
+
+void ppq_unpack64(const uint8_t *in, size_t start, size_t n, unsigned width, uint64_t *out)
+{
+    uint64_t mask = width >= 64u ? ~0ull : ((1ull << width) - 1u);
+    size_t i;
+    if (width > 64u) {
+        return;
+    }
+    if (width == 0u) {
+        memset(out, 0, n * sizeof *out);
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        uint64_t bit = (uint64_t)(start + i) * width;
+        const uint8_t *p = in + (size_t)(bit >> 3);
+        unsigned shift = (unsigned)(bit & 7u);
+        unsigned nbytes = (shift + width + 7u) >> 3; /* 1..9 */
+        uint64_t acc = 0;
+        unsigned k;
+        for (k = 0; k < nbytes && k < 8u; k++) {
+            acc |= (uint64_t)p[k] << (8u * k);
+        }
+        acc >>= shift;
+        if (nbytes == 9u) {
+            acc |= (uint64_t)p[8] << (64u - shift);
+        }
+        out[i] = acc & mask;
+    }
+}

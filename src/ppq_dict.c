@@ -1,0 +1,373 @@
+/* Dictionary encoding: a hash table over PLAIN-form entries in the arena,
+ * and the index pages (bit width byte + RLE/bit-packed hybrid). */
+#include "ppq_dict.h"
+#include "ppq_internal.h"
+
+#define MAX_ENTRIES (1u << 24)
+#define INDEX_CHUNK 32u /* indices decoded per step (stack use) */
+
+static int dict_type_ok(ppq_type_t type, uint32_t type_len)
+{
+    if (type == PPQ_BOOLEAN || (unsigned)type > (unsigned)PPQ_FIXED_LEN_BYTE_ARRAY) {
+        return 0;
+    }
+    return type != PPQ_FIXED_LEN_BYTE_ARRAY || (type_len > 0u && type_len <= 0x7FFFFFFFu);
+}
+
+static uint32_t slot_count(uint32_t max_entries)
+{
+    uint32_t n = 16;
+    while (n < 2u * max_entries) {
+        n <<= 1;
+    }
+    return n;
+}
+
+static unsigned max_index_width(uint32_t max_entries)
+{
+    unsigned w = ppq_bit_width32(max_entries - 1u);
+    return w == 0u ? 1u : w;
+}
+
+/* The pool's capacity: fixed-width entries never need more than
+ * max_entries * width, whatever max_bytes says. */
+static uint32_t pool_cap(uint32_t width, const ppq_dict_cfg_t *cfg)
+{
+    if (width != 0u && (uint64_t)cfg->max_entries * width < cfg->max_bytes) {
+        return cfg->max_entries * width;
+    }
+    return cfg->max_bytes;
+}
+
+size_t ppq_dict_enc_arena_size(ppq_type_t type, uint32_t type_len, const ppq_dict_cfg_t *cfg)
+{
+    uint32_t width;
+    if (cfg == NULL || !dict_type_ok(type, type_len) || cfg->max_entries == 0u || cfg->max_entries > MAX_ENTRIES ||
+        cfg->max_page_values == 0u || cfg->max_page_values > 0x7FFFFFFFu / 4u) {
+        return 0;
+    }
+    width = (uint32_t)ppq_plain_width(type, type_len);
+    return PPQ_ARENA_ROUND((size_t)slot_count(cfg->max_entries) * 4u) + PPQ_ARENA_ROUND(pool_cap(width, cfg)) +
+           (type == PPQ_BYTE_ARRAY ? PPQ_ARENA_ROUND((size_t)cfg->max_entries * 4u) : 0u) +
+           PPQ_ARENA_ROUND((size_t)cfg->max_page_values * 4u) +
+           PPQ_ARENA_ROUND((size_t)PPQ_RLE_DEFAULT_GROUPS * max_index_width(cfg->max_entries));
+}
+
+ppq_status_t ppq_dict_enc_init(ppq_dict_enc_t *enc, ppq_type_t type, uint32_t type_len, const ppq_dict_cfg_t *cfg,
+                               ppq_arena_t *arena)
+{
+    size_t mark;
+    uint32_t nslots;
+    if (enc == NULL || arena == NULL || ppq_dict_enc_arena_size(type, type_len, cfg) == 0u) {
+        return PPQ_ERR_ARG;
+    }
+    mark = ppq_arena_mark(arena);
+    enc->type = type;
+    enc->type_len = type == PPQ_FIXED_LEN_BYTE_ARRAY ? type_len : 0u;
+    enc->width = (uint32_t)ppq_plain_width(type, type_len);
+    enc->cfg = *cfg;
+    nslots = slot_count(cfg->max_entries);
+    enc->slot_mask = nslots - 1u;
+    enc->slots = (uint32_t *)ppq_arena_alloc(arena, (size_t)nslots * 4u);
+    enc->pool = (uint8_t *)ppq_arena_alloc(arena, pool_cap(enc->width, cfg));
+    enc->offsets = type == PPQ_BYTE_ARRAY ? (uint32_t *)ppq_arena_alloc(arena, (size_t)cfg->max_entries * 4u) : NULL;
+    enc->page = (uint32_t *)ppq_arena_alloc(arena, (size_t)cfg->max_page_values * 4u);
+    enc->rle_groups =
+        (uint8_t *)ppq_arena_alloc(arena, (size_t)PPQ_RLE_DEFAULT_GROUPS * max_index_width(cfg->max_entries));
+    if (enc->slots == NULL || enc->pool == NULL || (type == PPQ_BYTE_ARRAY && enc->offsets == NULL) ||
+        enc->page == NULL || enc->rle_groups == NULL) {
+        ppq_arena_rewind(arena, mark);
+        return PPQ_ERR_ARENA;
+    }
+    ppq_dict_enc_reset(enc);
+    return PPQ_OK;
+}
+
+void ppq_dict_enc_reset(ppq_dict_enc_t *enc)
+{
+    memset(enc->slots, 0, ((size_t)enc->slot_mask + 1u) * 4u);
+    enc->count = 0;
+    enc->bytes = 0;
+    enc->page_count = 0;
+}
+
+static uint32_t hash_bytes(const uint8_t *p, size_t n)
+{
+    uint32_t h = 0x811C9DC5u ^ (uint32_t)n;
+    while (n >= 4u) {
+        h = (h ^ ppq_load_le32(p)) * 0x01000193u;
+        h ^= h >> 15;
+        p += 4;
+        n -= 4u;
+    }
+    while (n > 0u) {
+        h = (h ^ *p++) * 0x01000193u;
+        n--;
+    }
+    h ^= h >> 16;
+    h *= 0x85EBCA6Bu;
+    h ^= h >> 13;
+    return h;
+}
+
+/* The PLAIN bytes of entry `e` (without a BYTE_ARRAY's length word). */
+static const uint8_t *entry_bytes(const ppq_dict_enc_t *enc, uint32_t e, uint32_t *len)
+{
+    if (enc->type == PPQ_BYTE_ARRAY) {
+        const uint8_t *p = enc->pool + enc->offsets[e];
+        *len = ppq_load_le32(p);
+        return p + 4;
+    }
+    *len = enc->width;
+    return enc->pool + (size_t)e * enc->width;
+}
+
+/* Index of the value with PLAIN bytes key[0..len), adding it if new.
+ * PPQ_DICT_FULL when it is new and does not fit. */
+static ppq_status_t lookup_or_add(ppq_dict_enc_t *enc, const uint8_t *key, uint32_t len, uint32_t *index)
+{
+    uint32_t i = hash_bytes(key, len) & enc->slot_mask;
+    uint32_t entry_size = enc->type == PPQ_BYTE_ARRAY ? len + 4u : len;
+    while (enc->slots[i] != 0u) {
+        uint32_t e = enc->slots[i] - 1u;
+        uint32_t elen;
+        const uint8_t *eb = entry_bytes(enc, e, &elen);
+        if (elen == len && memcmp(eb, key, len) == 0) {
+            *index = e;
+            return PPQ_OK;
+        }
+        i = (i + 1u) & enc->slot_mask;
+    }
+    if (enc->count == enc->cfg.max_entries || entry_size < len || entry_size > enc->cfg.max_bytes - enc->bytes) {
+        return PPQ_DICT_FULL;
+    }
+    if (enc->type == PPQ_BYTE_ARRAY) {
+        enc->offsets[enc->count] = enc->bytes;
+        ppq_store_le32(enc->pool + enc->bytes, len);
+        if (len > 0u) {
+            memcpy(enc->pool + enc->bytes + 4, key, len);
+        }
+    } else {
+        memcpy(enc->pool + enc->bytes, key, len);
+    }
+    enc->bytes += entry_size;
+    enc->slots[i] = enc->count + 1u;
+    *index = enc->count++;
+    return PPQ_OK;
+}
+
+ppq_status_t ppq_dict_enc_put(ppq_dict_enc_t *enc, const void *values, size_t n, size_t *accepted)
+{
+    const uint8_t *v = (const uint8_t *)values;
+    size_t vsize = ppq_value_size(enc->type);
+    ppq_status_t st = PPQ_OK;
+    size_t i;
+    if (accepted == NULL || (values == NULL && n > 0u)) {
+        return PPQ_ERR_ARG;
+    }
+    for (i = 0; i < n; i++, v += vsize) {
+        uint8_t plain[12];
+        const uint8_t *key = plain;
+        uint32_t len = enc->width;
+        uint32_t index;
+        if (enc->page_count == enc->cfg.max_page_values) {
+            st = PPQ_ERR_NOSPACE;
+            break;
+        }
+        if (enc->type == PPQ_BYTE_ARRAY || enc->type == PPQ_FIXED_LEN_BYTE_ARRAY) {
+            const ppq_bytes_t *b = (const ppq_bytes_t *)(const void *)v;
+            if ((enc->type == PPQ_FIXED_LEN_BYTE_ARRAY && b->len != enc->type_len) || b->len > 0x7FFFFFFFu ||
+                (b->ptr == NULL && b->len > 0u)) {
+                st = PPQ_ERR_ARG;
+                break;
+            }
+            key = b->ptr;
+            len = b->len;
+        } else if (enc->type == PPQ_INT96) {
+            key = v;
+        } else {
+            ppq_store_value_le(plain, v, len);
+        }
+        st = lookup_or_add(enc, key, len, &index);
+        if (st != PPQ_OK) {
+            break;
+        }
+        enc->page[enc->page_count++] = index;
+    }
+    *accepted = i;
+    return st;
+}
+
+ppq_status_t ppq_dict_enc_flush_page(ppq_dict_enc_t *enc, ppq_sink_t *out)
+{
+    ppq_rle_enc_t rle;
+    ppq_rle_cfg_t cfg;
+    ppq_arena_t arena;
+    ppq_status_t st;
+    uint8_t width_byte;
+    cfg.bit_width = enc->count == 0u ? 0u : max_index_width(enc->count);
+    cfg.max_groups = PPQ_RLE_DEFAULT_GROUPS;
+    cfg.length_prefix = 0;
+    cfg.prefix_cap = 0;
+    width_byte = (uint8_t)cfg.bit_width;
+    arena.base = enc->rle_groups;
+    arena.size = PPQ_ARENA_ROUND((size_t)PPQ_RLE_DEFAULT_GROUPS * max_index_width(enc->cfg.max_entries));
+    arena.used = 0;
+    arena.peak = 0;
+    st = ppq_rle_enc_init(&rle, &cfg, out, &arena);
+    if (st == PPQ_OK) {
+        st = ppq_sink_write(out, &width_byte, 1);
+    }
+    if (st == PPQ_OK) {
+        st = ppq_rle_enc_put(&rle, enc->page, enc->page_count);
+    }
+    if (st == PPQ_OK) {
+        st = ppq_rle_enc_finish(&rle);
+    }
+    if (st == PPQ_OK) {
+        enc->page_count = 0;
+    }
+    return st;
+}
+
+ppq_status_t ppq_dict_enc_write_dict(const ppq_dict_enc_t *enc, ppq_sink_t *out)
+{
+    return ppq_sink_write(out, enc->pool, enc->bytes);
+}
+
+uint32_t ppq_dict_enc_entries(const ppq_dict_enc_t *enc)
+{
+    return enc->count;
+}
+
+uint32_t ppq_dict_enc_dict_bytes(const ppq_dict_enc_t *enc)
+{
+    return enc->bytes;
+}
+
+uint32_t ppq_dict_enc_page_values(const ppq_dict_enc_t *enc)
+{
+    return enc->page_count;
+}
+
+/* ---- decoder ------------------------------------------------------------ */
+
+size_t ppq_dict_dec_arena_size(ppq_type_t type, uint32_t entries)
+{
+    return type == PPQ_BYTE_ARRAY ? PPQ_ARENA_ROUND((size_t)entries * 4u) : 0u;
+}
+
+ppq_status_t ppq_dict_dec_init(ppq_dict_dec_t *dec, ppq_type_t type, uint32_t type_len, const void *dict, size_t len,
+                               uint32_t entries, ppq_arena_t *arena)
+{
+    if (dec == NULL || arena == NULL || (dict == NULL && len > 0u) || !dict_type_ok(type, type_len)) {
+        return PPQ_ERR_ARG;
+    }
+    dec->type = type;
+    dec->type_len = type == PPQ_FIXED_LEN_BYTE_ARRAY ? type_len : 0u;
+    dec->width = (uint32_t)ppq_plain_width(type, type_len);
+    dec->dict = (const uint8_t *)dict;
+    dec->count = entries;
+    dec->offsets = NULL;
+    dec->page_ready = 0;
+    if (type == PPQ_BYTE_ARRAY) {
+        uint32_t *offsets;
+        size_t pos = 0;
+        uint32_t e;
+        if ((uint64_t)entries * 4u > len) {
+            return PPQ_ERR_CORRUPT; /* cannot hold that many length words */
+        }
+        offsets = (uint32_t *)ppq_arena_alloc(arena, (size_t)entries * 4u);
+        if (offsets == NULL) {
+            return PPQ_ERR_ARENA;
+        }
+        for (e = 0; e < entries; e++) {
+            uint32_t elen;
+            if (len - pos < 4u) {
+                return PPQ_ERR_CORRUPT;
+            }
+            elen = ppq_load_le32(dec->dict + pos);
+            if (elen > len - pos - 4u) {
+                return PPQ_ERR_CORRUPT;
+            }
+            offsets[e] = (uint32_t)pos;
+            pos += 4u + elen;
+        }
+        dec->offsets = offsets;
+    } else if ((uint64_t)entries * dec->width > len) {
+        return PPQ_ERR_CORRUPT;
+    }
+    return PPQ_OK;
+}
+
+ppq_status_t ppq_dict_dec_page(ppq_dict_dec_t *dec, const void *data, size_t len, size_t count)
+{
+    const uint8_t *p = (const uint8_t *)data;
+    ppq_status_t st;
+    dec->page_ready = 0;
+    if (data == NULL && len > 0u) {
+        return PPQ_ERR_ARG;
+    }
+    if (len == 0u) {
+        if (count > 0u) {
+            return PPQ_ERR_CORRUPT;
+        }
+        st = ppq_rle_dec_init(&dec->idx, 0, 0, NULL, 0, 0);
+    } else {
+        if (p[0] > 32u) {
+            return PPQ_ERR_CORRUPT;
+        }
+        st = ppq_rle_dec_init(&dec->idx, p[0], 0, p + 1, len - 1u, count);
+    }
+    if (st == PPQ_OK) {
+        dec->page_ready = 1;
+    }
+    return st;
+}
+
+ppq_status_t ppq_dict_dec_get(ppq_dict_dec_t *dec, void *out, size_t max, size_t *got)
+{
+    uint8_t *o = (uint8_t *)out;
+    size_t vsize = ppq_value_size(dec->type);
+    size_t n = 0;
+    ppq_status_t st = PPQ_OK;
+    *got = 0;
+    if (!dec->page_ready) {
+        return PPQ_ERR_STATE;
+    }
+    if (out == NULL && max > 0u) {
+        return PPQ_ERR_ARG;
+    }
+    while (n < max && st == PPQ_OK) {
+        uint32_t idx[INDEX_CHUNK];
+        size_t want = max - n < INDEX_CHUNK ? max - n : INDEX_CHUNK;
+        size_t k = 0, i;
+        st = ppq_rle_dec_get(&dec->idx, idx, want, &k);
+        for (i = 0; i < k; i++, n++, o += vsize) {
+            uint32_t e = idx[i];
+            if (e >= dec->count) {
+                *got = n;
+                return PPQ_ERR_CORRUPT;
+            }
+            if (dec->type == PPQ_BYTE_ARRAY) {
+                ppq_bytes_t *b = (ppq_bytes_t *)(void *)o;
+                const uint8_t *p = dec->dict + dec->offsets[e];
+                b->len = ppq_load_le32(p);
+                b->ptr = p + 4;
+            } else if (dec->type == PPQ_FIXED_LEN_BYTE_ARRAY) {
+                ppq_bytes_t *b = (ppq_bytes_t *)(void *)o;
+                b->ptr = dec->dict + (size_t)e * dec->width;
+                b->len = dec->width;
+            } else if (dec->type == PPQ_INT96) {
+                memcpy(o, dec->dict + (size_t)e * 12u, 12);
+            } else {
+                ppq_load_value_le(o, dec->dict + (size_t)e * dec->width, dec->width);
+            }
+        }
+        if (k < want) {
+            break; /* end of page (or an error) */
+        }
+    }
+    *got = n;
+    return st;
+}

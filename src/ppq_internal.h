@@ -1,0 +1,49 @@
+/* Internal helpers shared by the library's sources (not installed). */
+#ifndef PPQ_INTERNAL_H
+#define PPQ_INTERNAL_H
+
+#include "ppq_core.h"
+
+#include <string.h>
+
+/* Little-endian host: fixed-width values may be copied as they are.
+ * PPQ_NO_INTRINSICS forces the portable byte-by-byte path. */
+#if !defined(PPQ_NO_INTRINSICS) && defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define PPQ_HOST_LE 1
+#else
+#define PPQ_HOST_LE 0
+#endif
+
+/* Bytes of local scratch an encoder may use to batch small writes; sized
+ * to keep every codec call well inside its stack budget. */
+#define PPQ_SCRATCH 128u
+
+/* Store one fixed-width numeric value (INT32, INT64, FLOAT, DOUBLE) of
+ * `width` bytes from memory at `v` to `out` in little-endian order. */
+static inline void ppq_store_value_le(uint8_t *out, const void *v, size_t width)
+{
+    if (width == 4u) {
+        uint32_t u;
+        memcpy(&u, v, 4);
+        ppq_store_le32(out, u);
+    } else {
+        uint64_t u;
+        memcpy(&u, v, 8);
+        ppq_store_le64(out, u);
+    }
+}
+
+/* The reverse of ppq_store_value_le. */
+static inline void ppq_load_value_le(void *v, const uint8_t *in, size_t width)
+{
+    if (width == 4u) {
+        uint32_t u = ppq_load_le32(in);
+        memcpy(v, &u, 4);
+    } else {
+        uint64_t u = ppq_load_le64(in);
+        memcpy(v, &u, 8);
+    }
+}
+
+#endif /* PPQ_INTERNAL_H */

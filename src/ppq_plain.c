@@ -1,0 +1,290 @@
+/* PLAIN encoding for all physical types. */
+#include "ppq_plain.h"
+#include "ppq_internal.h"
+
+static int type_ok(ppq_type_t type, uint32_t type_len)
+{
+    if ((unsigned)type > (unsigned)PPQ_FIXED_LEN_BYTE_ARRAY) {
+        return 0;
+    }
+    return type != PPQ_FIXED_LEN_BYTE_ARRAY || (type_len > 0u && type_len <= 0x7FFFFFFFu);
+}
+
+ppq_status_t ppq_plain_enc_init(ppq_plain_enc_t *enc, ppq_type_t type, uint32_t type_len, ppq_sink_t *out)
+{
+    if (enc == NULL || out == NULL || !type_ok(type, type_len)) {
+        return PPQ_ERR_ARG;
+    }
+    enc->out = out;
+    enc->type = type;
+    enc->type_len = type == PPQ_FIXED_LEN_BYTE_ARRAY ? type_len : 0u;
+    enc->bool_bits = 0;
+    enc->bool_count = 0;
+    enc->finished = 0;
+    enc->err = PPQ_OK;
+    return PPQ_OK;
+}
+
+/* Fixed-width numbers: straight copy on little-endian hosts, else
+ * converted through a small scratch buffer. */
+static ppq_status_t put_fixed(ppq_sink_t *out, const uint8_t *v, size_t n, size_t width)
+{
+#if PPQ_HOST_LE
+    return ppq_sink_write(out, v, n * width);
+#else
+    uint8_t scratch[PPQ_SCRATCH];
+    size_t per = PPQ_SCRATCH / width;
+    while (n > 0u) {
+        size_t k = n < per ? n : per;
+        size_t i;
+        ppq_status_t st;
+        for (i = 0; i < k; i++) {
+            ppq_store_value_le(scratch + i * width, v + i * width, width);
+        }
+        st = ppq_sink_write(out, scratch, k * width);
+        if (st != PPQ_OK) {
+            return st;
+        }
+        v += k * width;
+        n -= k;
+    }
+    return PPQ_OK;
+#endif
+}
+
+static ppq_status_t put_bools(ppq_plain_enc_t *enc, const uint8_t *v, size_t n)
+{
+    uint8_t scratch[PPQ_SCRATCH];
+    size_t fill = 0;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        enc->bool_bits = (uint8_t)(enc->bool_bits | ((v[i] != 0u ? 1u : 0u) << enc->bool_count));
+        if (++enc->bool_count == 8u) {
+            scratch[fill++] = enc->bool_bits;
+            enc->bool_bits = 0;
+            enc->bool_count = 0;
+            if (fill == sizeof scratch) {
+                ppq_status_t st = ppq_sink_write(enc->out, scratch, fill);
+                if (st != PPQ_OK) {
+                    return st;
+                }
+                fill = 0;
+            }
+        }
+    }
+    return ppq_sink_write(enc->out, scratch, fill);
+}
+
+/* BYTE_ARRAY and FLBA: short values are batched in scratch, long ones go
+ * straight from the caller's memory. */
+static ppq_status_t put_bytes(ppq_plain_enc_t *enc, const ppq_bytes_t *v, size_t n)
+{
+    uint8_t scratch[PPQ_SCRATCH];
+    size_t fill = 0;
+    size_t head = enc->type == PPQ_BYTE_ARRAY ? 4u : 0u;
+    ppq_status_t st = PPQ_OK;
+    size_t i;
+    for (i = 0; i < n && st == PPQ_OK; i++) {
+        uint32_t len = v[i].len;
+        if (enc->type == PPQ_FIXED_LEN_BYTE_ARRAY ? len != enc->type_len : len > 0x7FFFFFFFu) {
+            st = PPQ_ERR_ARG;
+            break;
+        }
+        if (len > 0u && v[i].ptr == NULL) {
+            st = PPQ_ERR_ARG;
+            break;
+        }
+        if (head + len > sizeof scratch - fill) {
+            st = ppq_sink_write(enc->out, scratch, fill);
+            fill = 0;
+            if (st != PPQ_OK) {
+                break;
+            }
+        }
+        if (head + len <= sizeof scratch) {
+            if (head != 0u) {
+                ppq_store_le32(scratch + fill, len);
+            }
+            if (len > 0u) {
+                memcpy(scratch + fill + head, v[i].ptr, len);
+            }
+            fill += head + len;
+        } else {
+            uint8_t lenbuf[4];
+            ppq_store_le32(lenbuf, len);
+            st = ppq_sink_write(enc->out, lenbuf, head);
+            if (st == PPQ_OK) {
+                st = ppq_sink_write(enc->out, v[i].ptr, len);
+            }
+        }
+    }
+    if (fill > 0u) {
+        /* Values before a bad one are still encoded. */
+        ppq_status_t st2 = ppq_sink_write(enc->out, scratch, fill);
+        if (st == PPQ_OK || st == PPQ_ERR_ARG) {
+            st = st2 != PPQ_OK ? st2 : st;
+        }
+    }
+    return st;
+}
+
+ppq_status_t ppq_plain_enc_put(ppq_plain_enc_t *enc, const void *values, size_t n)
+{
+    ppq_status_t st;
+    if (enc->err != PPQ_OK) {
+        return enc->err;
+    }
+    if (enc->finished) {
+        return PPQ_ERR_STATE;
+    }
+    if (n == 0u) {
+        return PPQ_OK;
+    }
+    if (values == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    switch (enc->type) {
+    case PPQ_BOOLEAN:
+        st = put_bools(enc, (const uint8_t *)values, n);
+        break;
+    case PPQ_INT96:
+        st = ppq_sink_write(enc->out, values, n * sizeof(ppq_int96_t));
+        break;
+    case PPQ_BYTE_ARRAY:
+    case PPQ_FIXED_LEN_BYTE_ARRAY:
+        st = put_bytes(enc, (const ppq_bytes_t *)values, n);
+        break;
+    default:
+        st = put_fixed(enc->out, (const uint8_t *)values, n, ppq_plain_width(enc->type, 0));
+        break;
+    }
+    if (st != PPQ_OK && st != PPQ_ERR_ARG) {
+        enc->err = st; /* the sink failed: sticky */
+    }
+    return st;
+}
+
+ppq_status_t ppq_plain_enc_finish(ppq_plain_enc_t *enc)
+{
+    if (enc->err != PPQ_OK) {
+        return enc->err;
+    }
+    if (enc->finished) {
+        return PPQ_ERR_STATE;
+    }
+    enc->finished = 1;
+    if (enc->type == PPQ_BOOLEAN && enc->bool_count > 0u) {
+        enc->err = ppq_sink_write(enc->out, &enc->bool_bits, 1);
+        enc->bool_bits = 0;
+        enc->bool_count = 0;
+    }
+    return enc->err;
+}
+
+/* ---- decoder ------------------------------------------------------------ */
+
+ppq_status_t ppq_plain_dec_init(ppq_plain_dec_t *dec, ppq_type_t type, uint32_t type_len, const void *data,
+                                size_t len, size_t count)
+{
+    if (dec == NULL || (data == NULL && len > 0u) || !type_ok(type, type_len) ||
+        (type == PPQ_BOOLEAN && count == PPQ_COUNT_ALL)) {
+        return PPQ_ERR_ARG;
+    }
+    dec->pos = (const uint8_t *)data;
+    dec->end = dec->pos + len;
+    dec->remaining = count;
+    dec->type = type;
+    dec->type_len = type == PPQ_FIXED_LEN_BYTE_ARRAY ? type_len : 0u;
+    dec->bit = 0;
+    return PPQ_OK;
+}
+
+ppq_status_t ppq_plain_dec_get(ppq_plain_dec_t *dec, void *out, size_t max, size_t *got)
+{
+    size_t avail = (size_t)(dec->end - dec->pos);
+    size_t want = max < dec->remaining ? max : dec->remaining;
+    size_t n = 0;
+    ppq_status_t st = PPQ_OK;
+    *got = 0;
+    if (want > 0u && out == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    switch (dec->type) {
+    case PPQ_BOOLEAN: {
+        uint8_t *o = (uint8_t *)out;
+        for (; n < want; n++) {
+            if (dec->pos == dec->end) {
+                st = PPQ_ERR_CORRUPT;
+                break;
+            }
+            o[n] = (uint8_t)((*dec->pos >> dec->bit) & 1u);
+            if (++dec->bit == 8u) {
+                dec->bit = 0;
+                dec->pos++;
+            }
+        }
+        break;
+    }
+    case PPQ_BYTE_ARRAY:
+    case PPQ_FIXED_LEN_BYTE_ARRAY: {
+        ppq_bytes_t *o = (ppq_bytes_t *)out;
+        size_t head = dec->type == PPQ_BYTE_ARRAY ? 4u : 0u;
+        for (; n < want; n++) {
+            uint32_t len = dec->type_len;
+            avail = (size_t)(dec->end - dec->pos);
+            if (avail == 0u && dec->remaining == PPQ_COUNT_ALL) {
+                break;
+            }
+            if (avail < head) {
+                st = PPQ_ERR_CORRUPT;
+                break;
+            }
+            if (head != 0u) {
+                len = ppq_load_le32(dec->pos);
+            }
+            if (len > avail - head) {
+                st = PPQ_ERR_CORRUPT;
+                break;
+            }
+            o[n].ptr = dec->pos + head;
+            o[n].len = len;
+            dec->pos += head + len;
+        }
+        break;
+    }
+    default: {
+        size_t width = ppq_plain_width(dec->type, 0);
+        size_t have = avail / width;
+        n = want < have ? want : have;
+        if (n < want && dec->remaining != PPQ_COUNT_ALL) {
+            st = PPQ_ERR_CORRUPT;
+        } else if (n < want && avail % width != 0u) {
+            st = PPQ_ERR_CORRUPT; /* bytes end inside a value */
+        }
+#if PPQ_HOST_LE
+        memcpy(out, dec->pos, n * width);
+#else
+        if (dec->type == PPQ_INT96) {
+            memcpy(out, dec->pos, n * width);
+        } else {
+            size_t i;
+            for (i = 0; i < n; i++) {
+                ppq_load_value_le((uint8_t *)out + i * width, dec->pos + i * width, width);
+            }
+        }
+#endif
+        dec->pos += n * width;
+        break;
+    }
+    }
+    if (dec->remaining != PPQ_COUNT_ALL) {
+        dec->remaining -= n;
+    }
+    *got = n;
+    return st;
+}
+
+size_t ppq_plain_dec_consumed(const ppq_plain_dec_t *dec, const void *data)
+{
+    return (size_t)(dec->pos - (const uint8_t *)data) + (dec->bit != 0u ? 1u : 0u);
+}

@@ -1,0 +1,340 @@
+/* RLE / bit-packed hybrid encoder and decoder (see ppq_rle.h for the
+ * encoder's run policy). */
+#include "ppq_rle.h"
+#include "ppq_internal.h"
+
+/* ---- encoder ------------------------------------------------------------ */
+
+size_t ppq_rle_enc_arena_size(const ppq_rle_cfg_t *cfg)
+{
+    uint32_t groups;
+    if (cfg == NULL || cfg->bit_width > 32u || cfg->max_groups > PPQ_RLE_MAX_GROUPS) {
+        return 0;
+    }
+    groups = cfg->max_groups != 0u ? cfg->max_groups : PPQ_RLE_DEFAULT_GROUPS;
+    return PPQ_ARENA_ROUND((size_t)groups * cfg->bit_width) +
+           (cfg->length_prefix ? PPQ_ARENA_ROUND(cfg->prefix_cap) : 0u);
+}
+
+ppq_status_t ppq_rle_enc_init(ppq_rle_enc_t *enc, const ppq_rle_cfg_t *cfg, ppq_sink_t *out, ppq_arena_t *arena)
+{
+    uint32_t groups;
+    if (enc == NULL || cfg == NULL || out == NULL || arena == NULL || cfg->bit_width > 32u ||
+        cfg->max_groups > PPQ_RLE_MAX_GROUPS) {
+        return PPQ_ERR_ARG;
+    }
+    groups = cfg->max_groups != 0u ? cfg->max_groups : PPQ_RLE_DEFAULT_GROUPS;
+    enc->groups = (uint8_t *)ppq_arena_alloc(arena, (size_t)groups * cfg->bit_width);
+    enc->stage = NULL;
+    enc->stage_cap = 0;
+    if (enc->groups != NULL && cfg->length_prefix) {
+        enc->stage = (uint8_t *)ppq_arena_alloc(arena, cfg->prefix_cap);
+        enc->stage_cap = cfg->prefix_cap;
+    }
+    if (enc->groups == NULL || (cfg->length_prefix && enc->stage == NULL)) {
+        return PPQ_ERR_ARENA;
+    }
+    enc->out = out;
+    enc->stage_len = 0;
+    enc->max_groups = groups;
+    enc->ngroups = 0;
+    enc->nbuf = 0;
+    enc->repeat_value = 0;
+    enc->repeat_count = 0;
+    enc->width = (uint8_t)cfg->bit_width;
+    enc->length_prefix = cfg->length_prefix ? 1u : 0u;
+    enc->finished = 0;
+    enc->err = PPQ_OK;
+    return PPQ_OK;
+}
+
+static ppq_status_t emit(ppq_rle_enc_t *enc, const uint8_t *data, size_t len)
+{
+    if (enc->err != PPQ_OK) {
+        return enc->err;
+    }
+    if (enc->length_prefix) {
+        if (len > (size_t)(enc->stage_cap - enc->stage_len)) {
+            enc->err = PPQ_ERR_NOSPACE;
+        } else {
+            memcpy(enc->stage + enc->stage_len, data, len);
+            enc->stage_len += (uint32_t)len;
+        }
+    } else {
+        enc->err = ppq_sink_write(enc->out, data, len);
+    }
+    return enc->err;
+}
+
+static void flush_packed_run(ppq_rle_enc_t *enc)
+{
+    uint8_t head[PPQ_ULEB32_MAX];
+    if (enc->ngroups == 0u) {
+        return;
+    }
+    (void)emit(enc, head, ppq_uleb32_encode((enc->ngroups << 1) | 1u, head));
+    (void)emit(enc, enc->groups, (size_t)enc->ngroups * enc->width);
+    enc->ngroups = 0;
+}
+
+static void flush_repeat_run(ppq_rle_enc_t *enc)
+{
+    uint8_t head[PPQ_ULEB32_MAX + 4];
+    size_t n = ppq_uleb32_encode(enc->repeat_count << 1, head);
+    unsigned value_bytes = (enc->width + 7u) / 8u;
+    unsigned i;
+    for (i = 0; i < value_bytes; i++) {
+        head[n++] = (uint8_t)(enc->repeat_value >> (8u * i));
+    }
+    (void)emit(enc, head, n);
+}
+
+/* The current group of 8 is complete. */
+static void end_group(ppq_rle_enc_t *enc)
+{
+    enc->nbuf = 0;
+    if (enc->repeat_count >= 8u) {
+        /* The whole group is the start of an RLE run: keep counting. */
+        flush_packed_run(enc);
+        return;
+    }
+    ppq_pack32(enc->buf, 8, enc->width, enc->groups + (size_t)enc->ngroups * enc->width);
+    enc->repeat_count = 0;
+    if (++enc->ngroups == enc->max_groups) {
+        flush_packed_run(enc);
+    }
+}
+
+static void put_one(ppq_rle_enc_t *enc, uint32_t v)
+{
+    if (enc->repeat_count > 0u && v == enc->repeat_value) {
+        enc->repeat_count++;
+        if (enc->repeat_count > 8u) {
+            if (enc->repeat_count == PPQ_RLE_MAX_RUN) {
+                flush_repeat_run(enc);
+                enc->repeat_count = 0;
+            }
+            return;
+        }
+    } else {
+        if (enc->repeat_count >= 8u) {
+            flush_repeat_run(enc);
+        }
+        enc->repeat_count = 1;
+        enc->repeat_value = v;
+    }
+    enc->buf[enc->nbuf++] = v;
+    if (enc->nbuf == 8u) {
+        end_group(enc);
+    }
+}
+
+static ppq_status_t put_check(const ppq_rle_enc_t *enc)
+{
+    if (enc->err != PPQ_OK) {
+        return enc->err;
+    }
+    return enc->finished ? PPQ_ERR_STATE : PPQ_OK;
+}
+
+ppq_status_t ppq_rle_enc_put(ppq_rle_enc_t *enc, const uint32_t *values, size_t n)
+{
+    ppq_status_t st = put_check(enc);
+    size_t i;
+    if (st != PPQ_OK || n == 0u) {
+        return st;
+    }
+    if (values == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    if (enc->width < 32u) {
+        uint32_t all = 0;
+        for (i = 0; i < n; i++) {
+            all |= values[i];
+        }
+        if ((all >> enc->width) != 0u) {
+            return PPQ_ERR_ARG;
+        }
+    }
+    for (i = 0; i < n && enc->err == PPQ_OK; i++) {
+        put_one(enc, values[i]);
+    }
+    return enc->err;
+}
+
+ppq_status_t ppq_rle_enc_put_repeat(ppq_rle_enc_t *enc, uint32_t value, uint64_t count)
+{
+    ppq_status_t st = put_check(enc);
+    if (st != PPQ_OK) {
+        return st;
+    }
+    if (enc->width < 32u && (value >> enc->width) != 0u) {
+        return PPQ_ERR_ARG;
+    }
+    while (count > 0u && enc->err == PPQ_OK) {
+        if (enc->repeat_count > 8u && enc->repeat_value == value) {
+            /* Inside an RLE run of this value: count in bulk. */
+            uint64_t room = PPQ_RLE_MAX_RUN - 1u - enc->repeat_count;
+            uint64_t take = count < room ? count : room;
+            enc->repeat_count += (uint32_t)take;
+            count -= take;
+            if (count > 0u) {
+                put_one(enc, value); /* reaches the maximum: run written */
+                count--;
+            }
+        } else {
+            put_one(enc, value);
+            count--;
+        }
+    }
+    return enc->err;
+}
+
+ppq_status_t ppq_rle_enc_finish(ppq_rle_enc_t *enc)
+{
+    ppq_status_t st = put_check(enc);
+    if (st != PPQ_OK) {
+        return st;
+    }
+    enc->finished = 1;
+    if (enc->repeat_count >= 8u) {
+        flush_repeat_run(enc); /* no values are buffered in this state */
+    } else if (enc->nbuf > 0u) {
+        while (enc->nbuf < 8u) {
+            enc->buf[enc->nbuf++] = 0; /* zero padding of the last group */
+        }
+        ppq_pack32(enc->buf, 8, enc->width, enc->groups + (size_t)enc->ngroups * enc->width);
+        enc->ngroups++;
+    }
+    flush_packed_run(enc);
+    enc->nbuf = 0;
+    enc->repeat_count = 0;
+    if (enc->err == PPQ_OK && enc->length_prefix) {
+        uint8_t len[4];
+        ppq_store_le32(len, enc->stage_len);
+        enc->err = ppq_sink_write(enc->out, len, 4);
+        if (enc->err == PPQ_OK) {
+            enc->err = ppq_sink_write(enc->out, enc->stage, enc->stage_len);
+        }
+    }
+    return enc->err;
+}
+
+/* ---- decoder ------------------------------------------------------------ */
+
+ppq_status_t ppq_rle_dec_init(ppq_rle_dec_t *dec, unsigned bit_width, int length_prefix, const void *data,
+                              size_t len, size_t count)
+{
+    const uint8_t *p = (const uint8_t *)data;
+    if (dec == NULL || (data == NULL && len > 0u) || bit_width > 32u) {
+        return PPQ_ERR_ARG;
+    }
+    if (length_prefix) {
+        uint32_t body;
+        if (len < 4u) {
+            return PPQ_ERR_CORRUPT;
+        }
+        body = ppq_load_le32(p);
+        if (body > len - 4u) {
+            return PPQ_ERR_CORRUPT;
+        }
+        p += 4;
+        len = body;
+    }
+    dec->pos = p;
+    dec->end = p + len;
+    dec->packed = NULL;
+    dec->remaining = count;
+    dec->run_left = 0;
+    dec->packed_index = 0;
+    dec->run_value = 0;
+    dec->run_packed = 0;
+    dec->width = (uint8_t)bit_width;
+    return PPQ_OK;
+}
+
+/* Read the next run header (and RLE value). */
+static ppq_status_t next_run(ppq_rle_dec_t *dec)
+{
+    size_t avail = (size_t)(dec->end - dec->pos);
+    uint32_t header;
+    size_t used;
+    if (ppq_uleb32_decode(dec->pos, avail, &header, &used) != PPQ_OK) {
+        return PPQ_ERR_CORRUPT; /* also: no more runs but values expected */
+    }
+    dec->pos += used;
+    avail -= used;
+    if (header & 1u) {
+        uint64_t values = (uint64_t)(header >> 1) * 8u;
+        uint64_t bytes = (uint64_t)(header >> 1) * dec->width;
+        if (bytes > avail) {
+            /* A truncated last run: usable as far as its whole values go. */
+            values = (uint64_t)avail * 8u / dec->width;
+            bytes = avail;
+        }
+        dec->run_packed = 1;
+        dec->packed = dec->pos;
+        dec->packed_index = 0;
+        dec->pos += (size_t)bytes;
+        dec->run_left = values < dec->remaining ? (size_t)values : dec->remaining;
+    } else {
+        unsigned value_bytes = (dec->width + 7u) / 8u;
+        uint32_t v = 0;
+        unsigned i;
+        if (avail < value_bytes) {
+            return PPQ_ERR_CORRUPT;
+        }
+        for (i = 0; i < value_bytes; i++) {
+            v |= (uint32_t)dec->pos[i] << (8u * i);
+        }
+        if (dec->width < 32u && (v >> dec->width) != 0u) {
+            return PPQ_ERR_CORRUPT;
+        }
+        dec->pos += value_bytes;
+        dec->run_packed = 0;
+        dec->run_value = v;
+        dec->run_left = (header >> 1) < dec->remaining ? (size_t)(header >> 1) : dec->remaining;
+    }
+    return PPQ_OK;
+}
+
+ppq_status_t ppq_rle_dec_get(ppq_rle_dec_t *dec, uint32_t *out, size_t max, size_t *got)
+{
+    size_t want = max < dec->remaining ? max : dec->remaining;
+    size_t n = 0;
+    ppq_status_t st = PPQ_OK;
+    if (want > 0u && out == NULL) {
+        *got = 0;
+        return PPQ_ERR_ARG;
+    }
+    while (n < want) {
+        size_t take;
+        if (dec->run_left == 0u) {
+            st = next_run(dec);
+            if (st != PPQ_OK) {
+                break;
+            }
+            continue; /* zero-length runs are skipped */
+        }
+        take = dec->run_left < want - n ? dec->run_left : want - n;
+        if (dec->run_packed) {
+            ppq_unpack32(dec->packed, dec->packed_index, take, dec->width, out + n);
+            dec->packed_index += take;
+        } else {
+            size_t i;
+            for (i = 0; i < take; i++) {
+                out[n + i] = dec->run_value;
+            }
+        }
+        dec->run_left -= take;
+        dec->remaining -= take;
+        n += take;
+    }
+    *got = n;
+    return st;
+}
+
+const uint8_t *ppq_rle_dec_end(const ppq_rle_dec_t *dec)
+{
+    return dec->end;
+}

@@ -1,0 +1,15 @@
+/* Every unit suite, for the host and board runners. */
+#ifndef PPQ_SUITES_H
+#define PPQ_SUITES_H
+
+#include "ppq_test.h"
+
+extern const ppq_test_suite_t suite_core;
+extern const ppq_test_suite_t suite_bitpack;
+extern const ppq_test_suite_t suite_plain;
+extern const ppq_test_suite_t suite_rle;
+extern const ppq_test_suite_t suite_dict;
+
+extern const ppq_test_suite_t *const ppq_all_suites[];
+
+#endif

@@ -1,0 +1,356 @@
+/* Dictionary: hand-derived page bytes, round trips for every type, the
+ * full/no-space reports, and bounds checks in the decoder. */
+#include <string.h>
+
+#include "test_util.h"
+
+static uint8_t dict_buf[PPQ_TEST_BUF], page_buf[PPQ_TEST_BUF];
+static uint64_t vals[2 * 3000], back[2 * 3000];
+static uint8_t pool[2048];
+
+static void capture(ppq_sink_t *sink, ppq_memsink_t *mem, uint8_t *buf)
+{
+    ppq_sink_init_mem(sink, mem, buf, PPQ_TEST_BUF);
+}
+
+/* INT32 [7, 7, 3, 7]: dictionary page = PLAIN(7, 3); data page = bit width
+ * 1, then one bit-packed group (header 03) of 0,0,1,0 padded: 0b00000100. */
+static void int32_golden(void)
+{
+    int32_t v[4] = {7, 7, 3, 7};
+    ppq_dict_cfg_t cfg = {16, 1024, 64};
+    ppq_arena_t arena;
+    ppq_dict_enc_t enc;
+    ppq_sink_t ds, ps;
+    ppq_memsink_t dm, pm;
+    size_t accepted;
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    PPQ_CHECK_OK(ppq_dict_enc_init(&enc, PPQ_INT32, 0, &cfg, &arena));
+    PPQ_CHECK_EQ(ppq_arena_used(&arena), ppq_dict_enc_arena_size(PPQ_INT32, 0, &cfg));
+    PPQ_CHECK_OK(ppq_dict_enc_put(&enc, v, 4, &accepted));
+    PPQ_CHECK_EQ(accepted, 4);
+    PPQ_CHECK_EQ(ppq_dict_enc_entries(&enc), 2);
+    PPQ_CHECK_EQ(ppq_dict_enc_dict_bytes(&enc), 8);
+    PPQ_CHECK_EQ(ppq_dict_enc_page_values(&enc), 4);
+    capture(&ds, &dm, dict_buf);
+    capture(&ps, &pm, page_buf);
+    PPQ_CHECK_OK(ppq_dict_enc_write_dict(&enc, &ds));
+    PPQ_CHECK_OK(ppq_dict_enc_flush_page(&enc, &ps));
+    PPQ_CHECK_EQ(dm.len, 8);
+    PPQ_CHECK_MEM(dict_buf, "\x07\x00\x00\x00\x03\x00\x00\x00", 8);
+    PPQ_CHECK_EQ(pm.len, 3);
+    PPQ_CHECK_MEM(page_buf, "\x01\x03\x04", 3);
+    PPQ_CHECK_EQ(ppq_dict_enc_page_values(&enc), 0);
+}
+
+/* BYTE_ARRAY entries in first-seen order, PLAIN (length + bytes); a run of
+ * 8 equal indices becomes an RLE run. */
+static void byte_array_golden(void)
+{
+    ppq_bytes_t v[10];
+    ppq_dict_cfg_t cfg = {4, 64, 64};
+    ppq_arena_t arena;
+    ppq_dict_enc_t enc;
+    ppq_sink_t ds, ps;
+    ppq_memsink_t dm, pm;
+    size_t accepted, i;
+    for (i = 0; i < 10; i++) {
+        v[i].ptr = (const uint8_t *)(i < 8 ? "on" : "off");
+        v[i].len = i < 8 ? 2u : 3u;
+    }
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    PPQ_CHECK_OK(ppq_dict_enc_init(&enc, PPQ_BYTE_ARRAY, 0, &cfg, &arena));
+    PPQ_CHECK_OK(ppq_dict_enc_put(&enc, v, 10, &accepted));
+    capture(&ds, &dm, dict_buf);
+    capture(&ps, &pm, page_buf);
+    PPQ_CHECK_OK(ppq_dict_enc_write_dict(&enc, &ds));
+    PPQ_CHECK_OK(ppq_dict_enc_flush_page(&enc, &ps));
+    PPQ_CHECK_EQ(dm.len, 13);
+    PPQ_CHECK_MEM(dict_buf, "\x02\x00\x00\x00on\x03\x00\x00\x00off", 13);
+    /* width 1; RLE run of 8 zeros (10 00); group 1,1 padded (03 03) */
+    PPQ_CHECK_EQ(pm.len, 5);
+    PPQ_CHECK_MEM(page_buf, "\x01\x10\x00\x03\x03", 5);
+}
+
+/* Floats compare by bits: -0.0 and +0.0 are two entries, equal NaNs one. */
+static void float_bits_distinct(void)
+{
+    float v[4];
+    uint32_t nan_bits = 0x7FC00001u;
+    ppq_dict_cfg_t cfg = {16, 1024, 64};
+    ppq_arena_t arena;
+    ppq_dict_enc_t enc;
+    size_t accepted;
+    v[0] = 0.0f;
+    v[1] = -0.0f;
+    memcpy(&v[2], &nan_bits, 4);
+    memcpy(&v[3], &nan_bits, 4);
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    PPQ_CHECK_OK(ppq_dict_enc_init(&enc, PPQ_FLOAT, 0, &cfg, &arena));
+    PPQ_CHECK_OK(ppq_dict_enc_put(&enc, v, 4, &accepted));
+    PPQ_CHECK_EQ(ppq_dict_enc_entries(&enc), 3);
+}
+
+static const ppq_type_t dict_types[] = {PPQ_INT32, PPQ_INT64,      PPQ_INT96,
+                                        PPQ_FLOAT, PPQ_DOUBLE,     PPQ_BYTE_ARRAY,
+                                        PPQ_FIXED_LEN_BYTE_ARRAY};
+
+/* n values drawn from `distinct` random candidates. */
+static void random_values(ppq_type_t type, uint32_t type_len, void *buf, size_t n, size_t distinct)
+{
+    static uint64_t cand[2 * 300];
+    size_t vsize = ppq_value_size(type), i, k;
+    for (i = 0; i < sizeof pool; i++) {
+        pool[i] = (uint8_t)ppq_test_rand();
+    }
+    for (i = 0; i < distinct; i++) {
+        uint8_t *c = (uint8_t *)cand + i * vsize;
+        if (type == PPQ_BYTE_ARRAY || type == PPQ_FIXED_LEN_BYTE_ARRAY) {
+            ppq_bytes_t *b = (ppq_bytes_t *)(void *)c;
+            b->len = type == PPQ_BYTE_ARRAY ? (uint32_t)ppq_test_below(20) : type_len;
+            b->ptr = pool + ppq_test_below(sizeof pool - b->len);
+        } else {
+            for (k = 0; k < vsize; k++) {
+                c[k] = (uint8_t)ppq_test_rand();
+            }
+        }
+    }
+    for (i = 0; i < n; i++) {
+        size_t pick = ppq_test_below(4) == 0 ? 0 : ppq_test_below(distinct); /* some runs */
+        memcpy((uint8_t *)buf + i * vsize, (uint8_t *)cand + pick * vsize, vsize);
+    }
+}
+
+static int same_value(ppq_type_t type, const void *a, const void *b)
+{
+    if (type == PPQ_BYTE_ARRAY || type == PPQ_FIXED_LEN_BYTE_ARRAY) {
+        const ppq_bytes_t *x = (const ppq_bytes_t *)a, *y = (const ppq_bytes_t *)b;
+        return x->len == y->len && (x->len == 0 || memcmp(x->ptr, y->ptr, x->len) == 0);
+    }
+    return memcmp(a, b, ppq_value_size(type)) == 0;
+}
+
+/* Every type: put in random chunks over several pages, decode each page
+ * with random get sizes, compare. Single-put output is identical. */
+static void round_trip_all_types(void)
+{
+    size_t t;
+    for (t = 0; t < ARRAY_LEN(dict_types); t++) {
+        ppq_type_t type = dict_types[t];
+        uint32_t type_len = type == PPQ_FIXED_LEN_BYTE_ARRAY ? 6u : 0u;
+        size_t vsize = ppq_value_size(type);
+        size_t n = 3000, distinct = 1 + ppq_test_below(300), pos = 0, page_start = 0;
+        ppq_dict_cfg_t cfg = {512, 65536, 700};
+        ppq_arena_t arena;
+        ppq_dict_enc_t enc;
+        ppq_dict_dec_t dec;
+        ppq_sink_t ps, ds;
+        ppq_memsink_t pm, dm;
+        size_t page_ends[16], npages = 0, p;
+        random_values(type, type_len, vals, n, distinct);
+        ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+        PPQ_CHECK_OK(ppq_dict_enc_init(&enc, type, type_len, &cfg, &arena));
+        capture(&ps, &pm, page_buf);
+        while (pos < n) {
+            size_t k = 1 + ppq_test_below(100), accepted;
+            ppq_status_t st;
+            if (k > n - pos) {
+                k = n - pos;
+            }
+            st = ppq_dict_enc_put(&enc, (uint8_t *)vals + pos * vsize, k, &accepted);
+            pos += accepted;
+            if (st == PPQ_ERR_NOSPACE) {
+                PPQ_CHECK_EQ(ppq_dict_enc_page_values(&enc), cfg.max_page_values);
+                PPQ_CHECK_OK(ppq_dict_enc_flush_page(&enc, &ps));
+                page_ends[npages++] = pm.len;
+            } else {
+                PPQ_CHECK_OK(st);
+            }
+        }
+        PPQ_CHECK_OK(ppq_dict_enc_flush_page(&enc, &ps));
+        page_ends[npages++] = pm.len;
+        PPQ_CHECK_EQ(ppq_dict_enc_entries(&enc), distinct > 0 ? ppq_dict_enc_entries(&enc) : 0);
+        PPQ_CHECK(ppq_dict_enc_entries(&enc) <= distinct);
+        capture(&ds, &dm, dict_buf);
+        PPQ_CHECK_OK(ppq_dict_enc_write_dict(&enc, &ds));
+        PPQ_CHECK_EQ(dm.len, ppq_dict_enc_dict_bytes(&enc));
+        /* decode */
+        ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+        PPQ_CHECK_OK(ppq_dict_dec_init(&dec, type, type_len, dict_buf, dm.len, ppq_dict_enc_entries(&enc), &arena));
+        PPQ_CHECK(ppq_arena_used(&arena) == ppq_dict_dec_arena_size(type, ppq_dict_enc_entries(&enc)));
+        pos = 0;
+        for (p = 0; p < npages; p++) {
+            size_t count = p + 1 < npages ? cfg.max_page_values : n - pos;
+            size_t done = 0, got;
+            const uint8_t *page = tail_copy(page_buf + page_start, page_ends[p] - page_start);
+            PPQ_CHECK_OK(ppq_dict_dec_page(&dec, page, page_ends[p] - page_start, count));
+            while (done < count) {
+                PPQ_CHECK_OK(ppq_dict_dec_get(&dec, (uint8_t *)back + (pos + done) * vsize, 1 + ppq_test_below(90),
+                                              &got));
+                PPQ_CHECK(got > 0);
+                done += got;
+            }
+            PPQ_CHECK_OK(ppq_dict_dec_get(&dec, back, 5, &got));
+            PPQ_CHECK_EQ(got, 0);
+            pos += count;
+            page_start = page_ends[p];
+        }
+        for (p = 0; p < n; p++) {
+            PPQ_CHECK(same_value(type, (uint8_t *)vals + p * vsize, (uint8_t *)back + p * vsize));
+        }
+    }
+}
+
+/* Full by entry count and by bytes: the values before the new one are
+ * taken; the caller learns exactly where to fall back. */
+static void dictionary_full_reports(void)
+{
+    int32_t v[10] = {1, 2, 1, 3, 2, 4, 1, 5, 6, 7};
+    ppq_bytes_t b[3];
+    ppq_dict_cfg_t cfg = {3, 1024, 64};
+    ppq_arena_t arena;
+    ppq_dict_enc_t enc;
+    size_t accepted;
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    PPQ_CHECK_OK(ppq_dict_enc_init(&enc, PPQ_INT32, 0, &cfg, &arena));
+    PPQ_CHECK_EQ(ppq_dict_enc_put(&enc, v, 10, &accepted), PPQ_DICT_FULL);
+    PPQ_CHECK_EQ(accepted, 5); /* 4 is the fourth distinct value */
+    PPQ_CHECK_EQ(ppq_dict_enc_entries(&enc), 3);
+    PPQ_CHECK_EQ(ppq_dict_enc_page_values(&enc), 5);
+    PPQ_CHECK_OK(ppq_dict_enc_put(&enc, v, 3, &accepted)); /* known values still map */
+    /* by bytes: 4+3 fits in 10, the next 4+3 does not */
+    cfg.max_entries = 100;
+    cfg.max_bytes = 10;
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    PPQ_CHECK_OK(ppq_dict_enc_init(&enc, PPQ_BYTE_ARRAY, 0, &cfg, &arena));
+    b[0].ptr = (const uint8_t *)"abc";
+    b[0].len = 3;
+    b[1] = b[0];
+    b[2].ptr = (const uint8_t *)"xyz";
+    b[2].len = 3;
+    PPQ_CHECK_EQ(ppq_dict_enc_put(&enc, b, 3, &accepted), PPQ_DICT_FULL);
+    PPQ_CHECK_EQ(accepted, 2);
+    PPQ_CHECK_EQ(ppq_dict_enc_dict_bytes(&enc), 7);
+    /* page buffer full */
+    cfg.max_bytes = 1024;
+    cfg.max_page_values = 4;
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    PPQ_CHECK_OK(ppq_dict_enc_init(&enc, PPQ_INT32, 0, &cfg, &arena));
+    PPQ_CHECK_EQ(ppq_dict_enc_put(&enc, v, 10, &accepted), PPQ_ERR_NOSPACE);
+    PPQ_CHECK_EQ(accepted, 4);
+    /* reset forgets everything */
+    ppq_dict_enc_reset(&enc);
+    PPQ_CHECK_EQ(ppq_dict_enc_entries(&enc), 0);
+    PPQ_CHECK_OK(ppq_dict_enc_put(&enc, v + 5, 1, &accepted));
+    PPQ_CHECK_EQ(ppq_dict_enc_entries(&enc), 1);
+}
+
+static void bad_arguments(void)
+{
+    ppq_dict_cfg_t cfg = {16, 1024, 64};
+    ppq_arena_t arena;
+    ppq_dict_enc_t enc;
+    ppq_dict_dec_t dec;
+    ppq_bytes_t b;
+    size_t accepted;
+    static uint64_t small[8];
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    PPQ_CHECK_EQ(ppq_dict_enc_init(&enc, PPQ_BOOLEAN, 0, &cfg, &arena), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_dict_enc_init(&enc, PPQ_FIXED_LEN_BYTE_ARRAY, 0, &cfg, &arena), PPQ_ERR_ARG);
+    cfg.max_entries = 0;
+    PPQ_CHECK_EQ(ppq_dict_enc_init(&enc, PPQ_INT32, 0, &cfg, &arena), PPQ_ERR_ARG);
+    cfg.max_entries = 16;
+    ppq_arena_init(&arena, small, sizeof small);
+    PPQ_CHECK_EQ(ppq_dict_enc_init(&enc, PPQ_INT32, 0, &cfg, &arena), PPQ_ERR_ARENA);
+    PPQ_CHECK_EQ(ppq_arena_used(&arena), 0); /* nothing kept on failure */
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    PPQ_CHECK_OK(ppq_dict_enc_init(&enc, PPQ_FIXED_LEN_BYTE_ARRAY, 4, &cfg, &arena));
+    b.ptr = (const uint8_t *)"abc";
+    b.len = 3;
+    PPQ_CHECK_EQ(ppq_dict_enc_put(&enc, &b, 1, &accepted), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(accepted, 0);
+    PPQ_CHECK_EQ(ppq_dict_dec_init(&dec, PPQ_BOOLEAN, 0, "", 0, 0, &arena), PPQ_ERR_ARG);
+}
+
+static void hostile_dictionary_and_pages(void)
+{
+    ppq_arena_t arena;
+    ppq_dict_dec_t dec;
+    int32_t out[16];
+    ppq_bytes_t bo[4];
+    size_t got;
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    /* dictionary shorter than its entry count */
+    PPQ_CHECK_EQ(ppq_dict_dec_init(&dec, PPQ_INT32, 0, tail_copy("\x01\x00\x00\x00\x02", 5), 5, 2, &arena),
+                 PPQ_ERR_CORRUPT);
+    PPQ_CHECK_EQ(ppq_dict_dec_init(&dec, PPQ_BYTE_ARRAY, 0, tail_copy("\x02\x00\x00\x00" "a", 5), 5, 1, &arena),
+                 PPQ_ERR_CORRUPT);
+    PPQ_CHECK_EQ(ppq_dict_dec_init(&dec, PPQ_BYTE_ARRAY, 0, tail_copy("\x00\x00\x00\x00", 4), 4, 1000000, &arena),
+                 PPQ_ERR_CORRUPT);
+    /* two entries; an index of 2 is past the end */
+    /* (the dictionaries below stay in their literals: tail_copy holds the page) */
+    PPQ_CHECK_OK(ppq_dict_dec_init(&dec, PPQ_INT32, 0, "\x0A\x00\x00\x00\x0B\x00\x00\x00", 8, 2, &arena));
+    PPQ_CHECK_EQ(ppq_dict_dec_get(&dec, out, 1, &got), PPQ_ERR_STATE);
+    PPQ_CHECK_OK(ppq_dict_dec_page(&dec, tail_copy("\x02\x03\x24", 3), 3, 3)); /* indices 0,1,2 */
+    PPQ_CHECK_EQ(ppq_dict_dec_get(&dec, out, 3, &got), PPQ_ERR_CORRUPT);
+    PPQ_CHECK_EQ(got, 2);
+    PPQ_CHECK_EQ(out[0], 10);
+    PPQ_CHECK_EQ(out[1], 11);
+    PPQ_CHECK_EQ(ppq_dict_dec_page(&dec, tail_copy("\x21\x03", 2), 2, 3), PPQ_ERR_CORRUPT); /* width 33 */
+    PPQ_CHECK_EQ(ppq_dict_dec_page(&dec, "", 0, 3), PPQ_ERR_CORRUPT);
+    PPQ_CHECK_OK(ppq_dict_dec_page(&dec, "", 0, 0));
+    PPQ_CHECK_OK(ppq_dict_dec_get(&dec, out, 3, &got));
+    PPQ_CHECK_EQ(got, 0);
+    /* truncated index stream */
+    PPQ_CHECK_OK(ppq_dict_dec_page(&dec, tail_copy("\x01\x10", 2), 2, 8));
+    PPQ_CHECK_EQ(ppq_dict_dec_get(&dec, out, 8, &got), PPQ_ERR_CORRUPT);
+    /* byte arrays point into the dictionary */
+    PPQ_CHECK_OK(ppq_dict_dec_init(&dec, PPQ_BYTE_ARRAY, 0, "\x01\x00\x00\x00Q\x00\x00\x00\x00", 9, 2, &arena));
+    PPQ_CHECK_OK(ppq_dict_dec_page(&dec, tail_copy("\x01\x03\x02", 3), 3, 3)); /* 0,1,0 */
+    PPQ_CHECK_OK(ppq_dict_dec_get(&dec, bo, 4, &got));
+    PPQ_CHECK_EQ(got, 3);
+    PPQ_CHECK(bo[0].len == 1 && bo[0].ptr[0] == 'Q' && bo[1].len == 0 && bo[2].len == 1);
+}
+
+static void random_pages_never_crash(void)
+{
+    int i;
+    ppq_arena_t arena;
+    ppq_dict_dec_t dec;
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    PPQ_CHECK_OK(ppq_dict_dec_init(&dec, PPQ_INT64, 0, "\x01\x02\x03\x04\x05\x06\x07\x08" "ABCDEFGH", 16, 2, &arena));
+    for (i = 0; i < 5000; i++) {
+        uint8_t junk[40];
+        size_t len = ppq_test_below(sizeof junk + 1), k, got, total = 0, count = ppq_test_below(3000);
+        ppq_status_t st;
+        for (k = 0; k < len; k++) {
+            junk[k] = (uint8_t)ppq_test_rand();
+        }
+        if (len > 0) {
+            junk[0] = (uint8_t)(junk[0] % 40);
+        }
+        st = ppq_dict_dec_page(&dec, tail_copy(junk, len), len, count);
+        while (st == PPQ_OK) {
+            st = ppq_dict_dec_get(&dec, back, 1 + ppq_test_below(100), &got);
+            total += got;
+            if (got == 0) {
+                break;
+            }
+        }
+        PPQ_CHECK(st == PPQ_OK || st == PPQ_ERR_CORRUPT);
+        PPQ_CHECK(total <= count);
+        PPQ_CHECK(st != PPQ_OK || total == count);
+    }
+}
+
+static const ppq_test_case_t cases[] = {
+    PPQ_TEST(int32_golden),
+    PPQ_TEST(byte_array_golden),
+    PPQ_TEST(float_bits_distinct),
+    PPQ_TEST(round_trip_all_types),
+    PPQ_TEST(dictionary_full_reports),
+    PPQ_TEST(bad_arguments),
+    PPQ_TEST(hostile_dictionary_and_pages),
+    PPQ_TEST(random_pages_never_crash),
+};
+PPQ_SUITE(suite_dict, "dict", cases);

@@ -1,0 +1,416 @@
+/* RLE / bit-packed hybrid: golden bytes from the spec's grammar and
+ * example, the encoder's run policy, round trips at every width, any valid
+ * mix of runs, chunking and sink failures, hostile input. */
+#include <string.h>
+
+#include "test_util.h"
+
+#define NMAX PPQ_TEST_MAX_VALUES
+
+static uint32_t vals[NMAX], back[NMAX];
+static uint8_t out_a[PPQ_TEST_BUF], out_b[PPQ_TEST_BUF];
+
+/* Encode with one put; returns the byte count, (size_t)-1 on failure. */
+static size_t encode(const uint32_t *v, size_t n, unsigned w, int prefix, uint8_t *out)
+{
+    ppq_arena_t arena;
+    ppq_rle_enc_t enc;
+    ppq_rle_cfg_t cfg = {0, 0, 0, 0};
+    ppq_sink_t sink;
+    tsink_t ts;
+    cfg.bit_width = w;
+    cfg.length_prefix = (uint8_t)prefix;
+    cfg.prefix_cap = PPQ_TEST_BUF - 4u;
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    tsink_init(&sink, &ts, out, PPQ_TEST_BUF, (size_t)-1);
+    if (ppq_rle_enc_init(&enc, &cfg, &sink, &arena) != PPQ_OK || ppq_rle_enc_put(&enc, v, n) != PPQ_OK ||
+        ppq_rle_enc_finish(&enc) != PPQ_OK) {
+        return (size_t)-1;
+    }
+    return ts.len;
+}
+
+/* Decode `count` values with random get sizes; returns the status. */
+static ppq_status_t decode(const uint8_t *data, size_t len, unsigned w, int prefix, size_t count, uint32_t *out)
+{
+    ppq_rle_dec_t dec;
+    size_t pos = 0, got;
+    ppq_status_t st = ppq_rle_dec_init(&dec, w, prefix, tail_copy(data, len), len, count);
+    while (st == PPQ_OK) {
+        st = ppq_rle_dec_get(&dec, out + pos, 1 + ppq_test_below(300), &got);
+        pos += got;
+        if (got == 0) {
+            break;
+        }
+    }
+    if (st == PPQ_OK && pos != count) {
+        return PPQ_ERR_STATE; /* the test's own "wrong count" marker */
+    }
+    return st;
+}
+
+/* encodings.txt: 0..7 at width 3 is 88 C6 FA; one bit-packed group has the
+ * header varint(1 << 1 | 1) = 03. */
+static void spec_example_bit_packed(void)
+{
+    uint32_t v[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+    PPQ_CHECK_EQ(encode(v, 8, 3, 0, out_a), 4);
+    PPQ_CHECK_MEM(out_a, "\x03\x88\xC6\xFA", 4);
+    PPQ_CHECK_OK(decode(out_a, 4, 3, 0, 8, back));
+    PPQ_CHECK_MEM(back, v, sizeof v);
+    /* with the 4-byte little-endian length prefix */
+    PPQ_CHECK_EQ(encode(v, 8, 3, 1, out_a), 8);
+    PPQ_CHECK_MEM(out_a, "\x04\x00\x00\x00\x03\x88\xC6\xFA", 8);
+    PPQ_CHECK_OK(decode(out_a, 8, 3, 1, 8, back));
+    PPQ_CHECK_MEM(back, v, sizeof v);
+}
+
+/* rle-header = varint(run-len << 1), value in ceil(width/8) bytes LE. */
+static void rle_run_golden(void)
+{
+    size_t i;
+    for (i = 0; i < 100; i++) {
+        vals[i] = 0x1234;
+    }
+    PPQ_CHECK_EQ(encode(vals, 8, 3, 0, out_a), -1); /* 0x1234 does not fit 3 bits */
+    PPQ_CHECK_EQ(encode(vals, 100, 13, 0, out_a), 4);
+    PPQ_CHECK_MEM(out_a, "\xC8\x01\x34\x12", 4);
+    for (i = 0; i < 8; i++) {
+        vals[i] = 5;
+    }
+    PPQ_CHECK_EQ(encode(vals, 8, 3, 0, out_a), 2);
+    PPQ_CHECK_MEM(out_a, "\x10\x05", 2);
+    for (i = 0; i < 3; i++) {
+        vals[i] = 0xFFFFFFFFu;
+    }
+    for (i = 3; i < 11; i++) {
+        vals[i] = 0xABCDEF01u;
+    }
+    /* 3 values then a run of 8 starting mid-group: all bit-packed */
+    PPQ_CHECK_EQ(encode(vals, 11, 32, 0, out_a), 1 + 16 * 4);
+    PPQ_CHECK_EQ(out_a[0], 0x05); /* two groups */
+}
+
+/* The policy in ppq_rle.h: runs of 8+ starting at a group boundary become
+ * RLE runs, the rest is bit-packed, the last group zero-padded. */
+static void policy_mixed_golden(void)
+{
+    uint32_t v[20] = {1, 2, 3, 4, 5, 6, 7, 0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 2};
+    uint32_t w[16] = {1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2};
+    PPQ_CHECK_EQ(encode(v, 20, 3, 0, out_a), 4 + 2 + 4);
+    PPQ_CHECK_MEM(out_a, "\x03\xD1\x58\x1F" "\x14\x04" "\x03\x11\x00\x00", 10);
+    PPQ_CHECK_OK(decode(out_a, 10, 3, 0, 20, back));
+    PPQ_CHECK_MEM(back, v, sizeof v);
+    /* 1 then fifteen 2s: the first group is literal, the second a run */
+    PPQ_CHECK_EQ(encode(w, 16, 3, 0, out_a), 6);
+    PPQ_CHECK_MEM(out_a, "\x03\x91\x24\x49" "\x10\x02", 6);
+}
+
+static void width_zero(void)
+{
+    size_t i;
+    for (i = 0; i < 20; i++) {
+        vals[i] = 0;
+    }
+    PPQ_CHECK_EQ(encode(vals, 20, 0, 0, out_a), 1);
+    PPQ_CHECK_EQ(out_a[0], 0x28); /* run of 20, no value bytes */
+    PPQ_CHECK_EQ(encode(vals, 5, 0, 0, out_a), 1);
+    PPQ_CHECK_EQ(out_a[0], 0x03); /* one padded group, no data bytes */
+    PPQ_CHECK_OK(decode(out_a, 1, 0, 0, 5, back));
+    PPQ_CHECK_EQ(back[4], 0);
+    vals[0] = 1;
+    PPQ_CHECK_EQ(encode(vals, 1, 0, 0, out_a), -1);
+}
+
+/* Runs never exceed 2^31-1 values: 2^31-1+6 ones at width 1 give one full
+ * run (header varint(0xFFFFFFFE) = FE FF FF FF 0F, value 01), then the six
+ * left over as a padded bit-packed group (0x3F). */
+static void longest_run_is_split(void)
+{
+    ppq_arena_t arena;
+    ppq_rle_enc_t enc;
+    ppq_rle_cfg_t cfg = {1, 0, 0, 0};
+    ppq_sink_t sink;
+    tsink_t ts;
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    tsink_init(&sink, &ts, out_a, sizeof out_a, (size_t)-1);
+    PPQ_CHECK_OK(ppq_rle_enc_init(&enc, &cfg, &sink, &arena));
+    PPQ_CHECK_OK(ppq_rle_enc_put_repeat(&enc, 1, 0x7FFFFFFFull + 6u));
+    PPQ_CHECK_OK(ppq_rle_enc_finish(&enc));
+    PPQ_CHECK_EQ(ts.len, 8);
+    PPQ_CHECK_MEM(out_a, "\xFE\xFF\xFF\xFF\x0F\x01" "\x03\x3F", 8);
+}
+
+/* Random data with a random run structure. */
+static size_t make_runs(uint32_t *v, size_t n, unsigned w)
+{
+    uint32_t mask = w >= 32 ? 0xFFFFFFFFu : (1u << w) - 1u;
+    size_t i = 0;
+    while (i < n) {
+        size_t len = 1 + ppq_test_below(ppq_test_below(3) == 0 ? 40 : 9);
+        uint32_t x = (uint32_t)ppq_test_rand() & mask;
+        int literal = ppq_test_below(2) == 0;
+        size_t k;
+        for (k = 0; k < len && i < n; k++, i++) {
+            v[i] = literal ? (uint32_t)ppq_test_rand() & mask : x;
+        }
+    }
+    return n;
+}
+
+/* Every width 0..32, lengths up to 10000: round trip; the same bytes for
+ * one put, random chunks mixing put and put_repeat, through a sink taking
+ * one byte per call. */
+static void round_trip_every_width_any_chunking(void)
+{
+    unsigned w;
+    for (w = 0; w <= 32; w++) {
+        size_t lens[] = {0, 1, 7, 8, 9, 63, 64, 504, 505, 1000 + ppq_test_below(NMAX - 1000), NMAX};
+        size_t li;
+        for (li = 0; li < ARRAY_LEN(lens); li++) {
+            size_t n = lens[li], len_a, pos;
+            ppq_arena_t arena;
+            ppq_rle_enc_t enc;
+            ppq_rle_cfg_t cfg = {0, 0, 0, 0};
+            ppq_sink_t sink, down;
+            tsink_t ts;
+            ppq_blocksink_t blk;
+            uint8_t one[1];
+            int prefix = (int)(li % 2);
+            make_runs(vals, n, w);
+            len_a = encode(vals, n, w, prefix, out_a);
+            PPQ_CHECK(len_a != (size_t)-1);
+            PPQ_CHECK_OK(decode(out_a, len_a, w, prefix, n, back));
+            PPQ_CHECK_MEM(back, vals, n * sizeof vals[0]);
+            cfg.bit_width = w;
+            cfg.length_prefix = (uint8_t)prefix;
+            cfg.prefix_cap = PPQ_TEST_BUF - 4u;
+            ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+            tsink_init(&down, &ts, out_b, sizeof out_b, (size_t)-1);
+            PPQ_CHECK_OK(ppq_sink_init_block(&sink, &blk, &down, one, 1));
+            PPQ_CHECK_OK(ppq_rle_enc_init(&enc, &cfg, &sink, &arena));
+            for (pos = 0; pos < n;) {
+                size_t k = 1 + ppq_test_below(w % 3 == 0 ? 3 : 50), r = 1;
+                if (k > n - pos) {
+                    k = n - pos;
+                }
+                while (r < k && vals[pos + r] == vals[pos]) {
+                    r++;
+                }
+                if (r > 1 && ppq_test_below(2) == 0) {
+                    PPQ_CHECK_OK(ppq_rle_enc_put_repeat(&enc, vals[pos], r));
+                    k = r;
+                } else {
+                    PPQ_CHECK_OK(ppq_rle_enc_put(&enc, vals + pos, k));
+                }
+                pos += k;
+            }
+            PPQ_CHECK_OK(ppq_rle_enc_finish(&enc));
+            PPQ_CHECK_OK(ppq_blocksink_flush(&blk));
+            PPQ_CHECK_EQ(ts.len, len_a);
+            PPQ_CHECK_MEM(out_b, out_a, len_a);
+            PPQ_CHECK_EQ(ppq_rle_enc_finish(&enc), PPQ_ERR_STATE);
+            PPQ_CHECK_EQ(ppq_rle_enc_put(&enc, vals, 1), PPQ_ERR_STATE);
+        }
+    }
+}
+
+/* A stream built here, run by run, with choices our encoder never makes
+ * (short RLE runs, runs of 1, long bit-packed runs with multi-byte headers,
+ * RLE runs starting anywhere): the decoder must accept any valid mix. */
+static size_t build_mixed_stream(uint32_t *v, size_t n, unsigned w, uint8_t *out)
+{
+    uint32_t mask = w >= 32 ? 0xFFFFFFFFu : (1u << w) - 1u;
+    size_t i = 0, len = 0;
+    while (i < n) {
+        if (ppq_test_below(2) == 0) {
+            uint32_t run = 1 + (uint32_t)ppq_test_below(ppq_test_below(4) == 0 ? 3000 : 20);
+            uint32_t x = (uint32_t)ppq_test_rand() & mask, k;
+            unsigned b;
+            len += ppq_uleb32_encode(run << 1, out + len);
+            for (b = 0; b < (w + 7) / 8; b++) {
+                out[len++] = (uint8_t)(x >> (8 * b));
+            }
+            for (k = 0; k < run && i < n; k++) {
+                v[i++] = x;
+            }
+        } else {
+            uint32_t groups = 1 + (uint32_t)ppq_test_below(ppq_test_below(4) == 0 ? 200 : 3), k;
+            static uint32_t tmp[8 * 200];
+            len += ppq_uleb32_encode(groups << 1 | 1u, out + len);
+            for (k = 0; k < groups * 8; k++) {
+                tmp[k] = (uint32_t)ppq_test_rand() & mask;
+                if (i < n) {
+                    v[i++] = tmp[k];
+                }
+            }
+            ppq_pack32(tmp, groups * 8, w, out + len);
+            len += groups * w;
+        }
+    }
+    return len;
+}
+
+static void decoder_accepts_any_valid_mix(void)
+{
+    unsigned w;
+    for (w = 0; w <= 32; w++) {
+        int rep;
+        for (rep = 0; rep < 4; rep++) {
+            size_t n = 1 + ppq_test_below(3000);
+            size_t len = build_mixed_stream(vals, n, w, out_a);
+            PPQ_CHECK(len <= sizeof out_a);
+            PPQ_CHECK_OK(decode(out_a, len, w, 0, n, back));
+            PPQ_CHECK_MEM(back, vals, n * sizeof vals[0]);
+        }
+    }
+}
+
+static void sink_failure_every_position(void)
+{
+    unsigned widths[] = {1, 5, 17, 32};
+    size_t wi;
+    for (wi = 0; wi < ARRAY_LEN(widths); wi++) {
+        unsigned w = widths[wi];
+        size_t n = 200, full, k;
+        make_runs(vals, n, w);
+        full = encode(vals, n, w, 0, out_a);
+        for (k = 0; k < full; k++) {
+            ppq_arena_t arena;
+            ppq_rle_enc_t enc;
+            ppq_rle_cfg_t cfg = {0, 0, 0, 0};
+            ppq_sink_t sink;
+            tsink_t ts;
+            ppq_status_t st = PPQ_OK;
+            size_t i;
+            cfg.bit_width = w;
+            ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+            tsink_init(&sink, &ts, out_b, sizeof out_b, k);
+            PPQ_CHECK_OK(ppq_rle_enc_init(&enc, &cfg, &sink, &arena));
+            for (i = 0; i < n && st == PPQ_OK; i++) {
+                st = ppq_rle_enc_put(&enc, vals + i, 1);
+            }
+            if (st == PPQ_OK) {
+                st = ppq_rle_enc_finish(&enc);
+            }
+            PPQ_CHECK_EQ(st, PPQ_ERR_IO);
+            PPQ_CHECK_EQ(ppq_rle_enc_put(&enc, vals, 1), PPQ_ERR_IO);
+            PPQ_CHECK_EQ(ppq_rle_enc_finish(&enc), PPQ_ERR_IO);
+            PPQ_CHECK(ts.len <= k);
+            PPQ_CHECK_MEM(out_b, out_a, ts.len);
+        }
+    }
+}
+
+static void encoder_arguments_and_limits(void)
+{
+    ppq_arena_t arena;
+    ppq_rle_enc_t enc;
+    ppq_rle_cfg_t cfg = {33, 0, 0, 0};
+    ppq_sink_t sink;
+    tsink_t ts;
+    uint32_t v[16] = {1, 2, 3, 4, 5, 6, 7, 1, 2, 3, 4, 5, 6, 7, 1, 2};
+    static uint64_t small[4];
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    tsink_init(&sink, &ts, out_a, sizeof out_a, (size_t)-1);
+    PPQ_CHECK_EQ(ppq_rle_enc_init(&enc, &cfg, &sink, &arena), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_rle_enc_arena_size(&cfg), 0);
+    cfg.bit_width = 3;
+    cfg.max_groups = 1; /* every group its own bit-packed run */
+    PPQ_CHECK_EQ(ppq_rle_enc_arena_size(&cfg), 8);
+    PPQ_CHECK_OK(ppq_rle_enc_init(&enc, &cfg, &sink, &arena));
+    PPQ_CHECK_EQ(ppq_arena_used(&arena), 8);
+    v[3] = 9; /* does not fit 3 bits: nothing of this call is taken */
+    PPQ_CHECK_EQ(ppq_rle_enc_put(&enc, v, 16), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_rle_enc_put_repeat(&enc, 8, 3), PPQ_ERR_ARG);
+    v[3] = 4;
+    PPQ_CHECK_OK(ppq_rle_enc_put(&enc, v, 16));
+    PPQ_CHECK_OK(ppq_rle_enc_finish(&enc));
+    PPQ_CHECK_EQ(ts.len, 8);
+    PPQ_CHECK_EQ(out_a[0], 0x03);
+    PPQ_CHECK_EQ(out_a[4], 0x03);
+    /* arena too small */
+    cfg.max_groups = 0;
+    ppq_arena_init(&arena, small, sizeof small);
+    PPQ_CHECK_EQ(ppq_rle_enc_init(&enc, &cfg, &sink, &arena), PPQ_ERR_ARENA);
+    /* staged output over prefix_cap */
+    cfg.length_prefix = 1;
+    cfg.prefix_cap = 3;
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    PPQ_CHECK_OK(ppq_rle_enc_init(&enc, &cfg, &sink, &arena));
+    PPQ_CHECK_OK(ppq_rle_enc_put(&enc, v, 7));
+    PPQ_CHECK_EQ(ppq_rle_enc_finish(&enc), PPQ_ERR_NOSPACE);
+}
+
+static void hostile_streams_are_corrupt(void)
+{
+    ppq_rle_dec_t dec;
+    uint32_t out[64];
+    size_t got;
+    /* RLE value 9 does not fit width 3 */
+    PPQ_CHECK_EQ(decode((const uint8_t *)"\x10\x09", 2, 3, 0, 8, out), PPQ_ERR_CORRUPT);
+    /* runs end before the count */
+    PPQ_CHECK_EQ(decode((const uint8_t *)"\x10\x05", 2, 3, 0, 9, out), PPQ_ERR_CORRUPT);
+    /* RLE header without its value byte */
+    PPQ_CHECK_EQ(decode((const uint8_t *)"\x10", 1, 3, 0, 8, out), PPQ_ERR_CORRUPT);
+    /* unterminated header varint */
+    PPQ_CHECK_EQ(decode((const uint8_t *)"\x80\x80", 2, 3, 0, 8, out), PPQ_ERR_CORRUPT);
+    /* length prefix larger than the input */
+    PPQ_CHECK_EQ(ppq_rle_dec_init(&dec, 3, 1, tail_copy("\x05\x00\x00\x00\x10\x05", 6), 6, 8), PPQ_ERR_CORRUPT);
+    PPQ_CHECK_EQ(ppq_rle_dec_init(&dec, 3, 1, tail_copy("\x05\x00", 2), 2, 8), PPQ_ERR_CORRUPT);
+    PPQ_CHECK_EQ(ppq_rle_dec_init(&dec, 33, 0, "", 0, 0), PPQ_ERR_ARG);
+    /* the prefix bounds the runs: bytes after it are not read */
+    PPQ_CHECK_OK(ppq_rle_dec_init(&dec, 3, 1, tail_copy("\x02\x00\x00\x00\x10\x05\x10\x05", 8), 8, 16));
+    PPQ_CHECK_EQ(ppq_rle_dec_get(&dec, out, 16, &got), PPQ_ERR_CORRUPT);
+    PPQ_CHECK_EQ(got, 8);
+    /* a truncated last bit-packed run serves the values it holds */
+    PPQ_CHECK_OK(decode((const uint8_t *)"\x05\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0A", 11, 8, 0, 10, out));
+    PPQ_CHECK_EQ(out[9], 10);
+    PPQ_CHECK_EQ(decode((const uint8_t *)"\x05\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0A", 11, 8, 0, 11, out),
+                 PPQ_ERR_CORRUPT);
+    /* zero-length runs are skipped, not looped on */
+    PPQ_CHECK_OK(decode((const uint8_t *)"\x00\x00\x01\x10\x05", 5, 3, 0, 8, out));
+    PPQ_CHECK_EQ(out[7], 5);
+}
+
+static void random_bytes_never_crash(void)
+{
+    int i;
+    for (i = 0; i < 5000; i++) {
+        uint8_t junk[48];
+        size_t len = ppq_test_below(sizeof junk + 1), k, total = 0, got;
+        size_t count = ppq_test_below(2000);
+        unsigned w = (unsigned)ppq_test_below(33);
+        ppq_rle_dec_t dec;
+        ppq_status_t st;
+        for (k = 0; k < len; k++) {
+            junk[k] = (uint8_t)ppq_test_rand();
+        }
+        st = ppq_rle_dec_init(&dec, w, i % 3 == 0, tail_copy(junk, len), len, count);
+        while (st == PPQ_OK) {
+            st = ppq_rle_dec_get(&dec, back, 1 + ppq_test_below(500), &got);
+            total += got;
+            if (got == 0) {
+                break;
+            }
+        }
+        PPQ_CHECK(st == PPQ_OK || st == PPQ_ERR_CORRUPT);
+        PPQ_CHECK(total <= count);
+        PPQ_CHECK(st != PPQ_OK || total == count);
+    }
+}
+
+static const ppq_test_case_t cases[] = {
+    PPQ_TEST(spec_example_bit_packed),
+    PPQ_TEST(rle_run_golden),
+    PPQ_TEST(policy_mixed_golden),
+    PPQ_TEST(width_zero),
+    PPQ_TEST(longest_run_is_split),
+    PPQ_TEST(round_trip_every_width_any_chunking),
+    PPQ_TEST(decoder_accepts_any_valid_mix),
+    PPQ_TEST(sink_failure_every_position),
+    PPQ_TEST(encoder_arguments_and_limits),
+    PPQ_TEST(hostile_streams_are_corrupt),
+    PPQ_TEST(random_bytes_never_crash),
+};
+PPQ_SUITE(suite_rle, "rle", cases);

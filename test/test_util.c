@@ -1,0 +1,52 @@
+#include "test_util.h"
+
+#include <string.h>
+
+#ifndef PPQ_TEST_ARENA
+#define PPQ_TEST_ARENA (256u * 1024u)
+#endif
+
+static uint64_t arena_words[PPQ_TEST_ARENA / 8u];
+uint8_t *const test_arena_ptr = (uint8_t *)arena_words;
+const size_t test_arena_size = PPQ_TEST_ARENA;
+
+static uint8_t tail_area[PPQ_TEST_BUF];
+
+static ppq_status_t tsink_write(void *ctx, const uint8_t *data, size_t len)
+{
+    tsink_t *ts = (tsink_t *)ctx;
+    ts->calls++;
+    if (len > ts->max_write) {
+        ts->max_write = len;
+    }
+    if (len > ts->fail_at - ts->len || len > ts->cap - ts->len) {
+        return PPQ_ERR_IO;
+    }
+    if (len > 0u) {
+        memcpy(ts->buf + ts->len, data, len);
+    }
+    ts->len += len;
+    return PPQ_OK;
+}
+
+void tsink_init(ppq_sink_t *sink, tsink_t *ts, uint8_t *buf, size_t cap, size_t fail_at)
+{
+    ts->buf = buf;
+    ts->cap = cap;
+    ts->len = 0;
+    ts->fail_at = fail_at;
+    ts->calls = 0;
+    ts->max_write = 0;
+    sink->write = tsink_write;
+    sink->ctx = ts;
+    sink->offset = 0;
+}
+
+const uint8_t *tail_copy(const void *data, size_t len)
+{
+    uint8_t *dst = tail_area + sizeof tail_area - len;
+    if (len > 0u) {
+        memcpy(dst, data, len);
+    }
+    return dst;
+}
