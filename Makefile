@@ -53,7 +53,7 @@ $(TEST_BIN): $(TEST_OBJS) $(LIB)
 	$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
 
 $(BENCH): $(BUILD)/obj/tools/bench/bench.o $(LIB)
-	$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
+	$(CC) $(HOST_CFLAGS) -o $@ $^ -lm $(LDFLAGS_EXTRA)
 
 # Host unit tests: once plain, once under ASan+UBSan.
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -94,8 +94,12 @@ coverage:
 	$(MAKE) --no-print-directory test-run BUILD=build/cov OPT=-O0 EXTRA_CFLAGS="--coverage" LDFLAGS_EXTRA="--coverage"
 	tools/coverage.sh build/cov
 
-demo: $(CLI)
-	tools/encodings_demo.sh $(CLI)
+DEMO := $(BUILD)/encodings_demo
+$(DEMO): $(BUILD)/obj/examples/encodings_demo/main.o $(LIB)
+	$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
+
+demo: $(DEMO)
+	$(DEMO)
 
 bootstrap:
 	tools/bootstrap.sh

@@ -1,0 +1,270 @@
+/*
+ * picoparquet host benchmarks: one JSON object per line on stdout.
+ * Each figure is the median of 7 timed repetitions, each repeating the
+ * work until at least 20 ms have passed.  Not a test: nothing here fails.
+ */
+#define _POSIX_C_SOURCE 199309L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "picoparquet.h"
+
+#define REPS 7
+#define MIN_SECONDS 0.020
+#define UNPACK_VALUES (1u << 15)
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static volatile uint64_t sink_checksum; /* keeps the work observable */
+
+/* Median over REPS of (items per second) for `fn`, which processes `items`
+ * items per call. */
+typedef void (*work_fn)(void *ctx);
+static double measure(work_fn fn, void *ctx, double items)
+{
+    double rates[REPS];
+    int r;
+    fn(ctx); /* warm up */
+    for (r = 0; r < REPS; r++) {
+        double t0 = now(), t;
+        long calls = 0;
+        do {
+            fn(ctx);
+            calls++;
+            t = now() - t0;
+        } while (t < MIN_SECONDS);
+        rates[r] = items * (double)calls / t;
+    }
+    qsort(rates, REPS, sizeof rates[0], cmp_double);
+    return rates[REPS / 2];
+}
+
+static uint64_t rng = 0x243F6A8885A308D3ull;
+static uint64_t next_rand(void)
+{
+    rng ^= rng >> 12;
+    rng ^= rng << 25;
+    rng ^= rng >> 27;
+    return rng * 0x2545F4914F6CDD1Dull;
+}
+
+/* ---- unpack ---------------------------------------------------------- */
+
+struct unpack_ctx {
+    const uint8_t *packed;
+    uint32_t *out;
+    unsigned width;
+};
+
+static void unpack_work(void *p)
+{
+    struct unpack_ctx *c = (struct unpack_ctx *)p;
+    ppq_unpack32(c->packed, 0, UNPACK_VALUES, c->width, c->out);
+    sink_checksum += c->out[UNPACK_VALUES - 1];
+}
+
+static void bench_unpack(void)
+{
+    static uint32_t values[UNPACK_VALUES], out[UNPACK_VALUES];
+    static uint8_t packed[UNPACK_VALUES * 4];
+    double log_sum = 0;
+    unsigned w;
+    for (w = 1; w <= 32; w++) {
+        struct unpack_ctx c;
+        double rate;
+        size_t i;
+        uint32_t mask = w == 32 ? 0xFFFFFFFFu : (1u << w) - 1u;
+        for (i = 0; i < UNPACK_VALUES; i++) {
+            values[i] = (uint32_t)next_rand() & mask;
+        }
+        ppq_pack32(values, UNPACK_VALUES, w, packed);
+        c.packed = packed;
+        c.out = out;
+        c.width = w;
+        rate = measure(unpack_work, &c, UNPACK_VALUES);
+        if (memcmp(out, values, sizeof values) != 0) {
+            fprintf(stderr, "bench: unpack width %u gave wrong values\n", w);
+            exit(1);
+        }
+        log_sum += log(rate);
+        printf("{\"bench\":\"unpack32\",\"bit_width\":%u,\"values\":%u,\"values_per_s\":%.4g}\n", w, UNPACK_VALUES,
+               rate);
+    }
+    printf("{\"bench\":\"unpack32_geomean\",\"bit_widths\":\"1-32\",\"values_per_s\":%.4g}\n", exp(log_sum / 32.0));
+}
+
+/* ---- RLE hybrid decode of dictionary-index-like data ------------------ */
+
+#define RLE_VALUES (1u << 16)
+
+struct rle_ctx {
+    const uint8_t *data;
+    size_t len;
+    unsigned width;
+    uint32_t *out;
+};
+
+static void rle_work(void *p)
+{
+    struct rle_ctx *c = (struct rle_ctx *)p;
+    ppq_rle_dec_t dec;
+    size_t got;
+    if (ppq_rle_dec_init(&dec, c->width, 0, c->data, c->len, RLE_VALUES) != PPQ_OK ||
+        ppq_rle_dec_get(&dec, c->out, RLE_VALUES, &got) != PPQ_OK || got != RLE_VALUES) {
+        fprintf(stderr, "bench: rle decode failed\n");
+        exit(1);
+    }
+    sink_checksum += c->out[RLE_VALUES - 1];
+}
+
+static void bench_rle(void)
+{
+    static uint32_t values[RLE_VALUES], out[RLE_VALUES];
+    static uint8_t encoded[RLE_VALUES * 4 + 64];
+    static uint64_t arena_mem[1024];
+    unsigned widths[] = {1, 4, 8, 12};
+    size_t k;
+    for (k = 0; k < sizeof widths / sizeof widths[0]; k++) {
+        unsigned w = widths[k];
+        uint32_t mask = (1u << w) - 1u;
+        ppq_rle_cfg_t cfg = {0, 0, 0, 0};
+        ppq_arena_t arena;
+        ppq_rle_enc_t enc;
+        ppq_sink_t sink;
+        ppq_memsink_t mem;
+        struct rle_ctx c;
+        size_t i = 0, runs = 0;
+        double rate;
+        /* runs of a repeated index (as after sorting/bursts) mixed with
+         * stretches of varying indices */
+        while (i < RLE_VALUES) {
+            size_t len = 1 + next_rand() % 64;
+            uint32_t v = (uint32_t)next_rand() & mask;
+            int repeat = (next_rand() % 3) == 0;
+            for (; len > 0 && i < RLE_VALUES; len--, i++) {
+                values[i] = repeat ? v : (uint32_t)next_rand() & mask;
+            }
+            runs++;
+        }
+        cfg.bit_width = w;
+        ppq_arena_init(&arena, arena_mem, sizeof arena_mem);
+        ppq_sink_init_mem(&sink, &mem, encoded, sizeof encoded);
+        if (ppq_rle_enc_init(&enc, &cfg, &sink, &arena) != PPQ_OK ||
+            ppq_rle_enc_put(&enc, values, RLE_VALUES) != PPQ_OK || ppq_rle_enc_finish(&enc) != PPQ_OK) {
+            fprintf(stderr, "bench: rle encode failed\n");
+            exit(1);
+        }
+        c.data = encoded;
+        c.len = mem.len;
+        c.width = w;
+        c.out = out;
+        rate = measure(rle_work, &c, RLE_VALUES);
+        if (memcmp(out, values, sizeof values) != 0) {
+            fprintf(stderr, "bench: rle round trip differs\n");
+            exit(1);
+        }
+        printf("{\"bench\":\"rle_hybrid_decode\",\"bit_width\":%u,\"values\":%u,\"encoded_bytes\":%zu,"
+               "\"values_per_s\":%.4g}\n",
+               w, RLE_VALUES, mem.len, rate);
+    }
+}
+
+/* ---- PLAIN INT64 / DOUBLE --------------------------------------------- */
+
+#define PLAIN_VALUES (1u << 14)
+
+struct plain_ctx {
+    ppq_type_t type;
+    const void *values;
+    uint8_t *buf;
+    size_t len;
+    void *out;
+};
+
+static void plain_encode_work(void *p)
+{
+    struct plain_ctx *c = (struct plain_ctx *)p;
+    ppq_plain_enc_t enc;
+    ppq_sink_t sink;
+    ppq_memsink_t mem;
+    ppq_sink_init_mem(&sink, &mem, c->buf, PLAIN_VALUES * 8);
+    if (ppq_plain_enc_init(&enc, c->type, 0, &sink) != PPQ_OK ||
+        ppq_plain_enc_put(&enc, c->values, PLAIN_VALUES) != PPQ_OK || ppq_plain_enc_finish(&enc) != PPQ_OK) {
+        exit(1);
+    }
+    c->len = mem.len;
+    sink_checksum += c->buf[mem.len - 1];
+}
+
+static void plain_decode_work(void *p)
+{
+    struct plain_ctx *c = (struct plain_ctx *)p;
+    ppq_plain_dec_t dec;
+    size_t got;
+    if (ppq_plain_dec_init(&dec, c->type, 0, c->buf, c->len, PLAIN_VALUES) != PPQ_OK ||
+        ppq_plain_dec_get(&dec, c->out, PLAIN_VALUES, &got) != PPQ_OK || got != PLAIN_VALUES) {
+        exit(1);
+    }
+    sink_checksum += ((uint8_t *)c->out)[7];
+}
+
+static void bench_plain(void)
+{
+    static int64_t i64[PLAIN_VALUES], i64_out[PLAIN_VALUES];
+    static double dbl[PLAIN_VALUES], dbl_out[PLAIN_VALUES];
+    static uint8_t buf[PLAIN_VALUES * 8];
+    struct plain_ctx c;
+    size_t i;
+    for (i = 0; i < PLAIN_VALUES; i++) {
+        i64[i] = (int64_t)next_rand();
+        dbl[i] = (double)(next_rand() % 100000) / 7.0;
+    }
+    c.buf = buf;
+    c.type = PPQ_INT64;
+    c.values = i64;
+    c.out = i64_out;
+    printf("{\"bench\":\"plain_encode\",\"type\":\"int64\",\"values_per_s\":%.4g}\n",
+           measure(plain_encode_work, &c, PLAIN_VALUES));
+    printf("{\"bench\":\"plain_decode\",\"type\":\"int64\",\"values_per_s\":%.4g}\n",
+           measure(plain_decode_work, &c, PLAIN_VALUES));
+    c.type = PPQ_DOUBLE;
+    c.values = dbl;
+    c.out = dbl_out;
+    printf("{\"bench\":\"plain_encode\",\"type\":\"double\",\"values_per_s\":%.4g}\n",
+           measure(plain_encode_work, &c, PLAIN_VALUES));
+    printf("{\"bench\":\"plain_decode\",\"type\":\"double\",\"values_per_s\":%.4g}\n",
+           measure(plain_decode_work, &c, PLAIN_VALUES));
+    if (memcmp(i64, i64_out, sizeof i64) != 0 || memcmp(dbl, dbl_out, sizeof dbl) != 0) {
+        fprintf(stderr, "bench: plain round trip differs\n");
+        exit(1);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    const char *only = argc > 1 ? argv[1] : "";
+    if (only[0] == '\0' || strcmp(only, "unpack") == 0) {
+        bench_unpack();
+    }
+    if (only[0] == '\0' || strcmp(only, "rle") == 0) {
+        bench_rle();
+    }
+    if (only[0] == '\0' || strcmp(only, "plain") == 0) {
+        bench_plain();
+    }
+    return sink_checksum == 42u ? 0 : 0;
+}
