@@ -1,28 +1,45 @@
 # picoparquet build.  `make` builds the host library and CLI; `make check`
 # runs everything CI runs.  See README.md.
 
+# TARGET=<board> cross-compiles for that board's core (boards/<board>/board.mk).
+ifdef TARGET
+include boards/$(TARGET)/board.mk
+ifeq ($(origin CC),default)
+CC := arm-none-eabi-gcc
+endif
+AR := arm-none-eabi-ar
+BUILD ?= build/$(TARGET)
+TARGET_FLAGS := $(BOARD_CPU_FLAGS) -ffunction-sections -fdata-sections
+else
 ifeq ($(origin CC),default)
 CC := gcc
 endif
-PORT ?= generic
 BUILD ?= build/host
+TARGET_FLAGS :=
+endif
+PORT ?= generic
 OPT ?= -O2
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 10
 
 WARN := -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
 INCS := -Iinc -Isrc -Iport
-LIB_CFLAGS := $(WARN) $(OPT) -ffreestanding $(INCS) $(EXTRA_CFLAGS)
-HOST_CFLAGS := $(WARN) $(OPT) $(INCS) -Itest $(EXTRA_CFLAGS)
+LIB_CFLAGS := $(WARN) $(OPT) $(TARGET_FLAGS) -ffreestanding $(INCS) $(EXTRA_CFLAGS)
+HOST_CFLAGS := $(WARN) $(OPT) $(TARGET_FLAGS) $(INCS) -Itest -Iboards/common $(EXTRA_CFLAGS)
 LDFLAGS_EXTRA ?=
 
 LIB_SRCS := $(wildcard src/*.c) $(wildcard port/$(PORT)/*.c)
 LIB_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
 LIB := $(BUILD)/libpicoparquet.a
 
-TEST_SRCS := $(wildcard test/*.c)
-TEST_LIB_SRCS := $(filter-out test/host_main.c,$(TEST_SRCS))
+TEST_COMMON_SRCS := $(filter-out test/host_main.c test/board_main.c,$(wildcard test/*.c))
+TEST_SRCS := $(TEST_COMMON_SRCS) test/host_main.c
 TEST_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TEST_SRCS))
+BOARD_TEST_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TEST_COMMON_SRCS) test/board_main.c $(wildcard boards/common/*.c))
+BOARD_LDFLAGS = $(BOARD_CPU_FLAGS) -T boards/$(TARGET)/board.ld -Lboards/common -nostartfiles \
+    --specs=nano.specs --specs=nosys.specs -Wl,--gc-sections
+BOARDS := microbit mps2-an385 mps2-an386 mps2-an500 mps2-an505
+QEMU_TIMEOUT ?= 600
 TEST_BIN := $(BUILD)/unit_tests
 
 CLI := $(BUILD)/ppq
@@ -30,21 +47,25 @@ CLI_SRCS := $(wildcard tools/ppq*.c)
 BENCH := $(BUILD)/bench
 FUZZ_TARGETS := $(patsubst test/fuzz/%.c,%,$(wildcard test/fuzz/fuzz_*.c))
 
-.PHONY: all lib test test-run check check-freestanding check-clang fuzz fuzz-smoke fuzz-build \
+.PHONY: qemu-test qemu-run all lib test test-run check check-freestanding check-clang fuzz fuzz-smoke fuzz-build \
         bench coverage demo bootstrap clean
 
 all: $(LIB) $(CLI)
 
 lib: $(LIB)
 
+# V=1 shows the full commands.
+Q := $(if $(V),,@)
+
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(if $(filter src/% port/%,$<),$(LIB_CFLAGS),$(HOST_CFLAGS)) -MMD -MP -c $< -o $@
+	@$(if $(Q),echo "  CC  $(BUILD) $<")
+	$(Q)$(CC) $(if $(filter src/% port/%,$<),$(LIB_CFLAGS),$(HOST_CFLAGS)) -MMD -MP -c $< -o $@
 
 $(LIB): $(LIB_OBJS)
 	@mkdir -p $(dir $@)
-	rm -f $@
-	$(AR) rcs $@ $^
+	$(Q)rm -f $@
+	$(Q)$(AR) rcs $@ $^
 
 $(CLI): $(patsubst %.c,$(BUILD)/obj/%.o,$(CLI_SRCS)) $(LIB)
 	$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
@@ -63,6 +84,18 @@ test:
 
 test-run: $(TEST_BIN)
 	$(TEST_BIN)
+
+# The unit suite on one board under QEMU (TARGET=<board>), and on all of them.
+$(BUILD)/unit_tests.elf: $(BOARD_TEST_OBJS) $(LIB) boards/$(TARGET)/board.ld boards/common/sections.ld
+	$(CC) $(BOARD_LDFLAGS) -o $@ $(BOARD_TEST_OBJS) $(LIB) -Wl,-Map=$@.map
+
+qemu-run: $(BUILD)/unit_tests.elf
+	@echo "== $(TARGET) ($(BOARD_QEMU_MACHINE))"
+	timeout $(QEMU_TIMEOUT) qemu-system-arm -M $(BOARD_QEMU_MACHINE) -nographic -monitor none -serial none \
+	    -semihosting-config enable=on,target=native -kernel $<
+
+qemu-test:
+	@for b in $(BOARDS); do $(MAKE) --no-print-directory qemu-run TARGET=$$b || exit 1; done
 
 # No heap, no stdio: the archive may only need the allow-listed symbols.
 check-freestanding: $(LIB)

@@ -125,9 +125,9 @@ uint64_t ppq_test_rand(void)
     return rng_state * 0x2545F4914F6CDD1Dull;
 }
 
-uint64_t ppq_test_below(uint64_t n)
+size_t ppq_test_below(size_t n)
 {
-    return ppq_test_rand() % n;
+    return (size_t)(ppq_test_rand() % n);
 }
 
 static int matches(const char *suite, const char *test, const char *filter)

@@ -44,7 +44,7 @@ void ppq_test_puthex(uint64_t v);
 /* Deterministic pseudo-random numbers (xorshift64*), reseeded per test. */
 uint64_t ppq_test_rand(void);
 /* Uniform in [0, n) (n > 0). */
-uint64_t ppq_test_below(uint64_t n);
+size_t ppq_test_below(size_t n);
 
 /* Failure reporting (used by the macros). */
 void ppq_test_fail(const char *file, int line, const char *expr);

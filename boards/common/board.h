@@ -1,0 +1,26 @@
+/* What a board offers the test and demo programs: output and exit through
+ * semihosting, plus stack painting for high-water measurements. */
+#ifndef PPQ_BOARD_H
+#define PPQ_BOARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+void board_putc(char c);
+void board_puts(const char *s);
+void board_flush(void);
+/* Exit QEMU with `status` (SYS_EXIT_EXTENDED); never returns. */
+void board_exit(int status) __attribute__((noreturn));
+
+/* Open a host file through semihosting; returns a handle or -1. */
+int board_open(const char *path, int mode_write);
+/* Write `len` bytes to a semihosting handle; returns 0 on success. */
+int board_write(int handle, const void *data, size_t len);
+int board_close(int handle);
+
+/* Fill the unused stack below the current frame with a pattern ... */
+void board_stack_paint(void);
+/* ... and report how many bytes of it were overwritten since. */
+size_t board_stack_used(void);
+
+#endif
