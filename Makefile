@@ -25,7 +25,7 @@ FUZZ_SMOKE_SECONDS ?= 10
 WARN := -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
 INCS := -Iinc -Isrc -Iport
 LIB_CFLAGS := $(WARN) $(OPT) $(TARGET_FLAGS) -ffreestanding $(INCS) $(EXTRA_CFLAGS)
-HOST_CFLAGS := $(WARN) $(OPT) $(TARGET_FLAGS) $(INCS) -Itest -Iboards/common $(EXTRA_CFLAGS)
+HOST_CFLAGS := $(WARN) $(OPT) $(TARGET_FLAGS) $(BOARD_TEST_FLAGS) $(INCS) -Itest -Iboards/common $(EXTRA_CFLAGS)
 LDFLAGS_EXTRA ?=
 
 LIB_SRCS := $(wildcard src/*.c) $(wildcard port/$(PORT)/*.c)
@@ -50,7 +50,11 @@ FUZZ_TARGETS := $(patsubst test/fuzz/%.c,%,$(wildcard test/fuzz/fuzz_*.c))
 .PHONY: qemu-test qemu-run all lib test test-run check check-freestanding check-clang fuzz fuzz-smoke fuzz-build \
         bench coverage demo bootstrap clean
 
+ifdef TARGET
+all: $(LIB)
+else
 all: $(LIB) $(CLI)
+endif
 
 lib: $(LIB)
 
@@ -91,6 +95,8 @@ $(BUILD)/unit_tests.elf: $(BOARD_TEST_OBJS) $(LIB) boards/$(TARGET)/board.ld boa
 
 qemu-run: $(BUILD)/unit_tests.elf
 	@echo "== $(TARGET) ($(BOARD_QEMU_MACHINE))"
+	$(Q)NM=arm-none-eabi-nm tools/check_freestanding.sh $(LIB) >/dev/null
+	$(Q)tools/check_no_heap.sh $<
 	timeout $(QEMU_TIMEOUT) qemu-system-arm -M $(BOARD_QEMU_MACHINE) -nographic -monitor none -serial none \
 	    -semihosting-config enable=on,target=native -kernel $<
 
@@ -142,6 +148,7 @@ check: bootstrap
 	$(MAKE) --no-print-directory check-clang
 	$(MAKE) --no-print-directory check-freestanding
 	$(MAKE) --no-print-directory test
+	$(MAKE) --no-print-directory qemu-test
 	$(MAKE) --no-print-directory fuzz-smoke
 	tools/cli_test.sh $(CLI)
 

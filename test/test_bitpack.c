@@ -5,11 +5,33 @@
 
 #include "test_util.h"
 
+#ifdef PPQ_TEST_SMALL
+#define MAXN 160u   /* values per property test; 1000+ on larger targets */
+#define BIG_N 96u
+#define BIG_N64 80u
+#else
 #define MAXN 1100u
+#define BIG_N 1000u
+#define BIG_N64 300u
+#endif
 
-static uint32_t v32[MAXN], got32[MAXN];
-static uint64_t v64[MAXN], got64[MAXN];
-static uint8_t packed[MAXN * 8u + 8u], ref[MAXN * 8u + 8u];
+static uint32_t *v32, *got32;
+static uint64_t *v64, *got64;
+static uint8_t *packed, *ref;
+#define PACKED_CAP (MAXN * 8u + 8u)
+
+/* Per-test buffers from the shared scratch; 0 when it is too small. */
+static int setup(void)
+{
+    test_setup();
+    v32 = (uint32_t *)test_alloc(MAXN * 4u);
+    got32 = (uint32_t *)test_alloc(MAXN * 4u);
+    v64 = (uint64_t *)test_alloc(MAXN * 8u);
+    got64 = (uint64_t *)test_alloc(MAXN * 8u);
+    packed = (uint8_t *)test_alloc(PACKED_CAP);
+    ref = (uint8_t *)test_alloc(PACKED_CAP);
+    return ref != NULL;
+}
 
 static void ref_pack(const uint64_t *v, size_t n, unsigned w, uint8_t *out)
 {
@@ -64,8 +86,9 @@ static void bit_width_of_values(void)
 static void pack_unpack32_all_widths(void)
 {
     unsigned w;
+    PPQ_CHECK(setup());
     for (w = 0; w <= 32; w++) {
-        size_t n = 1000 + ppq_test_below(64), i;
+        size_t n = BIG_N + ppq_test_below(64), i;
         size_t bytes = (size_t)PPQ_PACKED_BYTES(n, w);
         size_t trial;
         for (i = 0; i < n; i++) {
@@ -73,10 +96,10 @@ static void pack_unpack32_all_widths(void)
             v32[i] = (uint32_t)v64[i] | (w < 32 ? (uint32_t)ppq_test_rand() << w : 0u); /* junk above w */
         }
         ref_pack(v64, n, w, ref);
-        memset(packed, 0xEE, sizeof packed);
+        memset(packed, 0xEE, PACKED_CAP);
         ppq_pack32(v32, n, w, packed);
         PPQ_CHECK_MEM(packed, ref, bytes);
-        PPQ_CHECK(bytes == sizeof packed || packed[bytes] == 0xEE); /* wrote nothing past */
+        PPQ_CHECK(bytes == PACKED_CAP || packed[bytes] == 0xEE); /* wrote nothing past */
         for (trial = 0; trial < 60; trial++) {
             size_t start = trial < 33 ? trial : ppq_test_below(n);
             size_t len = ppq_test_below(n - start + 1);
@@ -99,6 +122,7 @@ static void unpack32_every_offset(void)
 {
     unsigned widths[] = {1, 3, 7, 8, 13, 16, 31, 32};
     size_t k;
+    PPQ_CHECK(setup());
     for (k = 0; k < ARRAY_LEN(widths); k++) {
         unsigned w = widths[k];
         size_t i, start, len;
@@ -120,14 +144,15 @@ static void unpack32_every_offset(void)
 static void pack_unpack64_all_widths(void)
 {
     unsigned w;
+    PPQ_CHECK(setup());
     for (w = 0; w <= 64; w++) {
-        size_t n = 300 + ppq_test_below(40), i, trial;
+        size_t n = BIG_N64 + ppq_test_below(40), i, trial;
         size_t bytes = (size_t)PPQ_PACKED_BYTES(n, w);
         for (i = 0; i < n; i++) {
             v64[i] = random_value(w);
         }
         ref_pack(v64, n, w, ref);
-        memset(packed, 0xEE, sizeof packed);
+        memset(packed, 0xEE, PACKED_CAP);
         for (i = 0; i < n; i++) {
             got64[i] = v64[i] | (w < 64 ? ppq_test_rand() << w : 0u); /* junk above w */
         }
@@ -148,6 +173,7 @@ static void pack_unpack64_all_widths(void)
 static void group_kernel_reads_only_its_bytes(void)
 {
     unsigned w;
+    PPQ_CHECK(setup());
     for (w = 1; w <= 32; w++) {
         size_t i;
         for (i = 0; i < 32; i++) {

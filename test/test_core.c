@@ -63,35 +63,40 @@ static void callback_positive_is_io_error(void)
 /* The block sink hands downstream only whole blocks, whatever the writes. */
 static void block_sink_whole_blocks(void)
 {
-    static uint8_t input[3000], out[4000];
+    size_t input_len = PPQ_TEST_BUF / 2u - 10u; /* not a multiple of the block */
+    uint8_t *input, *out;
     uint8_t block[64];
     size_t sizes[] = {1, 7, 63, 64, 65, 200, 1000};
     size_t s;
+    test_setup();
+    input = (uint8_t *)test_alloc(input_len);
+    out = (uint8_t *)test_alloc(input_len);
+    PPQ_CHECK(input != NULL && out != NULL);
     for (s = 0; s < ARRAY_LEN(sizes); s++) {
         ppq_sink_t down, sink;
         tsink_t ts;
         ppq_blocksink_t blk;
         size_t pos = 0, i;
-        for (i = 0; i < sizeof input; i++) {
+        for (i = 0; i < input_len; i++) {
             input[i] = (uint8_t)(i * 7u + s);
         }
-        tsink_init(&down, &ts, out, sizeof out, (size_t)-1);
+        tsink_init(&down, &ts, out, input_len, (size_t)-1);
         PPQ_CHECK_OK(ppq_sink_init_block(&sink, &blk, &down, block, sizeof block));
-        while (pos < sizeof input) {
-            size_t n = sizes[s] < sizeof input - pos ? sizes[s] : sizeof input - pos;
+        while (pos < input_len) {
+            size_t n = sizes[s] < input_len - pos ? sizes[s] : input_len - pos;
             PPQ_CHECK_OK(ppq_sink_write(&sink, input + pos, n));
             pos += n;
             /* every downstream write so far was a whole block */
             PPQ_CHECK_EQ(ts.len % sizeof block, 0);
             PPQ_CHECK_EQ(ts.max_write, ts.len > 0 ? sizeof block : 0);
         }
-        PPQ_CHECK_EQ(ts.len, (sizeof input / sizeof block) * sizeof block);
+        PPQ_CHECK_EQ(ts.len, (input_len / sizeof block) * sizeof block);
         PPQ_CHECK_OK(ppq_blocksink_flush(&blk));
-        PPQ_CHECK_EQ(ts.len, sizeof input);
-        PPQ_CHECK_EQ(ts.calls, (sizeof input + sizeof block - 1) / sizeof block);
-        PPQ_CHECK_MEM(out, input, sizeof input);
+        PPQ_CHECK_EQ(ts.len, input_len);
+        PPQ_CHECK_EQ(ts.calls, (input_len + sizeof block - 1) / sizeof block);
+        PPQ_CHECK_MEM(out, input, input_len);
         PPQ_CHECK_OK(ppq_blocksink_flush(&blk)); /* nothing left: no write */
-        PPQ_CHECK_EQ(ts.calls, (sizeof input + sizeof block - 1) / sizeof block);
+        PPQ_CHECK_EQ(ts.calls, (input_len + sizeof block - 1) / sizeof block);
     }
 }
 

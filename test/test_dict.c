@@ -4,19 +4,45 @@
 
 #include "test_util.h"
 
-static uint8_t dict_buf[PPQ_TEST_BUF], page_buf[PPQ_TEST_BUF];
-static uint64_t vals[2 * 3000], back[2 * 3000];
-static uint8_t pool[2048];
+#ifdef PPQ_TEST_SMALL
+#define N_VALUES 100u  /* values per round trip (3000 on larger targets) */
+#define MAX_DISTINCT 40u
+#define PAGE_VALUES 50u
+#define DICT_BUF 1024u
+#else
+#define N_VALUES 3000u
+#define MAX_DISTINCT 300u
+#define PAGE_VALUES 700u
+#define DICT_BUF PPQ_TEST_BUF
+#endif
+#define POOL 512u
+#define VALUE_ROOM 16u /* bytes per value, enough for every type */
+
+static uint8_t *dict_buf, *page_buf, *pool;
+static uint64_t *vals, *back, *cand;
+
+static int setup(void)
+{
+    test_setup();
+    dict_buf = (uint8_t *)test_alloc(DICT_BUF);
+    page_buf = (uint8_t *)test_alloc(DICT_BUF);
+    pool = (uint8_t *)test_alloc(POOL);
+    vals = (uint64_t *)test_alloc(N_VALUES * VALUE_ROOM);
+    back = (uint64_t *)test_alloc(N_VALUES * VALUE_ROOM);
+    cand = (uint64_t *)test_alloc(MAX_DISTINCT * VALUE_ROOM);
+    return cand != NULL;
+}
 
 static void capture(ppq_sink_t *sink, ppq_memsink_t *mem, uint8_t *buf)
 {
-    ppq_sink_init_mem(sink, mem, buf, PPQ_TEST_BUF);
+    ppq_sink_init_mem(sink, mem, buf, DICT_BUF);
 }
 
 /* INT32 [7, 7, 3, 7]: dictionary page = PLAIN(7, 3); data page = bit width
  * 1, then one bit-packed group (header 03) of 0,0,1,0 padded: 0b00000100. */
 static void int32_golden(void)
 {
+    PPQ_CHECK(setup());
     int32_t v[4] = {7, 7, 3, 7};
     ppq_dict_cfg_t cfg = {16, 1024, 64};
     ppq_arena_t arena;
@@ -47,6 +73,7 @@ static void int32_golden(void)
  * 8 equal indices becomes an RLE run. */
 static void byte_array_golden(void)
 {
+    PPQ_CHECK(setup());
     ppq_bytes_t v[10];
     ppq_dict_cfg_t cfg = {4, 64, 64};
     ppq_arena_t arena;
@@ -75,6 +102,7 @@ static void byte_array_golden(void)
 /* Floats compare by bits: -0.0 and +0.0 are two entries, equal NaNs one. */
 static void float_bits_distinct(void)
 {
+    PPQ_CHECK(setup());
     float v[4];
     uint32_t nan_bits = 0x7FC00001u;
     ppq_dict_cfg_t cfg = {16, 1024, 64};
@@ -98,9 +126,8 @@ static const ppq_type_t dict_types[] = {PPQ_INT32, PPQ_INT64,      PPQ_INT96,
 /* n values drawn from `distinct` random candidates. */
 static void random_values(ppq_type_t type, uint32_t type_len, void *buf, size_t n, size_t distinct)
 {
-    static uint64_t cand[2 * 300];
     size_t vsize = ppq_value_size(type), i, k;
-    for (i = 0; i < sizeof pool; i++) {
+    for (i = 0; i < POOL; i++) {
         pool[i] = (uint8_t)ppq_test_rand();
     }
     for (i = 0; i < distinct; i++) {
@@ -108,7 +135,7 @@ static void random_values(ppq_type_t type, uint32_t type_len, void *buf, size_t 
         if (type == PPQ_BYTE_ARRAY || type == PPQ_FIXED_LEN_BYTE_ARRAY) {
             ppq_bytes_t *b = (ppq_bytes_t *)(void *)c;
             b->len = type == PPQ_BYTE_ARRAY ? (uint32_t)ppq_test_below(20) : type_len;
-            b->ptr = pool + ppq_test_below(sizeof pool - b->len);
+            b->ptr = pool + ppq_test_below(POOL - b->len);
         } else {
             for (k = 0; k < vsize; k++) {
                 c[k] = (uint8_t)ppq_test_rand();
@@ -134,13 +161,14 @@ static int same_value(ppq_type_t type, const void *a, const void *b)
  * with random get sizes, compare. Single-put output is identical. */
 static void round_trip_all_types(void)
 {
+    PPQ_CHECK(setup());
     size_t t;
     for (t = 0; t < ARRAY_LEN(dict_types); t++) {
         ppq_type_t type = dict_types[t];
         uint32_t type_len = type == PPQ_FIXED_LEN_BYTE_ARRAY ? 6u : 0u;
         size_t vsize = ppq_value_size(type);
-        size_t n = 3000, distinct = 1 + ppq_test_below(300), pos = 0, page_start = 0;
-        ppq_dict_cfg_t cfg = {512, 65536, 700};
+        size_t n = N_VALUES, distinct = 1 + ppq_test_below(MAX_DISTINCT), pos = 0, page_start = 0;
+        ppq_dict_cfg_t cfg = {2u * MAX_DISTINCT, 24u * MAX_DISTINCT + 64u, PAGE_VALUES}; /* never full */
         ppq_arena_t arena;
         ppq_dict_enc_t enc;
         ppq_dict_dec_t dec;
@@ -205,6 +233,7 @@ static void round_trip_all_types(void)
  * taken; the caller learns exactly where to fall back. */
 static void dictionary_full_reports(void)
 {
+    PPQ_CHECK(setup());
     int32_t v[10] = {1, 2, 1, 3, 2, 4, 1, 5, 6, 7};
     ppq_bytes_t b[3];
     ppq_dict_cfg_t cfg = {3, 1024, 64};
@@ -247,6 +276,7 @@ static void dictionary_full_reports(void)
 
 static void bad_arguments(void)
 {
+    PPQ_CHECK(setup());
     ppq_dict_cfg_t cfg = {16, 1024, 64};
     ppq_arena_t arena;
     ppq_dict_enc_t enc;
@@ -274,6 +304,7 @@ static void bad_arguments(void)
 
 static void hostile_dictionary_and_pages(void)
 {
+    PPQ_CHECK(setup());
     ppq_arena_t arena;
     ppq_dict_dec_t dec;
     int32_t out[16];
@@ -314,6 +345,7 @@ static void hostile_dictionary_and_pages(void)
 
 static void random_pages_never_crash(void)
 {
+    PPQ_CHECK(setup());
     int i;
     ppq_arena_t arena;
     ppq_dict_dec_t dec;
@@ -321,7 +353,7 @@ static void random_pages_never_crash(void)
     PPQ_CHECK_OK(ppq_dict_dec_init(&dec, PPQ_INT64, 0, "\x01\x02\x03\x04\x05\x06\x07\x08" "ABCDEFGH", 16, 2, &arena));
     for (i = 0; i < 5000; i++) {
         uint8_t junk[40];
-        size_t len = ppq_test_below(sizeof junk + 1), k, got, total = 0, count = ppq_test_below(3000);
+        size_t len = ppq_test_below(sizeof junk + 1), k, got, total = 0, count = ppq_test_below(N_VALUES);
         ppq_status_t st;
         for (k = 0; k < len; k++) {
             junk[k] = (uint8_t)ppq_test_rand();

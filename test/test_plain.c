@@ -4,7 +4,30 @@
 
 #include "test_util.h"
 
-static uint8_t out_a[PPQ_TEST_BUF], out_b[PPQ_TEST_BUF];
+#ifdef PPQ_TEST_SMALL
+#define N_VALUES 64u     /* values per round trip (1000 on larger targets) */
+#define POOL 512u
+#define LONG_LEN 100u    /* every 50th byte array is up to this long */
+#else
+#define N_VALUES 1000u
+#define POOL 4096u
+#define LONG_LEN 300u
+#endif
+#define VALUE_ROOM 16u /* bytes per value, enough for every type */
+
+static uint8_t *out_a, *out_b, *pool;
+static uint64_t *vals, *back;
+
+static int setup(void)
+{
+    test_setup();
+    out_a = (uint8_t *)test_alloc(PPQ_TEST_BUF);
+    out_b = (uint8_t *)test_alloc(PPQ_TEST_BUF);
+    pool = (uint8_t *)test_alloc(POOL);
+    vals = (uint64_t *)test_alloc(N_VALUES * VALUE_ROOM);
+    back = (uint64_t *)test_alloc(N_VALUES * VALUE_ROOM);
+    return back != NULL;
+}
 
 /* Encode n values in one put; returns the byte count or (size_t)-1. */
 static size_t encode_all(ppq_type_t type, uint32_t type_len, const void *values, size_t n, uint8_t *out)
@@ -22,6 +45,7 @@ static size_t encode_all(ppq_type_t type, uint32_t type_len, const void *values,
 
 static void int32_layout(void)
 {
+    PPQ_CHECK(setup());
     int32_t v[] = {1, -2, 0x12345678, INT32_MIN};
     PPQ_CHECK_EQ(encode_all(PPQ_INT32, 0, v, 4, out_a), 16);
     PPQ_CHECK_MEM(out_a, "\x01\x00\x00\x00\xFE\xFF\xFF\xFF\x78\x56\x34\x12\x00\x00\x00\x80", 16);
@@ -29,6 +53,7 @@ static void int32_layout(void)
 
 static void int64_layout(void)
 {
+    PPQ_CHECK(setup());
     int64_t v[] = {1, -2};
     PPQ_CHECK_EQ(encode_all(PPQ_INT64, 0, v, 2, out_a), 16);
     PPQ_CHECK_MEM(out_a, "\x01\x00\x00\x00\x00\x00\x00\x00\xFE\xFF\xFF\xFF\xFF\xFF\xFF\xFF", 16);
@@ -37,6 +62,7 @@ static void int64_layout(void)
 /* IEEE 754: 1.0f = 0x3F800000, -2.5f = 0xC0200000, 1.0 = 0x3FF0000000000000. */
 static void float_double_layout(void)
 {
+    PPQ_CHECK(setup());
     float f[] = {1.0f, -2.5f};
     double d[] = {1.0, -0.0};
     PPQ_CHECK_EQ(encode_all(PPQ_FLOAT, 0, f, 2, out_a), 8);
@@ -47,6 +73,7 @@ static void float_double_layout(void)
 
 static void int96_layout(void)
 {
+    PPQ_CHECK(setup());
     ppq_int96_t v;
     size_t i;
     for (i = 0; i < 12; i++) {
@@ -59,6 +86,7 @@ static void int96_layout(void)
 /* BOOLEAN: bit-packed, LSB first; 10 values take 2 bytes. */
 static void boolean_layout(void)
 {
+    PPQ_CHECK(setup());
     uint8_t v[] = {1, 0, 1, 1, 0, 0, 0, 0, /* */ 0, 1};
     PPQ_CHECK_EQ(encode_all(PPQ_BOOLEAN, 0, v, 10, out_a), 2);
     PPQ_CHECK_MEM(out_a, "\x0D\x02", 2);
@@ -68,6 +96,7 @@ static void boolean_layout(void)
 /* BYTE_ARRAY: 4-byte little-endian length then the bytes; FLBA bytes only. */
 static void byte_array_layout(void)
 {
+    PPQ_CHECK(setup());
     ppq_bytes_t v[3];
     v[0].ptr = (const uint8_t *)"ab";
     v[0].len = 2;
@@ -85,11 +114,10 @@ static void byte_array_layout(void)
 
 /* Random values of `type` into buf (n values); byte arrays point into
  * a pool of random bytes. */
-static uint8_t pool[4096];
 static void random_values(ppq_type_t type, uint32_t type_len, void *buf, size_t n)
 {
     size_t i, k;
-    for (i = 0; i < sizeof pool; i++) {
+    for (i = 0; i < POOL; i++) {
         pool[i] = (uint8_t)ppq_test_rand();
     }
     for (i = 0; i < n; i++) {
@@ -115,8 +143,8 @@ static void random_values(ppq_type_t type, uint32_t type_len, void *buf, size_t 
         case PPQ_BYTE_ARRAY:
         case PPQ_FIXED_LEN_BYTE_ARRAY: {
             ppq_bytes_t *b = (ppq_bytes_t *)buf + i;
-            b->len = type == PPQ_BYTE_ARRAY ? (uint32_t)ppq_test_below(i % 50 == 0 ? 300 : 12) : type_len;
-            b->ptr = pool + ppq_test_below(sizeof pool - b->len + 1);
+            b->len = type == PPQ_BYTE_ARRAY ? (uint32_t)ppq_test_below(i % 50 == 0 ? LONG_LEN : 12) : type_len;
+            b->ptr = pool + ppq_test_below(POOL - b->len + 1);
             break;
         }
         }
@@ -140,18 +168,18 @@ static int values_equal(ppq_type_t type, const void *a, const void *b, size_t n)
 
 static const ppq_type_t all_types[] = {PPQ_BOOLEAN, PPQ_INT32, PPQ_INT64, PPQ_INT96,
                                        PPQ_FLOAT,   PPQ_DOUBLE, PPQ_BYTE_ARRAY, PPQ_FIXED_LEN_BYTE_ARRAY};
-static uint64_t vals[2000 * 2], back[2000 * 2]; /* room for 2000 ppq_bytes_t or int96 */
 
 /* Round trip for every type; encoding split into random chunks (and one
  * value per call) gives the same bytes; decoding with random get sizes
  * gives the same values. */
 static void round_trip_all_types_any_chunking(void)
 {
+    PPQ_CHECK(setup());
     size_t t;
     for (t = 0; t < ARRAY_LEN(all_types); t++) {
         ppq_type_t type = all_types[t];
         uint32_t type_len = type == PPQ_FIXED_LEN_BYTE_ARRAY ? 5u : 0u;
-        size_t n = 1000, len_a, pos;
+        size_t n = N_VALUES, len_a, pos;
         size_t vsize = ppq_value_size(type);
         ppq_sink_t sink, down;
         tsink_t ts;
@@ -163,7 +191,7 @@ static void round_trip_all_types_any_chunking(void)
         len_a = encode_all(type, type_len, vals, n, out_a);
         PPQ_CHECK(len_a != (size_t)-1);
         /* random chunks, through a block sink delivering one byte per call */
-        tsink_init(&down, &ts, out_b, sizeof out_b, (size_t)-1);
+        tsink_init(&down, &ts, out_b, PPQ_TEST_BUF, (size_t)-1);
         PPQ_CHECK_OK(ppq_sink_init_block(&sink, &blk, &down, one, 1));
         PPQ_CHECK_OK(ppq_plain_enc_init(&enc, type, type_len, &sink));
         for (pos = 0; pos < n;) {
@@ -204,6 +232,7 @@ static void round_trip_all_types_any_chunking(void)
  * stays; nothing is written past k. */
 static void sink_failure_every_position(void)
 {
+    PPQ_CHECK(setup());
     size_t t;
     for (t = 0; t < ARRAY_LEN(all_types); t++) {
         ppq_type_t type = all_types[t];
@@ -217,7 +246,7 @@ static void sink_failure_every_position(void)
             ppq_plain_enc_t enc;
             ppq_status_t st;
             size_t i;
-            tsink_init(&sink, &ts, out_b, sizeof out_b, k);
+            tsink_init(&sink, &ts, out_b, PPQ_TEST_BUF, k);
             PPQ_CHECK_OK(ppq_plain_enc_init(&enc, type, type_len, &sink));
             st = PPQ_OK;
             for (i = 0; i < n && st == PPQ_OK; i++) {
@@ -237,12 +266,13 @@ static void sink_failure_every_position(void)
 
 static void bad_arguments(void)
 {
+    PPQ_CHECK(setup());
     ppq_sink_t sink;
     ppq_plain_enc_t enc;
     ppq_plain_dec_t dec;
     ppq_bytes_t v[2];
     tsink_t ts;
-    tsink_init(&sink, &ts, out_a, sizeof out_a, (size_t)-1);
+    tsink_init(&sink, &ts, out_a, PPQ_TEST_BUF, (size_t)-1);
     PPQ_CHECK_EQ(ppq_plain_enc_init(&enc, (ppq_type_t)8, 0, &sink), PPQ_ERR_ARG);
     PPQ_CHECK_EQ(ppq_plain_enc_init(&enc, PPQ_FIXED_LEN_BYTE_ARRAY, 0, &sink), PPQ_ERR_ARG);
     PPQ_CHECK_EQ(ppq_plain_enc_init(&enc, PPQ_INT32, 0, NULL), PPQ_ERR_ARG);
@@ -266,6 +296,7 @@ static void bad_arguments(void)
  * outside the bytes given (tail_copy puts them at the end of a global). */
 static void truncated_input_is_corrupt(void)
 {
+    PPQ_CHECK(setup());
     size_t t;
     for (t = 0; t < ARRAY_LEN(all_types); t++) {
         ppq_type_t type = all_types[t];
@@ -286,6 +317,7 @@ static void truncated_input_is_corrupt(void)
 
 static void count_all_mode(void)
 {
+    PPQ_CHECK(setup());
     ppq_plain_dec_t dec;
     int32_t out[4];
     ppq_bytes_t b[4];
@@ -310,6 +342,7 @@ static void count_all_mode(void)
 
 static void random_bytes_never_crash(void)
 {
+    PPQ_CHECK(setup());
     int i;
     for (i = 0; i < 3000; i++) {
         uint8_t junk[64];

@@ -7,8 +7,33 @@
 
 #define NMAX PPQ_TEST_MAX_VALUES
 
-static uint32_t vals[NMAX], back[NMAX];
-static uint8_t out_a[PPQ_TEST_BUF], out_b[PPQ_TEST_BUF];
+#ifdef PPQ_TEST_SMALL
+#define MIX_VALUES NMAX /* values per hand-built stream (3000 on larger targets) */
+#define MIX_GROUPS 8u   /* most groups per hand-built bit-packed run (200) */
+#define MIX_RUN 300u    /* longest hand-built RLE run (3000) */
+#else
+#define MIX_VALUES 3000u
+#define MIX_GROUPS 200u
+#define MIX_RUN 3000u
+#endif
+
+/* Staged bytes for length-prefixed encodes: what the arena has left after
+ * the largest bit-packed run buffer (63 groups at width 32). */
+#define PREFIX_CAP (PPQ_TEST_ARENA - 2048u < PPQ_TEST_BUF - 4u ? PPQ_TEST_ARENA - 2048u : PPQ_TEST_BUF - 4u)
+
+static uint32_t *vals, *back, *mix_groups;
+static uint8_t *out_a, *out_b;
+
+static int setup(void)
+{
+    test_setup();
+    vals = (uint32_t *)test_alloc(NMAX * 4u);
+    back = (uint32_t *)test_alloc(NMAX * 4u);
+    out_a = (uint8_t *)test_alloc(PPQ_TEST_BUF);
+    out_b = (uint8_t *)test_alloc(PPQ_TEST_BUF);
+    mix_groups = (uint32_t *)test_alloc(8u * MIX_GROUPS * 4u);
+    return mix_groups != NULL;
+}
 
 /* Encode with one put; returns the byte count, (size_t)-1 on failure. */
 static size_t encode(const uint32_t *v, size_t n, unsigned w, int prefix, uint8_t *out)
@@ -20,7 +45,7 @@ static size_t encode(const uint32_t *v, size_t n, unsigned w, int prefix, uint8_
     tsink_t ts;
     cfg.bit_width = w;
     cfg.length_prefix = (uint8_t)prefix;
-    cfg.prefix_cap = PPQ_TEST_BUF - 4u;
+    cfg.prefix_cap = PREFIX_CAP;
     ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
     tsink_init(&sink, &ts, out, PPQ_TEST_BUF, (size_t)-1);
     if (ppq_rle_enc_init(&enc, &cfg, &sink, &arena) != PPQ_OK || ppq_rle_enc_put(&enc, v, n) != PPQ_OK ||
@@ -53,6 +78,7 @@ static ppq_status_t decode(const uint8_t *data, size_t len, unsigned w, int pref
  * header varint(1 << 1 | 1) = 03. */
 static void spec_example_bit_packed(void)
 {
+    PPQ_CHECK(setup());
     uint32_t v[8] = {0, 1, 2, 3, 4, 5, 6, 7};
     PPQ_CHECK_EQ(encode(v, 8, 3, 0, out_a), 4);
     PPQ_CHECK_MEM(out_a, "\x03\x88\xC6\xFA", 4);
@@ -68,6 +94,7 @@ static void spec_example_bit_packed(void)
 /* rle-header = varint(run-len << 1), value in ceil(width/8) bytes LE. */
 static void rle_run_golden(void)
 {
+    PPQ_CHECK(setup());
     size_t i;
     for (i = 0; i < 100; i++) {
         vals[i] = 0x1234;
@@ -95,6 +122,7 @@ static void rle_run_golden(void)
  * RLE runs, the rest is bit-packed, the last group zero-padded. */
 static void policy_mixed_golden(void)
 {
+    PPQ_CHECK(setup());
     uint32_t v[20] = {1, 2, 3, 4, 5, 6, 7, 0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 2};
     uint32_t w[16] = {1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2};
     PPQ_CHECK_EQ(encode(v, 20, 3, 0, out_a), 4 + 2 + 4);
@@ -108,6 +136,7 @@ static void policy_mixed_golden(void)
 
 static void width_zero(void)
 {
+    PPQ_CHECK(setup());
     size_t i;
     for (i = 0; i < 20; i++) {
         vals[i] = 0;
@@ -127,13 +156,14 @@ static void width_zero(void)
  * left over as a padded bit-packed group (0x3F). */
 static void longest_run_is_split(void)
 {
+    PPQ_CHECK(setup());
     ppq_arena_t arena;
     ppq_rle_enc_t enc;
     ppq_rle_cfg_t cfg = {1, 0, 0, 0};
     ppq_sink_t sink;
     tsink_t ts;
     ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
-    tsink_init(&sink, &ts, out_a, sizeof out_a, (size_t)-1);
+    tsink_init(&sink, &ts, out_a, PPQ_TEST_BUF, (size_t)-1);
     PPQ_CHECK_OK(ppq_rle_enc_init(&enc, &cfg, &sink, &arena));
     PPQ_CHECK_OK(ppq_rle_enc_put_repeat(&enc, 1, 0x7FFFFFFFull + 6u));
     PPQ_CHECK_OK(ppq_rle_enc_finish(&enc));
@@ -163,9 +193,10 @@ static size_t make_runs(uint32_t *v, size_t n, unsigned w)
  * one byte per call. */
 static void round_trip_every_width_any_chunking(void)
 {
+    PPQ_CHECK(setup());
     unsigned w;
     for (w = 0; w <= 32; w++) {
-        size_t lens[] = {0, 1, 7, 8, 9, 63, 64, 504, 505, 1000 + ppq_test_below(NMAX - 1000), NMAX};
+        size_t lens[] = {0, 1, 7, 8, 9, 63, 64, NMAX / 2u - 1u, NMAX / 2u + ppq_test_below(NMAX / 2u), NMAX - 1u, NMAX};
         size_t li;
         for (li = 0; li < ARRAY_LEN(lens); li++) {
             size_t n = lens[li], len_a, pos;
@@ -184,9 +215,9 @@ static void round_trip_every_width_any_chunking(void)
             PPQ_CHECK_MEM(back, vals, n * sizeof vals[0]);
             cfg.bit_width = w;
             cfg.length_prefix = (uint8_t)prefix;
-            cfg.prefix_cap = PPQ_TEST_BUF - 4u;
+            cfg.prefix_cap = PREFIX_CAP;
             ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
-            tsink_init(&down, &ts, out_b, sizeof out_b, (size_t)-1);
+            tsink_init(&down, &ts, out_b, PPQ_TEST_BUF, (size_t)-1);
             PPQ_CHECK_OK(ppq_sink_init_block(&sink, &blk, &down, one, 1));
             PPQ_CHECK_OK(ppq_rle_enc_init(&enc, &cfg, &sink, &arena));
             for (pos = 0; pos < n;) {
@@ -218,29 +249,30 @@ static void round_trip_every_width_any_chunking(void)
 /* A stream built here, run by run, with choices our encoder never makes
  * (short RLE runs, runs of 1, long bit-packed runs with multi-byte headers,
  * RLE runs starting anywhere): the decoder must accept any valid mix. */
-static size_t build_mixed_stream(uint32_t *v, size_t n, unsigned w, uint8_t *out)
+static size_t build_mixed_stream(uint32_t *v, size_t *n, unsigned w, uint8_t *out)
 {
     uint32_t mask = w >= 32 ? 0xFFFFFFFFu : (1u << w) - 1u;
     size_t i = 0, len = 0;
-    while (i < n) {
+    /* stop early rather than overflow `out` (a run takes at most this) */
+    while (i < *n && len + 8u * MIX_GROUPS * 4u + 16u <= PPQ_TEST_BUF) {
         if (ppq_test_below(2) == 0) {
-            uint32_t run = 1 + (uint32_t)ppq_test_below(ppq_test_below(4) == 0 ? 3000 : 20);
+            uint32_t run = 1 + (uint32_t)ppq_test_below(ppq_test_below(4) == 0 ? MIX_RUN : 20);
             uint32_t x = (uint32_t)ppq_test_rand() & mask, k;
             unsigned b;
             len += ppq_uleb32_encode(run << 1, out + len);
             for (b = 0; b < (w + 7) / 8; b++) {
                 out[len++] = (uint8_t)(x >> (8 * b));
             }
-            for (k = 0; k < run && i < n; k++) {
+            for (k = 0; k < run && i < *n; k++) {
                 v[i++] = x;
             }
         } else {
-            uint32_t groups = 1 + (uint32_t)ppq_test_below(ppq_test_below(4) == 0 ? 200 : 3), k;
-            static uint32_t tmp[8 * 200];
+            uint32_t groups = 1 + (uint32_t)ppq_test_below(ppq_test_below(4) == 0 ? MIX_GROUPS : 3), k;
+            uint32_t *tmp = mix_groups;
             len += ppq_uleb32_encode(groups << 1 | 1u, out + len);
             for (k = 0; k < groups * 8; k++) {
                 tmp[k] = (uint32_t)ppq_test_rand() & mask;
-                if (i < n) {
+                if (i < *n) {
                     v[i++] = tmp[k];
                 }
             }
@@ -248,18 +280,20 @@ static size_t build_mixed_stream(uint32_t *v, size_t n, unsigned w, uint8_t *out
             len += groups * w;
         }
     }
+    *n = i;
     return len;
 }
 
 static void decoder_accepts_any_valid_mix(void)
 {
+    PPQ_CHECK(setup());
     unsigned w;
     for (w = 0; w <= 32; w++) {
         int rep;
         for (rep = 0; rep < 4; rep++) {
-            size_t n = 1 + ppq_test_below(3000);
-            size_t len = build_mixed_stream(vals, n, w, out_a);
-            PPQ_CHECK(len <= sizeof out_a);
+            size_t n = 1 + ppq_test_below(MIX_VALUES);
+            size_t len = build_mixed_stream(vals, &n, w, out_a);
+            PPQ_CHECK(len <= PPQ_TEST_BUF);
             PPQ_CHECK_OK(decode(out_a, len, w, 0, n, back));
             PPQ_CHECK_MEM(back, vals, n * sizeof vals[0]);
         }
@@ -268,6 +302,7 @@ static void decoder_accepts_any_valid_mix(void)
 
 static void sink_failure_every_position(void)
 {
+    PPQ_CHECK(setup());
     unsigned widths[] = {1, 5, 17, 32};
     size_t wi;
     for (wi = 0; wi < ARRAY_LEN(widths); wi++) {
@@ -285,7 +320,7 @@ static void sink_failure_every_position(void)
             size_t i;
             cfg.bit_width = w;
             ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
-            tsink_init(&sink, &ts, out_b, sizeof out_b, k);
+            tsink_init(&sink, &ts, out_b, PPQ_TEST_BUF, k);
             PPQ_CHECK_OK(ppq_rle_enc_init(&enc, &cfg, &sink, &arena));
             for (i = 0; i < n && st == PPQ_OK; i++) {
                 st = ppq_rle_enc_put(&enc, vals + i, 1);
@@ -304,6 +339,7 @@ static void sink_failure_every_position(void)
 
 static void encoder_arguments_and_limits(void)
 {
+    PPQ_CHECK(setup());
     ppq_arena_t arena;
     ppq_rle_enc_t enc;
     ppq_rle_cfg_t cfg = {33, 0, 0, 0};
@@ -312,7 +348,7 @@ static void encoder_arguments_and_limits(void)
     uint32_t v[16] = {1, 2, 3, 4, 5, 6, 7, 1, 2, 3, 4, 5, 6, 7, 1, 2};
     static uint64_t small[4];
     ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
-    tsink_init(&sink, &ts, out_a, sizeof out_a, (size_t)-1);
+    tsink_init(&sink, &ts, out_a, PPQ_TEST_BUF, (size_t)-1);
     PPQ_CHECK_EQ(ppq_rle_enc_init(&enc, &cfg, &sink, &arena), PPQ_ERR_ARG);
     PPQ_CHECK_EQ(ppq_rle_enc_arena_size(&cfg), 0);
     cfg.bit_width = 3;
@@ -344,6 +380,7 @@ static void encoder_arguments_and_limits(void)
 
 static void hostile_streams_are_corrupt(void)
 {
+    PPQ_CHECK(setup());
     ppq_rle_dec_t dec;
     uint32_t out[64];
     size_t got;
@@ -375,6 +412,7 @@ static void hostile_streams_are_corrupt(void)
 
 static void random_bytes_never_crash(void)
 {
+    PPQ_CHECK(setup());
     int i;
     for (i = 0; i < 5000; i++) {
         uint8_t junk[48];

@@ -2,15 +2,31 @@
 
 #include <string.h>
 
-#ifndef PPQ_TEST_ARENA
-#define PPQ_TEST_ARENA (256u * 1024u)
-#endif
-
 static uint64_t arena_words[PPQ_TEST_ARENA / 8u];
 uint8_t *const test_arena_ptr = (uint8_t *)arena_words;
 const size_t test_arena_size = PPQ_TEST_ARENA;
 
 static uint8_t tail_area[PPQ_TEST_BUF];
+
+static uint64_t scratch_words[PPQ_TEST_SCRATCH / 8u];
+static size_t scratch_used;
+
+void test_setup(void)
+{
+    scratch_used = 0;
+}
+
+void *test_alloc(size_t bytes)
+{
+    size_t need = (bytes + 7u) & ~(size_t)7u;
+    void *p;
+    if (need > sizeof scratch_words - scratch_used) {
+        return NULL;
+    }
+    p = (uint8_t *)scratch_words + scratch_used;
+    scratch_used += need;
+    return p;
+}
 
 static ppq_status_t tsink_write(void *ctx, const uint8_t *data, size_t len)
 {

@@ -6,12 +6,31 @@
 #include "picoparquet.h"
 #include "ppq_test.h"
 
-#ifndef PPQ_TEST_MAX_VALUES
-#define PPQ_TEST_MAX_VALUES 10000u /* longest property-test input */
+/*
+ * Test memory.  Boards with little RAM (PPQ_TEST_SMALL, the 16 KB
+ * microbit) run the same tests on shorter inputs; test_small_note() prints
+ * what is reduced so nothing is left out silently.
+ *   PPQ_TEST_MAX_VALUES  longest property-test input
+ *   PPQ_TEST_BUF         one encoded-bytes buffer
+ *   PPQ_TEST_ARENA       the arena handed to codecs
+ *   PPQ_TEST_SCRATCH     per-test buffers (test_alloc), reset by test_setup()
+ */
+#ifdef PPQ_TEST_SMALL
+#define PPQ_TEST_MAX_VALUES 256u
+#define PPQ_TEST_BUF 2048u
+#define PPQ_TEST_ARENA 4096u
+#define PPQ_TEST_SCRATCH 6656u
+#else
+#define PPQ_TEST_MAX_VALUES 10000u
+#define PPQ_TEST_BUF 65536u
+#define PPQ_TEST_ARENA (256u * 1024u)
+#define PPQ_TEST_SCRATCH (1024u * 1024u)
 #endif
-#ifndef PPQ_TEST_BUF
-#define PPQ_TEST_BUF 65536u /* encoded-bytes buffers */
-#endif
+
+/* Start a test's scratch memory from empty. */
+void test_setup(void);
+/* `bytes` of scratch (8-aligned), or NULL when the scratch is exhausted. */
+void *test_alloc(size_t bytes);
 
 typedef struct tsink {
     uint8_t *buf;
@@ -29,7 +48,7 @@ void tsink_init(ppq_sink_t *sink, tsink_t *ts, uint8_t *buf, size_t cap, size_t 
  * past them is a global-buffer-overflow under ASan.  Returns the copy. */
 const uint8_t *tail_copy(const void *data, size_t len);
 
-/* Shared scratch memory for tests (not reentrant). */
+/* The arena memory codecs get in tests (not reentrant). */
 extern uint8_t *const test_arena_ptr;
 extern const size_t test_arena_size;
 

@@ -10,6 +10,9 @@ have make || need="$need make"
 have clang || need="$need clang"
 have lcov || need="$need lcov"
 have python3 || need="$need python3"
+have arm-none-eabi-gcc || need="$need gcc-arm-none-eabi"
+[ -f /usr/lib/arm-none-eabi/newlib/thumb/v6-m/nofp/libc_nano.a ] || need="$need libnewlib-arm-none-eabi"
+have qemu-system-arm || need="$need qemu-system-arm"
 # libFuzzer runtime for clang
 clang_ver=$(clang --version 2>/dev/null | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)
 if [ -n "${clang_ver:-}" ]; then
