@@ -47,7 +47,7 @@ CLI_SRCS := $(wildcard tools/ppq*.c)
 BENCH := $(BUILD)/bench
 FUZZ_TARGETS := $(patsubst test/fuzz/%.c,%,$(wildcard test/fuzz/fuzz_*.c))
 
-.PHONY: qemu-test qemu-run all lib test test-run check check-freestanding check-clang fuzz fuzz-smoke fuzz-build \
+.PHONY: bench-mcu bench-mcu-run qemu-test qemu-run all lib test test-run check check-freestanding check-clang fuzz fuzz-smoke fuzz-build \
         bench coverage demo bootstrap clean
 
 ifdef TARGET
@@ -102,6 +102,30 @@ qemu-run: $(BUILD)/unit_tests.elf
 
 qemu-test:
 	@for b in $(BOARDS); do $(MAKE) --no-print-directory qemu-run TARGET=$$b || exit 1; done
+
+# Instructions per value on the boards (QEMU TCG plugin, tools/qemu).
+PLUGIN := build/tools/insn_count.so
+$(PLUGIN): tools/qemu/insn_count.c
+	@mkdir -p $(dir $@)
+	$(Q)gcc -std=c99 -Wall -Wextra -Werror -O2 -shared -fPIC -fvisibility=hidden -o $@ $<
+
+# The portable kernel again, renamed, so bench-mcu compares both in one image.
+GENERIC_RENAME := -Dppq_port_unpack32=ppq_generic_unpack32 -Dppq_port_unpack32_group=ppq_generic_unpack32_group \
+    -Dppq_port_name=ppq_generic_port_name
+$(BUILD)/obj/generic_copy.o: port/generic/ppq_port_generic.c
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(LIB_CFLAGS) $(GENERIC_RENAME) -c $< -o $@
+
+BENCH_MCU_OBJS := $(BUILD)/obj/tools/bench_mcu/bench_mcu.o $(BUILD)/obj/generic_copy.o \
+    $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard boards/common/*.c))
+$(BUILD)/bench_mcu.elf: $(BENCH_MCU_OBJS) $(LIB)
+	$(Q)$(CC) $(BOARD_LDFLAGS) -o $@ $(BENCH_MCU_OBJS) $(LIB)
+
+bench-mcu-run: $(BUILD)/bench_mcu.elf $(PLUGIN)
+	$(Q)tools/bench_mcu.py $(TARGET) $(BOARD_QEMU_MACHINE) $< $(PLUGIN)
+
+bench-mcu:
+	@for b in $(BOARDS); do $(MAKE) --no-print-directory bench-mcu-run TARGET=$$b || exit 1; done
 
 # No heap, no stdio: the archive may only need the allow-listed symbols.
 check-freestanding: $(LIB)

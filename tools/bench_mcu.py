@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Run the bench-mcu firmware of one board under QEMU with the instruction
+counting plugin and print JSON lines: instructions per value for each
+measurement, plus the geomean over bit widths 1..32 per kernel.
+
+usage: bench_mcu.py BOARD MACHINE ELF PLUGIN
+"""
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+
+
+def symbol(elf, name):
+    out = subprocess.run(["arm-none-eabi-nm", elf], check=True, capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[2] == name:
+            return int(parts[0], 16)
+    sys.exit(f"bench_mcu: no symbol {name} in {elf}")
+
+
+def main():
+    board, machine, elf, plugin = sys.argv[1:5]
+    start, stop = symbol(elf, "bench_mark_start"), symbol(elf, "bench_mark_stop")
+    with tempfile.TemporaryDirectory() as tmp:
+        counts_path = os.path.join(tmp, "counts")
+        cmd = ["qemu-system-arm", "-M", machine, "-nographic", "-monitor", "none", "-serial", "none",
+               "-semihosting-config", "enable=on,target=native", "-kernel", elf,
+               "-plugin", f"{plugin},start={start:#x},stop={stop:#x},out={counts_path}"]
+        run = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+        if run.returncode != 0:
+            sys.stderr.write(run.stdout + run.stderr)
+            sys.exit(f"bench_mcu: {board} firmware failed (exit {run.returncode})")
+        with open(counts_path) as f:
+            counts = [int(x) for x in f.read().split()]
+    output = run.stdout + run.stderr  # QEMU sends semihosting console output to stderr
+    labels = [line.split()[1:] for line in output.splitlines() if line.startswith("M ")]
+    if len(labels) != len(counts):
+        sys.exit(f"bench_mcu: {len(labels)} labels but {len(counts)} counts")
+    overhead = counts[0]
+    per_kernel = {}
+    for (bench, kernel, width, n), count in zip(labels[1:], counts[1:]):
+        width, n = int(width), int(n)
+        ipv = (count - overhead) / n
+        print(json.dumps({"bench": "mcu_" + bench, "board": board, "kernel": kernel, "bit_width": width,
+                          "values": n, "instructions": count - overhead, "insn_per_value": round(ipv, 3)}))
+        if bench == "unpack32":
+            per_kernel.setdefault(kernel, []).append(ipv)
+    for kernel, ipvs in per_kernel.items():
+        geo = math.exp(sum(math.log(x) for x in ipvs) / len(ipvs))
+        print(json.dumps({"bench": "mcu_unpack32_geomean", "board": board, "kernel": kernel,
+                          "bit_widths": "1-32", "insn_per_value": round(geo, 3)}))
+
+
+if __name__ == "__main__":
+    main()
