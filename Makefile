@@ -10,6 +10,7 @@ endif
 AR := arm-none-eabi-ar
 BUILD ?= build/$(TARGET)
 TARGET_FLAGS := $(BOARD_CPU_FLAGS) -ffunction-sections -fdata-sections
+PORT ?= cortex-m
 else
 ifeq ($(origin CC),default)
 CC := gcc
@@ -34,8 +35,9 @@ LIB := $(BUILD)/libpicoparquet.a
 
 TEST_COMMON_SRCS := $(filter-out test/host_main.c test/board_main.c,$(wildcard test/*.c))
 TEST_SRCS := $(TEST_COMMON_SRCS) test/host_main.c
-TEST_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TEST_SRCS))
-BOARD_TEST_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TEST_COMMON_SRCS) test/board_main.c $(wildcard boards/common/*.c))
+TEST_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TEST_SRCS)) $(BUILD)/obj/generic_copy.o
+BOARD_TEST_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TEST_COMMON_SRCS) test/board_main.c $(wildcard boards/common/*.c)) \
+    $(BUILD)/obj/generic_copy.o
 BOARD_LDFLAGS = $(BOARD_CPU_FLAGS) -T boards/$(TARGET)/board.ld -Lboards/common -nostartfiles \
     --specs=nano.specs --specs=nosys.specs -Wl,--gc-sections
 BOARDS := microbit mps2-an385 mps2-an386 mps2-an500 mps2-an505
@@ -66,16 +68,24 @@ $(BUILD)/obj/%.o: %.c
 	@$(if $(Q),echo "  CC  $(BUILD) $<")
 	$(Q)$(CC) $(if $(filter src/% port/%,$<),$(LIB_CFLAGS),$(HOST_CFLAGS)) -MMD -MP -c $< -o $@
 
+# The portable kernel again under another name, linked into the unit suite
+# and bench-mcu so the port's kernel is checked and measured against it.
+GENERIC_RENAME := -Dppq_port_unpack32_groups=ppq_generic_unpack32_groups -Dppq_port_name=ppq_generic_port_name
+GENERIC_COPY := $(BUILD)/obj/generic_copy.o
+$(GENERIC_COPY): port/generic/ppq_port_generic.c
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(LIB_CFLAGS) $(GENERIC_RENAME) -MMD -MP -c $< -o $@
+
 $(LIB): $(LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(Q)rm -f $@
 	$(Q)$(AR) rcs $@ $^
 
 $(CLI): $(patsubst %.c,$(BUILD)/obj/%.o,$(CLI_SRCS)) $(LIB)
-	$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
+	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
 
 $(TEST_BIN): $(TEST_OBJS) $(LIB)
-	$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
+	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
 
 $(BENCH): $(BUILD)/obj/tools/bench/bench.o $(LIB)
 	$(CC) $(HOST_CFLAGS) -o $@ $^ -lm $(LDFLAGS_EXTRA)
@@ -91,7 +101,7 @@ test-run: $(TEST_BIN)
 
 # The unit suite on one board under QEMU (TARGET=<board>), and on all of them.
 $(BUILD)/unit_tests.elf: $(BOARD_TEST_OBJS) $(LIB) boards/$(TARGET)/board.ld boards/common/sections.ld
-	$(CC) $(BOARD_LDFLAGS) -o $@ $(BOARD_TEST_OBJS) $(LIB) -Wl,-Map=$@.map
+	$(Q)$(CC) $(BOARD_LDFLAGS) -o $@ $(BOARD_TEST_OBJS) $(LIB) -Wl,-Map=$@.map
 
 qemu-run: $(BUILD)/unit_tests.elf
 	@echo "== $(TARGET) ($(BOARD_QEMU_MACHINE))"
@@ -109,12 +119,6 @@ $(PLUGIN): tools/qemu/insn_count.c
 	@mkdir -p $(dir $@)
 	$(Q)gcc -std=c99 -Wall -Wextra -Werror -O2 -shared -fPIC -fvisibility=hidden -o $@ $<
 
-# The portable kernel again, renamed, so bench-mcu compares both in one image.
-GENERIC_RENAME := -Dppq_port_unpack32=ppq_generic_unpack32 -Dppq_port_unpack32_group=ppq_generic_unpack32_group \
-    -Dppq_port_name=ppq_generic_port_name
-$(BUILD)/obj/generic_copy.o: port/generic/ppq_port_generic.c
-	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(LIB_CFLAGS) $(GENERIC_RENAME) -c $< -o $@
 
 BENCH_MCU_OBJS := $(BUILD)/obj/tools/bench_mcu/bench_mcu.o $(BUILD)/obj/generic_copy.o \
     $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard boards/common/*.c))
@@ -159,7 +163,7 @@ coverage:
 
 DEMO := $(BUILD)/encodings_demo
 $(DEMO): $(BUILD)/obj/examples/encodings_demo/main.o $(LIB)
-	$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
+	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
 
 demo: $(DEMO)
 	$(DEMO)

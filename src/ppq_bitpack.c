@@ -78,12 +78,49 @@ void ppq_pack64(const uint64_t *in, size_t n, unsigned width, uint8_t *out)
     }
 }
 
+/* One value at any bit offset; reads only the bytes the value occupies. */
+static uint32_t value_at(const uint8_t *in, uint64_t bit, unsigned width)
+{
+    const uint8_t *p = in + (size_t)(bit >> 3);
+    unsigned shift = (unsigned)(bit & 7u);
+    unsigned nbytes = (shift + width + 7u) >> 3;
+    uint64_t acc = 0;
+    unsigned k;
+    for (k = 0; k < nbytes; k++) {
+        acc |= (uint64_t)p[k] << (8u * k);
+    }
+    acc >>= shift;
+    return width >= 32u ? (uint32_t)acc : (uint32_t)acc & ((1u << width) - 1u);
+}
+
 void ppq_unpack32(const uint8_t *in, size_t start, size_t n, unsigned width, uint32_t *out)
 {
     if (width > 32u) {
         return;
     }
-    ppq_port_unpack32(in, start, n, width, out);
+    if (width == 0u) {
+        memset(out, 0, n * sizeof *out);
+        return;
+    }
+    /* Head: single values up to a group boundary; then whole groups of 32
+     * through the port's kernel; then the tail. */
+    while (n > 0u && (start & 31u) != 0u) {
+        *out++ = value_at(in, (uint64_t)start * width, width);
+        start++;
+        n--;
+    }
+    if (n >= 32u) {
+        size_t groups = n >> 5;
+        ppq_port_unpack32_groups(in + (start >> 5) * 4u * width, width, groups, out);
+        out += groups * 32u;
+        start += groups * 32u;
+        n -= groups * 32u;
+    }
+    while (n > 0u) {
+        *out++ = value_at(in, (uint64_t)start * width, width);
+        start++;
+        n--;
+    }
 }
 
 void ppq_unpack64(const uint8_t *in, size_t start, size_t n, unsigned width, uint64_t *out)

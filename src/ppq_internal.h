@@ -15,6 +15,14 @@
 #define PPQ_HOST_LE 0
 #endif
 
+/* Small fixed-size copies: the library builds with -ffreestanding, which
+ * turns off the compiler's inlining of memcpy; the builtin restores it. */
+#if defined(__GNUC__) || defined(__clang__)
+#define PPQ_COPY(dst, src, n) __builtin_memcpy((dst), (src), (n))
+#else
+#define PPQ_COPY(dst, src, n) memcpy((dst), (src), (n))
+#endif
+
 /* Bytes of local scratch an encoder may use to batch small writes; sized
  * to keep every codec call well inside its stack budget. */
 #define PPQ_SCRATCH 128u
@@ -25,11 +33,11 @@ static inline void ppq_store_value_le(uint8_t *out, const void *v, size_t width)
 {
     if (width == 4u) {
         uint32_t u;
-        memcpy(&u, v, 4);
+        PPQ_COPY(&u, v, 4);
         ppq_store_le32(out, u);
     } else {
         uint64_t u;
-        memcpy(&u, v, 8);
+        PPQ_COPY(&u, v, 8);
         ppq_store_le64(out, u);
     }
 }
@@ -39,10 +47,10 @@ static inline void ppq_load_value_le(void *v, const uint8_t *in, size_t width)
 {
     if (width == 4u) {
         uint32_t u = ppq_load_le32(in);
-        memcpy(v, &u, 4);
+        PPQ_COPY(v, &u, 4);
     } else {
         uint64_t u = ppq_load_le64(in);
-        memcpy(v, &u, 8);
+        PPQ_COPY(v, &u, 8);
     }
 }
 

@@ -9,8 +9,6 @@
 #include "ppq_port.h"
 #include "ppq_core.h"
 
-#include <string.h>
-
 const char ppq_port_name[] = "generic";
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -20,20 +18,6 @@ const char ppq_port_name[] = "generic";
 #endif
 
 #define MASK32(w) ((w) >= 32u ? 0xFFFFFFFFu : ((1u << (w)) - 1u))
-
-/* Value at any bit offset; reads only the bytes the value occupies. */
-static uint32_t any_value(const uint8_t *in, uint64_t bit, unsigned w)
-{
-    const uint8_t *p = in + (size_t)(bit >> 3);
-    unsigned shift = (unsigned)(bit & 7u);
-    unsigned nbytes = (shift + w + 7u) >> 3;
-    uint64_t acc = 0;
-    unsigned k;
-    for (k = 0; k < nbytes; k++) {
-        acc |= (uint64_t)p[k] << (8u * k);
-    }
-    return (uint32_t)(acc >> shift) & MASK32(w);
-}
 
 #ifndef PPQ_UNPACK_SMALL
 
@@ -80,8 +64,7 @@ static const group_kernel_fn group_kernels[33] = {
     unpack_w28,  unpack_w29, unpack_w30, unpack_w31, unpack_w32,
 };
 
-/* `groups` whole groups of 32 values at `width` (1..32). */
-static void unpack_groups(const uint8_t *in, unsigned width, size_t groups, uint32_t *out)
+void ppq_port_unpack32_groups(const uint8_t *in, unsigned width, size_t groups, uint32_t *out)
 {
     group_kernel_fn kernel = group_kernels[width];
     for (; groups > 0u; groups--) {
@@ -91,50 +74,22 @@ static void unpack_groups(const uint8_t *in, unsigned width, size_t groups, uint
     }
 }
 
-#else /* PPQ_UNPACK_SMALL */
+#else /* PPQ_UNPACK_SMALL: one loop for every width */
 
-static void unpack_groups(const uint8_t *in, unsigned width, size_t groups, uint32_t *out)
+void ppq_port_unpack32_groups(const uint8_t *in, unsigned width, size_t groups, uint32_t *out)
 {
+    uint32_t mask = MASK32(width);
     size_t i;
     for (i = 0; i < groups * 32u; i++) {
-        out[i] = any_value(in, (uint64_t)i * width, width);
+        uint64_t bit = (uint64_t)i * width;
+        const uint8_t *p = in + (size_t)(bit >> 3);
+        unsigned shift = (unsigned)(bit & 7u), k;
+        uint64_t acc = 0;
+        for (k = 0; k < (shift + width + 7u) >> 3; k++) {
+            acc |= (uint64_t)p[k] << (8u * k);
+        }
+        out[i] = (uint32_t)(acc >> shift) & mask;
     }
 }
 
 #endif
-
-void ppq_port_unpack32_group(const uint8_t *in, unsigned width, uint32_t *out)
-{
-    if (width == 0u || width > 32u) {
-        memset(out, 0, 32u * sizeof *out);
-        return;
-    }
-    unpack_groups(in, width, 1, out);
-}
-
-void ppq_port_unpack32(const uint8_t *in, size_t start, size_t n, unsigned width, uint32_t *out)
-{
-    if (width == 0u) {
-        memset(out, 0, n * sizeof *out);
-        return;
-    }
-    /* Head: single values up to the next group boundary. */
-    while (n > 0u && (start & 31u) != 0u) {
-        *out++ = any_value(in, (uint64_t)start * width, width);
-        start++;
-        n--;
-    }
-    /* Whole groups of 32 through the width's kernel. */
-    if (n >= 32u) {
-        size_t groups = n >> 5;
-        unpack_groups(in + (start >> 5) * 4u * width, width, groups, out);
-        out += groups * 32u;
-        start += groups * 32u;
-        n -= groups * 32u;
-    }
-    while (n > 0u) {
-        *out++ = any_value(in, (uint64_t)start * width, width);
-        start++;
-        n--;
-    }
-}
