@@ -25,11 +25,11 @@ __attribute__((noinline)) void bench_mark_stop(void)
     mark_hits[1]++;
 }
 
-typedef void (*unpack_fn)(const uint8_t *in, size_t start, size_t n, unsigned width, uint32_t *out);
+typedef void (*unpack_fn)(const uint8_t *in, unsigned width, size_t groups, uint32_t *out);
 
 /* The portable kernel, built a second time under another name (see Makefile)
  * so that both kernels are measured in one image. */
-void ppq_generic_unpack32(const uint8_t *in, size_t start, size_t n, unsigned width, uint32_t *out);
+void ppq_generic_unpack32_groups(const uint8_t *in, unsigned width, size_t groups, uint32_t *out);
 
 static uint32_t values[VALUES], out[VALUES];
 static uint8_t packed[VALUES * 4u + 64u]; /* also holds the RLE encodings (16 KB boards) */
@@ -83,7 +83,7 @@ static void bench_unpack(const char *name, unpack_fn fn)
         ppq_pack32(values, VALUES, w, packed);
         label("unpack32", name, w, VALUES);
         bench_mark_start();
-        fn(packed, 0, VALUES, w, out);
+        fn(packed, w, VALUES / 32u, out);
         bench_mark_stop();
         if (memcmp(out, values, sizeof values) != 0) {
             board_puts("bench-mcu: wrong values\n");
@@ -138,9 +138,9 @@ int main(void)
     label("overhead", "none", 0, 0);
     bench_mark_start();
     bench_mark_stop();
-    bench_unpack("generic", ppq_generic_unpack32);
+    bench_unpack("generic", ppq_generic_unpack32_groups);
     if (strcmp(ppq_port_name, "generic") != 0) {
-        bench_unpack(ppq_port_name, ppq_port_unpack32);
+        bench_unpack(ppq_port_name, ppq_port_unpack32_groups);
     }
     bench_rle(1);
     bench_rle(8);
