@@ -49,7 +49,7 @@ CLI_SRCS := $(wildcard tools/ppq*.c)
 BENCH := $(BUILD)/bench
 FUZZ_TARGETS := $(patsubst test/fuzz/%.c,%,$(wildcard test/fuzz/fuzz_*.c))
 
-.PHONY: bench-mcu bench-mcu-run qemu-test qemu-run all lib test test-run check check-freestanding check-clang fuzz fuzz-smoke fuzz-build \
+.PHONY: stack bench-mcu bench-mcu-run qemu-test qemu-run all lib test test-run check check-freestanding check-clang fuzz fuzz-smoke fuzz-build \
         bench coverage demo bootstrap clean
 
 ifdef TARGET
@@ -127,6 +127,12 @@ $(BUILD)/bench_mcu.elf: $(BENCH_MCU_OBJS) $(LIB)
 
 bench-mcu-run: $(BUILD)/bench_mcu.elf $(PLUGIN)
 	$(Q)tools/bench_mcu.py $(TARGET) $(BOARD_QEMU_MACHINE) $< $(PLUGIN)
+
+# Worst-case stack per public entry point (project.yml: stack).
+stack:
+	$(Q)$(MAKE) --no-print-directory lib TARGET=mps2-an386 BUILD=build/stack-m4 \
+	    EXTRA_CFLAGS="-fstack-usage -fcallgraph-info=su"
+	$(Q)tools/stack_report.py build/stack-m4
 
 bench-mcu:
 	@for b in $(BOARDS); do $(MAKE) --no-print-directory bench-mcu-run TARGET=$$b || exit 1; done

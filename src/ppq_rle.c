@@ -265,18 +265,23 @@ static ppq_status_t next_run(ppq_rle_dec_t *dec)
     dec->pos += used;
     avail -= used;
     if (header & 1u) {
-        uint64_t values = (uint64_t)(header >> 1) * 8u;
-        uint64_t bytes = (uint64_t)(header >> 1) * dec->width;
-        if (bytes > avail) {
-            /* A truncated last run: usable as far as its whole values go. */
-            values = (uint64_t)avail * 8u / dec->width;
-            bytes = avail;
+        size_t groups = header >> 1;
+        size_t values;
+        if (dec->width == 0u || groups <= avail / dec->width) {
+            values = groups <= dec->remaining / 8u ? groups * 8u : dec->remaining; /* no overflow */
+            dec->packed = dec->pos;
+            dec->pos += groups * dec->width;
+        } else {
+            /* A truncated last run: usable as far as its whole values go
+             * (no 64-bit division: avail * 8 / width, piecewise). */
+            values = (avail / dec->width) * 8u + (avail % dec->width) * 8u / dec->width;
+            values = values <= dec->remaining ? values : dec->remaining;
+            dec->packed = dec->pos;
+            dec->pos = dec->end;
         }
         dec->run_packed = 1;
-        dec->packed = dec->pos;
         dec->packed_index = 0;
-        dec->pos += (size_t)bytes;
-        dec->run_left = values < dec->remaining ? (size_t)values : dec->remaining;
+        dec->run_left = values;
     } else {
         unsigned value_bytes = (dec->width + 7u) / 8u;
         uint32_t v = 0;
