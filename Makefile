@@ -20,6 +20,8 @@ TARGET_FLAGS :=
 endif
 PORT ?= generic
 OPT ?= -O2
+# Tooling scripts run with Debian's python3 (python3-yaml from the bootstrap).
+PYTHON := $(firstword $(wildcard /usr/bin/python3) python3)
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 10
 
@@ -49,7 +51,7 @@ CLI_SRCS := $(wildcard tools/ppq*.c)
 BENCH := $(BUILD)/bench
 FUZZ_TARGETS := $(patsubst test/fuzz/%.c,%,$(wildcard test/fuzz/fuzz_*.c))
 
-.PHONY: stack bench-mcu bench-mcu-run qemu-test qemu-run all lib test test-run check check-freestanding check-clang fuzz fuzz-smoke fuzz-build \
+.PHONY: size stack bench-mcu bench-mcu-run qemu-test qemu-run all lib test test-run check check-freestanding check-clang fuzz fuzz-smoke fuzz-build \
         bench coverage demo bootstrap clean
 
 ifdef TARGET
@@ -126,13 +128,19 @@ $(BUILD)/bench_mcu.elf: $(BENCH_MCU_OBJS) $(LIB)
 	$(Q)$(CC) $(BOARD_LDFLAGS) -o $@ $(BENCH_MCU_OBJS) $(LIB)
 
 bench-mcu-run: $(BUILD)/bench_mcu.elf $(PLUGIN)
-	$(Q)tools/bench_mcu.py $(TARGET) $(BOARD_QEMU_MACHINE) $< $(PLUGIN)
+	$(Q)$(PYTHON) tools/bench_mcu.py $(TARGET) $(BOARD_QEMU_MACHINE) $< $(PLUGIN) $(BENCH_MCU_CHECK)
+
+# Flash per size profile and core, -Os (project.yml: size).
+size:
+	$(Q)$(MAKE) --no-print-directory lib TARGET=microbit BUILD=build/size-m0 OPT=-Os
+	$(Q)$(MAKE) --no-print-directory lib TARGET=mps2-an386 BUILD=build/size-m4 OPT=-Os
+	$(Q)$(PYTHON) tools/size_report.py
 
 # Worst-case stack per public entry point (project.yml: stack).
 stack:
 	$(Q)$(MAKE) --no-print-directory lib TARGET=mps2-an386 BUILD=build/stack-m4 \
 	    EXTRA_CFLAGS="-fstack-usage -fcallgraph-info=su"
-	$(Q)tools/stack_report.py build/stack-m4
+	$(Q)$(PYTHON) tools/stack_report.py build/stack-m4
 
 bench-mcu:
 	@for b in $(BOARDS); do $(MAKE) --no-print-directory bench-mcu-run TARGET=$$b || exit 1; done
@@ -183,6 +191,9 @@ check: bootstrap
 	$(MAKE) --no-print-directory check-freestanding
 	$(MAKE) --no-print-directory test
 	$(MAKE) --no-print-directory qemu-test
+	$(MAKE) --no-print-directory size
+	$(MAKE) --no-print-directory stack
+	$(MAKE) --no-print-directory bench-mcu BENCH_MCU_CHECK=--check
 	$(MAKE) --no-print-directory fuzz-smoke
 	tools/cli_test.sh $(CLI)
 

@@ -3,7 +3,11 @@
 counting plugin and print JSON lines: instructions per value for each
 measurement, plus the geomean over bit widths 1..32 per kernel.
 
-usage: bench_mcu.py BOARD MACHINE ELF PLUGIN
+usage: bench_mcu.py BOARD MACHINE ELF PLUGIN [--check]
+
+With --check, the unpack geomeans are held to project.yml's budgets
+(bench_mcu.insn_per_value): a maximum, and a minimum gain over the
+portable kernel on the same board.
 """
 import json
 import math
@@ -11,6 +15,8 @@ import os
 import subprocess
 import sys
 import tempfile
+
+import yaml
 
 
 def symbol(elf, name):
@@ -49,10 +55,28 @@ def main():
                           "values": n, "instructions": count - overhead, "insn_per_value": round(ipv, 3)}))
         if bench == "unpack32":
             per_kernel.setdefault(kernel, []).append(ipv)
+    for line in output.splitlines():
+        if line.startswith("S "):
+            _, name, used = line.split()
+            print(json.dumps({"bench": "mcu_stack_painted", "board": board, "call": name, "bytes": int(used)}))
+    geomean = {}
     for kernel, ipvs in per_kernel.items():
-        geo = math.exp(sum(math.log(x) for x in ipvs) / len(ipvs))
+        geomean[kernel] = math.exp(sum(math.log(x) for x in ipvs) / len(ipvs))
         print(json.dumps({"bench": "mcu_unpack32_geomean", "board": board, "kernel": kernel,
-                          "bit_widths": "1-32", "insn_per_value": round(geo, 3)}))
+                          "bit_widths": "1-32", "insn_per_value": round(geomean[kernel], 3)}))
+    if "--check" in sys.argv:
+        budgets = yaml.safe_load(open("project.yml"))["bench_mcu"]["insn_per_value"]
+        bad = []
+        for kernel, geo in geomean.items():
+            for arch, budget in budgets.items():
+                if kernel.endswith(arch):
+                    gain = geomean["generic"] / geo
+                    if geo > budget["max"] or gain < budget["min_gain_vs_generic"]:
+                        bad.append(f"{kernel}: {geo:.3f} insn/value (max {budget['max']}), "
+                                   f"{gain:.2f}x fewer than generic (min {budget['min_gain_vs_generic']})")
+        if bad:
+            sys.exit(f"bench_mcu: {board} over budget: " + "; ".join(bad))
+        print(f"bench_mcu: {board} within budget")
 
 
 if __name__ == "__main__":

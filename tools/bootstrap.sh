@@ -10,6 +10,8 @@ have make || need="$need make"
 have clang || need="$need clang"
 have lcov || need="$need lcov"
 have python3 || need="$need python3"
+# the tooling scripts (size, stack, bench-mcu) read project.yml
+[ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import yaml' 2>/dev/null || need="$need python3 python3-yaml"
 have arm-none-eabi-gcc || need="$need gcc-arm-none-eabi"
 [ -f /usr/lib/arm-none-eabi/newlib/thumb/v6-m/nofp/libc_nano.a ] || need="$need libnewlib-arm-none-eabi"
 have qemu-system-arm || need="$need qemu-system-arm"

@@ -18,9 +18,16 @@ int board_open(const char *path, int mode_write);
 int board_write(int handle, const void *data, size_t len);
 int board_close(int handle);
 
-/* Fill the unused stack below the current frame with a pattern ... */
-void board_stack_paint(void);
-/* ... and report how many bytes of it were overwritten since. */
+/* Fill the unused stack below the caller's frame with a pattern ... */
+#define board_stack_paint()                                                                          \
+    do {                                                                                             \
+        uint32_t *board_sp_;                                                                         \
+        __asm__ volatile("mov %0, sp" : "=r"(board_sp_));                                            \
+        board_stack_paint_below(board_sp_);                                                          \
+    } while (0)
+void board_stack_paint_below(uint32_t *caller_sp);
+/* ... and report the deepest use below the caller's stack pointer since,
+ * in bytes: what the calls made in between needed, frames included. */
 size_t board_stack_used(void);
 
 #endif

@@ -93,13 +93,15 @@ int board_close(int handle)
 
 extern uint32_t __stack_limit[], __stack_top[];
 #define PAINT 0xC5C5C5C5u
+static uint32_t *painted_from; /* the caller's stack pointer at painting */
 
-void board_stack_paint(void)
+void board_stack_paint_below(uint32_t *caller_sp)
 {
-    uint32_t *p = __stack_limit;
+    volatile uint32_t *p = __stack_limit; /* volatile: no memset, whose frame would be painted */
     uint32_t *sp;
     __asm__ volatile("mov %0, sp" : "=r"(sp));
-    while (p < sp - 16) { /* leave this frame alone */
+    painted_from = caller_sp;
+    while (p < sp) { /* everything below this function's own frame */
         *p++ = PAINT;
     }
 }
@@ -107,8 +109,8 @@ void board_stack_paint(void)
 size_t board_stack_used(void)
 {
     const uint32_t *p = __stack_limit;
-    while (p < __stack_top && *p == PAINT) {
+    while (p < painted_from && *p == PAINT) {
         p++;
     }
-    return (size_t)((const uint8_t *)__stack_top - (const uint8_t *)p);
+    return (size_t)((const uint8_t *)painted_from - (const uint8_t *)p);
 }

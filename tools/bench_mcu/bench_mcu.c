@@ -33,7 +33,7 @@ void ppq_generic_unpack32_groups(const uint8_t *in, unsigned width, size_t group
 
 static uint32_t values[VALUES], out[VALUES];
 static uint8_t packed[VALUES * 4u + 64u]; /* also holds the RLE encodings (16 KB boards) */
-static uint64_t arena_mem[64];
+static uint64_t arena_mem[224]; /* 1792 bytes: 16 KB boards */
 static int failures;
 
 static void put_uint(unsigned v)
@@ -133,6 +133,94 @@ static void bench_rle(unsigned w)
     }
 }
 
+/* Stack high-water of single library calls, measured by painting. */
+static void stack_line(const char *name, size_t bytes)
+{
+    board_puts("S ");
+    board_puts(name);
+    board_putc(' ');
+    put_uint((unsigned)bytes);
+    board_putc('\n');
+}
+
+static void bench_stack(void)
+{
+    uint8_t *page = (uint8_t *)(values + 512); /* reuse: 16 KB boards */
+    size_t page_len;
+    ppq_arena_t arena;
+    ppq_rle_cfg_t cfg = {21, 0, 0, 0};
+    ppq_rle_enc_t enc;
+    ppq_rle_dec_t dec;
+    ppq_dict_enc_t denc;
+    ppq_dict_dec_t ddec;
+    ppq_dict_cfg_t dcfg = {64, 1024, 64};
+    ppq_plain_enc_t penc;
+    ppq_sink_t sink;
+    ppq_memsink_t mem;
+    size_t got = 0, accepted = 0, used;
+    unsigned i;
+    ppq_status_t st;
+    for (i = 0; i < 256u; i++) {
+        values[i] = next_rand() & 0x1FFFFFu;
+    }
+    /* RLE encode and decode at width 21 (the deepest kernel frame) */
+    ppq_arena_init(&arena, arena_mem, sizeof arena_mem);
+    ppq_sink_init_mem(&sink, &mem, packed, sizeof packed);
+    st = ppq_rle_enc_init(&enc, &cfg, &sink, &arena);
+    board_stack_paint();
+    if (st == PPQ_OK) {
+        st = ppq_rle_enc_put(&enc, values, 256);
+    }
+    if (st == PPQ_OK) {
+        st = ppq_rle_enc_finish(&enc);
+    }
+    stack_line("ppq_rle_enc_put+finish", board_stack_used());
+    st = st == PPQ_OK ? ppq_rle_dec_init(&dec, 21, 0, packed, mem.len, 256) : st;
+    board_stack_paint();
+    if (st == PPQ_OK) {
+        st = ppq_rle_dec_get(&dec, out, 256, &got);
+    }
+    stack_line("ppq_rle_dec_get", board_stack_used());
+    /* dictionary: INT32 values, one page */
+    ppq_arena_init(&arena, arena_mem, sizeof arena_mem);
+    st = st == PPQ_OK ? ppq_dict_enc_init(&denc, PPQ_INT32, 0, &dcfg, &arena) : st;
+    board_stack_paint();
+    if (st == PPQ_OK) {
+        st = ppq_dict_enc_put(&denc, values, 64, &accepted);
+    }
+    used = board_stack_used();
+    stack_line("ppq_dict_enc_put", used);
+    ppq_sink_init_mem(&sink, &mem, page, 512);
+    board_stack_paint();
+    if (st == PPQ_OK) {
+        st = ppq_dict_enc_flush_page(&denc, &sink);
+    }
+    stack_line("ppq_dict_enc_flush_page", board_stack_used());
+    page_len = mem.len;
+    ppq_sink_init_mem(&sink, &mem, packed, sizeof packed);
+    st = st == PPQ_OK ? ppq_dict_enc_write_dict(&denc, &sink) : st;
+    ppq_arena_init(&arena, arena_mem, sizeof arena_mem);
+    st = st == PPQ_OK ? ppq_dict_dec_init(&ddec, PPQ_INT32, 0, packed, mem.len, ppq_dict_enc_entries(&denc), &arena) : st;
+    st = st == PPQ_OK ? ppq_dict_dec_page(&ddec, page, page_len, 64) : st;
+    board_stack_paint();
+    if (st == PPQ_OK) {
+        st = ppq_dict_dec_get(&ddec, out, 64, &got);
+    }
+    stack_line("ppq_dict_dec_get", board_stack_used());
+    /* PLAIN encode of doubles through a memory sink */
+    ppq_sink_init_mem(&sink, &mem, packed, sizeof packed);
+    st = st == PPQ_OK ? ppq_plain_enc_init(&penc, PPQ_DOUBLE, 0, &sink) : st;
+    board_stack_paint();
+    if (st == PPQ_OK) {
+        st = ppq_plain_enc_put(&penc, values, 64);
+    }
+    stack_line("ppq_plain_enc_put", board_stack_used());
+    if (st != PPQ_OK) {
+        board_puts("bench-mcu: stack measurement calls failed\n");
+        failures++;
+    }
+}
+
 int main(void)
 {
     label("overhead", "none", 0, 0);
@@ -144,5 +232,6 @@ int main(void)
     }
     bench_rle(1);
     bench_rle(8);
+    bench_stack();
     return failures;
 }
