@@ -10,5 +10,6 @@
 #include "ppq_plain.h"
 #include "ppq_rle.h"
 #include "ppq_dict.h"
+#include "ppq_delta.h"
 
 #endif /* PICOPARQUET_H */

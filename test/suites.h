@@ -10,6 +10,7 @@ extern const ppq_test_suite_t suite_plain;
 extern const ppq_test_suite_t suite_rle;
 extern const ppq_test_suite_t suite_dict;
 extern const ppq_test_suite_t suite_kernels;
+extern const ppq_test_suite_t suite_delta;
 
 extern const ppq_test_suite_t *const ppq_all_suites[];
 

@@ -1,0 +1,375 @@
+/* DELTA_BINARY_PACKED encoder and decoder (see ppq_delta.h). */
+#include "ppq_delta.h"
+#include "ppq_internal.h"
+
+#define DEFAULT_BLOCK 128u
+#define DEFAULT_MINIBLOCKS 4u
+#define CHUNK 32u /* values unpacked per step (stack use) */
+
+static int geometry_ok(uint32_t block, uint32_t minis)
+{
+    return block > 0u && block % 128u == 0u && minis > 0u && block % minis == 0u && (block / minis) % 32u == 0u;
+}
+
+static void resolve(const ppq_delta_cfg_t *cfg, uint32_t *block, uint32_t *minis)
+{
+    *block = cfg->block_size != 0u ? cfg->block_size : DEFAULT_BLOCK;
+    *minis = cfg->miniblocks != 0u ? cfg->miniblocks : DEFAULT_MINIBLOCKS;
+}
+
+size_t ppq_delta_enc_arena_size(const ppq_delta_cfg_t *cfg)
+{
+    uint32_t block, minis;
+    if (cfg == NULL || (cfg->type != PPQ_INT32 && cfg->type != PPQ_INT64)) {
+        return 0;
+    }
+    resolve(cfg, &block, &minis);
+    if (!geometry_ok(block, minis) || block > (1u << 20)) {
+        return 0;
+    }
+    return PPQ_ARENA_ROUND((size_t)block * 8u);
+}
+
+ppq_status_t ppq_delta_enc_init(ppq_delta_enc_t *enc, const ppq_delta_cfg_t *cfg, ppq_sink_t *out, ppq_arena_t *arena)
+{
+    size_t need = ppq_delta_enc_arena_size(cfg);
+    if (enc == NULL || out == NULL || arena == NULL || need == 0u) {
+        return PPQ_ERR_ARG;
+    }
+    resolve(cfg, &enc->block_size, &enc->miniblocks);
+    enc->deltas = (uint64_t *)ppq_arena_alloc(arena, need);
+    if (enc->deltas == NULL) {
+        return PPQ_ERR_ARENA;
+    }
+    enc->out = out;
+    enc->first = 0;
+    enc->last = 0;
+    enc->count = 0;
+    enc->in_block = 0;
+    enc->is64 = cfg->type == PPQ_INT64;
+    enc->finished = 0;
+    enc->err = PPQ_OK;
+    return PPQ_OK;
+}
+
+static ppq_status_t write_bytes(ppq_delta_enc_t *enc, const uint8_t *data, size_t len)
+{
+    if (enc->err == PPQ_OK) {
+        enc->err = ppq_sink_write(enc->out, data, len);
+    }
+    return enc->err;
+}
+
+/* Bits needed by the largest of `per` relative deltas. */
+static unsigned miniblock_width(const uint64_t *d, uint32_t per)
+{
+    uint64_t all = 0;
+    uint32_t i;
+    for (i = 0; i < per; i++) {
+        all |= d[i];
+    }
+    return ppq_bit_width64(all);
+}
+
+/* Write the block of `in_block` deltas: min delta, widths, miniblocks. */
+static void flush_block(ppq_delta_enc_t *enc)
+{
+    uint64_t *d = enc->deltas;
+    uint32_t n = enc->in_block, per = enc->block_size / enc->miniblocks;
+    uint32_t used = (n + per - 1u) / per, m, i;
+    uint8_t head[PPQ_ULEB64_MAX];
+    uint64_t min;
+    if (enc->is64) {
+        int64_t lo = (int64_t)d[0];
+        for (i = 1; i < n; i++) {
+            lo = (int64_t)d[i] < lo ? (int64_t)d[i] : lo;
+        }
+        min = (uint64_t)lo;
+    } else {
+        int32_t lo = (int32_t)(uint32_t)d[0];
+        for (i = 1; i < n; i++) {
+            int32_t v = (int32_t)(uint32_t)d[i];
+            lo = v < lo ? v : lo;
+        }
+        min = (uint64_t)(int64_t)lo; /* sign-extended: zigzag of the int32 */
+    }
+    (void)write_bytes(enc, head, ppq_uleb64_encode(ppq_zigzag64_encode((int64_t)min), head));
+    for (i = 0; i < n; i++) {
+        d[i] = enc->is64 ? d[i] - min : (uint64_t)(uint32_t)(d[i] - min);
+    }
+    for (; i < used * per; i++) {
+        d[i] = 0; /* padding of the last miniblock */
+    }
+    for (m = 0; m < enc->miniblocks; m++) {
+        uint8_t w = (uint8_t)(m < used ? miniblock_width(d + m * per, per) : 0u);
+        (void)write_bytes(enc, &w, 1);
+    }
+    for (m = 0; m < used && enc->err == PPQ_OK; m++) {
+        unsigned w = miniblock_width(d + m * per, per);
+        for (i = m * per; i < (m + 1u) * per && w > 0u; i += 8u) {
+            uint8_t packed[64];
+            ppq_pack64(d + i, 8, w, packed);
+            (void)write_bytes(enc, packed, w);
+        }
+    }
+    enc->in_block = 0;
+}
+
+ppq_status_t ppq_delta_enc_put(ppq_delta_enc_t *enc, const void *values, size_t n)
+{
+    size_t i;
+    if (enc->err != PPQ_OK) {
+        return enc->err;
+    }
+    if (enc->finished) {
+        return PPQ_ERR_STATE;
+    }
+    if (values == NULL && n > 0u) {
+        return PPQ_ERR_ARG;
+    }
+    for (i = 0; i < n && enc->err == PPQ_OK; i++) {
+        uint64_t v = enc->is64 ? (uint64_t)((const int64_t *)values)[i]
+                               : (uint64_t)(uint32_t)((const int32_t *)values)[i];
+        if (enc->count++ == 0u) {
+            enc->first = v;
+        } else {
+            enc->deltas[enc->in_block++] = v - enc->last;
+            if (enc->in_block == enc->block_size) {
+                flush_block(enc);
+            }
+        }
+        enc->last = v;
+    }
+    return enc->err;
+}
+
+ppq_status_t ppq_delta_enc_finish(ppq_delta_enc_t *enc)
+{
+    if (enc->err != PPQ_OK) {
+        return enc->err;
+    }
+    if (enc->finished) {
+        return PPQ_ERR_STATE;
+    }
+    enc->finished = 1;
+    if (enc->in_block > 0u) {
+        flush_block(enc);
+    }
+    return enc->err;
+}
+
+size_t ppq_delta_header(const ppq_delta_cfg_t *cfg, uint64_t count, int64_t first_value, uint8_t *out)
+{
+    uint32_t block, minis;
+    size_t n;
+    resolve(cfg, &block, &minis);
+    n = ppq_uleb32_encode(block, out);
+    n += ppq_uleb32_encode(minis, out + n);
+    n += ppq_uleb64_encode(count, out + n);
+    n += ppq_uleb64_encode(ppq_zigzag64_encode(first_value), out + n);
+    return n;
+}
+
+size_t ppq_delta_enc_header(const ppq_delta_enc_t *enc, uint8_t *out)
+{
+    ppq_delta_cfg_t cfg;
+    int64_t first = enc->is64 ? (int64_t)enc->first : (int64_t)(int32_t)(uint32_t)enc->first;
+    cfg.type = enc->is64 ? PPQ_INT64 : PPQ_INT32;
+    cfg.block_size = enc->block_size;
+    cfg.miniblocks = enc->miniblocks;
+    return ppq_delta_header(&cfg, enc->count, enc->count > 0u ? first : 0, out);
+}
+
+/* ---- decoder ------------------------------------------------------------ */
+
+static ppq_status_t read_uleb64(ppq_delta_dec_t *dec, uint64_t *v)
+{
+    size_t used;
+    if (ppq_uleb64_decode(dec->pos, (size_t)(dec->end - dec->pos), v, &used) != PPQ_OK) {
+        return PPQ_ERR_CORRUPT;
+    }
+    dec->pos += used;
+    return PPQ_OK;
+}
+
+ppq_status_t ppq_delta_dec_init(ppq_delta_dec_t *dec, ppq_type_t type, const void *data, size_t len)
+{
+    uint64_t block, minis, first;
+    if (dec == NULL || (data == NULL && len > 0u) || (type != PPQ_INT32 && type != PPQ_INT64)) {
+        return PPQ_ERR_ARG;
+    }
+    dec->pos = (const uint8_t *)data;
+    dec->end = dec->pos + len;
+    dec->is64 = type == PPQ_INT64;
+    if (read_uleb64(dec, &block) != PPQ_OK || read_uleb64(dec, &minis) != PPQ_OK ||
+        read_uleb64(dec, &dec->total) != PPQ_OK || read_uleb64(dec, &first) != PPQ_OK) {
+        return PPQ_ERR_CORRUPT;
+    }
+    if (block > 0x7FFFFFFFu || minis > 0x7FFFFFFFu || !geometry_ok((uint32_t)block, (uint32_t)minis)) {
+        return PPQ_ERR_CORRUPT;
+    }
+    dec->last = (uint64_t)ppq_zigzag64_decode(first);
+    if (!dec->is64 && (int64_t)dec->last != (int64_t)(int32_t)(uint32_t)dec->last) {
+        return PPQ_ERR_CORRUPT; /* first value does not fit INT32 */
+    }
+    dec->block_size = (uint32_t)block;
+    dec->miniblocks = (uint32_t)minis;
+    dec->per_mini = (uint32_t)(block / minis);
+    dec->remaining = dec->total;
+    dec->first_pending = dec->total > 0u;
+    dec->in_block = 0;
+    dec->mini_index = 0;
+    dec->mini_pos = dec->per_mini; /* no miniblock open */
+    dec->mini = NULL;
+    dec->widths = NULL;
+    dec->mini_width = 0;
+    dec->min_delta = 0;
+    return PPQ_OK;
+}
+
+uint64_t ppq_delta_dec_count(const ppq_delta_dec_t *dec)
+{
+    return dec->total;
+}
+
+/* Open the next miniblock (and the next block when needed). */
+static ppq_status_t next_miniblock(ppq_delta_dec_t *dec)
+{
+    size_t bytes;
+    unsigned w;
+    if (!dec->in_block || dec->mini_index + 1u == dec->miniblocks) {
+        uint64_t zz;
+        if (read_uleb64(dec, &zz) != PPQ_OK) {
+            return PPQ_ERR_CORRUPT;
+        }
+        dec->min_delta = (uint64_t)ppq_zigzag64_decode(zz); /* INT32: used modulo 2^32 */
+        if ((size_t)(dec->end - dec->pos) < dec->miniblocks) {
+            return PPQ_ERR_CORRUPT;
+        }
+        dec->widths = dec->pos;
+        dec->pos += dec->miniblocks;
+        dec->mini_index = 0;
+        dec->in_block = 1;
+    } else {
+        dec->mini_index++;
+    }
+    w = dec->widths[dec->mini_index];
+    if (w > (dec->is64 ? 64u : 32u)) {
+        return PPQ_ERR_CORRUPT;
+    }
+    bytes = (size_t)dec->per_mini / 8u * w; /* per_mini is a multiple of 32 */
+    if ((size_t)(dec->end - dec->pos) < bytes) {
+        return PPQ_ERR_CORRUPT;
+    }
+    dec->mini = dec->pos;
+    dec->pos += bytes;
+    dec->mini_width = (uint8_t)w;
+    dec->mini_pos = 0;
+    return PPQ_OK;
+}
+
+/* Produce `k` values of the open miniblock into out (NULL: skip them). */
+static void take_values(ppq_delta_dec_t *dec, uint8_t *out, size_t k)
+{
+    unsigned w = dec->mini_width;
+    uint64_t last = dec->last, min = dec->min_delta;
+    size_t i;
+    if (out == NULL) {
+        dec->mini_pos += (uint32_t)k;
+        return;
+    }
+    if (!dec->is64) {
+        uint32_t *o = (uint32_t *)(void *)out; /* int32_t values, same representation */
+        uint32_t l = (uint32_t)last, m = (uint32_t)min;
+        ppq_unpack32(dec->mini, dec->mini_pos, k, w, o);
+        for (i = 0; i < k; i++) {
+            l += m + o[i];
+            o[i] = l;
+        }
+        last = l;
+    } else {
+        uint64_t *o = (uint64_t *)(void *)out;
+        if (w <= 32u) {
+            size_t done = 0;
+            while (done < k) {
+                uint32_t rel[CHUNK];
+                size_t c = k - done < CHUNK ? k - done : CHUNK;
+                ppq_unpack32(dec->mini, dec->mini_pos + done, c, w, rel);
+                for (i = 0; i < c; i++) {
+                    last += min + rel[i];
+                    o[done + i] = last;
+                }
+                done += c;
+            }
+        } else {
+            ppq_unpack64(dec->mini, dec->mini_pos, k, w, o);
+            for (i = 0; i < k; i++) {
+                last += min + o[i];
+                o[i] = last;
+            }
+        }
+    }
+    dec->last = last;
+    dec->mini_pos += (uint32_t)k;
+}
+
+/* Decode (out != NULL) or skip up to `max` values. */
+static ppq_status_t advance(ppq_delta_dec_t *dec, uint8_t *out, size_t max, size_t *got)
+{
+    size_t vsize = dec->is64 ? 8u : 4u, n = 0;
+    ppq_status_t st = PPQ_OK;
+    if (dec->first_pending && max > 0u) {
+        if (out != NULL) {
+            if (dec->is64) {
+                PPQ_COPY(out, &dec->last, 8);
+            } else {
+                uint32_t v = (uint32_t)dec->last;
+                PPQ_COPY(out, &v, 4);
+            }
+        }
+        dec->first_pending = 0;
+        dec->remaining--;
+        n = 1;
+    }
+    while (n < max && dec->remaining > 0u) {
+        size_t k;
+        if (dec->mini_pos == dec->per_mini) {
+            st = next_miniblock(dec);
+            if (st != PPQ_OK) {
+                break;
+            }
+        }
+        k = dec->per_mini - dec->mini_pos;
+        k = k < max - n ? k : max - n;
+        k = k < dec->remaining ? k : (size_t)dec->remaining;
+        take_values(dec, out != NULL ? out + n * vsize : NULL, k);
+        dec->remaining -= k;
+        n += k;
+    }
+    *got = n;
+    return st;
+}
+
+ppq_status_t ppq_delta_dec_get(ppq_delta_dec_t *dec, void *out, size_t max, size_t *got)
+{
+    if (out == NULL && max > 0u) {
+        *got = 0;
+        return PPQ_ERR_ARG;
+    }
+    return advance(dec, (uint8_t *)out, max, got);
+}
+
+ppq_status_t ppq_delta_stream_end(ppq_type_t type, const void *data, size_t len, size_t *used, uint64_t *count)
+{
+    ppq_delta_dec_t dec;
+    ppq_status_t st = ppq_delta_dec_init(&dec, type, data, len);
+    while (st == PPQ_OK && dec.remaining > 0u) {
+        size_t got;
+        st = advance(&dec, NULL, (size_t)-1, &got);
+    }
+    if (st == PPQ_OK) {
+        *used = (size_t)(dec.pos - (const uint8_t *)data);
+        *count = dec.total;
+    }
+    return st;
+}

@@ -1,0 +1,372 @@
+/* DELTA_BINARY_PACKED: the spec's two example sequences encoded by hand
+ * with the valid 128/4 geometry, round trips over adversarial data and
+ * geometries, chunking, padding leniency, rejection of what the spec
+ * forbids, stream-end finding, hostile input. */
+#include <string.h>
+
+#include "test_util.h"
+
+#ifdef PPQ_TEST_SMALL
+#define NMAX 96u /* values per round trip (10000 on larger targets): shorter than a block */
+#else
+#define NMAX 10000u
+#endif
+/* worst case: 64-bit deltas, the last miniblock padded (at most 128
+ * values per miniblock here), block headers */
+#define ENC_CAP ((NMAX + 128u) * 9u + 512u)
+
+static int64_t *v64, *b64;
+static uint8_t *enc_a, *enc_b;
+
+static int setup(void)
+{
+    test_setup();
+    v64 = (int64_t *)test_alloc(NMAX * 8u);
+    b64 = (int64_t *)test_alloc(NMAX * 8u);
+    enc_a = (uint8_t *)test_alloc(ENC_CAP);
+    enc_b = (uint8_t *)test_alloc(ENC_CAP);
+    return enc_b != NULL;
+}
+
+/* Header + blocks into buf; returns the length or (size_t)-1. `chunk` 0
+ * puts everything at once, else random chunks up to `chunk` values. */
+static size_t encode(const ppq_delta_cfg_t *cfg, const void *values, size_t n, size_t chunk, uint8_t *buf)
+{
+    ppq_arena_t arena;
+    ppq_delta_enc_t enc;
+    ppq_sink_t sink;
+    tsink_t ts;
+    size_t vsize = cfg->type == PPQ_INT64 ? 8u : 4u, pos = 0, hlen;
+    uint8_t head[PPQ_DELTA_HEADER_MAX];
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    tsink_init(&sink, &ts, buf + PPQ_DELTA_HEADER_MAX, ENC_CAP - PPQ_DELTA_HEADER_MAX, (size_t)-1);
+    if (ppq_delta_enc_init(&enc, cfg, &sink, &arena) != PPQ_OK) {
+        return (size_t)-1;
+    }
+    while (pos < n) {
+        size_t k = chunk == 0 ? n - pos : 1 + ppq_test_below(chunk);
+        k = k < n - pos ? k : n - pos;
+        if (ppq_delta_enc_put(&enc, (const uint8_t *)values + pos * vsize, k) != PPQ_OK) {
+            return (size_t)-1;
+        }
+        pos += k;
+    }
+    if (ppq_delta_enc_finish(&enc) != PPQ_OK) {
+        return (size_t)-1;
+    }
+    hlen = ppq_delta_enc_header(&enc, head);
+    memmove(buf + hlen, buf + PPQ_DELTA_HEADER_MAX, ts.len);
+    memcpy(buf, head, hlen);
+    return hlen + ts.len;
+}
+
+static ppq_status_t decode(ppq_type_t type, const uint8_t *data, size_t len, void *out, size_t *n)
+{
+    ppq_delta_dec_t dec;
+    size_t vsize = type == PPQ_INT64 ? 8u : 4u, total = 0, got;
+    ppq_status_t st = ppq_delta_dec_init(&dec, type, tail_copy(data, len), len);
+    while (st == PPQ_OK) {
+        st = ppq_delta_dec_get(&dec, (uint8_t *)out + total * vsize, 1 + ppq_test_below(200), &got);
+        total += got;
+        if (got == 0) {
+            break;
+        }
+    }
+    *n = total;
+    if (st == PPQ_OK && total != ppq_delta_dec_count(&dec)) {
+        return PPQ_ERR_STATE;
+    }
+    return st;
+}
+
+/* encodings.txt example 1 (1,2,3,4,5) with block 128, 4 miniblocks:
+ * header 128 (80 01), 4, count 5, first 1 (zigzag 2); one block: min
+ * delta 1 (zigzag 2), all relative deltas 0 so every width is 0, no data. */
+static void spec_example_1(void)
+{
+    static const uint8_t golden[] = {0x80, 0x01, 0x04, 0x05, 0x02, 0x02, 0x00, 0x00, 0x00, 0x00};
+    int32_t v[5] = {1, 2, 3, 4, 5}, back[5];
+    ppq_delta_cfg_t cfg = {PPQ_INT32, 128, 4};
+    size_t n;
+    PPQ_CHECK(setup());
+    PPQ_CHECK_EQ(encode(&cfg, v, 5, 0, enc_a), sizeof golden);
+    PPQ_CHECK_MEM(enc_a, golden, sizeof golden);
+    PPQ_CHECK_OK(decode(PPQ_INT32, golden, sizeof golden, back, &n));
+    PPQ_CHECK_EQ(n, 5);
+    PPQ_CHECK_MEM(back, v, sizeof v);
+}
+
+/* Example 2 (7,5,3,1,2,3,4,5): first 7 (zigzag 14); deltas -2,-2,-2,1,1,1,1;
+ * min -2 (zigzag 3); relative 0,0,0,3,3,3,3 at width 2 in the first
+ * miniblock, padded to 32 values = 8 bytes: C0 3F then zeros. */
+static void spec_example_2(void)
+{
+    static const uint8_t golden[] = {0x80, 0x01, 0x04, 0x08, 0x0E, 0x03, 0x02, 0x00, 0x00,
+                                     0x00, 0xC0, 0x3F, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+    int64_t v[8] = {7, 5, 3, 1, 2, 3, 4, 5}, back[8];
+    ppq_delta_cfg_t cfg = {PPQ_INT64, 0, 0}; /* defaults: 128 / 4 */
+    size_t n, used;
+    uint64_t count;
+    PPQ_CHECK(setup());
+    PPQ_CHECK_EQ(encode(&cfg, v, 8, 0, enc_a), sizeof golden);
+    PPQ_CHECK_MEM(enc_a, golden, sizeof golden);
+    PPQ_CHECK_OK(decode(PPQ_INT64, golden, sizeof golden, back, &n));
+    PPQ_CHECK_EQ(n, 8);
+    PPQ_CHECK_MEM(back, v, sizeof v);
+    PPQ_CHECK_OK(ppq_delta_stream_end(PPQ_INT64, golden, sizeof golden, &used, &count));
+    PPQ_CHECK_EQ(used, sizeof golden);
+    PPQ_CHECK_EQ(count, 8);
+}
+
+/* The spec's own examples use block size 8, which it calls invalid. */
+static void spec_block_size_8_is_rejected(void)
+{
+    ppq_delta_dec_t dec;
+    PPQ_CHECK_EQ(ppq_delta_dec_init(&dec, PPQ_INT32, tail_copy("\x08\x01\x05\x02\x02\x00", 6), 6), PPQ_ERR_CORRUPT);
+}
+
+enum { RANDOM, CONSTANT, MONOTONIC, EXTREMES, WIDTHS, SMALL_NOISE, KINDS };
+
+static void fill(int64_t *v, size_t n, int kind, int is64)
+{
+    size_t i;
+    int64_t t = (int64_t)ppq_test_rand();
+    for (i = 0; i < n; i++) {
+        int64_t x;
+        switch (kind) {
+        case CONSTANT: x = 42; break;
+        case MONOTONIC: t += (int64_t)ppq_test_below(1000); x = t; break;
+        case EXTREMES: x = i % 2 ? (is64 ? INT64_MAX : INT32_MAX) : (is64 ? INT64_MIN : INT32_MIN); break;
+        case WIDTHS: { /* deltas of every width 0..64 */
+            unsigned w = (unsigned)(i % 65u);
+            uint64_t d = w == 0 ? 0 : (w == 64 ? ppq_test_rand() | (1ull << 63) : (ppq_test_rand() | 1ull << (w - 1)) & ((1ull << w) - 1u));
+            t = (int64_t)((uint64_t)t + d);
+            x = t;
+            break;
+        }
+        case SMALL_NOISE: x = 1700000000000000 + (int64_t)i * 1000000 + (int64_t)ppq_test_below(50); break;
+        default: x = (int64_t)ppq_test_rand(); break;
+        }
+        v[i] = is64 ? x : (int64_t)(int32_t)x;
+    }
+}
+
+/* Round trips for both types, every kind of data, several geometries and
+ * lengths; the bytes are the same however the values are split. */
+static void round_trips(void)
+{
+    static const uint32_t geometry[][2] = {
+        {128, 4}, {128, 1}, {256, 8}, {512, 4},
+#ifndef PPQ_TEST_SMALL
+        {1024, 32}, /* its 8 KB block buffer exceeds the small profile's arena */
+#endif
+    };
+    int t;
+    PPQ_CHECK(setup());
+    for (t = 0; t < 2; t++) {
+        ppq_type_t type = t ? PPQ_INT64 : PPQ_INT32;
+        int kind;
+        for (kind = 0; kind < KINDS; kind++) {
+            size_t lens[] = {0, 1, 2, 127, 128, 129, NMAX / 3u, NMAX - 1u, NMAX};
+            size_t li;
+            for (li = 0; li < ARRAY_LEN(lens); li++) {
+                size_t n = lens[li], got, i, len_a, len_b;
+                if (n > NMAX) {
+                    continue; /* the small profile stops below a block */
+                }
+                const uint32_t *g = geometry[(li + (size_t)kind) % ARRAY_LEN(geometry)];
+                ppq_delta_cfg_t cfg;
+                cfg.type = type;
+                cfg.block_size = g[0];
+                cfg.miniblocks = g[1];
+                fill(v64, n, kind, t);
+                if (!t) {
+                    for (i = 0; i < n; i++) {
+                        ((int32_t *)(void *)v64)[i] = (int32_t)v64[i]; /* pack into int32s */
+                    }
+                }
+                len_a = encode(&cfg, v64, n, 0, enc_a);
+                PPQ_CHECK(len_a != (size_t)-1);
+                len_b = encode(&cfg, v64, n, 1 + ppq_test_below(300), enc_b);
+                PPQ_CHECK_EQ(len_b, len_a);
+                PPQ_CHECK_MEM(enc_b, enc_a, len_a);
+                PPQ_CHECK_OK(decode(type, enc_a, len_a, b64, &got));
+                PPQ_CHECK_EQ(got, n);
+                PPQ_CHECK_MEM(b64, v64, n * (t ? 8u : 4u));
+                {
+                    size_t used;
+                    uint64_t count;
+                    memset(enc_a + len_a, 0xEE, 7); /* what follows is not the stream */
+                    PPQ_CHECK_OK(ppq_delta_stream_end(type, enc_a, len_a + 7, &used, &count));
+                    PPQ_CHECK_EQ(used, len_a);
+                    PPQ_CHECK_EQ(count, n);
+                }
+            }
+        }
+    }
+}
+
+/* Padding bits of the last miniblock and the widths of unused miniblocks
+ * of the last block may hold anything; decoders must accept it. */
+static void arbitrary_padding_accepted(void)
+{
+    int32_t v[40], back[40];
+    ppq_delta_cfg_t cfg = {PPQ_INT32, 128, 4};
+    size_t len, i, got;
+    PPQ_CHECK(setup());
+    for (i = 0; i < 40; i++) {
+        v[i] = (int32_t)(i * i);
+    }
+    len = encode(&cfg, v, 40, 0, enc_a);
+    /* header 80 01 04 28 00 (5 bytes); block: min delta (1 byte), widths at
+     * [6..9]: miniblocks 0 and 1 used, 2 and 3 unused */
+    PPQ_CHECK_EQ(enc_a[8], 0);
+    PPQ_CHECK_EQ(enc_a[9], 0);
+    enc_a[8] = 0x7F; /* nonsense widths for unused miniblocks */
+    enc_a[9] = 0xFF;
+    enc_a[len - 1] |= 0xF0; /* padding values of miniblock 1 */
+    PPQ_CHECK_OK(decode(PPQ_INT32, enc_a, len, back, &got));
+    PPQ_CHECK_EQ(got, 40);
+    PPQ_CHECK_MEM(back, v, sizeof v);
+}
+
+static void forbidden_streams_rejected(void)
+{
+    ppq_delta_dec_t dec;
+    int32_t out[8];
+    int64_t *out64 = b64;
+    size_t got, used, cut, len;
+    uint64_t count;
+    PPQ_CHECK(setup());
+    /* block size 100; 0; miniblock size 16 (128 / 8) */
+    PPQ_CHECK_EQ(ppq_delta_dec_init(&dec, PPQ_INT32, tail_copy("\x64\x04\x01\x00", 4), 4), PPQ_ERR_CORRUPT);
+    PPQ_CHECK_EQ(ppq_delta_dec_init(&dec, PPQ_INT32, tail_copy("\x00\x04\x01\x00", 4), 4), PPQ_ERR_CORRUPT);
+    PPQ_CHECK_EQ(ppq_delta_dec_init(&dec, PPQ_INT32, tail_copy("\x80\x01\x08\x01\x00", 5), 5), PPQ_ERR_CORRUPT);
+    /* an INT32 first value out of range */
+    PPQ_CHECK_EQ(ppq_delta_dec_init(&dec, PPQ_INT32, tail_copy("\x80\x01\x04\x01\x80\x80\x80\x80\x10", 9), 9),
+                 PPQ_ERR_CORRUPT);
+    PPQ_CHECK_EQ(ppq_delta_dec_init(&dec, PPQ_BOOLEAN, "\x80\x01\x04\x01\x00", 5), PPQ_ERR_ARG);
+    /* bit width 33 for INT32 */
+    PPQ_CHECK_OK(ppq_delta_dec_init(&dec, PPQ_INT32, tail_copy("\x80\x01\x04\x03\x00\x00\x21\x00\x00\x00", 10), 10));
+    PPQ_CHECK_EQ(ppq_delta_dec_get(&dec, out, 3, &got), PPQ_ERR_CORRUPT);
+    PPQ_CHECK_EQ(got, 1); /* the first value came from the header */
+    /* bit width 65 for INT64 */
+    PPQ_CHECK_OK(ppq_delta_dec_init(&dec, PPQ_INT64, tail_copy("\x80\x01\x04\x03\x00\x00\x41\x00\x00\x00", 10), 10));
+    PPQ_CHECK_EQ(ppq_delta_dec_get(&dec, out64, 3, &got), PPQ_ERR_CORRUPT);
+    /* a count larger than the data holds */
+    PPQ_CHECK_OK(ppq_delta_dec_init(&dec, PPQ_INT32, tail_copy("\x80\x01\x04\xAC\x02\x00\x00\x00\x00\x00\x00", 11), 11));
+    PPQ_CHECK_EQ(ppq_delta_dec_get(&dec, out64, 130, &got), PPQ_ERR_CORRUPT); /* 1 + 128 then nothing */
+    PPQ_CHECK_EQ(got, 129);
+    /* every truncation of a real stream */
+    fill(v64, NMAX, RANDOM, 1);
+    {
+        ppq_delta_cfg_t cfg = {PPQ_INT64, 0, 0};
+        len = encode(&cfg, v64, NMAX < 300u ? NMAX : 300u, 0, enc_a);
+    }
+    for (cut = 0; cut < len; cut++) {
+        size_t n;
+        PPQ_CHECK(decode(PPQ_INT64, enc_a, cut, b64, &n) == PPQ_ERR_CORRUPT);
+        PPQ_CHECK(n < 300);
+        PPQ_CHECK_MEM(b64, v64, n * 8u);
+        PPQ_CHECK_EQ(ppq_delta_stream_end(PPQ_INT64, tail_copy(enc_a, cut), cut, &used, &count), PPQ_ERR_CORRUPT);
+    }
+}
+
+static void encoder_arguments_and_failures(void)
+{
+    ppq_delta_cfg_t cfg = {PPQ_INT32, 100, 4};
+    ppq_arena_t arena;
+    ppq_delta_enc_t enc;
+    ppq_sink_t sink;
+    tsink_t ts;
+    static uint64_t small[8];
+    size_t full, k;
+    PPQ_CHECK(setup());
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    tsink_init(&sink, &ts, enc_a, ENC_CAP, (size_t)-1);
+    PPQ_CHECK_EQ(ppq_delta_enc_init(&enc, &cfg, &sink, &arena), PPQ_ERR_ARG); /* block 100 */
+    cfg.block_size = 128;
+    cfg.miniblocks = 8; /* 16 values per miniblock */
+    PPQ_CHECK_EQ(ppq_delta_enc_init(&enc, &cfg, &sink, &arena), PPQ_ERR_ARG);
+    cfg.miniblocks = 4;
+    cfg.type = PPQ_FLOAT;
+    PPQ_CHECK_EQ(ppq_delta_enc_init(&enc, &cfg, &sink, &arena), PPQ_ERR_ARG);
+    cfg.type = PPQ_INT32;
+    ppq_arena_init(&arena, small, sizeof small);
+    PPQ_CHECK_EQ(ppq_delta_enc_init(&enc, &cfg, &sink, &arena), PPQ_ERR_ARENA);
+    /* a sink failing at every byte position of the blocks */
+    fill(v64, NMAX, MONOTONIC, 1);
+    cfg.type = PPQ_INT64;
+    full = encode(&cfg, v64, NMAX, 0, enc_b);
+    PPQ_CHECK(full != (size_t)-1);
+    {
+        uint8_t head[PPQ_DELTA_HEADER_MAX];
+        full -= ppq_delta_header(&cfg, NMAX, v64[0], head); /* the sink sees only the blocks */
+    }
+    for (k = 0; k < full; k += 1u + k / 16u) {
+        ppq_status_t st;
+        ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+        tsink_init(&sink, &ts, enc_a, ENC_CAP, k);
+        PPQ_CHECK_OK(ppq_delta_enc_init(&enc, &cfg, &sink, &arena));
+        st = ppq_delta_enc_put(&enc, v64, NMAX);
+        if (st == PPQ_OK) {
+            st = ppq_delta_enc_finish(&enc);
+        }
+        PPQ_CHECK_EQ(st, PPQ_ERR_IO);
+        PPQ_CHECK_EQ(ppq_delta_enc_put(&enc, v64, 1), PPQ_ERR_IO);
+        PPQ_CHECK_EQ(ppq_delta_enc_finish(&enc), PPQ_ERR_IO);
+    }
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    tsink_init(&sink, &ts, enc_a, ENC_CAP, (size_t)-1);
+    PPQ_CHECK_OK(ppq_delta_enc_init(&enc, &cfg, &sink, &arena));
+    PPQ_CHECK_OK(ppq_delta_enc_finish(&enc));
+    PPQ_CHECK_EQ(ppq_delta_enc_finish(&enc), PPQ_ERR_STATE);
+    PPQ_CHECK_EQ(ppq_delta_enc_put(&enc, v64, 1), PPQ_ERR_STATE);
+    {
+        uint8_t head[PPQ_DELTA_HEADER_MAX];
+        PPQ_CHECK_EQ(ppq_delta_enc_header(&enc, head), 5); /* 80 01 04 00 00 */
+        PPQ_CHECK_MEM(head, "\x80\x01\x04\x00\x00", 5);
+    }
+}
+
+static void random_bytes_never_crash(void)
+{
+    int i;
+    PPQ_CHECK(setup());
+    for (i = 0; i < 4000; i++) {
+        uint8_t junk[64];
+        size_t len = ppq_test_below(sizeof junk + 1), k, got, total = 0;
+        ppq_type_t type = i % 2 ? PPQ_INT64 : PPQ_INT32;
+        ppq_delta_dec_t dec;
+        ppq_status_t st;
+        for (k = 0; k < len; k++) {
+            junk[k] = (uint8_t)ppq_test_rand();
+        }
+        if (len > 4) { /* mostly valid headers, to get into the blocks */
+            memcpy(junk, "\x80\x01\x04", 3);
+            junk[3] = (uint8_t)(junk[3] & 0x7F);
+        }
+        st = ppq_delta_dec_init(&dec, type, tail_copy(junk, len), len);
+        while (st == PPQ_OK) {
+            st = ppq_delta_dec_get(&dec, b64, 1 + ppq_test_below(NMAX < 200u ? NMAX : 200u), &got);
+            total += got;
+            if (got == 0) {
+                break;
+            }
+        }
+        PPQ_CHECK(st == PPQ_OK || st == PPQ_ERR_CORRUPT);
+        PPQ_CHECK(st != PPQ_OK || total == ppq_delta_dec_count(&dec));
+    }
+}
+
+static const ppq_test_case_t cases[] = {
+    PPQ_TEST(spec_example_1),
+    PPQ_TEST(spec_example_2),
+    PPQ_TEST(spec_block_size_8_is_rejected),
+    PPQ_TEST(round_trips),
+    PPQ_TEST(arbitrary_padding_accepted),
+    PPQ_TEST(forbidden_streams_rejected),
+    PPQ_TEST(encoder_arguments_and_failures),
+    PPQ_TEST(random_bytes_never_crash),
+};
+PPQ_SUITE(suite_delta, "delta", cases);
