@@ -6,7 +6,7 @@ static uint64_t arena_words[PPQ_TEST_ARENA / 8u];
 uint8_t *const test_arena_ptr = (uint8_t *)arena_words;
 const size_t test_arena_size = PPQ_TEST_ARENA;
 
-static uint8_t tail_area[PPQ_TEST_BUF];
+static uint8_t tail_area[PPQ_TEST_TAIL];
 
 static uint64_t scratch_words[PPQ_TEST_SCRATCH / 8u];
 static size_t scratch_used;
@@ -60,7 +60,11 @@ void tsink_init(ppq_sink_t *sink, tsink_t *ts, uint8_t *buf, size_t cap, size_t 
 
 const uint8_t *tail_copy(const void *data, size_t len)
 {
-    uint8_t *dst = tail_area + sizeof tail_area - len;
+    uint8_t *dst;
+    if (len > sizeof tail_area) {
+        return NULL;
+    }
+    dst = tail_area + sizeof tail_area - len;
     if (len > 0u) {
         memcpy(dst, data, len);
     }

@@ -14,17 +14,20 @@
  *   PPQ_TEST_BUF         one encoded-bytes buffer
  *   PPQ_TEST_ARENA       the arena handed to codecs
  *   PPQ_TEST_SCRATCH     per-test buffers (test_alloc), reset by test_setup()
+ *   PPQ_TEST_TAIL        the most tail_copy() can hold
  */
 #ifdef PPQ_TEST_SMALL
 #define PPQ_TEST_MAX_VALUES 256u
 #define PPQ_TEST_BUF 2048u
 #define PPQ_TEST_ARENA 4096u
 #define PPQ_TEST_SCRATCH 6656u
+#define PPQ_TEST_TAIL 2048u
 #else
 #define PPQ_TEST_MAX_VALUES 10000u
 #define PPQ_TEST_BUF 65536u
 #define PPQ_TEST_ARENA (256u * 1024u)
 #define PPQ_TEST_SCRATCH (1024u * 1024u)
+#define PPQ_TEST_TAIL (256u * 1024u)
 #endif
 
 /* Start a test's scratch memory from empty. */
@@ -45,7 +48,8 @@ typedef struct tsink {
 void tsink_init(ppq_sink_t *sink, tsink_t *ts, uint8_t *buf, size_t cap, size_t fail_at);
 
 /* Copy `len` bytes to the very end of a global array, so that any read
- * past them is a global-buffer-overflow under ASan.  Returns the copy. */
+ * past them is a global-buffer-overflow under ASan.  Returns the copy, or
+ * NULL when `len` exceeds PPQ_TEST_TAIL (the decoders then fail the test). */
 const uint8_t *tail_copy(const void *data, size_t len);
 
 /* The arena memory codecs get in tests (not reentrant). */
