@@ -4,7 +4,7 @@
 
 #define DEFAULT_BLOCK 128u
 #define DEFAULT_MINIBLOCKS 4u
-#define CHUNK 32u /* values unpacked per step (stack use) */
+#define CHUNK 64u /* values unpacked per step (256 bytes of stack) */
 
 static int geometry_ok(uint32_t block, uint32_t minis)
 {

@@ -254,6 +254,95 @@ static void bench_plain(void)
     }
 }
 
+/* ---- DELTA_BINARY_PACKED --------------------------------------------- */
+
+#define DELTA_VALUES (1u << 16)
+
+struct delta_ctx {
+    ppq_type_t type;
+    const void *values;
+    uint8_t *buf;
+    size_t len;
+    void *out;
+};
+
+static uint64_t delta_arena[1024];
+
+static void delta_encode_work(void *p)
+{
+    struct delta_ctx *c = (struct delta_ctx *)p;
+    ppq_delta_cfg_t cfg = {PPQ_INT64, 0, 0};
+    ppq_arena_t arena;
+    ppq_delta_enc_t enc;
+    ppq_sink_t sink;
+    ppq_memsink_t mem;
+    uint8_t head[PPQ_DELTA_HEADER_MAX];
+    size_t hlen;
+    cfg.type = c->type;
+    ppq_arena_init(&arena, delta_arena, sizeof delta_arena);
+    ppq_sink_init_mem(&sink, &mem, c->buf + PPQ_DELTA_HEADER_MAX, DELTA_VALUES * 9u);
+    if (ppq_delta_enc_init(&enc, &cfg, &sink, &arena) != PPQ_OK ||
+        ppq_delta_enc_put(&enc, c->values, DELTA_VALUES) != PPQ_OK || ppq_delta_enc_finish(&enc) != PPQ_OK) {
+        fprintf(stderr, "bench: delta encode failed\n");
+        exit(1);
+    }
+    hlen = ppq_delta_enc_header(&enc, head);
+    memmove(c->buf + hlen, c->buf + PPQ_DELTA_HEADER_MAX, mem.len);
+    memcpy(c->buf, head, hlen);
+    c->len = hlen + mem.len;
+}
+
+static void delta_decode_work(void *p)
+{
+    struct delta_ctx *c = (struct delta_ctx *)p;
+    ppq_delta_dec_t dec;
+    size_t got;
+    if (ppq_delta_dec_init(&dec, c->type, c->buf, c->len) != PPQ_OK ||
+        ppq_delta_dec_get(&dec, c->out, DELTA_VALUES, &got) != PPQ_OK || got != DELTA_VALUES) {
+        fprintf(stderr, "bench: delta decode failed\n");
+        exit(1);
+    }
+    sink_checksum += ((uint8_t *)c->out)[3];
+}
+
+static void bench_delta(void)
+{
+    static int64_t i64[DELTA_VALUES], o64[DELTA_VALUES];
+    static int32_t i32[DELTA_VALUES], o32[DELTA_VALUES];
+    static uint8_t buf[DELTA_VALUES * 9u + 64u];
+    const char *kinds[] = {"timestamps", "random"};
+    int k, t;
+    for (k = 0; k < 2; k++) {
+        size_t i;
+        int64_t ts = 1700000000000000;
+        for (i = 0; i < DELTA_VALUES; i++) {
+            /* 1 Hz timestamps in microseconds with a little jitter */
+            ts += 1000000 + (int64_t)(next_rand() % 200) - 100;
+            i64[i] = k == 0 ? ts : (int64_t)next_rand();
+            i32[i] = k == 0 ? (int32_t)(i * 10 + next_rand() % 7) : (int32_t)next_rand();
+        }
+        for (t = 0; t < 2; t++) {
+            struct delta_ctx c;
+            double enc_rate, dec_rate;
+            c.type = t == 0 ? PPQ_INT32 : PPQ_INT64;
+            c.values = t == 0 ? (const void *)i32 : (const void *)i64;
+            c.out = t == 0 ? (void *)o32 : (void *)o64;
+            c.buf = buf;
+            enc_rate = measure(delta_encode_work, &c, DELTA_VALUES);
+            dec_rate = measure(delta_decode_work, &c, DELTA_VALUES);
+            if (memcmp(c.out, c.values, DELTA_VALUES * (t == 0 ? 4u : 8u)) != 0) {
+                fprintf(stderr, "bench: delta round trip differs\n");
+                exit(1);
+            }
+            printf("{\"bench\":\"delta_binary_packed_encode\",\"type\":\"%s\",\"data\":\"%s\",\"values_per_s\":%.4g,"
+                   "\"bytes_per_value\":%.3f}\n",
+                   t == 0 ? "int32" : "int64", kinds[k], enc_rate, (double)c.len / DELTA_VALUES);
+            printf("{\"bench\":\"delta_binary_packed_decode\",\"type\":\"%s\",\"data\":\"%s\",\"values_per_s\":%.4g}\n",
+                   t == 0 ? "int32" : "int64", kinds[k], dec_rate);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *only = argc > 1 ? argv[1] : "";
@@ -265,6 +354,9 @@ int main(int argc, char **argv)
     }
     if (only[0] == '\0' || strcmp(only, "plain") == 0) {
         bench_plain();
+    }
+    if (only[0] == '\0' || strcmp(only, "delta") == 0) {
+        bench_delta();
     }
     return sink_checksum == 42u ? 0 : 0;
 }
