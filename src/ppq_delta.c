@@ -214,7 +214,7 @@ ppq_status_t ppq_delta_dec_init(ppq_delta_dec_t *dec, ppq_type_t type, const voi
     }
     dec->block_size = (uint32_t)block;
     dec->miniblocks = (uint32_t)minis;
-    dec->per_mini = (uint32_t)(block / minis);
+    dec->per_mini = dec->block_size / dec->miniblocks;
     dec->remaining = dec->total;
     dec->first_pending = dec->total > 0u;
     dec->in_block = 0;
@@ -268,16 +268,12 @@ static ppq_status_t next_miniblock(ppq_delta_dec_t *dec)
     return PPQ_OK;
 }
 
-/* Produce `k` values of the open miniblock into out (NULL: skip them). */
+/* Produce `k` values of the open miniblock into out. */
 static void take_values(ppq_delta_dec_t *dec, uint8_t *out, size_t k)
 {
     unsigned w = dec->mini_width;
     uint64_t last = dec->last, min = dec->min_delta;
     size_t i;
-    if (out == NULL) {
-        dec->mini_pos += (uint32_t)k;
-        return;
-    }
     if (!dec->is64) {
         uint32_t *o = (uint32_t *)(void *)out; /* int32_t values, same representation */
         uint32_t l = (uint32_t)last, m = (uint32_t)min;
@@ -313,19 +309,21 @@ static void take_values(ppq_delta_dec_t *dec, uint8_t *out, size_t k)
     dec->mini_pos += (uint32_t)k;
 }
 
-/* Decode (out != NULL) or skip up to `max` values. */
-static ppq_status_t advance(ppq_delta_dec_t *dec, uint8_t *out, size_t max, size_t *got)
+ppq_status_t ppq_delta_dec_get(ppq_delta_dec_t *dec, void *out_values, size_t max, size_t *got)
 {
+    uint8_t *out = (uint8_t *)out_values;
     size_t vsize = dec->is64 ? 8u : 4u, n = 0;
     ppq_status_t st = PPQ_OK;
+    if (out == NULL && max > 0u) {
+        *got = 0;
+        return PPQ_ERR_ARG;
+    }
     if (dec->first_pending && max > 0u) {
-        if (out != NULL) {
-            if (dec->is64) {
-                PPQ_COPY(out, &dec->last, 8);
-            } else {
-                uint32_t v = (uint32_t)dec->last;
-                PPQ_COPY(out, &v, 4);
-            }
+        if (dec->is64) {
+            PPQ_COPY(out, &dec->last, 8);
+        } else {
+            uint32_t v = (uint32_t)dec->last;
+            PPQ_COPY(out, &v, 4);
         }
         dec->first_pending = 0;
         dec->remaining--;
@@ -342,7 +340,7 @@ static ppq_status_t advance(ppq_delta_dec_t *dec, uint8_t *out, size_t max, size
         k = dec->per_mini - dec->mini_pos;
         k = k < max - n ? k : max - n;
         k = k < dec->remaining ? k : (size_t)dec->remaining;
-        take_values(dec, out != NULL ? out + n * vsize : NULL, k);
+        take_values(dec, out + n * vsize, k);
         dec->remaining -= k;
         n += k;
     }
@@ -350,22 +348,20 @@ static ppq_status_t advance(ppq_delta_dec_t *dec, uint8_t *out, size_t max, size
     return st;
 }
 
-ppq_status_t ppq_delta_dec_get(ppq_delta_dec_t *dec, void *out, size_t max, size_t *got)
-{
-    if (out == NULL && max > 0u) {
-        *got = 0;
-        return PPQ_ERR_ARG;
-    }
-    return advance(dec, (uint8_t *)out, max, got);
-}
-
 ppq_status_t ppq_delta_stream_end(ppq_type_t type, const void *data, size_t len, size_t *used, uint64_t *count)
 {
     ppq_delta_dec_t dec;
     ppq_status_t st = ppq_delta_dec_init(&dec, type, data, len);
+    if (st == PPQ_OK && dec.remaining > 0u) {
+        dec.remaining--; /* the first value lives in the header */
+    }
+    /* Walk the miniblocks (their sizes follow from the widths) without
+     * unpacking anything. */
     while (st == PPQ_OK && dec.remaining > 0u) {
-        size_t got;
-        st = advance(&dec, NULL, (size_t)-1, &got);
+        uint32_t k;
+        st = next_miniblock(&dec);
+        k = dec.per_mini < dec.remaining ? dec.per_mini : (uint32_t)dec.remaining;
+        dec.remaining -= k;
     }
     if (st == PPQ_OK) {
         *used = (size_t)(dec.pos - (const uint8_t *)data);
