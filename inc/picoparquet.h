@@ -11,5 +11,8 @@
 #include "ppq_rle.h"
 #include "ppq_dict.h"
 #include "ppq_delta.h"
+#include "ppq_bss.h"
+#include "ppq_bitpacked.h"
+#include "ppq_groupvarint.h"
 
 #endif /* PICOPARQUET_H */
