@@ -11,6 +11,8 @@
 #include "ppq_rle.h"
 #include "ppq_dict.h"
 #include "ppq_delta.h"
+#include "ppq_dlba.h"
+#include "ppq_dba.h"
 #include "ppq_bss.h"
 #include "ppq_bitpacked.h"
 #include "ppq_groupvarint.h"

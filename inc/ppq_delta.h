@@ -67,6 +67,10 @@ PPQ_CHECKRET ppq_status_t ppq_delta_enc_finish(ppq_delta_enc_t *enc);
  * bytes); returns its length.  With no values the first value is 0. */
 size_t ppq_delta_enc_header(const ppq_delta_enc_t *enc, uint8_t *out);
 
+/* Most block bytes `count` values can take (excluding the header): what
+ * a caller buffering the blocks must provide.  0 for an invalid cfg. */
+size_t ppq_delta_max_block_bytes(const ppq_delta_cfg_t *cfg, uint32_t count);
+
 /* A header from its parts (first_value as the value's bits: an int32 is
  * sign-extended to 64 bits); returns its length. */
 size_t ppq_delta_header(const ppq_delta_cfg_t *cfg, uint64_t count, int64_t first_value, uint8_t *out);

@@ -1,5 +1,6 @@
 /* DELTA_BINARY_PACKED encoder and decoder (see ppq_delta.h). */
 #include "ppq_delta.h"
+#include "ppq_delta_internal.h"
 #include "ppq_internal.h"
 
 #define DEFAULT_BLOCK 128u
@@ -158,6 +159,19 @@ ppq_status_t ppq_delta_enc_finish(ppq_delta_enc_t *enc)
     return enc->err;
 }
 
+size_t ppq_delta_max_block_bytes(const ppq_delta_cfg_t *cfg, uint32_t count)
+{
+    uint32_t block, minis;
+    size_t blocks;
+    if (ppq_delta_enc_arena_size(cfg) == 0u) {
+        return 0;
+    }
+    resolve(cfg, &block, &minis);
+    blocks = count > 1u ? (count - 2u) / block + 1u : 0u; /* count - 1 deltas */
+    /* min delta varint, one width byte per miniblock, every value at full width */
+    return blocks * (PPQ_ULEB64_MAX + minis + (size_t)block * (cfg->type == PPQ_INT64 ? 8u : 4u));
+}
+
 size_t ppq_delta_header(const ppq_delta_cfg_t *cfg, uint64_t count, int64_t first_value, uint8_t *out)
 {
     uint32_t block, minis;
@@ -268,50 +282,53 @@ static ppq_status_t next_miniblock(ppq_delta_dec_t *dec)
     return PPQ_OK;
 }
 
-/* Produce `k` values of the open miniblock into out. */
-static void take_values(ppq_delta_dec_t *dec, uint8_t *out, size_t k)
+/* Produce `k` values of the open miniblock into out: INT32 ... */
+static void take32(ppq_delta_dec_t *dec, uint32_t *o, size_t k)
 {
-    unsigned w = dec->mini_width;
-    uint64_t last = dec->last, min = dec->min_delta;
+    uint32_t l = (uint32_t)dec->last, m = (uint32_t)dec->min_delta;
     size_t i;
-    if (!dec->is64) {
-        uint32_t *o = (uint32_t *)(void *)out; /* int32_t values, same representation */
-        uint32_t l = (uint32_t)last, m = (uint32_t)min;
-        ppq_unpack32(dec->mini, dec->mini_pos, k, w, o);
-        for (i = 0; i < k; i++) {
-            l += m + o[i];
-            o[i] = l;
+    ppq_unpack32(dec->mini, dec->mini_pos, k, dec->mini_width, o);
+    for (i = 0; i < k; i++) {
+        l += m + o[i];
+        o[i] = l;
+    }
+    dec->last = l;
+    dec->mini_pos += (uint32_t)k;
+}
+
+/* ... and INT64, narrow deltas through a stack chunk. */
+static void take64(ppq_delta_dec_t *dec, uint64_t *o, size_t k)
+{
+    uint64_t last = dec->last, min = dec->min_delta;
+    unsigned w = dec->mini_width;
+    size_t i;
+    if (w <= 32u) {
+        size_t done = 0;
+        while (done < k) {
+            uint32_t rel[CHUNK];
+            size_t c = k - done < CHUNK ? k - done : CHUNK;
+            ppq_unpack32(dec->mini, dec->mini_pos + done, c, w, rel);
+            for (i = 0; i < c; i++) {
+                last += min + rel[i];
+                o[done + i] = last;
+            }
+            done += c;
         }
-        last = l;
     } else {
-        uint64_t *o = (uint64_t *)(void *)out;
-        if (w <= 32u) {
-            size_t done = 0;
-            while (done < k) {
-                uint32_t rel[CHUNK];
-                size_t c = k - done < CHUNK ? k - done : CHUNK;
-                ppq_unpack32(dec->mini, dec->mini_pos + done, c, w, rel);
-                for (i = 0; i < c; i++) {
-                    last += min + rel[i];
-                    o[done + i] = last;
-                }
-                done += c;
-            }
-        } else {
-            ppq_unpack64(dec->mini, dec->mini_pos, k, w, o);
-            for (i = 0; i < k; i++) {
-                last += min + o[i];
-                o[i] = last;
-            }
+        ppq_unpack64(dec->mini, dec->mini_pos, k, w, o);
+        for (i = 0; i < k; i++) {
+            last += min + o[i];
+            o[i] = last;
         }
     }
     dec->last = last;
     dec->mini_pos += (uint32_t)k;
 }
 
-ppq_status_t ppq_delta_dec_get(ppq_delta_dec_t *dec, void *out_values, size_t max, size_t *got)
+/* The get loop; `only32` is a constant in each caller, so the INT32-only
+ * entry below carries no INT64 path (and none of its stack). */
+static inline ppq_status_t get_values(ppq_delta_dec_t *dec, uint8_t *out, size_t max, size_t *got, int only32)
 {
-    uint8_t *out = (uint8_t *)out_values;
     size_t vsize = dec->is64 ? 8u : 4u, n = 0;
     ppq_status_t st = PPQ_OK;
     if (out == NULL && max > 0u) {
@@ -340,12 +357,30 @@ ppq_status_t ppq_delta_dec_get(ppq_delta_dec_t *dec, void *out_values, size_t ma
         k = dec->per_mini - dec->mini_pos;
         k = k < max - n ? k : max - n;
         k = k < dec->remaining ? k : (size_t)dec->remaining;
-        take_values(dec, out + n * vsize, k);
+        if (only32 || !dec->is64) {
+            take32(dec, (uint32_t *)(void *)(out + n * vsize), k); /* int32_t storage, same representation */
+        } else {
+            take64(dec, (uint64_t *)(void *)(out + n * vsize), k);
+        }
         dec->remaining -= k;
         n += k;
     }
     *got = n;
     return st;
+}
+
+ppq_status_t ppq_delta_dec_get(ppq_delta_dec_t *dec, void *out, size_t max, size_t *got)
+{
+    return get_values(dec, (uint8_t *)out, max, got, 0);
+}
+
+ppq_status_t ppq_delta_dec_get_i32(ppq_delta_dec_t *dec, int32_t *out, size_t max, size_t *got)
+{
+    if (dec->is64) {
+        *got = 0;
+        return PPQ_ERR_ARG;
+    }
+    return get_values(dec, (uint8_t *)out, max, got, 1);
 }
 
 ppq_status_t ppq_delta_stream_end(ppq_type_t type, const void *data, size_t len, size_t *used, uint64_t *count)

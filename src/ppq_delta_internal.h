@@ -1,0 +1,11 @@
+/* DELTA_BINARY_PACKED entries for the byte-array delta encodings only. */
+#ifndef PPQ_DELTA_INTERNAL_H
+#define PPQ_DELTA_INTERNAL_H
+
+#include "ppq_delta.h"
+
+/* ppq_delta_dec_get for INT32 streams (lengths), without the INT64 path
+ * and its stack.  PPQ_ERR_ARG for an INT64 decoder. */
+PPQ_CHECKRET ppq_status_t ppq_delta_dec_get_i32(ppq_delta_dec_t *dec, int32_t *out, size_t max, size_t *got);
+
+#endif
