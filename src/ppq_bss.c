@@ -115,6 +115,46 @@ ppq_status_t ppq_bss_dec_init(ppq_bss_dec_t *dec, ppq_type_t type, uint32_t type
     return PPQ_OK;
 }
 
+#define M8 0x00FF00FF00FF00FFull
+#define M16 0x0000FFFF0000FFFFull
+#define M32 0x00000000FFFFFFFFull
+
+/* Exchange the `mask`-selected units of rows a, b (`shift` bits apart):
+ * one butterfly of the transposes below. */
+#define SWAP_UNITS(a, b, mask, shift)                                   \
+    do {                                                                \
+        uint64_t a_ = (a), b_ = (b);                                    \
+        (a) = (a_ & (mask)) | ((b_ & (mask)) << (shift));               \
+        (b) = ((a_ >> (shift)) & (mask)) | (b_ & ~(mask));              \
+    } while (0)
+
+/* Transpose an 8x8 byte matrix held as eight 64-bit rows (row k = byte
+ * stream k, byte j of it = value j): afterwards row j holds value j. */
+static void transpose8x8(uint64_t *r)
+{
+    uint64_t r0 = r[0], r1 = r[1], r2 = r[2], r3 = r[3], r4 = r[4], r5 = r[5], r6 = r[6], r7 = r[7];
+    SWAP_UNITS(r0, r1, M8, 8);
+    SWAP_UNITS(r2, r3, M8, 8);
+    SWAP_UNITS(r4, r5, M8, 8);
+    SWAP_UNITS(r6, r7, M8, 8);
+    SWAP_UNITS(r0, r2, M16, 16);
+    SWAP_UNITS(r1, r3, M16, 16);
+    SWAP_UNITS(r4, r6, M16, 16);
+    SWAP_UNITS(r5, r7, M16, 16);
+    SWAP_UNITS(r0, r4, M32, 32);
+    SWAP_UNITS(r1, r5, M32, 32);
+    SWAP_UNITS(r2, r6, M32, 32);
+    SWAP_UNITS(r3, r7, M32, 32);
+    r[0] = r0;
+    r[1] = r1;
+    r[2] = r2;
+    r[3] = r3;
+    r[4] = r4;
+    r[5] = r5;
+    r[6] = r6;
+    r[7] = r7;
+}
+
 ppq_status_t ppq_bss_dec_get(ppq_bss_dec_t *dec, void *out, size_t max, size_t *got)
 {
     const uint8_t *d = dec->data;
@@ -125,22 +165,66 @@ ppq_status_t ppq_bss_dec_get(ppq_bss_dec_t *dec, void *out, size_t max, size_t *
     if (out == NULL && n > 0u) {
         return PPQ_ERR_ARG;
     }
+#if PPQ_HOST_LE
+    /* Little-endian host: a value's bytes in memory are its stream bytes in
+     * order.  Eight values at a time, the streams' bytes are transposed
+     * with shifts and masks on 64-bit words (no SIMD needed). */
     if (dec->width == 4u) {
-        /* Gather one byte from each stream into a little-endian word. */
-        for (i = 0; i < n; i++) {
-            uint32_t v = (uint32_t)d[at + i] | (uint32_t)d[N + at + i] << 8 | (uint32_t)d[2 * N + at + i] << 16 |
-                         (uint32_t)d[3 * N + at + i] << 24;
-            PPQ_COPY(o + 4 * i, &v, 4);
+        const uint8_t *s0 = d + at, *s1 = s0 + N, *s2 = s1 + N, *s3 = s2 + N;
+        for (i = 0; i + 8u <= n; i += 8u) {
+            uint64_t a = ppq_load_le64(s0 + i), b = ppq_load_le64(s1 + i);
+            uint64_t c = ppq_load_le64(s2 + i), e = ppq_load_le64(s3 + i);
+            uint64_t v04, v15, v26, v37;
+            SWAP_UNITS(a, b, M8, 8);   /* a: bytes 0,2,4,6 of streams 0,1; b: odd */
+            SWAP_UNITS(c, e, M8, 8);
+            SWAP_UNITS(a, c, M16, 16); /* a: values 0 and 4; c: 2 and 6 */
+            SWAP_UNITS(b, e, M16, 16); /* b: values 1 and 5; e: 3 and 7 */
+            v04 = a;
+            v15 = b;
+            v26 = c;
+            v37 = e;
+            ppq_store_le64(o + 4 * i, (v04 & M32) | (v15 << 32));
+            ppq_store_le64(o + 4 * i + 8, (v26 & M32) | (v37 << 32));
+            ppq_store_le64(o + 4 * i + 16, (v04 >> 32) | (v15 & ~M32));
+            ppq_store_le64(o + 4 * i + 24, (v26 >> 32) | (v37 & ~M32));
+        }
+        for (; i < n; i++) {
+            o[4 * i] = s0[i];
+            o[4 * i + 1] = s1[i];
+            o[4 * i + 2] = s2[i];
+            o[4 * i + 3] = s3[i];
         }
     } else if (dec->width == 8u) {
+        const uint8_t *s0 = d + at;
+        for (i = 0; i + 8u <= n; i += 8u) {
+            uint64_t r[8];
+            for (k = 0; k < 8u; k++) {
+                r[k] = ppq_load_le64(s0 + k * N + i);
+            }
+            transpose8x8(r);
+            for (k = 0; k < 8u; k++) {
+                ppq_store_le64(o + 8 * (i + k), r[k]);
+            }
+        }
+        for (; i < n; i++) {
+            for (k = 0; k < 8u; k++) {
+                o[8 * i + k] = s0[k * N + i];
+            }
+        }
+    } else
+#else
+    if (dec->width == 4u || dec->width == 8u) {
+        /* Gather the stream bytes into the value's little-endian bits. */
         for (i = 0; i < n; i++) {
             uint64_t v = 0;
-            for (k = 0; k < 8u; k++) {
+            for (k = 0; k < dec->width; k++) {
                 v |= (uint64_t)d[k * N + at + i] << (8u * k);
             }
-            PPQ_COPY(o + 8 * i, &v, 8);
+            ppq_load_value_le(o + dec->width * i, (const uint8_t *)&v, dec->width);
         }
-    } else {
+    } else
+#endif
+    {
         for (i = 0; i < n; i++) {
             for (k = 0; k < dec->width; k++) {
                 o[i * dec->width + k] = d[k * N + at + i];

@@ -132,7 +132,7 @@ static ppq_status_t lookup_or_add(ppq_dict_enc_t *enc, const uint8_t *key, uint3
         uint32_t e = enc->slots[i] - 1u;
         uint32_t elen;
         const uint8_t *eb = entry_bytes(enc, e, &elen);
-        if (elen == len && memcmp(eb, key, len) == 0) {
+        if (elen == len && (len == 0u || memcmp(eb, key, len) == 0)) {
             *index = e;
             return PPQ_OK;
         }

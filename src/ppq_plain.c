@@ -261,10 +261,9 @@ ppq_status_t ppq_plain_dec_get(ppq_plain_dec_t *dec, void *out, size_t max, size
         } else if (n < want && avail % width != 0u) {
             st = PPQ_ERR_CORRUPT; /* bytes end inside a value */
         }
-#if PPQ_HOST_LE
-        memcpy(out, dec->pos, n * width);
-#else
-        if (dec->type == PPQ_INT96) {
+        if (n == 0u) {
+            /* nothing to copy (and memcpy may not see a NULL input) */
+        } else if (PPQ_HOST_LE || dec->type == PPQ_INT96) {
             memcpy(out, dec->pos, n * width);
         } else {
             size_t i;
@@ -272,7 +271,6 @@ ppq_status_t ppq_plain_dec_get(ppq_plain_dec_t *dec, void *out, size_t max, size
                 ppq_load_value_le((uint8_t *)out + i * width, dec->pos + i * width, width);
             }
         }
-#endif
         dec->pos += n * width;
         break;
     }
