@@ -16,5 +16,6 @@
 #include "ppq_bss.h"
 #include "ppq_bitpacked.h"
 #include "ppq_groupvarint.h"
+#include "ppq_thrift.h"
 
 #endif /* PICOPARQUET_H */
