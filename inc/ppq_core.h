@@ -312,6 +312,15 @@ static inline void ppq_store_le64(uint8_t *p, uint64_t v)
 }
 
 /* ------------------------------------------------------------------------ */
+/* CRC-32                                                                     */
+/* ------------------------------------------------------------------------ */
+
+/* CRC-32 as gzip and Parquet page headers use it (reflected polynomial
+ * 0xEDB88320): ppq_crc32(0, data, len), or continue over more bytes by
+ * passing the previous result. */
+uint32_t ppq_crc32(uint32_t crc, const void *data, size_t len);
+
+/* ------------------------------------------------------------------------ */
 /* Bit packing, LSB-first (the RLE/bit-packed hybrid's order)                */
 /* ------------------------------------------------------------------------ */
 

@@ -17,6 +17,10 @@
  * Reads exactly those bytes. */
 void ppq_port_unpack32_groups(const uint8_t *in, unsigned width, size_t groups, uint32_t *out);
 
+/* CRC-32 (gzip polynomial) of `len` bytes at `p`, continuing from `crc`
+ * (0 to start). */
+uint32_t ppq_port_crc32(uint32_t crc, const uint8_t *p, size_t len);
+
 /* Name of the compiled-in kernel ("generic", "cortex-m-v7m", ...). */
 extern const char ppq_port_name[];
 

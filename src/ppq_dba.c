@@ -15,7 +15,7 @@ size_t ppq_dba_enc_arena_size(const ppq_dba_cfg_t *cfg)
 {
     ppq_dlba_cfg_t s;
     size_t suffixes;
-    if (cfg == NULL || cfg->max_value_len > 0x7FFFFFFFu) {
+    if (cfg == NULL || cfg->max_value_len == 0u || cfg->max_value_len > 0x7FFFFFFFu) {
         return 0;
     }
     suffix_cfg(cfg, &s);

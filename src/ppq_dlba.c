@@ -9,7 +9,8 @@ static const ppq_delta_cfg_t lengths_cfg = {PPQ_INT32, 0, 0};
 
 size_t ppq_dlba_enc_arena_size(const ppq_dlba_cfg_t *cfg)
 {
-    if (cfg == NULL || cfg->max_values == 0u || cfg->max_values > 0x7FFFFFFFu || cfg->max_bytes > 0x7FFFFFFFu) {
+    if (cfg == NULL || cfg->max_values == 0u || cfg->max_values > 0x7FFFFFFFu || cfg->max_bytes == 0u ||
+        cfg->max_bytes > 0x7FFFFFFFu) {
         return 0;
     }
     return ppq_delta_enc_arena_size(&lengths_cfg) +

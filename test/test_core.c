@@ -325,7 +325,31 @@ static void type_facts(void)
     PPQ_CHECK_EQ(ppq_plain_width((ppq_type_t)42, 0), 0);
 }
 
+/* The standard CRC-32 check value: "123456789" -> CBF43926; the same
+ * however the input is split; gzip's empty-input CRC is 0. */
+static void crc32_check_value(void)
+{
+    static const char digits[] = "123456789";
+    uint8_t block[300];
+    uint32_t whole, parts;
+    size_t i, cut;
+    PPQ_CHECK(ppq_crc32(0, digits, 9) == 0xCBF43926u);
+    PPQ_CHECK(ppq_crc32(0, digits, 0) == 0u);
+    PPQ_CHECK(ppq_crc32(ppq_crc32(0, digits, 4), digits + 4, 5) == 0xCBF43926u);
+    /* a zero byte: 0xD202EF8D (as zlib's crc32 gives it) */
+    PPQ_CHECK(ppq_crc32(0, "", 1) == 0xD202EF8Du);
+    for (i = 0; i < sizeof block; i++) {
+        block[i] = (uint8_t)ppq_test_rand();
+    }
+    whole = ppq_crc32(0, block, sizeof block);
+    for (cut = 0; cut <= sizeof block; cut += 7) {
+        parts = ppq_crc32(ppq_crc32(0, block, cut), block + cut, sizeof block - cut);
+        PPQ_CHECK(parts == whole);
+    }
+}
+
 static const ppq_test_case_t cases[] = {
+    PPQ_TEST(crc32_check_value),
     PPQ_TEST(status_strings),
     PPQ_TEST(mem_sink_overflow_writes_nothing),
     PPQ_TEST(counting_sink_counts),

@@ -50,7 +50,7 @@ static size_t dlba_encode(const ppq_bytes_t *v, size_t n, uint8_t *buf)
         bytes += v[i].len;
     }
     cfg.max_values = (uint32_t)(n > 0 ? n : 1);
-    cfg.max_bytes = (uint32_t)bytes;
+    cfg.max_bytes = (uint32_t)(bytes > 0 ? bytes : 1); /* zero limits are refused */
     ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
     tsink_init(&sink, &ts, buf, OUT_CAP, (size_t)-1);
     if (ppq_dlba_enc_init(&enc, &cfg, &sink, &arena) != PPQ_OK) {
@@ -77,7 +77,7 @@ static size_t dba_encode(ppq_type_t type, uint32_t type_len, const ppq_bytes_t *
         longest = v[i].len > longest ? v[i].len : longest;
     }
     cfg.max_values = (uint32_t)(n > 0 ? n : 1);
-    cfg.max_bytes = (uint32_t)bytes;
+    cfg.max_bytes = (uint32_t)(bytes > 0 ? bytes : 1); /* zero limits are refused */
     cfg.max_value_len = (uint32_t)longest;
     ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
     tsink_init(&sink, &ts, buf, OUT_CAP, (size_t)-1);
