@@ -4,6 +4,9 @@
  * value width (4, 8, or the FLBA length) and N the value count; stream k
  * holds byte k of every value, and the streams follow one another.
  *
+ * FIXED_LEN_BYTE_ARRAY lengths go up to 65535 (more streams than that is
+ * no longer a page layout anyone reads).
+ *
  * Values in memory: float, double, int32_t, int64_t, and for
  * FIXED_LEN_BYTE_ARRAY raw bytes, K per value back to back (the scattered
  * layout cannot be pointed into, so both directions copy).
@@ -34,7 +37,8 @@ typedef struct ppq_bss_enc {
 /* Arena bytes for `max_values` values (0 for an unsupported type). */
 size_t ppq_bss_enc_arena_size(ppq_type_t type, uint32_t type_len, uint32_t max_values);
 
-/* PPQ_ERR_ARG for NULL pointers, another type or a bad type_len;
+/* PPQ_ERR_ARG for NULL pointers, another type or a type_len of 0 or over
+ * 65535;
  * PPQ_ERR_ARENA when the arena is too small. */
 PPQ_CHECKRET ppq_status_t ppq_bss_enc_init(ppq_bss_enc_t *enc, ppq_type_t type, uint32_t type_len,
                                            uint32_t max_values, ppq_sink_t *out, ppq_arena_t *arena);

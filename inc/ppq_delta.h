@@ -29,7 +29,8 @@ extern "C" {
 
 typedef struct ppq_delta_cfg {
     ppq_type_t type;      /* PPQ_INT32 or PPQ_INT64 */
-    uint32_t block_size;  /* values per block, a multiple of 128; 0 = 128 */
+    uint32_t block_size;  /* values per block, a multiple of 128 up to 2^20
+                             (the encoder buffers a block); 0 = 128 */
     uint32_t miniblocks;  /* per block; block_size / miniblocks a multiple of 32; 0 = 4 */
 } ppq_delta_cfg_t;
 
@@ -51,8 +52,9 @@ typedef struct ppq_delta_enc {
 /* Arena bytes ppq_delta_enc_init takes (0 when cfg is invalid). */
 size_t ppq_delta_enc_arena_size(const ppq_delta_cfg_t *cfg);
 
-/* PPQ_ERR_ARG for NULL pointers, a type other than INT32/INT64, or a
- * geometry the spec forbids; PPQ_ERR_ARENA when the arena is too small. */
+/* PPQ_ERR_ARG for NULL pointers, a type other than INT32/INT64, a
+ * geometry the spec forbids or a block over 2^20 values; PPQ_ERR_ARENA
+ * when the arena is too small. */
 PPQ_CHECKRET ppq_status_t ppq_delta_enc_init(ppq_delta_enc_t *enc, const ppq_delta_cfg_t *cfg, ppq_sink_t *out,
                                              ppq_arena_t *arena);
 

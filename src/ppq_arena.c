@@ -1,15 +1,19 @@
 /* Arena: a bump allocator over one caller buffer, with mark/rewind. */
 #include "ppq_core.h"
+#include "ppq_internal.h"
 
 void ppq_arena_init(ppq_arena_t *arena, void *buf, size_t len)
 {
     uintptr_t addr = (uintptr_t)buf;
     size_t skip = (size_t)((PPQ_ARENA_ALIGN - (addr & (PPQ_ARENA_ALIGN - 1u))) & (PPQ_ARENA_ALIGN - 1u));
     if (buf == NULL || len < skip) {
-        skip = len;
+        /* no usable memory: every allocation fails */
+        arena->base = NULL;
+        arena->size = 0;
+    } else {
+        arena->base = (uint8_t *)buf + skip;
+        arena->size = len - skip;
     }
-    arena->base = (uint8_t *)buf + skip;
-    arena->size = len - skip;
     arena->used = 0;
     arena->peak = 0;
 }

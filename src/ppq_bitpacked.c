@@ -83,7 +83,7 @@ ppq_status_t ppq_bitpacked_dec_init(ppq_bitpacked_dec_t *dec, unsigned width, co
     if (PPQ_PACKED_BYTES(count, width) > len) {
         return PPQ_ERR_CORRUPT;
     }
-    dec->data = (const uint8_t *)data;
+    dec->data = ppq_input(data);
     dec->bit = 0;
     dec->remaining = count;
     dec->width = (uint8_t)width;

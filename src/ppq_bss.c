@@ -108,7 +108,7 @@ ppq_status_t ppq_bss_dec_init(ppq_bss_dec_t *dec, ppq_type_t type, uint32_t type
     if (len % k != 0u || len / k != count) {
         return PPQ_ERR_CORRUPT;
     }
-    dec->data = (const uint8_t *)data;
+    dec->data = ppq_input(data);
     dec->count = count;
     dec->next = 0;
     dec->width = k;

@@ -88,7 +88,7 @@ ppq_status_t ppq_dba_enc_put(ppq_dba_enc_t *enc, const ppq_bytes_t *values, size
         while (prefix < limit && v->ptr[prefix] == enc->prev[prefix]) {
             prefix++;
         }
-        suffix.ptr = v->ptr + prefix;
+        suffix.ptr = v->len > 0u ? v->ptr + prefix : v->ptr;
         suffix.len = v->len - prefix;
         /* both limits are checked by the suffix encoder before it takes
          * anything, so nothing is half-added */
@@ -142,7 +142,7 @@ size_t ppq_dba_dec_arena_size(size_t len)
 ppq_status_t ppq_dba_dec_init(ppq_dba_dec_t *dec, ppq_type_t type, uint32_t type_len, const void *data, size_t len,
                               ppq_arena_t *arena)
 {
-    const uint8_t *p = (const uint8_t *)data;
+    const uint8_t *p = ppq_input(data);
     size_t used;
     uint64_t count;
     ppq_status_t st;

@@ -212,7 +212,7 @@ ppq_status_t ppq_delta_dec_init(ppq_delta_dec_t *dec, ppq_type_t type, const voi
     if (dec == NULL || (data == NULL && len > 0u) || (type != PPQ_INT32 && type != PPQ_INT64)) {
         return PPQ_ERR_ARG;
     }
-    dec->pos = (const uint8_t *)data;
+    dec->pos = ppq_input(data);
     dec->end = dec->pos + len;
     dec->is64 = type == PPQ_INT64;
     if (read_uleb64(dec, &block) != PPQ_OK || read_uleb64(dec, &minis) != PPQ_OK ||

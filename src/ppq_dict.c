@@ -266,7 +266,7 @@ ppq_status_t ppq_dict_dec_init(ppq_dict_dec_t *dec, ppq_type_t type, uint32_t ty
     dec->type = type;
     dec->type_len = type == PPQ_FIXED_LEN_BYTE_ARRAY ? type_len : 0u;
     dec->width = (uint32_t)ppq_plain_width(type, type_len);
-    dec->dict = (const uint8_t *)dict;
+    dec->dict = ppq_input(dict);
     dec->count = entries;
     dec->offsets = NULL;
     dec->page_ready = 0;

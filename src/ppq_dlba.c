@@ -121,8 +121,8 @@ ppq_status_t ppq_dlba_dec_init(ppq_dlba_dec_t *dec, const void *data, size_t len
     if (st == PPQ_OK) {
         st = ppq_delta_dec_init(&dec->lengths, PPQ_INT32, data, used);
     }
-    dec->bytes = (const uint8_t *)data + (st == PPQ_OK ? used : 0u);
-    dec->end = (const uint8_t *)data + len;
+    dec->bytes = ppq_input(data) + (st == PPQ_OK ? used : 0u);
+    dec->end = ppq_input(data) + len;
     return st;
 }
 

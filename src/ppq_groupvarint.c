@@ -92,7 +92,7 @@ ppq_status_t ppq_gvi_dec_init(ppq_gvi_dec_t *dec, ppq_type_t type, const void *d
     if (dec == NULL || (data == NULL && len > 0u) || (type != PPQ_INT32 && type != PPQ_INT64)) {
         return PPQ_ERR_ARG;
     }
-    dec->pos = (const uint8_t *)data;
+    dec->pos = ppq_input(data);
     dec->end = dec->pos + len;
     dec->remaining = count;
     dec->in_group = 0;

@@ -23,6 +23,14 @@
 #define PPQ_COPY(dst, src, n) memcpy((dst), (src), (n))
 #endif
 
+/* Decoders accept (NULL, 0) as an empty input, but arithmetic on a NULL
+ * pointer is undefined even when adding 0: they read from this instead. */
+extern const uint8_t ppq_empty_input[1];
+static inline const uint8_t *ppq_input(const void *data)
+{
+    return data != NULL ? (const uint8_t *)data : ppq_empty_input;
+}
+
 /* Bytes of local scratch an encoder may use to batch small writes; sized
  * to keep every codec call well inside its stack budget. */
 #define PPQ_SCRATCH 128u

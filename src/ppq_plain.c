@@ -190,7 +190,7 @@ ppq_status_t ppq_plain_dec_init(ppq_plain_dec_t *dec, ppq_type_t type, uint32_t 
         (type == PPQ_BOOLEAN && count == PPQ_COUNT_ALL)) {
         return PPQ_ERR_ARG;
     }
-    dec->pos = (const uint8_t *)data;
+    dec->pos = ppq_input(data);
     dec->end = dec->pos + len;
     dec->remaining = count;
     dec->type = type;
@@ -271,7 +271,9 @@ ppq_status_t ppq_plain_dec_get(ppq_plain_dec_t *dec, void *out, size_t max, size
                 ppq_load_value_le((uint8_t *)out + i * width, dec->pos + i * width, width);
             }
         }
-        dec->pos += n * width;
+        if (n > 0u) {
+            dec->pos += n * width;
+        }
         break;
     }
     }

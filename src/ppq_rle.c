@@ -225,7 +225,7 @@ ppq_status_t ppq_rle_enc_finish(ppq_rle_enc_t *enc)
 ppq_status_t ppq_rle_dec_init(ppq_rle_dec_t *dec, unsigned bit_width, int length_prefix, const void *data,
                               size_t len, size_t count)
 {
-    const uint8_t *p = (const uint8_t *)data;
+    const uint8_t *p = ppq_input(data);
     if (dec == NULL || (data == NULL && len > 0u) || bit_width > 32u) {
         return PPQ_ERR_ARG;
     }

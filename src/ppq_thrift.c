@@ -210,7 +210,7 @@ ppq_status_t ppq_thrift_w_status(const ppq_thrift_w_t *w)
 
 void ppq_thrift_r_init(ppq_thrift_r_t *r, const void *data, size_t len)
 {
-    r->pos = (const uint8_t *)data;
+    r->pos = ppq_input(data);
     r->end = r->pos + len;
     r->last_id[0] = 0;
     r->depth = 1;

@@ -1,5 +1,8 @@
 /* Facts about physical types shared by the codecs. */
 #include "ppq_core.h"
+#include "ppq_internal.h"
+
+const uint8_t ppq_empty_input[1] = {0};
 
 size_t ppq_value_size(ppq_type_t type)
 {
