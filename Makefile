@@ -47,7 +47,7 @@ QEMU_TIMEOUT ?= 600
 TEST_BIN := $(BUILD)/unit_tests
 
 CLI := $(BUILD)/ppq
-CLI_SRCS := $(wildcard tools/ppq*.c)
+CLI_SRCS := tools/ppq_cli.c
 BENCH := $(BUILD)/bench
 FUZZ_TARGETS := $(patsubst test/fuzz/%.c,%,$(wildcard test/fuzz/fuzz_*.c))
 
@@ -84,7 +84,7 @@ $(LIB): $(LIB_OBJS)
 	$(Q)$(AR) rcs $@ $^
 
 $(CLI): $(patsubst %.c,$(BUILD)/obj/%.o,$(CLI_SRCS)) $(LIB)
-	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
+	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^ -lm $(LDFLAGS_EXTRA)
 
 $(TEST_BIN): $(TEST_OBJS) $(LIB)
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
