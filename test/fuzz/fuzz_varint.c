@@ -1,0 +1,42 @@
+/* libFuzzer: ULEB128 decoders.  A successful decode must re-encode to at
+ * most the bytes it used, and decode back to the same value. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "picoparquet.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    uint8_t *copy = (uint8_t *)malloc(size > 0 ? size : 1);
+    uint8_t out[PPQ_ULEB64_MAX];
+    uint64_t v64, back64;
+    uint32_t v32, back32;
+    size_t used, used2, n;
+    memcpy(copy, data, size);
+    if (ppq_uleb64_decode(copy, size, &v64, &used) == PPQ_OK) {
+        if (used == 0 || used > size || used > PPQ_ULEB64_MAX) {
+            __builtin_trap();
+        }
+        n = ppq_uleb64_encode(v64, out);
+        if (n > used || ppq_uleb64_decode(out, n, &back64, &used2) != PPQ_OK || back64 != v64 || used2 != n) {
+            __builtin_trap();
+        }
+    }
+    if (ppq_uleb32_decode(copy, size, &v32, &used) == PPQ_OK) {
+        if (used == 0 || used > size || used > PPQ_ULEB32_MAX) {
+            __builtin_trap();
+        }
+        n = ppq_uleb32_encode(v32, out);
+        if (n > used || ppq_uleb32_decode(out, n, &back32, &used2) != PPQ_OK || back32 != v32) {
+            __builtin_trap();
+        }
+        /* the 32-bit reading agrees with the 64-bit one */
+        if (ppq_uleb64_decode(copy, size, &v64, &used2) != PPQ_OK || v64 != v32 || used2 != used) {
+            __builtin_trap();
+        }
+    }
+    free(copy);
+    return 0;
+}
