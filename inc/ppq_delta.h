@@ -107,7 +107,9 @@ typedef struct ppq_delta_dec {
  */
 PPQ_CHECKRET ppq_status_t ppq_delta_dec_init(ppq_delta_dec_t *dec, ppq_type_t type, const void *data, size_t len);
 
-/* Total values the stream holds (from the header). */
+/* Total values the stream holds (from the header).  Miniblocks of width 0
+ * take no bytes, so a short stream may legitimately declare a huge count:
+ * callers bound it by the page's num_values before decoding it all. */
 uint64_t ppq_delta_dec_count(const ppq_delta_dec_t *dec);
 
 /* Decode up to `max` values into `out` (int32_t or int64_t); *got < max

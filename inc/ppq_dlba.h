@@ -70,8 +70,10 @@ uint64_t ppq_dlba_dec_count(const ppq_dlba_dec_t *dec);
  * at the end.  PPQ_ERR_CORRUPT for a negative length or bytes past the end. */
 PPQ_CHECKRET ppq_status_t ppq_dlba_dec_get(ppq_dlba_dec_t *dec, ppq_bytes_t *out, size_t max, size_t *got);
 
-/* Where the stream ends (lengths plus bytes) without producing values:
- * needs the lengths decoded, so it walks them. */
+/* Where the stream ends (lengths plus bytes) without producing values.
+ * It must add up every length, so it takes time in proportion to the value
+ * count; a few bytes of width-0 miniblocks can declare billions of values,
+ * so check ppq_dlba_dec_count() against the page's num_values first. */
 PPQ_CHECKRET ppq_status_t ppq_dlba_stream_end(const void *data, size_t len, size_t *used);
 
 #ifdef __cplusplus

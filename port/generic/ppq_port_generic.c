@@ -25,15 +25,28 @@ const char ppq_port_name[] = "generic";
  * constant `w` and `i` it folds to a shift and a mask of a loaded word.
  * Every branch here is decided at compile time in each kernel, so the
  * coverage report leaves them out (LCOV_EXCL_BR_LINE). */
+/* A 32-bit little-endian word: a plain load on little-endian hosts (which
+ * lets the compiler combine neighbouring loads), bytes otherwise. */
+static ALWAYS_INLINE uint32_t word_at(const uint8_t *restrict p)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && (defined(__GNUC__) || defined(__clang__))
+    uint32_t w;
+    __builtin_memcpy(&w, p, 4);
+    return w;
+#else
+    return ppq_load_le32(p);
+#endif
+}
+
 static ALWAYS_INLINE uint32_t group_value(const uint8_t *restrict in, unsigned w, unsigned i)
 {
     unsigned bit = i * w;
     unsigned word = bit >> 5;
     unsigned shift = bit & 31u;
     uint32_t mask = MASK32(w);                                        /* LCOV_EXCL_BR_LINE */
-    uint32_t v = ppq_load_le32(in + 4u * word) >> shift;
+    uint32_t v = word_at(in + 4u * word) >> shift;
     if (shift + w > 32u) {                                            /* LCOV_EXCL_BR_LINE */
-        v |= ppq_load_le32(in + 4u * word + 4u) << (32u - shift);
+        v |= word_at(in + 4u * word + 4u) << (32u - shift);
     }
     return v & mask;
 }
