@@ -17,6 +17,25 @@ int main(void)
     board_puts("note: small-RAM profile (PPQ_TEST_SMALL): every test runs, property inputs capped at "
                "256 values and 2 KB buffers (10000 values / 64 KB elsewhere)\n");
 #endif
+    board_stack_paint();
     failed = ppq_test_run(ppq_all_suites, NULL);
+    {
+        /* The suite's deepest stack use, from the painted stack: a run that
+         * touched the last 64 bytes may have overflowed into .bss. */
+        extern uint32_t __stack_limit[];
+        size_t used = board_stack_used(), room;
+        uint32_t *sp;
+        __asm__ volatile("mov %0, sp" : "=r"(sp));
+        room = (size_t)((uint8_t *)sp - (uint8_t *)__stack_limit);
+        board_puts("stack: deepest use ");
+        ppq_test_putu(used);
+        board_puts(" bytes of ");
+        ppq_test_putu(room);
+        board_puts("\n");
+        if (used + 64u > room) {
+            board_puts("stack: too close to the limit\n");
+            failed++;
+        }
+    }
     return failed == 0u ? 0 : 1;
 }

@@ -330,7 +330,125 @@ static void random_bytes_never_crash(void)
     }
 }
 
+/* The delta, byte-stream-split, GroupVarInt and BIT_PACKED encoders write
+ * the same bytes through a sink that hands on one byte per call (a 1-byte
+ * block sink) as through a plain one. */
+static void one_byte_sinks(void)
+{
+    static const char *const s[] = {"sensor/a", "sensor/b", "", "sensor/bb", "x"};
+    int64_t *ints;
+    float fl[40];
+    size_t i, k, acc;
+    PPQ_CHECK(setup());
+    ints = (int64_t *)test_alloc(200 * sizeof *ints);
+    PPQ_CHECK(ints != NULL);
+    strings(vals, s, 5);
+    for (i = 0; i < 200; i++) {
+        ints[i] = (int64_t)(i * i) - 5000;
+    }
+    for (i = 0; i < 40; i++) {
+        fl[i] = (float)i * 0.5f;
+    }
+    for (k = 0; k < 6; k++) {
+        size_t len[2] = {0, 0};
+        int pass;
+        for (pass = 0; pass < 2; pass++) {
+            ppq_arena_t arena;
+            ppq_sink_t sink, down;
+            tsink_t ts;
+            ppq_blocksink_t blk;
+            uint8_t one[1];
+            ppq_status_t st;
+            ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+            tsink_init(&down, &ts, pass == 0 ? out : copy, OUT_CAP, (size_t)-1);
+            PPQ_CHECK_OK(ppq_sink_init_block(&sink, &blk, &down, one, 1));
+            switch (k) {
+            case 0: {
+                ppq_delta_cfg_t cfg = {PPQ_INT64, 0, 0};
+                ppq_delta_enc_t e;
+                st = ppq_delta_enc_init(&e, &cfg, pass ? &sink : &down, &arena);
+                if (st == PPQ_OK) {
+                    st = ppq_delta_enc_put(&e, ints, 200);
+                }
+                if (st == PPQ_OK) {
+                    st = ppq_delta_enc_finish(&e);
+                }
+                break;
+            }
+            case 1: {
+                ppq_dlba_cfg_t cfg = {8, 64};
+                ppq_dlba_enc_t e;
+                st = ppq_dlba_enc_init(&e, &cfg, pass ? &sink : &down, &arena);
+                if (st == PPQ_OK) {
+                    st = ppq_dlba_enc_put(&e, vals, 5, &acc);
+                }
+                if (st == PPQ_OK) {
+                    st = ppq_dlba_enc_finish(&e);
+                }
+                break;
+            }
+            case 2: {
+                ppq_dba_cfg_t cfg = {8, 64, 16};
+                ppq_dba_enc_t e;
+                st = ppq_dba_enc_init(&e, PPQ_BYTE_ARRAY, 0, &cfg, pass ? &sink : &down, &arena);
+                if (st == PPQ_OK) {
+                    st = ppq_dba_enc_put(&e, vals, 5, &acc);
+                }
+                if (st == PPQ_OK) {
+                    st = ppq_dba_enc_finish(&e);
+                }
+                break;
+            }
+            case 3: {
+                ppq_bss_enc_t e;
+                st = ppq_bss_enc_init(&e, PPQ_FLOAT, 0, 40, pass ? &sink : &down, &arena);
+                if (st == PPQ_OK) {
+                    st = ppq_bss_enc_put(&e, fl, 40);
+                }
+                if (st == PPQ_OK) {
+                    st = ppq_bss_enc_finish(&e);
+                }
+                break;
+            }
+            case 4: {
+                ppq_gvi_enc_t e;
+                st = ppq_gvi_enc_init(&e, PPQ_INT64, pass ? &sink : &down);
+                if (st == PPQ_OK) {
+                    st = ppq_gvi_enc_put(&e, ints, 200);
+                }
+                if (st == PPQ_OK) {
+                    st = ppq_gvi_enc_finish(&e);
+                }
+                break;
+            }
+            default: {
+                ppq_bitpacked_enc_t e;
+                uint32_t lv[30];
+                for (i = 0; i < 30; i++) {
+                    lv[i] = (uint32_t)(i % 4);
+                }
+                st = ppq_bitpacked_enc_init(&e, 2, pass ? &sink : &down);
+                if (st == PPQ_OK) {
+                    st = ppq_bitpacked_enc_put(&e, lv, 30);
+                }
+                if (st == PPQ_OK) {
+                    st = ppq_bitpacked_enc_finish(&e);
+                }
+                break;
+            }
+            }
+            PPQ_CHECK_OK(st);
+            PPQ_CHECK_OK(ppq_blocksink_flush(&blk));
+            PPQ_CHECK(pass == 0 || ts.max_write == 1);
+            len[pass] = ts.len;
+        }
+        PPQ_CHECK_EQ(len[1], len[0]);
+        PPQ_CHECK_MEM(copy, out, len[0]);
+    }
+}
+
 static const ppq_test_case_t cases[] = {
+    PPQ_TEST(one_byte_sinks),
     PPQ_TEST(dlba_spec_example),
     PPQ_TEST(dba_spec_example),
     PPQ_TEST(round_trips),
