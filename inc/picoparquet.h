@@ -17,5 +17,6 @@
 #include "ppq_bitpacked.h"
 #include "ppq_groupvarint.h"
 #include "ppq_thrift.h"
+#include "ppq_writer.h"
 
 #endif /* PICOPARQUET_H */

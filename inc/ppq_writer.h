@@ -1,0 +1,171 @@
+/*
+ * The Parquet file writer: a flat schema (a root and leaf columns), rows
+ * appended one at a time, the file streamed to a sink in file order with
+ * every byte of state in the caller's arena.
+ *
+ * File layout: "PAR1", then per row group each column chunk (an optional
+ * dictionary page, then data pages v1), then the footer (FileMetaData,
+ * Thrift compact), its length and "PAR1".  The pages of the open row group
+ * are buffered per column (column chunks must be contiguous); a row group
+ * is written when its row target is reached or a column's buffer cannot
+ * take another page.  Each written row group's metadata is kept,
+ * serialized, in the arena until close assembles the footer.
+ *
+ * Errors: a rejected row (wrong type, null in a REQUIRED column) returns
+ * PPQ_ERR_ARG and leaves the writer as it was.  A sink error puts the
+ * writer in a failed state: every later call returns it and close writes
+ * no footer.  PPQ_ERR_NOSPACE from commit means the footer store is full:
+ * close this file and start another (sensor logs rotate anyway).
+ */
+#ifndef PPQ_WRITER_H
+#define PPQ_WRITER_H
+
+#include "ppq_core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* created_by in every file. */
+#define PPQ_CREATED_BY "picoparquet version " PPQ_VERSION_STRING
+
+typedef enum ppq_logical_kind {
+    PPQ_LOGICAL_NONE = 0,
+    PPQ_LOGICAL_STRING,    /* BYTE_ARRAY */
+    PPQ_LOGICAL_ENUM,      /* BYTE_ARRAY */
+    PPQ_LOGICAL_JSON,      /* BYTE_ARRAY */
+    PPQ_LOGICAL_UUID,      /* FIXED_LEN_BYTE_ARRAY(16) */
+    PPQ_LOGICAL_FLOAT16,   /* FIXED_LEN_BYTE_ARRAY(2) */
+    PPQ_LOGICAL_INT,       /* INT32 (8/16/32 bits) or INT64 (64), signed or not */
+    PPQ_LOGICAL_DECIMAL,   /* INT32, INT64 or FIXED_LEN_BYTE_ARRAY */
+    PPQ_LOGICAL_DATE,      /* INT32, days since 1970-01-01 */
+    PPQ_LOGICAL_TIME,      /* INT32 for MILLIS, INT64 for MICROS/NANOS */
+    PPQ_LOGICAL_TIMESTAMP  /* INT64 */
+} ppq_logical_kind_t;
+
+typedef enum ppq_time_unit { PPQ_UNIT_MILLIS = 0, PPQ_UNIT_MICROS = 1, PPQ_UNIT_NANOS = 2 } ppq_time_unit_t;
+
+typedef struct ppq_logical {
+    ppq_logical_kind_t kind;
+    uint8_t bit_width;     /* INT: 8, 16, 32 or 64 */
+    uint8_t is_signed;     /* INT */
+    uint8_t utc;           /* TIME, TIMESTAMP: isAdjustedToUTC */
+    ppq_time_unit_t unit;  /* TIME, TIMESTAMP */
+    int32_t precision;     /* DECIMAL: 1.. (INT32 <= 9, INT64 <= 18) */
+    int32_t scale;         /* DECIMAL: 0..precision */
+} ppq_logical_t;
+
+/* How a column's values are encoded.  AUTO picks per type: dictionary for
+ * byte arrays, DELTA_BINARY_PACKED for INT32/INT64, BYTE_STREAM_SPLIT for
+ * FLOAT/DOUBLE, RLE for BOOLEAN, PLAIN otherwise. */
+typedef enum ppq_column_encoding {
+    PPQ_COLUMN_AUTO = 0,
+    PPQ_COLUMN_PLAIN,
+    PPQ_COLUMN_DICTIONARY,           /* falls back to PLAIN when full */
+    PPQ_COLUMN_DELTA_BINARY_PACKED,  /* INT32, INT64 */
+    PPQ_COLUMN_BYTE_STREAM_SPLIT,    /* FLOAT, DOUBLE, INT32, INT64, FLBA */
+    PPQ_COLUMN_RLE                   /* BOOLEAN */
+} ppq_column_encoding_t;
+
+typedef struct ppq_column {
+    const char *name;              /* caller-owned; must outlive the writer */
+    ppq_type_t type;
+    uint32_t type_len;             /* FIXED_LEN_BYTE_ARRAY length */
+    uint8_t optional;              /* 0: REQUIRED, 1: OPTIONAL */
+    ppq_logical_t logical;
+    ppq_column_encoding_t encoding;
+} ppq_column_t;
+
+typedef struct ppq_key_value {
+    const char *key;   /* caller-owned; must outlive the writer */
+    const char *value; /* NULL: no value */
+} ppq_key_value_t;
+
+/* A zero-initialised ppq_writer_options_t means the defaults. */
+typedef struct ppq_writer_options {
+    uint32_t page_values;     /* values per data page (0: 1024) */
+    uint32_t page_bytes;      /* byte-array bytes per page (0: 8192) */
+    uint32_t row_group_rows;  /* rows per row group (0: 65536); fewer when a chunk buffer fills */
+    uint32_t chunk_bytes;     /* per column, the open row group's pages (0: enough for two pages) */
+    uint32_t dict_entries;    /* dictionary limits per column chunk (0: 256 entries, 8 KiB) */
+    uint32_t dict_bytes;
+    uint32_t footer_bytes;    /* serialized row-group metadata kept for the footer (0: 16 KiB) */
+    uint8_t page_crc;         /* 1: CRC-32 of every page body in its header */
+    uint8_t no_statistics;    /* 1: no min/max/null_count */
+    const ppq_key_value_t *key_values; /* footer key-value metadata (caller-owned) */
+    uint32_t key_value_count;
+} ppq_writer_options_t;
+
+/* Caller-owned writer state (internal fields; do not touch). */
+typedef struct ppq_writer {
+    ppq_sink_t *out;
+    const ppq_column_t *schema;
+    struct ppq_col *cols;      /* per-column state, in the arena */
+    uint32_t ncols;
+    ppq_writer_options_t opts;
+    uint8_t *footer;           /* serialized RowGroups */
+    size_t footer_len, footer_cap, rg_meta_max;
+    uint8_t *scratch;          /* page header assembly */
+    size_t scratch_cap;
+    uint64_t rows;             /* rows in closed row groups */
+    uint32_t rg_rows;          /* rows in the open row group */
+    uint32_t row_groups;
+    ppq_status_t err;          /* sticky: sink failure */
+    uint8_t full;              /* footer store full: close the file */
+    uint8_t closed;
+} ppq_writer_t;
+
+/* The exact arena bytes ppq_writer_init needs (0 for an invalid schema or
+ * options). */
+size_t ppq_writer_arena_size(const ppq_column_t *schema, uint32_t ncols, const ppq_writer_options_t *opts);
+
+/*
+ * Validate the schema and options, lay out the arena and write "PAR1".
+ * PPQ_ERR_ARG (nothing written) for an invalid schema: an empty or
+ * duplicate name, FLBA length 0, a logical type that does not fit the
+ * physical type, decimal precision/scale out of range, an encoding the type
+ * cannot take; PPQ_ERR_ARENA when `len` < ppq_writer_arena_size(); or the
+ * sink's error.  `schema`, `opts` content and `arena` must outlive the
+ * writer; opts may be NULL.
+ */
+PPQ_CHECKRET ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32_t ncols,
+                                          const ppq_writer_options_t *opts, ppq_sink_t *out, void *arena,
+                                          size_t len);
+
+/* Set column `col` of the row being built.  PPQ_ERR_ARG when the column
+ * does not exist or has another physical type (or, for bytes, another
+ * FLBA length); the row is unchanged then.  Byte values are copied at
+ * commit, so they must stay valid until then. */
+PPQ_CHECKRET ppq_status_t ppq_writer_set_bool(ppq_writer_t *w, uint32_t col, int value);
+PPQ_CHECKRET ppq_status_t ppq_writer_set_i32(ppq_writer_t *w, uint32_t col, int32_t value);
+PPQ_CHECKRET ppq_status_t ppq_writer_set_i64(ppq_writer_t *w, uint32_t col, int64_t value);
+PPQ_CHECKRET ppq_status_t ppq_writer_set_float(ppq_writer_t *w, uint32_t col, float value);
+PPQ_CHECKRET ppq_status_t ppq_writer_set_double(ppq_writer_t *w, uint32_t col, double value);
+PPQ_CHECKRET ppq_status_t ppq_writer_set_int96(ppq_writer_t *w, uint32_t col, const ppq_int96_t *value);
+PPQ_CHECKRET ppq_status_t ppq_writer_set_bytes(ppq_writer_t *w, uint32_t col, const void *data, uint32_t len);
+/* Null: PPQ_ERR_ARG for a REQUIRED column. */
+PPQ_CHECKRET ppq_status_t ppq_writer_set_null(ppq_writer_t *w, uint32_t col);
+
+/*
+ * Append the row.  Columns not set are null; PPQ_ERR_ARG (row dropped,
+ * writer usable) if one of them is REQUIRED.  May write a row group.
+ * PPQ_ERR_NOSPACE: the footer store is full (close the file); the sink's
+ * error (sticky).
+ */
+PPQ_CHECKRET ppq_status_t ppq_writer_commit_row(ppq_writer_t *w);
+
+/* Write the open row group now (no-op without rows). */
+PPQ_CHECKRET ppq_status_t ppq_writer_flush_row_group(ppq_writer_t *w);
+
+/* Write the open row group and the footer.  A second close is
+ * PPQ_ERR_STATE; after a sink error nothing more is written. */
+PPQ_CHECKRET ppq_status_t ppq_writer_close(ppq_writer_t *w);
+
+/* Rows committed so far. */
+uint64_t ppq_writer_rows(const ppq_writer_t *w);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PPQ_WRITER_H */

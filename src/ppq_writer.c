@@ -1,0 +1,1336 @@
+/* The Parquet file writer (see ppq_writer.h). */
+#include "ppq_writer.h"
+#include "ppq_bss.h"
+#include "ppq_delta.h"
+#include "ppq_dict.h"
+#include "ppq_internal.h"
+#include "ppq_plain.h"
+#include "ppq_rle.h"
+#include "ppq_thrift.h"
+
+#define STAT_MAX 64u        /* longest byte-array min/max kept */
+#define HEADER_MAX 256u     /* a page header with statistics */
+#define NAME_MAX_LEN 255u   /* column names */
+
+/* Parquet enum values used below. */
+enum { PAGE_DATA = 0, PAGE_DICTIONARY = 2 };
+enum { REP_REQUIRED = 0, REP_OPTIONAL = 1 };
+
+/* How the current page's values are encoded. */
+enum { K_PLAIN, K_DICT, K_DELTA, K_BSS, K_RLE };
+
+typedef struct stats {
+    uint64_t nulls, nans;
+    uint8_t has;            /* a min/max exists */
+    uint8_t min_exact, max_exact;
+    uint8_t min_len, max_len;
+    uint8_t min[STAT_MAX], max[STAT_MAX]; /* PLAIN bytes (byte arrays: their bytes) */
+} stats_t;
+
+/* One column's state, in the arena. */
+typedef struct ppq_col {
+    const ppq_column_t *def;
+    uint8_t kind;           /* encoding of the current page */
+    uint8_t dict_kind;      /* the chunk started as a dictionary column */
+    uint8_t dict_pages;     /* dictionary-encoded pages in this chunk */
+    uint8_t stats_kind;     /* how to compare: see stats_order() */
+    uint32_t width;         /* PLAIN width of fixed-width types */
+    /* the row being built */
+    uint8_t pending;        /* 0 unset, 1 value, 2 null */
+    union {
+        int32_t i32;
+        int64_t i64;
+        float f;
+        double d;
+        uint8_t b;
+        ppq_int96_t i96;
+        ppq_bytes_t bytes;
+    } value;
+    /* the page being built */
+    union {
+        ppq_plain_enc_t plain;
+        ppq_dict_enc_t dict;
+        ppq_delta_enc_t delta;
+        ppq_bss_enc_t bss;
+        ppq_rle_enc_t rle;
+    } enc, dict;            /* `dict` persists over the chunk */
+    ppq_arena_t codec_arena; /* rewound for every page's encoder */
+    ppq_arena_t dict_arena;
+    uint8_t *vals;          /* encoded values of the page */
+    ppq_memsink_t vals_mem;
+    ppq_sink_t vals_sink;
+    uint8_t *levels;        /* definition levels of the page: a bitmap */
+    uint8_t *levels_out;    /* ... and RLE-encoded */
+    uint32_t levels_cap;
+    uint32_t page_count, page_nulls, page_data;
+    stats_t page_stats;
+    /* the open row group's column chunk */
+    uint8_t *chunk;
+    size_t chunk_len, chunk_cap, page_max;
+    uint64_t chunk_values;
+    uint32_t encodings;     /* bit per Parquet encoding used */
+    stats_t chunk_stats;
+} ppq_col_t;
+
+/* ---- schema checks -------------------------------------------------------- */
+
+static int name_ok(const char *name, size_t *len)
+{
+    size_t n = 0;
+    if (name == NULL) {
+        return 0;
+    }
+    while (name[n] != '\0' && n <= NAME_MAX_LEN) {
+        n++;
+    }
+    *len = n;
+    return n > 0 && n <= NAME_MAX_LEN;
+}
+
+static int names_equal(const char *a, const char *b)
+{
+    while (*a != '\0' && *a == *b) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+static int logical_ok(const ppq_column_t *c)
+{
+    const ppq_logical_t *l = &c->logical;
+    ppq_type_t t = c->type;
+    switch (l->kind) {
+    case PPQ_LOGICAL_NONE: return 1;
+    case PPQ_LOGICAL_STRING:
+    case PPQ_LOGICAL_ENUM:
+    case PPQ_LOGICAL_JSON: return t == PPQ_BYTE_ARRAY;
+    case PPQ_LOGICAL_UUID: return t == PPQ_FIXED_LEN_BYTE_ARRAY && c->type_len == 16u;
+    case PPQ_LOGICAL_FLOAT16: return t == PPQ_FIXED_LEN_BYTE_ARRAY && c->type_len == 2u;
+    case PPQ_LOGICAL_INT:
+        if (l->bit_width == 64u) {
+            return t == PPQ_INT64;
+        }
+        return t == PPQ_INT32 && (l->bit_width == 8u || l->bit_width == 16u || l->bit_width == 32u);
+    case PPQ_LOGICAL_DECIMAL: {
+        int32_t max = t == PPQ_INT32 ? 9 : t == PPQ_INT64 ? 18 : 0;
+        if (t == PPQ_FIXED_LEN_BYTE_ARRAY && c->type_len > 0u && c->type_len <= 16u) {
+            static const int32_t digits[17] = {0, 2, 4, 6, 9, 11, 14, 16, 18, 21, 23, 26, 28, 31, 33, 35, 38};
+            max = digits[c->type_len]; /* floor(log10(2^(8n-1) - 1)) */
+        }
+        return max > 0 && l->precision >= 1 && l->precision <= max && l->scale >= 0 && l->scale <= l->precision;
+    }
+    case PPQ_LOGICAL_DATE: return t == PPQ_INT32;
+    case PPQ_LOGICAL_TIME:
+        return l->unit == PPQ_UNIT_MILLIS ? t == PPQ_INT32 : (l->unit <= PPQ_UNIT_NANOS && t == PPQ_INT64);
+    case PPQ_LOGICAL_TIMESTAMP: return t == PPQ_INT64 && l->unit <= PPQ_UNIT_NANOS;
+    }
+    return 0;
+}
+
+/* The value encoding a column starts each chunk with. */
+static int start_kind(const ppq_column_t *c, int *ok)
+{
+    ppq_type_t t = c->type;
+    *ok = 1;
+    switch (c->encoding) {
+    case PPQ_COLUMN_AUTO:
+        if (t == PPQ_BYTE_ARRAY) {
+            return K_DICT;
+        }
+        if (t == PPQ_INT32 || t == PPQ_INT64) {
+            return K_DELTA;
+        }
+        if (t == PPQ_FLOAT || t == PPQ_DOUBLE) {
+            return K_BSS;
+        }
+        return t == PPQ_BOOLEAN ? K_RLE : K_PLAIN;
+    case PPQ_COLUMN_PLAIN: return K_PLAIN;
+    case PPQ_COLUMN_DICTIONARY: *ok = t != PPQ_BOOLEAN; return K_DICT;
+    case PPQ_COLUMN_DELTA_BINARY_PACKED: *ok = t == PPQ_INT32 || t == PPQ_INT64; return K_DELTA;
+    case PPQ_COLUMN_BYTE_STREAM_SPLIT:
+        *ok = t == PPQ_FLOAT || t == PPQ_DOUBLE || t == PPQ_INT32 || t == PPQ_INT64 ||
+              (t == PPQ_FIXED_LEN_BYTE_ARRAY && c->type_len <= 0xFFFFu);
+        return K_BSS;
+    case PPQ_COLUMN_RLE: *ok = t == PPQ_BOOLEAN; return K_RLE;
+    }
+    *ok = 0;
+    return K_PLAIN;
+}
+
+/* Option values with the defaults filled in; 0 when invalid. */
+static int resolve_options(const ppq_writer_options_t *in, ppq_writer_options_t *o)
+{
+    static const ppq_writer_options_t none;
+    *o = in != NULL ? *in : none;
+    o->page_values = o->page_values ? o->page_values : 1024u;
+    o->page_bytes = o->page_bytes ? o->page_bytes : 8192u;
+    o->row_group_rows = o->row_group_rows ? o->row_group_rows : 65536u;
+    o->dict_entries = o->dict_entries ? o->dict_entries : 256u;
+    o->dict_bytes = o->dict_bytes ? o->dict_bytes : 8192u;
+    o->footer_bytes = o->footer_bytes ? o->footer_bytes : 16384u;
+    return o->page_values <= (1u << 20) && o->page_bytes <= (1u << 26) && o->dict_entries <= (1u << 20) &&
+           o->row_group_rows <= 0x7FFFFFFFu && (o->key_value_count == 0u || o->key_values != NULL);
+}
+
+/* ---- arena layout (one plan for sizing and for init) ---------------------- */
+
+/* Worst-case bytes of one page's parts for column c. */
+static size_t vals_cap(const ppq_column_t *c, const ppq_writer_options_t *o)
+{
+    size_t n = o->page_values, w = ppq_plain_width(c->type, c->type_len), cap;
+    ppq_delta_cfg_t dcfg = {PPQ_INT64, 0, 0};
+    if (c->type == PPQ_BOOLEAN) {
+        cap = n / 4u + 64u; /* PLAIN bits, or RLE with its prefix */
+    } else if (c->type == PPQ_BYTE_ARRAY) {
+        cap = (size_t)o->page_bytes + 4u * n;
+    } else {
+        cap = n * w;
+    }
+    if (c->type == PPQ_INT32 || c->type == PPQ_INT64) {
+        size_t d;
+        dcfg.type = c->type;
+        d = ppq_delta_max_block_bytes(&dcfg, (uint32_t)n) + PPQ_DELTA_HEADER_MAX;
+        cap = d > cap ? d : cap;
+    }
+    /* dictionary indices: bit width byte + at worst 4 bytes per value */
+    return (cap > 4u * n ? cap : 4u * n) + 16u;
+}
+
+static uint32_t levels_cap_for(const ppq_writer_options_t *o)
+{
+    return 4u + o->page_values / 4u + 32u; /* RLE of 0/1: runs of 8 at 2 bytes */
+}
+
+static size_t page_max_for(const ppq_column_t *c, const ppq_writer_options_t *o)
+{
+    return HEADER_MAX + levels_cap_for(o) + vals_cap(c, o);
+}
+
+static void dict_cfg_for(const ppq_writer_options_t *o, ppq_dict_cfg_t *d)
+{
+    d->max_entries = o->dict_entries;
+    d->max_bytes = o->dict_bytes;
+    d->max_page_values = o->page_values;
+}
+
+/* Arena bytes a page's encoder may take (the largest of the kinds). */
+static size_t codec_arena_for(const ppq_column_t *c, const ppq_writer_options_t *o)
+{
+    ppq_rle_cfg_t r = {1, 0, 1, 0};
+    ppq_delta_cfg_t d = {PPQ_INT32, 0, 0};
+    size_t need, x;
+    r.prefix_cap = levels_cap_for(o) + (uint32_t)(c->type == PPQ_BOOLEAN ? vals_cap(c, o) : 0u);
+    need = ppq_rle_enc_arena_size(&r);
+    if (c->type == PPQ_INT32 || c->type == PPQ_INT64) {
+        d.type = c->type;
+        x = ppq_delta_enc_arena_size(&d);
+        need = x > need ? x : need;
+    }
+    x = ppq_bss_enc_arena_size(c->type, c->type_len, o->page_values);
+    return x > need ? x : need;
+}
+
+typedef struct plan {
+    ppq_arena_t *arena; /* NULL: only count */
+    size_t total;
+    int failed;
+} plan_t;
+
+static void *take(plan_t *p, size_t size)
+{
+    void *mem = NULL;
+    p->total += PPQ_ARENA_ROUND(size);
+    if (p->arena != NULL) {
+        mem = ppq_arena_alloc(p->arena, size);
+        if (mem == NULL) {
+            p->failed = 1;
+        }
+    }
+    return mem;
+}
+
+/* Largest serialized RowGroup: per column its ColumnChunk with statistics. */
+static size_t rg_meta_max(const ppq_column_t *s, uint32_t n)
+{
+    size_t total = 64, len = 0;
+    uint32_t i;
+    for (i = 0; i < n; i++) {
+        (void)name_ok(s[i].name, &len);
+        total += 128u + len + 2u * (STAT_MAX + 8u);
+    }
+    return total;
+}
+
+/* Lay out (or count) everything.  Returns 0 for an invalid schema. */
+static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w)
+{
+    uint32_t i;
+    size_t rg = rg_meta_max(s, n);
+    ppq_col_t *cols = (ppq_col_t *)take(p, (size_t)n * sizeof(ppq_col_t));
+    if (w != NULL) {
+        w->cols = cols;
+        w->rg_meta_max = rg;
+        w->footer_cap = o->footer_bytes > rg ? o->footer_bytes : rg;
+        w->footer = (uint8_t *)take(p, w->footer_cap);
+        w->scratch_cap = HEADER_MAX;
+        w->scratch = (uint8_t *)take(p, HEADER_MAX);
+    } else {
+        take(p, o->footer_bytes > rg ? o->footer_bytes : rg);
+        take(p, HEADER_MAX);
+    }
+    for (i = 0; i < n; i++) {
+        const ppq_column_t *c = &s[i];
+        size_t pm = page_max_for(c, o), chunk = o->chunk_bytes ? o->chunk_bytes : 4u * pm;
+        size_t codec = codec_arena_for(c, o), dict = 0;
+        int ok;
+        void *codec_mem, *dict_mem = NULL;
+        ppq_col_t *col = cols != NULL ? &cols[i] : NULL;
+        if (start_kind(c, &ok) == K_DICT) {
+            ppq_dict_cfg_t dc;
+            dict_cfg_for(o, &dc);
+            dict = ppq_dict_enc_arena_size(c->type, c->type_len, &dc);
+            if (dict == 0u) {
+                return 0;
+            }
+        }
+        if (chunk < 3u * pm) {
+            return 0; /* a forced page end mid-row needs room for two pages */
+        }
+        codec_mem = take(p, codec);
+        if (dict > 0u) {
+            dict_mem = take(p, dict);
+        }
+        if (col != NULL) {
+            col->vals = (uint8_t *)take(p, vals_cap(c, o));
+            col->levels = (uint8_t *)take(p, o->page_values / 8u + 1u);
+            col->levels_cap = levels_cap_for(o);
+            col->levels_out = (uint8_t *)take(p, col->levels_cap);
+            col->chunk = (uint8_t *)take(p, chunk);
+            col->chunk_cap = chunk;
+            col->page_max = pm;
+            if (!p->failed) {
+                ppq_arena_init(&col->codec_arena, codec_mem, codec);
+                ppq_arena_init(&col->dict_arena, dict_mem, dict);
+            }
+        } else {
+            take(p, vals_cap(c, o));
+            take(p, o->page_values / 8u + 1u);
+            take(p, levels_cap_for(o));
+            take(p, chunk);
+        }
+    }
+    return p->total;
+}
+
+static int schema_ok(const ppq_column_t *s, uint32_t n)
+{
+    uint32_t i, j;
+    if (s == NULL || n == 0u || n > 4096u) {
+        return 0;
+    }
+    for (i = 0; i < n; i++) {
+        size_t len;
+        int ok;
+        if (!name_ok(s[i].name, &len) || (unsigned)s[i].type > (unsigned)PPQ_FIXED_LEN_BYTE_ARRAY ||
+            (s[i].type == PPQ_FIXED_LEN_BYTE_ARRAY && (s[i].type_len == 0u || s[i].type_len > 0xFFFFu)) ||
+            s[i].optional > 1u || !logical_ok(&s[i])) {
+            return 0;
+        }
+        (void)start_kind(&s[i], &ok);
+        if (!ok) {
+            return 0;
+        }
+        for (j = 0; j < i; j++) {
+            if (names_equal(s[i].name, s[j].name)) {
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+size_t ppq_writer_arena_size(const ppq_column_t *schema, uint32_t ncols, const ppq_writer_options_t *opts)
+{
+    ppq_writer_options_t o;
+    plan_t p = {NULL, 0, 0};
+    if (!schema_ok(schema, ncols) || !resolve_options(opts, &o)) {
+        return 0;
+    }
+    return plan(schema, ncols, &o, &p, NULL);
+}
+
+/* ---- statistics ------------------------------------------------------------ */
+
+/* How min/max compare for a column; NONE: no min/max is written. */
+enum { ORDER_NONE, ORDER_BOOL, ORDER_SIGNED, ORDER_UNSIGNED, ORDER_FLOAT, ORDER_BYTES };
+
+static uint8_t stats_order(const ppq_column_t *c)
+{
+    switch (c->type) {
+    case PPQ_BOOLEAN: return ORDER_BOOL;
+    case PPQ_INT32:
+    case PPQ_INT64:
+        return c->logical.kind == PPQ_LOGICAL_INT && !c->logical.is_signed ? ORDER_UNSIGNED : ORDER_SIGNED;
+    case PPQ_FLOAT:
+    case PPQ_DOUBLE: return ORDER_FLOAT;
+    case PPQ_BYTE_ARRAY:
+    case PPQ_FIXED_LEN_BYTE_ARRAY:
+        /* decimals order as signed numbers, FLOAT16 as floats: not bytes */
+        return c->logical.kind == PPQ_LOGICAL_DECIMAL || c->logical.kind == PPQ_LOGICAL_FLOAT16 ? ORDER_NONE
+                                                                                                 : ORDER_BYTES;
+    default: return ORDER_NONE;
+    }
+}
+
+/* Bytes of one min/max value of a fixed-width column (BOOLEAN: one byte). */
+static size_t stat_width(const ppq_column_t *c)
+{
+    return c->type == PPQ_BOOLEAN ? 1u : ppq_plain_width(c->type, c->type_len);
+}
+
+static void stats_reset(stats_t *s)
+{
+    s->nulls = 0;
+    s->nans = 0;
+    s->has = 0;
+}
+
+/* -1, 0, 1 comparing PLAIN-encoded numbers a and b of `width` bytes. */
+static int compare_num(uint8_t order, size_t width, const uint8_t *a, const uint8_t *b)
+{
+    if (order == ORDER_FLOAT) {
+        double x, y;
+        if (width == 4u) {
+            float fx, fy;
+            ppq_load_value_le(&fx, a, 4);
+            ppq_load_value_le(&fy, b, 4);
+            x = fx;
+            y = fy;
+        } else {
+            ppq_load_value_le(&x, a, 8);
+            ppq_load_value_le(&y, b, 8);
+        }
+        return x < y ? -1 : x > y;
+    } else {
+        uint64_t x = width == 4u ? ppq_load_le32(a) : width == 8u ? ppq_load_le64(a) : a[0];
+        uint64_t y = width == 4u ? ppq_load_le32(b) : width == 8u ? ppq_load_le64(b) : b[0];
+        if (order == ORDER_SIGNED) { /* flip the sign bit: signed order as unsigned */
+            uint64_t sign = width == 4u ? 0x80000000u : 0x8000000000000000ull;
+            x ^= sign;
+            y ^= sign;
+        }
+        return x < y ? -1 : x > y;
+    }
+}
+
+static int compare_bytes(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
+{
+    size_t n = alen < blen ? alen : blen;
+    int c = n > 0u ? memcmp(a, b, n) : 0;
+    if (c != 0) {
+        return c < 0 ? -1 : 1;
+    }
+    return alen < blen ? -1 : alen > blen;
+}
+
+/* A byte-array bound of at most STAT_MAX bytes: the min is a prefix; the
+ * max is a prefix with its last byte below 0xFF raised by one (inexact). */
+static void set_bound(stats_t *s, int is_max, const uint8_t *v, size_t len)
+{
+    uint8_t *dst = is_max ? s->max : s->min;
+    size_t n = len < STAT_MAX ? len : STAT_MAX;
+    int exact = len <= STAT_MAX;
+    if (n > 0u) {
+        memcpy(dst, v, n);
+    }
+    if (!exact && is_max) {
+        while (n > 0u && dst[n - 1u] == 0xFFu) {
+            n--;
+        }
+        if (n == 0u) { /* no shorter upper bound exists: keep the whole prefix */
+            n = STAT_MAX;
+            exact = 0;
+            s->has = 0; /* ... and write no max */
+        } else {
+            dst[n - 1u]++;
+        }
+    }
+    if (is_max) {
+        s->max_len = (uint8_t)n;
+        s->max_exact = (uint8_t)exact;
+    } else {
+        s->min_len = (uint8_t)n;
+        s->min_exact = (uint8_t)exact;
+    }
+}
+
+/* Fold one non-null value (PLAIN bytes, or a byte array) into s. */
+static void stats_add(stats_t *s, uint8_t order, size_t width, const uint8_t *v, size_t len)
+{
+    if (order == ORDER_NONE) {
+        return;
+    }
+    if (order == ORDER_FLOAT) {
+        double x;
+        if (width == 4u) {
+            float f;
+            ppq_load_value_le(&f, v, 4);
+            x = f;
+        } else {
+            ppq_load_value_le(&x, v, 8);
+        }
+        if (x != x) {
+            s->nans++; /* NaN never becomes a bound */
+            return;
+        }
+    }
+    if (order == ORDER_BYTES) {
+        if (!s->has) {
+            s->has = 1;
+            set_bound(s, 0, v, len);
+            set_bound(s, 1, v, len);
+            return;
+        }
+        if (compare_bytes(v, len, s->min, s->min_len) < 0) {
+            set_bound(s, 0, v, len);
+        }
+        if (s->max_exact ? compare_bytes(v, len, s->max, s->max_len) > 0
+                         : compare_bytes(v, len < s->max_len ? len : s->max_len, s->max, s->max_len) >= 0) {
+            set_bound(s, 1, v, len);
+        }
+        return;
+    }
+    if (!s->has || compare_num(order, width, v, s->min) < 0) {
+        memcpy(s->min, v, width);
+    }
+    if (!s->has || compare_num(order, width, v, s->max) > 0) {
+        memcpy(s->max, v, width);
+    }
+    s->has = 1;
+    s->min_len = s->max_len = (uint8_t)width;
+    s->min_exact = s->max_exact = 1;
+}
+
+static void stats_merge(stats_t *into, const stats_t *from, uint8_t order, size_t width)
+{
+    into->nulls += from->nulls;
+    into->nans += from->nans;
+    if (!from->has) {
+        return;
+    }
+    if (order == ORDER_BYTES) {
+        /* bounds already cut to STAT_MAX merge as values */
+        if (!into->has) {
+            *into = *from;
+            return;
+        }
+        if (compare_bytes(from->min, from->min_len, into->min, into->min_len) < 0) {
+            memcpy(into->min, from->min, from->min_len);
+            into->min_len = from->min_len;
+            into->min_exact = from->min_exact;
+        }
+        if (compare_bytes(from->max, from->max_len, into->max, into->max_len) > 0) {
+            memcpy(into->max, from->max, from->max_len);
+            into->max_len = from->max_len;
+            into->max_exact = from->max_exact;
+        }
+        return;
+    }
+    stats_add(into, order, width, from->min, width);
+    stats_add(into, order, width, from->max, width);
+}
+
+/* Statistics struct fields (ids 3, 5, 6, 7, 8, 9) into the open struct. */
+static void write_stats(ppq_thrift_w_t *t, int16_t id, const stats_t *s, uint8_t order, size_t width)
+{
+    ppq_thrift_w_struct(t, id);
+    ppq_thrift_w_i64(t, 3, (int64_t)s->nulls);
+    if (s->has && order != ORDER_NONE) {
+        uint8_t mn[8], mx[8];
+        const uint8_t *pmin = s->min, *pmax = s->max;
+        if (order == ORDER_FLOAT) { /* a zero max is +0.0, a zero min -0.0 */
+            double x;
+            memcpy(mn, s->min, width);
+            memcpy(mx, s->max, width);
+            if (width == 4u) {
+                float f;
+                ppq_load_value_le(&f, mx, 4);
+                if (f == 0.0f) {
+                    f = 0.0f;
+                    ppq_store_value_le(mx, &f, 4);
+                }
+                ppq_load_value_le(&f, mn, 4);
+                if (f == 0.0f) {
+                    f = -0.0f;
+                    ppq_store_value_le(mn, &f, 4);
+                }
+            } else {
+                ppq_load_value_le(&x, mx, 8);
+                if (x == 0.0) {
+                    x = 0.0;
+                    ppq_store_value_le(mx, &x, 8);
+                }
+                ppq_load_value_le(&x, mn, 8);
+                if (x == 0.0) {
+                    x = -0.0;
+                    ppq_store_value_le(mn, &x, 8);
+                }
+            }
+            pmin = mn;
+            pmax = mx;
+        }
+        ppq_thrift_w_binary(t, 5, pmax, s->max_len);
+        ppq_thrift_w_binary(t, 6, pmin, s->min_len);
+        ppq_thrift_w_bool(t, 7, s->max_exact);
+        ppq_thrift_w_bool(t, 8, s->min_exact);
+    }
+    if (order == ORDER_FLOAT) {
+        ppq_thrift_w_i64(t, 9, (int64_t)s->nans);
+    }
+    ppq_thrift_w_end(t);
+}
+
+/* ---- pages ------------------------------------------------------------------- */
+
+static const uint8_t page_encoding[] = {PPQ_ENC_PLAIN, PPQ_ENC_RLE_DICTIONARY, PPQ_ENC_DELTA_BINARY_PACKED,
+                                        PPQ_ENC_BYTE_STREAM_SPLIT, PPQ_ENC_RLE};
+
+/* Start the next page's value encoder. */
+static ppq_status_t start_page(ppq_writer_t *w, ppq_col_t *c)
+{
+    const ppq_column_t *d = c->def;
+    ppq_status_t st = PPQ_OK;
+    ppq_arena_rewind(&c->codec_arena, 0);
+    ppq_sink_init_mem(&c->vals_sink, &c->vals_mem, c->vals, vals_cap(d, &w->opts));
+    switch (c->kind) {
+    case K_PLAIN: st = ppq_plain_enc_init(&c->enc.plain, d->type, d->type_len, &c->vals_sink); break;
+    case K_DELTA: {
+        ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 0};
+        cfg.type = d->type;
+        st = ppq_delta_enc_init(&c->enc.delta, &cfg, &c->vals_sink, &c->codec_arena);
+        break;
+    }
+    case K_BSS:
+        st = ppq_bss_enc_init(&c->enc.bss, d->type, d->type_len, w->opts.page_values, &c->vals_sink, &c->codec_arena);
+        break;
+    case K_RLE: {
+        ppq_rle_cfg_t cfg = {1, 0, 1, 0};
+        cfg.prefix_cap = (uint32_t)vals_cap(d, &w->opts) - 4u;
+        st = ppq_rle_enc_init(&c->enc.rle, &cfg, &c->vals_sink, &c->codec_arena);
+        break;
+    }
+    default: break; /* K_DICT: the dictionary encoder lives over the chunk */
+    }
+    c->page_count = 0;
+    c->page_nulls = 0;
+    c->page_data = 0;
+    stats_reset(&c->page_stats);
+    memset(c->levels, 0, w->opts.page_values / 8u + 1u);
+    return st;
+}
+
+/* RLE-encode the page's definition levels (bit width 1, with the 4-byte
+ * length) into levels_out; returns the length or 0 on error. */
+static size_t encode_levels(ppq_col_t *c)
+{
+    ppq_rle_cfg_t cfg = {1, 0, 1, 0};
+    ppq_rle_enc_t rle;
+    ppq_sink_t sink;
+    ppq_memsink_t mem;
+    uint32_t i = 0;
+    cfg.prefix_cap = c->levels_cap - 4u;
+    ppq_arena_rewind(&c->codec_arena, 0); /* the value encoder is done with it */
+    ppq_sink_init_mem(&sink, &mem, c->levels_out, c->levels_cap);
+    if (ppq_rle_enc_init(&rle, &cfg, &sink, &c->codec_arena) != PPQ_OK) {
+        return 0;
+    }
+    while (i < c->page_count) { /* runs of equal levels */
+        uint32_t bit = (c->levels[i / 8u] >> (i % 8u)) & 1u, j = i + 1u;
+        while (j < c->page_count && ((c->levels[j / 8u] >> (j % 8u)) & 1u) == bit) {
+            j++;
+        }
+        if (ppq_rle_enc_put_repeat(&rle, bit, j - i) != PPQ_OK) {
+            return 0;
+        }
+        i = j;
+    }
+    return ppq_rle_enc_finish(&rle) == PPQ_OK ? mem.len : 0u;
+}
+
+static ppq_status_t chunk_append(ppq_col_t *c, const uint8_t *data, size_t len)
+{
+    if (len > c->chunk_cap - c->chunk_len) {
+        return PPQ_ERR_NOSPACE; /* the layout guarantees room: not reached */
+    }
+    if (len > 0u) {
+        memcpy(c->chunk + c->chunk_len, data, len);
+        c->chunk_len += len;
+    }
+    return PPQ_OK;
+}
+
+/* End the page: finish its values, encode its levels, and append header,
+ * levels and values to the column chunk. */
+static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
+{
+    uint8_t dhead[PPQ_DELTA_HEADER_MAX];
+    size_t dhead_len = 0, levels_len = 0, body;
+    ppq_thrift_w_t t;
+    ppq_sink_t hs;
+    ppq_memsink_t hm;
+    ppq_status_t st = PPQ_OK;
+    uint8_t order = c->stats_kind;
+    size_t width = stat_width(c->def);
+    if (c->page_count == 0u) {
+        return PPQ_OK;
+    }
+    switch (c->kind) {
+    case K_PLAIN: st = ppq_plain_enc_finish(&c->enc.plain); break;
+    case K_DICT:
+        st = ppq_dict_enc_flush_page(&c->dict.dict, &c->vals_sink);
+        c->dict_pages = 1;
+        break;
+    case K_DELTA:
+        st = ppq_delta_enc_finish(&c->enc.delta);
+        dhead_len = ppq_delta_enc_header(&c->enc.delta, dhead);
+        break;
+    case K_BSS: st = ppq_bss_enc_finish(&c->enc.bss); break;
+    default: st = ppq_rle_enc_finish(&c->enc.rle); break;
+    }
+    if (st != PPQ_OK) {
+        return st;
+    }
+    if (c->def->optional) {
+        levels_len = encode_levels(c);
+        if (levels_len == 0u) {
+            return PPQ_ERR_NOSPACE; /* not reached: sized for page_values */
+        }
+    }
+    body = levels_len + dhead_len + c->vals_mem.len;
+    ppq_sink_init_mem(&hs, &hm, w->scratch, w->scratch_cap);
+    ppq_thrift_w_init(&t, &hs);
+    ppq_thrift_w_i32(&t, 1, PAGE_DATA);
+    ppq_thrift_w_i32(&t, 2, (int32_t)body);
+    ppq_thrift_w_i32(&t, 3, (int32_t)body);
+    if (w->opts.page_crc) {
+        uint32_t crc = ppq_crc32(0, c->levels_out, levels_len);
+        crc = ppq_crc32(crc, dhead, dhead_len);
+        crc = ppq_crc32(crc, c->vals, c->vals_mem.len);
+        ppq_thrift_w_i32(&t, 4, (int32_t)crc);
+    }
+    ppq_thrift_w_struct(&t, 5);
+    ppq_thrift_w_i32(&t, 1, (int32_t)c->page_count);
+    ppq_thrift_w_i32(&t, 2, page_encoding[c->kind]);
+    ppq_thrift_w_i32(&t, 3, PPQ_ENC_RLE);
+    ppq_thrift_w_i32(&t, 4, PPQ_ENC_RLE);
+    if (!w->opts.no_statistics) {
+        write_stats(&t, 5, &c->page_stats, order, width);
+    }
+    ppq_thrift_w_end(&t);
+    ppq_thrift_w_end(&t);
+    st = ppq_thrift_w_status(&t);
+    if (st == PPQ_OK) {
+        st = chunk_append(c, w->scratch, hm.len);
+    }
+    if (st == PPQ_OK) {
+        st = chunk_append(c, c->levels_out, levels_len);
+    }
+    if (st == PPQ_OK) {
+        st = chunk_append(c, dhead, dhead_len);
+    }
+    if (st == PPQ_OK) {
+        st = chunk_append(c, c->vals, c->vals_mem.len);
+    }
+    if (st != PPQ_OK) {
+        return st;
+    }
+    stats_merge(&c->chunk_stats, &c->page_stats, order, width);
+    c->chunk_values += c->page_count;
+    c->encodings |= 1u << page_encoding[c->kind];
+    return start_page(w, c);
+}
+
+/* The pending value as PLAIN bytes (numbers) or its bytes (arrays). */
+static const uint8_t *value_bytes(ppq_col_t *c, uint8_t *buf, size_t *len)
+{
+    const ppq_column_t *d = c->def;
+    switch (d->type) {
+    case PPQ_BOOLEAN: buf[0] = c->value.b; *len = 1; return buf;
+    case PPQ_INT32: ppq_store_value_le(buf, &c->value.i32, 4); *len = 4; return buf;
+    case PPQ_INT64: ppq_store_value_le(buf, &c->value.i64, 8); *len = 8; return buf;
+    case PPQ_FLOAT: ppq_store_value_le(buf, &c->value.f, 4); *len = 4; return buf;
+    case PPQ_DOUBLE: ppq_store_value_le(buf, &c->value.d, 8); *len = 8; return buf;
+    case PPQ_INT96: *len = 12; return c->value.i96.bytes;
+    default: *len = c->value.bytes.len; return c->value.bytes.ptr;
+    }
+}
+
+/* Put the pending value (or null) into the column's page. */
+static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
+{
+    uint8_t buf[12];
+    size_t len;
+    const uint8_t *v;
+    ppq_status_t st = PPQ_OK;
+    if (c->page_count == w->opts.page_values ||
+        (c->pending == 1u && c->def->type == PPQ_BYTE_ARRAY && c->page_count > 0u &&
+         c->value.bytes.len > w->opts.page_bytes - c->page_data)) {
+        st = finish_page(w, c);
+        if (st != PPQ_OK) {
+            return st;
+        }
+    }
+    if (c->pending != 1u) {
+        c->page_nulls++;
+        c->page_stats.nulls++;
+        c->page_count++;
+        return PPQ_OK;
+    }
+    c->levels[c->page_count / 8u] = (uint8_t)(c->levels[c->page_count / 8u] | (1u << (c->page_count % 8u)));
+    v = value_bytes(c, buf, &len);
+    if (c->kind == K_DICT) {
+        size_t acc;
+        st = ppq_dict_enc_put(&c->dict.dict, &c->value, 1, &acc);
+        if (st == PPQ_DICT_FULL) {
+            /* the spec's fallback: PLAIN for the rest of the chunk */
+            st = finish_page(w, c);
+            c->kind = K_PLAIN;
+            if (st == PPQ_OK) {
+                st = start_page(w, c);
+            }
+            c->levels[0] = (uint8_t)(c->levels[0] | 1u); /* this value is in the new page */
+        }
+    }
+    if (st == PPQ_OK) {
+        switch (c->kind) {
+        case K_PLAIN: st = ppq_plain_enc_put(&c->enc.plain, &c->value, 1); break;
+        case K_DELTA: st = ppq_delta_enc_put(&c->enc.delta, &c->value, 1); break;
+        case K_BSS: /* FLBA as its raw bytes, numbers as values */
+            st = ppq_bss_enc_put(&c->enc.bss,
+                                 c->def->type == PPQ_FIXED_LEN_BYTE_ARRAY ? (const void *)c->value.bytes.ptr
+                                                                          : (const void *)&c->value,
+                                 1);
+            break;
+        case K_RLE: {
+            uint32_t bit = c->value.b;
+            st = ppq_rle_enc_put(&c->enc.rle, &bit, 1);
+            break;
+        }
+        default: break; /* K_DICT: taken above */
+        }
+    }
+    if (st != PPQ_OK) {
+        return st;
+    }
+    stats_add(&c->page_stats, c->stats_kind, stat_width(c->def), v, len);
+    c->page_count++;
+    c->page_data += c->def->type == PPQ_BYTE_ARRAY ? c->value.bytes.len : 0u;
+    return PPQ_OK;
+}
+
+/* ---- row groups and the footer ----------------------------------------------- */
+
+static void write_encodings(ppq_thrift_w_t *t, uint32_t mask)
+{
+    uint32_t n = 0, e;
+    for (e = 0; e < 32u; e++) {
+        n += (mask >> e) & 1u;
+    }
+    ppq_thrift_w_list(t, 2, PPQ_THRIFT_I32, n);
+    for (e = 0; e < 32u; e++) {
+        if ((mask >> e) & 1u) {
+            ppq_thrift_w_elem_i32(t, (int32_t)e);
+        }
+    }
+}
+
+static uint32_t string_len(const char *s)
+{
+    uint32_t n = 0;
+    while (s[n] != '\0') {
+        n++;
+    }
+    return n;
+}
+
+/* Write the dictionary page (when the chunk has dictionary pages). */
+static ppq_status_t write_dict_page(ppq_writer_t *w, ppq_col_t *c)
+{
+    const ppq_dict_enc_t *d = &c->dict.dict;
+    uint32_t bytes = ppq_dict_enc_dict_bytes(d);
+    ppq_thrift_w_t t;
+    ppq_sink_t hs;
+    ppq_memsink_t hm;
+    ppq_status_t st;
+    ppq_sink_init_mem(&hs, &hm, w->scratch, w->scratch_cap);
+    ppq_thrift_w_init(&t, &hs);
+    ppq_thrift_w_i32(&t, 1, PAGE_DICTIONARY);
+    ppq_thrift_w_i32(&t, 2, (int32_t)bytes);
+    ppq_thrift_w_i32(&t, 3, (int32_t)bytes);
+    if (w->opts.page_crc) {
+        ppq_thrift_w_i32(&t, 4, (int32_t)ppq_crc32(0, d->pool, bytes));
+    }
+    ppq_thrift_w_struct(&t, 7);
+    ppq_thrift_w_i32(&t, 1, (int32_t)ppq_dict_enc_entries(d));
+    ppq_thrift_w_i32(&t, 2, PPQ_ENC_PLAIN);
+    ppq_thrift_w_end(&t);
+    ppq_thrift_w_end(&t);
+    st = ppq_thrift_w_status(&t);
+    if (st == PPQ_OK) {
+        st = ppq_sink_write(w->out, w->scratch, hm.len);
+    }
+    return st == PPQ_OK ? ppq_dict_enc_write_dict(d, w->out) : st;
+}
+
+/* Write every column chunk of the open row group and keep its metadata. */
+static ppq_status_t flush(ppq_writer_t *w)
+{
+    ppq_thrift_w_t t;
+    ppq_sink_t fs;
+    ppq_memsink_t fm;
+    uint64_t rg_start = w->out->offset, total = 0;
+    uint32_t i;
+    ppq_status_t st = PPQ_OK;
+    if (w->rg_rows == 0u) {
+        return PPQ_OK;
+    }
+    for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
+        st = finish_page(w, &w->cols[i]);
+    }
+    if (st != PPQ_OK) {
+        return st;
+    }
+    ppq_sink_init_mem(&fs, &fm, w->footer + w->footer_len, w->footer_cap - w->footer_len);
+    ppq_thrift_w_init(&t, &fs);
+    ppq_thrift_w_elem_struct(&t); /* the RowGroup, a list element */
+    ppq_thrift_w_list(&t, 1, PPQ_THRIFT_STRUCT, w->ncols);
+    for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
+        ppq_col_t *c = &w->cols[i];
+        uint64_t start = w->out->offset, data_start;
+        if (c->dict_pages) {
+            st = write_dict_page(w, c);
+            c->encodings |= 1u << PPQ_ENC_PLAIN;
+        }
+        data_start = w->out->offset;
+        if (st == PPQ_OK) {
+            st = ppq_sink_write(w->out, c->chunk, c->chunk_len);
+        }
+        if (st != PPQ_OK) {
+            break;
+        }
+        total += w->out->offset - start;
+        ppq_thrift_w_elem_struct(&t);
+        ppq_thrift_w_i64(&t, 2, 0); /* file_offset: deprecated, required */
+        ppq_thrift_w_struct(&t, 3);
+        ppq_thrift_w_i32(&t, 1, (int32_t)c->def->type);
+        write_encodings(&t, c->encodings | 1u << PPQ_ENC_RLE);
+        ppq_thrift_w_list(&t, 3, PPQ_THRIFT_BINARY, 1);
+        ppq_thrift_w_elem_binary(&t, c->def->name, string_len(c->def->name));
+        ppq_thrift_w_i32(&t, 4, 0); /* UNCOMPRESSED */
+        ppq_thrift_w_i64(&t, 5, (int64_t)c->chunk_values);
+        ppq_thrift_w_i64(&t, 6, (int64_t)(w->out->offset - start));
+        ppq_thrift_w_i64(&t, 7, (int64_t)(w->out->offset - start));
+        ppq_thrift_w_i64(&t, 9, (int64_t)data_start);
+        if (c->dict_pages) {
+            ppq_thrift_w_i64(&t, 11, (int64_t)start);
+        }
+        if (!w->opts.no_statistics) {
+            write_stats(&t, 12, &c->chunk_stats, c->stats_kind, stat_width(c->def));
+        }
+        ppq_thrift_w_end(&t);
+        ppq_thrift_w_end(&t);
+        /* the chunk is out: the column starts a new one */
+        c->chunk_len = 0;
+        c->chunk_values = 0;
+        c->encodings = 0;
+        stats_reset(&c->chunk_stats);
+        if (c->dict_kind) {
+            ppq_dict_enc_reset(&c->dict.dict);
+            c->dict_pages = 0;
+            if (c->kind != K_DICT) {
+                c->kind = K_DICT;
+                st = start_page(w, c);
+            }
+        }
+    }
+    if (st != PPQ_OK) {
+        return st; /* the sink failed: no metadata claims this row group */
+    }
+    ppq_thrift_w_i64(&t, 2, (int64_t)total);
+    ppq_thrift_w_i64(&t, 3, w->rg_rows);
+    ppq_thrift_w_i64(&t, 5, (int64_t)rg_start);
+    ppq_thrift_w_i64(&t, 6, (int64_t)total);
+    ppq_thrift_w_i16(&t, 7, (int16_t)w->row_groups);
+    ppq_thrift_w_end(&t);
+    if (ppq_thrift_w_status(&t) != PPQ_OK) {
+        return PPQ_ERR_NOSPACE; /* not reached: room was reserved */
+    }
+    w->footer_len += fm.len;
+    w->rows += w->rg_rows;
+    w->rg_rows = 0;
+    w->row_groups++;
+    if (w->footer_cap - w->footer_len < w->rg_meta_max || w->row_groups == 0x7FFFu) {
+        w->full = 1; /* no room for another row group's metadata */
+    }
+    return PPQ_OK;
+}
+
+static int converted_type(const ppq_logical_t *l)
+{
+    switch (l->kind) {
+    case PPQ_LOGICAL_STRING: return 0;
+    case PPQ_LOGICAL_ENUM: return 4;
+    case PPQ_LOGICAL_DECIMAL: return 5;
+    case PPQ_LOGICAL_DATE: return 6;
+    case PPQ_LOGICAL_JSON: return 19;
+    case PPQ_LOGICAL_TIME: return l->unit == PPQ_UNIT_MILLIS ? 7 : l->unit == PPQ_UNIT_MICROS ? 8 : -1;
+    case PPQ_LOGICAL_TIMESTAMP: return l->unit == PPQ_UNIT_MILLIS ? 9 : l->unit == PPQ_UNIT_MICROS ? 10 : -1;
+    case PPQ_LOGICAL_INT: {
+        int base = l->is_signed ? 15 : 11; /* INT_8 / UINT_8 */
+        return base + (l->bit_width == 8 ? 0 : l->bit_width == 16 ? 1 : l->bit_width == 32 ? 2 : 3);
+    }
+    default: return -1;
+    }
+}
+
+static void write_time_unit(ppq_thrift_w_t *t, const ppq_logical_t *l)
+{
+    ppq_thrift_w_bool(t, 1, l->utc);
+    ppq_thrift_w_struct(t, 2);
+    ppq_thrift_w_struct(t, (int16_t)(1 + (int)l->unit)); /* MILLIS 1, MICROS 2, NANOS 3 */
+    ppq_thrift_w_end(t);
+    ppq_thrift_w_end(t);
+}
+
+static void write_schema_leaf(ppq_thrift_w_t *t, const ppq_column_t *c)
+{
+    const ppq_logical_t *l = &c->logical;
+    int ct = converted_type(l);
+    ppq_thrift_w_elem_struct(t);
+    ppq_thrift_w_i32(t, 1, (int32_t)c->type);
+    if (c->type == PPQ_FIXED_LEN_BYTE_ARRAY) {
+        ppq_thrift_w_i32(t, 2, (int32_t)c->type_len);
+    }
+    ppq_thrift_w_i32(t, 3, c->optional ? REP_OPTIONAL : REP_REQUIRED);
+    ppq_thrift_w_string(t, 4, c->name);
+    if (ct >= 0) {
+        ppq_thrift_w_i32(t, 6, ct);
+    }
+    if (l->kind == PPQ_LOGICAL_DECIMAL) {
+        ppq_thrift_w_i32(t, 7, l->scale);
+        ppq_thrift_w_i32(t, 8, l->precision);
+    }
+    if (l->kind != PPQ_LOGICAL_NONE) {
+        static const int16_t member[] = {0, 1, 4, 12, 14, 15, 10, 5, 6, 7, 8};
+        ppq_thrift_w_struct(t, 10);
+        ppq_thrift_w_struct(t, member[l->kind]);
+        if (l->kind == PPQ_LOGICAL_DECIMAL) {
+            ppq_thrift_w_i32(t, 1, l->scale);
+            ppq_thrift_w_i32(t, 2, l->precision);
+        } else if (l->kind == PPQ_LOGICAL_INT) {
+            ppq_thrift_w_i8(t, 1, (int8_t)l->bit_width);
+            ppq_thrift_w_bool(t, 2, l->is_signed);
+        } else if (l->kind == PPQ_LOGICAL_TIME || l->kind == PPQ_LOGICAL_TIMESTAMP) {
+            write_time_unit(t, l);
+        }
+        ppq_thrift_w_end(t);
+        ppq_thrift_w_end(t);
+    }
+    ppq_thrift_w_end(t);
+}
+
+/* FileMetaData, its length and the closing magic. */
+static ppq_status_t write_footer(ppq_writer_t *w)
+{
+    ppq_thrift_w_t t;
+    uint64_t start = w->out->offset;
+    uint32_t i;
+    uint8_t tail[8];
+    ppq_status_t st;
+    ppq_thrift_w_init(&t, w->out);
+    ppq_thrift_w_i32(&t, 1, 1); /* version */
+    ppq_thrift_w_list(&t, 2, PPQ_THRIFT_STRUCT, w->ncols + 1u);
+    ppq_thrift_w_elem_struct(&t);
+    ppq_thrift_w_string(&t, 4, "schema");
+    ppq_thrift_w_i32(&t, 5, (int32_t)w->ncols);
+    ppq_thrift_w_end(&t);
+    for (i = 0; i < w->ncols; i++) {
+        write_schema_leaf(&t, &w->schema[i]);
+    }
+    ppq_thrift_w_i64(&t, 3, (int64_t)w->rows);
+    ppq_thrift_w_list(&t, 4, PPQ_THRIFT_STRUCT, w->row_groups);
+    st = ppq_thrift_w_status(&t);
+    if (st == PPQ_OK) {
+        st = ppq_sink_write(w->out, w->footer, w->footer_len); /* the stored RowGroups */
+    }
+    if (st != PPQ_OK) {
+        return st;
+    }
+    if (w->opts.key_value_count > 0u) {
+        ppq_thrift_w_list(&t, 5, PPQ_THRIFT_STRUCT, w->opts.key_value_count);
+        for (i = 0; i < w->opts.key_value_count; i++) {
+            ppq_thrift_w_elem_struct(&t);
+            ppq_thrift_w_string(&t, 1, w->opts.key_values[i].key);
+            if (w->opts.key_values[i].value != NULL) {
+                ppq_thrift_w_string(&t, 2, w->opts.key_values[i].value);
+            }
+            ppq_thrift_w_end(&t);
+        }
+    }
+    ppq_thrift_w_string(&t, 6, PPQ_CREATED_BY);
+    ppq_thrift_w_list(&t, 7, PPQ_THRIFT_STRUCT, w->ncols); /* column_orders: TYPE_ORDER each */
+    for (i = 0; i < w->ncols; i++) {
+        ppq_thrift_w_elem_struct(&t);
+        ppq_thrift_w_struct(&t, 1);
+        ppq_thrift_w_end(&t);
+        ppq_thrift_w_end(&t);
+    }
+    ppq_thrift_w_end(&t);
+    st = ppq_thrift_w_status(&t);
+    if (st != PPQ_OK) {
+        return st;
+    }
+    ppq_store_le32(tail, (uint32_t)(w->out->offset - start));
+    memcpy(tail + 4, "PAR1", 4);
+    return ppq_sink_write(w->out, tail, 8);
+}
+
+/* ---- the API ------------------------------------------------------------------- */
+
+ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32_t ncols,
+                             const ppq_writer_options_t *opts, ppq_sink_t *out, void *arena, size_t len)
+{
+    ppq_arena_t a;
+    plan_t p = {NULL, 0, 0};
+    size_t need;
+    uint32_t i;
+    ppq_status_t st = PPQ_OK;
+    if (w == NULL || out == NULL || !schema_ok(schema, ncols)) {
+        return PPQ_ERR_ARG;
+    }
+    memset(w, 0, sizeof *w);
+    if (!resolve_options(opts, &w->opts)) {
+        return PPQ_ERR_ARG;
+    }
+    need = plan(schema, ncols, &w->opts, &p, NULL);
+    if (need == 0u) {
+        return PPQ_ERR_ARG;
+    }
+    ppq_arena_init(&a, arena, len);
+    if (a.size < need) {
+        return PPQ_ERR_ARENA;
+    }
+    p.arena = &a;
+    p.total = 0;
+    (void)plan(schema, ncols, &w->opts, &p, w);
+    if (p.failed) {
+        return PPQ_ERR_ARENA;
+    }
+    w->out = out;
+    w->schema = schema;
+    w->ncols = ncols;
+    for (i = 0; i < ncols && st == PPQ_OK; i++) {
+        ppq_col_t *c = &w->cols[i];
+        int ok;
+        c->def = &schema[i];
+        c->kind = (uint8_t)start_kind(c->def, &ok);
+        c->dict_kind = c->kind == K_DICT;
+        c->dict_pages = 0;
+        c->stats_kind = stats_order(c->def);
+        c->pending = 0;
+        c->chunk_len = 0;
+        c->chunk_values = 0;
+        c->encodings = 0;
+        stats_reset(&c->chunk_stats);
+        if (c->dict_kind) {
+            ppq_dict_cfg_t dc;
+            dict_cfg_for(&w->opts, &dc);
+            st = ppq_dict_enc_init(&c->dict.dict, c->def->type, c->def->type_len, &dc, &c->dict_arena);
+        }
+        if (st == PPQ_OK) {
+            st = start_page(w, c);
+        }
+    }
+    if (st == PPQ_OK) {
+        st = ppq_sink_write(out, "PAR1", 4);
+    }
+    w->err = st == PPQ_OK || PPQ_IS_MISUSE(st) ? PPQ_OK : st;
+    return st;
+}
+
+static ppq_col_t *settable(ppq_writer_t *w, uint32_t col, ppq_type_t type, ppq_status_t *st)
+{
+    *st = w->err != PPQ_OK ? w->err : w->closed ? PPQ_ERR_STATE : PPQ_OK;
+    if (*st == PPQ_OK && (col >= w->ncols || w->schema[col].type != type)) {
+        *st = PPQ_ERR_ARG;
+    }
+    return *st == PPQ_OK ? &w->cols[col] : NULL;
+}
+
+#define SETTER(fn, ctype, ptype, field)                                                 \
+    ppq_status_t fn(ppq_writer_t *w, uint32_t col, ctype value)                         \
+    {                                                                                   \
+        ppq_status_t st;                                                                \
+        ppq_col_t *c = settable(w, col, ptype, &st);                                    \
+        if (c != NULL) {                                                                \
+            c->value.field = value;                                                     \
+            c->pending = 1;                                                             \
+        }                                                                               \
+        return st;                                                                      \
+    }
+
+SETTER(ppq_writer_set_i32, int32_t, PPQ_INT32, i32)
+SETTER(ppq_writer_set_i64, int64_t, PPQ_INT64, i64)
+SETTER(ppq_writer_set_float, float, PPQ_FLOAT, f)
+SETTER(ppq_writer_set_double, double, PPQ_DOUBLE, d)
+
+ppq_status_t ppq_writer_set_bool(ppq_writer_t *w, uint32_t col, int value)
+{
+    ppq_status_t st;
+    ppq_col_t *c = settable(w, col, PPQ_BOOLEAN, &st);
+    if (c != NULL) {
+        c->value.b = value ? 1u : 0u;
+        c->pending = 1;
+    }
+    return st;
+}
+
+ppq_status_t ppq_writer_set_int96(ppq_writer_t *w, uint32_t col, const ppq_int96_t *value)
+{
+    ppq_status_t st;
+    ppq_col_t *c = settable(w, col, PPQ_INT96, &st);
+    if (c != NULL && value == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    if (c != NULL) {
+        c->value.i96 = *value;
+        c->pending = 1;
+    }
+    return st;
+}
+
+ppq_status_t ppq_writer_set_bytes(ppq_writer_t *w, uint32_t col, const void *data, uint32_t len)
+{
+    ppq_status_t st = w->err != PPQ_OK ? w->err : w->closed ? PPQ_ERR_STATE : PPQ_OK;
+    ppq_col_t *c;
+    if (st != PPQ_OK) {
+        return st;
+    }
+    if (col >= w->ncols || (data == NULL && len > 0u)) {
+        return PPQ_ERR_ARG;
+    }
+    c = &w->cols[col];
+    if (c->def->type == PPQ_BYTE_ARRAY ? len > w->opts.page_bytes
+                                       : c->def->type != PPQ_FIXED_LEN_BYTE_ARRAY || len != c->def->type_len) {
+        return PPQ_ERR_ARG;
+    }
+    c->value.bytes.ptr = (const uint8_t *)data;
+    c->value.bytes.len = len;
+    c->pending = 1;
+    return PPQ_OK;
+}
+
+ppq_status_t ppq_writer_set_null(ppq_writer_t *w, uint32_t col)
+{
+    ppq_status_t st = w->err != PPQ_OK ? w->err : w->closed ? PPQ_ERR_STATE : PPQ_OK;
+    if (st == PPQ_OK && (col >= w->ncols || !w->schema[col].optional)) {
+        st = PPQ_ERR_ARG;
+    }
+    if (st == PPQ_OK) {
+        w->cols[col].pending = 2;
+    }
+    return st;
+}
+
+static void clear_row(ppq_writer_t *w)
+{
+    uint32_t i;
+    for (i = 0; i < w->ncols; i++) {
+        w->cols[i].pending = 0;
+    }
+}
+
+ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
+{
+    uint32_t i;
+    ppq_status_t st = PPQ_OK;
+    int low = 0;
+    if (w->err != PPQ_OK) {
+        return w->err;
+    }
+    if (w->closed) {
+        return PPQ_ERR_STATE;
+    }
+    for (i = 0; i < w->ncols; i++) {
+        if (w->cols[i].pending != 1u && !w->schema[i].optional) {
+            clear_row(w);
+            return PPQ_ERR_ARG; /* a REQUIRED column has no value */
+        }
+    }
+    if (w->full) {
+        clear_row(w);
+        return PPQ_ERR_NOSPACE;
+    }
+    for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
+        st = push_value(w, &w->cols[i]);
+    }
+    clear_row(w);
+    if (st != PPQ_OK) {
+        w->err = st;
+        return st;
+    }
+    w->rg_rows++;
+    for (i = 0; i < w->ncols; i++) {
+        ppq_col_t *c = &w->cols[i];
+        low |= c->chunk_cap - c->chunk_len < 2u * c->page_max;
+    }
+    if (low || w->rg_rows >= w->opts.row_group_rows) {
+        st = flush(w);
+        if (st != PPQ_OK) {
+            w->err = st;
+        }
+    }
+    return st;
+}
+
+ppq_status_t ppq_writer_flush_row_group(ppq_writer_t *w)
+{
+    ppq_status_t st;
+    if (w->err != PPQ_OK) {
+        return w->err;
+    }
+    if (w->closed) {
+        return PPQ_ERR_STATE;
+    }
+    st = flush(w);
+    if (st != PPQ_OK) {
+        w->err = st;
+    }
+    return st;
+}
+
+ppq_status_t ppq_writer_close(ppq_writer_t *w)
+{
+    ppq_status_t st;
+    if (w->err != PPQ_OK) {
+        return w->err;
+    }
+    if (w->closed) {
+        return PPQ_ERR_STATE;
+    }
+    w->closed = 1;
+    st = flush(w);
+    if (st == PPQ_OK) {
+        st = write_footer(w);
+    }
+    if (st != PPQ_OK) {
+        w->err = st;
+    }
+    return st;
+}
+
+uint64_t ppq_writer_rows(const ppq_writer_t *w)
+{
+    return w->rows + w->rg_rows;
+}
