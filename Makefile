@@ -28,7 +28,7 @@ FUZZ_SMOKE_SECONDS ?= 10
 WARN := -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
 INCS := -Iinc -Isrc -Iport
 LIB_CFLAGS := $(WARN) $(OPT) $(TARGET_FLAGS) -ffreestanding $(INCS) $(EXTRA_CFLAGS)
-HOST_CFLAGS := $(WARN) $(OPT) $(TARGET_FLAGS) $(BOARD_TEST_FLAGS) $(INCS) -Itest -Iboards/common $(EXTRA_CFLAGS)
+HOST_CFLAGS := $(WARN) $(OPT) $(TARGET_FLAGS) $(BOARD_TEST_FLAGS) $(INCS) -Itest -Iboards/common -Itools $(EXTRA_CFLAGS)
 LDFLAGS_EXTRA ?=
 
 LIB_SRCS := $(wildcard src/*.c) $(wildcard port/$(PORT)/*.c)
@@ -47,12 +47,12 @@ QEMU_TIMEOUT ?= 600
 TEST_BIN := $(BUILD)/unit_tests
 
 CLI := $(BUILD)/ppq
-CLI_SRCS := tools/ppq_cli.c
+CLI_SRCS := tools/ppq_cli.c tools/ppq_inspect.c
 BENCH := $(BUILD)/bench
 FUZZ_TARGETS := $(patsubst test/fuzz/%.c,%,$(wildcard test/fuzz/fuzz_*.c))
 
 .PHONY: size stack bench-mcu bench-mcu-run qemu-test qemu-run all lib test test-run check check-freestanding check-clang fuzz fuzz-smoke fuzz-build \
-        bench coverage demo bootstrap clean
+        bench coverage demo encodings-demo bootstrap clean
 
 ifdef TARGET
 all: $(LIB)
@@ -177,12 +177,22 @@ coverage:
 	$(MAKE) --no-print-directory test-run BUILD=build/cov OPT=-O0 EXTRA_CFLAGS="--coverage" LDFLAGS_EXTRA="--coverage"
 	tools/coverage.sh build/cov
 
-DEMO := $(BUILD)/encodings_demo
-$(DEMO): $(BUILD)/obj/examples/encodings_demo/main.o $(LIB)
+# The main job: a day of sensor readings written as Parquet, then summarised.
+SENSOR_LOGGER := $(BUILD)/sensor_logger
+$(SENSOR_LOGGER): $(BUILD)/obj/examples/sensor_logger/main.o $(LIB)
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
 
-demo: $(DEMO)
-	$(DEMO)
+ENCODINGS_DEMO := $(BUILD)/encodings_demo
+$(ENCODINGS_DEMO): $(BUILD)/obj/examples/encodings_demo/main.o $(LIB)
+	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
+
+demo: $(SENSOR_LOGGER) $(CLI)
+	@mkdir -p build/demo
+	$(SENSOR_LOGGER) build/demo/sensors.parquet
+	$(CLI) inspect build/demo/sensors.parquet
+
+encodings-demo: $(ENCODINGS_DEMO)
+	$(ENCODINGS_DEMO)
 
 bootstrap:
 	tools/bootstrap.sh
