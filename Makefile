@@ -51,7 +51,7 @@ CLI_SRCS := tools/ppq_cli.c tools/ppq_inspect.c
 BENCH := $(BUILD)/bench
 FUZZ_TARGETS := $(patsubst test/fuzz/%.c,%,$(wildcard test/fuzz/fuzz_*.c))
 
-.PHONY: size stack bench-mcu bench-mcu-run qemu-test qemu-run all lib test test-run check check-freestanding check-clang fuzz fuzz-smoke fuzz-build \
+.PHONY: interop size stack bench-mcu bench-mcu-run qemu-test qemu-run all lib test test-run check check-freestanding check-clang fuzz fuzz-smoke fuzz-build \
         bench coverage demo encodings-demo bootstrap clean
 
 ifdef TARGET
@@ -138,6 +138,21 @@ size:
 	$(Q)$(MAKE) --no-print-directory lib TARGET=mps2-an386 BUILD=build/size-m4 OPT=-Os
 	$(Q)$(PYTHON) tools/size_report.py
 
+# Interop: files from the writer read back by independent readers (npm,
+# pinned in test/interop/package-lock.json).
+INTEROP_GEN := $(BUILD)/interop_gen_files
+$(INTEROP_GEN): $(BUILD)/obj/test/interop/gen_files.o $(LIB)
+	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^ -lm $(LDFLAGS_EXTRA)
+
+test/interop/node_modules: test/interop/package.json test/interop/package-lock.json
+	cd test/interop && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+interop: $(INTEROP_GEN) test/interop/node_modules
+	@rm -rf build/interop && mkdir -p build/interop
+	$(INTEROP_GEN) build/interop
+	node test/interop/read_check.mjs build/interop
+
 # Worst-case stack per public entry point (project.yml: stack).
 stack:
 	$(Q)$(MAKE) --no-print-directory lib TARGET=mps2-an386 BUILD=build/stack-m4 \
@@ -208,6 +223,7 @@ check: bootstrap
 	$(MAKE) --no-print-directory bench-mcu BENCH_MCU_CHECK=--check
 	$(MAKE) --no-print-directory fuzz-smoke
 	tools/cli_test.sh $(CLI)
+	$(MAKE) --no-print-directory interop
 
 clean:
 	rm -rf build

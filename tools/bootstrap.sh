@@ -15,6 +15,8 @@ have python3 || need="$need python3"
 have arm-none-eabi-gcc || need="$need gcc-arm-none-eabi"
 [ -f /usr/lib/arm-none-eabi/newlib/thumb/v6-m/nofp/libc_nano.a ] || need="$need libnewlib-arm-none-eabi"
 have qemu-system-arm || need="$need qemu-system-arm"
+have node || need="$need nodejs"
+have npm || need="$need npm"
 # libFuzzer runtime for clang
 clang_ver=$(clang --version 2>/dev/null | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)
 if [ -n "${clang_ver:-}" ]; then

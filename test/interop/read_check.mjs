@@ -1,0 +1,88 @@
+// Reads every file gen_files wrote with independent Parquet readers and
+// compares each value with what the writer was given (the .json file).
+// usage: node read_check.mjs DIR
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { parquetReadObjects } from 'hyparquet';
+
+const dir = process.argv[2];
+let failures = 0, checks = 0;
+const notes = [];
+
+function hex(v) {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string') return Buffer.from(v, 'latin1').toString('hex');
+  if (v.bytes) return Buffer.from(v.bytes).toString('hex');     // DuckDB blob value
+  return Buffer.from(v).toString('hex');
+}
+
+function same(type, want, got) {
+  if (want === null) return got === null || got === undefined;
+  if (got === null || got === undefined) return false;
+  switch (type) {
+    case 0: return want === got;
+    case 1: return String(Number(got)) === want;
+    case 2: return String(BigInt(got)) === want;
+    case 4: case 5: {
+      const w = want === 'NaN' ? NaN : want === 'Infinity' ? Infinity : want === '-Infinity' ? -Infinity : want;
+      const g = Number(got);
+      return Object.is(type === 4 ? Math.fround(w) : w, g) || (Number.isNaN(w) && Number.isNaN(g));
+    }
+    default: return hex(got) === want;
+  }
+}
+
+function compare(reader, file, expect, rows) {
+  if (rows.length !== expect.rows.length) {
+    failures++;
+    console.log(`FAIL ${reader} ${file}: ${rows.length} rows, expected ${expect.rows.length}`);
+    return;
+  }
+  expect.columns.forEach((col, c) => {
+    if (col.type === 3 && reader === 'duckdb') { // INT96 becomes a timestamp there
+      notes.push(`${reader} ${file}.${col.name}: INT96 is read as TIMESTAMP, bytes not compared`);
+      return;
+    }
+    for (let r = 0; r < rows.length; r++) {
+      checks++;
+      const got = Array.isArray(rows[r]) ? rows[r][c] : rows[r][col.name];
+      if (col.type === 3 && got instanceof Date) {
+        notes.push(`${reader} ${file}.${col.name}: INT96 is read as a Date, bytes not compared`);
+        return;
+      }
+      if (!same(col.type, expect.rows[r][c], got)) {
+        failures++;
+        console.log(`FAIL ${reader} ${file}.${col.name} row ${r}: expected ${expect.rows[r][c]}, got ${got}`);
+        return;
+      }
+    }
+  });
+}
+
+const db = await DuckDBInstance.create(':memory:');
+const con = await db.connect();
+for (const f of readdirSync(dir).filter((n) => n.endsWith('.parquet')).sort()) {
+  const path = join(dir, f);
+  const name = f.replace('.parquet', '');
+  const expect = JSON.parse(readFileSync(join(dir, name + '.json'), 'utf8'));
+  try {
+    const res = await con.runAndReadAll(`SELECT * FROM read_parquet('${path}')`);
+    compare('duckdb', name, expect, res.getRows());
+  } catch (e) {
+    failures++;
+    console.log(`FAIL duckdb ${name}: ${e.message}`);
+  }
+  try {
+    const buf = readFileSync(path);
+    const ab = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
+    const rows = await parquetReadObjects({ file: ab, utf8: false });
+    compare('hyparquet', name, expect, rows);
+  } catch (e) {
+    failures++;
+    console.log(`FAIL hyparquet ${name}: ${e.message}`);
+  }
+}
+for (const n of [...new Set(notes)]) console.log('note: ' + n);
+console.log(`interop: ${checks} values checked, ${failures} failures`);
+process.exit(failures ? 1 : 0);
