@@ -51,7 +51,7 @@ CLI_SRCS := tools/ppq_cli.c tools/ppq_inspect.c
 BENCH := $(BUILD)/bench
 FUZZ_TARGETS := $(patsubst test/fuzz/%.c,%,$(wildcard test/fuzz/fuzz_*.c))
 
-.PHONY: interop size stack bench-mcu bench-mcu-run qemu-test qemu-run all lib test test-run check check-freestanding check-clang fuzz fuzz-smoke fuzz-build \
+.PHONY: unit-tests interop size stack bench-mcu bench-mcu-run qemu-test qemu-run all lib test test-run check check-freestanding check-clang fuzz fuzz-smoke fuzz-build \
         bench coverage demo encodings-demo bootstrap clean
 
 ifdef TARGET
@@ -168,7 +168,9 @@ check-freestanding: $(LIB)
 
 # Warnings-as-errors build with clang as well.
 check-clang:
-	$(MAKE) --no-print-directory all $(TEST_BIN) BUILD=build/clang CC=clang
+	$(MAKE) --no-print-directory all unit-tests BUILD=build/clang CC=clang
+
+unit-tests: $(TEST_BIN)
 
 # libFuzzer targets (clang).
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all

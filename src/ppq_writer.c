@@ -9,7 +9,6 @@
 #include "ppq_thrift.h"
 
 #define STAT_MAX 64u        /* longest byte-array min/max kept */
-#define HEADER_MAX 256u     /* a page header with statistics */
 #define NAME_MAX_LEN 255u   /* column names */
 
 /* Parquet enum values used below. */
@@ -21,10 +20,11 @@ enum { K_PLAIN, K_DICT, K_DELTA, K_BSS, K_RLE };
 
 typedef struct stats {
     uint64_t nulls, nans;
+    uint8_t *min, *max;     /* PLAIN bytes (byte arrays: their bytes), `cap` each, in the arena */
+    uint8_t cap;
     uint8_t has;            /* a min/max exists */
     uint8_t min_exact, max_exact;
     uint8_t min_len, max_len;
-    uint8_t min[STAT_MAX], max[STAT_MAX]; /* PLAIN bytes (byte arrays: their bytes) */
 } stats_t;
 
 /* One column's state, in the arena. */
@@ -49,11 +49,11 @@ typedef struct ppq_col {
     /* the page being built */
     union {
         ppq_plain_enc_t plain;
-        ppq_dict_enc_t dict;
         ppq_delta_enc_t delta;
         ppq_bss_enc_t bss;
         ppq_rle_enc_t rle;
-    } enc, dict;            /* `dict` persists over the chunk */
+    } enc;                  /* the page's value encoder */
+    ppq_dict_enc_t dict;    /* dictionary columns: lives over the chunk */
     ppq_arena_t codec_arena; /* rewound for every page's encoder */
     ppq_arena_t dict_arena;
     uint8_t *vals;          /* encoded values of the page */
@@ -175,26 +175,30 @@ static int resolve_options(const ppq_writer_options_t *in, ppq_writer_options_t 
 
 /* ---- arena layout (one plan for sizing and for init) ---------------------- */
 
-/* Worst-case bytes of one page's parts for column c. */
+/* Worst-case bytes of one page's encoded values for column c: what PLAIN
+ * takes (every column may end up PLAIN: dictionary fallback), or more for
+ * the column's own encoding. */
 static size_t vals_cap(const ppq_column_t *c, const ppq_writer_options_t *o)
 {
     size_t n = o->page_values, w = ppq_plain_width(c->type, c->type_len), cap;
-    ppq_delta_cfg_t dcfg = {PPQ_INT64, 0, 0};
+    int ok, kind = start_kind(c, &ok);
     if (c->type == PPQ_BOOLEAN) {
-        cap = n / 4u + 64u; /* PLAIN bits, or RLE with its prefix */
+        cap = n / 4u + 64u; /* PLAIN bits, or RLE with its length prefix */
     } else if (c->type == PPQ_BYTE_ARRAY) {
         cap = (size_t)o->page_bytes + 4u * n;
     } else {
         cap = n * w;
     }
-    if (c->type == PPQ_INT32 || c->type == PPQ_INT64) {
+    if (kind == K_DELTA) {
+        ppq_delta_cfg_t dcfg = {PPQ_INT32, 0, 0};
         size_t d;
         dcfg.type = c->type;
         d = ppq_delta_max_block_bytes(&dcfg, (uint32_t)n) + PPQ_DELTA_HEADER_MAX;
         cap = d > cap ? d : cap;
+    } else if (kind == K_DICT && 4u * n + 8u > cap) {
+        cap = 4u * n + 8u; /* bit width byte, indices at worst 4 bytes each */
     }
-    /* dictionary indices: bit width byte + at worst 4 bytes per value */
-    return (cap > 4u * n ? cap : 4u * n) + 16u;
+    return cap + 16u;
 }
 
 static uint32_t levels_cap_for(const ppq_writer_options_t *o)
@@ -202,9 +206,24 @@ static uint32_t levels_cap_for(const ppq_writer_options_t *o)
     return 4u + o->page_values / 4u + 32u; /* RLE of 0/1: runs of 8 at 2 bytes */
 }
 
+/* Bytes of a min or max: byte arrays up to STAT_MAX, numbers their width. */
+static uint8_t stat_cap(const ppq_column_t *c)
+{
+    if (c->type == PPQ_BYTE_ARRAY || c->type == PPQ_FIXED_LEN_BYTE_ARRAY) {
+        return (uint8_t)(c->type == PPQ_BYTE_ARRAY || c->type_len > STAT_MAX ? STAT_MAX : c->type_len);
+    }
+    return 12u;
+}
+
+/* A page header's size: the fixed fields and CRC, plus min and max. */
+static size_t header_max_for(const ppq_column_t *c)
+{
+    return 48u + 2u * (stat_cap(c) + 4u);
+}
+
 static size_t page_max_for(const ppq_column_t *c, const ppq_writer_options_t *o)
 {
-    return HEADER_MAX + levels_cap_for(o) + vals_cap(c, o);
+    return header_max_for(c) + levels_cap_for(o) + vals_cap(c, o);
 }
 
 static void dict_cfg_for(const ppq_writer_options_t *o, ppq_dict_cfg_t *d)
@@ -214,20 +233,27 @@ static void dict_cfg_for(const ppq_writer_options_t *o, ppq_dict_cfg_t *d)
     d->max_page_values = o->page_values;
 }
 
-/* Arena bytes a page's encoder may take (the largest of the kinds). */
+/* Arena bytes a page's encoder may take: the definition levels' RLE
+ * encoder, or the value encoder of the column's encoding. */
 static size_t codec_arena_for(const ppq_column_t *c, const ppq_writer_options_t *o)
 {
     ppq_rle_cfg_t r = {1, 0, 1, 0};
-    ppq_delta_cfg_t d = {PPQ_INT32, 0, 0};
-    size_t need, x;
-    r.prefix_cap = levels_cap_for(o) + (uint32_t)(c->type == PPQ_BOOLEAN ? vals_cap(c, o) : 0u);
-    need = ppq_rle_enc_arena_size(&r);
-    if (c->type == PPQ_INT32 || c->type == PPQ_INT64) {
+    int ok, kind = start_kind(c, &ok);
+    size_t need = 0, x = 0;
+    r.prefix_cap = levels_cap_for(o);
+    if (c->optional) { /* definition levels */
+        need = ppq_rle_enc_arena_size(&r);
+    }
+    if (kind == K_DELTA) {
+        ppq_delta_cfg_t d = {PPQ_INT32, 0, 0};
         d.type = c->type;
         x = ppq_delta_enc_arena_size(&d);
-        need = x > need ? x : need;
+    } else if (kind == K_BSS) {
+        x = ppq_bss_enc_arena_size(c->type, c->type_len, o->page_values);
+    } else if (kind == K_RLE) {
+        r.prefix_cap = (uint32_t)vals_cap(c, o);
+        x = ppq_rle_enc_arena_size(&r);
     }
-    x = ppq_bss_enc_arena_size(c->type, c->type_len, o->page_values);
     return x > need ? x : need;
 }
 
@@ -257,9 +283,20 @@ static size_t rg_meta_max(const ppq_column_t *s, uint32_t n)
     uint32_t i;
     for (i = 0; i < n; i++) {
         (void)name_ok(s[i].name, &len);
-        total += 128u + len + 2u * (STAT_MAX + 8u);
+        total += 128u + len + 2u * (stat_cap(&s[i]) + 8u);
     }
     return total;
+}
+
+/* The largest page header any column of the schema writes. */
+static size_t scratch_for(const ppq_column_t *s, uint32_t n)
+{
+    size_t most = 0;
+    uint32_t i;
+    for (i = 0; i < n; i++) {
+        most = header_max_for(&s[i]) > most ? header_max_for(&s[i]) : most;
+    }
+    return most;
 }
 
 /* Lay out (or count) everything.  Returns 0 for an invalid schema. */
@@ -273,11 +310,11 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
         w->rg_meta_max = rg;
         w->footer_cap = o->footer_bytes > rg ? o->footer_bytes : rg;
         w->footer = (uint8_t *)take(p, w->footer_cap);
-        w->scratch_cap = HEADER_MAX;
-        w->scratch = (uint8_t *)take(p, HEADER_MAX);
+        w->scratch_cap = scratch_for(s, n);
+        w->scratch = (uint8_t *)take(p, w->scratch_cap);
     } else {
         take(p, o->footer_bytes > rg ? o->footer_bytes : rg);
-        take(p, HEADER_MAX);
+        take(p, scratch_for(s, n));
     }
     for (i = 0; i < n; i++) {
         const ppq_column_t *c = &s[i];
@@ -302,6 +339,14 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
             dict_mem = take(p, dict);
         }
         if (col != NULL) {
+            uint8_t *sb = (uint8_t *)take(p, 4u * stat_cap(c));
+            col->page_stats.cap = col->chunk_stats.cap = stat_cap(c);
+            if (sb != NULL) {
+                col->page_stats.min = sb;
+                col->page_stats.max = sb + stat_cap(c);
+                col->chunk_stats.min = sb + 2u * stat_cap(c);
+                col->chunk_stats.max = sb + 3u * stat_cap(c);
+            }
             col->vals = (uint8_t *)take(p, vals_cap(c, o));
             col->levels = (uint8_t *)take(p, o->page_values / 8u + 1u);
             col->levels_cap = levels_cap_for(o);
@@ -314,6 +359,7 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
                 ppq_arena_init(&col->dict_arena, dict_mem, dict);
             }
         } else {
+            take(p, 4u * stat_cap(c));
             take(p, vals_cap(c, o));
             take(p, o->page_values / 8u + 1u);
             take(p, levels_cap_for(o));
@@ -439,8 +485,8 @@ static int compare_bytes(const uint8_t *a, size_t alen, const uint8_t *b, size_t
 static void set_bound(stats_t *s, int is_max, const uint8_t *v, size_t len)
 {
     uint8_t *dst = is_max ? s->max : s->min;
-    size_t n = len < STAT_MAX ? len : STAT_MAX;
-    int exact = len <= STAT_MAX;
+    size_t n = len < s->cap ? len : s->cap;
+    int exact = len <= s->cap;
     if (n > 0u) {
         memcpy(dst, v, n);
     }
@@ -449,7 +495,7 @@ static void set_bound(stats_t *s, int is_max, const uint8_t *v, size_t len)
             n--;
         }
         if (n == 0u) { /* no shorter upper bound exists: keep the whole prefix */
-            n = STAT_MAX;
+            n = s->cap;
             exact = 0;
             s->has = 0; /* ... and write no max */
         } else {
@@ -522,7 +568,13 @@ static void stats_merge(stats_t *into, const stats_t *from, uint8_t order, size_
     if (order == ORDER_BYTES) {
         /* bounds already cut to STAT_MAX merge as values */
         if (!into->has) {
-            *into = *from;
+            memcpy(into->min, from->min, from->min_len);
+            memcpy(into->max, from->max, from->max_len);
+            into->min_len = from->min_len;
+            into->max_len = from->max_len;
+            into->min_exact = from->min_exact;
+            into->max_exact = from->max_exact;
+            into->has = 1;
             return;
         }
         if (compare_bytes(from->min, from->min_len, into->min, into->min_len) < 0) {
@@ -688,7 +740,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     switch (c->kind) {
     case K_PLAIN: st = ppq_plain_enc_finish(&c->enc.plain); break;
     case K_DICT:
-        st = ppq_dict_enc_flush_page(&c->dict.dict, &c->vals_sink);
+        st = ppq_dict_enc_flush_page(&c->dict, &c->vals_sink);
         c->dict_pages = 1;
         break;
     case K_DELTA:
@@ -791,7 +843,7 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
     v = value_bytes(c, buf, &len);
     if (c->kind == K_DICT) {
         size_t acc;
-        st = ppq_dict_enc_put(&c->dict.dict, &c->value, 1, &acc);
+        st = ppq_dict_enc_put(&c->dict, &c->value, 1, &acc);
         if (st == PPQ_DICT_FULL) {
             /* the spec's fallback: PLAIN for the rest of the chunk */
             st = finish_page(w, c);
@@ -857,7 +909,7 @@ static uint32_t string_len(const char *s)
 /* Write the dictionary page (when the chunk has dictionary pages). */
 static ppq_status_t write_dict_page(ppq_writer_t *w, ppq_col_t *c)
 {
-    const ppq_dict_enc_t *d = &c->dict.dict;
+    const ppq_dict_enc_t *d = &c->dict;
     uint32_t bytes = ppq_dict_enc_dict_bytes(d);
     ppq_thrift_w_t t;
     ppq_sink_t hs;
@@ -946,7 +998,7 @@ static ppq_status_t flush(ppq_writer_t *w)
         c->encodings = 0;
         stats_reset(&c->chunk_stats);
         if (c->dict_kind) {
-            ppq_dict_enc_reset(&c->dict.dict);
+            ppq_dict_enc_reset(&c->dict);
             c->dict_pages = 0;
             if (c->kind != K_DICT) {
                 c->kind = K_DICT;
@@ -1146,7 +1198,7 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
         if (c->dict_kind) {
             ppq_dict_cfg_t dc;
             dict_cfg_for(&w->opts, &dc);
-            st = ppq_dict_enc_init(&c->dict.dict, c->def->type, c->def->type_len, &dc, &c->dict_arena);
+            st = ppq_dict_enc_init(&c->dict, c->def->type, c->def->type_len, &dc, &c->dict_arena);
         }
         if (st == PPQ_OK) {
             st = start_page(w, c);

@@ -1,0 +1,471 @@
+/* The file writer: file framing and footer fields read back with the
+ * Thrift reader, page bytes checked against the spec's PLAIN layout,
+ * statistics semantics, rejected rows, schema validation, sink failures at
+ * every byte, arena sizing, a full footer store.  Values through whole
+ * files are checked by independent readers in test/interop. */
+#include <string.h>
+
+#include "test_util.h"
+
+#define FILE_CAP (PPQ_TEST_BUF) /* every file here fits one test buffer */
+
+static uint8_t *file_buf;
+static ppq_memsink_t file_mem;
+static ppq_sink_t file_sink;
+
+static int setup(void)
+{
+    test_setup();
+    file_buf = (uint8_t *)test_alloc(FILE_CAP);
+    if (file_buf == NULL) {
+        return 0;
+    }
+    ppq_sink_init_mem(&file_sink, &file_mem, file_buf, FILE_CAP);
+    return 1;
+}
+
+/* Small pages and buffers, so every test fits the small-RAM profile. */
+static void small_options(ppq_writer_options_t *o)
+{
+    memset(o, 0, sizeof *o);
+    o->page_values = 8;
+    o->page_bytes = 32;
+    o->footer_bytes = 256;
+    o->dict_entries = 8;
+    o->dict_bytes = 64;
+}
+
+#define COL(n, t, opt, enc) {n, t, 0, opt, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, enc}
+
+/* ---- a minimal footer walk --------------------------------------------- */
+
+typedef struct chunk_meta {
+    int64_t num_values, data_page_offset, dict_page_offset, null_count, nan_count;
+    uint32_t encodings; /* bit per encoding */
+    const uint8_t *min, *max;
+    uint32_t min_len, max_len;
+} chunk_meta_t;
+
+typedef struct footer {
+    int64_t num_rows;
+    uint32_t row_groups;
+    const uint8_t *created_by;
+    uint32_t created_by_len;
+    chunk_meta_t col[4]; /* of row group 0 */
+} footer_t;
+
+static ppq_status_t walk_stats(ppq_thrift_r_t *r, chunk_meta_t *m)
+{
+    int16_t id;
+    ppq_thrift_type_t t;
+    ppq_status_t st = ppq_thrift_r_struct(r, PPQ_THRIFT_STRUCT);
+    while (st == PPQ_OK) {
+        st = ppq_thrift_r_field(r, &id, &t);
+        if (st != PPQ_OK || t == PPQ_THRIFT_STOP) {
+            break;
+        }
+        if (id == 3) {
+            st = ppq_thrift_r_i64(r, t, &m->null_count);
+        } else if (id == 9) {
+            st = ppq_thrift_r_i64(r, t, &m->nan_count);
+        } else if (id == 5) {
+            st = ppq_thrift_r_binary(r, t, &m->max, &m->max_len);
+        } else if (id == 6) {
+            st = ppq_thrift_r_binary(r, t, &m->min, &m->min_len);
+        } else {
+            st = ppq_thrift_r_skip(r, t);
+        }
+    }
+    return st;
+}
+
+static ppq_status_t walk_meta(ppq_thrift_r_t *r, chunk_meta_t *m)
+{
+    int16_t id;
+    ppq_thrift_type_t t;
+    ppq_status_t st = ppq_thrift_r_struct(r, PPQ_THRIFT_STRUCT);
+    while (st == PPQ_OK) {
+        st = ppq_thrift_r_field(r, &id, &t);
+        if (st != PPQ_OK || t == PPQ_THRIFT_STOP) {
+            break;
+        }
+        if (id == 2) {
+            ppq_thrift_type_t et;
+            uint32_t n, i;
+            int32_t e;
+            st = ppq_thrift_r_list(r, t, &et, &n);
+            for (i = 0; i < n && st == PPQ_OK; i++) {
+                st = ppq_thrift_r_i32(r, et, &e);
+                m->encodings |= 1u << (e & 31);
+            }
+        } else if (id == 5) {
+            st = ppq_thrift_r_i64(r, t, &m->num_values);
+        } else if (id == 9) {
+            st = ppq_thrift_r_i64(r, t, &m->data_page_offset);
+        } else if (id == 11) {
+            st = ppq_thrift_r_i64(r, t, &m->dict_page_offset);
+        } else if (id == 12) {
+            st = walk_stats(r, m);
+        } else {
+            st = ppq_thrift_r_skip(r, t);
+        }
+    }
+    return st;
+}
+
+/* Check the framing of file_buf and read the footer's fields used here. */
+static ppq_status_t read_footer(footer_t *f)
+{
+    size_t len = file_mem.len;
+    uint32_t flen;
+    ppq_thrift_r_t r;
+    int16_t id;
+    ppq_thrift_type_t t;
+    ppq_status_t st = PPQ_OK;
+    memset(f, 0, sizeof *f);
+    if (len < 12 || memcmp(file_buf, "PAR1", 4) != 0 || memcmp(file_buf + len - 4, "PAR1", 4) != 0) {
+        return PPQ_ERR_CORRUPT;
+    }
+    flen = ppq_load_le32(file_buf + len - 8);
+    if (flen > len - 12) {
+        return PPQ_ERR_CORRUPT;
+    }
+    ppq_thrift_r_init(&r, file_buf + len - 8 - flen, flen);
+    while (st == PPQ_OK) {
+        st = ppq_thrift_r_field(&r, &id, &t);
+        if (st != PPQ_OK || t == PPQ_THRIFT_STOP) {
+            break;
+        }
+        if (id == 3) {
+            st = ppq_thrift_r_i64(&r, t, &f->num_rows);
+        } else if (id == 6) {
+            st = ppq_thrift_r_binary(&r, t, &f->created_by, &f->created_by_len);
+        } else if (id == 4) {
+            ppq_thrift_type_t et;
+            uint32_t g;
+            st = ppq_thrift_r_list(&r, t, &et, &f->row_groups);
+            for (g = 0; g < f->row_groups && st == PPQ_OK; g++) {
+                int16_t gid;
+                ppq_thrift_type_t gt;
+                st = ppq_thrift_r_struct(&r, et);
+                while (st == PPQ_OK) {
+                    st = ppq_thrift_r_field(&r, &gid, &gt);
+                    if (st != PPQ_OK || gt == PPQ_THRIFT_STOP) {
+                        break;
+                    }
+                    if (gid == 1 && g == 0) {
+                        ppq_thrift_type_t ct;
+                        uint32_t n, c;
+                        st = ppq_thrift_r_list(&r, gt, &ct, &n);
+                        for (c = 0; c < n && st == PPQ_OK; c++) {
+                            int16_t cid;
+                            ppq_thrift_type_t cty;
+                            st = ppq_thrift_r_struct(&r, ct);
+                            while (st == PPQ_OK) {
+                                st = ppq_thrift_r_field(&r, &cid, &cty);
+                                if (st != PPQ_OK || cty == PPQ_THRIFT_STOP) {
+                                    break;
+                                }
+                                st = cid == 3 && c < 4 ? walk_meta(&r, &f->col[c]) : ppq_thrift_r_skip(&r, cty);
+                            }
+                        }
+                    } else {
+                        st = ppq_thrift_r_skip(&r, gt);
+                    }
+                }
+            }
+        } else {
+            st = ppq_thrift_r_skip(&r, t);
+        }
+    }
+    return st;
+}
+
+/* E11's column: REQUIRED INT32 x = 1, 2, 3, PLAIN.  The page body is the
+ * spec's PLAIN layout; the footer says 3 rows and min 1, max 3. */
+static void int32_column_like_e11(void)
+{
+    static const ppq_column_t schema[] = {COL("x", PPQ_INT32, 0, PPQ_COLUMN_PLAIN)};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    footer_t f;
+    ppq_thrift_r_t r;
+    int16_t id;
+    ppq_thrift_type_t t;
+    int32_t v, body = 0;
+    int i;
+    PPQ_CHECK(setup());
+    small_options(&o);
+    PPQ_CHECK_OK(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+    for (i = 1; i <= 3; i++) {
+        PPQ_CHECK_OK(ppq_writer_set_i32(&w, 0, i));
+        PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    }
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    PPQ_CHECK_OK(read_footer(&f));
+    PPQ_CHECK_EQ(f.num_rows, 3);
+    PPQ_CHECK_EQ(f.row_groups, 1);
+    PPQ_CHECK_EQ(f.created_by_len, strlen(PPQ_CREATED_BY));
+    PPQ_CHECK_MEM(f.created_by, PPQ_CREATED_BY, f.created_by_len);
+    PPQ_CHECK_EQ(f.col[0].num_values, 3);
+    PPQ_CHECK_EQ(f.col[0].data_page_offset, 4); /* right after "PAR1" */
+    PPQ_CHECK_EQ(f.col[0].null_count, 0);
+    PPQ_CHECK(f.col[0].min_len == 4 && ppq_load_le32(f.col[0].min) == 1u);
+    PPQ_CHECK(f.col[0].max_len == 4 && ppq_load_le32(f.col[0].max) == 3u);
+    PPQ_CHECK(f.col[0].encodings & (1u << PPQ_ENC_PLAIN));
+    /* the page header at offset 4: DATA_PAGE, body 12 bytes, 3 PLAIN values */
+    ppq_thrift_r_init(&r, file_buf + 4, file_mem.len - 4);
+    PPQ_CHECK_OK(ppq_thrift_r_field(&r, &id, &t));
+    PPQ_CHECK_OK(ppq_thrift_r_i32(&r, t, &v));
+    PPQ_CHECK_EQ(v, 0);
+    PPQ_CHECK_OK(ppq_thrift_r_field(&r, &id, &t));
+    PPQ_CHECK_OK(ppq_thrift_r_i32(&r, t, &body));
+    PPQ_CHECK_EQ(body, 12);
+    PPQ_CHECK_OK(ppq_thrift_r_skip(&r, PPQ_THRIFT_STRUCT)); /* the rest of the header, through its stop */
+    PPQ_CHECK_MEM(r.pos, "\x01\x00\x00\x00\x02\x00\x00\x00\x03\x00\x00\x00", 12);
+}
+
+/* Statistics as the spec wants them: NaN never a bound (an all-NaN float
+ * chunk has none), a zero max is +0.0 and a zero min -0.0. */
+static void statistics_floats(void)
+{
+    static const ppq_column_t schema[] = {COL("nan", PPQ_FLOAT, 0, PPQ_COLUMN_PLAIN),
+                                          COL("zero", PPQ_DOUBLE, 0, PPQ_COLUMN_PLAIN)};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    footer_t f;
+    uint32_t nanbits = 0x7FC00000u;
+    float nan;
+    int i;
+    PPQ_CHECK(setup());
+    memcpy(&nan, &nanbits, 4);
+    small_options(&o);
+    PPQ_CHECK_OK(ppq_writer_init(&w, schema, 2, &o, &file_sink, test_arena_ptr, test_arena_size));
+    for (i = 0; i < 5; i++) {
+        PPQ_CHECK_OK(ppq_writer_set_float(&w, 0, nan));
+        PPQ_CHECK_OK(ppq_writer_set_double(&w, 1, i % 2 ? 0.0 : -0.0));
+        PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    }
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    PPQ_CHECK_OK(read_footer(&f));
+    PPQ_CHECK(f.col[0].min == NULL && f.col[0].max == NULL);
+    PPQ_CHECK_EQ(f.col[0].nan_count, 5);
+    PPQ_CHECK(f.col[1].min_len == 8 && f.col[1].max_len == 8);
+    PPQ_CHECK_EQ(f.col[1].min[7], 0x80); /* -0.0: the sign bit, little-endian */
+    PPQ_CHECK_EQ(f.col[1].max[7], 0x00); /* +0.0 */
+}
+
+/* Unsigned INT compares unsigned; byte arrays compare as unsigned bytes;
+ * nulls are counted. */
+static void statistics_orders(void)
+{
+    static const ppq_column_t schema[] = {
+        {"u32", PPQ_INT32, 0, 0, {PPQ_LOGICAL_INT, 32, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_PLAIN},
+        COL("s", PPQ_BYTE_ARRAY, 1, PPQ_COLUMN_PLAIN)};
+    static const char *const strs[] = {"b", "\xff", "a", "ab"};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    footer_t f;
+    int i;
+    PPQ_CHECK(setup());
+    small_options(&o);
+    PPQ_CHECK_OK(ppq_writer_init(&w, schema, 2, &o, &file_sink, test_arena_ptr, test_arena_size));
+    for (i = 0; i < 5; i++) {
+        PPQ_CHECK_OK(ppq_writer_set_i32(&w, 0, i == 3 ? -1 : i)); /* -1 is 0xFFFFFFFF: the max */
+        if (i == 4) {
+            PPQ_CHECK_OK(ppq_writer_set_null(&w, 1));
+        } else {
+            PPQ_CHECK_OK(ppq_writer_set_bytes(&w, 1, strs[i], (uint32_t)strlen(strs[i])));
+        }
+        PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    }
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    PPQ_CHECK_OK(read_footer(&f));
+    PPQ_CHECK(ppq_load_le32(f.col[0].min) == 0u && ppq_load_le32(f.col[0].max) == 0xFFFFFFFFu);
+    PPQ_CHECK(f.col[1].min_len == 1 && f.col[1].min[0] == 'a');
+    PPQ_CHECK(f.col[1].max_len == 1 && f.col[1].max[0] == 0xFF);
+    PPQ_CHECK_EQ(f.col[1].null_count, 1);
+}
+
+/* Wrong types and nulls in REQUIRED columns are refused; the writer goes on
+ * and the file holds exactly the good rows. */
+static void rejected_rows(void)
+{
+    static const ppq_column_t schema[] = {COL("a", PPQ_INT64, 0, PPQ_COLUMN_PLAIN),
+                                          COL("b", PPQ_BYTE_ARRAY, 1, PPQ_COLUMN_PLAIN)};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    footer_t f;
+    PPQ_CHECK(setup());
+    small_options(&o);
+    PPQ_CHECK_OK(ppq_writer_init(&w, schema, 2, &o, &file_sink, test_arena_ptr, test_arena_size));
+    PPQ_CHECK_EQ(ppq_writer_set_i32(&w, 0, 1), PPQ_ERR_ARG);   /* wrong type */
+    PPQ_CHECK_EQ(ppq_writer_set_null(&w, 0), PPQ_ERR_ARG);     /* REQUIRED */
+    PPQ_CHECK_EQ(ppq_writer_set_i64(&w, 5, 1), PPQ_ERR_ARG);   /* no such column */
+    PPQ_CHECK_EQ(ppq_writer_set_bytes(&w, 1, "x", 33), PPQ_ERR_ARG); /* over page_bytes */
+    PPQ_CHECK_EQ(ppq_writer_commit_row(&w), PPQ_ERR_ARG);      /* a is unset */
+    PPQ_CHECK_OK(ppq_writer_set_bytes(&w, 1, "dropped", 7));
+    PPQ_CHECK_EQ(ppq_writer_commit_row(&w), PPQ_ERR_ARG);      /* still no a: row dropped */
+    PPQ_CHECK_OK(ppq_writer_set_i64(&w, 0, 7));
+    PPQ_CHECK_OK(ppq_writer_commit_row(&w));                   /* b unset: null */
+    PPQ_CHECK_EQ(ppq_writer_rows(&w), 1);
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    PPQ_CHECK_EQ(ppq_writer_close(&w), PPQ_ERR_STATE);
+    PPQ_CHECK_EQ(ppq_writer_commit_row(&w), PPQ_ERR_STATE);
+    PPQ_CHECK_OK(read_footer(&f));
+    PPQ_CHECK_EQ(f.num_rows, 1);
+    PPQ_CHECK_EQ(f.col[1].null_count, 1);
+}
+
+static void invalid_schemas(void)
+{
+    static const ppq_column_t dup[] = {COL("a", PPQ_INT32, 0, PPQ_COLUMN_AUTO), COL("a", PPQ_INT64, 0, PPQ_COLUMN_AUTO)};
+    static const ppq_column_t empty[] = {COL("", PPQ_INT32, 0, PPQ_COLUMN_AUTO)};
+    static const ppq_column_t flba0[] = {{"f", PPQ_FIXED_LEN_BYTE_ARRAY, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO}};
+    static const ppq_column_t dec[] = {{"d", PPQ_INT32, 0, 0, {PPQ_LOGICAL_DECIMAL, 0, 0, 0, PPQ_UNIT_MILLIS, 10, 2}, PPQ_COLUMN_AUTO}};
+    static const ppq_column_t scale[] = {{"d", PPQ_INT64, 0, 0, {PPQ_LOGICAL_DECIMAL, 0, 0, 0, PPQ_UNIT_MILLIS, 5, 6}, PPQ_COLUMN_AUTO}};
+    static const ppq_column_t str[] = {{"s", PPQ_INT32, 0, 0, {PPQ_LOGICAL_STRING, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO}};
+    static const ppq_column_t ts[] = {{"t", PPQ_INT32, 0, 0, {PPQ_LOGICAL_TIMESTAMP, 0, 0, 1, PPQ_UNIT_MICROS, 0, 0}, PPQ_COLUMN_AUTO}};
+    static const ppq_column_t uuid[] = {{"u", PPQ_FIXED_LEN_BYTE_ARRAY, 15, 0, {PPQ_LOGICAL_UUID, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO}};
+    static const ppq_column_t enc[] = {COL("x", PPQ_FLOAT, 0, PPQ_COLUMN_DELTA_BINARY_PACKED)};
+    static const ppq_column_t *const bad[] = {dup, empty, flba0, dec, scale, str, ts, uuid, enc};
+    static const uint32_t n[] = {2, 1, 1, 1, 1, 1, 1, 1, 1};
+    ppq_writer_t w;
+    size_t i;
+    PPQ_CHECK(setup());
+    for (i = 0; i < ARRAY_LEN(bad); i++) {
+        PPQ_CHECK_EQ(ppq_writer_init(&w, bad[i], n[i], NULL, &file_sink, test_arena_ptr, test_arena_size), PPQ_ERR_ARG);
+        PPQ_CHECK_EQ(ppq_writer_arena_size(bad[i], n[i], NULL), 0);
+        PPQ_CHECK_EQ(file_mem.len, 0); /* nothing written */
+    }
+}
+
+/* ppq_writer_arena_size is exactly what init needs. */
+static void arena_size_is_exact(void)
+{
+    static const ppq_column_t schema[] = {COL("i", PPQ_INT32, 1, PPQ_COLUMN_PLAIN), COL("b", PPQ_BOOLEAN, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    size_t need;
+    PPQ_CHECK(setup());
+    small_options(&o);
+    need = ppq_writer_arena_size(schema, 2, &o);
+    PPQ_CHECK(need > 0 && need <= test_arena_size);
+    PPQ_CHECK_EQ(ppq_writer_init(&w, schema, 2, &o, &file_sink, test_arena_ptr, need - 8), PPQ_ERR_ARENA);
+    PPQ_CHECK_EQ(file_mem.len, 0);
+    PPQ_CHECK_OK(ppq_writer_init(&w, schema, 2, &o, &file_sink, test_arena_ptr, need));
+}
+
+/* A sink that stops at byte k: the writer reports the I/O error, keeps
+ * reporting it, and the bytes out never end in a footer unless all fit. */
+static void sink_failure_every_byte(void)
+{
+#ifdef PPQ_TEST_SMALL
+    /* a PLAIN string column: a dictionary's arena does not fit beside it in 4 KB */
+    static const ppq_column_t schema[] = {COL("i", PPQ_INT32, 1, PPQ_COLUMN_PLAIN), COL("s", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_PLAIN)};
+#else
+    static const ppq_column_t schema[] = {COL("i", PPQ_INT32, 1, PPQ_COLUMN_PLAIN), COL("s", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_AUTO)};
+#endif
+    ppq_writer_options_t o;
+    size_t full = 0, k;
+    PPQ_CHECK(setup());
+    small_options(&o);
+    for (k = 0;; k++) {
+        ppq_writer_t w;
+        ppq_sink_t sink;
+        tsink_t ts;
+        ppq_status_t st;
+        int i;
+        tsink_init(&sink, &ts, file_buf, FILE_CAP, k);
+        st = ppq_writer_init(&w, schema, 2, &o, &sink, test_arena_ptr, test_arena_size);
+        for (i = 0; i < 30 && st == PPQ_OK; i++) {
+            st = i % 4 == 1 ? ppq_writer_set_null(&w, 0) : ppq_writer_set_i32(&w, 0, i * 3);
+            if (st == PPQ_OK) {
+                st = ppq_writer_set_bytes(&w, 1, "sensor", 1u + (uint32_t)(i % 6));
+            }
+            if (st == PPQ_OK) {
+                st = ppq_writer_commit_row(&w);
+            }
+        }
+        if (st == PPQ_OK) {
+            st = ppq_writer_close(&w);
+        }
+        if (st == PPQ_OK) {
+            full = ts.len;
+            PPQ_CHECK(k >= full);
+            break;
+        }
+        PPQ_CHECK_EQ(st, PPQ_ERR_IO);
+        PPQ_CHECK_EQ(ppq_writer_commit_row(&w), PPQ_ERR_IO);
+        PPQ_CHECK_EQ(ppq_writer_close(&w), PPQ_ERR_IO);
+        PPQ_CHECK(ts.len <= k);
+        PPQ_CHECK(ts.len < 8 || memcmp(file_buf + ts.len - 4, "PAR1", 4) != 0 || ts.len == 4);
+        PPQ_CHECK(k < FILE_CAP);
+    }
+    PPQ_CHECK(full > 100);
+}
+
+/* With room for one row group's metadata only, the writer says when to
+ * close; the file closes with the row groups it has. */
+static void footer_store_full(void)
+{
+    static const ppq_column_t schema[] = {COL("v", PPQ_INT32, 0, PPQ_COLUMN_PLAIN)};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    footer_t f;
+    ppq_status_t st = PPQ_OK;
+    int i;
+    PPQ_CHECK(setup());
+    small_options(&o);
+    o.row_group_rows = 10;
+    o.footer_bytes = 1; /* the minimum: one row group's worth */
+    PPQ_CHECK_OK(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+    for (i = 0; i < 100 && st == PPQ_OK; i++) {
+        PPQ_CHECK_OK(ppq_writer_set_i32(&w, 0, i));
+        st = ppq_writer_commit_row(&w);
+    }
+    PPQ_CHECK_EQ(st, PPQ_ERR_NOSPACE);
+    PPQ_CHECK_EQ(i, 11); /* ten rows made the first row group; the eleventh had no room */
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    PPQ_CHECK_OK(read_footer(&f));
+    PPQ_CHECK_EQ(f.num_rows, 10);
+    PPQ_CHECK_EQ(f.row_groups, 1);
+}
+
+/* A dictionary that fills mid-chunk: pages before are RLE_DICTIONARY, the
+ * rest PLAIN, and a dictionary page comes first in the chunk. */
+static void dictionary_fallback(void)
+{
+    static const ppq_column_t schema[] = {COL("d", PPQ_INT32, 0, PPQ_COLUMN_DICTIONARY)};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    footer_t f;
+    int i;
+    PPQ_CHECK(setup());
+    small_options(&o);
+    PPQ_CHECK_OK(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+    for (i = 0; i < 40; i++) {
+        PPQ_CHECK_OK(ppq_writer_set_i32(&w, 0, i < 20 ? i % 3 : i)); /* 8 entries max */
+        PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    }
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    PPQ_CHECK_OK(read_footer(&f));
+    PPQ_CHECK(f.col[0].encodings & (1u << PPQ_ENC_RLE_DICTIONARY));
+    PPQ_CHECK(f.col[0].encodings & (1u << PPQ_ENC_PLAIN));
+    PPQ_CHECK_EQ(f.col[0].dict_page_offset, 4);
+    PPQ_CHECK(f.col[0].data_page_offset > 4);
+    PPQ_CHECK_EQ(f.col[0].num_values, 40);
+}
+
+static const ppq_test_case_t cases[] = {
+    PPQ_TEST(int32_column_like_e11),
+    PPQ_TEST(statistics_floats),
+    PPQ_TEST(statistics_orders),
+    PPQ_TEST(rejected_rows),
+    PPQ_TEST(invalid_schemas),
+    PPQ_TEST(arena_size_is_exact),
+    PPQ_TEST(sink_failure_every_byte),
+    PPQ_TEST(footer_store_full),
+    PPQ_TEST(dictionary_fallback),
+};
+PPQ_SUITE(suite_writer, "writer", cases);
