@@ -74,6 +74,8 @@ def main():
         if fn not in frames:
             if fn in libc:
                 return libc[fn], [fn]
+            if fn.startswith("__aeabi_") or fn.startswith("__gnu_"):
+                return cfg.get("libgcc_frame", 0), [fn]  # soft-float and division helpers
             errors.append(f"{path[-1] if path else '?'} calls {fn}: no stack information")
             return 0, []
         if "dynamic" in qualifiers[fn]:
