@@ -51,7 +51,7 @@ CLI_SRCS := tools/ppq_cli.c tools/ppq_inspect.c
 BENCH := $(BUILD)/bench
 FUZZ_TARGETS := $(patsubst test/fuzz/%.c,%,$(wildcard test/fuzz/fuzz_*.c))
 
-.PHONY: unit-tests interop size stack bench-mcu bench-mcu-run qemu-test qemu-run all lib test test-run check check-freestanding check-clang fuzz fuzz-smoke fuzz-build \
+.PHONY: demo-mcu demo-mcu-run unit-tests interop size stack bench-mcu bench-mcu-run qemu-test qemu-run all lib test test-run check check-freestanding check-clang fuzz fuzz-smoke fuzz-build \
         bench coverage demo encodings-demo bootstrap clean
 
 ifdef TARGET
@@ -196,7 +196,7 @@ coverage:
 
 # The main job: a day of sensor readings written as Parquet, then summarised.
 SENSOR_LOGGER := $(BUILD)/sensor_logger
-$(SENSOR_LOGGER): $(BUILD)/obj/examples/sensor_logger/main.o $(LIB)
+$(SENSOR_LOGGER): $(BUILD)/obj/examples/sensor_logger/main.o $(BUILD)/obj/examples/sensor_logger/logger.o $(LIB)
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
 
 ENCODINGS_DEMO := $(BUILD)/encodings_demo
@@ -210,6 +210,24 @@ demo: $(SENSOR_LOGGER) $(CLI)
 
 encodings-demo: $(ENCODINGS_DEMO)
 	$(ENCODINGS_DEMO)
+
+# The same logger as firmware on the Cortex-M4F board; its file must be
+# byte-identical to the host's.
+FIRMWARE_OBJS = $(BUILD)/obj/examples/sensor_logger/firmware.o $(BUILD)/obj/examples/sensor_logger/logger.o \
+    $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard boards/common/*.c))
+$(BUILD)/sensor_logger.elf: $(FIRMWARE_OBJS) $(LIB)
+	$(Q)$(CC) $(BOARD_LDFLAGS) -o $@ $(FIRMWARE_OBJS) $(LIB)
+
+demo-mcu-run: $(BUILD)/sensor_logger.elf
+	@mkdir -p build/demo
+	timeout $(QEMU_TIMEOUT) qemu-system-arm -M $(BOARD_QEMU_MACHINE) -nographic -monitor none -serial none \
+	    -semihosting-config enable=on,target=native -kernel $<
+
+demo-mcu: $(SENSOR_LOGGER)
+	@mkdir -p build/demo
+	$(SENSOR_LOGGER) build/demo/sensors.parquet
+	$(MAKE) --no-print-directory demo-mcu-run TARGET=mps2-an386
+	cmp build/demo/sensors.parquet build/demo/sensors_mcu.parquet && echo "demo-mcu: the firmware's file is byte-identical to the host's"
 
 bootstrap:
 	tools/bootstrap.sh
@@ -226,6 +244,7 @@ check: bootstrap
 	$(MAKE) --no-print-directory fuzz-smoke
 	tools/cli_test.sh $(CLI)
 	$(MAKE) --no-print-directory interop
+	$(MAKE) --no-print-directory demo-mcu
 
 clean:
 	rm -rf build

@@ -1,0 +1,86 @@
+/* The sensor logger's job (see logger.h). */
+#include <string.h>
+
+#include "logger.h"
+
+enum { C_TS, C_TEMPERATURE, C_HUMIDITY, C_PRESSURE, C_BATTERY, C_DOOR, C_STATUS };
+
+#define NO_LOGICAL {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}
+
+const ppq_column_t logger_schema[LOGGER_COLUMNS] = {
+    {"ts", PPQ_INT64, 0, 0, {PPQ_LOGICAL_TIMESTAMP, 0, 0, 1, PPQ_UNIT_MICROS, 0, 0}, PPQ_COLUMN_DELTA_BINARY_PACKED},
+    {"temperature", PPQ_FLOAT, 0, 0, NO_LOGICAL, PPQ_COLUMN_BYTE_STREAM_SPLIT},
+    {"humidity", PPQ_FLOAT, 0, 0, NO_LOGICAL, PPQ_COLUMN_BYTE_STREAM_SPLIT},
+    {"pressure", PPQ_DOUBLE, 0, 1, NO_LOGICAL, PPQ_COLUMN_BYTE_STREAM_SPLIT},
+    {"battery_mv", PPQ_INT32, 0, 0, {PPQ_LOGICAL_INT, 16, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_DELTA_BINARY_PACKED},
+    {"door_open", PPQ_BOOLEAN, 0, 0, NO_LOGICAL, PPQ_COLUMN_RLE},
+    {"status", PPQ_BYTE_ARRAY, 0, 0, {PPQ_LOGICAL_STRING, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_DICTIONARY},
+};
+
+static const char *const statuses[] = {"ok", "ok", "ok", "ok", "warming", "calibrating", "low-battery"};
+static const ppq_key_value_t key_values[] = {{"device", "demo-logger-01"}, {"site", "greenhouse"}};
+
+void logger_options(ppq_writer_options_t *opts)
+{
+    memset(opts, 0, sizeof *opts);
+    opts->page_values = 1024;
+    opts->row_group_rows = 43200; /* two row groups a day, if the buffers allow */
+    opts->chunk_bytes = 64 * 1024;
+    opts->page_crc = 1;
+    opts->key_values = key_values;
+    opts->key_value_count = 2;
+}
+
+ppq_status_t logger_run(ppq_sink_t *sink, void *arena, size_t arena_len, const ppq_writer_options_t *opts,
+                        uint32_t rows, uint32_t *row_groups)
+{
+    ppq_writer_t w;
+    uint32_t seed = 2024u, i;
+    int64_t ts = 1767225600000000; /* 2026-01-01T00:00:00Z in microseconds */
+    float temperature = 21.0f, humidity = 45.0f;
+    double pressure = 1013.25;
+    int32_t battery = 3300;
+    ppq_status_t st = ppq_writer_init(&w, logger_schema, LOGGER_COLUMNS, opts, sink, arena, arena_len);
+    for (i = 0; i < rows && st == PPQ_OK; i++) {
+        const char *s = statuses[(i / 1800u) % 7u];
+        seed = seed * 1664525u + 1013904223u;
+        /* random walks pulled back towards their means */
+        temperature += (float)((int)(seed >> 28) - 8) * 0.01f + (21.0f - temperature) * 0.01f;
+        humidity += (float)((int)((seed >> 24) & 15u) - 8) * 0.02f + (45.0f - humidity) * 0.01f;
+        pressure += (double)((int)((seed >> 20) & 15u) - 8) * 0.005 + (1013.25 - pressure) * 0.01;
+        if (i % 600u == 0u && battery > 3000) {
+            battery -= 1;
+        }
+        st = ppq_writer_set_i64(&w, C_TS, ts + (int64_t)i * 1000000);
+        if (st == PPQ_OK) {
+            st = ppq_writer_set_float(&w, C_TEMPERATURE, temperature);
+        }
+        if (st == PPQ_OK) {
+            st = ppq_writer_set_float(&w, C_HUMIDITY, humidity);
+        }
+        if (st == PPQ_OK) { /* the barometer drops a reading now and then */
+            st = (seed & 63u) == 0u ? ppq_writer_set_null(&w, C_PRESSURE) : ppq_writer_set_double(&w, C_PRESSURE, pressure);
+        }
+        if (st == PPQ_OK) {
+            st = ppq_writer_set_i32(&w, C_BATTERY, battery);
+        }
+        if (st == PPQ_OK) {
+            st = ppq_writer_set_bool(&w, C_DOOR, (i / 300u) % 17u == 0u);
+        }
+        if (st == PPQ_OK) {
+            uint32_t len = 0;
+            while (s[len] != '\0') {
+                len++;
+            }
+            st = ppq_writer_set_bytes(&w, C_STATUS, s, len);
+        }
+        if (st == PPQ_OK) {
+            st = ppq_writer_commit_row(&w);
+        }
+    }
+    if (st == PPQ_OK) {
+        st = ppq_writer_close(&w);
+    }
+    *row_groups = w.row_groups;
+    return st;
+}

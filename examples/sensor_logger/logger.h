@@ -1,0 +1,20 @@
+/* The sensor logger's job, shared by the host program and the firmware:
+ * a day of 1 Hz readings from seven sensors, appended row by row. */
+#ifndef SENSOR_LOGGER_H
+#define SENSOR_LOGGER_H
+
+#include "picoparquet.h"
+
+#define LOGGER_ROWS 86400u
+#define LOGGER_COLUMNS 7u
+
+extern const ppq_column_t logger_schema[LOGGER_COLUMNS];
+
+/* The writer options the demo uses (pages, row groups, CRC, metadata). */
+void logger_options(ppq_writer_options_t *opts);
+
+/* Write `rows` rows to `sink` with `arena`; *row_groups gets the count. */
+ppq_status_t logger_run(ppq_sink_t *sink, void *arena, size_t arena_len, const ppq_writer_options_t *opts,
+                        uint32_t rows, uint32_t *row_groups);
+
+#endif
