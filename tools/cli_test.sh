@@ -1,12 +1,32 @@
 #!/bin/sh
 # Tests of the ppq CLI: golden bytes from the spec's examples, round trips
-# through every encoding and type, exit statuses for bad input.
+# through every encoding and type, exit statuses for bad input, and sweeps
+# of truncated and garbage input that must never crash a decoder.
+# Needs only POSIX sh, od, awk, cmp, tr, sed, tail, cut.
 set -u
 P=${1:?usage: cli_test.sh PPQ}
+case $P in /*) ;; *) P=$(pwd)/$P ;; esac
+[ -x "$P" ] || { echo "cli_test: $P is not executable"; exit 2; }
 pass=0
 fail=0
+T=${TMPDIR:-/tmp}/ppq_cli_test.$$
+mkdir -p "$T" || exit 2
+trap 'rm -rf "$T"' EXIT INT TERM
+LC_ALL=C
+export LC_ALL
 
 hex() { od -An -tx1 -v | tr -d ' \n'; }
+# Bytes from a hex string (on stdin), portable: through printf's octal escapes.
+unhex() {
+    printf "$(tr -d ' \n' | sed 's/../& /g' | awk '{
+        for (i = 1; i <= NF; i++) {
+            h = tolower($i)
+            printf "\\%03o", (index("0123456789abcdef", substr(h, 1, 1)) - 1) * 16 + index("0123456789abcdef", substr(h, 2, 1)) - 1
+        }
+    }')"
+}
+# numbers from awk, as `seq` is not POSIX
+nums() { awk -v a="$1" -v b="$2" 'BEGIN{for(i=a;i<=b;i++)print i}'; }
 
 check() { # name expected actual
     if [ "$2" = "$3" ]; then
@@ -25,15 +45,39 @@ status() { # name expected-status command...
     check "$name" "$want" "$?"
 }
 
+# ---- golden bytes ------------------------------------------------------------
+
 # encodings.txt: 0..7 at width 3 -> 88 C6 FA (one bit-packed group: header 03)
 check rle_spec 0388c6fa "$(echo 0 1 2 3 4 5 6 7 | $P encode rle int32 --bit-width 3 | hex)"
+# an RLE run: header 8 << 1 = 0x10, the value in one byte
+check rle_run 1005 "$(echo 5 5 5 5 5 5 5 5 | $P encode rle int32 --bit-width 3 | hex)"
+# boolean RLE has the 4-byte length prefix by default; --no-prefix drops it
+check rle_bool_prefix 020000001001 "$(echo true true true true true true true true | $P encode rle boolean | hex)"
+check rle_bool_noprefix 1001 "$(echo 1 1 1 1 1 1 1 1 | $P encode rle boolean --no-prefix | hex)"
+check rle_int32_prefix 040000000388c6fa "$(echo 0 1 2 3 4 5 6 7 | $P encode rle int32 --bit-width 3 --prefix | hex)"
+# width 0: every value is 0, an RLE run with a 0-byte value
+check rle_width0 10 "$(echo 0 0 0 0 0 0 0 0 | $P encode rle int32 --bit-width 0 | hex)"
 # BIT_PACKED: 0..7 at width 3 -> 05 39 77
 check bit_packed_spec 053977 "$(echo 0 1 2 3 4 5 6 7 | $P encode bit_packed int32 --bit-width 3 | hex)"
 # PLAIN layouts
 check plain_int32 01000000feffffff "$(echo 1 -2 | $P encode plain int32 | hex)"
+check plain_int32_unsigned ffffffff "$(echo 4294967295 | $P encode plain int32 | hex)"
+check plain_int64 feffffffffffffff "$(echo -2 | $P encode plain int64 | hex)"
+check plain_float 0000c03f "$(echo 1.5 | $P encode plain float | hex)"
 check plain_double 000000000000f03f "$(echo 1.0 | $P encode plain double | hex)"
+check plain_double_special 0000000000000080000000000000f07f "$(echo -0.0 inf | $P encode plain double | hex)"
 check plain_boolean 0d02 "$(echo 1 0 1 1 0 0 0 0 0 1 | $P encode plain boolean | hex)"
-check plain_byte_array 020000006162 "$(echo 6162 | $P encode plain byte_array | hex)"
+check plain_byte_array 02000000616200000000 "$(echo 6162 - | $P encode plain byte_array | hex)"
+check plain_flba 616263 "$(echo 616263 | $P encode plain fixed_len_byte_array --length 3 | hex)"
+check plain_int96 0102030405060708090a0b0c "$(echo 0102030405060708090A0B0C | $P encode plain int96 | hex)"
+check plain_empty "" "$(printf '' | $P encode plain int32 | hex)"
+# RLE_DICTIONARY framing: entries, dictionary bytes, count, dictionary
+# (PLAIN), data page (bit width 1, one bit-packed group: indices 0 0 1 0)
+check dict_int32 0200000008000000040000000700000003000000010304 \
+    "$(echo 7 7 3 7 | $P encode rle_dictionary int32 | hex)"
+check dict_byte_array 020000000a00000003000000020000006f6b00000000010304 \
+    "$(echo 6f6b 6f6b - | $P encode rle_dictionary byte_array | hex)"
+check dict_empty 00000000000000000000000000 "$(printf '' | $P encode rle_dictionary int32 | hex)"
 # DELTA_BINARY_PACKED, the spec's second example with the 128/4 geometry
 check delta_spec 80010408 "$(echo 7 5 3 1 2 3 4 5 | $P encode delta_binary_packed int32 | hex | cut -c1-8)"
 check delta_spec_body 0e030200 "$(echo 7 5 3 1 2 3 4 5 | $P encode delta_binary_packed int32 | hex | cut -c9-16)"
@@ -43,13 +87,23 @@ check dlba_bytes "HelloWorldFoobarABCDEF" \
 # DELTA_BYTE_ARRAY: suffixes of "axis","axle","babble","babyhood"
 check dba_suffixes "axislebabbleyhood" \
     "$(echo 61786973 61786c65 626162626c65 62616279686f6f64 | $P encode delta_byte_array byte_array | tail -c 17)"
-# BYTE_STREAM_SPLIT: floats with bytes AA BB CC DD, 00 11 22 33, A3 B4 C5 D6 (as int32 bits)
+# BYTE_STREAM_SPLIT: values with bytes AA BB CC DD, 00 11 22 33, A3 B4 C5 D6 (as int32 bits)
 check bss_spec aa00a3bb11b4cc22c5dd33d6 \
     "$(echo -573785174 857870592 -691686237 | $P encode byte_stream_split int32 | hex)"
 # GroupVarInt: the document's 0b00101101 example
 check gvi_doc 2d12785634f0debc9a3412 "$(echo 18 3430008 -1698898192 4660 | $P encode group_varint int32 | hex)"
 
-# round trips: every encoding and type it applies to
+# decoding the golden bytes
+check dec_rle_spec "0 1 2 3 4 5 6 7" \
+    "$(echo 0388c6fa | unhex | $P decode rle int32 --bit-width 3 --count 8 | tr '\n' ' ' | sed 's/ $//')"
+check dec_rle_unsigned 4294967295 "$(echo 0affffffff | unhex | $P decode rle int32 --bit-width 32 --count 5 | tail -n 1)"
+check dec_plain_bool_all "true false true true false false false false false true false false false false false false" \
+    "$(echo 0d02 | unhex | $P decode plain boolean | tr '\n' ' ' | sed 's/ $//')"
+check dec_dict_int32 "7 7 3 7" \
+    "$(echo 0200000008000000040000000700000003000000010304 | unhex | $P decode rle_dictionary int32 | tr '\n' ' ' | sed 's/ $//')"
+
+# ---- round trips -------------------------------------------------------------
+
 roundtrip() { # name encoding type values [options]
     name=$1 enc=$2 type=$3 vals=$4
     shift 4
@@ -59,15 +113,21 @@ roundtrip() { # name encoding type values [options]
 roundtrip plain_bool plain boolean "true false true" --count 3
 roundtrip plain_i32 plain int32 "1 -2 2147483647 -2147483648"
 roundtrip plain_i64 plain int64 "1 -9223372036854775808 9223372036854775807"
-roundtrip plain_i96 plain int96 "0102030405060708090a0b0c"
-roundtrip plain_float plain float "1.5 -0 nan inf"
-roundtrip plain_double plain double "0.10000000000000001 -2.5 1.7976931348623157e+308"
+roundtrip plain_i96 plain int96 "0102030405060708090a0b0c ffffffffffffffffffffffff"
+roundtrip plain_float plain float "1.5 -0 nan inf -inf 3.40282347e+38 1.40129846e-45 0.100000001"
+roundtrip plain_double plain double "0.10000000000000001 -2.5 1.7976931348623157e+308 4.9406564584124654e-324 -0"
 roundtrip plain_ba plain byte_array "6162 - ff00"
 roundtrip plain_flba plain fixed_len_byte_array "616263 646566" --length 3
 roundtrip rle_bool rle boolean "true true false" --count 3
+roundtrip rle_bool_noprefix rle boolean "false true false true false true false true true" --count 9 --no-prefix
 roundtrip rle_i32 rle int32 "5 5 5 5 5 5 5 5 5 1 2" --bit-width 3 --count 11
+roundtrip rle_i32_w32 rle int32 "4294967295 0 1" --bit-width 32 --count 3
+roundtrip rle_i32_prefix rle int32 "1 2 3" --bit-width 2 --count 3 --prefix
 roundtrip bit_packed bit_packed int32 "1 0 3 2" --bit-width 2 --count 4
 roundtrip dict_i32 rle_dictionary int32 "7 7 3 7 -1"
+roundtrip dict_i64 rle_dictionary int64 "-9223372036854775808 5 5 -9223372036854775808"
+roundtrip dict_i96 rle_dictionary int96 "0102030405060708090a0b0c 0102030405060708090a0b0c 000000000000000000000000"
+roundtrip dict_float rle_dictionary float "1.5 -0 0 1.5 nan"
 roundtrip dict_double rle_dictionary double "1.5 1.5 -2"
 roundtrip dict_ba rle_dictionary byte_array "6f6b 6f6b - 6f6b"
 roundtrip dict_flba rle_dictionary fixed_len_byte_array "0102 0102 0304" --length 2
@@ -76,32 +136,197 @@ roundtrip delta_i64 delta_binary_packed int64 "1700000000000000 1700000001000000
 roundtrip dlba delta_length_byte_array byte_array "6162 - 616263"
 roundtrip dba delta_byte_array byte_array "61786973 61786c65 626162626c65"
 roundtrip dba_flba delta_byte_array fixed_len_byte_array "6162 6163" --length 2
+roundtrip bss_float byte_stream_split float "1.5 -0 nan"
 roundtrip bss_double byte_stream_split double "101325.5 -0 1e-300"
+roundtrip bss_i32 byte_stream_split int32 "-1 2147483647 7"
 roundtrip bss_i64 byte_stream_split int64 "-1 9223372036854775807"
 roundtrip bss_flba byte_stream_split fixed_len_byte_array "010203 040506" --length 3
 roundtrip gvi_i32 group_varint int32 "1 -1 300 70000 5" --count 5
 roundtrip gvi_i64 group_varint int64 "1 -1 4294967296" --count 3
 
-# sizes lists every applicable encoding
-check sizes_int64 "plain rle_dictionary delta_binary_packed byte_stream_split group_varint" \
-    "$(seq 1 100 | $P sizes int64 | tail -n +2 | awk '{print $1}' | tr '\n' ' ' | sed 's/ $//')"
+# long streams: many decoder chunks, long runs, big value counts
+nums -3000 6999 >"$T/ints"
+awk '{print ($1 % 7) * ($1 % 7)}' "$T/ints" >"$T/small"
+awk 'BEGIN{for(i=0;i<100000;i++)print 5}' >"$T/same"
+awk '{ if ($1 % 97 == 0) print "-"; else printf "%04x%02x\n", ($1 < 0 ? -$1 : $1) % 4096, $1 % 5 + 5 }' "$T/ints" >"$T/bytes"
+awk '{print ($1 % 2 == 0 || $1 % 3 == 0) ? "true" : "false"}' "$T/ints" >"$T/bools"
+bigtrip() { # name file encoding type [options]
+    name=$1 file=$2 enc=$3 type=$4
+    shift 4
+    $P encode "$enc" "$type" "$@" <"$file" >"$T/enc" 2>"$T/err" &&
+        $P decode "$enc" "$type" "$@" <"$T/enc" >"$T/dec" 2>>"$T/err" && cmp -s "$file" "$T/dec"
+    check "big_$name" 0 "$?"
+}
+bigtrip plain_i32 "$T/ints" plain int32
+bigtrip plain_i64 "$T/ints" plain int64
+bigtrip plain_double "$T/ints" plain double
+bigtrip plain_bool "$T/bools" plain boolean --count 10000
+bigtrip plain_ba "$T/bytes" plain byte_array
+bigtrip rle_bool "$T/bools" rle boolean --count 10000
+bigtrip rle_small "$T/small" rle int32 --bit-width 6 --count 10000
+bigtrip rle_same "$T/same" rle int32 --bit-width 3 --count 100000
+bigtrip dict_i32 "$T/ints" rle_dictionary int32
+bigtrip dict_small "$T/small" rle_dictionary int64
+bigtrip dict_same "$T/same" rle_dictionary int32
+bigtrip dict_ba "$T/bytes" rle_dictionary byte_array
+bigtrip delta_i32 "$T/ints" delta_binary_packed int32
+bigtrip delta_same "$T/same" delta_binary_packed int64
+bigtrip dlba "$T/bytes" delta_length_byte_array byte_array
+bigtrip dba "$T/bytes" delta_byte_array byte_array
+bigtrip bss_i64 "$T/ints" byte_stream_split int64
+bigtrip gvi "$T/ints" group_varint int32 --count 10000
 
-# exit statuses: 2 bad arguments or values, 1 corrupt input
+# ---- sizes -------------------------------------------------------------------
+
+sizes_names() { $P sizes "$@" | awk '{print $1}' | tr '\n' ' ' | sed 's/ $//'; }
+check sizes_boolean "plain rle" "$(echo true false | sizes_names boolean)"
+check sizes_int32 "plain rle_dictionary delta_binary_packed byte_stream_split group_varint" \
+    "$(nums 1 100 | sizes_names int32)"
+check sizes_int64 "plain rle_dictionary delta_binary_packed byte_stream_split group_varint" \
+    "$(nums 1 100 | sizes_names int64)"
+check sizes_float "plain rle_dictionary byte_stream_split" "$(echo 1.5 | sizes_names float)"
+check sizes_int96 "plain rle_dictionary" "$(echo 0102030405060708090a0b0c | sizes_names int96)"
+check sizes_byte_array "plain rle_dictionary delta_length_byte_array delta_byte_array" "$(echo 00 | sizes_names byte_array)"
+check sizes_flba "plain rle_dictionary delta_byte_array byte_stream_split" \
+    "$(echo 00 | sizes_names fixed_len_byte_array --length 1)"
+check sizes_bytes "plain 40" "$(nums 1 10 | $P sizes int32 | head -n 1)"
+check sizes_rle_bytes "rle 6" "$(echo 1 1 1 1 1 1 1 1 | $P sizes boolean | tail -n 1)"
+
+# ---- exit statuses: 2 bad arguments or values, 1 corrupt input ---------------
+
 status usage_none 2 $P
 status usage_cmd 2 $P frobnicate
 status usage_enc 2 sh -c "echo 1 | $P encode nosuch int32"
 status usage_type 2 sh -c "echo 1 | $P encode plain int33"
+status usage_missing 2 $P encode plain
+status usage_option 2 sh -c "echo 1 | $P encode plain int32 --frob"
+status usage_option_value 2 sh -c "echo 1 | $P encode rle int32 --bit-width"
+status usage_width 2 sh -c "echo 1 | $P encode rle int32 --bit-width 33"
+status usage_width_text 2 sh -c "echo 1 | $P encode rle int32 --bit-width x"
+status usage_count_neg 2 sh -c "printf '' | $P decode plain int32 --count -1"
 status usage_apply 2 sh -c "echo 1 | $P encode delta_binary_packed float"
+status usage_apply_dict 2 sh -c "echo 1 | $P encode rle_dictionary boolean"
 status usage_value 2 sh -c "echo x | $P encode plain int32"
 status usage_range 2 sh -c "echo 99999999999 | $P encode plain int32"
+status usage_range_neg 2 sh -c "echo -2147483649 | $P encode plain int32"
+status usage_range64 2 sh -c "echo 9223372036854775808 | $P encode plain int64"
+status usage_float_range 2 sh -c "echo 1e39 | $P encode plain float"
+status usage_double_range 2 sh -c "echo 1e309 | $P encode plain double"
+status usage_bool 2 sh -c "echo yes | $P encode plain boolean"
+status usage_hex 2 sh -c "echo 0g | $P encode plain byte_array"
+status usage_hex_odd 2 sh -c "echo 012 | $P encode plain byte_array"
+status usage_int96 2 sh -c "echo 0102 | $P encode plain int96"
+status usage_nul 2 sh -c "printf '1\\0002' | $P encode plain int32"
 status usage_flba 2 sh -c "echo 01 | $P encode plain fixed_len_byte_array"
+status usage_flba_len 2 sh -c "echo 0102 | $P encode plain fixed_len_byte_array --length 1"
+status usage_rle_fit 2 sh -c "echo 8 | $P encode rle int32 --bit-width 3"
 status usage_count 2 sh -c "printf '\\003\\210' | $P decode rle int32 --bit-width 3"
+status usage_decode_width 2 sh -c "printf '\\003\\210' | $P decode rle int32 --count 8"
+status usage_gvi_count 2 sh -c "printf '\\000\\001\\002\\003\\004' | $P decode group_varint int32"
 status corrupt_plain 1 sh -c "printf '\\001\\000\\000' | $P decode plain int32"
+status corrupt_plain_count 1 sh -c "printf '\\001\\000\\000\\000' | $P decode plain int32 --count 2"
+status corrupt_plain_ba 1 sh -c "printf '\\005\\000\\000\\000ab' | $P decode plain byte_array"
 status corrupt_rle 1 sh -c "printf '\\020' | $P decode rle int32 --bit-width 3 --count 8"
+status corrupt_rle_short 1 sh -c "printf '\\003\\210' | $P decode rle int32 --bit-width 3 --count 8"
+status corrupt_rle_value 1 sh -c "printf '\\020\\377' | $P decode rle int32 --bit-width 3 --count 8"
+status corrupt_rle_varint 1 sh -c "printf '\\377\\377\\377\\377\\377\\377' | $P decode rle int32 --bit-width 3 --count 8"
+status corrupt_rle_prefix 1 sh -c "printf '\\377\\000\\000\\000\\020\\001' | $P decode rle boolean --count 8"
+status corrupt_bit_packed 1 sh -c "printf '\\005' | $P decode bit_packed int32 --bit-width 3 --count 8"
 status corrupt_delta 1 sh -c "printf '\\010\\001\\005' | $P decode delta_binary_packed int32"
 status corrupt_dict 1 sh -c "printf '\\002\\000\\000\\000' | $P decode rle_dictionary int32"
+status corrupt_dict_len 1 sh -c "printf '\\001\\000\\000\\000\\377\\000\\000\\000\\001\\000\\000\\000' | $P decode rle_dictionary int32"
+status corrupt_dict_entries 1 \
+    sh -c "printf '\\377\\377\\377\\377\\000\\000\\000\\000\\000\\000\\000\\000' | $P decode rle_dictionary byte_array"
+echo 0100000004000000010000000700000001020300 | unhex >"$T/dict_index" # index 1 of a 1-entry dictionary
+status corrupt_dict_index 1 sh -c "$P decode rle_dictionary int32 <'$T/dict_index'"
 status corrupt_bss 1 sh -c "printf 'abcdefg' | $P decode byte_stream_split float"
+status corrupt_count_more 1 sh -c "echo 1 2 3 | $P encode delta_binary_packed int32 | $P decode delta_binary_packed int32 --count 2"
+status corrupt_count_fewer 1 sh -c "echo 1 2 3 | $P encode delta_binary_packed int32 | $P decode delta_binary_packed int32 --count 4"
+printf 'not a parquet file' >"$T/notpq"
+printf 'PAR1\377\377\377\377\010\000\000\000PAR1' >"$T/badfooter"
+status inspect_usage 2 $P inspect
+status inspect_missing 2 $P inspect "$T/no such file"
+status inspect_not_parquet 1 $P inspect "$T/notpq"
+status inspect_bad_footer 1 $P inspect "$T/badfooter"
 status ok_help 0 $P help
+check help_framing 1 "$($P help | grep -c 'dictionary page body length')"
+status ok_decode_empty 0 sh -c "printf '' | $P decode plain int32"
+status ok_plain_count0 0 sh -c "printf '' | $P decode plain int64 --count 0"
+
+# ---- robustness: truncated streams and garbage never crash a decoder ----------
+# Every decode must end with status 0 or 1 (never 2: the options are valid,
+# never >= 128: a signal).
+
+robust() { # name [decode args...] < bytes
+    name=$1
+    shift
+    $P decode "$@" <"$T/in" >/dev/null 2>&1
+    rc=$?
+    if [ "$rc" -gt 1 ]; then
+        echo "FAIL robust_$name: status $rc for input $(hex <"$T/in")"
+        return 1
+    fi
+    return 0
+}
+
+# streams, encoded here, each cut at every length
+specs='plain|int32|1 -2 3
+plain|byte_array|6162 - 010203
+plain|boolean|1 0 1 1 0 0 0 0 1|--count 9
+rle|int32|0 1 2 3 4 5 6 7 7 7 7 7 7 7 7 7 7|--bit-width 3 --count 17
+rle|boolean|1 1 1 1 1 1 1 1 0 1|--count 10
+rle_dictionary|int32|7 7 3 7 9
+rle_dictionary|byte_array|6f6b - 6f6b 01
+rle_dictionary|fixed_len_byte_array|0102 0304 0102|--length 2
+delta_binary_packed|int64|1 100 -5 7 8 9
+delta_length_byte_array|byte_array|6162 - 616263
+delta_byte_array|byte_array|61786973 61786c65 626162626c65
+byte_stream_split|double|1.5 -2
+group_varint|int32|1 300 70000 -1 5|--count 5'
+echo "$specs" | {
+    while IFS='|' read -r enc type vals opts; do
+        # shellcheck disable=SC2086
+        echo "$vals" | $P encode "$enc" "$type" $opts >"$T/full" || { echo "FAIL encode $enc $type"; exit 1; }
+        n=$(wc -c <"$T/full")
+        k=0
+        while [ "$k" -lt "$n" ]; do
+            dd if="$T/full" of="$T/in" bs=1 count="$k" 2>/dev/null
+            # shellcheck disable=SC2086
+            robust "cut_${enc}_${type}_$k" "$enc" "$type" $opts || exit 1
+            k=$((k + 1))
+        done
+    done
+    exit 0
+}
+check robust_truncations 0 "$?"
+
+# pseudo-random garbage (deterministic), for every decoder
+garbage() { # seed length
+    awk -v s="$1" -v n="$2" 'BEGIN{srand(s); for(i=0;i<n;i++) printf "%02x", int(rand()*256)}' | unhex
+}
+seed=1
+bad=0
+while [ "$seed" -le 40 ]; do
+    garbage "$seed" $((seed % 23 + 1)) >"$T/in"
+    robust "g_plain_i32" plain int32 || bad=1
+    robust "g_plain_ba" plain byte_array || bad=1
+    robust "g_plain_bool" plain boolean || bad=1
+    robust "g_rle" rle int32 --bit-width $((seed % 33)) --count $((seed * 7)) || bad=1
+    robust "g_rle_bool" rle boolean --count $((seed * 3)) || bad=1
+    robust "g_bp" bit_packed int32 --bit-width $((seed % 33)) --count "$seed" || bad=1
+    robust "g_dict" rle_dictionary int32 || bad=1
+    robust "g_delta" delta_binary_packed int32 || bad=1
+    robust "g_dlba" delta_length_byte_array byte_array || bad=1
+    robust "g_dba" delta_byte_array byte_array || bad=1
+    robust "g_bss" byte_stream_split float || bad=1
+    robust "g_gvi" group_varint int64 --count "$seed" || bad=1
+    # a dictionary frame around the garbage, so the library sees it
+    { printf '\002\000\000\000\010\000\000\000\020\000\000\000\001\000\000\000\002\000\000\000'; cat "$T/in"; } >"$T/in2"
+    mv "$T/in2" "$T/in"
+    robust "g_dict_framed" rle_dictionary int32 || bad=1
+    seed=$((seed + 1))
+done
+check robust_garbage 0 "$bad"
 
 echo "cli_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

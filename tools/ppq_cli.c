@@ -30,6 +30,7 @@ static const char usage[] =
     "usage: ppq encode ENCODING TYPE [options] < values > bytes\n"
     "       ppq decode ENCODING TYPE [options] < bytes > values\n"
     "       ppq sizes TYPE [options] < values     (one line per encoding: NAME BYTES)\n"
+    "       ppq inspect FILE                      (a Parquet file's footer: schema, row groups)\n"
     "       ppq help\n"
     "\n"
     "ENCODING: plain rle bit_packed rle_dictionary delta_binary_packed\n"
