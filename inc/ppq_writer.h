@@ -86,7 +86,11 @@ typedef struct ppq_writer_options {
     uint32_t page_values;     /* values per data page (0: 1024) */
     uint32_t page_bytes;      /* byte-array bytes per page (0: 8192) */
     uint32_t row_group_rows;  /* rows per row group (0: 65536); fewer when a chunk buffer fills */
-    uint32_t chunk_bytes;     /* per column, the open row group's pages (0: enough for two pages) */
+    uint32_t chunk_bytes;     /* per column, the open row group's pages; a row group ends
+                                 when one is nearly full.  The least is two worst-case
+                                 pages (three for dictionary columns) and smaller values
+                                 mean that (1: the least, tiny row groups); 0: one page
+                                 more than the least */
     uint32_t dict_entries;    /* dictionary limits per column chunk (0: 256 entries, 8 KiB) */
     uint32_t dict_bytes;
     uint32_t footer_bytes;    /* serialized row-group metadata kept for the footer (0: 16 KiB) */

@@ -53,7 +53,7 @@ typedef struct ppq_col {
         ppq_bss_enc_t bss;
         ppq_rle_enc_t rle;
     } enc;                  /* the page's value encoder */
-    ppq_dict_enc_t dict;    /* dictionary columns: lives over the chunk */
+    ppq_dict_enc_t *dict;   /* dictionary columns only (arena): lives over the chunk */
     ppq_arena_t codec_arena; /* rewound for every page's encoder */
     ppq_arena_t dict_arena;
     uint8_t *vals;          /* encoded values of the page */
@@ -201,9 +201,24 @@ static size_t vals_cap(const ppq_column_t *c, const ppq_writer_options_t *o)
     return cap + 16u;
 }
 
-static uint32_t levels_cap_for(const ppq_writer_options_t *o)
+/* RLE-encoded definition levels of a page; required columns have none. */
+static uint32_t levels_cap_for(const ppq_column_t *c, const ppq_writer_options_t *o)
 {
-    return 4u + o->page_values / 4u + 32u; /* RLE of 0/1: runs of 8 at 2 bytes */
+    return c->optional ? 4u + o->page_values / 4u + 32u : 0u; /* runs of 8 at 2 bytes */
+}
+
+/* The level bitmap of an optional column's page. */
+static size_t level_bits_for(const ppq_column_t *c, const ppq_writer_options_t *o)
+{
+    return c->optional ? o->page_values / 8u + 1u : 0u;
+}
+
+/* Pages one row may end in a column: the full page, and for a dictionary
+ * column the page its fallback to PLAIN ends. */
+static size_t pages_per_row(const ppq_column_t *c)
+{
+    int ok;
+    return start_kind(c, &ok) == K_DICT ? 2u : 1u;
 }
 
 /* Bytes of a min or max: byte arrays up to STAT_MAX, numbers their width. */
@@ -223,7 +238,7 @@ static size_t header_max_for(const ppq_column_t *c)
 
 static size_t page_max_for(const ppq_column_t *c, const ppq_writer_options_t *o)
 {
-    return header_max_for(c) + levels_cap_for(o) + vals_cap(c, o);
+    return header_max_for(c) + levels_cap_for(c, o) + vals_cap(c, o);
 }
 
 static void dict_cfg_for(const ppq_writer_options_t *o, ppq_dict_cfg_t *d)
@@ -240,7 +255,7 @@ static size_t codec_arena_for(const ppq_column_t *c, const ppq_writer_options_t 
     ppq_rle_cfg_t r = {1, 0, 1, 0};
     int ok, kind = start_kind(c, &ok);
     size_t need = 0, x = 0;
-    r.prefix_cap = levels_cap_for(o);
+    r.prefix_cap = levels_cap_for(c, o);
     if (c->optional) { /* definition levels */
         need = ppq_rle_enc_arena_size(&r);
     }
@@ -318,7 +333,10 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
     }
     for (i = 0; i < n; i++) {
         const ppq_column_t *c = &s[i];
-        size_t pm = page_max_for(c, o), chunk = o->chunk_bytes ? o->chunk_bytes : 4u * pm;
+        /* a chunk must take every page one more row may end, and the open
+         * page the flush ends; by default room for one page more */
+        size_t pm = page_max_for(c, o), least = (pages_per_row(c) + 1u) * pm;
+        size_t chunk = o->chunk_bytes == 0u ? least + pm : o->chunk_bytes < least ? least : o->chunk_bytes;
         size_t codec = codec_arena_for(c, o), dict = 0;
         int ok;
         void *codec_mem, *dict_mem = NULL;
@@ -331,12 +349,14 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
                 return 0;
             }
         }
-        if (chunk < 3u * pm) {
-            return 0; /* a forced page end mid-row needs room for two pages */
-        }
         codec_mem = take(p, codec);
         if (dict > 0u) {
             dict_mem = take(p, dict);
+            if (col != NULL) {
+                col->dict = (ppq_dict_enc_t *)take(p, sizeof(ppq_dict_enc_t));
+            } else {
+                take(p, sizeof(ppq_dict_enc_t));
+            }
         }
         if (col != NULL) {
             uint8_t *sb = (uint8_t *)take(p, 4u * stat_cap(c));
@@ -348,8 +368,8 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
                 col->chunk_stats.max = sb + 3u * stat_cap(c);
             }
             col->vals = (uint8_t *)take(p, vals_cap(c, o));
-            col->levels = (uint8_t *)take(p, o->page_values / 8u + 1u);
-            col->levels_cap = levels_cap_for(o);
+            col->levels = (uint8_t *)take(p, level_bits_for(c, o));
+            col->levels_cap = levels_cap_for(c, o);
             col->levels_out = (uint8_t *)take(p, col->levels_cap);
             col->chunk = (uint8_t *)take(p, chunk);
             col->chunk_cap = chunk;
@@ -361,8 +381,8 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
         } else {
             take(p, 4u * stat_cap(c));
             take(p, vals_cap(c, o));
-            take(p, o->page_values / 8u + 1u);
-            take(p, levels_cap_for(o));
+            take(p, level_bits_for(c, o));
+            take(p, levels_cap_for(c, o));
             take(p, chunk);
         }
     }
@@ -678,7 +698,9 @@ static ppq_status_t start_page(ppq_writer_t *w, ppq_col_t *c)
     c->page_nulls = 0;
     c->page_data = 0;
     stats_reset(&c->page_stats);
-    memset(c->levels, 0, w->opts.page_values / 8u + 1u);
+    if (c->def->optional) {
+        memset(c->levels, 0, w->opts.page_values / 8u + 1u);
+    }
     return st;
 }
 
@@ -740,7 +762,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     switch (c->kind) {
     case K_PLAIN: st = ppq_plain_enc_finish(&c->enc.plain); break;
     case K_DICT:
-        st = ppq_dict_enc_flush_page(&c->dict, &c->vals_sink);
+        st = ppq_dict_enc_flush_page(c->dict, &c->vals_sink);
         c->dict_pages = 1;
         break;
     case K_DELTA:
@@ -839,11 +861,13 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
         c->page_count++;
         return PPQ_OK;
     }
-    c->levels[c->page_count / 8u] = (uint8_t)(c->levels[c->page_count / 8u] | (1u << (c->page_count % 8u)));
+    if (c->def->optional) {
+        c->levels[c->page_count / 8u] = (uint8_t)(c->levels[c->page_count / 8u] | (1u << (c->page_count % 8u)));
+    }
     v = value_bytes(c, buf, &len);
     if (c->kind == K_DICT) {
         size_t acc;
-        st = ppq_dict_enc_put(&c->dict, &c->value, 1, &acc);
+        st = ppq_dict_enc_put(c->dict, &c->value, 1, &acc);
         if (st == PPQ_DICT_FULL) {
             /* the spec's fallback: PLAIN for the rest of the chunk */
             st = finish_page(w, c);
@@ -851,7 +875,9 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
             if (st == PPQ_OK) {
                 st = start_page(w, c);
             }
-            c->levels[0] = (uint8_t)(c->levels[0] | 1u); /* this value is in the new page */
+            if (c->def->optional) {
+                c->levels[0] = (uint8_t)(c->levels[0] | 1u); /* this value is in the new page */
+            }
         }
     }
     if (st == PPQ_OK) {
@@ -909,7 +935,7 @@ static uint32_t string_len(const char *s)
 /* Write the dictionary page (when the chunk has dictionary pages). */
 static ppq_status_t write_dict_page(ppq_writer_t *w, ppq_col_t *c)
 {
-    const ppq_dict_enc_t *d = &c->dict;
+    const ppq_dict_enc_t *d = c->dict;
     uint32_t bytes = ppq_dict_enc_dict_bytes(d);
     ppq_thrift_w_t t;
     ppq_sink_t hs;
@@ -998,7 +1024,7 @@ static ppq_status_t flush(ppq_writer_t *w)
         c->encodings = 0;
         stats_reset(&c->chunk_stats);
         if (c->dict_kind) {
-            ppq_dict_enc_reset(&c->dict);
+            ppq_dict_enc_reset(c->dict);
             c->dict_pages = 0;
             if (c->kind != K_DICT) {
                 c->kind = K_DICT;
@@ -1198,7 +1224,7 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
         if (c->dict_kind) {
             ppq_dict_cfg_t dc;
             dict_cfg_for(&w->opts, &dc);
-            st = ppq_dict_enc_init(&c->dict, c->def->type, c->def->type_len, &dc, &c->dict_arena);
+            st = ppq_dict_enc_init(c->dict, c->def->type, c->def->type_len, &dc, &c->dict_arena);
         }
         if (st == PPQ_OK) {
             st = start_page(w, c);
@@ -1335,7 +1361,8 @@ ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
     w->rg_rows++;
     for (i = 0; i < w->ncols; i++) {
         ppq_col_t *c = &w->cols[i];
-        low |= c->chunk_cap - c->chunk_len < 2u * c->page_max;
+        /* room for every page the next row may end plus the open page */
+        low |= c->chunk_cap - c->chunk_len < (pages_per_row(c->def) + 1u) * c->page_max;
     }
     if (low || w->rg_rows >= w->opts.row_group_rows) {
         st = flush(w);

@@ -30,7 +30,7 @@ static void small_options(ppq_writer_options_t *o)
     memset(o, 0, sizeof *o);
     o->page_values = 8;
     o->page_bytes = 32;
-    o->footer_bytes = 256;
+    o->footer_bytes = 1024;
     o->dict_entries = 8;
     o->dict_bytes = 64;
 }
@@ -443,6 +443,7 @@ static void dictionary_fallback(void)
     int i;
     PPQ_CHECK(setup());
     small_options(&o);
+    o.chunk_bytes = 2048; /* all 40 rows in one chunk */
     PPQ_CHECK_OK(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
     for (i = 0; i < 40; i++) {
         PPQ_CHECK_OK(ppq_writer_set_i32(&w, 0, i < 20 ? i % 3 : i)); /* 8 entries max */
@@ -457,6 +458,38 @@ static void dictionary_fallback(void)
     PPQ_CHECK_EQ(f.col[0].num_values, 40);
 }
 
+/* The least chunk (chunk_bytes 1) still takes every page a row may end:
+ * an optional column and a dictionary column that falls back to PLAIN
+ * mid-row-group write every row, in many small row groups, in less arena. */
+static void least_chunk(void)
+{
+    static const ppq_column_t schema[] = {COL("o", PPQ_INT32, 1, PPQ_COLUMN_PLAIN),
+                                          COL("d", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_DICTIONARY)};
+    static const char *const words[] = {"a", "bb", "ccc", "dddd", "eeeee", "ffffff", "g", "hh", "iii", "jjjj"};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    footer_t f;
+    size_t least, roomy;
+    int i;
+    PPQ_CHECK(setup());
+    small_options(&o);
+    roomy = ppq_writer_arena_size(schema, 2, &o);
+    o.chunk_bytes = 1;
+    least = ppq_writer_arena_size(schema, 2, &o);
+    PPQ_CHECK(least > 0u && least < roomy);
+    PPQ_CHECK_OK(ppq_writer_init(&w, schema, 2, &o, &file_sink, test_arena_ptr, test_arena_size));
+    for (i = 0; i < 20; i++) {
+        const char *s = words[(i * 7) % 10];
+        PPQ_CHECK_OK(i % 3 == 0 ? ppq_writer_set_null(&w, 0) : ppq_writer_set_i32(&w, 0, i));
+        PPQ_CHECK_OK(ppq_writer_set_bytes(&w, 1, s, (uint32_t)strlen(s)));
+        PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    }
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    PPQ_CHECK_OK(read_footer(&f));
+    PPQ_CHECK_EQ(f.num_rows, 20);
+    PPQ_CHECK(f.row_groups > 1u);
+}
+
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(int32_column_like_e11),
     PPQ_TEST(statistics_floats),
@@ -467,5 +500,6 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(sink_failure_every_byte),
     PPQ_TEST(footer_store_full),
     PPQ_TEST(dictionary_fallback),
+    PPQ_TEST(least_chunk),
 };
 PPQ_SUITE(suite_writer, "writer", cases);

@@ -7,8 +7,15 @@
 #include "board.h"
 #include "logger.h"
 
-#ifndef LOGGER_FILE
+/* LOGGER_SMALL (16 KB boards): the small schema and options, 8 KiB of arena. */
+#ifdef LOGGER_SMALL
+#define LOGGER_FILE "build/demo/sensors_small_mcu.parquet"
+#define ARENA_BYTES (8u * 1024u)
+#define SCHEMA logger_schema_small
+#else
 #define LOGGER_FILE "build/demo/sensors_mcu.parquet"
+#define ARENA_BYTES (600u * 1024u)
+#define SCHEMA logger_schema
 #endif
 
 static int handle = -1;
@@ -21,7 +28,7 @@ static ppq_status_t semihost_write(void *ctx, const uint8_t *data, size_t len)
     return board_write(handle, data, len) == 0 ? PPQ_OK : PPQ_ERR_IO;
 }
 
-static uint64_t arena_mem[600 * 1024 / 8];
+static uint64_t arena_mem[ARENA_BYTES / 8u];
 static uint8_t block[512];
 
 static void put_number(size_t v)
@@ -52,22 +59,27 @@ int main(void)
     file.write = semihost_write;
     file.ctx = 0;
     file.offset = 0;
-    logger_options(&opts);
+#ifdef LOGGER_SMALL
+    logger_options(&opts, 1);
+#else
+    logger_options(&opts, 0);
+#endif
     st = ppq_sink_init_block(&sink, &blk, &file, block, sizeof block);
     board_stack_paint();
     if (st == PPQ_OK) {
-        st = logger_run(&sink, arena_mem, sizeof arena_mem, &opts, LOGGER_ROWS, &row_groups);
+        st = logger_run(SCHEMA, &sink, arena_mem, sizeof arena_mem, &opts, LOGGER_ROWS, &row_groups);
     }
     if (st == PPQ_OK) {
         st = ppq_blocksink_flush(&blk);
     }
     board_puts("sensor_logger (firmware): ");
-    board_puts(st == PPQ_OK ? "ok, " : ppq_status_str(st));
+    board_puts(st == PPQ_OK ? "ok" : ppq_status_str(st));
+    board_puts(", ");
     put_number((size_t)file.offset);
     board_puts(" bytes in ");
     put_number(blocks);
     board_puts(" writes of at most 512 bytes, arena ");
-    put_number(ppq_writer_arena_size(logger_schema, LOGGER_COLUMNS, &opts));
+    put_number(ppq_writer_arena_size(SCHEMA, LOGGER_COLUMNS, &opts));
     board_puts(" bytes, stack high-water ");
     put_number(board_stack_used());
     board_puts(" bytes\n");

@@ -17,22 +17,41 @@ const ppq_column_t logger_schema[LOGGER_COLUMNS] = {
     {"status", PPQ_BYTE_ARRAY, 0, 0, {PPQ_LOGICAL_STRING, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_DICTIONARY},
 };
 
+const ppq_column_t logger_schema_small[LOGGER_COLUMNS] = {
+    {"ts", PPQ_INT64, 0, 0, {PPQ_LOGICAL_TIMESTAMP, 0, 0, 1, PPQ_UNIT_MICROS, 0, 0}, PPQ_COLUMN_PLAIN},
+    {"temperature", PPQ_FLOAT, 0, 0, NO_LOGICAL, PPQ_COLUMN_PLAIN},
+    {"humidity", PPQ_FLOAT, 0, 0, NO_LOGICAL, PPQ_COLUMN_PLAIN},
+    {"pressure", PPQ_DOUBLE, 0, 1, NO_LOGICAL, PPQ_COLUMN_PLAIN},
+    {"battery_mv", PPQ_INT32, 0, 0, {PPQ_LOGICAL_INT, 16, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_PLAIN},
+    {"door_open", PPQ_BOOLEAN, 0, 0, NO_LOGICAL, PPQ_COLUMN_RLE},
+    {"status", PPQ_BYTE_ARRAY, 0, 0, {PPQ_LOGICAL_STRING, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_DICTIONARY},
+};
+
 static const char *const statuses[] = {"ok", "ok", "ok", "ok", "warming", "calibrating", "low-battery"};
 static const ppq_key_value_t key_values[] = {{"device", "demo-logger-01"}, {"site", "greenhouse"}};
 
-void logger_options(ppq_writer_options_t *opts)
+void logger_options(ppq_writer_options_t *opts, int small)
 {
     memset(opts, 0, sizeof *opts);
     opts->page_values = 1024;
     opts->row_group_rows = 43200; /* two row groups a day, if the buffers allow */
     opts->chunk_bytes = 64 * 1024;
+    if (small) {
+        opts->page_values = 8;
+        opts->page_bytes = 48;
+        opts->row_group_rows = 96;
+        opts->chunk_bytes = 1; /* the least the pages need */
+        opts->dict_entries = 8;
+        opts->dict_bytes = 64;
+        opts->footer_bytes = 1; /* the minimum: one row group's metadata */
+    }
     opts->page_crc = 1;
     opts->key_values = key_values;
     opts->key_value_count = 2;
 }
 
-ppq_status_t logger_run(ppq_sink_t *sink, void *arena, size_t arena_len, const ppq_writer_options_t *opts,
-                        uint32_t rows, uint32_t *row_groups)
+ppq_status_t logger_run(const ppq_column_t *schema, ppq_sink_t *sink, void *arena, size_t arena_len,
+                        const ppq_writer_options_t *opts, uint32_t rows, uint32_t *row_groups)
 {
     ppq_writer_t w;
     uint32_t seed = 2024u, i;
@@ -40,7 +59,7 @@ ppq_status_t logger_run(ppq_sink_t *sink, void *arena, size_t arena_len, const p
     float temperature = 21.0f, humidity = 45.0f;
     double pressure = 1013.25;
     int32_t battery = 3300;
-    ppq_status_t st = ppq_writer_init(&w, logger_schema, LOGGER_COLUMNS, opts, sink, arena, arena_len);
+    ppq_status_t st = ppq_writer_init(&w, schema, LOGGER_COLUMNS, opts, sink, arena, arena_len);
     for (i = 0; i < rows && st == PPQ_OK; i++) {
         const char *s = statuses[(i / 1800u) % 7u];
         seed = seed * 1664525u + 1013904223u;
@@ -77,6 +96,9 @@ ppq_status_t logger_run(ppq_sink_t *sink, void *arena, size_t arena_len, const p
         if (st == PPQ_OK) {
             st = ppq_writer_commit_row(&w);
         }
+    }
+    if (st == PPQ_ERR_NOSPACE) {
+        st = PPQ_OK; /* the footer store is full: this file is done (a logger rotates) */
     }
     if (st == PPQ_OK) {
         st = ppq_writer_close(&w);

@@ -8,13 +8,19 @@
 #define LOGGER_ROWS 86400u
 #define LOGGER_COLUMNS 7u
 
+/* The schema: delta for timestamps and the battery, byte stream split for
+ * the floats, RLE for the door, a dictionary for the status ... */
 extern const ppq_column_t logger_schema[LOGGER_COLUMNS];
+/* ... and for 16 KB microcontrollers, PLAIN where the others buffer a
+ * block or a page per column. */
+extern const ppq_column_t logger_schema_small[LOGGER_COLUMNS];
 
-/* The writer options the demo uses (pages, row groups, CRC, metadata). */
-void logger_options(ppq_writer_options_t *opts);
+/* The writer options the demo uses (pages, row groups, CRC, metadata);
+ * `small`: tiny pages and buffers, for an arena of at most 8 KiB. */
+void logger_options(ppq_writer_options_t *opts, int small);
 
 /* Write `rows` rows to `sink` with `arena`; *row_groups gets the count. */
-ppq_status_t logger_run(ppq_sink_t *sink, void *arena, size_t arena_len, const ppq_writer_options_t *opts,
-                        uint32_t rows, uint32_t *row_groups);
+ppq_status_t logger_run(const ppq_column_t *schema, ppq_sink_t *sink, void *arena, size_t arena_len,
+                        const ppq_writer_options_t *opts, uint32_t rows, uint32_t *row_groups);
 
 #endif

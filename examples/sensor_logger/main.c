@@ -14,9 +14,13 @@ static ppq_status_t file_write(void *ctx, const uint8_t *data, size_t len)
 
 static uint64_t arena_mem[1024 * 1024 / 8];
 
+/* sensor_logger [--small] [FILE]: --small uses the 16 KB-microcontroller
+ * schema and options (what the microbit firmware writes). */
 int main(int argc, char **argv)
 {
-    const char *path = argc > 1 ? argv[1] : "build/demo/sensors.parquet";
+    int small = argc > 1 && argv[1][0] == '-' && argv[1][1] == '-';
+    const char *path = argc > 1 + small ? argv[1 + small] : "build/demo/sensors.parquet";
+    const ppq_column_t *schema = small ? logger_schema_small : logger_schema;
     ppq_writer_options_t opts;
     ppq_sink_t sink;
     ppq_status_t st;
@@ -26,19 +30,19 @@ int main(int argc, char **argv)
         fprintf(stderr, "sensor_logger: cannot open %s\n", path);
         return 1;
     }
-    logger_options(&opts);
+    logger_options(&opts, small);
     sink.write = file_write;
     sink.ctx = f;
     sink.offset = 0;
-    st = logger_run(&sink, arena_mem, sizeof arena_mem, &opts, LOGGER_ROWS, &row_groups);
+    st = logger_run(schema, &sink, arena_mem, sizeof arena_mem, &opts, LOGGER_ROWS, &row_groups);
     fclose(f);
     if (st != PPQ_OK) {
         fprintf(stderr, "sensor_logger: %s\n", ppq_status_str(st));
         return 1;
     }
-    printf("sensor_logger: %u rows, %u row groups, %llu bytes -> %s\n", LOGGER_ROWS, (unsigned)row_groups,
-           (unsigned long long)sink.offset, path);
+    printf("sensor_logger: %u row groups, %llu bytes -> %s\n", (unsigned)row_groups, (unsigned long long)sink.offset,
+           path);
     printf("sensor_logger: arena %zu bytes (ppq_writer_arena_size)\n",
-           ppq_writer_arena_size(logger_schema, LOGGER_COLUMNS, &opts));
+           ppq_writer_arena_size(schema, LOGGER_COLUMNS, &opts));
     return 0;
 }
