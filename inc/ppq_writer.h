@@ -93,11 +93,20 @@ typedef struct ppq_writer_options {
                                  more than the least */
     uint32_t dict_entries;    /* dictionary limits per column chunk (0: 256 entries, 8 KiB) */
     uint32_t dict_bytes;
-    uint32_t footer_bytes;    /* serialized row-group metadata kept for the footer (0: 16 KiB) */
+    uint32_t footer_bytes;    /* serialized row-group metadata kept for the footer (0: 16 KiB;
+                                 1: the least, one row group's worth) */
     uint8_t page_crc;         /* 1: CRC-32 of every page body in its header */
     uint8_t no_statistics;    /* 1: no min/max/null_count */
     const ppq_key_value_t *key_values; /* footer key-value metadata (caller-owned) */
     uint32_t key_value_count;
+    /* Optional, caller-owned, both or neither: where row-group metadata goes
+     * when the footer store fills, and where ppq_writer_close reads it back.
+     * The writer appends to footer_spill; close reads exactly the bytes it
+     * appended, in order, from footer_unspill (and reads nothing from it
+     * before close).  Without them a full store makes commit return
+     * PPQ_ERR_NOSPACE: close the file and start a new one. */
+    ppq_sink_t *footer_spill;
+    ppq_source_t *footer_unspill;
 } ppq_writer_options_t;
 
 /* Caller-owned writer state (internal fields; do not touch). */
@@ -114,6 +123,7 @@ typedef struct ppq_writer {
     uint64_t rows;             /* rows in closed row groups */
     uint32_t rg_rows;          /* rows in the open row group */
     uint32_t row_groups;
+    uint64_t spilled;          /* RowGroup bytes written to footer_spill */
     ppq_status_t err;          /* sticky: sink failure */
     uint8_t full;              /* footer store full: close the file */
     uint8_t closed;

@@ -170,7 +170,8 @@ static int resolve_options(const ppq_writer_options_t *in, ppq_writer_options_t 
     o->dict_bytes = o->dict_bytes ? o->dict_bytes : 8192u;
     o->footer_bytes = o->footer_bytes ? o->footer_bytes : 16384u;
     return o->page_values <= (1u << 20) && o->page_bytes <= (1u << 26) && o->dict_entries <= (1u << 20) &&
-           o->row_group_rows <= 0x7FFFFFFFu && (o->key_value_count == 0u || o->key_values != NULL);
+           o->row_group_rows <= 0x7FFFFFFFu && (o->key_value_count == 0u || o->key_values != NULL) &&
+           (o->footer_spill == NULL) == (o->footer_unspill == NULL);
 }
 
 /* ---- arena layout (one plan for sizing and for init) ---------------------- */
@@ -1048,8 +1049,16 @@ static ppq_status_t flush(ppq_writer_t *w)
     w->rows += w->rg_rows;
     w->rg_rows = 0;
     w->row_groups++;
+    if (w->footer_cap - w->footer_len < w->rg_meta_max && w->opts.footer_spill != NULL) {
+        st = ppq_sink_write(w->opts.footer_spill, w->footer, w->footer_len);
+        if (st != PPQ_OK) {
+            return st;
+        }
+        w->spilled += w->footer_len;
+        w->footer_len = 0;
+    }
     if (w->footer_cap - w->footer_len < w->rg_meta_max || w->row_groups == 0x7FFFu) {
-        w->full = 1; /* no room for another row group's metadata */
+        w->full = 1; /* no room for another row group's metadata (or ordinal) */
     }
     return PPQ_OK;
 }
@@ -1119,6 +1128,26 @@ static void write_schema_leaf(ppq_thrift_w_t *t, const ppq_column_t *c)
 }
 
 /* FileMetaData, its length and the closing magic. */
+/* Stream the spilled RowGroups back into the footer through the scratch
+ * buffer; a spill that comes back short is PPQ_ERR_IO. */
+static ppq_status_t copy_spilled(ppq_writer_t *w)
+{
+    uint64_t left = w->spilled;
+    ppq_status_t st = PPQ_OK;
+    while (left > 0u && st == PPQ_OK) {
+        size_t n = left < w->scratch_cap ? (size_t)left : w->scratch_cap, got = 0;
+        st = ppq_source_read(w->opts.footer_unspill, w->scratch, n, &got);
+        if (st == PPQ_OK && got != n) {
+            st = PPQ_ERR_IO;
+        }
+        if (st == PPQ_OK) {
+            st = ppq_sink_write(w->out, w->scratch, n);
+        }
+        left -= n;
+    }
+    return st;
+}
+
 static ppq_status_t write_footer(ppq_writer_t *w)
 {
     ppq_thrift_w_t t;
@@ -1139,6 +1168,9 @@ static ppq_status_t write_footer(ppq_writer_t *w)
     ppq_thrift_w_i64(&t, 3, (int64_t)w->rows);
     ppq_thrift_w_list(&t, 4, PPQ_THRIFT_STRUCT, w->row_groups);
     st = ppq_thrift_w_status(&t);
+    if (st == PPQ_OK) {
+        st = copy_spilled(w);
+    }
     if (st == PPQ_OK) {
         st = ppq_sink_write(w->out, w->footer, w->footer_len); /* the stored RowGroups */
     }

@@ -490,6 +490,72 @@ static void least_chunk(void)
     PPQ_CHECK(f.row_groups > 1u);
 }
 
+/* Write the spill test's file: 40 rows in row groups of 5. */
+static ppq_status_t spill_file(const ppq_writer_options_t *o)
+{
+    static const ppq_column_t schema[] = {COL("v", PPQ_INT32, 1, PPQ_COLUMN_PLAIN)};
+    ppq_writer_t w;
+    int i;
+    ppq_status_t st = ppq_writer_init(&w, schema, 1, o, &file_sink, test_arena_ptr, test_arena_size);
+    for (i = 0; i < 40 && st == PPQ_OK; i++) {
+        st = i % 7 == 3 ? ppq_writer_set_null(&w, 0) : ppq_writer_set_i32(&w, 0, i * i);
+        if (st == PPQ_OK) {
+            st = ppq_writer_commit_row(&w);
+        }
+    }
+    return st == PPQ_OK ? ppq_writer_close(&w) : st;
+}
+
+/* Row-group metadata spilled to a caller sink and read back at close makes
+ * the same file as keeping it all in the arena; a spill that fails or comes
+ * back short fails the writer. */
+static void footer_spill(void)
+{
+    ppq_writer_options_t o;
+    ppq_sink_t spill;
+    ppq_memsink_t spill_mem;
+    ppq_source_t unspill;
+    ppq_memsrc_t unspill_mem;
+    uint8_t *spill_buf;
+    uint32_t crc;
+    size_t len;
+    footer_t f;
+    PPQ_CHECK(setup());
+    spill_buf = (uint8_t *)test_alloc(1024);
+    PPQ_CHECK(spill_buf != NULL);
+    small_options(&o);
+    o.row_group_rows = 5;
+    o.footer_bytes = 2048; /* all eight row groups in the arena */
+    PPQ_CHECK_OK(spill_file(&o));
+    len = file_mem.len;
+    crc = ppq_crc32(0, file_buf, len);
+    PPQ_CHECK_OK(read_footer(&f));
+    PPQ_CHECK_EQ(f.row_groups, 8);
+
+    ppq_sink_init_mem(&file_sink, &file_mem, file_buf, FILE_CAP);
+    ppq_sink_init_mem(&spill, &spill_mem, spill_buf, 1024);
+    o.footer_bytes = 1; /* one row group's worth: every row group spills */
+    PPQ_CHECK_EQ(spill_file(&o), PPQ_ERR_NOSPACE); /* without a spill, the store fills */
+    o.footer_spill = &spill;
+    PPQ_CHECK_EQ(spill_file(&o), PPQ_ERR_ARG); /* a spill needs its source */
+    o.footer_unspill = &unspill;
+    ppq_sink_init_mem(&file_sink, &file_mem, file_buf, FILE_CAP);
+    ppq_source_init_mem(&unspill, &unspill_mem, spill_buf, 1024);
+    PPQ_CHECK_OK(spill_file(&o));
+    PPQ_CHECK(spill_mem.len > 0u);
+    PPQ_CHECK_EQ(unspill_mem.pos, spill_mem.len); /* read back exactly what was spilled */
+    PPQ_CHECK_EQ(file_mem.len, len);
+    PPQ_CHECK_EQ(ppq_crc32(0, file_buf, file_mem.len), crc);
+
+    ppq_sink_init_mem(&file_sink, &file_mem, file_buf, FILE_CAP);
+    ppq_sink_init_mem(&spill, &spill_mem, spill_buf, 16); /* the spill fills: an I/O error */
+    PPQ_CHECK(spill_file(&o) < 0);
+    ppq_sink_init_mem(&file_sink, &file_mem, file_buf, FILE_CAP);
+    ppq_sink_init_mem(&spill, &spill_mem, spill_buf, 1024);
+    ppq_source_init_mem(&unspill, &unspill_mem, spill_buf, 10); /* comes back short */
+    PPQ_CHECK_EQ(spill_file(&o), PPQ_ERR_IO);
+}
+
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(int32_column_like_e11),
     PPQ_TEST(statistics_floats),
@@ -501,5 +567,6 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(footer_store_full),
     PPQ_TEST(dictionary_fallback),
     PPQ_TEST(least_chunk),
+    PPQ_TEST(footer_spill),
 };
 PPQ_SUITE(suite_writer, "writer", cases);

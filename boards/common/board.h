@@ -16,6 +16,9 @@ void board_exit(int status) __attribute__((noreturn));
 int board_open(const char *path, int mode_write);
 /* Write `len` bytes to a semihosting handle; returns 0 on success. */
 int board_write(int handle, const void *data, size_t len);
+/* Read up to `len` bytes from a semihosting handle; returns the bytes read
+ * (fewer at the end of the file) or -1. */
+int board_read(int handle, void *data, size_t len);
 int board_close(int handle);
 
 /* Fill the unused stack below the caller's frame with a pattern ... */

@@ -9,6 +9,7 @@
 #define SYS_CLOSE 0x02
 #define SYS_WRITE0 0x04
 #define SYS_WRITE 0x05
+#define SYS_READ 0x06
 #define SYS_EXIT 0x18
 #define SYS_EXIT_EXTENDED 0x20
 #define ADP_STOPPED_APPLICATION_EXIT 0x20026u
@@ -81,6 +82,17 @@ int board_write(int handle, const void *data, size_t len)
     args[1] = (uint32_t)(uintptr_t)data;
     args[2] = (uint32_t)len;
     return semihost(SYS_WRITE, args); /* bytes NOT written: 0 = success */
+}
+
+int board_read(int handle, void *data, size_t len)
+{
+    uint32_t args[3];
+    int left;
+    args[0] = (uint32_t)handle;
+    args[1] = (uint32_t)(uintptr_t)data;
+    args[2] = (uint32_t)len;
+    left = semihost(SYS_READ, args); /* bytes NOT read */
+    return left < 0 || (size_t)left > len ? -1 : (int)(len - (size_t)left);
 }
 
 int board_close(int handle)

@@ -10,12 +10,15 @@
 /* LOGGER_SMALL (16 KB boards): the small schema and options, 8 KiB of arena. */
 #ifdef LOGGER_SMALL
 #define LOGGER_FILE "build/demo/sensors_small_mcu.parquet"
+#define SPILL_FILE "build/demo/sensors_small_mcu.spill"
 #define ARENA_BYTES (8u * 1024u)
 #define SCHEMA logger_schema_small
+#define ROWS LOGGER_SMALL_ROWS
 #else
 #define LOGGER_FILE "build/demo/sensors_mcu.parquet"
 #define ARENA_BYTES (600u * 1024u)
 #define SCHEMA logger_schema
+#define ROWS LOGGER_ROWS
 #endif
 
 static int handle = -1;
@@ -27,6 +30,32 @@ static ppq_status_t semihost_write(void *ctx, const uint8_t *data, size_t len)
     blocks++;
     return board_write(handle, data, len) == 0 ? PPQ_OK : PPQ_ERR_IO;
 }
+
+#ifdef LOGGER_SMALL
+/* Row-group metadata beyond the arena's footer store goes to a second host
+ * file (an SD card file in a real logger); close reads it back. */
+static int spill_handle = -1, spill_reading;
+
+static ppq_status_t spill_write(void *ctx, const uint8_t *data, size_t len)
+{
+    (void)ctx;
+    return board_write(spill_handle, data, len) == 0 ? PPQ_OK : PPQ_ERR_IO;
+}
+
+static ppq_status_t spill_read(void *ctx, uint8_t *buf, size_t len, size_t *got)
+{
+    int n;
+    (void)ctx;
+    if (!spill_reading) { /* the first read: the writer is done spilling */
+        board_close(spill_handle);
+        spill_handle = board_open(SPILL_FILE, 0);
+        spill_reading = 1;
+    }
+    n = spill_handle < 0 ? -1 : board_read(spill_handle, buf, len);
+    *got = n < 0 ? 0u : (size_t)n;
+    return n < 0 ? PPQ_ERR_IO : PPQ_OK;
+}
+#endif
 
 static uint64_t arena_mem[ARENA_BYTES / 8u];
 static uint8_t block[512];
@@ -60,14 +89,23 @@ int main(void)
     file.ctx = 0;
     file.offset = 0;
 #ifdef LOGGER_SMALL
+    ppq_sink_t spill = {spill_write, 0, 0};
+    ppq_source_t unspill = {spill_read, 0, 0};
     logger_options(&opts, 1);
+    spill_handle = board_open(SPILL_FILE, 1);
+    if (spill_handle < 0) {
+        board_puts("sensor_logger: cannot open " SPILL_FILE "\n");
+        return 1;
+    }
+    opts.footer_spill = &spill;
+    opts.footer_unspill = &unspill;
 #else
     logger_options(&opts, 0);
 #endif
     st = ppq_sink_init_block(&sink, &blk, &file, block, sizeof block);
     board_stack_paint();
     if (st == PPQ_OK) {
-        st = logger_run(SCHEMA, &sink, arena_mem, sizeof arena_mem, &opts, LOGGER_ROWS, &row_groups);
+        st = logger_run(SCHEMA, &sink, arena_mem, sizeof arena_mem, &opts, ROWS, &row_groups);
     }
     if (st == PPQ_OK) {
         st = ppq_blocksink_flush(&blk);
@@ -84,5 +122,8 @@ int main(void)
     put_number(board_stack_used());
     board_puts(" bytes\n");
     board_close(handle);
+#ifdef LOGGER_SMALL
+    board_close(spill_handle);
+#endif
     return st == PPQ_OK ? 0 : 1;
 }

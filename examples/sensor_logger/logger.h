@@ -6,6 +6,7 @@
 #include "picoparquet.h"
 
 #define LOGGER_ROWS 86400u
+#define LOGGER_SMALL_ROWS 3600u /* the first hour: about 400 tiny row groups */
 #define LOGGER_COLUMNS 7u
 
 /* The schema: delta for timestamps and the battery, byte stream split for

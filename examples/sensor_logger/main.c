@@ -12,6 +12,23 @@ static ppq_status_t file_write(void *ctx, const uint8_t *data, size_t len)
     return fwrite(data, 1, len, (FILE *)ctx) == len ? PPQ_OK : PPQ_ERR_IO;
 }
 
+/* --small spills row-group metadata to a temporary file, as the microbit
+ * does to a second file; the first read rewinds it. */
+static int spill_reading;
+
+static ppq_status_t file_read(void *ctx, uint8_t *buf, size_t len, size_t *got)
+{
+    FILE *f = (FILE *)ctx;
+    if (!spill_reading) {
+        spill_reading = 1;
+        if (fseek(f, 0, SEEK_SET) != 0) {
+            return PPQ_ERR_IO;
+        }
+    }
+    *got = fread(buf, 1, len, f);
+    return ferror(f) ? PPQ_ERR_IO : PPQ_OK;
+}
+
 static uint64_t arena_mem[1024 * 1024 / 8];
 
 /* sensor_logger [--small] [FILE]: --small uses the 16 KB-microcontroller
@@ -30,12 +47,26 @@ int main(int argc, char **argv)
         fprintf(stderr, "sensor_logger: cannot open %s\n", path);
         return 1;
     }
+    FILE *spill_file = small ? tmpfile() : NULL;
+    ppq_sink_t spill = {file_write, NULL, 0};
+    ppq_source_t unspill = {file_read, NULL, 0};
     logger_options(&opts, small);
+    if (spill_file != NULL) {
+        spill.ctx = unspill.ctx = spill_file;
+        opts.footer_spill = &spill;
+        opts.footer_unspill = &unspill;
+    }
     sink.write = file_write;
     sink.ctx = f;
     sink.offset = 0;
-    st = logger_run(schema, &sink, arena_mem, sizeof arena_mem, &opts, LOGGER_ROWS, &row_groups);
+    st = logger_run(schema, &sink, arena_mem, sizeof arena_mem, &opts, small ? LOGGER_SMALL_ROWS : LOGGER_ROWS,
+                    &row_groups);
     fclose(f);
+    if (spill_file != NULL) {
+        fclose(spill_file);
+    } else if (small) {
+        st = PPQ_ERR_IO;
+    }
     if (st != PPQ_OK) {
         fprintf(stderr, "sensor_logger: %s\n", ppq_status_str(st));
         return 1;
