@@ -92,6 +92,10 @@ $(TEST_BIN): $(TEST_OBJS) $(LIB)
 $(BENCH): $(BUILD)/obj/tools/bench/bench.o $(LIB)
 	$(CC) $(HOST_CFLAGS) -o $@ $^ -lm $(LDFLAGS_EXTRA)
 
+BENCH_WRITER := $(BUILD)/bench_writer
+$(BENCH_WRITER): $(BUILD)/obj/tools/bench/bench_writer.o $(BUILD)/obj/examples/sensor_logger/logger.o $(LIB)
+	$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
+
 # Host unit tests: once plain, once under ASan+UBSan (clang's UBSan also
 # catches arithmetic on NULL pointers; gcc's is the fallback).
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -190,8 +194,12 @@ fuzz: fuzz-build
 fuzz-smoke: fuzz-build
 	tools/run_fuzz.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_TARGETS)
 
-bench: $(BENCH)
+# Codec benchmarks, then the writer on 10 million rows and DuckDB's anchor.
+bench: $(BENCH) $(BENCH_WRITER) test/interop/node_modules
 	$(BENCH)
+	@mkdir -p build/bench
+	$(BENCH_WRITER) build/bench/sensors_10m.parquet | tee build/bench/writer.json
+	node test/interop/bench_duckdb.mjs build/bench/sensors_10m.parquet build/bench/writer.json build/bench/duckdb_10m.parquet
 
 coverage:
 	$(MAKE) --no-print-directory test-run BUILD=build/cov OPT=-O0 EXTRA_CFLAGS="--coverage" LDFLAGS_EXTRA="--coverage"

@@ -66,7 +66,8 @@ typedef struct ppq_col {
     stats_t page_stats;
     /* the open row group's column chunk */
     uint8_t *chunk;
-    size_t chunk_len, chunk_cap, page_max;
+    size_t chunk_len, chunk_cap;
+    size_t chunk_room;      /* free chunk bytes below which the row group ends */
     uint64_t chunk_values;
     uint32_t encodings;     /* bit per Parquet encoding used */
     stats_t chunk_stats;
@@ -374,7 +375,8 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
             col->levels_out = (uint8_t *)take(p, col->levels_cap);
             col->chunk = (uint8_t *)take(p, chunk);
             col->chunk_cap = chunk;
-            col->page_max = pm;
+            /* every page the next row may end, and the open page the flush ends */
+            col->chunk_room = (pages_per_row(c) + 1u) * pm;
             if (!p->failed) {
                 ppq_arena_init(&col->codec_arena, codec_mem, codec);
                 ppq_arena_init(&col->dict_arena, dict_mem, dict);
@@ -1393,8 +1395,7 @@ ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
     w->rg_rows++;
     for (i = 0; i < w->ncols; i++) {
         ppq_col_t *c = &w->cols[i];
-        /* room for every page the next row may end plus the open page */
-        low |= c->chunk_cap - c->chunk_len < (pages_per_row(c->def) + 1u) * c->page_max;
+        low |= c->chunk_cap - c->chunk_len < c->chunk_room;
     }
     if (low || w->rg_rows >= w->opts.row_group_rows) {
         st = flush(w);

@@ -79,7 +79,7 @@ int main(void)
     ppq_sink_t file, sink;
     ppq_blocksink_t blk;
     ppq_status_t st;
-    uint32_t row_groups = 0;
+    uint32_t row_groups = 0, rows = 0;
     handle = board_open(LOGGER_FILE, 1);
     if (handle < 0) {
         board_puts("sensor_logger: cannot open " LOGGER_FILE "\n");
@@ -105,7 +105,7 @@ int main(void)
     st = ppq_sink_init_block(&sink, &blk, &file, block, sizeof block);
     board_stack_paint();
     if (st == PPQ_OK) {
-        st = logger_run(SCHEMA, &sink, arena_mem, sizeof arena_mem, &opts, ROWS, &row_groups);
+        st = logger_run(SCHEMA, &sink, arena_mem, sizeof arena_mem, &opts, ROWS, &rows, &row_groups);
     }
     if (st == PPQ_OK) {
         st = ppq_blocksink_flush(&blk);

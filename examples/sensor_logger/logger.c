@@ -51,10 +51,10 @@ void logger_options(ppq_writer_options_t *opts, int small)
 }
 
 ppq_status_t logger_run(const ppq_column_t *schema, ppq_sink_t *sink, void *arena, size_t arena_len,
-                        const ppq_writer_options_t *opts, uint32_t rows, uint32_t *row_groups)
+                        const ppq_writer_options_t *opts, uint32_t rows, uint32_t *written, uint32_t *row_groups)
 {
     ppq_writer_t w;
-    uint32_t seed = 2024u, i;
+    uint32_t seed = 2024u, i, done = 0;
     int64_t ts = 1767225600000000; /* 2026-01-01T00:00:00Z in microseconds */
     float temperature = 21.0f, humidity = 45.0f;
     double pressure = 1013.25;
@@ -96,6 +96,7 @@ ppq_status_t logger_run(const ppq_column_t *schema, ppq_sink_t *sink, void *aren
         if (st == PPQ_OK) {
             st = ppq_writer_commit_row(&w);
         }
+        done += st == PPQ_OK;
     }
     if (st == PPQ_ERR_NOSPACE) {
         st = PPQ_OK; /* the footer store is full: this file is done (a logger rotates) */
@@ -104,5 +105,6 @@ ppq_status_t logger_run(const ppq_column_t *schema, ppq_sink_t *sink, void *aren
         st = ppq_writer_close(&w);
     }
     *row_groups = w.row_groups;
+    *written = done;
     return st;
 }

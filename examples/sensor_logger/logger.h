@@ -20,8 +20,10 @@ extern const ppq_column_t logger_schema_small[LOGGER_COLUMNS];
  * `small`: tiny pages and buffers, for an arena of at most 8 KiB. */
 void logger_options(ppq_writer_options_t *opts, int small);
 
-/* Write `rows` rows to `sink` with `arena`; *row_groups gets the count. */
+/* Write `rows` rows to `sink` with `arena`, fewer if the footer store
+ * fills (the file is closed then, as a logger rotates); *written and
+ * *row_groups get the counts. */
 ppq_status_t logger_run(const ppq_column_t *schema, ppq_sink_t *sink, void *arena, size_t arena_len,
-                        const ppq_writer_options_t *opts, uint32_t rows, uint32_t *row_groups);
+                        const ppq_writer_options_t *opts, uint32_t rows, uint32_t *written, uint32_t *row_groups);
 
 #endif

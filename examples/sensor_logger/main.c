@@ -41,7 +41,7 @@ int main(int argc, char **argv)
     ppq_writer_options_t opts;
     ppq_sink_t sink;
     ppq_status_t st;
-    uint32_t row_groups = 0;
+    uint32_t row_groups = 0, rows = 0;
     FILE *f = fopen(path, "wb");
     if (f == NULL) {
         fprintf(stderr, "sensor_logger: cannot open %s\n", path);
@@ -60,7 +60,7 @@ int main(int argc, char **argv)
     sink.ctx = f;
     sink.offset = 0;
     st = logger_run(schema, &sink, arena_mem, sizeof arena_mem, &opts, small ? LOGGER_SMALL_ROWS : LOGGER_ROWS,
-                    &row_groups);
+                    &rows, &row_groups);
     fclose(f);
     if (spill_file != NULL) {
         fclose(spill_file);
@@ -71,8 +71,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "sensor_logger: %s\n", ppq_status_str(st));
         return 1;
     }
-    printf("sensor_logger: %u row groups, %llu bytes -> %s\n", (unsigned)row_groups, (unsigned long long)sink.offset,
-           path);
+    printf("sensor_logger: %u rows in %u row groups, %llu bytes -> %s\n", (unsigned)rows, (unsigned)row_groups,
+           (unsigned long long)sink.offset, path);
     printf("sensor_logger: arena %zu bytes (ppq_writer_arena_size)\n",
            ppq_writer_arena_size(schema, LOGGER_COLUMNS, &opts));
     return 0;
