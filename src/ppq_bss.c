@@ -4,6 +4,52 @@
 
 #include "ppq_plain.h" /* PPQ_COUNT_ALL */
 
+/* x86-64 hosts: SSE2 (always present there) interleaves 16 values of each
+ * stream per step; PPQ_NO_SIMD keeps the portable path. */
+#if defined(__SSE2__) && PPQ_HOST_LE && !defined(PPQ_NO_SIMD)
+#include <emmintrin.h>
+#define PPQ_BSS_SSE2 1
+
+/* Interleave 16 values from 4 streams into 64 bytes at o. */
+static void interleave4_sse2(const uint8_t *s0, size_t stride, uint8_t *o)
+{
+    __m128i a = _mm_loadu_si128((const __m128i *)(const void *)s0);
+    __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s0 + stride));
+    __m128i c = _mm_loadu_si128((const __m128i *)(const void *)(s0 + 2u * stride));
+    __m128i d = _mm_loadu_si128((const __m128i *)(const void *)(s0 + 3u * stride));
+    __m128i ab_lo = _mm_unpacklo_epi8(a, b), ab_hi = _mm_unpackhi_epi8(a, b);
+    __m128i cd_lo = _mm_unpacklo_epi8(c, d), cd_hi = _mm_unpackhi_epi8(c, d);
+    _mm_storeu_si128((__m128i *)(void *)o, _mm_unpacklo_epi16(ab_lo, cd_lo));
+    _mm_storeu_si128((__m128i *)(void *)(o + 16), _mm_unpackhi_epi16(ab_lo, cd_lo));
+    _mm_storeu_si128((__m128i *)(void *)(o + 32), _mm_unpacklo_epi16(ab_hi, cd_hi));
+    _mm_storeu_si128((__m128i *)(void *)(o + 48), _mm_unpackhi_epi16(ab_hi, cd_hi));
+}
+
+/* Interleave 16 values from 8 streams into 128 bytes at o. */
+static void interleave8_sse2(const uint8_t *s0, size_t stride, uint8_t *o)
+{
+    __m128i s[8], p[8], q[8];
+    int k;
+    for (k = 0; k < 8; k++) {
+        s[k] = _mm_loadu_si128((const __m128i *)(const void *)(s0 + (size_t)k * stride));
+    }
+    for (k = 0; k < 4; k++) { /* byte pairs: streams 2k, 2k+1 */
+        p[2 * k] = _mm_unpacklo_epi8(s[2 * k], s[2 * k + 1]);
+        p[2 * k + 1] = _mm_unpackhi_epi8(s[2 * k], s[2 * k + 1]);
+    }
+    for (k = 0; k < 2; k++) { /* 4-byte groups: streams 4k..4k+3 */
+        q[4 * k] = _mm_unpacklo_epi16(p[4 * k], p[4 * k + 2]);
+        q[4 * k + 1] = _mm_unpackhi_epi16(p[4 * k], p[4 * k + 2]);
+        q[4 * k + 2] = _mm_unpacklo_epi16(p[4 * k + 1], p[4 * k + 3]);
+        q[4 * k + 3] = _mm_unpackhi_epi16(p[4 * k + 1], p[4 * k + 3]);
+    }
+    for (k = 0; k < 4; k++) { /* whole values: low half streams 0..3, high 4..7 */
+        _mm_storeu_si128((__m128i *)(void *)(o + 32 * k), _mm_unpacklo_epi32(q[k], q[4 + k]));
+        _mm_storeu_si128((__m128i *)(void *)(o + 32 * k + 16), _mm_unpackhi_epi32(q[k], q[4 + k]));
+    }
+}
+#endif
+
 /* K for the supported types, 0 otherwise. */
 static uint32_t stream_count(ppq_type_t type, uint32_t type_len)
 {
@@ -171,7 +217,13 @@ ppq_status_t ppq_bss_dec_get(ppq_bss_dec_t *dec, void *out, size_t max, size_t *
      * with shifts and masks on 64-bit words (no SIMD needed). */
     if (dec->width == 4u) {
         const uint8_t *s0 = d + at, *s1 = s0 + N, *s2 = s1 + N, *s3 = s2 + N;
-        for (i = 0; i + 8u <= n; i += 8u) {
+        i = 0;
+#ifdef PPQ_BSS_SSE2
+        for (; i + 16u <= n; i += 16u) {
+            interleave4_sse2(s0 + i, N, o + 4 * i);
+        }
+#endif
+        for (; i + 8u <= n; i += 8u) {
             uint64_t a = ppq_load_le64(s0 + i), b = ppq_load_le64(s1 + i);
             uint64_t c = ppq_load_le64(s2 + i), e = ppq_load_le64(s3 + i);
             uint64_t v04, v15, v26, v37;
@@ -196,7 +248,13 @@ ppq_status_t ppq_bss_dec_get(ppq_bss_dec_t *dec, void *out, size_t max, size_t *
         }
     } else if (dec->width == 8u) {
         const uint8_t *s0 = d + at;
-        for (i = 0; i + 8u <= n; i += 8u) {
+        i = 0;
+#ifdef PPQ_BSS_SSE2
+        for (; i + 16u <= n; i += 16u) {
+            interleave8_sse2(s0 + i, N, o + 8 * i);
+        }
+#endif
+        for (; i + 8u <= n; i += 8u) {
             uint64_t r[8];
             for (k = 0; k < 8u; k++) {
                 r[k] = ppq_load_le64(s0 + k * N + i);
