@@ -25,11 +25,13 @@ const char ppq_port_name[] = "generic";
  * constant `w` and `i` it folds to a shift and a mask of a loaded word.
  * Every branch here is decided at compile time in each kernel, so the
  * coverage report leaves them out (LCOV_EXCL_BR_LINE). */
-/* A 32-bit little-endian word: a plain load on little-endian hosts (which
- * lets the compiler combine neighbouring loads), bytes otherwise. */
+/* A 32-bit little-endian word: a plain load on little-endian targets that
+ * allow unaligned loads (the compiler then combines neighbouring loads),
+ * bytes otherwise (on ARMv6-M a 4-byte memcpy would become a call). */
 static ALWAYS_INLINE uint32_t word_at(const uint8_t *restrict p)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && (defined(__GNUC__) || defined(__clang__))
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && (defined(__GNUC__) || defined(__clang__)) && \
+    (!defined(__arm__) || defined(__ARM_FEATURE_UNALIGNED))
     uint32_t w;
     __builtin_memcpy(&w, p, 4);
     return w;
