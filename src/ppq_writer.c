@@ -465,32 +465,44 @@ static void stats_reset(stats_t *s)
     s->has = 0;
 }
 
-/* -1, 0, 1 comparing PLAIN-encoded numbers a and b of `width` bytes. */
+/* PLAIN-encoded number as bits, and the IEEE sign bit of its width. */
+static uint64_t num_bits(size_t width, const uint8_t *p)
+{
+    return width == 4u ? ppq_load_le32(p) : width == 8u ? ppq_load_le64(p) : p[0];
+}
+
+static uint64_t sign_bit(size_t width)
+{
+    return width == 4u ? 0x80000000u : 0x8000000000000000ull;
+}
+
+/* A float's bits are NaN: exponent all ones, fraction not zero. */
+static int is_nan_bits(size_t width, uint64_t b)
+{
+    uint64_t inf = width == 4u ? 0x7F800000u : 0x7FF0000000000000ull;
+    return (b & ~sign_bit(width)) > inf;
+}
+
+/* -1, 0, 1 comparing PLAIN-encoded numbers a and b of `width` bytes, on
+ * integer keys that order as the values do: signed integers with the sign
+ * bit flipped; floats (no NaN here) with negatives' bits inverted and
+ * positives' sign bit set.  -0.0 orders below +0.0, which write_stats makes
+ * harmless; no floating point, so no soft-float library on small cores. */
 static int compare_num(uint8_t order, size_t width, const uint8_t *a, const uint8_t *b)
 {
-    if (order == ORDER_FLOAT) {
-        double x, y;
+    uint64_t x = num_bits(width, a), y = num_bits(width, b), sign = sign_bit(width);
+    if (order == ORDER_SIGNED) {
+        x ^= sign;
+        y ^= sign;
+    } else if (order == ORDER_FLOAT) {
+        x = (x & sign) ? ~x : x | sign;
+        y = (y & sign) ? ~y : y | sign;
         if (width == 4u) {
-            float fx, fy;
-            ppq_load_value_le(&fx, a, 4);
-            ppq_load_value_le(&fy, b, 4);
-            x = fx;
-            y = fy;
-        } else {
-            ppq_load_value_le(&x, a, 8);
-            ppq_load_value_le(&y, b, 8);
+            x &= 0xFFFFFFFFu;
+            y &= 0xFFFFFFFFu;
         }
-        return x < y ? -1 : x > y;
-    } else {
-        uint64_t x = width == 4u ? ppq_load_le32(a) : width == 8u ? ppq_load_le64(a) : a[0];
-        uint64_t y = width == 4u ? ppq_load_le32(b) : width == 8u ? ppq_load_le64(b) : b[0];
-        if (order == ORDER_SIGNED) { /* flip the sign bit: signed order as unsigned */
-            uint64_t sign = width == 4u ? 0x80000000u : 0x8000000000000000ull;
-            x ^= sign;
-            y ^= sign;
-        }
-        return x < y ? -1 : x > y;
     }
+    return x < y ? -1 : x > y;
 }
 
 static int compare_bytes(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
@@ -540,19 +552,9 @@ static void stats_add(stats_t *s, uint8_t order, size_t width, const uint8_t *v,
     if (order == ORDER_NONE) {
         return;
     }
-    if (order == ORDER_FLOAT) {
-        double x;
-        if (width == 4u) {
-            float f;
-            ppq_load_value_le(&f, v, 4);
-            x = f;
-        } else {
-            ppq_load_value_le(&x, v, 8);
-        }
-        if (x != x) {
-            s->nans++; /* NaN never becomes a bound */
-            return;
-        }
+    if (order == ORDER_FLOAT && is_nan_bits(width, num_bits(width, v))) {
+        s->nans++; /* NaN never becomes a bound */
+        return;
     }
     if (order == ORDER_BYTES) {
         if (!s->has) {
@@ -625,32 +627,15 @@ static void write_stats(ppq_thrift_w_t *t, int16_t id, const stats_t *s, uint8_t
         uint8_t mn[8], mx[8];
         const uint8_t *pmin = s->min, *pmax = s->max;
         if (order == ORDER_FLOAT) { /* a zero max is +0.0, a zero min -0.0 */
-            double x;
+            uint64_t sign = sign_bit(width);
             memcpy(mn, s->min, width);
             memcpy(mx, s->max, width);
-            if (width == 4u) {
-                float f;
-                ppq_load_value_le(&f, mx, 4);
-                if (f == 0.0f) {
-                    f = 0.0f;
-                    ppq_store_value_le(mx, &f, 4);
-                }
-                ppq_load_value_le(&f, mn, 4);
-                if (f == 0.0f) {
-                    f = -0.0f;
-                    ppq_store_value_le(mn, &f, 4);
-                }
-            } else {
-                ppq_load_value_le(&x, mx, 8);
-                if (x == 0.0) {
-                    x = 0.0;
-                    ppq_store_value_le(mx, &x, 8);
-                }
-                ppq_load_value_le(&x, mn, 8);
-                if (x == 0.0) {
-                    x = -0.0;
-                    ppq_store_value_le(mn, &x, 8);
-                }
+            if ((num_bits(width, mx) & ~sign) == 0u) {
+                memset(mx, 0, width);
+            }
+            if ((num_bits(width, mn) & ~sign) == 0u) {
+                memset(mn, 0, width);
+                mn[width - 1u] = 0x80; /* the sign bit, little-endian */
             }
             pmin = mn;
             pmax = mx;

@@ -59,9 +59,9 @@ def main():
             rows.append((profile, core, s, flash, budget, ok))
             print(json.dumps({"size_profile": profile, "core": core, "text": s[".text"], "rodata": s[".rodata"],
                               "data": s[".data"], "bss": s[".bss"], "flash": flash, "budget": budget, "ok": ok}))
-    print(f"{'profile':<12} {'core':<4} {'.text':>7} {'.rodata':>8} {'.data':>6} {'.bss':>6} {'flash':>7} {'budget':>7}")
+    print(f"{'profile':<15} {'core':<4} {'.text':>7} {'.rodata':>8} {'.data':>6} {'.bss':>6} {'flash':>7} {'budget':>7}")
     for profile, core, s, flash, budget, ok in rows:
-        print(f"{profile:<12} {core:<4} {s['.text']:>7} {s['.rodata']:>8} {s['.data']:>6} {s['.bss']:>6} "
+        print(f"{profile:<15} {core:<4} {s['.text']:>7} {s['.rodata']:>8} {s['.data']:>6} {s['.bss']:>6} "
               f"{flash:>7} {budget if budget else '-':>7}{'' if ok else '  OVER'}")
     sys.exit(1 if failed else 0)
 
