@@ -70,6 +70,48 @@ function compare(reader, file, expect, rows, unreadable = {}) {
   });
 }
 
+// DuckDB's parquet_metadata(): per column, the row groups' null counts must
+// add up to the nulls written, and their min/max must bound exactly the
+// non-NaN values written (booleans and numbers; these files have no
+// logical types, so integers order signed).
+const num = (type, s) => (type === 1 || type === 2 ? BigInt(s) : type === 0 ? (s === 'true' ? 1 : 0) : Number(s));
+async function checkStats(con, path, name, expect) {
+  const res = await con.runAndReadAll(
+    `SELECT path_in_schema, stats_min_value, stats_max_value, stats_null_count FROM parquet_metadata('${path}')`);
+  const meta = res.getRows();
+  expect.columns.forEach((col, c) => {
+    const mine = meta.filter((m) => String(m[0]) === col.name);
+    let nulls = 0n;
+    for (const m of mine) nulls += BigInt(m[3] ?? 0);
+    const values = expect.rows.map((r) => r[c]).filter((v) => v !== null);
+    checks++;
+    if (Number(nulls) !== expect.rows.length - values.length) {
+      failures++;
+      console.log(`FAIL duckdb-stats ${name}.${col.name}: null_count ${nulls}, expected ${expect.rows.length - values.length}`);
+    }
+    if (col.type === 3 || col.type > 5) return; // INT96 has no order; bytes: values checked above
+    const xs = values.map((v) => (col.type === 0 ? (v ? 1 : 0) : num(col.type, v)))
+      .filter((x) => !(typeof x === 'number' && Number.isNaN(x)))
+      .map((x) => (col.type === 4 ? Math.fround(x) : x));
+    if (xs.length === 0) return;
+    const want = [xs.reduce((a, b) => (b < a ? b : a)), xs.reduce((a, b) => (b > a ? b : a))];
+    [1, 2].forEach((k, i) => {
+      const got = mine.map((m) => m[k]).filter((v) => v !== null && v !== undefined).map((v) => num(col.type, String(v)));
+      checks++;
+      if (got.length === 0 && typeof want[i] === 'number' && !Number.isFinite(want[i])) {
+        notes.push(`duckdb-stats ${name}.${col.name}: DuckDB shows no ${i ? 'max' : 'min'} for an infinite bound`);
+        return;
+      }
+      const have = got.length === 0 ? undefined : got.reduce((a, b) => (i ? (b > a ? b : a) : (b < a ? b : a)));
+      const h = col.type === 4 && have !== undefined ? Math.fround(have) : have;
+      if (h === undefined || h != want[i]) { // eslint-disable-line eqeqeq -- -0.0 == 0.0
+        failures++;
+        console.log(`FAIL duckdb-stats ${name}.${col.name}: ${i ? 'max' : 'min'} ${have}, expected ${want[i]}`);
+      }
+    });
+  });
+}
+
 const db = await DuckDBInstance.create(':memory:');
 const con = await db.connect();
 for (const f of readdirSync(dir).filter((n) => n.endsWith('.parquet')).sort()) {
@@ -79,6 +121,7 @@ for (const f of readdirSync(dir).filter((n) => n.endsWith('.parquet')).sort()) {
   try {
     const res = await con.runAndReadAll(`SELECT * FROM read_parquet('${path}')`);
     compare('duckdb', name, expect, res.getRows());
+    await checkStats(con, path, name, expect);
   } catch (e) {
     failures++;
     console.log(`FAIL duckdb ${name}: ${e.message}`);
