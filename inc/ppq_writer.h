@@ -57,14 +57,17 @@ typedef struct ppq_logical {
 
 /* How a column's values are encoded.  AUTO picks per type: dictionary for
  * byte arrays, DELTA_BINARY_PACKED for INT32/INT64, BYTE_STREAM_SPLIT for
- * FLOAT/DOUBLE, RLE for BOOLEAN, PLAIN otherwise. */
+ * FLOAT/DOUBLE, RLE for BOOLEAN, PLAIN otherwise.  An encoding the type
+ * cannot take fails ppq_writer_init with PPQ_ERR_ARG. */
 typedef enum ppq_column_encoding {
     PPQ_COLUMN_AUTO = 0,
     PPQ_COLUMN_PLAIN,
     PPQ_COLUMN_DICTIONARY,           /* falls back to PLAIN when full */
     PPQ_COLUMN_DELTA_BINARY_PACKED,  /* INT32, INT64 */
     PPQ_COLUMN_BYTE_STREAM_SPLIT,    /* FLOAT, DOUBLE, INT32, INT64, FLBA */
-    PPQ_COLUMN_RLE                   /* BOOLEAN */
+    PPQ_COLUMN_RLE,                  /* BOOLEAN */
+    PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY, /* BYTE_ARRAY */
+    PPQ_COLUMN_DELTA_BYTE_ARRAY      /* BYTE_ARRAY, FLBA: shared prefixes, e.g. sorted keys */
 } ppq_column_encoding_t;
 
 typedef struct ppq_column {

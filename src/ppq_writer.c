@@ -1,8 +1,10 @@
 /* The Parquet file writer (see ppq_writer.h). */
 #include "ppq_writer.h"
 #include "ppq_bss.h"
+#include "ppq_dba.h"
 #include "ppq_delta.h"
 #include "ppq_dict.h"
+#include "ppq_dlba.h"
 #include "ppq_internal.h"
 #include "ppq_plain.h"
 #include "ppq_rle.h"
@@ -16,7 +18,7 @@ enum { PAGE_DATA = 0, PAGE_DICTIONARY = 2 };
 enum { REP_REQUIRED = 0, REP_OPTIONAL = 1 };
 
 /* How the current page's values are encoded. */
-enum { K_PLAIN, K_DICT, K_DELTA, K_BSS, K_RLE };
+enum { K_PLAIN, K_DICT, K_DELTA, K_BSS, K_RLE, K_DLBA, K_DBA };
 
 typedef struct stats {
     uint64_t nulls, nans;
@@ -53,7 +55,11 @@ typedef struct ppq_col {
         ppq_bss_enc_t bss;
         ppq_rle_enc_t rle;
     } enc;                  /* the page's value encoder */
-    ppq_dict_enc_t *dict;   /* dictionary columns only (arena): lives over the chunk */
+    union {                 /* in the arena, for the columns that use one */
+        ppq_dict_enc_t *dict; /* dictionary columns: lives over the chunk */
+        ppq_dlba_enc_t *dlba; /* the page's encoder */
+        ppq_dba_enc_t *dba;
+    } own;
     ppq_arena_t codec_arena; /* rewound for every page's encoder */
     ppq_arena_t dict_arena;
     uint8_t *vals;          /* encoded values of the page */
@@ -154,6 +160,8 @@ static int start_kind(const ppq_column_t *c, int *ok)
               (t == PPQ_FIXED_LEN_BYTE_ARRAY && c->type_len <= 0xFFFFu);
         return K_BSS;
     case PPQ_COLUMN_RLE: *ok = t == PPQ_BOOLEAN; return K_RLE;
+    case PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY: *ok = t == PPQ_BYTE_ARRAY; return K_DLBA;
+    case PPQ_COLUMN_DELTA_BYTE_ARRAY: *ok = t == PPQ_BYTE_ARRAY || t == PPQ_FIXED_LEN_BYTE_ARRAY; return K_DBA;
     }
     *ok = 0;
     return K_PLAIN;
@@ -177,6 +185,25 @@ static int resolve_options(const ppq_writer_options_t *in, ppq_writer_options_t 
 
 /* ---- arena layout (one plan for sizing and for init) ---------------------- */
 
+/* The value bytes one page of a byte-array column may hold. */
+static uint32_t bytes_cap(const ppq_column_t *c, const ppq_writer_options_t *o)
+{
+    return c->type == PPQ_BYTE_ARRAY ? o->page_bytes : o->page_values * c->type_len;
+}
+
+static void dlba_cfg_for(const ppq_column_t *c, const ppq_writer_options_t *o, ppq_dlba_cfg_t *d)
+{
+    d->max_values = o->page_values;
+    d->max_bytes = bytes_cap(c, o);
+}
+
+static void dba_cfg_for(const ppq_column_t *c, const ppq_writer_options_t *o, ppq_dba_cfg_t *d)
+{
+    d->max_values = o->page_values;
+    d->max_bytes = bytes_cap(c, o);
+    d->max_value_len = c->type == PPQ_BYTE_ARRAY ? o->page_bytes : c->type_len;
+}
+
 /* Worst-case bytes of one page's encoded values for column c: what PLAIN
  * takes (every column may end up PLAIN: dictionary fallback), or more for
  * the column's own encoding. */
@@ -199,6 +226,13 @@ static size_t vals_cap(const ppq_column_t *c, const ppq_writer_options_t *o)
         cap = d > cap ? d : cap;
     } else if (kind == K_DICT && 4u * n + 8u > cap) {
         cap = 4u * n + 8u; /* bit width byte, indices at worst 4 bytes each */
+    } else if (kind == K_DLBA || kind == K_DBA) {
+        /* one (DLBA) or two (DBA: prefixes, suffix lengths) INT32 delta
+         * streams, then the bytes */
+        ppq_delta_cfg_t dcfg = {PPQ_INT32, 0, 0};
+        size_t lens = ppq_delta_max_block_bytes(&dcfg, (uint32_t)n) + PPQ_DELTA_HEADER_MAX;
+        size_t d = (kind == K_DBA ? 2u : 1u) * lens + bytes_cap(c, o);
+        cap = d > cap ? d : cap;
     }
     return cap + 16u;
 }
@@ -270,6 +304,14 @@ static size_t codec_arena_for(const ppq_column_t *c, const ppq_writer_options_t 
     } else if (kind == K_RLE) {
         r.prefix_cap = (uint32_t)vals_cap(c, o);
         x = ppq_rle_enc_arena_size(&r);
+    } else if (kind == K_DLBA) {
+        ppq_dlba_cfg_t d;
+        dlba_cfg_for(c, o, &d);
+        x = ppq_dlba_enc_arena_size(&d);
+    } else if (kind == K_DBA) {
+        ppq_dba_cfg_t d;
+        dba_cfg_for(c, o, &d);
+        x = ppq_dba_enc_arena_size(&d);
     }
     return x > need ? x : need;
 }
@@ -352,10 +394,17 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
             }
         }
         codec_mem = take(p, codec);
+        if (start_kind(c, &ok) == K_DLBA || start_kind(c, &ok) == K_DBA) {
+            size_t size = start_kind(c, &ok) == K_DLBA ? sizeof(ppq_dlba_enc_t) : sizeof(ppq_dba_enc_t);
+            void *enc = take(p, size);
+            if (col != NULL) {
+                col->own.dlba = (ppq_dlba_enc_t *)enc; /* or the DBA encoder: same storage */
+            }
+        }
         if (dict > 0u) {
             dict_mem = take(p, dict);
             if (col != NULL) {
-                col->dict = (ppq_dict_enc_t *)take(p, sizeof(ppq_dict_enc_t));
+                col->own.dict = (ppq_dict_enc_t *)take(p, sizeof(ppq_dict_enc_t));
             } else {
                 take(p, sizeof(ppq_dict_enc_t));
             }
@@ -653,8 +702,13 @@ static void write_stats(ppq_thrift_w_t *t, int16_t id, const stats_t *s, uint8_t
 
 /* ---- pages ------------------------------------------------------------------- */
 
-static const uint8_t page_encoding[] = {PPQ_ENC_PLAIN, PPQ_ENC_RLE_DICTIONARY, PPQ_ENC_DELTA_BINARY_PACKED,
-                                        PPQ_ENC_BYTE_STREAM_SPLIT, PPQ_ENC_RLE};
+static const uint8_t page_encoding[] = {PPQ_ENC_PLAIN,
+                                        PPQ_ENC_RLE_DICTIONARY,
+                                        PPQ_ENC_DELTA_BINARY_PACKED,
+                                        PPQ_ENC_BYTE_STREAM_SPLIT,
+                                        PPQ_ENC_RLE,
+                                        PPQ_ENC_DELTA_LENGTH_BYTE_ARRAY,
+                                        PPQ_ENC_DELTA_BYTE_ARRAY};
 
 /* Start the next page's value encoder. */
 static ppq_status_t start_page(ppq_writer_t *w, ppq_col_t *c)
@@ -678,6 +732,18 @@ static ppq_status_t start_page(ppq_writer_t *w, ppq_col_t *c)
         ppq_rle_cfg_t cfg = {1, 0, 1, 0};
         cfg.prefix_cap = (uint32_t)vals_cap(d, &w->opts) - 4u;
         st = ppq_rle_enc_init(&c->enc.rle, &cfg, &c->vals_sink, &c->codec_arena);
+        break;
+    }
+    case K_DLBA: {
+        ppq_dlba_cfg_t cfg;
+        dlba_cfg_for(d, &w->opts, &cfg);
+        st = ppq_dlba_enc_init(c->own.dlba, &cfg, &c->vals_sink, &c->codec_arena);
+        break;
+    }
+    case K_DBA: {
+        ppq_dba_cfg_t cfg;
+        dba_cfg_for(d, &w->opts, &cfg);
+        st = ppq_dba_enc_init(c->own.dba, d->type, d->type_len, &cfg, &c->vals_sink, &c->codec_arena);
         break;
     }
     default: break; /* K_DICT: the dictionary encoder lives over the chunk */
@@ -750,7 +816,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     switch (c->kind) {
     case K_PLAIN: st = ppq_plain_enc_finish(&c->enc.plain); break;
     case K_DICT:
-        st = ppq_dict_enc_flush_page(c->dict, &c->vals_sink);
+        st = ppq_dict_enc_flush_page(c->own.dict, &c->vals_sink);
         c->dict_pages = 1;
         break;
     case K_DELTA:
@@ -758,6 +824,8 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
         dhead_len = ppq_delta_enc_header(&c->enc.delta, dhead);
         break;
     case K_BSS: st = ppq_bss_enc_finish(&c->enc.bss); break;
+    case K_DLBA: st = ppq_dlba_enc_finish(c->own.dlba); break;
+    case K_DBA: st = ppq_dba_enc_finish(c->own.dba); break;
     default: st = ppq_rle_enc_finish(&c->enc.rle); break;
     }
     if (st != PPQ_OK) {
@@ -855,7 +923,7 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
     v = value_bytes(c, buf, &len);
     if (c->kind == K_DICT) {
         size_t acc;
-        st = ppq_dict_enc_put(c->dict, &c->value, 1, &acc);
+        st = ppq_dict_enc_put(c->own.dict, &c->value, 1, &acc);
         if (st == PPQ_DICT_FULL) {
             /* the spec's fallback: PLAIN for the rest of the chunk */
             st = finish_page(w, c);
@@ -881,6 +949,16 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
         case K_RLE: {
             uint32_t bit = c->value.b;
             st = ppq_rle_enc_put(&c->enc.rle, &bit, 1);
+            break;
+        }
+        case K_DLBA: {
+            size_t acc;
+            st = ppq_dlba_enc_put(c->own.dlba, &c->value.bytes, 1, &acc);
+            break;
+        }
+        case K_DBA: {
+            size_t acc;
+            st = ppq_dba_enc_put(c->own.dba, &c->value.bytes, 1, &acc);
             break;
         }
         default: break; /* K_DICT: taken above */
@@ -923,7 +1001,7 @@ static uint32_t string_len(const char *s)
 /* Write the dictionary page (when the chunk has dictionary pages). */
 static ppq_status_t write_dict_page(ppq_writer_t *w, ppq_col_t *c)
 {
-    const ppq_dict_enc_t *d = c->dict;
+    const ppq_dict_enc_t *d = c->own.dict;
     uint32_t bytes = ppq_dict_enc_dict_bytes(d);
     ppq_thrift_w_t t;
     ppq_sink_t hs;
@@ -1012,7 +1090,7 @@ static ppq_status_t flush(ppq_writer_t *w)
         c->encodings = 0;
         stats_reset(&c->chunk_stats);
         if (c->dict_kind) {
-            ppq_dict_enc_reset(c->dict);
+            ppq_dict_enc_reset(c->own.dict);
             c->dict_pages = 0;
             if (c->kind != K_DICT) {
                 c->kind = K_DICT;
@@ -1243,7 +1321,7 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
         if (c->dict_kind) {
             ppq_dict_cfg_t dc;
             dict_cfg_for(&w->opts, &dc);
-            st = ppq_dict_enc_init(c->dict, c->def->type, c->def->type_len, &dc, &c->dict_arena);
+            st = ppq_dict_enc_init(c->own.dict, c->def->type, c->def->type_len, &dc, &c->dict_arena);
         }
         if (st == PPQ_OK) {
             st = start_page(w, c);

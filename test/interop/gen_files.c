@@ -157,6 +157,12 @@ static int write_file(const char *dir, const file_spec_t *f)
                     len = 1 + (uint32_t)(x % 3); /* few distinct strings */
                     memcpy(bytes_buf[c], "abc", len);
                 }
+                if (col->encoding == PPQ_COLUMN_DELTA_BYTE_ARRAY && col->type == PPQ_BYTE_ARRAY && r != 7) {
+                    /* sorted keys sharing prefixes, some empty */
+                    len = x % 11 == 0 ? 0u
+                                      : (uint32_t)snprintf((char *)bytes_buf[c], 64, "device-%06u/ch%u", (unsigned)(r / 3),
+                                                           (unsigned)(r % 3));
+                }
                 st = ppq_writer_set_bytes(&w, c, bytes_buf[c], len);
                 fputc('"', j);
                 for (k = 0; k < len; k++) {
@@ -192,7 +198,7 @@ static int write_file(const char *dir, const file_spec_t *f)
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : ".";
-    static file_spec_t files[6];
+    static file_spec_t files[7];
     ppq_writer_options_t small;
     size_t i;
     int failed = 0;
@@ -239,6 +245,13 @@ int main(int argc, char **argv)
     files[5].opts.row_group_rows = 0;
     files[5].opts.page_crc = 0;
     files[5].opts.dict_entries = 0;
+    files[6] = (file_spec_t){"delta_bytes", 2000,
+                             {COL("ba_dlba", PPQ_BYTE_ARRAY, PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY),
+                              OCOL("oba_dlba", PPQ_BYTE_ARRAY, PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY),
+                              COL("ba_dba", PPQ_BYTE_ARRAY, PPQ_COLUMN_DELTA_BYTE_ARRAY),
+                              OCOL("oba_dba", PPQ_BYTE_ARRAY, PPQ_COLUMN_DELTA_BYTE_ARRAY),
+                              FLBA("flba_dba", 5, 0, PPQ_COLUMN_DELTA_BYTE_ARRAY)},
+                             5, small, 0};
     for (i = 0; i < sizeof files / sizeof files[0]; i++) {
         failed |= write_file(dir, &files[i]);
     }

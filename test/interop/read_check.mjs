@@ -146,21 +146,30 @@ for (const f of readdirSync(dir).filter((n) => n.endsWith('.parquet')).sort()) {
     console.log(`FAIL arrow ${name}: ${e.message}`);
   }
   try {
-    const df = pl.readParquet(path);
-    // column by column: nodejs-polars cannot hand Binary cells to JS
+    // column by column: nodejs-polars cannot hand Binary cells to JS, and
+    // its Rust reader lacks some encodings (the file is then read a column
+    // at a time, and what it cannot decode is recorded with its error)
     const unreadable = {};
+    let whole = null;
+    try {
+      whole = pl.readParquet(path);
+    } catch (e) {
+      if (!/not yet supported/i.test(String(e.message))) throw e;
+    }
     const cells = expect.columns.map((c, i) => {
       try {
+        const df = whole ?? pl.readParquet(path, { columns: [c.name] });
         // INT64 (timestamps too) as decimal text: JS numbers would round
         const e = c.type === 2 ? pl.col(c.name).cast(pl.Int64).cast(pl.Utf8) : pl.col(c.name);
         return df.select(e).rows().map((row) => row[0]);
       } catch (e) {
-        if (!String(e.message).includes('Binary')) throw e;
-        unreadable[i] = e.message;
+        if (!/Binary|not yet supported/i.test(String(e.message))) throw e;
+        unreadable[i] = String(e.message).split('\n')[0];
         return [];
       }
     });
-    compare('polars', name, expect, Array.from({ length: df.height }, (_, r) => cells.map((col) => col[r])), unreadable);
+    const height = whole ? whole.height : expect.rows.length;
+    compare('polars', name, expect, Array.from({ length: height }, (_, r) => cells.map((col) => col[r])), unreadable);
   } catch (e) {
     failures++;
     console.log(`FAIL polars ${name}: ${e.message}`);
