@@ -99,6 +99,8 @@ typedef struct ppq_writer_options {
     uint32_t footer_bytes;    /* serialized row-group metadata kept for the footer (0: 16 KiB;
                                  1: the least, one row group's worth) */
     uint8_t page_crc;         /* 1: CRC-32 of every page body in its header */
+    uint8_t page_v2;          /* 1: DataPageHeaderV2 pages (levels without a length prefix,
+                                 null and row counts in the header); 0: v1 pages */
     uint8_t no_statistics;    /* 1: no min/max/null_count */
     const ppq_key_value_t *key_values; /* footer key-value metadata (caller-owned) */
     uint32_t key_value_count;

@@ -14,7 +14,7 @@
 #define NAME_MAX_LEN 255u   /* column names */
 
 /* Parquet enum values used below. */
-enum { PAGE_DATA = 0, PAGE_DICTIONARY = 2 };
+enum { PAGE_DATA = 0, PAGE_DICTIONARY = 2, PAGE_DATA_V2 = 3 };
 enum { REP_REQUIRED = 0, REP_OPTIONAL = 1 };
 
 /* How the current page's values are encoded. */
@@ -267,14 +267,15 @@ static uint8_t stat_cap(const ppq_column_t *c)
 }
 
 /* A page header's size: the fixed fields and CRC, plus min and max. */
-static size_t header_max_for(const ppq_column_t *c)
+static size_t header_max_for(const ppq_column_t *c, const ppq_writer_options_t *o)
 {
-    return 48u + 2u * (stat_cap(c) + 4u);
+    /* v2 adds null and row counts, two level lengths, is_compressed */
+    return 48u + 2u * (stat_cap(c) + 4u) + (o->page_v2 ? 24u : 0u);
 }
 
 static size_t page_max_for(const ppq_column_t *c, const ppq_writer_options_t *o)
 {
-    return header_max_for(c) + levels_cap_for(c, o) + vals_cap(c, o);
+    return header_max_for(c, o) + levels_cap_for(c, o) + vals_cap(c, o);
 }
 
 static void dict_cfg_for(const ppq_writer_options_t *o, ppq_dict_cfg_t *d)
@@ -348,12 +349,12 @@ static size_t rg_meta_max(const ppq_column_t *s, uint32_t n)
 }
 
 /* The largest page header any column of the schema writes. */
-static size_t scratch_for(const ppq_column_t *s, uint32_t n)
+static size_t scratch_for(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o)
 {
     size_t most = 0;
     uint32_t i;
     for (i = 0; i < n; i++) {
-        most = header_max_for(&s[i]) > most ? header_max_for(&s[i]) : most;
+        most = header_max_for(&s[i], o) > most ? header_max_for(&s[i], o) : most;
     }
     return most;
 }
@@ -369,11 +370,11 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
         w->rg_meta_max = rg;
         w->footer_cap = o->footer_bytes > rg ? o->footer_bytes : rg;
         w->footer = (uint8_t *)take(p, w->footer_cap);
-        w->scratch_cap = scratch_for(s, n);
+        w->scratch_cap = scratch_for(s, n, o);
         w->scratch = (uint8_t *)take(p, w->scratch_cap);
     } else {
         take(p, o->footer_bytes > rg ? o->footer_bytes : rg);
-        take(p, scratch_for(s, n));
+        take(p, scratch_for(s, n, o));
     }
     for (i = 0; i < n; i++) {
         const ppq_column_t *c = &s[i];
@@ -804,6 +805,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
 {
     uint8_t dhead[PPQ_DELTA_HEADER_MAX];
     size_t dhead_len = 0, levels_len = 0, body;
+    const uint8_t *levels = c->levels_out;
     ppq_thrift_w_t t;
     ppq_sink_t hs;
     ppq_memsink_t hm;
@@ -836,26 +838,44 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
         if (levels_len == 0u) {
             return PPQ_ERR_NOSPACE; /* not reached: sized for page_values */
         }
+        if (w->opts.page_v2) {
+            levels = c->levels_out + 4; /* v2: the header holds the length */
+            levels_len -= 4u;
+        }
     }
     body = levels_len + dhead_len + c->vals_mem.len;
     ppq_sink_init_mem(&hs, &hm, w->scratch, w->scratch_cap);
     ppq_thrift_w_init(&t, &hs);
-    ppq_thrift_w_i32(&t, 1, PAGE_DATA);
+    ppq_thrift_w_i32(&t, 1, w->opts.page_v2 ? PAGE_DATA_V2 : PAGE_DATA);
     ppq_thrift_w_i32(&t, 2, (int32_t)body);
     ppq_thrift_w_i32(&t, 3, (int32_t)body);
     if (w->opts.page_crc) {
-        uint32_t crc = ppq_crc32(0, c->levels_out, levels_len);
+        uint32_t crc = ppq_crc32(0, levels, levels_len);
         crc = ppq_crc32(crc, dhead, dhead_len);
         crc = ppq_crc32(crc, c->vals, c->vals_mem.len);
         ppq_thrift_w_i32(&t, 4, (int32_t)crc);
     }
-    ppq_thrift_w_struct(&t, 5);
-    ppq_thrift_w_i32(&t, 1, (int32_t)c->page_count);
-    ppq_thrift_w_i32(&t, 2, page_encoding[c->kind]);
-    ppq_thrift_w_i32(&t, 3, PPQ_ENC_RLE);
-    ppq_thrift_w_i32(&t, 4, PPQ_ENC_RLE);
-    if (!w->opts.no_statistics) {
-        write_stats(&t, 5, &c->page_stats, order, width);
+    if (w->opts.page_v2) {
+        ppq_thrift_w_struct(&t, 8);
+        ppq_thrift_w_i32(&t, 1, (int32_t)c->page_count);
+        ppq_thrift_w_i32(&t, 2, (int32_t)c->page_nulls);
+        ppq_thrift_w_i32(&t, 3, (int32_t)c->page_count); /* flat schema: a value per row */
+        ppq_thrift_w_i32(&t, 4, page_encoding[c->kind]);
+        ppq_thrift_w_i32(&t, 5, (int32_t)levels_len);
+        ppq_thrift_w_i32(&t, 6, 0);
+        ppq_thrift_w_bool(&t, 7, 0); /* nothing compressed (absent means compressed) */
+        if (!w->opts.no_statistics) {
+            write_stats(&t, 8, &c->page_stats, order, width);
+        }
+    } else {
+        ppq_thrift_w_struct(&t, 5);
+        ppq_thrift_w_i32(&t, 1, (int32_t)c->page_count);
+        ppq_thrift_w_i32(&t, 2, page_encoding[c->kind]);
+        ppq_thrift_w_i32(&t, 3, PPQ_ENC_RLE);
+        ppq_thrift_w_i32(&t, 4, PPQ_ENC_RLE);
+        if (!w->opts.no_statistics) {
+            write_stats(&t, 5, &c->page_stats, order, width);
+        }
     }
     ppq_thrift_w_end(&t);
     ppq_thrift_w_end(&t);
@@ -864,7 +884,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
         st = chunk_append(c, w->scratch, hm.len);
     }
     if (st == PPQ_OK) {
-        st = chunk_append(c, c->levels_out, levels_len);
+        st = chunk_append(c, levels, levels_len);
     }
     if (st == PPQ_OK) {
         st = chunk_append(c, dhead, dhead_len);

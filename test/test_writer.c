@@ -225,6 +225,73 @@ static void int32_column_like_e11(void)
     PPQ_CHECK_MEM(r.pos, "\x01\x00\x00\x00\x02\x00\x00\x00\x03\x00\x00\x00", 12);
 }
 
+/* A v2 data page: DATA_PAGE_V2 with its counts and level length in the
+ * header, the levels without a length prefix, then the PLAIN values. */
+static void page_v2_layout(void)
+{
+    static const ppq_column_t schema[] = {COL("x", PPQ_INT32, 1, PPQ_COLUMN_PLAIN)};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    ppq_thrift_r_t r;
+    ppq_rle_dec_t dec;
+    int16_t id;
+    ppq_thrift_type_t t;
+    int32_t v, fields[9] = {0};
+    int is_compressed = 1, i;
+    uint32_t levels[5];
+    size_t got;
+    PPQ_CHECK(setup());
+    small_options(&o);
+    o.page_v2 = 1;
+    o.no_statistics = 1;
+    PPQ_CHECK_OK(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+    for (i = 0; i < 5; i++) { /* x, null, x, x, null */
+        PPQ_CHECK_OK(i == 1 || i == 4 ? ppq_writer_set_null(&w, 0) : ppq_writer_set_i32(&w, 0, 10 * i));
+        PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    }
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    ppq_thrift_r_init(&r, file_buf + 4, file_mem.len - 4);
+    PPQ_CHECK_OK(ppq_thrift_r_field(&r, &id, &t));
+    PPQ_CHECK_OK(ppq_thrift_r_i32(&r, t, &v));
+    PPQ_CHECK_EQ(v, 3); /* DATA_PAGE_V2 */
+    for (;;) { /* to field 8, the DataPageHeaderV2 */
+        PPQ_CHECK_OK(ppq_thrift_r_field(&r, &id, &t));
+        PPQ_CHECK(id != 0 && id != 5);
+        if (id == 8) {
+            break;
+        }
+        PPQ_CHECK_OK(ppq_thrift_r_skip(&r, t));
+    }
+    PPQ_CHECK_OK(ppq_thrift_r_struct(&r, t));
+    for (;;) {
+        PPQ_CHECK_OK(ppq_thrift_r_field(&r, &id, &t));
+        if (id == 0) {
+            break;
+        }
+        if (id == 7) {
+            PPQ_CHECK_OK(ppq_thrift_r_bool(&r, t, &is_compressed));
+        } else {
+            PPQ_CHECK(id >= 1 && id <= 6);
+            PPQ_CHECK_OK(ppq_thrift_r_i32(&r, t, &fields[id]));
+        }
+    }
+    PPQ_CHECK_EQ(fields[1], 5); /* num_values */
+    PPQ_CHECK_EQ(fields[2], 2); /* num_nulls */
+    PPQ_CHECK_EQ(fields[3], 5); /* num_rows */
+    PPQ_CHECK_EQ(fields[4], PPQ_ENC_PLAIN);
+    PPQ_CHECK(fields[5] > 0);   /* definition levels' bytes */
+    PPQ_CHECK_EQ(fields[6], 0); /* no repetition levels */
+    PPQ_CHECK_EQ(is_compressed, 0);
+    PPQ_CHECK_OK(ppq_thrift_r_field(&r, &id, &t)); /* the PageHeader's stop */
+    PPQ_CHECK_EQ(id, 0);
+    /* levels with no prefix, decoded by the RLE decoder; then the 3 values */
+    PPQ_CHECK_OK(ppq_rle_dec_init(&dec, 1, 0, r.pos, (size_t)fields[5], 5));
+    PPQ_CHECK_OK(ppq_rle_dec_get(&dec, levels, 5, &got));
+    PPQ_CHECK_EQ(got, 5);
+    PPQ_CHECK(levels[0] == 1 && levels[1] == 0 && levels[2] == 1 && levels[3] == 1 && levels[4] == 0);
+    PPQ_CHECK_MEM(r.pos + fields[5], "\x00\x00\x00\x00\x14\x00\x00\x00\x1e\x00\x00\x00", 12);
+}
+
 /* Statistics as the spec wants them: NaN never a bound (an all-NaN float
  * chunk has none), a zero max is +0.0 and a zero min -0.0. */
 static void statistics_floats(void)
@@ -605,6 +672,7 @@ static void footer_spill(void)
 
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(int32_column_like_e11),
+    PPQ_TEST(page_v2_layout),
     PPQ_TEST(statistics_floats),
     PPQ_TEST(statistics_orders),
     PPQ_TEST(rejected_rows),

@@ -198,7 +198,7 @@ static int write_file(const char *dir, const file_spec_t *f)
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : ".";
-    static file_spec_t files[7];
+    static file_spec_t files[8];
     ppq_writer_options_t small;
     size_t i;
     int failed = 0;
@@ -252,6 +252,13 @@ int main(int argc, char **argv)
                               OCOL("oba_dba", PPQ_BYTE_ARRAY, PPQ_COLUMN_DELTA_BYTE_ARRAY),
                               FLBA("flba_dba", 5, 0, PPQ_COLUMN_DELTA_BYTE_ARRAY)},
                              5, small, 0};
+    files[7] = (file_spec_t){"page_v2", 1500,
+                             {OCOL("i32", PPQ_INT32, PPQ_COLUMN_AUTO), OCOL("d", PPQ_DOUBLE, PPQ_COLUMN_PLAIN),
+                              OCOL("ba", PPQ_BYTE_ARRAY, PPQ_COLUMN_DICTIONARY), COL("b", PPQ_BOOLEAN, PPQ_COLUMN_RLE),
+                              OCOL("f", PPQ_FLOAT, PPQ_COLUMN_BYTE_STREAM_SPLIT),
+                              COL("k", PPQ_BYTE_ARRAY, PPQ_COLUMN_DELTA_BYTE_ARRAY)},
+                             6, small, 4};
+    files[7].opts.page_v2 = 1;
     for (i = 0; i < sizeof files / sizeof files[0]; i++) {
         failed |= write_file(dir, &files[i]);
     }
