@@ -173,6 +173,31 @@ PPQ_CHECKRET ppq_status_t ppq_writer_set_null(ppq_writer_t *w, uint32_t col);
  */
 PPQ_CHECKRET ppq_status_t ppq_writer_commit_row(ppq_writer_t *w);
 
+/* One column's part of a batch of rows (all caller-owned, read during the
+ * call only).  `values` has a slot for every row, nulls' slots ignored:
+ * uint8_t (BOOLEAN, 0 or 1), int32_t, int64_t, ppq_int96_t, float, double,
+ * or ppq_bytes_t (BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY).  Which rows have a
+ * value: `validity` (bit r, LSB first, set = value), else `def_levels` (a
+ * byte per row, 1 = value, 0 = null), else every row. */
+typedef struct ppq_column_batch {
+    const void *values;
+    const uint8_t *validity;
+    const uint8_t *def_levels;
+} ppq_column_batch_t;
+
+/*
+ * Append `rows` rows given column by column: `cols` has one entry per
+ * schema column.  The same as setting each row's values and committing it,
+ * row by row: *written (may be NULL) counts the rows committed.  At the
+ * first row that cannot be (the statuses of ppq_writer_set_* and
+ * ppq_writer_commit_row: a null in a REQUIRED column, a byte array of the
+ * wrong length, a full footer store, the sink's error) the call returns
+ * that status; earlier rows stay committed and the writer stays usable
+ * unless the sink failed.  PPQ_ERR_ARG for NULL `cols` or `values`.
+ */
+PPQ_CHECKRET ppq_status_t ppq_writer_write_batch(ppq_writer_t *w, const ppq_column_batch_t *cols, uint32_t rows,
+                                                 uint32_t *written);
+
 /* Write the open row group now (no-op without rows). */
 PPQ_CHECKRET ppq_status_t ppq_writer_flush_row_group(ppq_writer_t *w);
 

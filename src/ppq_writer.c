@@ -1525,6 +1525,56 @@ ppq_status_t ppq_writer_close(ppq_writer_t *w)
     return st;
 }
 
+/* Set column `col` of a batch's row r. */
+static ppq_status_t set_from_batch(ppq_writer_t *w, uint32_t col, const ppq_column_batch_t *b, uint32_t r)
+{
+    int has = b->validity != NULL ? (b->validity[r / 8u] >> (r % 8u)) & 1 : b->def_levels != NULL ? b->def_levels[r] != 0 : 1;
+    if (!has) {
+        return ppq_writer_set_null(w, col);
+    }
+    switch (w->schema[col].type) {
+    case PPQ_BOOLEAN: return ppq_writer_set_bool(w, col, ((const uint8_t *)b->values)[r]);
+    case PPQ_INT32: return ppq_writer_set_i32(w, col, ((const int32_t *)b->values)[r]);
+    case PPQ_INT64: return ppq_writer_set_i64(w, col, ((const int64_t *)b->values)[r]);
+    case PPQ_INT96: return ppq_writer_set_int96(w, col, &((const ppq_int96_t *)b->values)[r]);
+    case PPQ_FLOAT: return ppq_writer_set_float(w, col, ((const float *)b->values)[r]);
+    case PPQ_DOUBLE: return ppq_writer_set_double(w, col, ((const double *)b->values)[r]);
+    default: {
+        const ppq_bytes_t *v = &((const ppq_bytes_t *)b->values)[r];
+        return ppq_writer_set_bytes(w, col, v->ptr, v->len);
+    }
+    }
+}
+
+ppq_status_t ppq_writer_write_batch(ppq_writer_t *w, const ppq_column_batch_t *cols, uint32_t rows, uint32_t *written)
+{
+    uint32_t r, i;
+    ppq_status_t st = w->err != PPQ_OK ? w->err : w->closed ? PPQ_ERR_STATE : PPQ_OK;
+    if (written != NULL) {
+        *written = 0;
+    }
+    if (st == PPQ_OK && rows > 0u && cols == NULL) {
+        st = PPQ_ERR_ARG;
+    }
+    for (i = 0; i < w->ncols && st == PPQ_OK && rows > 0u; i++) {
+        st = cols[i].values == NULL ? PPQ_ERR_ARG : PPQ_OK;
+    }
+    for (r = 0; r < rows && st == PPQ_OK; r++) {
+        for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
+            st = set_from_batch(w, i, &cols[i], r);
+        }
+        if (st == PPQ_OK) {
+            st = ppq_writer_commit_row(w);
+        } else {
+            clear_row(w);
+        }
+        if (st == PPQ_OK && written != NULL) {
+            *written = r + 1u;
+        }
+    }
+    return st;
+}
+
 uint64_t ppq_writer_rows(const ppq_writer_t *w)
 {
     return w->rows + w->rg_rows;

@@ -670,6 +670,165 @@ static void footer_spill(void)
     PPQ_CHECK_EQ(spill_file(&o), PPQ_ERR_IO);
 }
 
+/* The batch test's table: row r, with row `skip` left out (-1: none). */
+#define BATCH_ROWS 24
+static const ppq_column_t batch_schema[] = {COL("i", PPQ_INT32, 1, PPQ_COLUMN_PLAIN), COL("s", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_PLAIN)};
+static const char *const batch_words[] = {"alpha", "be", "", "gamma"};
+
+static ppq_status_t batch_by_rows(const ppq_writer_options_t *o, int skip)
+{
+    ppq_writer_t w;
+    int r;
+    ppq_status_t st = ppq_writer_init(&w, batch_schema, 2, o, &file_sink, test_arena_ptr, test_arena_size);
+    for (r = 0; r < BATCH_ROWS && st == PPQ_OK; r++) {
+        const char *s = batch_words[r % 4];
+        if (r == skip) {
+            continue;
+        }
+        st = r % 5 == 2 ? ppq_writer_set_null(&w, 0) : ppq_writer_set_i32(&w, 0, r * 7 - 50);
+        st = st == PPQ_OK ? ppq_writer_set_bytes(&w, 1, s, (uint32_t)strlen(s)) : st;
+        st = st == PPQ_OK ? ppq_writer_commit_row(&w) : st;
+    }
+    return st == PPQ_OK ? ppq_writer_close(&w) : st;
+}
+
+/* A batch given column by column (a validity bitmap for one column,
+ * definition levels for the other) makes the same file as the row API; a
+ * batch row that breaks the schema (a null in the REQUIRED column) stops
+ * the batch there, the rows before it stay, and the writer goes on. */
+static void column_batches(void)
+{
+    int32_t ints[BATCH_ROWS];
+    ppq_bytes_t strs[BATCH_ROWS];
+    uint8_t levels[BATCH_ROWS], valid[(BATCH_ROWS + 7) / 8] = {0};
+    ppq_column_batch_t cols[2];
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    uint32_t crc, written = 99;
+    size_t len;
+    int r;
+    PPQ_CHECK(setup());
+    small_options(&o);
+    o.footer_bytes = 1; /* these rows make one row group */
+    for (r = 0; r < BATCH_ROWS; r++) {
+        ints[r] = r % 5 == 2 ? 12345 : r * 7 - 50; /* a null's slot holds anything */
+        if (r % 5 != 2) {
+            valid[r / 8] = (uint8_t)(valid[r / 8] | (1u << (r % 8)));
+        }
+        strs[r].ptr = (const uint8_t *)batch_words[r % 4];
+        strs[r].len = (uint32_t)strlen(batch_words[r % 4]);
+        levels[r] = 1;
+    }
+    PPQ_CHECK_OK(batch_by_rows(&o, -1));
+    len = file_mem.len;
+    crc = ppq_crc32(0, file_buf, len);
+    memset(cols, 0, sizeof cols);
+    cols[0].values = ints;
+    cols[0].validity = valid;
+    cols[1].values = strs;
+    cols[1].def_levels = levels;
+    ppq_sink_init_mem(&file_sink, &file_mem, file_buf, FILE_CAP);
+    PPQ_CHECK_OK(ppq_writer_init(&w, batch_schema, 2, &o, &file_sink, test_arena_ptr, test_arena_size));
+    PPQ_CHECK_OK(ppq_writer_write_batch(&w, cols, BATCH_ROWS, &written));
+    PPQ_CHECK_EQ(written, BATCH_ROWS);
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    PPQ_CHECK_EQ(file_mem.len, len);
+    PPQ_CHECK_EQ(ppq_crc32(0, file_buf, file_mem.len), crc);
+    PPQ_CHECK_EQ(ppq_writer_write_batch(&w, cols, 1, &written), PPQ_ERR_STATE); /* closed */
+
+    /* row 14 is null in REQUIRED s: rows 0..13 go in, then the rest */
+    ppq_sink_init_mem(&file_sink, &file_mem, file_buf, FILE_CAP);
+    PPQ_CHECK_OK(batch_by_rows(&o, 14));
+    len = file_mem.len;
+    crc = ppq_crc32(0, file_buf, len);
+    levels[14] = 0;
+    ppq_sink_init_mem(&file_sink, &file_mem, file_buf, FILE_CAP);
+    PPQ_CHECK_OK(ppq_writer_init(&w, batch_schema, 2, &o, &file_sink, test_arena_ptr, test_arena_size));
+    PPQ_CHECK_EQ(ppq_writer_write_batch(&w, cols, BATCH_ROWS, &written), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(written, 14);
+    for (r = 15; r < BATCH_ROWS; r++) {
+        levels[r - 15] = r % 5 != 2; /* now column i's, from row 15 */
+    }
+    cols[0].values = ints + 15;
+    cols[0].validity = NULL;
+    cols[0].def_levels = levels;
+    cols[1].values = strs + 15;
+    cols[1].def_levels = NULL; /* every row has a value */
+    PPQ_CHECK_OK(ppq_writer_write_batch(&w, cols, BATCH_ROWS - 15, &written));
+    PPQ_CHECK_EQ(written, BATCH_ROWS - 15);
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    PPQ_CHECK_EQ(file_mem.len, len);
+    PPQ_CHECK_EQ(ppq_crc32(0, file_buf, file_mem.len), crc);
+}
+
+/* Every other physical type through a batch: the same file as the row API. */
+static void column_batch_types(void)
+{
+    static const ppq_type_t types[] = {PPQ_BOOLEAN, PPQ_INT64, PPQ_INT96, PPQ_FLOAT, PPQ_DOUBLE, PPQ_FIXED_LEN_BYTE_ARRAY};
+    uint8_t bools[6], flba[6][3];
+    int64_t i64[6];
+    ppq_int96_t i96[6];
+    float f32[6];
+    double f64[6];
+    ppq_bytes_t fl[6];
+    const void *vals[6];
+    uint8_t valid = 0x2Du; /* rows 0, 2, 3, 5 have values */
+    size_t t;
+    int r;
+    vals[0] = bools, vals[1] = i64, vals[2] = i96, vals[3] = f32, vals[4] = f64, vals[5] = fl;
+    for (r = 0; r < 6; r++) {
+        bools[r] = (uint8_t)(r & 1);
+        i64[r] = (int64_t)r * -3000000000;
+        memset(i96[r].bytes, 0x30 + r, 12);
+        f32[r] = (float)r * 1.5f;
+        f64[r] = (double)r / 3.0;
+        memset(flba[r], 'a' + r, 3);
+        fl[r].ptr = flba[r];
+        fl[r].len = 3;
+    }
+    for (t = 0; t < ARRAY_LEN(types); t++) {
+        ppq_column_t schema[1] = {COL("x", PPQ_INT32, 1, PPQ_COLUMN_PLAIN)};
+        ppq_column_batch_t col = {NULL, NULL, NULL};
+        ppq_writer_options_t o;
+        ppq_writer_t w;
+        uint32_t crc, written;
+        size_t len;
+        schema[0].type = types[t];
+        schema[0].type_len = types[t] == PPQ_FIXED_LEN_BYTE_ARRAY ? 3u : 0u;
+        PPQ_CHECK(setup());
+        small_options(&o);
+        o.footer_bytes = 1;
+        PPQ_CHECK_OK(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+        for (r = 0; r < 6; r++) {
+            if (!((valid >> r) & 1u)) {
+                PPQ_CHECK_OK(ppq_writer_set_null(&w, 0));
+            } else {
+                switch (types[t]) {
+                case PPQ_BOOLEAN: PPQ_CHECK_OK(ppq_writer_set_bool(&w, 0, bools[r])); break;
+                case PPQ_INT64: PPQ_CHECK_OK(ppq_writer_set_i64(&w, 0, i64[r])); break;
+                case PPQ_INT96: PPQ_CHECK_OK(ppq_writer_set_int96(&w, 0, &i96[r])); break;
+                case PPQ_FLOAT: PPQ_CHECK_OK(ppq_writer_set_float(&w, 0, f32[r])); break;
+                case PPQ_DOUBLE: PPQ_CHECK_OK(ppq_writer_set_double(&w, 0, f64[r])); break;
+                default: PPQ_CHECK_OK(ppq_writer_set_bytes(&w, 0, flba[r], 3)); break;
+                }
+            }
+            PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+        }
+        PPQ_CHECK_OK(ppq_writer_close(&w));
+        len = file_mem.len;
+        crc = ppq_crc32(0, file_buf, len);
+        ppq_sink_init_mem(&file_sink, &file_mem, file_buf, FILE_CAP);
+        col.values = vals[t];
+        col.validity = &valid;
+        PPQ_CHECK_OK(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+        PPQ_CHECK_OK(ppq_writer_write_batch(&w, &col, 6, &written));
+        PPQ_CHECK_EQ(written, 6);
+        PPQ_CHECK_OK(ppq_writer_close(&w));
+        PPQ_CHECK_EQ(file_mem.len, len);
+        PPQ_CHECK_EQ(ppq_crc32(0, file_buf, file_mem.len), crc);
+    }
+}
+
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(int32_column_like_e11),
     PPQ_TEST(page_v2_layout),
@@ -679,6 +838,8 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(invalid_schemas),
     PPQ_TEST(arena_size_is_exact),
     PPQ_TEST(delta_byte_array_columns),
+    PPQ_TEST(column_batches),
+    PPQ_TEST(column_batch_types),
     PPQ_TEST(sink_failure_every_byte),
     PPQ_TEST(footer_store_full),
     PPQ_TEST(dictionary_fallback),
