@@ -89,6 +89,8 @@ typedef struct ppq_writer_options {
     uint32_t page_values;     /* values per data page (0: 1024) */
     uint32_t page_bytes;      /* byte-array bytes per page (0: 8192) */
     uint32_t row_group_rows;  /* rows per row group (0: 65536); fewer when a chunk buffer fills */
+    uint32_t row_group_bytes; /* also end a row group once its finished pages (headers
+                                 included) reach this many bytes (0: no limit) */
     uint32_t chunk_bytes;     /* per column, the open row group's pages; a row group ends
                                  when one is nearly full.  The least is two worst-case
                                  pages (three for dictionary columns) and smaller values

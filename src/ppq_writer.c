@@ -1449,6 +1449,7 @@ static void clear_row(ppq_writer_t *w)
 ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
 {
     uint32_t i;
+    size_t bytes = 0;
     ppq_status_t st = PPQ_OK;
     int low = 0;
     if (w->err != PPQ_OK) {
@@ -1479,7 +1480,9 @@ ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
     for (i = 0; i < w->ncols; i++) {
         ppq_col_t *c = &w->cols[i];
         low |= c->chunk_cap - c->chunk_len < c->chunk_room;
+        bytes += c->chunk_len;
     }
+    low |= w->opts.row_group_bytes != 0u && bytes >= w->opts.row_group_bytes;
     if (low || w->rg_rows >= w->opts.row_group_rows) {
         st = flush(w);
         if (st != PPQ_OK) {

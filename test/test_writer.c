@@ -829,6 +829,33 @@ static void column_batch_types(void)
     }
 }
 
+/* row_group_bytes ends a row group once its finished pages reach it: with
+ * 8 INT32 values a page (32 bytes of values plus a header of about 30), a
+ * page ends when the next row arrives, so the second page ends with row 17
+ * and the row group (that row included) is written then. */
+static void row_group_bytes_limit(void)
+{
+    static const ppq_column_t schema[] = {COL("v", PPQ_INT32, 0, PPQ_COLUMN_PLAIN)};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    footer_t f;
+    int i;
+    PPQ_CHECK(setup());
+    small_options(&o);
+    o.row_group_bytes = 100;
+    o.chunk_bytes = 2048; /* the chunk buffer never decides here */
+    PPQ_CHECK_OK(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+    for (i = 0; i < 40; i++) {
+        PPQ_CHECK_OK(ppq_writer_set_i32(&w, 0, i));
+        PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    }
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    PPQ_CHECK_OK(read_footer(&f));
+    PPQ_CHECK_EQ(f.num_rows, 40);
+    PPQ_CHECK_EQ(f.row_groups, 3); /* 17, 17, 6: a page ends when the next row arrives */
+    PPQ_CHECK_EQ(f.col[0].num_values, 17);
+}
+
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(int32_column_like_e11),
     PPQ_TEST(page_v2_layout),
@@ -840,6 +867,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(delta_byte_array_columns),
     PPQ_TEST(column_batches),
     PPQ_TEST(column_batch_types),
+    PPQ_TEST(row_group_bytes_limit),
     PPQ_TEST(sink_failure_every_byte),
     PPQ_TEST(footer_store_full),
     PPQ_TEST(dictionary_fallback),
