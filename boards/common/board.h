@@ -8,6 +8,8 @@
 
 void board_putc(char c);
 void board_puts(const char *s);
+/* Print `v` in decimal. */
+void board_putu(size_t v);
 void board_flush(void);
 /* Exit QEMU with `status` (SYS_EXIT_EXTENDED); never returns. */
 void board_exit(int status) __attribute__((noreturn));

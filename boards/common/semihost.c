@@ -49,6 +49,19 @@ void board_puts(const char *s)
     }
 }
 
+void board_putu(size_t v)
+{
+    char buf[24];
+    int n = 0;
+    do {
+        buf[n++] = (char)('0' + v % 10u);
+        v /= 10u;
+    } while (v != 0u);
+    while (n > 0) {
+        board_putc(buf[--n]);
+    }
+}
+
 void board_exit(int status)
 {
     uint32_t args[2];

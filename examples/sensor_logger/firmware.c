@@ -60,19 +60,6 @@ static ppq_status_t spill_read(void *ctx, uint8_t *buf, size_t len, size_t *got)
 static uint64_t arena_mem[ARENA_BYTES / 8u];
 static uint8_t block[512];
 
-static void put_number(size_t v)
-{
-    char buf[12];
-    int n = 0;
-    do {
-        buf[n++] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v != 0u);
-    while (n > 0) {
-        board_putc(buf[--n]);
-    }
-}
-
 int main(void)
 {
     ppq_writer_options_t opts;
@@ -113,13 +100,13 @@ int main(void)
     board_puts("sensor_logger (firmware): ");
     board_puts(st == PPQ_OK ? "ok" : ppq_status_str(st));
     board_puts(", ");
-    put_number((size_t)file.offset);
+    board_putu((size_t)file.offset);
     board_puts(" bytes in ");
-    put_number(blocks);
+    board_putu(blocks);
     board_puts(" writes of at most 512 bytes, arena ");
-    put_number(ppq_writer_arena_size(SCHEMA, LOGGER_COLUMNS, &opts));
+    board_putu(ppq_writer_arena_size(SCHEMA, LOGGER_COLUMNS, &opts));
     board_puts(" bytes, stack high-water ");
-    put_number(board_stack_used());
+    board_putu(board_stack_used());
     board_puts(" bytes\n");
     board_close(handle);
 #ifdef LOGGER_SMALL

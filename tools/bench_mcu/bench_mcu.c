@@ -36,18 +36,6 @@ static uint8_t packed[VALUES * 4u + 64u]; /* also holds the RLE encodings (16 KB
 static uint64_t arena_mem[224]; /* 1792 bytes: 16 KB boards */
 static int failures;
 
-static void put_uint(unsigned v)
-{
-    char buf[12];
-    int n = 0;
-    do {
-        buf[n++] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v != 0u);
-    while (n > 0) {
-        board_putc(buf[--n]);
-    }
-}
 
 static void label(const char *bench, const char *kernel, unsigned width, unsigned n)
 {
@@ -56,9 +44,9 @@ static void label(const char *bench, const char *kernel, unsigned width, unsigne
     board_putc(' ');
     board_puts(kernel);
     board_putc(' ');
-    put_uint(width);
+    board_putu(width);
     board_putc(' ');
-    put_uint(n);
+    board_putu(n);
     board_putc('\n');
 }
 
@@ -139,7 +127,7 @@ static void stack_line(const char *name, size_t bytes)
     board_puts("S ");
     board_puts(name);
     board_putc(' ');
-    put_uint((unsigned)bytes);
+    board_putu((unsigned)bytes);
     board_putc('\n');
 }
 
