@@ -36,7 +36,7 @@ typedef struct ppq_col {
     uint8_t dict_kind;      /* the chunk started as a dictionary column */
     uint8_t dict_pages;     /* dictionary-encoded pages in this chunk */
     uint8_t stats_kind;     /* how to compare: see stats_order() */
-    uint32_t width;         /* PLAIN width of fixed-width types */
+    uint32_t width;         /* bytes of a min/max value: stat_width() */
     /* the row being built */
     uint8_t pending;        /* 0 unset, 1 value, 2 null */
     union {
@@ -382,33 +382,27 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
          * page the flush ends; by default room for one page more */
         size_t pm = page_max_for(c, o), least = (pages_per_row(c) + 1u) * pm;
         size_t chunk = o->chunk_bytes == 0u ? least + pm : o->chunk_bytes < least ? least : o->chunk_bytes;
-        size_t codec = codec_arena_for(c, o), dict = 0;
-        int ok;
-        void *codec_mem, *dict_mem = NULL;
+        size_t codec = codec_arena_for(c, o), dict = 0, own = 0;
+        int ok, kind = start_kind(c, &ok);
+        void *codec_mem, *dict_mem = NULL, *own_mem;
         ppq_col_t *col = cols != NULL ? &cols[i] : NULL;
-        if (start_kind(c, &ok) == K_DICT) {
+        if (kind == K_DICT) {
             ppq_dict_cfg_t dc;
             dict_cfg_for(o, &dc);
             dict = ppq_dict_enc_arena_size(c->type, c->type_len, &dc);
             if (dict == 0u) {
                 return 0;
             }
+            own = sizeof(ppq_dict_enc_t);
         }
+        own = kind == K_DLBA ? sizeof(ppq_dlba_enc_t) : kind == K_DBA ? sizeof(ppq_dba_enc_t) : own;
         codec_mem = take(p, codec);
-        if (start_kind(c, &ok) == K_DLBA || start_kind(c, &ok) == K_DBA) {
-            size_t size = start_kind(c, &ok) == K_DLBA ? sizeof(ppq_dlba_enc_t) : sizeof(ppq_dba_enc_t);
-            void *enc = take(p, size);
-            if (col != NULL) {
-                col->own.dlba = (ppq_dlba_enc_t *)enc; /* or the DBA encoder: same storage */
-            }
-        }
         if (dict > 0u) {
             dict_mem = take(p, dict);
-            if (col != NULL) {
-                col->own.dict = (ppq_dict_enc_t *)take(p, sizeof(ppq_dict_enc_t));
-            } else {
-                take(p, sizeof(ppq_dict_enc_t));
-            }
+        }
+        own_mem = own > 0u ? take(p, own) : NULL; /* the encoder behind col->own */
+        if (col != NULL) {
+            col->own.dict = (ppq_dict_enc_t *)own_mem; /* any member: the same storage */
         }
         if (col != NULL) {
             uint8_t *sb = (uint8_t *)take(p, 4u * stat_cap(c));
@@ -811,7 +805,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     ppq_memsink_t hm;
     ppq_status_t st = PPQ_OK;
     uint8_t order = c->stats_kind;
-    size_t width = stat_width(c->def);
+    size_t width = c->width;
     if (c->page_count == 0u) {
         return PPQ_OK;
     }
@@ -987,7 +981,7 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
     if (st != PPQ_OK) {
         return st;
     }
-    stats_add(&c->page_stats, c->stats_kind, stat_width(c->def), v, len);
+    stats_add(&c->page_stats, c->stats_kind, c->width, v, len);
     c->page_count++;
     c->page_data += c->def->type == PPQ_BYTE_ARRAY ? c->value.bytes.len : 0u;
     return PPQ_OK;
@@ -1100,7 +1094,7 @@ static ppq_status_t flush(ppq_writer_t *w)
             ppq_thrift_w_i64(&t, 11, (int64_t)start);
         }
         if (!w->opts.no_statistics) {
-            write_stats(&t, 12, &c->chunk_stats, c->stats_kind, stat_width(c->def));
+            write_stats(&t, 12, &c->chunk_stats, c->stats_kind, c->width);
         }
         ppq_thrift_w_end(&t);
         ppq_thrift_w_end(&t);
@@ -1333,6 +1327,7 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
         c->dict_kind = c->kind == K_DICT;
         c->dict_pages = 0;
         c->stats_kind = stats_order(c->def);
+        c->width = (uint32_t)stat_width(c->def);
         c->pending = 0;
         c->chunk_len = 0;
         c->chunk_values = 0;
