@@ -113,7 +113,6 @@ ppq_status_t ppq_dba_enc_put(ppq_dba_enc_t *enc, const ppq_bytes_t *values, size
 
 ppq_status_t ppq_dba_enc_finish(ppq_dba_enc_t *enc)
 {
-    uint8_t head[PPQ_DELTA_HEADER_MAX];
     if (enc->err != PPQ_OK) {
         return enc->err;
     }
@@ -121,13 +120,7 @@ ppq_status_t ppq_dba_enc_finish(ppq_dba_enc_t *enc)
         return PPQ_ERR_STATE;
     }
     enc->finished = 1;
-    enc->err = ppq_delta_enc_finish(&enc->prefixes);
-    if (enc->err == PPQ_OK) {
-        enc->err = ppq_sink_write(enc->out, head, ppq_delta_enc_header(&enc->prefixes, head));
-    }
-    if (enc->err == PPQ_OK) {
-        enc->err = ppq_sink_write(enc->out, enc->prefix_mem.buf, enc->prefix_mem.len);
-    }
+    enc->err = ppq_delta_enc_finish_to(&enc->prefixes, &enc->prefix_mem, enc->out);
     if (enc->err == PPQ_OK) {
         enc->err = ppq_dlba_enc_finish(&enc->suffixes);
     }

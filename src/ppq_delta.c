@@ -159,6 +159,19 @@ ppq_status_t ppq_delta_enc_finish(ppq_delta_enc_t *enc)
     return enc->err;
 }
 
+ppq_status_t ppq_delta_enc_finish_to(ppq_delta_enc_t *enc, const ppq_memsink_t *body, ppq_sink_t *out)
+{
+    uint8_t head[PPQ_DELTA_HEADER_MAX];
+    ppq_status_t st = ppq_delta_enc_finish(enc);
+    if (st == PPQ_OK) {
+        st = ppq_sink_write(out, head, ppq_delta_enc_header(enc, head));
+    }
+    if (st == PPQ_OK) {
+        st = ppq_sink_write(out, body->buf, body->len);
+    }
+    return st;
+}
+
 size_t ppq_delta_max_block_bytes(const ppq_delta_cfg_t *cfg, uint32_t count)
 {
     uint32_t block, minis;

@@ -8,4 +8,8 @@
  * and its stack.  PPQ_ERR_ARG for an INT64 decoder. */
 PPQ_CHECKRET ppq_status_t ppq_delta_dec_get_i32(ppq_delta_dec_t *dec, int32_t *out, size_t max, size_t *got);
 
+/* Finish `enc`, whose blocks went to the memory buffer `body`, and write the
+ * whole stream (header, then the blocks) to `out`. */
+PPQ_CHECKRET ppq_status_t ppq_delta_enc_finish_to(ppq_delta_enc_t *enc, const ppq_memsink_t *body, ppq_sink_t *out);
+
 #endif

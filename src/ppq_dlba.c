@@ -88,7 +88,6 @@ ppq_status_t ppq_dlba_enc_put(ppq_dlba_enc_t *enc, const ppq_bytes_t *values, si
 
 ppq_status_t ppq_dlba_enc_finish(ppq_dlba_enc_t *enc)
 {
-    uint8_t head[PPQ_DELTA_HEADER_MAX];
     if (enc->err != PPQ_OK) {
         return enc->err;
     }
@@ -96,13 +95,7 @@ ppq_status_t ppq_dlba_enc_finish(ppq_dlba_enc_t *enc)
         return PPQ_ERR_STATE;
     }
     enc->finished = 1;
-    enc->err = ppq_delta_enc_finish(&enc->lengths);
-    if (enc->err == PPQ_OK) {
-        enc->err = ppq_sink_write(enc->out, head, ppq_delta_enc_header(&enc->lengths, head));
-    }
-    if (enc->err == PPQ_OK) {
-        enc->err = ppq_sink_write(enc->out, enc->lengths_mem.buf, enc->lengths_mem.len);
-    }
+    enc->err = ppq_delta_enc_finish_to(&enc->lengths, &enc->lengths_mem, enc->out);
     if (enc->err == PPQ_OK) {
         enc->err = ppq_sink_write(enc->out, enc->bytes, enc->nbytes);
     }
