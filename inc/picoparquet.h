@@ -18,5 +18,6 @@
 #include "ppq_groupvarint.h"
 #include "ppq_thrift.h"
 #include "ppq_writer.h"
+#include "ppq_recover.h"
 
 #endif /* PICOPARQUET_H */

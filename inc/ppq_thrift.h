@@ -57,6 +57,11 @@ typedef struct ppq_thrift_w {
  * from the start: end it with ppq_thrift_w_end like any other. */
 void ppq_thrift_w_init(ppq_thrift_w_t *w, ppq_sink_t *out);
 
+/* Go on with the innermost open struct as if field `id` had just been
+ * written: for a struct serialized in parts (the next field header is
+ * relative to `id`). */
+void ppq_thrift_w_after(ppq_thrift_w_t *w, int16_t id);
+
 /* One field each: header (short form for ids 1..15 above the previous one,
  * long form otherwise) and value. */
 void ppq_thrift_w_bool(ppq_thrift_w_t *w, int16_t id, int value);

@@ -4,7 +4,7 @@
  * every byte of state in the caller's arena.
  *
  * File layout: "PAR1", then per row group each column chunk (an optional
- * dictionary page, then data pages v1), then the footer (FileMetaData,
+ * dictionary page, then data pages v1 or v2), then the footer (FileMetaData,
  * Thrift compact), its length and "PAR1".  The pages of the open row group
  * are buffered per column (column chunks must be contiguous); a row group
  * is written when its row target is reached or a column's buffer cannot
@@ -114,6 +114,17 @@ typedef struct ppq_writer_options {
      * PPQ_ERR_NOSPACE: close the file and start a new one. */
     ppq_sink_t *footer_spill;
     ppq_source_t *footer_unspill;
+    /* 1: a recoverable file (page_crc forced on): a header record after
+     * "PAR1" and a row-group record after each row group let
+     * ppq_recover_*() rebuild the footer of a file cut off mid-write (see
+     * ppq_recover.h for the layout; readers ignore both records). */
+    uint8_t recovery;
+    /* Optional: called after each row group is written (with its record),
+     * `offset` the file size then.  Flush any buffering below the writer
+     * and sync the file (f_sync) here: a power cut after it loses at most
+     * the rows committed since.  An error is sticky like a sink error. */
+    ppq_status_t (*sync)(void *ctx, uint64_t offset);
+    void *sync_ctx;
 } ppq_writer_options_t;
 
 /* Caller-owned writer state (internal fields; do not touch). */
@@ -133,6 +144,7 @@ typedef struct ppq_writer {
     uint64_t spilled;          /* RowGroup bytes written to footer_spill */
     ppq_status_t err;          /* sticky: sink failure */
     uint8_t full;              /* footer store full: close the file */
+    uint32_t hdr_crcs;         /* recovery: sum of the open row group's page-header CRCs */
     uint8_t closed;
 } ppq_writer_t;
 

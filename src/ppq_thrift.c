@@ -12,6 +12,13 @@ void ppq_thrift_w_init(ppq_thrift_w_t *w, ppq_sink_t *out)
     w->err = PPQ_OK;
 }
 
+void ppq_thrift_w_after(ppq_thrift_w_t *w, int16_t id)
+{
+    if (w->depth > 0u) {
+        w->last_id[w->depth - 1u] = id;
+    }
+}
+
 static void put(ppq_thrift_w_t *w, const uint8_t *bytes, size_t n)
 {
     if (w->err == PPQ_OK) {

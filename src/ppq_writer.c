@@ -6,6 +6,8 @@
 #include "ppq_dict.h"
 #include "ppq_dlba.h"
 #include "ppq_internal.h"
+#include "ppq_meta.h"
+#include "ppq_recover.h"
 #include "ppq_plain.h"
 #include "ppq_rle.h"
 #include "ppq_thrift.h"
@@ -20,14 +22,6 @@ enum { REP_REQUIRED = 0, REP_OPTIONAL = 1 };
 /* How the current page's values are encoded. */
 enum { K_PLAIN, K_DICT, K_DELTA, K_BSS, K_RLE, K_DLBA, K_DBA };
 
-typedef struct stats {
-    uint64_t nulls, nans;
-    uint8_t *min, *max;     /* PLAIN bytes (byte arrays: their bytes), `cap` each, in the arena */
-    uint8_t cap;
-    uint8_t has;            /* a min/max exists */
-    uint8_t min_exact, max_exact;
-    uint8_t min_len, max_len;
-} stats_t;
 
 /* One column's state, in the arena. */
 typedef struct ppq_col {
@@ -69,14 +63,14 @@ typedef struct ppq_col {
     uint8_t *levels_out;    /* ... and RLE-encoded */
     uint32_t levels_cap;
     uint32_t page_count, page_nulls, page_data;
-    stats_t page_stats;
+    ppq_stats_t page_stats;
     /* the open row group's column chunk */
     uint8_t *chunk;
     size_t chunk_len, chunk_cap;
     size_t chunk_room;      /* free chunk bytes below which the row group ends */
     uint64_t chunk_values;
     uint32_t encodings;     /* bit per Parquet encoding used */
-    stats_t chunk_stats;
+    ppq_stats_t chunk_stats;
 } ppq_col_t;
 
 /* ---- schema checks -------------------------------------------------------- */
@@ -178,6 +172,7 @@ static int resolve_options(const ppq_writer_options_t *in, ppq_writer_options_t 
     o->dict_entries = o->dict_entries ? o->dict_entries : 256u;
     o->dict_bytes = o->dict_bytes ? o->dict_bytes : 8192u;
     o->footer_bytes = o->footer_bytes ? o->footer_bytes : 16384u;
+    o->page_crc = (uint8_t)(o->page_crc || o->recovery); /* recovery checks every page */
     return o->page_values <= (1u << 20) && o->page_bytes <= (1u << 26) && o->dict_entries <= (1u << 20) &&
            o->row_group_rows <= 0x7FFFFFFFu && (o->key_value_count == 0u || o->key_values != NULL) &&
            (o->footer_spill == NULL) == (o->footer_unspill == NULL);
@@ -476,23 +471,22 @@ size_t ppq_writer_arena_size(const ppq_column_t *schema, uint32_t ncols, const p
 /* ---- statistics ------------------------------------------------------------ */
 
 /* How min/max compare for a column; NONE: no min/max is written. */
-enum { ORDER_NONE, ORDER_BOOL, ORDER_SIGNED, ORDER_UNSIGNED, ORDER_FLOAT, ORDER_BYTES };
 
 static uint8_t stats_order(const ppq_column_t *c)
 {
     switch (c->type) {
-    case PPQ_BOOLEAN: return ORDER_BOOL;
+    case PPQ_BOOLEAN: return PPQ_ORDER_BOOL;
     case PPQ_INT32:
     case PPQ_INT64:
-        return c->logical.kind == PPQ_LOGICAL_INT && !c->logical.is_signed ? ORDER_UNSIGNED : ORDER_SIGNED;
+        return c->logical.kind == PPQ_LOGICAL_INT && !c->logical.is_signed ? PPQ_ORDER_UNSIGNED : PPQ_ORDER_SIGNED;
     case PPQ_FLOAT:
-    case PPQ_DOUBLE: return ORDER_FLOAT;
+    case PPQ_DOUBLE: return PPQ_ORDER_FLOAT;
     case PPQ_BYTE_ARRAY:
     case PPQ_FIXED_LEN_BYTE_ARRAY:
         /* decimals order as signed numbers, FLOAT16 as floats: not bytes */
-        return c->logical.kind == PPQ_LOGICAL_DECIMAL || c->logical.kind == PPQ_LOGICAL_FLOAT16 ? ORDER_NONE
-                                                                                                 : ORDER_BYTES;
-    default: return ORDER_NONE;
+        return c->logical.kind == PPQ_LOGICAL_DECIMAL || c->logical.kind == PPQ_LOGICAL_FLOAT16 ? PPQ_ORDER_NONE
+                                                                                                 : PPQ_ORDER_BYTES;
+    default: return PPQ_ORDER_NONE;
     }
 }
 
@@ -500,199 +494,6 @@ static uint8_t stats_order(const ppq_column_t *c)
 static size_t stat_width(const ppq_column_t *c)
 {
     return c->type == PPQ_BOOLEAN ? 1u : ppq_plain_width(c->type, c->type_len);
-}
-
-static void stats_reset(stats_t *s)
-{
-    s->nulls = 0;
-    s->nans = 0;
-    s->has = 0;
-}
-
-/* PLAIN-encoded number as bits, and the IEEE sign bit of its width. */
-static uint64_t num_bits(size_t width, const uint8_t *p)
-{
-    return width == 4u ? ppq_load_le32(p) : width == 8u ? ppq_load_le64(p) : p[0];
-}
-
-static uint64_t sign_bit(size_t width)
-{
-    return width == 4u ? 0x80000000u : 0x8000000000000000ull;
-}
-
-/* A float's bits are NaN: exponent all ones, fraction not zero. */
-static int is_nan_bits(size_t width, uint64_t b)
-{
-    uint64_t inf = width == 4u ? 0x7F800000u : 0x7FF0000000000000ull;
-    return (b & ~sign_bit(width)) > inf;
-}
-
-/* -1, 0, 1 comparing PLAIN-encoded numbers a and b of `width` bytes, on
- * integer keys that order as the values do: signed integers with the sign
- * bit flipped; floats (no NaN here) with negatives' bits inverted and
- * positives' sign bit set.  -0.0 orders below +0.0, which write_stats makes
- * harmless; no floating point, so no soft-float library on small cores. */
-static int compare_num(uint8_t order, size_t width, const uint8_t *a, const uint8_t *b)
-{
-    uint64_t x = num_bits(width, a), y = num_bits(width, b), sign = sign_bit(width);
-    if (order == ORDER_SIGNED) {
-        x ^= sign;
-        y ^= sign;
-    } else if (order == ORDER_FLOAT) {
-        x = (x & sign) ? ~x : x | sign;
-        y = (y & sign) ? ~y : y | sign;
-        if (width == 4u) {
-            x &= 0xFFFFFFFFu;
-            y &= 0xFFFFFFFFu;
-        }
-    }
-    return x < y ? -1 : x > y;
-}
-
-static int compare_bytes(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
-{
-    size_t n = alen < blen ? alen : blen;
-    int c = n > 0u ? memcmp(a, b, n) : 0;
-    if (c != 0) {
-        return c < 0 ? -1 : 1;
-    }
-    return alen < blen ? -1 : alen > blen;
-}
-
-/* A byte-array bound of at most STAT_MAX bytes: the min is a prefix; the
- * max is a prefix with its last byte below 0xFF raised by one (inexact). */
-static void set_bound(stats_t *s, int is_max, const uint8_t *v, size_t len)
-{
-    uint8_t *dst = is_max ? s->max : s->min;
-    size_t n = len < s->cap ? len : s->cap;
-    int exact = len <= s->cap;
-    if (n > 0u) {
-        memcpy(dst, v, n);
-    }
-    if (!exact && is_max) {
-        while (n > 0u && dst[n - 1u] == 0xFFu) {
-            n--;
-        }
-        if (n == 0u) { /* no shorter upper bound exists: keep the whole prefix */
-            n = s->cap;
-            exact = 0;
-            s->has = 0; /* ... and write no max */
-        } else {
-            dst[n - 1u]++;
-        }
-    }
-    if (is_max) {
-        s->max_len = (uint8_t)n;
-        s->max_exact = (uint8_t)exact;
-    } else {
-        s->min_len = (uint8_t)n;
-        s->min_exact = (uint8_t)exact;
-    }
-}
-
-/* Fold one non-null value (PLAIN bytes, or a byte array) into s. */
-static void stats_add(stats_t *s, uint8_t order, size_t width, const uint8_t *v, size_t len)
-{
-    if (order == ORDER_NONE) {
-        return;
-    }
-    if (order == ORDER_FLOAT && is_nan_bits(width, num_bits(width, v))) {
-        s->nans++; /* NaN never becomes a bound */
-        return;
-    }
-    if (order == ORDER_BYTES) {
-        if (!s->has) {
-            s->has = 1;
-            set_bound(s, 0, v, len);
-            set_bound(s, 1, v, len);
-            return;
-        }
-        if (compare_bytes(v, len, s->min, s->min_len) < 0) {
-            set_bound(s, 0, v, len);
-        }
-        if (s->max_exact ? compare_bytes(v, len, s->max, s->max_len) > 0
-                         : compare_bytes(v, len < s->max_len ? len : s->max_len, s->max, s->max_len) >= 0) {
-            set_bound(s, 1, v, len);
-        }
-        return;
-    }
-    if (!s->has || compare_num(order, width, v, s->min) < 0) {
-        memcpy(s->min, v, width);
-    }
-    if (!s->has || compare_num(order, width, v, s->max) > 0) {
-        memcpy(s->max, v, width);
-    }
-    s->has = 1;
-    s->min_len = s->max_len = (uint8_t)width;
-    s->min_exact = s->max_exact = 1;
-}
-
-static void stats_merge(stats_t *into, const stats_t *from, uint8_t order, size_t width)
-{
-    into->nulls += from->nulls;
-    into->nans += from->nans;
-    if (!from->has) {
-        return;
-    }
-    if (order == ORDER_BYTES) {
-        /* bounds already cut to STAT_MAX merge as values */
-        if (!into->has) {
-            memcpy(into->min, from->min, from->min_len);
-            memcpy(into->max, from->max, from->max_len);
-            into->min_len = from->min_len;
-            into->max_len = from->max_len;
-            into->min_exact = from->min_exact;
-            into->max_exact = from->max_exact;
-            into->has = 1;
-            return;
-        }
-        if (compare_bytes(from->min, from->min_len, into->min, into->min_len) < 0) {
-            memcpy(into->min, from->min, from->min_len);
-            into->min_len = from->min_len;
-            into->min_exact = from->min_exact;
-        }
-        if (compare_bytes(from->max, from->max_len, into->max, into->max_len) > 0) {
-            memcpy(into->max, from->max, from->max_len);
-            into->max_len = from->max_len;
-            into->max_exact = from->max_exact;
-        }
-        return;
-    }
-    stats_add(into, order, width, from->min, width);
-    stats_add(into, order, width, from->max, width);
-}
-
-/* Statistics struct fields (ids 3, 5, 6, 7, 8, 9) into the open struct. */
-static void write_stats(ppq_thrift_w_t *t, int16_t id, const stats_t *s, uint8_t order, size_t width)
-{
-    ppq_thrift_w_struct(t, id);
-    ppq_thrift_w_i64(t, 3, (int64_t)s->nulls);
-    if (s->has && order != ORDER_NONE) {
-        uint8_t mn[8], mx[8];
-        const uint8_t *pmin = s->min, *pmax = s->max;
-        if (order == ORDER_FLOAT) { /* a zero max is +0.0, a zero min -0.0 */
-            uint64_t sign = sign_bit(width);
-            memcpy(mn, s->min, width);
-            memcpy(mx, s->max, width);
-            if ((num_bits(width, mx) & ~sign) == 0u) {
-                memset(mx, 0, width);
-            }
-            if ((num_bits(width, mn) & ~sign) == 0u) {
-                memset(mn, 0, width);
-                mn[width - 1u] = 0x80; /* the sign bit, little-endian */
-            }
-            pmin = mn;
-            pmax = mx;
-        }
-        ppq_thrift_w_binary(t, 5, pmax, s->max_len);
-        ppq_thrift_w_binary(t, 6, pmin, s->min_len);
-        ppq_thrift_w_bool(t, 7, s->max_exact);
-        ppq_thrift_w_bool(t, 8, s->min_exact);
-    }
-    if (order == ORDER_FLOAT) {
-        ppq_thrift_w_i64(t, 9, (int64_t)s->nans);
-    }
-    ppq_thrift_w_end(t);
 }
 
 /* ---- pages ------------------------------------------------------------------- */
@@ -746,7 +547,7 @@ static ppq_status_t start_page(ppq_writer_t *w, ppq_col_t *c)
     c->page_count = 0;
     c->page_nulls = 0;
     c->page_data = 0;
-    stats_reset(&c->page_stats);
+    ppq_stats_reset(&c->page_stats);
     if (c->def->optional) {
         memset(c->levels, 0, w->opts.page_values / 8u + 1u);
     }
@@ -859,7 +660,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
         ppq_thrift_w_i32(&t, 6, 0);
         ppq_thrift_w_bool(&t, 7, 0); /* nothing compressed (absent means compressed) */
         if (!w->opts.no_statistics) {
-            write_stats(&t, 8, &c->page_stats, order, width);
+            ppq_stats_write(&t, 8, &c->page_stats, order, width);
         }
     } else {
         ppq_thrift_w_struct(&t, 5);
@@ -868,12 +669,13 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
         ppq_thrift_w_i32(&t, 3, PPQ_ENC_RLE);
         ppq_thrift_w_i32(&t, 4, PPQ_ENC_RLE);
         if (!w->opts.no_statistics) {
-            write_stats(&t, 5, &c->page_stats, order, width);
+            ppq_stats_write(&t, 5, &c->page_stats, order, width);
         }
     }
     ppq_thrift_w_end(&t);
     ppq_thrift_w_end(&t);
     st = ppq_thrift_w_status(&t);
+    w->hdr_crcs += ppq_crc32(0, w->scratch, hm.len);
     if (st == PPQ_OK) {
         st = chunk_append(c, w->scratch, hm.len);
     }
@@ -889,7 +691,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     if (st != PPQ_OK) {
         return st;
     }
-    stats_merge(&c->chunk_stats, &c->page_stats, order, width);
+    ppq_stats_merge(&c->chunk_stats, &c->page_stats, order, width);
     c->chunk_values += c->page_count;
     c->encodings |= 1u << page_encoding[c->kind];
     return start_page(w, c);
@@ -981,27 +783,13 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
     if (st != PPQ_OK) {
         return st;
     }
-    stats_add(&c->page_stats, c->stats_kind, c->width, v, len);
+    ppq_stats_add(&c->page_stats, c->stats_kind, c->width, v, len);
     c->page_count++;
     c->page_data += c->def->type == PPQ_BYTE_ARRAY ? c->value.bytes.len : 0u;
     return PPQ_OK;
 }
 
 /* ---- row groups and the footer ----------------------------------------------- */
-
-static void write_encodings(ppq_thrift_w_t *t, uint32_t mask)
-{
-    uint32_t n = 0, e;
-    for (e = 0; e < 32u; e++) {
-        n += (mask >> e) & 1u;
-    }
-    ppq_thrift_w_list(t, 2, PPQ_THRIFT_I32, n);
-    for (e = 0; e < 32u; e++) {
-        if ((mask >> e) & 1u) {
-            ppq_thrift_w_elem_i32(t, (int32_t)e);
-        }
-    }
-}
 
 static uint32_t string_len(const char *s)
 {
@@ -1035,10 +823,25 @@ static ppq_status_t write_dict_page(ppq_writer_t *w, ppq_col_t *c)
     ppq_thrift_w_end(&t);
     ppq_thrift_w_end(&t);
     st = ppq_thrift_w_status(&t);
+    w->hdr_crcs += ppq_crc32(0, w->scratch, hm.len);
     if (st == PPQ_OK) {
         st = ppq_sink_write(w->out, w->scratch, hm.len);
     }
     return st == PPQ_OK ? ppq_dict_enc_write_dict(d, w->out) : st;
+}
+
+/* The record after a row group (ppq_recover.h): tag, rows, ordinal, the
+ * sum of its page headers' CRCs (headers are outside the page CRCs), and
+ * the CRC of those 16 bytes. */
+static ppq_status_t write_row_group_record(ppq_writer_t *w)
+{
+    uint8_t r[PPQ_RECOVER_GROUP_RECORD];
+    memcpy(r, PPQ_RECOVER_GROUP_TAG, 4);
+    ppq_store_le32(r + 4, w->rg_rows);
+    ppq_store_le32(r + 8, w->row_groups);
+    ppq_store_le32(r + 12, w->hdr_crcs);
+    ppq_store_le32(r + 16, ppq_crc32(0, r, 16));
+    return ppq_sink_write(w->out, r, sizeof r);
 }
 
 /* Write every column chunk of the open row group and keep its metadata. */
@@ -1047,6 +850,7 @@ static ppq_status_t flush(ppq_writer_t *w)
     ppq_thrift_w_t t;
     ppq_sink_t fs;
     ppq_memsink_t fm;
+    ppq_chunk_meta_t m;
     uint64_t rg_start = w->out->offset, total = 0;
     uint32_t i;
     ppq_status_t st = PPQ_OK;
@@ -1078,31 +882,23 @@ static ppq_status_t flush(ppq_writer_t *w)
             break;
         }
         total += w->out->offset - start;
-        ppq_thrift_w_elem_struct(&t);
-        ppq_thrift_w_i64(&t, 2, 0); /* file_offset: deprecated, required */
-        ppq_thrift_w_struct(&t, 3);
-        ppq_thrift_w_i32(&t, 1, (int32_t)c->def->type);
-        write_encodings(&t, c->encodings | 1u << PPQ_ENC_RLE);
-        ppq_thrift_w_list(&t, 3, PPQ_THRIFT_BINARY, 1);
-        ppq_thrift_w_elem_binary(&t, c->def->name, string_len(c->def->name));
-        ppq_thrift_w_i32(&t, 4, 0); /* UNCOMPRESSED */
-        ppq_thrift_w_i64(&t, 5, (int64_t)c->chunk_values);
-        ppq_thrift_w_i64(&t, 6, (int64_t)(w->out->offset - start));
-        ppq_thrift_w_i64(&t, 7, (int64_t)(w->out->offset - start));
-        ppq_thrift_w_i64(&t, 9, (int64_t)data_start);
-        if (c->dict_pages) {
-            ppq_thrift_w_i64(&t, 11, (int64_t)start);
-        }
-        if (!w->opts.no_statistics) {
-            write_stats(&t, 12, &c->chunk_stats, c->stats_kind, c->width);
-        }
-        ppq_thrift_w_end(&t);
-        ppq_thrift_w_end(&t);
+        m.name = c->def->name;
+        m.name_len = string_len(c->def->name);
+        m.type = (uint8_t)c->def->type;
+        m.order = c->stats_kind;
+        m.width = c->width;
+        m.encodings = c->encodings | 1u << PPQ_ENC_RLE;
+        m.values = c->chunk_values;
+        m.start = start;
+        m.data_start = data_start;
+        m.end = w->out->offset;
+        m.stats = w->opts.no_statistics ? NULL : &c->chunk_stats;
+        ppq_meta_write_chunk(&t, &m);
         /* the chunk is out: the column starts a new one */
         c->chunk_len = 0;
         c->chunk_values = 0;
         c->encodings = 0;
-        stats_reset(&c->chunk_stats);
+        ppq_stats_reset(&c->chunk_stats);
         if (c->dict_kind) {
             ppq_dict_enc_reset(c->own.dict);
             c->dict_pages = 0;
@@ -1115,16 +911,22 @@ static ppq_status_t flush(ppq_writer_t *w)
     if (st != PPQ_OK) {
         return st; /* the sink failed: no metadata claims this row group */
     }
-    ppq_thrift_w_i64(&t, 2, (int64_t)total);
-    ppq_thrift_w_i64(&t, 3, w->rg_rows);
-    ppq_thrift_w_i64(&t, 5, (int64_t)rg_start);
-    ppq_thrift_w_i64(&t, 6, (int64_t)total);
-    ppq_thrift_w_i16(&t, 7, (int16_t)w->row_groups);
-    ppq_thrift_w_end(&t);
+    ppq_meta_write_row_group_end(&t, total, w->rg_rows, rg_start, w->row_groups);
     if (ppq_thrift_w_status(&t) != PPQ_OK) {
         return PPQ_ERR_NOSPACE; /* not reached: room was reserved */
     }
+    if (w->opts.recovery) {
+        st = write_row_group_record(w);
+    }
+    if (st == PPQ_OK && w->opts.sync != NULL) {
+        st = w->opts.sync(w->opts.sync_ctx, w->out->offset);
+        st = st > 0 ? PPQ_ERR_IO : st;
+    }
+    if (st != PPQ_OK) {
+        return st; /* the metadata stays out of the footer store */
+    }
     w->footer_len += fm.len;
+    w->hdr_crcs = 0;
     w->rows += w->rg_rows;
     w->rg_rows = 0;
     w->row_groups++;
@@ -1227,23 +1029,56 @@ static ppq_status_t copy_spilled(ppq_writer_t *w)
     return st;
 }
 
+/* FileMetaData up to its schema (fields 1 and 2). */
+static void footer_head(ppq_thrift_w_t *t, const ppq_writer_t *w)
+{
+    uint32_t i;
+    ppq_thrift_w_i32(t, 1, 1); /* version */
+    ppq_thrift_w_list(t, 2, PPQ_THRIFT_STRUCT, w->ncols + 1u);
+    ppq_thrift_w_elem_struct(t);
+    ppq_thrift_w_string(t, 4, "schema");
+    ppq_thrift_w_i32(t, 5, (int32_t)w->ncols);
+    ppq_thrift_w_end(t);
+    for (i = 0; i < w->ncols; i++) {
+        write_schema_leaf(t, &w->schema[i]);
+    }
+}
+
+/* FileMetaData after its row groups (fields 5 to 7) and its end. */
+static void footer_tail(ppq_thrift_w_t *t, const ppq_writer_t *w)
+{
+    uint32_t i;
+    ppq_thrift_w_after(t, 4); /* row_groups came before */
+    if (w->opts.key_value_count > 0u) {
+        ppq_thrift_w_list(t, 5, PPQ_THRIFT_STRUCT, w->opts.key_value_count);
+        for (i = 0; i < w->opts.key_value_count; i++) {
+            ppq_thrift_w_elem_struct(t);
+            ppq_thrift_w_string(t, 1, w->opts.key_values[i].key);
+            if (w->opts.key_values[i].value != NULL) {
+                ppq_thrift_w_string(t, 2, w->opts.key_values[i].value);
+            }
+            ppq_thrift_w_end(t);
+        }
+    }
+    ppq_thrift_w_string(t, 6, PPQ_CREATED_BY);
+    ppq_thrift_w_list(t, 7, PPQ_THRIFT_STRUCT, w->ncols); /* column_orders: TYPE_ORDER each */
+    for (i = 0; i < w->ncols; i++) {
+        ppq_thrift_w_elem_struct(t);
+        ppq_thrift_w_struct(t, 1);
+        ppq_thrift_w_end(t);
+        ppq_thrift_w_end(t);
+    }
+    ppq_thrift_w_end(t);
+}
+
 static ppq_status_t write_footer(ppq_writer_t *w)
 {
     ppq_thrift_w_t t;
     uint64_t start = w->out->offset;
-    uint32_t i;
     uint8_t tail[8];
     ppq_status_t st;
     ppq_thrift_w_init(&t, w->out);
-    ppq_thrift_w_i32(&t, 1, 1); /* version */
-    ppq_thrift_w_list(&t, 2, PPQ_THRIFT_STRUCT, w->ncols + 1u);
-    ppq_thrift_w_elem_struct(&t);
-    ppq_thrift_w_string(&t, 4, "schema");
-    ppq_thrift_w_i32(&t, 5, (int32_t)w->ncols);
-    ppq_thrift_w_end(&t);
-    for (i = 0; i < w->ncols; i++) {
-        write_schema_leaf(&t, &w->schema[i]);
-    }
+    footer_head(&t, w);
     ppq_thrift_w_i64(&t, 3, (int64_t)w->rows);
     ppq_thrift_w_list(&t, 4, PPQ_THRIFT_STRUCT, w->row_groups);
     st = ppq_thrift_w_status(&t);
@@ -1256,26 +1091,7 @@ static ppq_status_t write_footer(ppq_writer_t *w)
     if (st != PPQ_OK) {
         return st;
     }
-    if (w->opts.key_value_count > 0u) {
-        ppq_thrift_w_list(&t, 5, PPQ_THRIFT_STRUCT, w->opts.key_value_count);
-        for (i = 0; i < w->opts.key_value_count; i++) {
-            ppq_thrift_w_elem_struct(&t);
-            ppq_thrift_w_string(&t, 1, w->opts.key_values[i].key);
-            if (w->opts.key_values[i].value != NULL) {
-                ppq_thrift_w_string(&t, 2, w->opts.key_values[i].value);
-            }
-            ppq_thrift_w_end(&t);
-        }
-    }
-    ppq_thrift_w_string(&t, 6, PPQ_CREATED_BY);
-    ppq_thrift_w_list(&t, 7, PPQ_THRIFT_STRUCT, w->ncols); /* column_orders: TYPE_ORDER each */
-    for (i = 0; i < w->ncols; i++) {
-        ppq_thrift_w_elem_struct(&t);
-        ppq_thrift_w_struct(&t, 1);
-        ppq_thrift_w_end(&t);
-        ppq_thrift_w_end(&t);
-    }
-    ppq_thrift_w_end(&t);
+    footer_tail(&t, w);
     st = ppq_thrift_w_status(&t);
     if (st != PPQ_OK) {
         return st;
@@ -1283,6 +1099,83 @@ static ppq_status_t write_footer(ppq_writer_t *w)
     ppq_store_le32(tail, (uint32_t)(w->out->offset - start));
     memcpy(tail + 4, "PAR1", 4);
     return ppq_sink_write(w->out, tail, 8);
+}
+
+/* A sink that keeps the CRC of what passes through to `down`. */
+typedef struct crc_sink {
+    ppq_sink_t *down;
+    uint32_t crc;
+} crc_sink_t;
+
+static ppq_status_t crc_write(void *ctx, const uint8_t *data, size_t len)
+{
+    crc_sink_t *c = (crc_sink_t *)ctx;
+    c->crc = ppq_crc32(c->crc, data, len);
+    return ppq_sink_write(c->down, data, len);
+}
+
+/* Bytes a part of the footer serializes to. */
+static uint32_t footer_part_len(const ppq_writer_t *w, void (*part)(ppq_thrift_w_t *, const ppq_writer_t *))
+{
+    ppq_sink_t count;
+    ppq_thrift_w_t t;
+    ppq_sink_init_counter(&count);
+    ppq_thrift_w_init(&t, &count);
+    part(&t, w);
+    return (uint32_t)count.offset;
+}
+
+/* The header record after "PAR1" (layout in ppq_recover.h): what recovery
+ * needs to know of each column, and the footer's parts before and after
+ * its row groups. */
+static ppq_status_t write_header_record(ppq_writer_t *w)
+{
+    crc_sink_t cs;
+    ppq_sink_t out = {crc_write, NULL, 0};
+    ppq_thrift_w_t t;
+    uint8_t b[16];
+    uint32_t i, head = footer_part_len(w, footer_head), tail = footer_part_len(w, footer_tail);
+    uint32_t body = 16u + head + tail;
+    ppq_status_t st;
+    for (i = 0; i < w->ncols; i++) {
+        body += 8u + string_len(w->schema[i].name);
+    }
+    cs.down = w->out;
+    cs.crc = 0;
+    out.ctx = &cs;
+    memcpy(b, PPQ_RECOVER_HEADER_TAG, 4);
+    ppq_store_le32(b + 4, body);
+    b[8] = PPQ_RECOVER_FORMAT;
+    b[9] = (uint8_t)!w->opts.no_statistics;
+    b[10] = b[11] = 0;
+    ppq_store_le32(b + 12, w->ncols);
+    st = ppq_sink_write(&out, b, 16);
+    ppq_store_le32(b, head);
+    ppq_store_le32(b + 4, tail);
+    st = st == PPQ_OK ? ppq_sink_write(&out, b, 8) : st;
+    for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
+        const ppq_col_t *c = &w->cols[i];
+        b[0] = (uint8_t)c->def->type;
+        b[1] = c->stats_kind;
+        b[2] = c->page_stats.cap;
+        b[3] = (uint8_t)string_len(c->def->name);
+        ppq_store_le32(b + 4, c->width);
+        st = ppq_sink_write(&out, b, 8);
+        st = st == PPQ_OK ? ppq_sink_write(&out, c->def->name, b[3]) : st;
+    }
+    if (st != PPQ_OK) {
+        return st;
+    }
+    ppq_thrift_w_init(&t, &out);
+    footer_head(&t, w);
+    st = ppq_thrift_w_status(&t);
+    if (st == PPQ_OK) {
+        ppq_thrift_w_init(&t, &out);
+        footer_tail(&t, w);
+        st = ppq_thrift_w_status(&t);
+    }
+    ppq_store_le32(b, cs.crc);
+    return st == PPQ_OK ? ppq_sink_write(w->out, b, 4) : st;
 }
 
 /* ---- the API ------------------------------------------------------------------- */
@@ -1332,7 +1225,7 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
         c->chunk_len = 0;
         c->chunk_values = 0;
         c->encodings = 0;
-        stats_reset(&c->chunk_stats);
+        ppq_stats_reset(&c->chunk_stats);
         if (c->dict_kind) {
             ppq_dict_cfg_t dc;
             dict_cfg_for(&w->opts, &dc);
@@ -1344,6 +1237,9 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
     }
     if (st == PPQ_OK) {
         st = ppq_sink_write(out, "PAR1", 4);
+    }
+    if (st == PPQ_OK && w->opts.recovery) {
+        st = write_header_record(w);
     }
     w->err = st == PPQ_OK || PPQ_IS_MISUSE(st) ? PPQ_OK : st;
     return st;

@@ -17,7 +17,9 @@ int main(void)
     board_puts("note: small-RAM profile (PPQ_TEST_SMALL): every test runs, property inputs capped at "
                "256 values and 2 KB buffers (10000 values / 64 KB elsewhere); "
                "writer.delta_byte_array_columns checks only the clean PPQ_ERR_ARENA refusal "
-               "(its writer needs over 5 KB of arena, the test arena is 4 KB)\n");
+               "(its writer needs over 5 KB of arena, the test arena is 4 KB); "
+               "the recover suite logs 2 columns (timestamp, optional dictionary string) "
+               "instead of 6, in 3 row groups, with 100 random cuts of the larger log instead of 1000\n");
 #endif
     board_stack_paint();
     failed = ppq_test_run(ppq_all_suites, NULL);

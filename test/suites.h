@@ -17,6 +17,7 @@ extern const ppq_test_suite_t suite_legacy;
 extern const ppq_test_suite_t suite_thrift;
 extern const ppq_test_suite_t suite_writer;
 extern const ppq_test_suite_t suite_edges;
+extern const ppq_test_suite_t suite_recover;
 
 extern const ppq_test_suite_t *const ppq_all_suites[];
 

@@ -1,0 +1,242 @@
+/* Statistics and column-chunk metadata: what the writer produces and what
+ * recovery (ppq_recover.c) rebuilds from page headers, written by the same
+ * code so a recovered footer is byte for byte the one the writer would
+ * have written. */
+#include "ppq_meta.h"
+#include "ppq_internal.h"
+
+void ppq_stats_reset(ppq_stats_t *s)
+{
+    s->nulls = 0;
+    s->nans = 0;
+    s->has = 0;
+}
+
+/* PLAIN-encoded number as bits, and the IEEE sign bit of its width. */
+static uint64_t num_bits(size_t width, const uint8_t *p)
+{
+    return width == 4u ? ppq_load_le32(p) : width == 8u ? ppq_load_le64(p) : p[0];
+}
+
+static uint64_t sign_bit(size_t width)
+{
+    return width == 4u ? 0x80000000u : 0x8000000000000000ull;
+}
+
+/* A float's bits are NaN: exponent all ones, fraction not zero. */
+static int is_nan_bits(size_t width, uint64_t b)
+{
+    uint64_t inf = width == 4u ? 0x7F800000u : 0x7FF0000000000000ull;
+    return (b & ~sign_bit(width)) > inf;
+}
+
+/* -1, 0, 1 comparing PLAIN-encoded numbers a and b of `width` bytes, on
+ * integer keys that order as the values do: signed integers with the sign
+ * bit flipped; floats (no NaN here) with negatives' bits inverted and
+ * positives' sign bit set.  -0.0 orders below +0.0, which write_stats makes
+ * harmless; no floating point, so no soft-float library on small cores. */
+static int compare_num(uint8_t order, size_t width, const uint8_t *a, const uint8_t *b)
+{
+    uint64_t x = num_bits(width, a), y = num_bits(width, b), sign = sign_bit(width);
+    if (order == PPQ_ORDER_SIGNED) {
+        x ^= sign;
+        y ^= sign;
+    } else if (order == PPQ_ORDER_FLOAT) {
+        x = (x & sign) ? ~x : x | sign;
+        y = (y & sign) ? ~y : y | sign;
+        if (width == 4u) {
+            x &= 0xFFFFFFFFu;
+            y &= 0xFFFFFFFFu;
+        }
+    }
+    return x < y ? -1 : x > y;
+}
+
+static int compare_bytes(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
+{
+    size_t n = alen < blen ? alen : blen;
+    int c = n > 0u ? memcmp(a, b, n) : 0;
+    if (c != 0) {
+        return c < 0 ? -1 : 1;
+    }
+    return alen < blen ? -1 : alen > blen;
+}
+
+/* A byte-array bound of at most s->cap bytes: the min is a prefix; the
+ * max is a prefix with its last byte below 0xFF raised by one (inexact). */
+static void set_bound(ppq_stats_t *s, int is_max, const uint8_t *v, size_t len)
+{
+    uint8_t *dst = is_max ? s->max : s->min;
+    size_t n = len < s->cap ? len : s->cap;
+    int exact = len <= s->cap;
+    if (n > 0u) {
+        memcpy(dst, v, n);
+    }
+    if (!exact && is_max) {
+        while (n > 0u && dst[n - 1u] == 0xFFu) {
+            n--;
+        }
+        if (n == 0u) { /* no shorter upper bound exists: keep the whole prefix */
+            n = s->cap;
+            exact = 0;
+            s->has = 0; /* ... and write no max */
+        } else {
+            dst[n - 1u]++;
+        }
+    }
+    if (is_max) {
+        s->max_len = (uint8_t)n;
+        s->max_exact = (uint8_t)exact;
+    } else {
+        s->min_len = (uint8_t)n;
+        s->min_exact = (uint8_t)exact;
+    }
+}
+
+/* Fold one non-null value (PLAIN bytes, or a byte array) into s. */
+void ppq_stats_add(ppq_stats_t *s, uint8_t order, size_t width, const uint8_t *v, size_t len)
+{
+    if (order == PPQ_ORDER_NONE) {
+        return;
+    }
+    if (order == PPQ_ORDER_FLOAT && is_nan_bits(width, num_bits(width, v))) {
+        s->nans++; /* NaN never becomes a bound */
+        return;
+    }
+    if (order == PPQ_ORDER_BYTES) {
+        if (!s->has) {
+            s->has = 1;
+            set_bound(s, 0, v, len);
+            set_bound(s, 1, v, len);
+            return;
+        }
+        if (compare_bytes(v, len, s->min, s->min_len) < 0) {
+            set_bound(s, 0, v, len);
+        }
+        if (s->max_exact ? compare_bytes(v, len, s->max, s->max_len) > 0
+                         : compare_bytes(v, len < s->max_len ? len : s->max_len, s->max, s->max_len) >= 0) {
+            set_bound(s, 1, v, len);
+        }
+        return;
+    }
+    if (!s->has || compare_num(order, width, v, s->min) < 0) {
+        memcpy(s->min, v, width);
+    }
+    if (!s->has || compare_num(order, width, v, s->max) > 0) {
+        memcpy(s->max, v, width);
+    }
+    s->has = 1;
+    s->min_len = s->max_len = (uint8_t)width;
+    s->min_exact = s->max_exact = 1;
+}
+
+void ppq_stats_merge(ppq_stats_t *into, const ppq_stats_t *from, uint8_t order, size_t width)
+{
+    into->nulls += from->nulls;
+    into->nans += from->nans;
+    if (!from->has) {
+        return;
+    }
+    if (order == PPQ_ORDER_BYTES) {
+        /* bounds already cut to the cap merge as values */
+        if (!into->has) {
+            memcpy(into->min, from->min, from->min_len);
+            memcpy(into->max, from->max, from->max_len);
+            into->min_len = from->min_len;
+            into->max_len = from->max_len;
+            into->min_exact = from->min_exact;
+            into->max_exact = from->max_exact;
+            into->has = 1;
+            return;
+        }
+        if (compare_bytes(from->min, from->min_len, into->min, into->min_len) < 0) {
+            memcpy(into->min, from->min, from->min_len);
+            into->min_len = from->min_len;
+            into->min_exact = from->min_exact;
+        }
+        if (compare_bytes(from->max, from->max_len, into->max, into->max_len) > 0) {
+            memcpy(into->max, from->max, from->max_len);
+            into->max_len = from->max_len;
+            into->max_exact = from->max_exact;
+        }
+        return;
+    }
+    ppq_stats_add(into, order, width, from->min, width);
+    ppq_stats_add(into, order, width, from->max, width);
+}
+
+/* Statistics struct fields (ids 3, 5, 6, 7, 8, 9) into the open struct. */
+void ppq_stats_write(ppq_thrift_w_t *t, int16_t id, const ppq_stats_t *s, uint8_t order, size_t width)
+{
+    ppq_thrift_w_struct(t, id);
+    ppq_thrift_w_i64(t, 3, (int64_t)s->nulls);
+    if (s->has && order != PPQ_ORDER_NONE) {
+        uint8_t mn[8], mx[8];
+        const uint8_t *pmin = s->min, *pmax = s->max;
+        if (order == PPQ_ORDER_FLOAT) { /* a zero max is +0.0, a zero min -0.0 */
+            uint64_t sign = sign_bit(width);
+            memcpy(mn, s->min, width);
+            memcpy(mx, s->max, width);
+            if ((num_bits(width, mx) & ~sign) == 0u) {
+                memset(mx, 0, width);
+            }
+            if ((num_bits(width, mn) & ~sign) == 0u) {
+                memset(mn, 0, width);
+                mn[width - 1u] = 0x80; /* the sign bit, little-endian */
+            }
+            pmin = mn;
+            pmax = mx;
+        }
+        ppq_thrift_w_binary(t, 5, pmax, s->max_len);
+        ppq_thrift_w_binary(t, 6, pmin, s->min_len);
+        ppq_thrift_w_bool(t, 7, s->max_exact);
+        ppq_thrift_w_bool(t, 8, s->min_exact);
+    }
+    if (order == PPQ_ORDER_FLOAT) {
+        ppq_thrift_w_i64(t, 9, (int64_t)s->nans);
+    }
+    ppq_thrift_w_end(t);
+}
+
+void ppq_meta_write_chunk(ppq_thrift_w_t *t, const ppq_chunk_meta_t *m)
+{
+    uint32_t n = 0, e;
+    for (e = 0; e < 32u; e++) {
+        n += (m->encodings >> e) & 1u;
+    }
+    ppq_thrift_w_elem_struct(t);
+    ppq_thrift_w_i64(t, 2, 0); /* file_offset: deprecated, required */
+    ppq_thrift_w_struct(t, 3);
+    ppq_thrift_w_i32(t, 1, (int32_t)m->type);
+    ppq_thrift_w_list(t, 2, PPQ_THRIFT_I32, n);
+    for (e = 0; e < 32u; e++) {
+        if (m->encodings & (1u << e)) {
+            ppq_thrift_w_elem_i32(t, (int32_t)e);
+        }
+    }
+    ppq_thrift_w_list(t, 3, PPQ_THRIFT_BINARY, 1);
+    ppq_thrift_w_elem_binary(t, m->name, m->name_len);
+    ppq_thrift_w_i32(t, 4, 0); /* UNCOMPRESSED */
+    ppq_thrift_w_i64(t, 5, (int64_t)m->values);
+    ppq_thrift_w_i64(t, 6, (int64_t)(m->end - m->start));
+    ppq_thrift_w_i64(t, 7, (int64_t)(m->end - m->start));
+    ppq_thrift_w_i64(t, 9, (int64_t)m->data_start);
+    if (m->data_start != m->start) {
+        ppq_thrift_w_i64(t, 11, (int64_t)m->start); /* a dictionary page comes first */
+    }
+    if (m->stats != NULL) {
+        ppq_stats_write(t, 12, m->stats, m->order, m->width);
+    }
+    ppq_thrift_w_end(t);
+    ppq_thrift_w_end(t);
+}
+
+void ppq_meta_write_row_group_end(ppq_thrift_w_t *t, uint64_t bytes, uint64_t rows, uint64_t start, uint32_t ordinal)
+{
+    ppq_thrift_w_i64(t, 2, (int64_t)bytes);
+    ppq_thrift_w_i64(t, 3, (int64_t)rows);
+    ppq_thrift_w_i64(t, 5, (int64_t)start);
+    ppq_thrift_w_i64(t, 6, (int64_t)bytes);
+    ppq_thrift_w_i16(t, 7, (int16_t)ordinal);
+    ppq_thrift_w_end(t);
+}

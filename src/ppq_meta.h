@@ -1,0 +1,53 @@
+/* Column statistics and ColumnChunk/RowGroup metadata, shared by the
+ * writer and recovery (not installed). */
+#ifndef PPQ_META_H
+#define PPQ_META_H
+
+#include "ppq_core.h"
+#include "ppq_thrift.h"
+
+/* How a column's min/max compare (the type-defined order of its physical
+ * and logical type).  NONE: no min/max, only null counts. */
+enum { PPQ_ORDER_NONE, PPQ_ORDER_BOOL, PPQ_ORDER_SIGNED, PPQ_ORDER_UNSIGNED, PPQ_ORDER_FLOAT, PPQ_ORDER_BYTES };
+
+typedef struct ppq_stats {
+    uint64_t nulls, nans;
+    uint8_t *min, *max;     /* PLAIN bytes (byte arrays: their bytes), `cap` each, caller memory */
+    uint8_t cap;
+    uint8_t has;            /* a min/max exists */
+    uint8_t min_exact, max_exact;
+    uint8_t min_len, max_len;
+} ppq_stats_t;
+
+/* No values, no nulls (min/max storage and cap are kept). */
+void ppq_stats_reset(ppq_stats_t *s);
+/* Fold one non-null value (PLAIN bytes of `width`, or a byte array of `len`). */
+void ppq_stats_add(ppq_stats_t *s, uint8_t order, size_t width, const uint8_t *v, size_t len);
+/* Fold the statistics `from` (of a page) into `into` (of its chunk). */
+void ppq_stats_merge(ppq_stats_t *into, const ppq_stats_t *from, uint8_t order, size_t width);
+/* A Statistics struct as field `id` of the open struct: null_count, and
+ * min_value/max_value with exactness (a zero float bound as -0.0 min,
+ * +0.0 max) when there is one, nan_count for floats. */
+void ppq_stats_write(ppq_thrift_w_t *t, int16_t id, const ppq_stats_t *s, uint8_t order, size_t width);
+
+/* What a ColumnChunk's metadata says. */
+typedef struct ppq_chunk_meta {
+    const char *name;         /* path_in_schema (flat: the column name) */
+    uint32_t name_len;
+    uint8_t type;             /* ppq_type_t */
+    uint8_t order;            /* PPQ_ORDER_* */
+    uint32_t width;           /* bytes of a numeric min/max */
+    uint32_t encodings;       /* bit per Parquet encoding used */
+    uint64_t values;          /* values including nulls */
+    uint64_t start;           /* file offset of the first page (the dictionary page if any) */
+    uint64_t data_start;      /* ... of the first data page */
+    uint64_t end;             /* just past the last page */
+    const ppq_stats_t *stats; /* NULL: none */
+} ppq_chunk_meta_t;
+
+/* One ColumnChunk as the next element of RowGroup.columns. */
+void ppq_meta_write_chunk(ppq_thrift_w_t *t, const ppq_chunk_meta_t *m);
+/* The RowGroup fields after its columns, and its end. */
+void ppq_meta_write_row_group_end(ppq_thrift_w_t *t, uint64_t bytes, uint64_t rows, uint64_t start, uint32_t ordinal);
+
+#endif /* PPQ_META_H */
