@@ -47,7 +47,7 @@ QEMU_TIMEOUT ?= 600
 TEST_BIN := $(BUILD)/unit_tests
 
 CLI := $(BUILD)/ppq
-CLI_SRCS := tools/ppq_cli.c tools/ppq_inspect.c
+CLI_SRCS := tools/ppq_cli.c tools/ppq_inspect.c tools/ppq_recover_cmd.c
 BENCH := $(BUILD)/bench
 FUZZ_TARGETS := $(patsubst test/fuzz/%.c,%,$(wildcard test/fuzz/fuzz_*.c))
 
@@ -257,9 +257,15 @@ check: bootstrap
 	$(MAKE) --no-print-directory stack
 	$(MAKE) --no-print-directory bench-mcu BENCH_MCU_CHECK=--check
 	$(MAKE) --no-print-directory fuzz-smoke
-	tools/cli_test.sh $(CLI)
+	$(MAKE) --no-print-directory cli-test
 	$(MAKE) --no-print-directory interop
 	$(MAKE) --no-print-directory demo-mcu
+
+# The CLI's tests; `ppq recover` gets a recoverable log from the demo logger.
+cli-test: $(CLI) $(SENSOR_LOGGER)
+	@mkdir -p build/demo
+	$(Q)$(SENSOR_LOGGER) --small build/demo/sensors_small.parquet >/dev/null
+	tools/cli_test.sh $(CLI) build/demo/sensors_small.parquet
 
 clean:
 	rm -rf build

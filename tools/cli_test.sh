@@ -4,7 +4,8 @@
 # of truncated and garbage input that must never crash a decoder.
 # Needs only POSIX sh, od, awk, cmp, tr, sed, tail, cut.
 set -u
-P=${1:?usage: cli_test.sh PPQ}
+P=${1:?usage: cli_test.sh PPQ [RECOVERABLE.parquet]}
+LOG=${2:-}
 case $P in /*) ;; *) P=$(pwd)/$P ;; esac
 [ -x "$P" ] || { echo "cli_test: $P is not executable"; exit 2; }
 pass=0
@@ -252,6 +253,42 @@ status ok_help 0 $P help
 check help_framing 1 "$($P help | grep -c 'dictionary page body length')"
 status ok_decode_empty 0 sh -c "printf '' | $P decode plain int32"
 status ok_plain_count0 0 sh -c "printf '' | $P decode plain int64 --count 0"
+
+# ---- recover: a log written with the recovery option, cut ----------------------
+if [ -n "$LOG" ]; then
+    size=$(wc -c <"$LOG")
+    status recover_usage 2 $P recover "$LOG"
+    status recover_missing 2 $P recover "$T/no such file" "$T/out"
+    status recover_not_parquet 1 $P recover "$T/notpq" "$T/out"
+    check recover_not_parquet_no_output 0 "$(ls "$T/out" 2>/dev/null | wc -l)"
+    check recover_not_parquet_says 1 "$($P recover "$T/notpq" "$T/out" 2>&1 | grep -c 'not a recoverable picoparquet file')"
+    head -c 400 "$LOG" >"$T/cut_early" # past the header record (about 380 bytes), inside row group 0
+    status recover_nothing 1 $P recover "$T/cut_early" "$T/out"
+    check recover_nothing_says 1 "$($P recover "$T/cut_early" "$T/out" 2>&1 | grep -c 'no complete row group')"
+    # an intact file: reported valid and copied unchanged
+    status recover_valid 0 $P recover "$LOG" "$T/same"
+    check recover_valid_copy 0 "$(cmp -s "$LOG" "$T/same"; echo $?)"
+    check recover_valid_says 1 "$($P recover "$LOG" "$T/same" | grep -c 'already a valid Parquet file')"
+    # cuts: copy and in place give the same file; it inspects, fewer rows
+    for pct in 25 50 75 99; do
+        head -c $((size * pct / 100)) "$LOG" >"$T/cut"
+        status "recover_cut_$pct" 0 $P recover "$T/cut" "$T/rec"
+        check "recover_cut_${pct}_inspects" 0 "$($P inspect "$T/rec" >/dev/null 2>&1; echo $?)"
+        cp "$T/cut" "$T/inplace"
+        status "recover_in_place_$pct" 0 $P recover --in-place "$T/inplace"
+        check "recover_in_place_${pct}_same" 0 "$(cmp -s "$T/rec" "$T/inplace"; echo $?)"
+        check "recover_in_place_${pct}_again" 1 "$($P recover --in-place "$T/inplace" | grep -c 'left unchanged')"
+        kept=$($P recover "$T/cut" "$T/rec" | sed -n 's/.*kept \([0-9]*\) row groups, \([0-9]*\) rows.*/\2/p')
+        all=$($P inspect "$T/rec" | sed -n 's/^rows: //p')
+        check "recover_cut_${pct}_rows" "$kept" "$all"
+    done
+    # garbage after a cut is dropped with the rest
+    head -c $((size / 2)) "$LOG" >"$T/cut"
+    $P recover "$T/cut" "$T/rec" >/dev/null 2>&1
+    { cat "$T/cut"; head -c 777 "$P"; } >"$T/cut_garbage"
+    status recover_garbage 0 $P recover "$T/cut_garbage" "$T/rec2"
+    check recover_garbage_same 0 "$(cmp -s "$T/rec" "$T/rec2"; echo $?)"
+fi
 
 # ---- robustness: truncated streams and garbage never crash a decoder ----------
 # Every decode must end with status 0 or 1 (never 2: the options are valid,

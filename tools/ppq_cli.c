@@ -22,6 +22,7 @@
 
 #include "picoparquet.h"
 #include "ppq_inspect.h"
+#include "ppq_recover_cmd.h"
 
 #define EXIT_CORRUPT 1
 #define EXIT_USAGE 2
@@ -31,6 +32,8 @@ static const char usage[] =
     "       ppq decode ENCODING TYPE [options] < bytes > values\n"
     "       ppq sizes TYPE [options] < values     (one line per encoding: NAME BYTES)\n"
     "       ppq inspect FILE                      (a Parquet file's footer: schema, row groups)\n"
+    "       ppq recover IN OUT | --in-place FILE  (a log cut off mid-write: keep every complete\n"
+    "                                             row group, write a new footer)\n"
     "       ppq help\n"
     "\n"
     "ENCODING: plain rle bit_packed rle_dictionary delta_binary_packed\n"
@@ -1102,6 +1105,9 @@ int main(int argc, char **argv)
             die(EXIT_USAGE, "%s", "inspect needs one FILE");
         }
         return ppq_inspect(argv[2]);
+    }
+    if (strcmp(argv[1], "recover") == 0) {
+        return ppq_recover_cmd(argc, argv);
     }
     if (strcmp(argv[1], "sizes") == 0) {
         e = sizes(argc, argv);
