@@ -464,7 +464,7 @@ static ppq_status_t lt_set(ppq_writer_t *w, uint32_t c, const ppq_column_t *col,
 }
 
 static int write_logical_file(const char *dir, const char *name, const lt_col_t *cols, uint32_t ncols, uint32_t rows,
-                              const ppq_writer_options_t *opts, ppq_column_encoding_t enc)
+                              const ppq_writer_options_t *opts, const ppq_column_encoding_t *enc_by_type)
 {
     char path[512];
     FILE *out, *j;
@@ -478,8 +478,8 @@ static int write_logical_file(const char *dir, const char *name, const lt_col_t 
     }
     for (c = 0; c < ncols; c++) {
         defs[c] = cols[c].def;
-        if (enc != PPQ_COLUMN_AUTO) {
-            defs[c].encoding = enc;
+        if (enc_by_type != NULL) { /* the encoding for the column's physical type */
+            defs[c].encoding = enc_by_type[defs[c].type];
         }
     }
     snprintf(path, sizeof path, "%s/%s.parquet", dir, name);
@@ -639,9 +639,27 @@ int main(int argc, char **argv)
         lo.chunk_bytes = 64u * 1024u; /* room for 16 rows: the row target, not a full buffer, ends a group */
         lo.page_crc = 1;
         lo.dict_entries = 4; /* "string" and "json" fill their dictionaries mid-chunk; "enum" does not */
-        failed |= write_logical_file(dir, "logical_types", logical_cols, n, 40, &lo, PPQ_COLUMN_AUTO);
+        /* by physical type: BOOLEAN, INT32, INT64, INT96, FLOAT, DOUBLE, BYTE_ARRAY, FLBA */
+        static const ppq_column_encoding_t plain[8] = {PPQ_COLUMN_PLAIN, PPQ_COLUMN_PLAIN, PPQ_COLUMN_PLAIN,
+                                                       PPQ_COLUMN_PLAIN, PPQ_COLUMN_PLAIN, PPQ_COLUMN_PLAIN,
+                                                       PPQ_COLUMN_PLAIN, PPQ_COLUMN_PLAIN};
+        static const ppq_column_encoding_t split[8] = {
+            PPQ_COLUMN_RLE,        PPQ_COLUMN_BYTE_STREAM_SPLIT, PPQ_COLUMN_BYTE_STREAM_SPLIT, PPQ_COLUMN_PLAIN,
+            PPQ_COLUMN_BYTE_STREAM_SPLIT, PPQ_COLUMN_BYTE_STREAM_SPLIT, PPQ_COLUMN_DELTA_BYTE_ARRAY,
+            PPQ_COLUMN_BYTE_STREAM_SPLIT};
+        static const ppq_column_encoding_t dict[8] = {PPQ_COLUMN_RLE,        PPQ_COLUMN_DICTIONARY, PPQ_COLUMN_DICTIONARY,
+                                                      PPQ_COLUMN_DICTIONARY, PPQ_COLUMN_DICTIONARY, PPQ_COLUMN_DICTIONARY,
+                                                      PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY, PPQ_COLUMN_DICTIONARY};
+        failed |= write_logical_file(dir, "logical_types", logical_cols, n, 40, &lo, NULL);
         lo.page_v2 = 1;
-        failed |= write_logical_file(dir, "logical_types_plain_v2", logical_cols, n, 40, &lo, PPQ_COLUMN_PLAIN);
+        failed |= write_logical_file(dir, "logical_types_plain_v2", logical_cols, n, 40, &lo, plain);
+        /* BYTE_STREAM_SPLIT for INT32, INT64 and FLBA; DELTA_BYTE_ARRAY for strings; v2 pages, no CRC */
+        lo.page_crc = 0;
+        failed |= write_logical_file(dir, "logical_types_split_v2", logical_cols, n, 40, &lo, split);
+        /* dictionaries for numbers and FLBA (filling mid-chunk where a column has more than 4
+         * distinct values), DELTA_LENGTH_BYTE_ARRAY for strings; v1 pages */
+        lo.page_v2 = 0;
+        failed |= write_logical_file(dir, "logical_types_dict", logical_cols, n, 40, &lo, dict);
     }
     {
         /* 100 KB strings (their min/max cut to a prefix), next to short ones */
@@ -660,7 +678,7 @@ int main(int argc, char **argv)
         lo.chunk_bytes = 1024u * 1024u;
         lo.page_crc = 1;
         failed |= write_logical_file(dir, "long_strings", long_cols, (uint32_t)(sizeof long_cols / sizeof long_cols[0]), 20,
-                                     &lo, PPQ_COLUMN_AUTO);
+                                     &lo, NULL);
     }
     return failed;
 }
