@@ -145,10 +145,17 @@ static int write_file(const char *dir, const file_spec_t *f)
                 break;
             }
             case PPQ_INT96: {
+                /* an Impala timestamp: nanoseconds of the day (8 bytes LE), then the
+                 * Julian day (4 bytes LE), here 1915..2024 */
                 ppq_int96_t v;
+                uint64_t nanos = x % 86400000000000ull;
+                uint32_t julian = 2440588u - 20000u + (uint32_t)((x >> 40) % 40000u);
                 int k;
-                for (k = 0; k < 12; k++) {
-                    v.bytes[k] = (uint8_t)(x >> (5 * k));
+                for (k = 0; k < 8; k++) {
+                    v.bytes[k] = (uint8_t)(nanos >> (8 * k));
+                }
+                for (k = 0; k < 4; k++) {
+                    v.bytes[8 + k] = (uint8_t)(julian >> (8 * k));
                 }
                 st = ppq_writer_set_int96(&w, c, &v);
                 fputc('"', j);
