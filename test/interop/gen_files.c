@@ -5,7 +5,28 @@
  *
  * JSON values: integers as decimal strings (no precision loss), floats as
  * numbers (NaN, Infinity as strings), byte arrays as hex strings, booleans,
- * null.
+ * null; in the logical-type files, the text of each logical value (see
+ * lt_col_t).  The JSON also names each column's encoding and the options
+ * the pages depend on (CRC, page version, dictionary limits).
+ *
+ * The files:
+ *   plain_all_types    every physical type PLAIN, REQUIRED; INT96 as Impala timestamps
+ *   optional_nulls     every physical type OPTIONAL, every 4th value null
+ *   all_null           OPTIONAL columns with only nulls
+ *   encodings          DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT, RLE, dictionaries
+ *                      (INT32 and FLBA ones fill and fall back to PLAIN mid-chunk)
+ *   zero_rows          a schema and no rows
+ *   defaults           the writer's default options (no CRC)
+ *   delta_bytes        DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY (BYTE_ARRAY and FLBA)
+ *   page_v2            data pages v2
+ *   logical_types      every logical type, 3 row groups (16, 16, 8 rows), nulls, an
+ *                      all-null and no-null chunks, CRC, dictionaries falling back
+ *   logical_types_plain_v2   the same values PLAIN in v2 pages
+ *   logical_types_split_v2   BYTE_STREAM_SPLIT for INT32/INT64/FLBA, DELTA_BYTE_ARRAY strings
+ *   logical_types_dict       dictionaries for numbers and FLBA, DELTA_LENGTH_BYTE_ARRAY strings
+ *   long_strings       100 KB strings (dictionary, PLAIN, DLBA) and a 100-byte 0xFF value
+ * CRCs are on except in defaults, logical_types_split_v2 and logical_types_dict;
+ * all but zero_rows and all_null have several row groups.
  */
 #include <inttypes.h>
 #include <math.h>
