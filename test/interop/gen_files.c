@@ -5,7 +5,28 @@
  *
  * JSON values: integers as decimal strings (no precision loss), floats as
  * numbers (NaN, Infinity as strings), byte arrays as hex strings, booleans,
- * null.
+ * null; in the logical-type files, the text of each logical value (see
+ * lt_col_t).  The JSON also names each column's encoding and the options
+ * the pages depend on (CRC, page version, dictionary limits).
+ *
+ * The files:
+ *   plain_all_types    every physical type PLAIN, REQUIRED; INT96 as Impala timestamps
+ *   optional_nulls     every physical type OPTIONAL, every 4th value null
+ *   all_null           OPTIONAL columns with only nulls
+ *   encodings          DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT, RLE, dictionaries
+ *                      (INT32 and FLBA ones fill and fall back to PLAIN mid-chunk)
+ *   zero_rows          a schema and no rows
+ *   defaults           the writer's default options (no CRC)
+ *   delta_bytes        DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY (BYTE_ARRAY and FLBA)
+ *   page_v2            data pages v2
+ *   logical_types      every logical type, 3 row groups (16, 16, 8 rows), nulls, an
+ *                      all-null and no-null chunks, CRC, dictionaries falling back
+ *   logical_types_plain_v2   the same values PLAIN in v2 pages
+ *   logical_types_split_v2   BYTE_STREAM_SPLIT for INT32/INT64/FLBA, DELTA_BYTE_ARRAY strings
+ *   logical_types_dict       dictionaries for numbers and FLBA, DELTA_LENGTH_BYTE_ARRAY strings
+ *   long_strings       100 KB strings (dictionary, PLAIN, DLBA) and a 100-byte 0xFF value
+ * CRCs are on except in defaults, logical_types_split_v2 and logical_types_dict;
+ * all but zero_rows and all_null have several row groups.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -15,7 +36,7 @@
 
 #include "picoparquet.h"
 
-#define MAX_COLS 12
+#define MAX_COLS 40
 
 typedef struct file_spec {
     const char *name;
@@ -54,6 +75,17 @@ static void json_double(FILE *j, double d)
     }
 }
 
+static const char *const enc_name[] = {"AUTO", "PLAIN", "DICTIONARY", "DELTA_BINARY_PACKED", "BYTE_STREAM_SPLIT",
+                                       "RLE", "DELTA_LENGTH_BYTE_ARRAY", "DELTA_BYTE_ARRAY"};
+
+/* The options read_check.mjs needs to know what the pages must hold. */
+static void json_options(FILE *j, const ppq_writer_options_t *o)
+{
+    fprintf(j, "\"crc\":%s,\"page_v2\":%s,\"dict_entries\":%u,\"dict_bytes\":%u,", o->page_crc ? "true" : "false",
+            o->page_v2 ? "true" : "false", (unsigned)(o->dict_entries ? o->dict_entries : 256u),
+            (unsigned)(o->dict_bytes ? o->dict_bytes : 8192u));
+}
+
 static int write_file(const char *dir, const file_spec_t *f)
 {
     char path[512];
@@ -73,9 +105,12 @@ static int write_file(const char *dir, const file_spec_t *f)
     sink.ctx = out;
     sink.offset = 0;
     st = ppq_writer_init(&w, f->cols, f->ncols, &f->opts, &sink, arena_mem, sizeof arena_mem);
-    fprintf(j, "{\"columns\":[");
+    fputc('{', j);
+    json_options(j, &f->opts);
+    fprintf(j, "\"columns\":[");
     for (c = 0; c < f->ncols; c++) {
-        fprintf(j, "%s{\"name\":\"%s\",\"type\":%d}", c ? "," : "", f->cols[c].name, (int)f->cols[c].type);
+        fprintf(j, "%s{\"name\":\"%s\",\"type\":%d,\"encoding\":\"%s\"}", c ? "," : "", f->cols[c].name,
+                (int)f->cols[c].type, enc_name[f->cols[c].encoding]);
     }
     fprintf(j, "],\"rows\":[");
     for (r = 0; r < f->rows && st == PPQ_OK; r++) {
@@ -131,10 +166,17 @@ static int write_file(const char *dir, const file_spec_t *f)
                 break;
             }
             case PPQ_INT96: {
+                /* an Impala timestamp: nanoseconds of the day (8 bytes LE), then the
+                 * Julian day (4 bytes LE), here 1915..2024 */
                 ppq_int96_t v;
+                uint64_t nanos = x % 86400000000000ull;
+                uint32_t julian = 2440588u - 20000u + (uint32_t)((x >> 40) % 40000u);
                 int k;
-                for (k = 0; k < 12; k++) {
-                    v.bytes[k] = (uint8_t)(x >> (5 * k));
+                for (k = 0; k < 8; k++) {
+                    v.bytes[k] = (uint8_t)(nanos >> (8 * k));
+                }
+                for (k = 0; k < 4; k++) {
+                    v.bytes[8 + k] = (uint8_t)(julian >> (8 * k));
                 }
                 st = ppq_writer_set_int96(&w, c, &v);
                 fputc('"', j);
@@ -186,6 +228,359 @@ static int write_file(const char *dir, const file_spec_t *f)
     fclose(j);
     if (st != PPQ_OK) {
         fprintf(stderr, "gen_files: %s: %s\n", f->name, ppq_status_str(st));
+        return 1;
+    }
+    return 0;
+}
+
+/* ---- hand-chosen logical values -------------------------------------------
+ * Each column of the logical-type files cycles through a table of texts.  A
+ * text is the logical value a reader must return: it goes to the JSON as is,
+ * and the physical value the writer is given is derived from it here, so no
+ * expectation comes back through picoparquet.
+ *   INT, DATE, TIME, TIMESTAMP: a decimal integer (days, or the column's
+ *     unit; unsigned ones up to 2^bits - 1, stored as the same bits signed)
+ *   DECIMAL: exactly `scale` fraction digits, stored as the unscaled
+ *     integer (INT32, INT64, or big-endian two's complement in the FLBA)
+ *   UUID: the 8-4-4-4-12 hex text, stored as its 16 bytes in text order
+ *   FLOAT16: "bits=value": IEEE half bits (hex, stored little-endian) and,
+ *     written by hand, the number they denote
+ *   STRING, ENUM, JSON, plain BYTE_ARRAY: the text's bytes */
+typedef struct lt_col {
+    ppq_column_t def;
+    const char *const *vals;
+    uint32_t nvals;
+    int nulls; /* 0: none; 1: rows r % 7 == 3; 2: rows 16..31 (with 16-row groups, the second all null) */
+} lt_col_t;
+
+#define LT_MAX_COLS 40
+
+static const char *const v_string[] = {"", "a", "hello", "h\xc3\xa9llo w\xc3\xb6rld", "\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e",
+                                       "\xf0\x9f\x98\x80 emoji", "zzz", "quote \" backslash \\ tab\t", "A"};
+static const char *const v_enum[] = {"RED", "GREEN", "BLUE", "GREEN"};
+static const char *const v_json[] = {"{\"a\":1,\"b\":[true,false,null]}", "[]", "42", "\"text\"", "{\"nested\":{\"x\":-1.5}}",
+                                     "[1,2,3]"};
+static const char *const v_uuid[] = {"00000000-0000-0000-0000-000000000000", "123e4567-e89b-12d3-a456-426614174000",
+                                     "ffffffff-ffff-ffff-ffff-ffffffffffff", "f81d4fae-7dec-11d0-a765-00a0c91e6bf6",
+                                     "7fffffff-0000-4000-8000-000000000001"};
+static const char *const v_f16[] = {"3c00=1",      "c000=-2",         "7c00=Infinity", "fc00=-Infinity",
+                                    "3555=0.333251953125", "0001=5.9604644775390625e-8", "7bff=65504",
+                                    "fbff=-65504", "8000=-0",         "0000=0",        "b800=-0.5",
+                                    "0400=0.00006103515625", "7e00=NaN"};
+static const char *const v_i8[] = {"-128", "127", "0", "-1", "42"};
+static const char *const v_i16[] = {"-32768", "32767", "-300", "1000"};
+static const char *const v_i32[] = {"-2147483648", "2147483647", "0", "-123456789"};
+static const char *const v_i64[] = {"-9223372036854775808", "9223372036854775807", "-1", "1234567890123"};
+static const char *const v_u8[] = {"0", "255", "128", "127", "1"};
+static const char *const v_u16[] = {"65535", "0", "32768", "32767"};
+static const char *const v_u32[] = {"4294967295", "0", "2147483648", "2147483647", "3000000000"};
+static const char *const v_u64[] = {"18446744073709551615", "0", "9223372036854775808", "9223372036854775807",
+                                    "12345678901234567890"};
+static const char *const v_dec9_2[] = {"-9999999.99", "9999999.99", "0.00", "-0.01", "1234.56"};
+static const char *const v_dec18_6[] = {"-999999999999.999999", "999999999999.999999", "-1.500000", "0.000001"};
+static const char *const v_dec38_4[] = {"-9999999999999999999999999999999999.9999", "9999999999999999999999999999999999.9999",
+                                        "-1.0000", "0.0001", "-1844674407370955.1616", "12345678901234567890123.4567"};
+static const char *const v_dec11_3[] = {"-99999999.999", "99999999.999", "-0.001", "0.000", "1.234"};
+/* days: 0001-01-01, 1900-01-01, 1969-12-31, 1970-01-01, 2024-01-01, 9999-12-31 */
+static const char *const v_date[] = {"-719162", "-25567", "-1", "0", "19723", "2932896"};
+static const char *const v_time_ms[] = {"0", "1", "43200000", "86399999", "45296789"};
+static const char *const v_time_us[] = {"0", "86399999999", "45296789012", "1"};
+static const char *const v_time_ns[] = {"0", "86399999999999", "45296789012345", "1"};
+/* 0001-01-01T00:00, 1969-12-31T23:59:59.999, the epoch, 2023-11-14, 9999-12-31T23:59:59.999 */
+static const char *const v_ts_ms[] = {"-62135596800000", "-1", "0", "1700000000123", "253402300799999"};
+static const char *const v_ts_us[] = {"-62135596800000000", "-1", "0", "1700000000123456", "253402300799999999"};
+/* 1899-12-31T23:59:59.999999999, one ns before the epoch, the epoch, 2023-11-14, 2100-01-01 */
+static const char *const v_ts_ns[] = {"-2208988800000000001", "-1", "0", "1700000000123456789", "4102444800000000000"};
+
+#define NV(t) t, (uint32_t)(sizeof t / sizeof t[0])
+#define LT(n, t, len, opt, kind, bits, sgn, utc, unit, prec, scale, tab, nul) \
+    {{n, t, len, opt, {kind, bits, sgn, utc, unit, prec, scale}, PPQ_COLUMN_AUTO}, NV(tab), nul}
+#define LTI(n, t, bits, sgn, opt, tab) LT(n, t, 0, opt, PPQ_LOGICAL_INT, bits, sgn, 0, PPQ_UNIT_MILLIS, 0, 0, tab, opt)
+#define LTD(n, t, len, prec, scale, opt, tab) \
+    LT(n, t, len, opt, PPQ_LOGICAL_DECIMAL, 0, 0, 0, PPQ_UNIT_MILLIS, prec, scale, tab, opt)
+#define LTT(n, kind, t, utc, unit, opt, tab) LT(n, t, 0, opt, kind, 0, 0, utc, unit, 0, 0, tab, opt)
+
+static const lt_col_t logical_cols[] = {
+    LT("string", PPQ_BYTE_ARRAY, 0, 1, PPQ_LOGICAL_STRING, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0, v_string, 1),
+    LT("enum", PPQ_BYTE_ARRAY, 0, 0, PPQ_LOGICAL_ENUM, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0, v_enum, 0),
+    LT("json", PPQ_BYTE_ARRAY, 0, 1, PPQ_LOGICAL_JSON, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0, v_json, 2),
+    LT("uuid", PPQ_FIXED_LEN_BYTE_ARRAY, 16, 1, PPQ_LOGICAL_UUID, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0, v_uuid, 1),
+    LT("float16", PPQ_FIXED_LEN_BYTE_ARRAY, 2, 1, PPQ_LOGICAL_FLOAT16, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0, v_f16, 1),
+    LTI("int8", PPQ_INT32, 8, 1, 0, v_i8),
+    LTI("int16", PPQ_INT32, 16, 1, 0, v_i16),
+    LTI("int32", PPQ_INT32, 32, 1, 1, v_i32),
+    LTI("int64", PPQ_INT64, 64, 1, 0, v_i64),
+    LTI("uint8", PPQ_INT32, 8, 0, 0, v_u8),
+    LTI("uint16", PPQ_INT32, 16, 0, 0, v_u16),
+    LTI("uint32", PPQ_INT32, 32, 0, 1, v_u32),
+    LTI("uint64", PPQ_INT64, 64, 0, 1, v_u64),
+    LTD("dec_int32", PPQ_INT32, 0, 9, 2, 0, v_dec9_2),
+    LTD("dec_int64", PPQ_INT64, 0, 18, 6, 1, v_dec18_6),
+    LTD("dec_flba16", PPQ_FIXED_LEN_BYTE_ARRAY, 16, 38, 4, 0, v_dec38_4),
+    LTD("dec_flba5", PPQ_FIXED_LEN_BYTE_ARRAY, 5, 11, 3, 1, v_dec11_3),
+    LT("date", PPQ_INT32, 0, 1, PPQ_LOGICAL_DATE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0, v_date, 2),
+    LTT("time_ms_utc", PPQ_LOGICAL_TIME, PPQ_INT32, 1, PPQ_UNIT_MILLIS, 0, v_time_ms),
+    LTT("time_ms_local", PPQ_LOGICAL_TIME, PPQ_INT32, 0, PPQ_UNIT_MILLIS, 1, v_time_ms),
+    LTT("time_us_utc", PPQ_LOGICAL_TIME, PPQ_INT64, 1, PPQ_UNIT_MICROS, 0, v_time_us),
+    LTT("time_us_local", PPQ_LOGICAL_TIME, PPQ_INT64, 0, PPQ_UNIT_MICROS, 0, v_time_us),
+    LTT("time_ns_utc", PPQ_LOGICAL_TIME, PPQ_INT64, 1, PPQ_UNIT_NANOS, 0, v_time_ns),
+    LTT("time_ns_local", PPQ_LOGICAL_TIME, PPQ_INT64, 0, PPQ_UNIT_NANOS, 1, v_time_ns),
+    LTT("ts_ms_utc", PPQ_LOGICAL_TIMESTAMP, PPQ_INT64, 1, PPQ_UNIT_MILLIS, 0, v_ts_ms),
+    LTT("ts_ms_local", PPQ_LOGICAL_TIMESTAMP, PPQ_INT64, 0, PPQ_UNIT_MILLIS, 0, v_ts_ms),
+    LTT("ts_us_utc", PPQ_LOGICAL_TIMESTAMP, PPQ_INT64, 1, PPQ_UNIT_MICROS, 1, v_ts_us),
+    LTT("ts_us_local", PPQ_LOGICAL_TIMESTAMP, PPQ_INT64, 0, PPQ_UNIT_MICROS, 0, v_ts_us),
+    LTT("ts_ns_utc", PPQ_LOGICAL_TIMESTAMP, PPQ_INT64, 1, PPQ_UNIT_NANOS, 1, v_ts_ns),
+    LTT("ts_ns_local", PPQ_LOGICAL_TIMESTAMP, PPQ_INT64, 0, PPQ_UNIT_NANOS, 0, v_ts_ns),
+};
+
+/* 100 KB texts, filled by main; long_ff: 100 bytes 0xFF (no upper bound of 64 bytes exists) */
+static char long_a[100001], long_b[100001], long_ff[101];
+static const char *const v_long[] = {"short", long_a, "", long_b, "b"};
+static const char *const v_long_blob[] = {"a", "m", long_ff, "b"};
+static const lt_col_t long_cols[] = {
+    LT("text", PPQ_BYTE_ARRAY, 0, 1, PPQ_LOGICAL_STRING, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0, v_long, 1),
+    {{"text_plain", PPQ_BYTE_ARRAY, 0, 0, {PPQ_LOGICAL_STRING, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_PLAIN}, NV(v_long), 0},
+    {{"text_dlba", PPQ_BYTE_ARRAY, 0, 1, {PPQ_LOGICAL_STRING, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY},
+     NV(v_long), 1},
+    LT("blob", PPQ_BYTE_ARRAY, 0, 0, PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0, v_long_blob, 0),
+};
+
+static int hexval(char ch)
+{
+    return ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10 : -1;
+}
+
+/* "d.ddd" with exactly `scale` fraction digits and at most `prec` digits:
+ * the unscaled integer as 16 big-endian two's complement bytes.  0: bad. */
+static int parse_decimal(const char *s, int32_t prec, int32_t scale, uint8_t out[16])
+{
+    int neg = *s == '-', digits = 0, frac = -1, k;
+    unsigned carry;
+    memset(out, 0, 16);
+    for (s += neg; *s; s++) {
+        if (*s == '.' && frac < 0) {
+            frac = 0;
+            continue;
+        }
+        if (*s < '0' || *s > '9') {
+            return 0;
+        }
+        carry = (unsigned)(*s - '0');
+        for (k = 15; k >= 0; k--) { /* out = out * 10 + digit */
+            unsigned v = out[k] * 10u + carry;
+            out[k] = (uint8_t)v;
+            carry = v >> 8;
+        }
+        digits++;
+        if (frac >= 0) {
+            frac++;
+        }
+    }
+    if ((scale > 0 ? frac : (frac < 0 ? 0 : frac)) != scale || digits > prec) {
+        return 0;
+    }
+    if (neg) { /* two's complement: invert, add one */
+        carry = 1;
+        for (k = 15; k >= 0; k--) {
+            unsigned v = (uint8_t)~out[k] + carry;
+            out[k] = (uint8_t)v;
+            carry = v >> 8;
+        }
+    }
+    return 1;
+}
+
+/* JSON string of the bytes (escaping quote, backslash and controls). */
+static void json_text(FILE *j, const uint8_t *p, size_t n)
+{
+    size_t k;
+    fputc('"', j);
+    for (k = 0; k < n; k++) {
+        if (p[k] == '"' || p[k] == '\\') {
+            fprintf(j, "\\%c", p[k]);
+        } else if (p[k] < 0x20) {
+            fprintf(j, "\\u%04x", p[k]);
+        } else {
+            fputc(p[k], j);
+        }
+    }
+    fputc('"', j);
+}
+
+static const char *const kind_name[] = {"NONE", "STRING", "ENUM", "JSON", "UUID", "FLOAT16",
+                                        "INT",  "DECIMAL", "DATE", "TIME", "TIMESTAMP"};
+static const char *const unit_name[] = {"MILLIS", "MICROS", "NANOS"};
+
+/* Set column c of the row to the physical value of text s. */
+static ppq_status_t lt_set(ppq_writer_t *w, uint32_t c, const ppq_column_t *col, const char *s)
+{
+    const ppq_logical_t *l = &col->logical;
+    uint8_t b[16];
+    int k;
+    if (l->kind == PPQ_LOGICAL_INT && !l->is_signed) {
+        unsigned long long u = strtoull(s, NULL, 10);
+        if (l->bit_width < 64u && u >> l->bit_width) {
+            return PPQ_ERR_ARG;
+        }
+        if (col->type == PPQ_INT64) {
+            return ppq_writer_set_i64(w, c, u > INT64_MAX ? (int64_t)(u - 9223372036854775808ull) + INT64_MIN : (int64_t)u);
+        }
+        return ppq_writer_set_i32(w, c, u > INT32_MAX ? (int32_t)(u - 2147483648u) + INT32_MIN : (int32_t)u);
+    }
+    switch (l->kind) {
+    case PPQ_LOGICAL_INT: /* signed */
+    case PPQ_LOGICAL_DATE:
+    case PPQ_LOGICAL_TIME:
+    case PPQ_LOGICAL_TIMESTAMP: {
+        long long v = strtoll(s, NULL, 10);
+        if (l->kind == PPQ_LOGICAL_INT && l->bit_width < 64u &&
+            (v < -(1ll << (l->bit_width - 1u)) || v >= (1ll << (l->bit_width - 1u)))) {
+            return PPQ_ERR_ARG;
+        }
+        if (col->type == PPQ_INT64) {
+            return ppq_writer_set_i64(w, c, (int64_t)v);
+        }
+        if (v < INT32_MIN || v > INT32_MAX) {
+            return PPQ_ERR_ARG;
+        }
+        return ppq_writer_set_i32(w, c, (int32_t)v);
+    }
+    case PPQ_LOGICAL_DECIMAL: {
+        uint32_t n = col->type == PPQ_INT32 ? 4u : col->type == PPQ_INT64 ? 8u : col->type_len;
+        uint64_t u = 0;
+        if (!parse_decimal(s, l->precision, l->scale, b)) {
+            return PPQ_ERR_ARG;
+        }
+        for (k = 0; k < 16 - (int)n; k++) { /* the dropped bytes must be sign extension */
+            if (b[k] != ((b[16 - n] & 0x80u) ? 0xFFu : 0u)) {
+                return PPQ_ERR_ARG;
+            }
+        }
+        if (col->type == PPQ_FIXED_LEN_BYTE_ARRAY) {
+            memcpy(bytes_buf[c], b + 16 - n, n);
+            return ppq_writer_set_bytes(w, c, bytes_buf[c], n);
+        }
+        for (k = 16 - (int)n; k < 16; k++) {
+            u = u << 8 | b[k];
+        }
+        if (n == 8u) {
+            return ppq_writer_set_i64(w, c, u > INT64_MAX ? (int64_t)(u - 9223372036854775808ull) + INT64_MIN : (int64_t)u);
+        }
+        return ppq_writer_set_i32(w, c, u > INT32_MAX ? (int32_t)(u - 2147483648u) + INT32_MIN : (int32_t)u);
+    }
+    case PPQ_LOGICAL_UUID: {
+        int n = 0;
+        for (; *s && n < 32; s++) {
+            if (*s != '-') {
+                if (hexval(*s) < 0) {
+                    return PPQ_ERR_ARG;
+                }
+                bytes_buf[c][n / 2] = (uint8_t)(n % 2 ? bytes_buf[c][n / 2] | hexval(*s) : hexval(*s) << 4);
+                n++;
+            }
+        }
+        return n == 32 && *s == '\0' ? ppq_writer_set_bytes(w, c, bytes_buf[c], 16) : PPQ_ERR_ARG;
+    }
+    case PPQ_LOGICAL_FLOAT16: {
+        unsigned long bits = strtoul(s, NULL, 16);
+        bytes_buf[c][0] = (uint8_t)bits;
+        bytes_buf[c][1] = (uint8_t)(bits >> 8);
+        return ppq_writer_set_bytes(w, c, bytes_buf[c], 2);
+    }
+    default: return ppq_writer_set_bytes(w, c, s, (uint32_t)strlen(s));
+    }
+}
+
+static int write_logical_file(const char *dir, const char *name, const lt_col_t *cols, uint32_t ncols, uint32_t rows,
+                              const ppq_writer_options_t *opts, const ppq_column_encoding_t *enc_by_type)
+{
+    char path[512];
+    FILE *out, *j;
+    ppq_writer_t w;
+    ppq_sink_t sink;
+    ppq_status_t st;
+    ppq_column_t defs[LT_MAX_COLS];
+    uint32_t r, c;
+    if (ncols > LT_MAX_COLS) {
+        return 1;
+    }
+    for (c = 0; c < ncols; c++) {
+        defs[c] = cols[c].def;
+        if (enc_by_type != NULL) { /* the encoding for the column's physical type */
+            defs[c].encoding = enc_by_type[defs[c].type];
+        }
+    }
+    snprintf(path, sizeof path, "%s/%s.parquet", dir, name);
+    out = fopen(path, "wb");
+    snprintf(path, sizeof path, "%s/%s.json", dir, name);
+    j = fopen(path, "w");
+    if (out == NULL || j == NULL) {
+        return 1;
+    }
+    sink.write = file_write;
+    sink.ctx = out;
+    sink.offset = 0;
+    st = ppq_writer_init(&w, defs, ncols, opts, &sink, arena_mem, sizeof arena_mem);
+    fputc('{', j);
+    json_options(j, opts);
+    fprintf(j, "\"columns\":[");
+    for (c = 0; c < ncols; c++) {
+        const ppq_logical_t *l = &defs[c].logical;
+        fprintf(j,
+                "%s\n{\"name\":\"%s\",\"type\":%d,\"len\":%u,\"optional\":%d,\"encoding\":\"%s\",\"logical\":\"%s\"",
+                c ? "," : "", defs[c].name, (int)defs[c].type, (unsigned)defs[c].type_len, defs[c].optional,
+                enc_name[defs[c].encoding], kind_name[l->kind]);
+        if (l->kind == PPQ_LOGICAL_INT) {
+            fprintf(j, ",\"bits\":%d,\"signed\":%s", l->bit_width, l->is_signed ? "true" : "false");
+        } else if (l->kind == PPQ_LOGICAL_DECIMAL) {
+            fprintf(j, ",\"precision\":%d,\"scale\":%d", (int)l->precision, (int)l->scale);
+        } else if (l->kind == PPQ_LOGICAL_TIME || l->kind == PPQ_LOGICAL_TIMESTAMP) {
+            fprintf(j, ",\"unit\":\"%s\",\"utc\":%s", unit_name[l->unit], l->utc ? "true" : "false");
+        }
+        fputc('}', j);
+    }
+    fprintf(j, "],\"rows\":[");
+    for (r = 0; r < rows && st == PPQ_OK; r++) {
+        fprintf(j, "%s[", r ? ",\n" : "");
+        for (c = 0; c < ncols && st == PPQ_OK; c++) {
+            const char *s = cols[c].vals[r % cols[c].nvals];
+            int is_null = (cols[c].nulls == 1 && r % 7 == 3) || (cols[c].nulls == 2 && r >= 16 && r < 32);
+            if (c) {
+                fputc(',', j);
+            }
+            if (is_null) {
+                st = ppq_writer_set_null(&w, c);
+                fputs("null", j);
+                continue;
+            }
+            st = lt_set(&w, c, &defs[c], s);
+            if (defs[c].logical.kind == PPQ_LOGICAL_FLOAT16) {
+                s = strchr(s, '=') + 1;
+            }
+            if (defs[c].logical.kind == PPQ_LOGICAL_NONE) { /* bytes as hex, as in the other files */
+                size_t k;
+                fputc('"', j);
+                for (k = 0; s[k]; k++) {
+                    fprintf(j, "%02x", (unsigned)(uint8_t)s[k]);
+                }
+                fputc('"', j);
+            } else {
+                json_text(j, (const uint8_t *)s, strlen(s));
+            }
+        }
+        fputc(']', j);
+        if (st == PPQ_OK) {
+            st = ppq_writer_commit_row(&w);
+        }
+    }
+    if (st == PPQ_OK) {
+        st = ppq_writer_close(&w);
+    }
+    fprintf(j, "]}\n");
+    fclose(out);
+    fclose(j);
+    if (st != PPQ_OK) {
+        fprintf(stderr, "gen_files: %s: row %u: %s\n", name, (unsigned)r, ppq_status_str(st));
         return 1;
     }
     return 0;
@@ -261,6 +656,57 @@ int main(int argc, char **argv)
     files[7].opts.page_v2 = 1;
     for (i = 0; i < sizeof files / sizeof files[0]; i++) {
         failed |= write_file(dir, &files[i]);
+    }
+    {
+        /* every logical type: 40 rows in row groups of 16, pages of 6 values */
+        ppq_writer_options_t lo;
+        uint32_t n = (uint32_t)(sizeof logical_cols / sizeof logical_cols[0]);
+        memset(&lo, 0, sizeof lo);
+        lo.page_values = 6;
+        lo.row_group_rows = 16;
+        lo.chunk_bytes = 64u * 1024u; /* room for 16 rows: the row target, not a full buffer, ends a group */
+        lo.page_crc = 1;
+        lo.dict_entries = 4; /* "string" and "json" fill their dictionaries mid-chunk; "enum" does not */
+        /* by physical type: BOOLEAN, INT32, INT64, INT96, FLOAT, DOUBLE, BYTE_ARRAY, FLBA */
+        static const ppq_column_encoding_t plain[8] = {PPQ_COLUMN_PLAIN, PPQ_COLUMN_PLAIN, PPQ_COLUMN_PLAIN,
+                                                       PPQ_COLUMN_PLAIN, PPQ_COLUMN_PLAIN, PPQ_COLUMN_PLAIN,
+                                                       PPQ_COLUMN_PLAIN, PPQ_COLUMN_PLAIN};
+        static const ppq_column_encoding_t split[8] = {
+            PPQ_COLUMN_RLE,        PPQ_COLUMN_BYTE_STREAM_SPLIT, PPQ_COLUMN_BYTE_STREAM_SPLIT, PPQ_COLUMN_PLAIN,
+            PPQ_COLUMN_BYTE_STREAM_SPLIT, PPQ_COLUMN_BYTE_STREAM_SPLIT, PPQ_COLUMN_DELTA_BYTE_ARRAY,
+            PPQ_COLUMN_BYTE_STREAM_SPLIT};
+        static const ppq_column_encoding_t dict[8] = {PPQ_COLUMN_RLE,        PPQ_COLUMN_DICTIONARY, PPQ_COLUMN_DICTIONARY,
+                                                      PPQ_COLUMN_DICTIONARY, PPQ_COLUMN_DICTIONARY, PPQ_COLUMN_DICTIONARY,
+                                                      PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY, PPQ_COLUMN_DICTIONARY};
+        failed |= write_logical_file(dir, "logical_types", logical_cols, n, 40, &lo, NULL);
+        lo.page_v2 = 1;
+        failed |= write_logical_file(dir, "logical_types_plain_v2", logical_cols, n, 40, &lo, plain);
+        /* BYTE_STREAM_SPLIT for INT32, INT64 and FLBA; DELTA_BYTE_ARRAY for strings; v2 pages, no CRC */
+        lo.page_crc = 0;
+        failed |= write_logical_file(dir, "logical_types_split_v2", logical_cols, n, 40, &lo, split);
+        /* dictionaries for numbers and FLBA (filling mid-chunk where a column has more than 4
+         * distinct values), DELTA_LENGTH_BYTE_ARRAY for strings; v1 pages */
+        lo.page_v2 = 0;
+        failed |= write_logical_file(dir, "logical_types_dict", logical_cols, n, 40, &lo, dict);
+    }
+    {
+        /* 100 KB strings (their min/max cut to a prefix), next to short ones */
+        ppq_writer_options_t lo;
+        uint32_t k;
+        for (k = 0; k < sizeof long_a - 1; k++) {
+            long_a[k] = (char)('a' + k % 26);
+            long_b[k] = (char)('A' + k % 7);
+        }
+        memset(long_ff, 0xFF, sizeof long_ff - 1);
+        long_b[0] = 'z'; /* the largest string is a long one */
+        memset(&lo, 0, sizeof lo);
+        lo.page_values = 4;
+        lo.page_bytes = 128u * 1024u; /* set_bytes refuses a value longer than page_bytes */
+        lo.row_group_rows = 8;
+        lo.chunk_bytes = 1024u * 1024u;
+        lo.page_crc = 1;
+        failed |= write_logical_file(dir, "long_strings", long_cols, (uint32_t)(sizeof long_cols / sizeof long_cols[0]), 20,
+                                     &lo, NULL);
     }
     return failed;
 }
