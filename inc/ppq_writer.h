@@ -167,7 +167,8 @@ PPQ_CHECKRET ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *s
 
 /* Set column `col` of the row being built.  PPQ_ERR_ARG when the column
  * does not exist or has another physical type (or, for bytes, another
- * FLBA length); the row is unchanged then.  Byte values are copied at
+ * FLBA length, or a BYTE_ARRAY longer than opts.page_bytes: a value must
+ * fit one page); the row is unchanged then.  Byte values are copied at
  * commit, so they must stay valid until then. */
 PPQ_CHECKRET ppq_status_t ppq_writer_set_bool(ppq_writer_t *w, uint32_t col, int value);
 PPQ_CHECKRET ppq_status_t ppq_writer_set_i32(ppq_writer_t *w, uint32_t col, int32_t value);

@@ -10,6 +10,7 @@ void ppq_stats_reset(ppq_stats_t *s)
     s->nulls = 0;
     s->nans = 0;
     s->has = 0;
+    s->no_max = 0;
 }
 
 /* PLAIN-encoded number as bits, and the IEEE sign bit of its width. */
@@ -79,7 +80,7 @@ static void set_bound(ppq_stats_t *s, int is_max, const uint8_t *v, size_t len)
         if (n == 0u) { /* no shorter upper bound exists: keep the whole prefix */
             n = s->cap;
             exact = 0;
-            s->has = 0; /* ... and write no max */
+            s->no_max = 1; /* ... and write no max (the min stays) */
         } else {
             dst[n - 1u]++;
         }
@@ -113,8 +114,9 @@ void ppq_stats_add(ppq_stats_t *s, uint8_t order, size_t width, const uint8_t *v
         if (compare_bytes(v, len, s->min, s->min_len) < 0) {
             set_bound(s, 0, v, len);
         }
-        if (s->max_exact ? compare_bytes(v, len, s->max, s->max_len) > 0
-                         : compare_bytes(v, len < s->max_len ? len : s->max_len, s->max, s->max_len) >= 0) {
+        if (!s->no_max && (s->max_exact ? compare_bytes(v, len, s->max, s->max_len) > 0
+                                        : compare_bytes(v, len < s->max_len ? len : s->max_len, s->max,
+                                                        s->max_len) >= 0)) {
             set_bound(s, 1, v, len);
         }
         return;
@@ -141,11 +143,14 @@ void ppq_stats_merge(ppq_stats_t *into, const ppq_stats_t *from, uint8_t order, 
         /* bounds already cut to the cap merge as values */
         if (!into->has) {
             memcpy(into->min, from->min, from->min_len);
-            memcpy(into->max, from->max, from->max_len);
+            if (!from->no_max) {
+                memcpy(into->max, from->max, from->max_len);
+            }
             into->min_len = from->min_len;
             into->max_len = from->max_len;
             into->min_exact = from->min_exact;
             into->max_exact = from->max_exact;
+            into->no_max = from->no_max;
             into->has = 1;
             return;
         }
@@ -154,7 +159,8 @@ void ppq_stats_merge(ppq_stats_t *into, const ppq_stats_t *from, uint8_t order, 
             into->min_len = from->min_len;
             into->min_exact = from->min_exact;
         }
-        if (compare_bytes(from->max, from->max_len, into->max, into->max_len) > 0) {
+        into->no_max |= from->no_max; /* no bound for the page: none for the chunk */
+        if (!into->no_max && compare_bytes(from->max, from->max_len, into->max, into->max_len) > 0) {
             memcpy(into->max, from->max, from->max_len);
             into->max_len = from->max_len;
             into->max_exact = from->max_exact;
@@ -187,9 +193,13 @@ void ppq_stats_write(ppq_thrift_w_t *t, int16_t id, const ppq_stats_t *s, uint8_
             pmin = mn;
             pmax = mx;
         }
-        ppq_thrift_w_binary(t, 5, pmax, s->max_len);
+        if (!s->no_max) {
+            ppq_thrift_w_binary(t, 5, pmax, s->max_len);
+        }
         ppq_thrift_w_binary(t, 6, pmin, s->min_len);
-        ppq_thrift_w_bool(t, 7, s->max_exact);
+        if (!s->no_max) {
+            ppq_thrift_w_bool(t, 7, s->max_exact);
+        }
         ppq_thrift_w_bool(t, 8, s->min_exact);
     }
     if (order == PPQ_ORDER_FLOAT) {

@@ -15,6 +15,8 @@ typedef struct ppq_stats {
     uint8_t *min, *max;     /* PLAIN bytes (byte arrays: their bytes), `cap` each, caller memory */
     uint8_t cap;
     uint8_t has;            /* a min/max exists */
+    uint8_t no_max;         /* ... but a byte array has no upper bound of `cap` bytes
+                               or fewer (all 0xFF), so only the min is written */
     uint8_t min_exact, max_exact;
     uint8_t min_len, max_len;
 } ppq_stats_t;

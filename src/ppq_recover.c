@@ -156,7 +156,8 @@ static ppq_status_t read_stats(ppq_thrift_r_t *t, page_t *p)
         }
         st = st == PPQ_OK ? ppq_thrift_r_field(t, &id, &type) : st;
     }
-    s->has = (uint8_t)(got_min && got_max);
+    s->has = got_min;
+    s->no_max = (uint8_t)(got_min && !got_max); /* a byte array without an upper bound */
     p->has_stats = 1;
     return st;
 }

@@ -356,6 +356,34 @@ static void statistics_orders(void)
 
 /* Wrong types and nulls in REQUIRED columns are refused; the writer goes on
  * and the file holds exactly the good rows. */
+/* A byte array with no upper bound of 64 bytes or fewer (100 bytes of
+ * 0xFF): the chunk keeps its min and writes no max, whatever comes next. */
+static void statistics_unbounded_max(void)
+{
+    static const ppq_column_t schema[] = {COL("s", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_PLAIN)};
+    uint8_t ff[100];
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    footer_t f;
+    PPQ_CHECK(setup());
+    small_options(&o);
+    o.page_bytes = 256;
+    memset(ff, 0xFF, sizeof ff);
+    PPQ_CHECK_OK(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+    PPQ_CHECK_OK(ppq_writer_set_bytes(&w, 0, "b", 1));
+    PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    PPQ_CHECK_OK(ppq_writer_set_bytes(&w, 0, ff, sizeof ff));
+    PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    PPQ_CHECK_OK(ppq_writer_set_bytes(&w, 0, "c", 1));
+    PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    PPQ_CHECK_OK(ppq_writer_set_bytes(&w, 0, "a", 1));
+    PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    PPQ_CHECK_OK(read_footer(&f));
+    PPQ_CHECK(f.col[0].min_len == 1 && f.col[0].min[0] == 'a');
+    PPQ_CHECK(f.col[0].max == NULL);
+}
+
 static void rejected_rows(void)
 {
     static const ppq_column_t schema[] = {COL("a", PPQ_INT64, 0, PPQ_COLUMN_PLAIN),
@@ -860,7 +888,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(int32_column_like_e11),
     PPQ_TEST(page_v2_layout),
     PPQ_TEST(statistics_floats),
-    PPQ_TEST(statistics_orders),
+    PPQ_TEST(statistics_orders), PPQ_TEST(statistics_unbounded_max),
     PPQ_TEST(rejected_rows),
     PPQ_TEST(invalid_schemas),
     PPQ_TEST(arena_size_is_exact),

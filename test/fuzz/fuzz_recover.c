@@ -1,0 +1,129 @@
+/* libFuzzer: power-loss recovery on hostile files.  Whatever the bytes,
+ * recovery must stay inside them, and when it produces a file: the file
+ * starts with the bytes it kept, ends with a footer, recovers again as
+ * "already valid", and in-place recovery produces the same bytes. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "picoparquet.h"
+
+#define OUT_CAP (1u << 20)
+
+typedef struct mfile {
+    uint8_t *buf;
+    size_t len, cap;
+} mfile_t;
+
+static ppq_status_t mf_read_at(void *ctx, uint64_t off, uint8_t *buf, size_t len, size_t *got)
+{
+    mfile_t *m = (mfile_t *)ctx;
+    size_t n = 0;
+    if (off < m->len) {
+        n = m->len - (size_t)off < len ? m->len - (size_t)off : len;
+        memcpy(buf, m->buf + off, n);
+    }
+    *got = n;
+    return PPQ_OK;
+}
+
+static ppq_status_t mf_truncate(void *ctx, uint64_t size)
+{
+    mfile_t *m = (mfile_t *)ctx;
+    if (size > m->len) {
+        abort(); /* recovery never grows a file by truncating */
+    }
+    m->len = (size_t)size;
+    return PPQ_OK;
+}
+
+static ppq_status_t mf_append(void *ctx, const uint8_t *data, size_t len)
+{
+    mfile_t *m = (mfile_t *)ctx;
+    if (len > m->cap - m->len) {
+        return PPQ_ERR_IO;
+    }
+    memcpy(m->buf + m->len, data, len);
+    m->len += len;
+    return PPQ_OK;
+}
+
+static void file_over(ppq_file_t *f, mfile_t *m, uint8_t *buf, size_t len, size_t cap)
+{
+    m->buf = buf;
+    m->len = len;
+    m->cap = cap;
+    f->read_at = mf_read_at;
+    f->truncate = mf_truncate;
+    f->append = mf_append;
+    f->ctx = m;
+    f->size = len;
+}
+
+/* Mutations rarely keep a CRC right: fix the header record's and every
+ * row-group record's, so the fuzzer reaches the descriptors, the record
+ * checks and the statistics code behind them. */
+static void fix_crcs(uint8_t *b, size_t size)
+{
+    size_t i;
+    if (size >= 16u && memcmp(b + 4, PPQ_RECOVER_HEADER_TAG, 4) == 0) {
+        uint32_t body = ppq_load_le32(b + 8);
+        if (body <= size - 16u) {
+            ppq_store_le32(b + 12 + body, ppq_crc32(0, b + 4, 8u + body));
+        }
+    }
+    for (i = 0; i + PPQ_RECOVER_GROUP_RECORD <= size; i++) {
+        if (memcmp(b + i, PPQ_RECOVER_GROUP_TAG, 4) == 0) {
+            ppq_store_le32(b + i + 16, ppq_crc32(0, b + i, 16));
+        }
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static uint64_t arena[4096 / 8];
+    static uint8_t out[OUT_CAP], work[OUT_CAP];
+    uint8_t *input = (uint8_t *)malloc(size > 0 ? size : 1); /* exactly `size`: ASan sees over-reads */
+    ppq_file_t f;
+    mfile_t m;
+    ppq_sink_t sink;
+    ppq_memsink_t mem;
+    ppq_recover_result_t res, res2;
+    ppq_status_t st;
+    if (input == NULL || size > OUT_CAP / 2) {
+        free(input);
+        return 0;
+    }
+    memcpy(input, data, size);
+    if (size > 0u && (data[size - 1u] & 1u)) { /* half the runs as the bytes came */
+        fix_crcs(input, size);
+    }
+    file_over(&f, &m, input, size, size);
+    ppq_sink_init_mem(&sink, &mem, out, OUT_CAP);
+    st = ppq_recover_copy(&f, &sink, arena, sizeof arena, &res);
+    if (st == PPQ_OK) {
+        if (res.kept_bytes > size || mem.len != res.size || memcmp(out, input, (size_t)res.kept_bytes) != 0 ||
+            mem.len < 12u || memcmp(out + mem.len - 4, "PAR1", 4) != 0) {
+            abort();
+        }
+        if (!res.was_valid) {
+            /* the recovered file is valid now, and in place gives the same bytes */
+            file_over(&f, &m, out, mem.len, mem.len);
+            if (ppq_recover_scan(&f, arena, sizeof arena, &res2) != PPQ_OK || !res2.was_valid) {
+                abort();
+            }
+            memcpy(work, input, size);
+            file_over(&f, &m, work, size, OUT_CAP);
+            if (ppq_recover_in_place(&f, arena, sizeof arena, &res2) != PPQ_OK || m.len != mem.len ||
+                memcmp(work, out, mem.len) != 0) {
+                abort();
+            }
+        }
+    } else if (st != PPQ_ERR_CORRUPT) {
+        abort(); /* nothing else can fail: memory callbacks, a big arena */
+    }
+    free(input);
+    return 0;
+}
