@@ -25,6 +25,11 @@
  *   logical_types_split_v2   BYTE_STREAM_SPLIT for INT32/INT64/FLBA, DELTA_BYTE_ARRAY strings
  *   logical_types_dict       dictionaries for numbers and FLBA, DELTA_LENGTH_BYTE_ARRAY strings
  *   long_strings       100 KB strings (dictionary, PLAIN, DLBA) and a 100-byte 0xFF value
+ *   recoverable        written with the recovery option (its records between the
+ *                      row groups): readers must read it as any other file
+ *   recovered          recoverable cut at 60% of its bytes and recovered with
+ *                      ppq_recover_copy; its .json has the rows of the row groups
+ *                      kept, from the same generator
  * CRCs are on except in defaults, logical_types_split_v2 and logical_types_dict;
  * all but zero_rows and all_null have several row groups.
  */
@@ -590,10 +595,67 @@ static int write_logical_file(const char *dir, const char *name, const lt_col_t 
 #define OCOL(n, t, enc) {n, t, 0, 1, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, enc}
 #define FLBA(n, len, opt, enc) {n, PPQ_FIXED_LEN_BYTE_ARRAY, len, opt, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, enc}
 
+static ppq_status_t file_read_at(void *ctx, uint64_t offset, uint8_t *buf, size_t len, size_t *got)
+{
+    FILE *f = (FILE *)ctx;
+    *got = 0;
+    if (fseek(f, (long)offset, SEEK_SET) != 0) {
+        return PPQ_ERR_IO;
+    }
+    *got = fread(buf, 1, len, f);
+    return PPQ_OK;
+}
+
+/* Cut `src` (written already) at 60% of its bytes, recover it to
+ * recovered.parquet, and write recovered.json from the generator for the
+ * rows kept (written as a file of those rows, then replaced). */
+static int write_recovered(const char *dir, const file_spec_t *src)
+{
+    char path[512];
+    static uint8_t arena[64 * 1024];
+    file_spec_t f = *src;
+    ppq_recover_result_t res;
+    ppq_file_t in;
+    ppq_sink_t sink = {file_write, NULL, 0};
+    FILE *fin, *out;
+    ppq_status_t st;
+    long size;
+    snprintf(path, sizeof path, "%s/%s.parquet", dir, src->name);
+    fin = fopen(path, "rb");
+    if (fin == NULL || fseek(fin, 0, SEEK_END) != 0 || (size = ftell(fin)) < 0) {
+        return 1;
+    }
+    in.read_at = file_read_at;
+    in.truncate = NULL;
+    in.append = NULL;
+    in.ctx = fin;
+    in.size = (uint64_t)size * 6u / 10u;
+    st = ppq_recover_scan(&in, arena, sizeof arena, &res);
+    f.name = "recovered";
+    f.rows = (uint32_t)res.rows;
+    if (st != PPQ_OK || res.was_valid || res.row_groups < 2u || write_file(dir, &f) != 0) {
+        fprintf(stderr, "gen_files: recovered: %s\n", ppq_status_str(st));
+        fclose(fin);
+        return 1;
+    }
+    snprintf(path, sizeof path, "%s/recovered.parquet", dir);
+    out = fopen(path, "wb");
+    sink.ctx = out;
+    st = out == NULL ? PPQ_ERR_IO : ppq_recover_copy(&in, &sink, arena, sizeof arena, &res);
+    fclose(fin);
+    if (out == NULL || fclose(out) != 0 || st != PPQ_OK) {
+        fprintf(stderr, "gen_files: recovered: %s\n", ppq_status_str(st));
+        return 1;
+    }
+    printf("gen_files: recovered %u of the row groups of %s (%llu rows), %llu bytes dropped\n",
+           (unsigned)res.row_groups, src->name, (unsigned long long)res.rows, (unsigned long long)res.dropped_bytes);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : ".";
-    static file_spec_t files[8];
+    static file_spec_t files[9];
     ppq_writer_options_t small;
     size_t i;
     int failed = 0;
@@ -654,9 +716,17 @@ int main(int argc, char **argv)
                               COL("k", PPQ_BYTE_ARRAY, PPQ_COLUMN_DELTA_BYTE_ARRAY)},
                              6, small, 4};
     files[7].opts.page_v2 = 1;
+    files[8] = (file_spec_t){"recoverable", 3000,
+                             {COL("ts", PPQ_INT64, PPQ_COLUMN_DELTA_BINARY_PACKED), COL("f", PPQ_FLOAT, PPQ_COLUMN_BYTE_STREAM_SPLIT),
+                              OCOL("d", PPQ_DOUBLE, PPQ_COLUMN_PLAIN), COL("i32", PPQ_INT32, PPQ_COLUMN_DICTIONARY),
+                              COL("b", PPQ_BOOLEAN, PPQ_COLUMN_RLE), OCOL("s", PPQ_BYTE_ARRAY, PPQ_COLUMN_DICTIONARY),
+                              COL("k", PPQ_BYTE_ARRAY, PPQ_COLUMN_DELTA_BYTE_ARRAY)},
+                             7, small, 6};
+    files[8].opts.recovery = 1;
     for (i = 0; i < sizeof files / sizeof files[0]; i++) {
         failed |= write_file(dir, &files[i]);
     }
+    failed |= write_recovered(dir, &files[8]);
     {
         /* every logical type: 40 rows in row groups of 16, pages of 6 values */
         ppq_writer_options_t lo;
