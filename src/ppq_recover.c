@@ -7,6 +7,7 @@
 enum { PAGE_DATA = 0, PAGE_DICTIONARY = 2, PAGE_DATA_V2 = 3 };
 
 #define HEADER_WINDOW 512u /* the longest page header read (the writer's are under 300 bytes) */
+#define HEADER_SHORT 96u   /* enough for a page header with numeric statistics */
 #define DESC_MAX (8u + 255u)
 #define BOUND_MAX 255u
 
@@ -193,19 +194,18 @@ static ppq_status_t read_page_kind(ppq_thrift_r_t *t, int16_t kind, page_t *p)
     return st;
 }
 
-/* Parse the page header at `off` (only the header, not its body). */
-static ppq_status_t read_page(rc_t *r, uint64_t off, page_t *p)
+/* Parse the page header in the first `got` bytes of the header window. */
+static ppq_status_t parse_page(rc_t *r, size_t got, page_t *p)
 {
     ppq_thrift_r_t *t = &r->tr;
-    size_t got = 0;
     int16_t id = 0, kind = 0;
     ppq_thrift_type_t type = PPQ_THRIFT_STOP;
     uint32_t usize = 0;
-    ppq_status_t st = read_at(r, off, r->win, HEADER_WINDOW, &got);
+    ppq_status_t st;
     memset(p, 0, sizeof *p);
     p->encoding = 32u; /* none */
     ppq_thrift_r_init(t, r->win, got);
-    st = st == PPQ_OK ? ppq_thrift_r_field(t, &id, &type) : st;
+    st = ppq_thrift_r_field(t, &id, &type);
     while (st == PPQ_OK && type != PPQ_THRIFT_STOP) {
         switch (id) {
         case 1: st = read_u32(t, type, &p->type); break;
@@ -245,6 +245,20 @@ static ppq_status_t read_page(rc_t *r, uint64_t off, page_t *p)
         return PPQ_ERR_CORRUPT;
     }
     return PPQ_OK;
+}
+
+/* Read and parse the page header at `off` (not its body): most fit a
+ * short read; a longer one (byte-array statistics) is read again whole. */
+static ppq_status_t read_page(rc_t *r, uint64_t off, page_t *p)
+{
+    size_t got = 0;
+    ppq_status_t st = read_at(r, off, r->win, HEADER_SHORT, &got);
+    st = st == PPQ_OK ? parse_page(r, got, p) : st;
+    if (st == PPQ_ERR_CORRUPT && got == HEADER_SHORT) {
+        st = read_at(r, off, r->win, HEADER_WINDOW, &got);
+        st = st == PPQ_OK ? parse_page(r, got, p) : st;
+    }
+    return st;
 }
 
 /* ---- the header record ----------------------------------------------------- */

@@ -3,10 +3,15 @@
  * once into a sink that only counts (the writer and the row generation,
  * no disk), once into a file.  JSON lines on stdout; DuckDB's anchor line
  * comes from test/interop/bench_duckdb.mjs, which reads that file.
- * usage: bench_writer FILE
+ * Then power-loss recovery: a log of about 100 MB in memory, cut inside
+ * its last row group, recovered (copy into a counting sink, and in place);
+ * and the bytes the recovery records add to the demo's day.
+ * usage: bench_writer FILE | --recover (only the recovery lines)
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "../../examples/sensor_logger/logger.h"
@@ -45,6 +50,120 @@ static int run(const char *label, ppq_sink_t *sink, const ppq_writer_options_t *
     return 0;
 }
 
+/* ---- recovery ---- */
+
+#define RECOVER_ROWS 6000000u /* about 100 MB at the demo's 16.5 bytes per row */
+#define RECOVER_REPS 5
+
+typedef struct mfile {
+    uint8_t *buf;
+    size_t len, cap;
+} mfile_t;
+
+static ppq_status_t mf_read_at(void *ctx, uint64_t off, uint8_t *buf, size_t len, size_t *got)
+{
+    mfile_t *m = (mfile_t *)ctx;
+    size_t n = off < m->len ? (m->len - (size_t)off < len ? m->len - (size_t)off : len) : 0;
+    memcpy(buf, m->buf + off, n);
+    *got = n;
+    return PPQ_OK;
+}
+
+static ppq_status_t mf_truncate(void *ctx, uint64_t size)
+{
+    ((mfile_t *)ctx)->len = (size_t)size;
+    return PPQ_OK;
+}
+
+static ppq_status_t mf_append(void *ctx, const uint8_t *data, size_t len)
+{
+    mfile_t *m = (mfile_t *)ctx;
+    if (len > m->cap - m->len) {
+        return PPQ_ERR_IO;
+    }
+    memcpy(m->buf + m->len, data, len);
+    m->len += len;
+    return PPQ_OK;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int bench_recover(void)
+{
+    static uint64_t rec_arena[1024u * 1024u / 8u];
+    ppq_writer_options_t opts;
+    ppq_memsink_t mem;
+    ppq_sink_t sink;
+    ppq_recover_result_t res;
+    ppq_file_t f = {mf_read_at, mf_truncate, mf_append, NULL, 0};
+    mfile_t m;
+    size_t cap = 160u * 1024u * 1024u, cut;
+    double copy_s[RECOVER_REPS], place_s[RECOVER_REPS];
+    uint32_t rows = 0, groups = 0, plain_groups = 0;
+    uint64_t with = 0, without;
+    int i;
+    uint8_t *buf = (uint8_t *)malloc(cap);
+    if (buf == NULL) {
+        return 1;
+    }
+    logger_options(&opts, 0);
+    opts.footer_bytes = 2u * 1024u * 1024u;
+    ppq_sink_init_mem(&sink, &mem, buf, cap);
+    if (logger_run(logger_schema, &sink, arena_mem, sizeof arena_mem, &opts, RECOVER_ROWS, &rows, &groups) != PPQ_OK) {
+        free(buf);
+        return 1;
+    }
+    cut = mem.len - ppq_load_le32(buf + mem.len - 8) - 8u - 1000u; /* inside the last row group */
+    m.buf = buf;
+    m.cap = cap;
+    f.ctx = &m;
+    for (i = 0; i < RECOVER_REPS; i++) {
+        ppq_sink_t count = {NULL, NULL, 0};
+        double t0;
+        m.len = cut;
+        f.size = cut;
+        t0 = now();
+        if (ppq_recover_copy(&f, &count, rec_arena, sizeof rec_arena, &res) != PPQ_OK) {
+            free(buf);
+            return 1;
+        }
+        copy_s[i] = now() - t0;
+        t0 = now();
+        if (ppq_recover_in_place(&f, rec_arena, sizeof rec_arena, &res) != PPQ_OK) {
+            free(buf);
+            return 1;
+        }
+        place_s[i] = now() - t0;
+    }
+    qsort(copy_s, RECOVER_REPS, sizeof copy_s[0], cmp_double);
+    qsort(place_s, RECOVER_REPS, sizeof place_s[0], cmp_double);
+    printf("{\"bench\":\"recover\",\"mode\":\"copy\",\"input_bytes\":%zu,\"row_groups_kept\":%u,\"rows_kept\":%llu,"
+           "\"mb_per_s\":%.1f}\n",
+           cut, (unsigned)res.row_groups, (unsigned long long)res.rows, (double)cut / copy_s[RECOVER_REPS / 2] / 1e6);
+    printf("{\"bench\":\"recover\",\"mode\":\"in_place\",\"input_bytes\":%zu,\"row_groups_kept\":%u,"
+           "\"mb_per_s\":%.1f}\n",
+           cut, (unsigned)res.row_groups, (double)cut / place_s[RECOVER_REPS / 2] / 1e6);
+    /* what the records cost the demo's day */
+    ppq_sink_init_counter(&sink);
+    (void)logger_run(logger_schema, &sink, arena_mem, sizeof arena_mem, &opts, LOGGER_ROWS, &rows, &groups);
+    with = sink.offset;
+    opts.recovery = 0;
+    opts.page_crc = 1; /* as the recovery option would force */
+    ppq_sink_init_counter(&sink);
+    (void)logger_run(logger_schema, &sink, arena_mem, sizeof arena_mem, &opts, LOGGER_ROWS, &rows, &plain_groups);
+    without = sink.offset;
+    printf("{\"bench\":\"recover_overhead\",\"schema\":\"demo\",\"rows\":%u,\"row_groups\":%u,"
+           "\"header_record_bytes\":%u,\"row_group_record_bytes\":%u,\"file_overhead_bytes\":%lld}\n",
+           (unsigned)LOGGER_ROWS, (unsigned)groups, (unsigned)(12u + ppq_load_le32(buf + 8)),
+           (unsigned)PPQ_RECOVER_GROUP_RECORD, (long long)with - (long long)without);
+    free(buf);
+    return plain_groups != groups;
+}
+
 int main(int argc, char **argv)
 {
     ppq_writer_options_t opts;
@@ -54,6 +173,9 @@ int main(int argc, char **argv)
     if (argc < 2) {
         fprintf(stderr, "usage: bench_writer FILE\n");
         return 2;
+    }
+    if (strcmp(argv[1], "--recover") == 0) {
+        return bench_recover();
     }
     logger_options(&opts, 0);
     opts.footer_bytes = 2u * 1024u * 1024u; /* every row group's metadata, for one file */
@@ -67,5 +189,8 @@ int main(int argc, char **argv)
     }
     file.ctx = f;
     rc = run("file", &file, &opts);
-    return fclose(f) != 0 || rc != 0;
+    if (fclose(f) != 0 || rc != 0) {
+        return 1;
+    }
+    return bench_recover();
 }
