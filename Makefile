@@ -234,6 +234,9 @@ demo: $(SENSOR_LOGGER) $(CLI)
 	@mkdir -p build/demo
 	$(SENSOR_LOGGER) build/demo/sensors.parquet
 	$(CLI) inspect build/demo/sensors.parquet
+	@echo "-- a power cut after 800000 bytes, and the recovery:"
+	head -c 800000 build/demo/sensors.parquet >build/demo/sensors_cut.parquet
+	$(CLI) recover build/demo/sensors_cut.parquet build/demo/sensors_recovered.parquet
 
 encodings-demo: $(ENCODINGS_DEMO)
 	$(ENCODINGS_DEMO)
