@@ -575,11 +575,122 @@ static void least_arena(void)
     PPQ_CHECK_MEM(b.out, b.file, b.file_len);
 }
 
+/* Like the fuzz target: mutate a byte of the header record or of the
+ * first two row groups, then fix the records' own CRCs so the damage gets
+ * past them: recovery must refuse it or keep fewer row groups, never crash. */
+static void fix_crcs(uint8_t *b, size_t size)
+{
+    size_t i;
+    uint32_t body = ppq_load_le32(b + 8);
+    if (body <= size - 16u) {
+        ppq_store_le32(b + 12 + body, ppq_crc32(0, b + 4, 8u + body));
+    }
+    for (i = 0; i + PPQ_RECOVER_GROUP_RECORD <= size; i++) {
+        if (memcmp(b + i, PPQ_RECOVER_GROUP_TAG, 4) == 0) {
+            ppq_store_le32(b + i + 16, ppq_crc32(0, b + i, 16));
+        }
+    }
+}
+
+static void hostile_records(void)
+{
+    static const uint8_t flips[] = {0x01, 0x80, 0xFF};
+    bufs_t b;
+    size_t at, cut, end;
+    unsigned f;
+    PPQ_CHECK(bufs_setup(&b));
+    PPQ_CHECK_EQ(write_file(&b, LOG_GROUPS, V_PLAIN), PPQ_OK);
+    cut = b.syncs.at[LOG_GROUPS - 1u];
+    end = b.syncs.at[1];
+    for (at = 8; at < end; at++) {
+        for (f = 0; f < sizeof flips; f++) {
+            ppq_recover_result_t res;
+            size_t out_len = 0;
+            ppq_status_t st;
+            memcpy(b.out, b.file, cut);
+            b.out[at] ^= flips[f];
+            fix_crcs(b.out, cut);
+            st = recover_copy(b.out, cut, b.ref, FILE_CAP, &res, &out_len);
+            PPQ_CHECK(st == PPQ_OK || st == PPQ_ERR_CORRUPT);
+            if (st == PPQ_OK) {
+                PPQ_CHECK(res.row_groups <= LOG_GROUPS && res.kept_bytes <= cut && out_len == res.size);
+            }
+        }
+    }
+}
+
+/* A read, truncate or append callback failing at any call: its status
+ * comes back, nothing else happens. */
+typedef struct ffile {
+    mfile_t m;
+    unsigned calls, fail_at;
+} ffile_t;
+
+static ppq_status_t ff_read_at(void *ctx, uint64_t off, uint8_t *buf, size_t len, size_t *got)
+{
+    ffile_t *f = (ffile_t *)ctx;
+    if (f->calls++ == f->fail_at) {
+        *got = 0;
+        return PPQ_ERR_IO;
+    }
+    return mf_read_at(&f->m, off, buf, len, got);
+}
+
+static ppq_status_t ff_truncate(void *ctx, uint64_t size)
+{
+    ffile_t *f = (ffile_t *)ctx;
+    return f->calls++ == f->fail_at ? PPQ_ERR_IO : mf_truncate(&f->m, size);
+}
+
+static ppq_status_t ff_append(void *ctx, const uint8_t *data, size_t len)
+{
+    ffile_t *f = (ffile_t *)ctx;
+    return f->calls++ == f->fail_at ? PPQ_ERR_IO : mf_append(&f->m, data, len);
+}
+
+static void callback_failures(void)
+{
+    bufs_t b;
+    ffile_t ff;
+    ppq_file_t f = {ff_read_at, ff_truncate, ff_append, NULL, 0};
+    size_t cut;
+    int mode;
+    PPQ_CHECK(bufs_setup(&b));
+    PPQ_CHECK_EQ(write_file(&b, LOG_GROUPS, V_PLAIN), PPQ_OK);
+    f.ctx = &ff;
+    for (mode = 0; mode < 3; mode++) { /* scan, copy (sink failing too), in place */
+        /* a cut file, and (mode 0) the whole file: the footer check reads too */
+        cut = mode == 0 ? b.file_len : b.syncs.at[LOG_GROUPS - 1u] + 5u;
+        for (ff.fail_at = 0;; ff.fail_at++) {
+            ppq_recover_result_t res;
+            ppq_sink_t sink;
+            tsink_t ts;
+            ppq_status_t st;
+            memcpy(b.out, b.file, cut);
+            ff.m.buf = b.out;
+            ff.m.len = cut;
+            ff.m.cap = FILE_CAP;
+            ff.calls = 0;
+            f.size = cut;
+            tsink_init(&sink, &ts, b.ref, FILE_CAP, ff.fail_at * 64u);
+            st = mode == 0   ? ppq_recover_scan(&f, test_arena_ptr, test_arena_size, &res)
+                 : mode == 1 ? ppq_recover_copy(&f, &sink, test_arena_ptr, test_arena_size, &res)
+                             : ppq_recover_in_place(&f, test_arena_ptr, test_arena_size, &res);
+            if (st == PPQ_OK) {
+                PPQ_CHECK(ff.calls <= ff.fail_at);
+                break;
+            }
+            PPQ_CHECK_EQ(st, PPQ_ERR_IO);
+            PPQ_CHECK(ff.fail_at < 100000u);
+        }
+    }
+}
+
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(records_and_sync),   PPQ_TEST(cut_at_every_byte),    PPQ_TEST(in_place),
     PPQ_TEST(garbage_after_cut),  PPQ_TEST(flipped_bits),         PPQ_TEST(many_row_groups),
     PPQ_TEST(sink_fails_mid_write), PPQ_TEST(sync_error_is_sticky), PPQ_TEST(refuses_other_files),
-    PPQ_TEST(least_arena),
+    PPQ_TEST(least_arena),        PPQ_TEST(hostile_records),      PPQ_TEST(callback_failures),
 };
 
 PPQ_SUITE(suite_recover, "recover", cases);
