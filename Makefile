@@ -75,7 +75,7 @@ $(BUILD)/obj/%.o: %.c
 # Always its 32-bit-word variant: on 64-bit hosts the unit suite then checks
 # the 8-byte-load variant (the host's port) against it.
 GENERIC_RENAME := -Dppq_port_unpack32_groups=ppq_generic_unpack32_groups -Dppq_port_name=ppq_generic_port_name \
-    -DPPQ_UNPACK_LOAD64=0
+    -DPPQ_FAST64=0
 GENERIC_COPY := $(BUILD)/obj/generic_copy.o
 $(GENERIC_COPY): port/generic/ppq_port_generic.c
 	@mkdir -p $(dir $@)

@@ -3,7 +3,7 @@
  * width: every shift and mask is a compile-time constant, the input words
  * are loaded once (restrict lets the compiler keep them in registers), and
  * a value straddling two words is joined with one shift and OR (or, on
- * 64-bit targets, cut from one 8-byte load: PPQ_UNPACK_LOAD64).  Nothing
+ * 64-bit targets, cut from one 8-byte load: PPQ_FAST64 in ppq_port.h).  Nothing
  * past the group's 4*width input bytes is read.
  * Define PPQ_UNPACK_SMALL for a compact loop instead (far less flash).
  */
@@ -19,20 +19,6 @@ const char ppq_port_name[] = "generic";
 #endif
 
 #define MASK32(w) ((w) >= 32u ? 0xFFFFFFFFu : ((1u << (w)) - 1u))
-
-/* PPQ_UNPACK_LOAD64: a value that straddles two 32-bit words comes from one
- * 8-byte load and one shift instead of two shifts and an OR.  On by default
- * where registers are 64 bits wide: that is about 4 instructions per value
- * instead of up to 7 (x86-64 gcc -O2: 1.4x FastPFor's scalar unpack instead
- * of 1.1x).  Off on 32-bit targets (the Cortex-M boards with PORT=generic),
- * where a 64-bit shift is itself a multi-instruction sequence. */
-#ifndef PPQ_UNPACK_LOAD64
-#if SIZE_MAX > 0xFFFFFFFFu
-#define PPQ_UNPACK_LOAD64 1
-#else
-#define PPQ_UNPACK_LOAD64 0
-#endif
-#endif
 
 #ifndef PPQ_UNPACK_SMALL
 
@@ -55,7 +41,7 @@ static ALWAYS_INLINE uint32_t word_at(const uint8_t *restrict p)
 #endif
 }
 
-#if PPQ_UNPACK_LOAD64
+#if PPQ_FAST64
 /* An 8-byte little-endian word, as word_at. */
 static ALWAYS_INLINE uint64_t dword_at(const uint8_t *restrict p)
 {
@@ -76,8 +62,10 @@ static ALWAYS_INLINE uint32_t group_value(const uint8_t *restrict in, unsigned w
     unsigned shift = bit & 31u;
     uint32_t mask = MASK32(w);                                        /* LCOV_EXCL_BR_LINE */
     uint32_t v;
-#if PPQ_UNPACK_LOAD64
-    /* Every value of a width that is not a power of two, except in the
+#if PPQ_FAST64
+    /* One load, one shift and a mask (x86-64 gcc -O2: about 4 instructions
+     * a value instead of up to 7; 1.4x FastPFor's scalar unpack instead of
+     * 1.1x) for every value of a width that is not a power of two, except in the
      * group's last word (8 bytes there would read past the group).  Powers
      * of two never straddle and stay 32-bit: the compiler turns widths 8, 16
      * and 32 into wide moves. */
