@@ -12,6 +12,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* PPQ_FAST64: the one switch for code that only pays on 64-bit CPUs.  On
+ * (1) where size_t is 64 bits wide (hosts): the generic unpack kernels take
+ * values from 8-byte loads, and INT64 DELTA_BINARY_PACKED decoding uses
+ * fused per-width kernels (src/ppq_delta.c, about 25 KB of x86-64 code).
+ * Off (0) on 32-bit targets such as the Cortex-M boards: there a 64-bit
+ * shift is several instructions and flash is scarce.  -DPPQ_FAST64=0 or 1
+ * overrides it. */
+#ifndef PPQ_FAST64
+#if SIZE_MAX > 0xFFFFFFFFu
+#define PPQ_FAST64 1
+#else
+#define PPQ_FAST64 0
+#endif
+#endif
+
 /* Unpack `groups` groups of 32 values of `width` bits (1..32), LSB-first,
  * from the groups * 4 * width bytes at `in` (any alignment) to `out`.
  * Reads exactly those bytes. */

@@ -206,6 +206,54 @@ static void round_trips(void)
     }
 }
 
+/* INT64 streams whose miniblocks have every width 0..63 in turn (each
+ * block's first delta is 0 and the others are below 2^w, so the minimum
+ * delta is 0 and w is the miniblock's width), for miniblocks of 32, 64
+ * and 128 values, decoded in one call (whole miniblocks: the fast paths)
+ * and in calls of random sizes (partial miniblocks). */
+static void int64_every_miniblock_width(void)
+{
+    static const uint32_t geometry[][2] = {{128, 4}, {256, 4}, {128, 1}};
+    size_t gi;
+    PPQ_CHECK(setup());
+    for (gi = 0; gi < ARRAY_LEN(geometry); gi++) {
+        ppq_delta_cfg_t cfg;
+        uint32_t per = geometry[gi][0] / geometry[gi][1];
+        size_t n = 64u * per + 1u, i, len, got, call;
+        ppq_delta_dec_t dec;
+        n = n < NMAX ? n : NMAX;
+        cfg.type = PPQ_INT64;
+        cfg.block_size = geometry[gi][0];
+        cfg.miniblocks = geometry[gi][1];
+        v64[0] = (int64_t)ppq_test_rand();
+        for (i = 1; i < n; i++) {
+            size_t j = i - 1u; /* delta index */
+            unsigned w = (unsigned)(j / per % 64u);
+            uint64_t d = w == 0u ? 0u : ppq_test_rand() & ((1ull << w) - 1u);
+            if (j % per == 0u) {
+                d = w == 0u ? 0u : 1ull << (w - 1u); /* the top bit, once */
+            }
+            if (j % cfg.block_size == 0u) {
+                d = 0; /* the block's minimum */
+            }
+            v64[i] = (int64_t)((uint64_t)v64[i - 1u] + d);
+        }
+        len = encode(&cfg, v64, n, 0, enc_a);
+        PPQ_CHECK(len != (size_t)-1);
+        for (call = 0; call < 2; call++) {
+            memset(b64, 0xA5, n * 8u);
+            if (call == 0) {
+                PPQ_CHECK_OK(ppq_delta_dec_init(&dec, PPQ_INT64, tail_copy(enc_a, len), len));
+                PPQ_CHECK_OK(ppq_delta_dec_get(&dec, b64, n, &got));
+            } else {
+                PPQ_CHECK_OK(decode(PPQ_INT64, enc_a, len, b64, &got));
+            }
+            PPQ_CHECK_EQ(got, n);
+            PPQ_CHECK_MEM(b64, v64, n * 8u);
+        }
+    }
+}
+
 /* Padding bits of the last miniblock and the widths of unused miniblocks
  * of the last block may hold anything; decoders must accept it. */
 static void arbitrary_padding_accepted(void)
@@ -364,6 +412,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(spec_example_2),
     PPQ_TEST(spec_block_size_8_is_rejected),
     PPQ_TEST(round_trips),
+    PPQ_TEST(int64_every_miniblock_width),
     PPQ_TEST(arbitrary_padding_accepted),
     PPQ_TEST(forbidden_streams_rejected),
     PPQ_TEST(encoder_arguments_and_failures),

@@ -1,7 +1,8 @@
 /* The compiled-in port's group kernel against the portable C99 kernel
  * (linked a second time under the name ppq_generic_unpack32_groups):
  * bit-exact for every width, group count and input alignment.  On the host
- * both are the portable kernel; on the boards this checks the Cortex-M one. */
+ * both are the portable kernel (the port with 8-byte loads on 64-bit hosts,
+ * the copy without); on the boards this checks the Cortex-M one. */
 #include <string.h>
 
 #include "ppq_port.h"
