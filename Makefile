@@ -51,7 +51,7 @@ CLI_SRCS := tools/ppq_cli.c tools/ppq_inspect.c tools/ppq_recover_cmd.c
 BENCH := $(BUILD)/bench
 FUZZ_TARGETS := $(patsubst test/fuzz/%.c,%,$(wildcard test/fuzz/fuzz_*.c))
 
-.PHONY: durable-test cli-test demo-mcu demo-mcu-run unit-tests interop size stack bench-mcu bench-mcu-run qemu-test qemu-run all lib test test-run check check-freestanding check-clang fuzz fuzz-smoke fuzz-build \
+.PHONY: durable-test cli-test check-switches demo-mcu demo-mcu-run unit-tests interop size stack bench-mcu bench-mcu-run qemu-test qemu-run all lib test test-run check check-freestanding check-clang fuzz fuzz-smoke fuzz-build \
         bench coverage demo encodings-demo bootstrap clean
 
 ifdef TARGET
@@ -178,7 +178,18 @@ check-freestanding: $(LIB)
 
 # Warnings-as-errors build with clang as well.
 check-clang:
-	$(MAKE) --no-print-directory all unit-tests BUILD=build/clang CC=clang
+	$(MAKE) --no-print-directory all test-run BUILD=build/clang CC=clang
+
+# The unit suite under each build switch the README documents (every
+# switch's code compiles clean and passes, not only the defaults).
+SWITCHES := PPQ_UNPACK_SMALL PPQ_NO_INTRINSICS PPQ_FAST64=0
+check-switches:
+	@for s in $(SWITCHES); do \
+	    echo "check-switches: -D$$s"; \
+	    $(MAKE) --no-print-directory test-run BUILD=build/sw-$$(echo $$s | tr -c 'A-Za-z0-9\n' _) EXTRA_CFLAGS=-D$$s >/tmp/ppq_sw.$$$$.log 2>&1 \
+	        || { tail -20 /tmp/ppq_sw.$$$$.log; rm -f /tmp/ppq_sw.$$$$.log; exit 1; }; \
+	    grep -h "passed," /tmp/ppq_sw.$$$$.log; rm -f /tmp/ppq_sw.$$$$.log; \
+	done
 
 unit-tests: $(TEST_BIN)
 
@@ -272,6 +283,7 @@ bootstrap:
 check: bootstrap
 	$(MAKE) --no-print-directory all
 	$(MAKE) --no-print-directory check-clang
+	$(MAKE) --no-print-directory check-switches
 	$(MAKE) --no-print-directory check-freestanding
 	$(MAKE) --no-print-directory test
 	$(MAKE) --no-print-directory qemu-test

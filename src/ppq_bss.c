@@ -161,6 +161,7 @@ ppq_status_t ppq_bss_dec_init(ppq_bss_dec_t *dec, ppq_type_t type, uint32_t type
     return PPQ_OK;
 }
 
+#if PPQ_HOST_LE /* the transposes serve the little-endian fast path only */
 #define M8 0x00FF00FF00FF00FFull
 #define M16 0x0000FFFF0000FFFFull
 #define M32 0x00000000FFFFFFFFull
@@ -200,6 +201,7 @@ static void transpose8x8(uint64_t *r)
     r[6] = r6;
     r[7] = r7;
 }
+#endif
 
 ppq_status_t ppq_bss_dec_get(ppq_bss_dec_t *dec, void *out, size_t max, size_t *got)
 {
