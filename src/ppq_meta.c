@@ -250,3 +250,71 @@ void ppq_meta_write_row_group_end(ppq_thrift_w_t *t, uint64_t bytes, uint64_t ro
     ppq_thrift_w_i16(t, 7, (int16_t)ordinal);
     ppq_thrift_w_end(t);
 }
+
+/* The integer key that orders a number as compare_num() does. */
+static uint64_t order_key(uint8_t order, size_t width, uint64_t bits)
+{
+    uint64_t sign = sign_bit(width);
+    if (order == PPQ_ORDER_SIGNED) {
+        return bits ^ sign;
+    }
+    if (order == PPQ_ORDER_FLOAT) {
+        bits = (bits & sign) ? ~bits : bits | sign;
+        return width == 4u ? bits & 0xFFFFFFFFu : bits;
+    }
+    return bits;
+}
+
+static void store_plain(uint8_t *out, size_t width, uint64_t bits)
+{
+    if (width == 1u) {
+        out[0] = (uint8_t)bits;
+    } else if (width == 4u) {
+        ppq_store_le32(out, (uint32_t)bits);
+    } else {
+        ppq_store_le64(out, bits);
+    }
+}
+
+void ppq_stats_add_values(ppq_stats_t *s, uint8_t order, size_t width, const void *values, size_t n)
+{
+    const uint8_t *v = (const uint8_t *)values;
+    uint64_t lo = ~(uint64_t)0, hi = 0, lo_bits = 0, hi_bits = 0;
+    uint8_t plain[8];
+    size_t i, used = 0;
+    if (order == PPQ_ORDER_NONE || order == PPQ_ORDER_BYTES || n == 0u) {
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        uint64_t b, key;
+        if (width == 1u) {
+            b = v[i];
+        } else if (width == 4u) {
+            uint32_t x;
+            PPQ_COPY(&x, v + 4u * i, 4);
+            b = x;
+        } else {
+            PPQ_COPY(&b, v + 8u * i, 8);
+        }
+        if (order == PPQ_ORDER_FLOAT && is_nan_bits(width, b)) {
+            s->nans++; /* NaN never becomes a bound */
+            continue;
+        }
+        key = order_key(order, width, b);
+        if (used == 0u || key < lo) {
+            lo = key;
+            lo_bits = b;
+        }
+        if (used == 0u || key > hi) {
+            hi = key;
+            hi_bits = b;
+        }
+        used++;
+    }
+    if (used > 0u) { /* the extremes, as PLAIN bytes, fold in as single values would */
+        store_plain(plain, width, lo_bits);
+        ppq_stats_add(s, order, width, plain, width);
+        store_plain(plain, width, hi_bits);
+        ppq_stats_add(s, order, width, plain, width);
+    }
+}

@@ -25,6 +25,10 @@ typedef struct ppq_stats {
 void ppq_stats_reset(ppq_stats_t *s);
 /* Fold one non-null value (PLAIN bytes of `width`, or a byte array of `len`). */
 void ppq_stats_add(ppq_stats_t *s, uint8_t order, size_t width, const uint8_t *v, size_t len);
+/* Fold n non-null numbers in memory (uint8_t 0/1 booleans, int32/float of
+ * width 4, int64/double of width 8) into s: the same result as n calls of
+ * ppq_stats_add, in one pass.  Byte arrays: use ppq_stats_add. */
+void ppq_stats_add_values(ppq_stats_t *s, uint8_t order, size_t width, const void *values, size_t n);
 /* Fold the statistics `from` (of a page) into `into` (of its chunk). */
 void ppq_stats_merge(ppq_stats_t *into, const ppq_stats_t *from, uint8_t order, size_t width);
 /* A Statistics struct as field `id` of the open struct: null_count, and
