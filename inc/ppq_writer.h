@@ -20,6 +20,7 @@
 #ifndef PPQ_WRITER_H
 #define PPQ_WRITER_H
 
+#include "ppq_config.h"
 #include "ppq_core.h"
 
 #ifdef __cplusplus
@@ -57,8 +58,10 @@ typedef struct ppq_logical {
 
 /* How a column's values are encoded.  AUTO picks per type: dictionary for
  * byte arrays, DELTA_BINARY_PACKED for INT32/INT64, BYTE_STREAM_SPLIT for
- * FLOAT/DOUBLE, RLE for BOOLEAN, PLAIN otherwise.  An encoding the type
- * cannot take fails ppq_writer_init with PPQ_ERR_ARG. */
+ * FLOAT/DOUBLE, RLE for BOOLEAN, PLAIN otherwise (and where the build
+ * leaves that choice out: PPQ_WRITER_ENCODINGS, ppq_config.h).  An
+ * encoding the type cannot take, or that the build leaves out, fails
+ * ppq_writer_init with PPQ_ERR_ARG. */
 typedef enum ppq_column_encoding {
     PPQ_COLUMN_AUTO = 0,
     PPQ_COLUMN_PLAIN,
@@ -102,7 +105,8 @@ typedef struct ppq_writer_options {
                                  1: the least, one row group's worth) */
     uint8_t page_crc;         /* 1: CRC-32 of every page body in its header */
     uint8_t page_v2;          /* 1: DataPageHeaderV2 pages (levels without a length prefix,
-                                 null and row counts in the header); 0: v1 pages */
+                                 null and row counts in the header; PPQ_ERR_ARG in a build
+                                 without them, PPQ_WRITER_PAGE_V2); 0: v1 pages */
     uint8_t no_statistics;    /* 1: no min/max/null_count */
     const ppq_key_value_t *key_values; /* footer key-value metadata (caller-owned) */
     uint32_t key_value_count;
@@ -157,7 +161,7 @@ size_t ppq_writer_arena_size(const ppq_column_t *schema, uint32_t ncols, const p
  * PPQ_ERR_ARG (nothing written) for an invalid schema: an empty or
  * duplicate name, FLBA length 0, a logical type that does not fit the
  * physical type, decimal precision/scale out of range, an encoding the type
- * cannot take; PPQ_ERR_ARENA when `len` < ppq_writer_arena_size(); or the
+ * cannot take or the build leaves out (ppq_config.h); PPQ_ERR_ARENA when `len` < ppq_writer_arena_size(); or the
  * sink's error.  `schema`, `opts` content and `arena` must outlive the
  * writer; opts may be NULL.
  */

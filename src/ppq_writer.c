@@ -19,8 +19,21 @@
 enum { PAGE_DATA = 0, PAGE_DICTIONARY = 2, PAGE_DATA_V2 = 3 };
 enum { REP_REQUIRED = 0, REP_OPTIONAL = 1 };
 
-/* How the current page's values are encoded. */
-enum { K_PLAIN, K_DICT, K_DELTA, K_BSS, K_RLE, K_DLBA, K_DBA };
+/* How the current page's values are encoded: the column encodings' values,
+ * so that BUILT(kind) tells whether this build has the kind's encoder. */
+enum {
+    K_PLAIN = PPQ_COLUMN_PLAIN,
+    K_DICT = PPQ_COLUMN_DICTIONARY,
+    K_DELTA = PPQ_COLUMN_DELTA_BINARY_PACKED,
+    K_BSS = PPQ_COLUMN_BYTE_STREAM_SPLIT,
+    K_RLE = PPQ_COLUMN_RLE,
+    K_DLBA = PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY,
+    K_DBA = PPQ_COLUMN_DELTA_BYTE_ARRAY
+};
+
+/* A constant, so that the code of encodings left out (ppq_config.h) folds
+ * away: every use of an encoder is behind one. */
+#define BUILT(kind) ((((PPQ_WRITER_ENCODINGS) | PPQ_WRITER_ENC_PLAIN) >> (kind) & 1u) != 0u)
 
 
 /* One column's state, in the arena. */
@@ -129,36 +142,46 @@ static int logical_ok(const ppq_column_t *c)
     return 0;
 }
 
-/* The value encoding a column starts each chunk with. */
+/* The value encoding a column starts each chunk with; *ok is 0 when the
+ * type cannot take it or this build leaves it out. */
 static int start_kind(const ppq_column_t *c, int *ok)
 {
     ppq_type_t t = c->type;
+    int kind = K_PLAIN;
     *ok = 1;
     switch (c->encoding) {
     case PPQ_COLUMN_AUTO:
         if (t == PPQ_BYTE_ARRAY) {
-            return K_DICT;
+            kind = K_DICT;
+        } else if (t == PPQ_INT32 || t == PPQ_INT64) {
+            kind = K_DELTA;
+        } else if (t == PPQ_FLOAT || t == PPQ_DOUBLE) {
+            kind = K_BSS;
+        } else if (t == PPQ_BOOLEAN) {
+            kind = K_RLE;
         }
-        if (t == PPQ_INT32 || t == PPQ_INT64) {
-            return K_DELTA;
-        }
-        if (t == PPQ_FLOAT || t == PPQ_DOUBLE) {
-            return K_BSS;
-        }
-        return t == PPQ_BOOLEAN ? K_RLE : K_PLAIN;
+        return BUILT(kind) ? kind : K_PLAIN;
     case PPQ_COLUMN_PLAIN: return K_PLAIN;
-    case PPQ_COLUMN_DICTIONARY: *ok = t != PPQ_BOOLEAN; return K_DICT;
-    case PPQ_COLUMN_DELTA_BINARY_PACKED: *ok = t == PPQ_INT32 || t == PPQ_INT64; return K_DELTA;
+    case PPQ_COLUMN_DICTIONARY: *ok = t != PPQ_BOOLEAN; kind = K_DICT; break;
+    case PPQ_COLUMN_DELTA_BINARY_PACKED: *ok = t == PPQ_INT32 || t == PPQ_INT64; kind = K_DELTA; break;
     case PPQ_COLUMN_BYTE_STREAM_SPLIT:
         *ok = t == PPQ_FLOAT || t == PPQ_DOUBLE || t == PPQ_INT32 || t == PPQ_INT64 ||
               (t == PPQ_FIXED_LEN_BYTE_ARRAY && c->type_len <= 0xFFFFu);
-        return K_BSS;
-    case PPQ_COLUMN_RLE: *ok = t == PPQ_BOOLEAN; return K_RLE;
-    case PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY: *ok = t == PPQ_BYTE_ARRAY; return K_DLBA;
-    case PPQ_COLUMN_DELTA_BYTE_ARRAY: *ok = t == PPQ_BYTE_ARRAY || t == PPQ_FIXED_LEN_BYTE_ARRAY; return K_DBA;
+        kind = K_BSS;
+        break;
+    case PPQ_COLUMN_RLE: *ok = t == PPQ_BOOLEAN; kind = K_RLE; break;
+    case PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY: *ok = t == PPQ_BYTE_ARRAY; kind = K_DLBA; break;
+    case PPQ_COLUMN_DELTA_BYTE_ARRAY: *ok = t == PPQ_BYTE_ARRAY || t == PPQ_FIXED_LEN_BYTE_ARRAY; kind = K_DBA; break;
+    default: *ok = 0; break;
     }
-    *ok = 0;
-    return K_PLAIN;
+    *ok = *ok && BUILT(kind);
+    return kind;
+}
+
+/* DataPageHeaderV2 pages: a constant 0 when the build leaves them out. */
+static int page_v2(const ppq_writer_options_t *o)
+{
+    return PPQ_WRITER_PAGE_V2 && o->page_v2;
 }
 
 /* Option values with the defaults filled in; 0 when invalid. */
@@ -175,7 +198,7 @@ static int resolve_options(const ppq_writer_options_t *in, ppq_writer_options_t 
     o->page_crc = (uint8_t)(o->page_crc || o->recovery); /* recovery checks every page */
     return o->page_values <= (1u << 20) && o->page_bytes <= (1u << 26) && o->dict_entries <= (1u << 20) &&
            o->row_group_rows <= 0x7FFFFFFFu && (o->key_value_count == 0u || o->key_values != NULL) &&
-           (o->footer_spill == NULL) == (o->footer_unspill == NULL);
+           (o->footer_spill == NULL) == (o->footer_unspill == NULL) && (PPQ_WRITER_PAGE_V2 || !o->page_v2);
 }
 
 /* ---- arena layout (one plan for sizing and for init) ---------------------- */
@@ -213,7 +236,7 @@ static size_t vals_cap(const ppq_column_t *c, const ppq_writer_options_t *o)
     } else {
         cap = n * w;
     }
-    if (kind == K_DELTA) {
+    if (BUILT(K_DELTA) && kind == K_DELTA) {
         ppq_delta_cfg_t dcfg = {PPQ_INT32, 0, 0};
         size_t d;
         dcfg.type = c->type;
@@ -221,7 +244,7 @@ static size_t vals_cap(const ppq_column_t *c, const ppq_writer_options_t *o)
         cap = d > cap ? d : cap;
     } else if (kind == K_DICT && 4u * n + 8u > cap) {
         cap = 4u * n + 8u; /* bit width byte, indices at worst 4 bytes each */
-    } else if (kind == K_DLBA || kind == K_DBA) {
+    } else if ((BUILT(K_DLBA) && kind == K_DLBA) || (BUILT(K_DBA) && kind == K_DBA)) {
         /* one (DLBA) or two (DBA: prefixes, suffix lengths) INT32 delta
          * streams, then the bytes */
         ppq_delta_cfg_t dcfg = {PPQ_INT32, 0, 0};
@@ -265,7 +288,7 @@ static uint8_t stat_cap(const ppq_column_t *c)
 static size_t header_max_for(const ppq_column_t *c, const ppq_writer_options_t *o)
 {
     /* v2 adds null and row counts, two level lengths, is_compressed */
-    return 48u + 2u * (stat_cap(c) + 4u) + (o->page_v2 ? 24u : 0u);
+    return 48u + 2u * (stat_cap(c) + 4u) + (page_v2(o) ? 24u : 0u);
 }
 
 static size_t page_max_for(const ppq_column_t *c, const ppq_writer_options_t *o)
@@ -291,20 +314,20 @@ static size_t codec_arena_for(const ppq_column_t *c, const ppq_writer_options_t 
     if (c->optional) { /* definition levels */
         need = ppq_rle_enc_arena_size(&r);
     }
-    if (kind == K_DELTA) {
+    if (BUILT(K_DELTA) && kind == K_DELTA) {
         ppq_delta_cfg_t d = {PPQ_INT32, 0, 0};
         d.type = c->type;
         x = ppq_delta_enc_arena_size(&d);
-    } else if (kind == K_BSS) {
+    } else if (BUILT(K_BSS) && kind == K_BSS) {
         x = ppq_bss_enc_arena_size(c->type, c->type_len, o->page_values);
     } else if (kind == K_RLE) {
         r.prefix_cap = (uint32_t)vals_cap(c, o);
         x = ppq_rle_enc_arena_size(&r);
-    } else if (kind == K_DLBA) {
+    } else if (BUILT(K_DLBA) && kind == K_DLBA) {
         ppq_dlba_cfg_t d;
         dlba_cfg_for(c, o, &d);
         x = ppq_dlba_enc_arena_size(&d);
-    } else if (kind == K_DBA) {
+    } else if (BUILT(K_DBA) && kind == K_DBA) {
         ppq_dba_cfg_t d;
         dba_cfg_for(c, o, &d);
         x = ppq_dba_enc_arena_size(&d);
@@ -381,7 +404,7 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
         int ok, kind = start_kind(c, &ok);
         void *codec_mem, *dict_mem = NULL, *own_mem;
         ppq_col_t *col = cols != NULL ? &cols[i] : NULL;
-        if (kind == K_DICT) {
+        if (BUILT(K_DICT) && kind == K_DICT) {
             ppq_dict_cfg_t dc;
             dict_cfg_for(o, &dc);
             dict = ppq_dict_enc_arena_size(c->type, c->type_len, &dc);
@@ -498,13 +521,16 @@ static size_t stat_width(const ppq_column_t *c)
 
 /* ---- pages ------------------------------------------------------------------- */
 
-static const uint8_t page_encoding[] = {PPQ_ENC_PLAIN,
-                                        PPQ_ENC_RLE_DICTIONARY,
-                                        PPQ_ENC_DELTA_BINARY_PACKED,
-                                        PPQ_ENC_BYTE_STREAM_SPLIT,
-                                        PPQ_ENC_RLE,
-                                        PPQ_ENC_DELTA_LENGTH_BYTE_ARRAY,
-                                        PPQ_ENC_DELTA_BYTE_ARRAY};
+/* The Parquet encoding of each kind. */
+static const uint8_t page_encoding[] = {
+    [K_PLAIN] = PPQ_ENC_PLAIN,
+    [K_DICT] = PPQ_ENC_RLE_DICTIONARY,
+    [K_DELTA] = PPQ_ENC_DELTA_BINARY_PACKED,
+    [K_BSS] = PPQ_ENC_BYTE_STREAM_SPLIT,
+    [K_RLE] = PPQ_ENC_RLE,
+    [K_DLBA] = PPQ_ENC_DELTA_LENGTH_BYTE_ARRAY,
+    [K_DBA] = PPQ_ENC_DELTA_BYTE_ARRAY,
+};
 
 /* Start the next page's value encoder. */
 static ppq_status_t start_page(ppq_writer_t *w, ppq_col_t *c)
@@ -518,11 +544,16 @@ static ppq_status_t start_page(ppq_writer_t *w, ppq_col_t *c)
     case K_DELTA: {
         ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 0};
         cfg.type = d->type;
-        st = ppq_delta_enc_init(&c->enc.delta, &cfg, &c->vals_sink, &c->codec_arena);
+        if (BUILT(K_DELTA)) {
+            st = ppq_delta_enc_init(&c->enc.delta, &cfg, &c->vals_sink, &c->codec_arena);
+        }
         break;
     }
     case K_BSS:
-        st = ppq_bss_enc_init(&c->enc.bss, d->type, d->type_len, w->opts.page_values, &c->vals_sink, &c->codec_arena);
+        if (BUILT(K_BSS)) {
+            st = ppq_bss_enc_init(&c->enc.bss, d->type, d->type_len, w->opts.page_values, &c->vals_sink,
+                                  &c->codec_arena);
+        }
         break;
     case K_RLE: {
         ppq_rle_cfg_t cfg = {1, 0, 1, 0};
@@ -533,13 +564,17 @@ static ppq_status_t start_page(ppq_writer_t *w, ppq_col_t *c)
     case K_DLBA: {
         ppq_dlba_cfg_t cfg;
         dlba_cfg_for(d, &w->opts, &cfg);
-        st = ppq_dlba_enc_init(c->own.dlba, &cfg, &c->vals_sink, &c->codec_arena);
+        if (BUILT(K_DLBA)) {
+            st = ppq_dlba_enc_init(c->own.dlba, &cfg, &c->vals_sink, &c->codec_arena);
+        }
         break;
     }
     case K_DBA: {
         ppq_dba_cfg_t cfg;
         dba_cfg_for(d, &w->opts, &cfg);
-        st = ppq_dba_enc_init(c->own.dba, d->type, d->type_len, &cfg, &c->vals_sink, &c->codec_arena);
+        if (BUILT(K_DBA)) {
+            st = ppq_dba_enc_init(c->own.dba, d->type, d->type_len, &cfg, &c->vals_sink, &c->codec_arena);
+        }
         break;
     }
     default: break; /* K_DICT: the dictionary encoder lives over the chunk */
@@ -613,17 +648,21 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     switch (c->kind) {
     case K_PLAIN: st = ppq_plain_enc_finish(&c->enc.plain); break;
     case K_DICT:
-        st = ppq_dict_enc_flush_page(c->own.dict, &c->vals_sink);
-        c->dict_pages = 1;
+        if (BUILT(K_DICT)) {
+            st = ppq_dict_enc_flush_page(c->own.dict, &c->vals_sink);
+            c->dict_pages = 1;
+        }
         break;
     case K_DELTA:
-        st = ppq_delta_enc_finish(&c->enc.delta);
-        dhead_len = ppq_delta_enc_header(&c->enc.delta, dhead);
+        if (BUILT(K_DELTA)) {
+            st = ppq_delta_enc_finish(&c->enc.delta);
+            dhead_len = ppq_delta_enc_header(&c->enc.delta, dhead);
+        }
         break;
-    case K_BSS: st = ppq_bss_enc_finish(&c->enc.bss); break;
-    case K_DLBA: st = ppq_dlba_enc_finish(c->own.dlba); break;
-    case K_DBA: st = ppq_dba_enc_finish(c->own.dba); break;
-    default: st = ppq_rle_enc_finish(&c->enc.rle); break;
+    case K_BSS: st = BUILT(K_BSS) ? ppq_bss_enc_finish(&c->enc.bss) : st; break;
+    case K_DLBA: st = BUILT(K_DLBA) ? ppq_dlba_enc_finish(c->own.dlba) : st; break;
+    case K_DBA: st = BUILT(K_DBA) ? ppq_dba_enc_finish(c->own.dba) : st; break;
+    default: st = BUILT(K_RLE) ? ppq_rle_enc_finish(&c->enc.rle) : st; break;
     }
     if (st != PPQ_OK) {
         return st;
@@ -633,7 +672,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
         if (levels_len == 0u) {
             return PPQ_ERR_NOSPACE; /* not reached: sized for page_values */
         }
-        if (w->opts.page_v2) {
+        if (page_v2(&w->opts)) {
             levels = c->levels_out + 4; /* v2: the header holds the length */
             levels_len -= 4u;
         }
@@ -641,7 +680,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     body = levels_len + dhead_len + c->vals_mem.len;
     ppq_sink_init_mem(&hs, &hm, w->scratch, w->scratch_cap);
     ppq_thrift_w_init(&t, &hs);
-    ppq_thrift_w_i32(&t, 1, w->opts.page_v2 ? PAGE_DATA_V2 : PAGE_DATA);
+    ppq_thrift_w_i32(&t, 1, page_v2(&w->opts) ? PAGE_DATA_V2 : PAGE_DATA);
     ppq_thrift_w_i32(&t, 2, (int32_t)body);
     ppq_thrift_w_i32(&t, 3, (int32_t)body);
     if (w->opts.page_crc) {
@@ -650,7 +689,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
         crc = ppq_crc32(crc, c->vals, c->vals_mem.len);
         ppq_thrift_w_i32(&t, 4, (int32_t)crc);
     }
-    if (w->opts.page_v2) {
+    if (page_v2(&w->opts)) {
         ppq_thrift_w_struct(&t, 8);
         ppq_thrift_w_i32(&t, 1, (int32_t)c->page_count);
         ppq_thrift_w_i32(&t, 2, (int32_t)c->page_nulls);
@@ -737,7 +776,7 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
         c->levels[c->page_count / 8u] = (uint8_t)(c->levels[c->page_count / 8u] | (1u << (c->page_count % 8u)));
     }
     v = value_bytes(c, buf, &len);
-    if (c->kind == K_DICT) {
+    if (BUILT(K_DICT) && c->kind == K_DICT) {
         size_t acc;
         st = ppq_dict_enc_put(c->own.dict, &c->value, 1, &acc);
         if (st == PPQ_DICT_FULL) {
@@ -755,26 +794,28 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
     if (st == PPQ_OK) {
         switch (c->kind) {
         case K_PLAIN: st = ppq_plain_enc_put(&c->enc.plain, &c->value, 1); break;
-        case K_DELTA: st = ppq_delta_enc_put(&c->enc.delta, &c->value, 1); break;
+        case K_DELTA: st = BUILT(K_DELTA) ? ppq_delta_enc_put(&c->enc.delta, &c->value, 1) : st; break;
         case K_BSS: /* FLBA as its raw bytes, numbers as values */
-            st = ppq_bss_enc_put(&c->enc.bss,
-                                 c->def->type == PPQ_FIXED_LEN_BYTE_ARRAY ? (const void *)c->value.bytes.ptr
-                                                                          : (const void *)&c->value,
-                                 1);
+            if (BUILT(K_BSS)) {
+                st = ppq_bss_enc_put(&c->enc.bss,
+                                     c->def->type == PPQ_FIXED_LEN_BYTE_ARRAY ? (const void *)c->value.bytes.ptr
+                                                                              : (const void *)&c->value,
+                                     1);
+            }
             break;
         case K_RLE: {
             uint32_t bit = c->value.b;
-            st = ppq_rle_enc_put(&c->enc.rle, &bit, 1);
+            st = BUILT(K_RLE) ? ppq_rle_enc_put(&c->enc.rle, &bit, 1) : st;
             break;
         }
         case K_DLBA: {
             size_t acc;
-            st = ppq_dlba_enc_put(c->own.dlba, &c->value.bytes, 1, &acc);
+            st = BUILT(K_DLBA) ? ppq_dlba_enc_put(c->own.dlba, &c->value.bytes, 1, &acc) : st;
             break;
         }
         case K_DBA: {
             size_t acc;
-            st = ppq_dba_enc_put(c->own.dba, &c->value.bytes, 1, &acc);
+            st = BUILT(K_DBA) ? ppq_dba_enc_put(c->own.dba, &c->value.bytes, 1, &acc) : st;
             break;
         }
         default: break; /* K_DICT: taken above */
@@ -870,7 +911,7 @@ static ppq_status_t flush(ppq_writer_t *w)
     for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
         ppq_col_t *c = &w->cols[i];
         uint64_t start = w->out->offset, data_start;
-        if (c->dict_pages) {
+        if (BUILT(K_DICT) && c->dict_pages) {
             st = write_dict_page(w, c);
             c->encodings |= 1u << PPQ_ENC_PLAIN;
         }
@@ -899,7 +940,7 @@ static ppq_status_t flush(ppq_writer_t *w)
         c->chunk_values = 0;
         c->encodings = 0;
         ppq_stats_reset(&c->chunk_stats);
-        if (c->dict_kind) {
+        if (BUILT(K_DICT) && c->dict_kind) {
             ppq_dict_enc_reset(c->own.dict);
             c->dict_pages = 0;
             if (c->kind != K_DICT) {
@@ -1226,7 +1267,7 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
         c->chunk_values = 0;
         c->encodings = 0;
         ppq_stats_reset(&c->chunk_stats);
-        if (c->dict_kind) {
+        if (BUILT(K_DICT) && c->dict_kind) {
             ppq_dict_cfg_t dc;
             dict_cfg_for(&w->opts, &dc);
             st = ppq_dict_enc_init(c->own.dict, c->def->type, c->def->type_len, &dc, &c->dict_arena);

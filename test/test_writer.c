@@ -244,6 +244,12 @@ static void page_v2_layout(void)
     small_options(&o);
     o.page_v2 = 1;
     o.no_statistics = 1;
+    if (!PPQ_WRITER_PAGE_V2) { /* built without v2 pages (ppq_config.h): refused */
+        PPQ_CHECK_EQ(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size), PPQ_ERR_ARG);
+        PPQ_CHECK_EQ(ppq_writer_arena_size(schema, 1, &o), 0);
+        PPQ_CHECK_EQ(file_mem.len, 0);
+        return;
+    }
     PPQ_CHECK_OK(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
     for (i = 0; i < 5; i++) { /* x, null, x, x, null */
         PPQ_CHECK_OK(i == 1 || i == 4 ? ppq_writer_set_null(&w, 0) : ppq_writer_set_i32(&w, 0, 10 * i));
@@ -468,6 +474,10 @@ static void delta_byte_array_columns(void)
     small_options(&o);
     o.footer_bytes = 1; /* one row group */
     need = ppq_writer_arena_size(schema, 2, &o);
+    if ((PPQ_WRITER_ENCODINGS & (PPQ_WRITER_ENC_DELTA_LENGTH_BYTE_ARRAY | PPQ_WRITER_ENC_DELTA_BYTE_ARRAY)) !=
+        (PPQ_WRITER_ENC_DELTA_LENGTH_BYTE_ARRAY | PPQ_WRITER_ENC_DELTA_BYTE_ARRAY)) {
+        return; /* not built: encodings_built checks the refusal */
+    }
 #ifdef PPQ_TEST_SMALL
     /* Over 5 KB (the delta encoders buffer 128-value blocks): more than the
      * small boards' 4 KB test arena, so only the clean refusal is checked
@@ -496,6 +506,50 @@ static void delta_byte_array_columns(void)
     PPQ_CHECK_EQ(f.num_rows, 7);
     PPQ_CHECK(f.col[0].encodings & (1u << PPQ_ENC_DELTA_LENGTH_BYTE_ARRAY));
     PPQ_CHECK(f.col[1].encodings & (1u << PPQ_ENC_DELTA_BYTE_ARRAY));
+}
+
+/* The encodings this build has (PPQ_WRITER_ENCODINGS, ppq_config.h; make
+ * test runs the suite with every one and with the sensor logger's few):
+ * a column asking for one left out is refused, one built is taken, and
+ * AUTO picks PLAIN where its usual choice is left out. */
+static void encodings_built(void)
+{
+    static const ppq_column_t cols[] = {COL("dict", PPQ_INT32, 0, PPQ_COLUMN_DICTIONARY),
+                                        COL("delta", PPQ_INT64, 0, PPQ_COLUMN_DELTA_BINARY_PACKED),
+                                        COL("bss", PPQ_FLOAT, 0, PPQ_COLUMN_BYTE_STREAM_SPLIT),
+                                        COL("rle", PPQ_BOOLEAN, 0, PPQ_COLUMN_RLE),
+                                        COL("dlba", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY),
+                                        COL("dba", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_DELTA_BYTE_ARRAY)};
+    static const ppq_column_t autos[] = {COL("f", PPQ_FLOAT, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    footer_t f;
+    size_t i;
+    PPQ_CHECK(setup());
+    small_options(&o);
+    for (i = 0; i < ARRAY_LEN(cols); i++) {
+        unsigned built = (PPQ_WRITER_ENCODINGS >> cols[i].encoding) & 1u;
+        size_t need = ppq_writer_arena_size(&cols[i], 1, &o);
+        if (!built) {
+            PPQ_CHECK_EQ(need, 0);
+            PPQ_CHECK_EQ(ppq_writer_init(&w, &cols[i], 1, &o, &file_sink, test_arena_ptr, test_arena_size), PPQ_ERR_ARG);
+            PPQ_CHECK_EQ(file_mem.len, 0);
+        } else {
+            PPQ_CHECK(need > 0);
+            if (need <= test_arena_size) { /* DLBA and DBA take more than the small boards' test arena */
+                PPQ_CHECK_OK(ppq_writer_init(&w, &cols[i], 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+                ppq_sink_init_mem(&file_sink, &file_mem, file_buf, FILE_CAP);
+            }
+        }
+    }
+    PPQ_CHECK_OK(ppq_writer_init(&w, autos, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+    PPQ_CHECK_OK(ppq_writer_set_float(&w, 0, 1.5f));
+    PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    PPQ_CHECK_OK(read_footer(&f));
+    PPQ_CHECK_EQ(f.col[0].encodings & ~(1u << PPQ_ENC_RLE), /* RLE: the levels' encoding, always listed */
+                 (PPQ_WRITER_ENCODINGS & PPQ_WRITER_ENC_BYTE_STREAM_SPLIT) ? 1u << PPQ_ENC_BYTE_STREAM_SPLIT
+                                                                           : 1u << PPQ_ENC_PLAIN);
 }
 
 /* A sink that stops at byte k: the writer reports the I/O error, keeps
@@ -893,6 +947,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(invalid_schemas),
     PPQ_TEST(arena_size_is_exact),
     PPQ_TEST(delta_byte_array_columns),
+    PPQ_TEST(encodings_built),
     PPQ_TEST(column_batches),
     PPQ_TEST(column_batch_types),
     PPQ_TEST(row_group_bytes_limit),

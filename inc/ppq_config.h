@@ -1,0 +1,38 @@
+/*
+ * Build-time configuration.  Each setting has its default here; override
+ * it with -D when compiling the library.  Settings only take features out
+ * of the library's code: no struct layout depends on them, so the
+ * application's own files need not be compiled with the same ones.
+ */
+#ifndef PPQ_CONFIG_H
+#define PPQ_CONFIG_H
+
+/*
+ * The column encodings the writer is built with: PPQ_WRITER_ENC_ALL, or
+ * an OR of the bits below (bit n is ppq_column_encoding_t value n).  An
+ * encoding left out leaves its encoder out of the link; a column asking
+ * for it fails ppq_writer_init with PPQ_ERR_ARG, and PPQ_COLUMN_AUTO picks
+ * PLAIN where its usual choice is left out.  PLAIN is always built: every
+ * column can fall back to it.  E.g. the sensor logger's firmware:
+ * -DPPQ_WRITER_ENCODINGS="(PPQ_WRITER_ENC_DICTIONARY|PPQ_WRITER_ENC_DELTA_BINARY_PACKED|PPQ_WRITER_ENC_RLE)"
+ */
+#define PPQ_WRITER_ENC_PLAIN 0x02u
+#define PPQ_WRITER_ENC_DICTIONARY 0x04u
+#define PPQ_WRITER_ENC_DELTA_BINARY_PACKED 0x08u
+#define PPQ_WRITER_ENC_BYTE_STREAM_SPLIT 0x10u
+#define PPQ_WRITER_ENC_RLE 0x20u
+#define PPQ_WRITER_ENC_DELTA_LENGTH_BYTE_ARRAY 0x40u
+#define PPQ_WRITER_ENC_DELTA_BYTE_ARRAY 0x80u
+#define PPQ_WRITER_ENC_ALL 0xFEu
+
+#ifndef PPQ_WRITER_ENCODINGS
+#define PPQ_WRITER_ENCODINGS PPQ_WRITER_ENC_ALL
+#endif
+
+/* 1: the writer's page_v2 option (DataPageHeaderV2 pages).  0 leaves that
+ * code out; page_v2 = 1 then fails ppq_writer_init with PPQ_ERR_ARG. */
+#ifndef PPQ_WRITER_PAGE_V2
+#define PPQ_WRITER_PAGE_V2 1
+#endif
+
+#endif /* PPQ_CONFIG_H */
