@@ -100,12 +100,14 @@ $(BENCH_WRITER): $(BUILD)/obj/tools/bench/bench_writer.o $(BUILD)/obj/examples/s
 	$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
 
 # Host unit tests: once plain, once under ASan+UBSan (clang's UBSan also
-# catches arithmetic on NULL pointers; gcc's is the fallback).
+# catches arithmetic on NULL pointers; gcc's is the fallback), once with
+# the library in the sensor logger's configuration (LOGGER_CONFIG, below).
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SAN_CC := $(if $(shell command -v clang 2>/dev/null),clang,gcc)
 test:
 	$(MAKE) --no-print-directory test-run BUILD=build/host
 	$(MAKE) --no-print-directory test-run BUILD=build/asan CC=$(SAN_CC) OPT=-O1 EXTRA_CFLAGS="$(SAN)" LDFLAGS_EXTRA="$(SAN)"
+	$(MAKE) --no-print-directory test-run BUILD=build/host-logger EXTRA_CFLAGS="$(LOGGER_CONFIG)"
 
 test-run: $(TEST_BIN)
 	$(TEST_BIN)
@@ -139,10 +141,17 @@ $(BUILD)/bench_mcu.elf: $(BENCH_MCU_OBJS) $(LIB)
 bench-mcu-run: $(BUILD)/bench_mcu.elf $(PLUGIN)
 	$(Q)$(PYTHON) tools/bench_mcu.py $(TARGET) $(BOARD_QEMU_MACHINE) $< $(PLUGIN) $(BENCH_MCU_CHECK)
 
-# Flash per size profile and core, -Os (project.yml: size).
+# The library configuration the sensor logger's firmware is built with
+# (inc/ppq_config.h); the writer-min size profile measures it.
+LOGGER_CONFIG := -include examples/sensor_logger/logger_config.h
+
+# Flash per size profile and core, -Os (project.yml: size), of the default
+# library and of the logger's configuration.
 size:
 	$(Q)$(MAKE) --no-print-directory lib TARGET=microbit BUILD=build/size-m0 OPT=-Os
 	$(Q)$(MAKE) --no-print-directory lib TARGET=mps2-an386 BUILD=build/size-m4 OPT=-Os
+	$(Q)$(MAKE) --no-print-directory lib TARGET=microbit BUILD=build/size-m0-logger OPT=-Os EXTRA_CFLAGS="$(LOGGER_CONFIG)"
+	$(Q)$(MAKE) --no-print-directory lib TARGET=mps2-an386 BUILD=build/size-m4-logger OPT=-Os EXTRA_CFLAGS="$(LOGGER_CONFIG)"
 	$(Q)$(PYTHON) tools/size_report.py
 
 # Interop: files from the writer read back by independent readers (npm,
@@ -255,8 +264,9 @@ demo: $(SENSOR_LOGGER) $(CLI)
 encodings-demo: $(ENCODINGS_DEMO)
 	$(ENCODINGS_DEMO)
 
-# The same logger as firmware on the Cortex-M4F board; its file must be
-# byte-identical to the host's.
+# The same logger as firmware on the Cortex-M4F board, the library built
+# with the logger's configuration; its file must be byte-identical to the
+# host's (default configuration).
 FIRMWARE_OBJS = $(BUILD)/obj/examples/sensor_logger/firmware.o $(BUILD)/obj/examples/sensor_logger/logger.o \
     $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard boards/common/*.c))
 $(BUILD)/sensor_logger.elf: $(FIRMWARE_OBJS) $(LIB)
@@ -270,10 +280,11 @@ demo-mcu-run: $(BUILD)/sensor_logger.elf
 demo-mcu: $(SENSOR_LOGGER) test/interop/node_modules
 	@mkdir -p build/demo
 	$(SENSOR_LOGGER) build/demo/sensors.parquet
-	$(MAKE) --no-print-directory demo-mcu-run TARGET=mps2-an386
+	$(MAKE) --no-print-directory demo-mcu-run TARGET=mps2-an386 BUILD=build/mps2-an386-logger EXTRA_CFLAGS="$(LOGGER_CONFIG)"
 	cmp build/demo/sensors.parquet build/demo/sensors_mcu.parquet && echo "demo-mcu: the M4F firmware's file is byte-identical to the host's"
 	$(SENSOR_LOGGER) --small build/demo/sensors_small.parquet
-	$(MAKE) --no-print-directory demo-mcu-run TARGET=microbit BUILD=build/microbit-logger EXTRA_CFLAGS=-DLOGGER_SMALL
+	$(MAKE) --no-print-directory demo-mcu-run TARGET=microbit BUILD=build/microbit-logger \
+	    EXTRA_CFLAGS="-DLOGGER_SMALL $(LOGGER_CONFIG)"
 	cmp build/demo/sensors_small.parquet build/demo/sensors_small_mcu.parquet && echo "demo-mcu: the M0 firmware's file is byte-identical to the host's"
 	node test/interop/demo_check.mjs build/demo/sensors.parquet build/demo/sensors_small_mcu.parquet
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Flash and RAM of each size profile (project.yml: size) for each core:
-links the profile's entry points out of the -Os archive with
---gc-sections and reads the sections.  Prints JSON lines and a table;
+links the profile's entry points out of the -Os archive (or, for a
+profile with `config: NAME`, the archive built with that configuration,
+build/size-CORE-NAME) with --gc-sections and reads the sections.  Prints JSON lines and a table;
 exits non-zero when a profile exceeds its budget.
 
 usage: size_report.py [project.yml]   (run from the repository root)
@@ -37,9 +38,9 @@ def main():
     failed = 0
     rows = []
     for core, core_cfg in cfg["cores"].items():
-        archive = f"build/size-{core}/libpicoparquet.a"
-        symbols = defined_symbols(archive)
         for profile, prof in cfg["profiles"].items():
+            archive = f"build/size-{core}" + (f"-{prof['config']}" if "config" in prof else "") + "/libpicoparquet.a"
+            symbols = defined_symbols(archive)
             entries = symbols if prof["entries"] == "all" else prof["entries"]
             missing = [e for e in entries if e not in symbols]
             if missing:

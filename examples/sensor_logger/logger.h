@@ -9,8 +9,10 @@
 #define LOGGER_SMALL_ROWS 3600u /* the first hour: about 400 tiny row groups */
 #define LOGGER_COLUMNS 7u
 
-/* The schema: delta for timestamps and the battery, byte stream split for
- * the floats, RLE for the door, a dictionary for the status ... */
+/* The schema: delta for timestamps and the battery, PLAIN for the floats
+ * (BYTE_STREAM_SPLIT only pays under compression, which picoparquet does
+ * not do: its pages are the same size), RLE for the door, a dictionary for
+ * the status ... */
 extern const ppq_column_t logger_schema[LOGGER_COLUMNS];
 /* ... and for 16 KB microcontrollers, PLAIN where the others buffer a
  * block or a page per column. */
