@@ -381,74 +381,63 @@ static size_t scratch_for(const ppq_column_t *s, uint32_t n, const ppq_writer_op
 static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w)
 {
     uint32_t i;
-    size_t rg = rg_meta_max(s, n);
+    size_t rg = rg_meta_max(s, n), footer = o->footer_bytes > rg ? o->footer_bytes : rg, scratch = scratch_for(s, n, o);
     ppq_col_t *cols = (ppq_col_t *)take(p, (size_t)n * sizeof(ppq_col_t));
+    uint8_t *footer_mem = (uint8_t *)take(p, footer), *scratch_mem = (uint8_t *)take(p, scratch);
     if (w != NULL) {
         w->cols = cols;
         w->rg_meta_max = rg;
-        w->footer_cap = o->footer_bytes > rg ? o->footer_bytes : rg;
-        w->footer = (uint8_t *)take(p, w->footer_cap);
-        w->scratch_cap = scratch_for(s, n, o);
-        w->scratch = (uint8_t *)take(p, w->scratch_cap);
-    } else {
-        take(p, o->footer_bytes > rg ? o->footer_bytes : rg);
-        take(p, scratch_for(s, n, o));
+        w->footer_cap = footer;
+        w->footer = footer_mem;
+        w->scratch_cap = scratch;
+        w->scratch = scratch_mem;
     }
     for (i = 0; i < n; i++) {
+        /* A column's arena regions, in this order. */
+        enum { CODEC, DICT, OWN, STATS, VALS, LEVELS, LEVELS_OUT, CHUNK, REGIONS };
         const ppq_column_t *c = &s[i];
         /* a chunk must take every page one more row may end, and the open
          * page the flush ends; by default room for one page more */
-        size_t pm = page_max_for(c, o), least = (pages_per_row(c) + 1u) * pm;
-        size_t chunk = o->chunk_bytes == 0u ? least + pm : o->chunk_bytes < least ? least : o->chunk_bytes;
-        size_t codec = codec_arena_for(c, o), dict = 0, own = 0;
-        int ok, kind = start_kind(c, &ok);
-        void *codec_mem, *dict_mem = NULL, *own_mem;
+        size_t pm = page_max_for(c, o), least = (pages_per_row(c) + 1u) * pm, size[REGIONS];
+        uint8_t *mem[REGIONS], cap = stat_cap(c);
+        int ok, kind = start_kind(c, &ok), r;
         ppq_col_t *col = cols != NULL ? &cols[i] : NULL;
+        size[CODEC] = codec_arena_for(c, o);
+        size[DICT] = 0;
+        size[OWN] = kind == K_DLBA ? sizeof(ppq_dlba_enc_t) : kind == K_DBA ? sizeof(ppq_dba_enc_t) : 0u;
         if (BUILT(K_DICT) && kind == K_DICT) {
             ppq_dict_cfg_t dc;
             dict_cfg_for(o, &dc);
-            dict = ppq_dict_enc_arena_size(c->type, c->type_len, &dc);
-            if (dict == 0u) {
+            size[DICT] = ppq_dict_enc_arena_size(c->type, c->type_len, &dc);
+            if (size[DICT] == 0u) {
                 return 0;
             }
-            own = sizeof(ppq_dict_enc_t);
+            size[OWN] = sizeof(ppq_dict_enc_t);
         }
-        own = kind == K_DLBA ? sizeof(ppq_dlba_enc_t) : kind == K_DBA ? sizeof(ppq_dba_enc_t) : own;
-        codec_mem = take(p, codec);
-        if (dict > 0u) {
-            dict_mem = take(p, dict);
+        size[STATS] = 4u * cap;
+        size[VALS] = vals_cap(c, o);
+        size[LEVELS] = level_bits_for(c, o);
+        size[LEVELS_OUT] = levels_cap_for(c, o);
+        size[CHUNK] = o->chunk_bytes == 0u ? least + pm : o->chunk_bytes < least ? least : o->chunk_bytes;
+        for (r = 0; r < REGIONS; r++) {
+            mem[r] = (uint8_t *)take(p, size[r]);
         }
-        own_mem = own > 0u ? take(p, own) : NULL; /* the encoder behind col->own */
-        if (col != NULL) {
-            col->own.dict = (ppq_dict_enc_t *)own_mem; /* any member: the same storage */
-        }
-        if (col != NULL) {
-            uint8_t *sb = (uint8_t *)take(p, 4u * stat_cap(c));
-            col->page_stats.cap = col->chunk_stats.cap = stat_cap(c);
-            if (sb != NULL) {
-                col->page_stats.min = sb;
-                col->page_stats.max = sb + stat_cap(c);
-                col->chunk_stats.min = sb + 2u * stat_cap(c);
-                col->chunk_stats.max = sb + 3u * stat_cap(c);
-            }
-            col->vals = (uint8_t *)take(p, vals_cap(c, o));
-            col->levels = (uint8_t *)take(p, level_bits_for(c, o));
-            col->levels_cap = levels_cap_for(c, o);
-            col->levels_out = (uint8_t *)take(p, col->levels_cap);
-            col->chunk = (uint8_t *)take(p, chunk);
-            col->chunk_cap = chunk;
-            /* every page the next row may end, and the open page the flush ends */
-            col->chunk_room = (pages_per_row(c) + 1u) * pm;
-            if (!p->failed) {
-                ppq_arena_init(&col->codec_arena, codec_mem, codec);
-                ppq_arena_init(&col->dict_arena, dict_mem, dict);
-            }
-        } else {
-            take(p, 4u * stat_cap(c));
-            take(p, vals_cap(c, o));
-            take(p, level_bits_for(c, o));
-            take(p, levels_cap_for(c, o));
-            take(p, chunk);
+        if (col != NULL && !p->failed) {
+            ppq_arena_init(&col->codec_arena, mem[CODEC], size[CODEC]);
+            ppq_arena_init(&col->dict_arena, mem[DICT], size[DICT]);
+            col->own.dict = (ppq_dict_enc_t *)(void *)mem[OWN]; /* any member: the same storage */
+            col->page_stats.cap = col->chunk_stats.cap = cap;
+            col->page_stats.min = mem[STATS];
+            col->page_stats.max = mem[STATS] + cap;
+            col->chunk_stats.min = mem[STATS] + 2u * cap;
+            col->chunk_stats.max = mem[STATS] + 3u * cap;
+            col->vals = mem[VALS];
+            col->levels = mem[LEVELS];
+            col->levels_cap = (uint32_t)size[LEVELS_OUT];
+            col->levels_out = mem[LEVELS_OUT];
+            col->chunk = mem[CHUNK];
+            col->chunk_cap = size[CHUNK];
+            col->chunk_room = least; /* every page the next row may end, and the open page the flush ends */
         }
     }
     return p->total;
