@@ -187,8 +187,11 @@ static int page_v2(const ppq_writer_options_t *o)
 /* Option values with the defaults filled in; 0 when invalid. */
 static int resolve_options(const ppq_writer_options_t *in, ppq_writer_options_t *o)
 {
-    static const ppq_writer_options_t none;
-    *o = in != NULL ? *in : none;
+    if (in != NULL) {
+        *o = *in;
+    } else {
+        memset(o, 0, sizeof *o); /* not a copy of a zero struct: that would take its size in flash */
+    }
     o->page_values = o->page_values ? o->page_values : 1024u;
     o->page_bytes = o->page_bytes ? o->page_bytes : 8192u;
     o->row_group_rows = o->row_group_rows ? o->row_group_rows : 65536u;
