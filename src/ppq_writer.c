@@ -35,18 +35,36 @@ enum {
  * away: every use of an encoder is behind one. */
 #define BUILT(kind) ((((PPQ_WRITER_ENCODINGS) | PPQ_WRITER_ENC_PLAIN) >> (kind) & 1u) != 0u)
 
-
-/* One column's state, in the arena. */
+/* One column's state, in the arena.  Small fields first, the encoders
+ * last: Thumb's short loads reach only 31 bytes (bytes) or 124 (words)
+ * into a struct, and each field beyond costs an extra instruction at
+ * every use. */
 typedef struct ppq_col {
-    const ppq_column_t *def;
     uint8_t kind;           /* encoding of the current page */
     uint8_t dict_kind;      /* the chunk started as a dictionary column */
     uint8_t dict_pages;     /* dictionary-encoded pages in this chunk */
     uint8_t stats_kind;     /* how to compare: see stats_order() */
+    uint8_t pending;        /* the row being built: 0 unset, 1 value, 2 null */
+    const ppq_column_t *def;
     uint32_t width;         /* bytes of a min/max value: stat_width() */
-    /* the row being built */
-    uint8_t pending;        /* 0 unset, 1 value, 2 null */
-    union {
+    /* the page being built */
+    uint32_t page_count, page_nulls, page_data;
+    uint8_t *vals;          /* encoded values of the page */
+    uint8_t *levels;        /* definition levels of the page: a bitmap */
+    uint8_t *levels_out;    /* ... and RLE-encoded */
+    uint32_t levels_cap;
+    union {                 /* in the arena, for the columns that use one */
+        ppq_dict_enc_t *dict; /* dictionary columns: lives over the chunk */
+        ppq_dlba_enc_t *dlba; /* the page's encoder */
+        ppq_dba_enc_t *dba;
+    } own;
+    /* the open row group's column chunk */
+    uint8_t *chunk;
+    size_t chunk_len, chunk_cap;
+    size_t chunk_room;      /* free chunk bytes below which the row group ends */
+    uint32_t encodings;     /* bit per Parquet encoding used */
+    uint64_t chunk_values;
+    union {                 /* the row being built: the pending value */
         int32_t i32;
         int64_t i64;
         float f;
@@ -55,35 +73,18 @@ typedef struct ppq_col {
         ppq_int96_t i96;
         ppq_bytes_t bytes;
     } value;
-    /* the page being built */
+    ppq_memsink_t vals_mem;
+    ppq_sink_t vals_sink;
+    ppq_arena_t codec_arena; /* rewound for every page's encoder */
+    ppq_arena_t dict_arena;
+    ppq_stats_t page_stats;
+    ppq_stats_t chunk_stats;
     union {
         ppq_plain_enc_t plain;
         ppq_delta_enc_t delta;
         ppq_bss_enc_t bss;
         ppq_rle_enc_t rle;
     } enc;                  /* the page's value encoder */
-    union {                 /* in the arena, for the columns that use one */
-        ppq_dict_enc_t *dict; /* dictionary columns: lives over the chunk */
-        ppq_dlba_enc_t *dlba; /* the page's encoder */
-        ppq_dba_enc_t *dba;
-    } own;
-    ppq_arena_t codec_arena; /* rewound for every page's encoder */
-    ppq_arena_t dict_arena;
-    uint8_t *vals;          /* encoded values of the page */
-    ppq_memsink_t vals_mem;
-    ppq_sink_t vals_sink;
-    uint8_t *levels;        /* definition levels of the page: a bitmap */
-    uint8_t *levels_out;    /* ... and RLE-encoded */
-    uint32_t levels_cap;
-    uint32_t page_count, page_nulls, page_data;
-    ppq_stats_t page_stats;
-    /* the open row group's column chunk */
-    uint8_t *chunk;
-    size_t chunk_len, chunk_cap;
-    size_t chunk_room;      /* free chunk bytes below which the row group ends */
-    uint64_t chunk_values;
-    uint32_t encodings;     /* bit per Parquet encoding used */
-    ppq_stats_t chunk_stats;
 } ppq_col_t;
 
 /* ---- schema checks -------------------------------------------------------- */
