@@ -229,10 +229,9 @@ static void dba_cfg_for(const ppq_column_t *c, const ppq_writer_options_t *o, pp
 /* Worst-case bytes of one page's encoded values for column c: what PLAIN
  * takes (every column may end up PLAIN: dictionary fallback), or more for
  * the column's own encoding. */
-static size_t vals_cap(const ppq_column_t *c, const ppq_writer_options_t *o)
+static size_t vals_cap(const ppq_column_t *c, const ppq_writer_options_t *o, int kind)
 {
     size_t n = o->page_values, w = ppq_plain_width(c->type, c->type_len), cap;
-    int ok, kind = start_kind(c, &ok);
     if (c->type == PPQ_BOOLEAN) {
         cap = n / 4u + 64u; /* PLAIN bits, or RLE with its length prefix */
     } else if (c->type == PPQ_BYTE_ARRAY) {
@@ -271,14 +270,6 @@ static size_t level_bits_for(const ppq_column_t *c, const ppq_writer_options_t *
     return c->optional ? o->page_values / 8u + 1u : 0u;
 }
 
-/* Pages one row may end in a column: the full page, and for a dictionary
- * column the page its fallback to PLAIN ends. */
-static size_t pages_per_row(const ppq_column_t *c)
-{
-    int ok;
-    return start_kind(c, &ok) == K_DICT ? 2u : 1u;
-}
-
 /* Bytes of a min or max: byte arrays up to STAT_MAX, numbers their width. */
 static uint8_t stat_cap(const ppq_column_t *c)
 {
@@ -295,11 +286,6 @@ static size_t header_max_for(const ppq_column_t *c, const ppq_writer_options_t *
     return 48u + 2u * (stat_cap(c) + 4u) + (page_v2(o) ? 24u : 0u);
 }
 
-static size_t page_max_for(const ppq_column_t *c, const ppq_writer_options_t *o)
-{
-    return header_max_for(c, o) + levels_cap_for(c, o) + vals_cap(c, o);
-}
-
 static void dict_cfg_for(const ppq_writer_options_t *o, ppq_dict_cfg_t *d)
 {
     d->max_entries = o->dict_entries;
@@ -308,11 +294,11 @@ static void dict_cfg_for(const ppq_writer_options_t *o, ppq_dict_cfg_t *d)
 }
 
 /* Arena bytes a page's encoder may take: the definition levels' RLE
- * encoder, or the value encoder of the column's encoding. */
-static size_t codec_arena_for(const ppq_column_t *c, const ppq_writer_options_t *o)
+ * encoder, or the value encoder of the column's encoding (`vals`: its
+ * output's capacity). */
+static size_t codec_arena_for(const ppq_column_t *c, const ppq_writer_options_t *o, int kind, size_t vals)
 {
     ppq_rle_cfg_t r = {1, 0, 1, 0};
-    int ok, kind = start_kind(c, &ok);
     size_t need = 0, x = 0;
     r.prefix_cap = levels_cap_for(c, o);
     if (c->optional) { /* definition levels */
@@ -325,7 +311,7 @@ static size_t codec_arena_for(const ppq_column_t *c, const ppq_writer_options_t 
     } else if (BUILT(K_BSS) && kind == K_BSS) {
         x = ppq_bss_enc_arena_size(c->type, c->type_len, o->page_values);
     } else if (kind == K_RLE) {
-        r.prefix_cap = (uint32_t)vals_cap(c, o);
+        r.prefix_cap = (uint32_t)vals;
         x = ppq_rle_enc_arena_size(&r);
     } else if (BUILT(K_DLBA) && kind == K_DLBA) {
         ppq_dlba_cfg_t d;
@@ -400,13 +386,13 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
         /* A column's arena regions, in this order. */
         enum { CODEC, DICT, OWN, STATS, VALS, LEVELS, LEVELS_OUT, CHUNK, REGIONS };
         const ppq_column_t *c = &s[i];
-        /* a chunk must take every page one more row may end, and the open
-         * page the flush ends; by default room for one page more */
-        size_t pm = page_max_for(c, o), least = (pages_per_row(c) + 1u) * pm, size[REGIONS];
+        size_t pm, least, size[REGIONS];
         uint8_t *mem[REGIONS], cap = stat_cap(c);
         int ok, kind = start_kind(c, &ok), r;
         ppq_col_t *col = cols != NULL ? &cols[i] : NULL;
-        size[CODEC] = codec_arena_for(c, o);
+        size[VALS] = vals_cap(c, o, kind);
+        size[LEVELS_OUT] = levels_cap_for(c, o);
+        size[CODEC] = codec_arena_for(c, o, kind, size[VALS]);
         size[DICT] = 0;
         size[OWN] = kind == K_DLBA ? sizeof(ppq_dlba_enc_t) : kind == K_DBA ? sizeof(ppq_dba_enc_t) : 0u;
         if (BUILT(K_DICT) && kind == K_DICT) {
@@ -419,9 +405,12 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
             size[OWN] = sizeof(ppq_dict_enc_t);
         }
         size[STATS] = 4u * cap;
-        size[VALS] = vals_cap(c, o);
         size[LEVELS] = level_bits_for(c, o);
-        size[LEVELS_OUT] = levels_cap_for(c, o);
+        /* a chunk must take every page one more row may end (the full page,
+         * and for a dictionary column the page its fallback to PLAIN ends)
+         * and the open page the flush ends; by default one page more */
+        pm = header_max_for(c, o) + size[LEVELS_OUT] + size[VALS];
+        least = (kind == K_DICT ? 3u : 2u) * pm;
         size[CHUNK] = o->chunk_bytes == 0u ? least + pm : o->chunk_bytes < least ? least : o->chunk_bytes;
         for (r = 0; r < REGIONS; r++) {
             mem[r] = (uint8_t *)take(p, size[r]);
@@ -436,6 +425,7 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
             col->chunk_stats.min = mem[STATS] + 2u * cap;
             col->chunk_stats.max = mem[STATS] + 3u * cap;
             col->vals = mem[VALS];
+            ppq_sink_init_mem(&col->vals_sink, &col->vals_mem, mem[VALS], size[VALS]);
             col->levels = mem[LEVELS];
             col->levels_cap = (uint32_t)size[LEVELS_OUT];
             col->levels_out = mem[LEVELS_OUT];
@@ -531,7 +521,7 @@ static ppq_status_t start_page(ppq_writer_t *w, ppq_col_t *c)
     const ppq_column_t *d = c->def;
     ppq_status_t st = PPQ_OK;
     ppq_arena_rewind(&c->codec_arena, 0);
-    ppq_sink_init_mem(&c->vals_sink, &c->vals_mem, c->vals, vals_cap(d, &w->opts));
+    ppq_sink_init_mem(&c->vals_sink, &c->vals_mem, c->vals, c->vals_mem.cap); /* the cap plan gave */
     switch (c->kind) {
     case K_PLAIN: st = ppq_plain_enc_init(&c->enc.plain, d->type, d->type_len, &c->vals_sink); break;
     case K_DELTA: {
@@ -550,7 +540,7 @@ static ppq_status_t start_page(ppq_writer_t *w, ppq_col_t *c)
         break;
     case K_RLE: {
         ppq_rle_cfg_t cfg = {1, 0, 1, 0};
-        cfg.prefix_cap = (uint32_t)vals_cap(d, &w->opts) - 4u;
+        cfg.prefix_cap = (uint32_t)c->vals_mem.cap - 4u;
         st = ppq_rle_enc_init(&c->enc.rle, &cfg, &c->vals_sink, &c->codec_arena);
         break;
     }
