@@ -722,16 +722,17 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
 /* The pending value as PLAIN bytes (numbers) or its bytes (arrays). */
 static const uint8_t *value_bytes(ppq_col_t *c, uint8_t *buf, size_t *len)
 {
-    const ppq_column_t *d = c->def;
-    switch (d->type) {
-    case PPQ_BOOLEAN: buf[0] = c->value.b; *len = 1; return buf;
-    case PPQ_INT32: ppq_store_value_le(buf, &c->value.i32, 4); *len = 4; return buf;
-    case PPQ_INT64: ppq_store_value_le(buf, &c->value.i64, 8); *len = 8; return buf;
-    case PPQ_FLOAT: ppq_store_value_le(buf, &c->value.f, 4); *len = 4; return buf;
-    case PPQ_DOUBLE: ppq_store_value_le(buf, &c->value.d, 8); *len = 8; return buf;
-    case PPQ_INT96: *len = 12; return c->value.i96.bytes;
-    default: *len = c->value.bytes.len; return c->value.bytes.ptr;
+    ppq_type_t t = c->def->type;
+    if (t == PPQ_BYTE_ARRAY || t == PPQ_FIXED_LEN_BYTE_ARRAY) {
+        *len = c->value.bytes.len;
+        return c->value.bytes.ptr;
     }
+    *len = c->width;
+    if (PPQ_HOST_LE || t == PPQ_BOOLEAN || t == PPQ_INT96) {
+        return (const uint8_t *)&c->value; /* numbers in memory are their PLAIN bytes */
+    }
+    ppq_store_value_le(buf, &c->value, c->width);
+    return buf;
 }
 
 /* Put the pending value (or null) into the column's page. */
