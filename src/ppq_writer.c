@@ -367,6 +367,9 @@ static size_t scratch_for(const ppq_column_t *s, uint32_t n, const ppq_writer_op
     return most;
 }
 
+static uint8_t stats_order(const ppq_column_t *c);
+static size_t stat_width(const ppq_column_t *c);
+
 /* Lay out (or count) everything.  Returns 0 for an invalid schema. */
 static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w)
 {
@@ -415,7 +418,13 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
         for (r = 0; r < REGIONS; r++) {
             mem[r] = (uint8_t *)take(p, size[r]);
         }
-        if (col != NULL && !p->failed) {
+        if (col != NULL && !p->failed) { /* the column's state, all but its encoders */
+            memset(col, 0, sizeof *col);
+            col->def = c;
+            col->kind = (uint8_t)kind;
+            col->dict_kind = kind == K_DICT;
+            col->stats_kind = stats_order(c);
+            col->width = (uint32_t)stat_width(c);
             ppq_arena_init(&col->codec_arena, mem[CODEC], size[CODEC]);
             ppq_arena_init(&col->dict_arena, mem[DICT], size[DICT]);
             col->own.dict = (ppq_dict_enc_t *)(void *)mem[OWN]; /* any member: the same storage */
@@ -1239,18 +1248,6 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
     w->ncols = ncols;
     for (i = 0; i < ncols && st == PPQ_OK; i++) {
         ppq_col_t *c = &w->cols[i];
-        int ok;
-        c->def = &schema[i];
-        c->kind = (uint8_t)start_kind(c->def, &ok);
-        c->dict_kind = c->kind == K_DICT;
-        c->dict_pages = 0;
-        c->stats_kind = stats_order(c->def);
-        c->width = (uint32_t)stat_width(c->def);
-        c->pending = 0;
-        c->chunk_len = 0;
-        c->chunk_values = 0;
-        c->encodings = 0;
-        ppq_stats_reset(&c->chunk_stats);
         if (BUILT(K_DICT) && c->dict_kind) {
             ppq_dict_cfg_t dc;
             dict_cfg_for(&w->opts, &dc);
