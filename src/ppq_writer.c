@@ -1267,81 +1267,82 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
     return st;
 }
 
-static ppq_col_t *settable(ppq_writer_t *w, uint32_t col, ppq_type_t type, ppq_status_t *st)
+/* Whether rows may still be added: the sticky error, PPQ_ERR_STATE after
+ * close, else PPQ_OK. */
+static ppq_status_t usable(const ppq_writer_t *w)
 {
-    *st = w->err != PPQ_OK ? w->err : w->closed ? PPQ_ERR_STATE : PPQ_OK;
-    if (*st == PPQ_OK && (col >= w->ncols || w->schema[col].type != type)) {
-        *st = PPQ_ERR_ARG;
-    }
-    return *st == PPQ_OK ? &w->cols[col] : NULL;
+    return w->err != PPQ_OK ? w->err : w->closed ? PPQ_ERR_STATE : PPQ_OK;
 }
 
-#define SETTER(fn, ctype, ptype, field)                                                 \
-    ppq_status_t fn(ppq_writer_t *w, uint32_t col, ctype value)                         \
-    {                                                                                   \
-        ppq_status_t st;                                                                \
-        ppq_col_t *c = settable(w, col, ptype, &st);                                    \
-        if (c != NULL) {                                                                \
-            c->value.field = value;                                                     \
-            c->pending = 1;                                                             \
-        }                                                                               \
-        return st;                                                                      \
+/* Copy `size` bytes at v into column col's pending value, if the column
+ * exists and has physical type `type`. */
+static ppq_status_t set_value(ppq_writer_t *w, uint32_t col, ppq_type_t type, const void *v, size_t size)
+{
+    ppq_status_t st = usable(w);
+    if (st == PPQ_OK && (col >= w->ncols || w->schema[col].type != type || v == NULL)) {
+        st = PPQ_ERR_ARG;
     }
+    if (st == PPQ_OK) {
+        memcpy(&w->cols[col].value, v, size);
+        w->cols[col].pending = 1;
+    }
+    return st;
+}
 
-SETTER(ppq_writer_set_i32, int32_t, PPQ_INT32, i32)
-SETTER(ppq_writer_set_i64, int64_t, PPQ_INT64, i64)
-SETTER(ppq_writer_set_float, float, PPQ_FLOAT, f)
-SETTER(ppq_writer_set_double, double, PPQ_DOUBLE, d)
+ppq_status_t ppq_writer_set_i32(ppq_writer_t *w, uint32_t col, int32_t value)
+{
+    return set_value(w, col, PPQ_INT32, &value, sizeof value);
+}
+
+ppq_status_t ppq_writer_set_i64(ppq_writer_t *w, uint32_t col, int64_t value)
+{
+    return set_value(w, col, PPQ_INT64, &value, sizeof value);
+}
+
+ppq_status_t ppq_writer_set_float(ppq_writer_t *w, uint32_t col, float value)
+{
+    return set_value(w, col, PPQ_FLOAT, &value, sizeof value);
+}
+
+ppq_status_t ppq_writer_set_double(ppq_writer_t *w, uint32_t col, double value)
+{
+    return set_value(w, col, PPQ_DOUBLE, &value, sizeof value);
+}
 
 ppq_status_t ppq_writer_set_bool(ppq_writer_t *w, uint32_t col, int value)
 {
-    ppq_status_t st;
-    ppq_col_t *c = settable(w, col, PPQ_BOOLEAN, &st);
-    if (c != NULL) {
-        c->value.b = value ? 1u : 0u;
-        c->pending = 1;
-    }
-    return st;
+    uint8_t b = value ? 1u : 0u;
+    return set_value(w, col, PPQ_BOOLEAN, &b, 1);
 }
 
 ppq_status_t ppq_writer_set_int96(ppq_writer_t *w, uint32_t col, const ppq_int96_t *value)
 {
-    ppq_status_t st;
-    ppq_col_t *c = settable(w, col, PPQ_INT96, &st);
-    if (c != NULL && value == NULL) {
-        return PPQ_ERR_ARG;
-    }
-    if (c != NULL) {
-        c->value.i96 = *value;
-        c->pending = 1;
-    }
-    return st;
+    return set_value(w, col, PPQ_INT96, value, sizeof(ppq_int96_t));
 }
 
 ppq_status_t ppq_writer_set_bytes(ppq_writer_t *w, uint32_t col, const void *data, uint32_t len)
 {
-    ppq_status_t st = w->err != PPQ_OK ? w->err : w->closed ? PPQ_ERR_STATE : PPQ_OK;
-    ppq_col_t *c;
+    ppq_status_t st = usable(w);
+    ppq_bytes_t b;
+    ppq_type_t t;
     if (st != PPQ_OK) {
         return st;
     }
     if (col >= w->ncols || (data == NULL && len > 0u)) {
         return PPQ_ERR_ARG;
     }
-    c = &w->cols[col];
-    if (c->def->type == PPQ_BYTE_ARRAY ? len > w->opts.page_bytes
-                                       : c->def->type != PPQ_FIXED_LEN_BYTE_ARRAY || len != c->def->type_len) {
+    t = w->schema[col].type;
+    if (t == PPQ_BYTE_ARRAY ? len > w->opts.page_bytes : t != PPQ_FIXED_LEN_BYTE_ARRAY || len != w->schema[col].type_len) {
         return PPQ_ERR_ARG;
     }
-    c->value.bytes.ptr = (const uint8_t *)data;
-    c->value.bytes.len = len;
-    c->pending = 1;
-    return PPQ_OK;
+    b.ptr = (const uint8_t *)data;
+    b.len = len;
+    return set_value(w, col, t, &b, sizeof b);
 }
 
 ppq_status_t ppq_writer_set_null(ppq_writer_t *w, uint32_t col)
 {
-    ppq_status_t st = w->err != PPQ_OK ? w->err : w->closed ? PPQ_ERR_STATE : PPQ_OK;
+    ppq_status_t st = usable(w);
     if (st == PPQ_OK && (col >= w->ncols || !w->schema[col].optional)) {
         st = PPQ_ERR_ARG;
     }
@@ -1363,13 +1364,10 @@ ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
 {
     uint32_t i;
     size_t bytes = 0;
-    ppq_status_t st = PPQ_OK;
+    ppq_status_t st = usable(w);
     int low = 0;
-    if (w->err != PPQ_OK) {
-        return w->err;
-    }
-    if (w->closed) {
-        return PPQ_ERR_STATE;
+    if (st != PPQ_OK) {
+        return st;
     }
     for (i = 0; i < w->ncols; i++) {
         if (w->cols[i].pending != 1u && !w->schema[i].optional) {
@@ -1407,12 +1405,9 @@ ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
 
 ppq_status_t ppq_writer_flush_row_group(ppq_writer_t *w)
 {
-    ppq_status_t st;
-    if (w->err != PPQ_OK) {
-        return w->err;
-    }
-    if (w->closed) {
-        return PPQ_ERR_STATE;
+    ppq_status_t st = usable(w);
+    if (st != PPQ_OK) {
+        return st;
     }
     st = flush(w);
     if (st != PPQ_OK) {
@@ -1423,12 +1418,9 @@ ppq_status_t ppq_writer_flush_row_group(ppq_writer_t *w)
 
 ppq_status_t ppq_writer_close(ppq_writer_t *w)
 {
-    ppq_status_t st;
-    if (w->err != PPQ_OK) {
-        return w->err;
-    }
-    if (w->closed) {
-        return PPQ_ERR_STATE;
+    ppq_status_t st = usable(w);
+    if (st != PPQ_OK) {
+        return st;
     }
     w->closed = 1;
     st = flush(w);
@@ -1465,7 +1457,7 @@ static ppq_status_t set_from_batch(ppq_writer_t *w, uint32_t col, const ppq_colu
 ppq_status_t ppq_writer_write_batch(ppq_writer_t *w, const ppq_column_batch_t *cols, uint32_t rows, uint32_t *written)
 {
     uint32_t r, i;
-    ppq_status_t st = w->err != PPQ_OK ? w->err : w->closed ? PPQ_ERR_STATE : PPQ_OK;
+    ppq_status_t st = usable(w);
     if (written != NULL) {
         *written = 0;
     }
