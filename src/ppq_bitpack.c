@@ -64,13 +64,12 @@ void ppq_pack64(const uint64_t *in, size_t n, unsigned width, uint8_t *out)
     }
     for (i = 0; i < n; i++) {
         uint64_t v = in[i];
-        if (width > 32u) {
-            /* LSB-first: the low 32 bits, then the remaining high bits. */
-            unsigned hi = width - 32u;
-            PUT_BITS(v & 0xFFFFFFFFu, 32u);
-            PUT_BITS((v >> 32) & ((1ull << hi) - 1u), hi);
-        } else {
-            PUT_BITS(v & ((1ull << width) - 1u), width);
+        unsigned left = width;
+        while (left > 0u) { /* LSB-first, at most 32 bits at a time */
+            unsigned w = left < 32u ? left : 32u;
+            PUT_BITS(v & ((1ull << w) - 1u), w);
+            v >>= w;
+            left -= w;
         }
     }
     if (nbits > 0u) {
