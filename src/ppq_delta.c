@@ -86,21 +86,12 @@ static void flush_block(ppq_delta_enc_t *enc)
     uint32_t n = enc->in_block, per = enc->block_size / enc->miniblocks;
     uint32_t used = (n + per - 1u) / per, m, i;
     uint8_t head[PPQ_ULEB64_MAX];
+    int64_t lo = (int64_t)d[0];
     uint64_t min;
-    if (enc->is64) {
-        int64_t lo = (int64_t)d[0];
-        for (i = 1; i < n; i++) {
-            lo = (int64_t)d[i] < lo ? (int64_t)d[i] : lo;
-        }
-        min = (uint64_t)lo;
-    } else {
-        int32_t lo = (int32_t)(uint32_t)d[0];
-        for (i = 1; i < n; i++) {
-            int32_t v = (int32_t)(uint32_t)d[i];
-            lo = v < lo ? v : lo;
-        }
-        min = (uint64_t)(int64_t)lo; /* sign-extended: zigzag of the int32 */
+    for (i = 1; i < n; i++) { /* INT32 deltas are stored sign-extended: one loop for both */
+        lo = (int64_t)d[i] < lo ? (int64_t)d[i] : lo;
     }
+    min = (uint64_t)lo;
     (void)write_bytes(enc, head, ppq_uleb64_encode(ppq_zigzag64_encode((int64_t)min), head));
     for (i = 0; i < n; i++) {
         d[i] = enc->is64 ? d[i] - min : (uint64_t)(uint32_t)(d[i] - min);
@@ -141,7 +132,9 @@ ppq_status_t ppq_delta_enc_put(ppq_delta_enc_t *enc, const void *values, size_t 
         if (enc->count++ == 0u) {
             enc->first = v;
         } else {
-            enc->deltas[enc->in_block++] = v - enc->last;
+            uint64_t d = v - enc->last;
+            /* INT32: the wrapped 32-bit delta, sign-extended */
+            enc->deltas[enc->in_block++] = enc->is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d;
             if (enc->in_block == enc->block_size) {
                 flush_block(enc);
             }
