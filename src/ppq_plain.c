@@ -75,57 +75,31 @@ static ppq_status_t put_bools(ppq_plain_enc_t *enc, const uint8_t *v, size_t n)
     return ppq_sink_write(enc->out, scratch, fill);
 }
 
-/* BYTE_ARRAY and FLBA: short values are batched in scratch, long ones go
- * straight from the caller's memory. */
+/* BYTE_ARRAY (a length word, then the bytes) and FLBA (the bytes); the
+ * values before a bad one are still written. */
 static ppq_status_t put_bytes(ppq_plain_enc_t *enc, const ppq_bytes_t *v, size_t n)
 {
-    uint8_t scratch[PPQ_SCRATCH];
-    size_t fill = 0;
-    size_t head = enc->type == PPQ_BYTE_ARRAY ? 4u : 0u;
-    ppq_status_t st = PPQ_OK;
     size_t i;
-    for (i = 0; i < n && st == PPQ_OK; i++) {
+    for (i = 0; i < n; i++) {
+        uint8_t head[4];
         uint32_t len = v[i].len;
-        if (enc->type == PPQ_FIXED_LEN_BYTE_ARRAY ? len != enc->type_len : len > 0x7FFFFFFFu) {
-            st = PPQ_ERR_ARG;
-            break;
+        ppq_status_t st = PPQ_OK;
+        if ((enc->type == PPQ_FIXED_LEN_BYTE_ARRAY ? len != enc->type_len : len > 0x7FFFFFFFu) ||
+            (len > 0u && v[i].ptr == NULL)) {
+            return PPQ_ERR_ARG;
         }
-        if (len > 0u && v[i].ptr == NULL) {
-            st = PPQ_ERR_ARG;
-            break;
+        if (enc->type == PPQ_BYTE_ARRAY) {
+            ppq_store_le32(head, len);
+            st = ppq_sink_write(enc->out, head, 4);
         }
-        if (head + len > sizeof scratch - fill) {
-            st = ppq_sink_write(enc->out, scratch, fill);
-            fill = 0;
-            if (st != PPQ_OK) {
-                break;
-            }
+        if (st == PPQ_OK && len > 0u) {
+            st = ppq_sink_write(enc->out, v[i].ptr, len);
         }
-        if (head + len <= sizeof scratch) {
-            if (head != 0u) {
-                ppq_store_le32(scratch + fill, len);
-            }
-            if (len > 0u) {
-                memcpy(scratch + fill + head, v[i].ptr, len);
-            }
-            fill += head + len;
-        } else {
-            uint8_t lenbuf[4];
-            ppq_store_le32(lenbuf, len);
-            st = ppq_sink_write(enc->out, lenbuf, head);
-            if (st == PPQ_OK) {
-                st = ppq_sink_write(enc->out, v[i].ptr, len);
-            }
+        if (st != PPQ_OK) {
+            return st;
         }
     }
-    if (fill > 0u) {
-        /* Values before a bad one are still encoded. */
-        ppq_status_t st2 = ppq_sink_write(enc->out, scratch, fill);
-        if (st == PPQ_OK || st == PPQ_ERR_ARG) {
-            st = st2 != PPQ_OK ? st2 : st;
-        }
-    }
-    return st;
+    return PPQ_OK;
 }
 
 ppq_status_t ppq_plain_enc_put(ppq_plain_enc_t *enc, const void *values, size_t n)
