@@ -52,27 +52,22 @@ static ppq_status_t put_fixed(ppq_sink_t *out, const uint8_t *v, size_t n, size_
 #endif
 }
 
+/* Bits LSB first; each byte goes out once full. */
 static ppq_status_t put_bools(ppq_plain_enc_t *enc, const uint8_t *v, size_t n)
 {
-    uint8_t scratch[PPQ_SCRATCH];
-    size_t fill = 0;
     size_t i;
     for (i = 0; i < n; i++) {
         enc->bool_bits = (uint8_t)(enc->bool_bits | ((v[i] != 0u ? 1u : 0u) << enc->bool_count));
         if (++enc->bool_count == 8u) {
-            scratch[fill++] = enc->bool_bits;
+            ppq_status_t st = ppq_sink_write(enc->out, &enc->bool_bits, 1);
             enc->bool_bits = 0;
             enc->bool_count = 0;
-            if (fill == sizeof scratch) {
-                ppq_status_t st = ppq_sink_write(enc->out, scratch, fill);
-                if (st != PPQ_OK) {
-                    return st;
-                }
-                fill = 0;
+            if (st != PPQ_OK) {
+                return st;
             }
         }
     }
-    return ppq_sink_write(enc->out, scratch, fill);
+    return PPQ_OK;
 }
 
 /* BYTE_ARRAY (a length word, then the bytes) and FLBA (the bytes); the
