@@ -39,46 +39,58 @@ static uint32_t pool_cap(uint32_t width, const ppq_dict_cfg_t *cfg)
     return cfg->max_bytes;
 }
 
-size_t ppq_dict_enc_arena_size(ppq_type_t type, uint32_t type_len, const ppq_dict_cfg_t *cfg)
+/* The encoder's arena regions, back to back in this order. */
+enum { SLOTS, POOL, OFFSETS, PAGE, GROUPS, REGIONS };
+
+/* Each region's bytes, and their rounded total (0 when the arguments are
+ * invalid): one layout for sizing and for init. */
+static size_t regions(ppq_type_t type, uint32_t type_len, const ppq_dict_cfg_t *cfg, size_t size[REGIONS])
 {
-    uint32_t width;
+    size_t total = 0;
+    int r;
     if (cfg == NULL || !dict_type_ok(type, type_len) || cfg->max_entries == 0u || cfg->max_entries > MAX_ENTRIES ||
         cfg->max_page_values == 0u || cfg->max_page_values > 0x7FFFFFFFu / 4u) {
         return 0;
     }
-    width = (uint32_t)ppq_plain_width(type, type_len);
-    return PPQ_ARENA_ROUND((size_t)slot_count(cfg->max_entries) * 4u) + PPQ_ARENA_ROUND(pool_cap(width, cfg)) +
-           (type == PPQ_BYTE_ARRAY ? PPQ_ARENA_ROUND((size_t)cfg->max_entries * 4u) : 0u) +
-           PPQ_ARENA_ROUND((size_t)cfg->max_page_values * 4u) +
-           PPQ_ARENA_ROUND((size_t)PPQ_RLE_DEFAULT_GROUPS * max_index_width(cfg->max_entries));
+    size[SLOTS] = (size_t)slot_count(cfg->max_entries) * 4u;
+    size[POOL] = pool_cap((uint32_t)ppq_plain_width(type, type_len), cfg);
+    size[OFFSETS] = type == PPQ_BYTE_ARRAY ? (size_t)cfg->max_entries * 4u : 0u;
+    size[PAGE] = (size_t)cfg->max_page_values * 4u;
+    size[GROUPS] = (size_t)PPQ_RLE_DEFAULT_GROUPS * max_index_width(cfg->max_entries);
+    for (r = 0; r < REGIONS; r++) {
+        total += PPQ_ARENA_ROUND(size[r]);
+    }
+    return total;
+}
+
+size_t ppq_dict_enc_arena_size(ppq_type_t type, uint32_t type_len, const ppq_dict_cfg_t *cfg)
+{
+    size_t size[REGIONS];
+    return regions(type, type_len, cfg, size);
 }
 
 ppq_status_t ppq_dict_enc_init(ppq_dict_enc_t *enc, ppq_type_t type, uint32_t type_len, const ppq_dict_cfg_t *cfg,
                                ppq_arena_t *arena)
 {
-    size_t mark;
-    uint32_t nslots;
-    if (enc == NULL || arena == NULL || ppq_dict_enc_arena_size(type, type_len, cfg) == 0u) {
+    size_t size[REGIONS], total = enc != NULL && arena != NULL ? regions(type, type_len, cfg, size) : 0u;
+    uint8_t *mem;
+    if (total == 0u) {
         return PPQ_ERR_ARG;
     }
-    mark = ppq_arena_mark(arena);
+    mem = (uint8_t *)ppq_arena_alloc(arena, total);
+    if (mem == NULL) {
+        return PPQ_ERR_ARENA;
+    }
     enc->type = type;
     enc->type_len = type == PPQ_FIXED_LEN_BYTE_ARRAY ? type_len : 0u;
     enc->width = (uint32_t)ppq_plain_width(type, type_len);
     enc->cfg = *cfg;
-    nslots = slot_count(cfg->max_entries);
-    enc->slot_mask = nslots - 1u;
-    enc->slots = (uint32_t *)ppq_arena_alloc(arena, (size_t)nslots * 4u);
-    enc->pool = (uint8_t *)ppq_arena_alloc(arena, pool_cap(enc->width, cfg));
-    enc->offsets = type == PPQ_BYTE_ARRAY ? (uint32_t *)ppq_arena_alloc(arena, (size_t)cfg->max_entries * 4u) : NULL;
-    enc->page = (uint32_t *)ppq_arena_alloc(arena, (size_t)cfg->max_page_values * 4u);
-    enc->rle_groups =
-        (uint8_t *)ppq_arena_alloc(arena, (size_t)PPQ_RLE_DEFAULT_GROUPS * max_index_width(cfg->max_entries));
-    if (enc->slots == NULL || enc->pool == NULL || (type == PPQ_BYTE_ARRAY && enc->offsets == NULL) ||
-        enc->page == NULL || enc->rle_groups == NULL) {
-        ppq_arena_rewind(arena, mark);
-        return PPQ_ERR_ARENA;
-    }
+    enc->slot_mask = (uint32_t)(size[SLOTS] / 4u) - 1u;
+    enc->slots = (uint32_t *)(void *)mem;
+    enc->pool = mem + PPQ_ARENA_ROUND(size[SLOTS]);
+    enc->offsets = type == PPQ_BYTE_ARRAY ? (uint32_t *)(void *)(enc->pool + PPQ_ARENA_ROUND(size[POOL])) : NULL;
+    enc->page = (uint32_t *)(void *)(enc->pool + PPQ_ARENA_ROUND(size[POOL]) + PPQ_ARENA_ROUND(size[OFFSETS]));
+    enc->rle_groups = (uint8_t *)(enc->page) + PPQ_ARENA_ROUND(size[PAGE]);
     ppq_dict_enc_reset(enc);
     return PPQ_OK;
 }
