@@ -195,8 +195,8 @@ ppq_status_t ppq_dict_enc_put(ppq_dict_enc_t *enc, const void *values, size_t n,
             }
             key = b->ptr;
             len = b->len;
-        } else if (enc->type == PPQ_INT96) {
-            key = v;
+        } else if (PPQ_HOST_LE || enc->type == PPQ_INT96) {
+            key = v; /* already its PLAIN bytes */
         } else {
             ppq_store_value_le(plain, v, len);
         }
