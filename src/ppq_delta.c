@@ -16,7 +16,8 @@
 
 static int geometry_ok(uint32_t block, uint32_t minis)
 {
-    return block > 0u && block % 128u == 0u && minis > 0u && block % minis == 0u && (block / minis) % 32u == 0u;
+    uint32_t per = minis > 0u ? ppq_udiv32(block, minis) : 0u;
+    return block > 0u && block % 128u == 0u && per * minis == block && per % 32u == 0u;
 }
 
 static void resolve(const ppq_delta_cfg_t *cfg, uint32_t *block, uint32_t *minis)
@@ -83,8 +84,8 @@ static unsigned miniblock_width(const uint64_t *d, uint32_t per)
 static void flush_block(ppq_delta_enc_t *enc)
 {
     uint64_t *d = enc->deltas;
-    uint32_t n = enc->in_block, per = enc->block_size / enc->miniblocks;
-    uint32_t used = (n + per - 1u) / per, m, i;
+    uint32_t n = enc->in_block, per = ppq_udiv32(enc->block_size, enc->miniblocks);
+    uint32_t used = ppq_udiv32(n + per - 1u, per), m, i;
     uint8_t head[PPQ_ULEB64_MAX];
     int64_t lo = (int64_t)d[0];
     uint64_t min;
@@ -180,7 +181,7 @@ size_t ppq_delta_max_block_bytes(const ppq_delta_cfg_t *cfg, uint32_t count)
         return 0;
     }
     resolve(cfg, &block, &minis);
-    blocks = count > 1u ? (count - 2u) / block + 1u : 0u; /* count - 1 deltas */
+    blocks = count > 1u ? ppq_udiv32(count - 2u, block) + 1u : 0u; /* count - 1 deltas */
     /* min delta varint, one width byte per miniblock, every value at full width */
     return blocks * (PPQ_ULEB64_MAX + minis + (size_t)block * (cfg->type == PPQ_INT64 ? 8u : 4u));
 }

@@ -33,7 +33,7 @@ static unsigned max_index_width(uint32_t max_entries)
  * max_entries * width, whatever max_bytes says. */
 static uint32_t pool_cap(uint32_t width, const ppq_dict_cfg_t *cfg)
 {
-    if (width != 0u && cfg->max_entries <= cfg->max_bytes / width) { /* no 64-bit multiply */
+    if (width != 0u && cfg->max_entries <= ppq_udiv32(cfg->max_bytes, width)) { /* no 64-bit multiply */
         return cfg->max_entries * width;
     }
     return cfg->max_bytes;

@@ -15,6 +15,31 @@
 #define PPQ_HOST_LE 0
 #endif
 
+/* Unsigned division for the encoders' few divisions (block geometry and
+ * capacities, never per value).  On Arm cores without a divide
+ * instruction (v6-M) `/` links libgcc's divider, 270 bytes of flash; this
+ * shift-and-subtract loop is a tenth of that.  b must not be 0. */
+#if defined(__arm__) && !defined(__ARM_FEATURE_IDIV)
+static inline uint32_t ppq_udiv32(uint32_t a, uint32_t b)
+{
+    uint32_t q = 0, r = 0;
+    int i;
+    for (i = 31; i >= 0; i--) {
+        r = r << 1 | ((a >> i) & 1u);
+        if (r >= b) {
+            r -= b;
+            q |= 1u << i;
+        }
+    }
+    return q;
+}
+#else
+static inline uint32_t ppq_udiv32(uint32_t a, uint32_t b)
+{
+    return a / b;
+}
+#endif
+
 /* Small fixed-size copies: the library builds with -ffreestanding, which
  * turns off the compiler's inlining of memcpy; the builtin restores it. */
 #if defined(__GNUC__) || defined(__clang__)
