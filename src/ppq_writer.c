@@ -111,36 +111,55 @@ static int names_equal(const char *a, const char *b)
     return *a == *b;
 }
 
+#define TYPE_BIT(t) (1u << (t))
+
+/* Per logical kind: the physical types it may annotate, its LogicalType
+ * union member, and its ConvertedType (-1: none; TIME, TIMESTAMP and INT
+ * add their unit or width to it). */
+static const struct logical_info {
+    uint8_t types;
+    uint8_t member;
+    int8_t converted;
+} logical_info[] = {
+    [PPQ_LOGICAL_NONE] = {0xFFu, 0, -1},
+    [PPQ_LOGICAL_STRING] = {TYPE_BIT(PPQ_BYTE_ARRAY), 1, 0},
+    [PPQ_LOGICAL_ENUM] = {TYPE_BIT(PPQ_BYTE_ARRAY), 4, 4},
+    [PPQ_LOGICAL_JSON] = {TYPE_BIT(PPQ_BYTE_ARRAY), 12, 19},
+    [PPQ_LOGICAL_UUID] = {TYPE_BIT(PPQ_FIXED_LEN_BYTE_ARRAY), 14, -1},
+    [PPQ_LOGICAL_FLOAT16] = {TYPE_BIT(PPQ_FIXED_LEN_BYTE_ARRAY), 15, -1},
+    [PPQ_LOGICAL_INT] = {TYPE_BIT(PPQ_INT32) | TYPE_BIT(PPQ_INT64), 10, 11}, /* UINT_8 */
+    [PPQ_LOGICAL_DECIMAL] = {TYPE_BIT(PPQ_INT32) | TYPE_BIT(PPQ_INT64) | TYPE_BIT(PPQ_FIXED_LEN_BYTE_ARRAY), 5, 5},
+    [PPQ_LOGICAL_DATE] = {TYPE_BIT(PPQ_INT32), 6, 6},
+    [PPQ_LOGICAL_TIME] = {TYPE_BIT(PPQ_INT32) | TYPE_BIT(PPQ_INT64), 7, 7},
+    [PPQ_LOGICAL_TIMESTAMP] = {TYPE_BIT(PPQ_INT64), 8, 9},
+};
+
 static int logical_ok(const ppq_column_t *c)
 {
     const ppq_logical_t *l = &c->logical;
     ppq_type_t t = c->type;
+    if ((unsigned)l->kind > (unsigned)PPQ_LOGICAL_TIMESTAMP || ((logical_info[l->kind].types >> t) & 1u) == 0u) {
+        return 0;
+    }
     switch (l->kind) {
-    case PPQ_LOGICAL_NONE: return 1;
-    case PPQ_LOGICAL_STRING:
-    case PPQ_LOGICAL_ENUM:
-    case PPQ_LOGICAL_JSON: return t == PPQ_BYTE_ARRAY;
-    case PPQ_LOGICAL_UUID: return t == PPQ_FIXED_LEN_BYTE_ARRAY && c->type_len == 16u;
-    case PPQ_LOGICAL_FLOAT16: return t == PPQ_FIXED_LEN_BYTE_ARRAY && c->type_len == 2u;
+    case PPQ_LOGICAL_UUID: return c->type_len == 16u;
+    case PPQ_LOGICAL_FLOAT16: return c->type_len == 2u;
     case PPQ_LOGICAL_INT:
         if (l->bit_width == 64u) {
             return t == PPQ_INT64;
         }
         return t == PPQ_INT32 && (l->bit_width == 8u || l->bit_width == 16u || l->bit_width == 32u);
     case PPQ_LOGICAL_DECIMAL: {
-        int32_t max = t == PPQ_INT32 ? 9 : t == PPQ_INT64 ? 18 : 0;
-        if (t == PPQ_FIXED_LEN_BYTE_ARRAY && c->type_len > 0u && c->type_len <= 16u) {
-            static const int32_t digits[17] = {0, 2, 4, 6, 9, 11, 14, 16, 18, 21, 23, 26, 28, 31, 33, 35, 38};
-            max = digits[c->type_len]; /* floor(log10(2^(8n-1) - 1)) */
-        }
+        static const uint8_t digits[17] = {0, 2, 4, 6, 9, 11, 14, 16, 18, 21, 23, 26, 28, 31, 33, 35, 38};
+        int32_t max = t == PPQ_INT32 ? 9 : t == PPQ_INT64 ? 18 : c->type_len <= 16u ? digits[c->type_len] : 0;
+        /* FLBA(n): floor(log10(2^(8n-1) - 1)) digits */
         return max > 0 && l->precision >= 1 && l->precision <= max && l->scale >= 0 && l->scale <= l->precision;
     }
-    case PPQ_LOGICAL_DATE: return t == PPQ_INT32;
     case PPQ_LOGICAL_TIME:
         return l->unit == PPQ_UNIT_MILLIS ? t == PPQ_INT32 : (l->unit <= PPQ_UNIT_NANOS && t == PPQ_INT64);
-    case PPQ_LOGICAL_TIMESTAMP: return t == PPQ_INT64 && l->unit <= PPQ_UNIT_NANOS;
+    case PPQ_LOGICAL_TIMESTAMP: return l->unit <= PPQ_UNIT_NANOS;
+    default: return 1;
     }
-    return 0;
 }
 
 /* The value encoding a column starts each chunk with; *ok is 0 when the
@@ -980,20 +999,14 @@ static ppq_status_t flush(ppq_writer_t *w)
 
 static int converted_type(const ppq_logical_t *l)
 {
-    switch (l->kind) {
-    case PPQ_LOGICAL_STRING: return 0;
-    case PPQ_LOGICAL_ENUM: return 4;
-    case PPQ_LOGICAL_DECIMAL: return 5;
-    case PPQ_LOGICAL_DATE: return 6;
-    case PPQ_LOGICAL_JSON: return 19;
-    case PPQ_LOGICAL_TIME: return l->unit == PPQ_UNIT_MILLIS ? 7 : l->unit == PPQ_UNIT_MICROS ? 8 : -1;
-    case PPQ_LOGICAL_TIMESTAMP: return l->unit == PPQ_UNIT_MILLIS ? 9 : l->unit == PPQ_UNIT_MICROS ? 10 : -1;
-    case PPQ_LOGICAL_INT: {
-        int base = l->is_signed ? 15 : 11; /* INT_8 / UINT_8 */
-        return base + (l->bit_width == 8 ? 0 : l->bit_width == 16 ? 1 : l->bit_width == 32 ? 2 : 3);
+    int ct = logical_info[l->kind].converted;
+    if (l->kind == PPQ_LOGICAL_TIME || l->kind == PPQ_LOGICAL_TIMESTAMP) {
+        return l->unit == PPQ_UNIT_NANOS ? -1 : ct + (int)l->unit; /* _MILLIS, _MICROS */
     }
-    default: return -1;
+    if (l->kind == PPQ_LOGICAL_INT) { /* UINT_8, _16, _32, _64, then INT_8 ... */
+        return ct + (l->is_signed ? 4 : 0) + (l->bit_width == 8 ? 0 : l->bit_width == 16 ? 1 : l->bit_width == 32 ? 2 : 3);
     }
+    return ct;
 }
 
 static void write_time_unit(ppq_thrift_w_t *t, const ppq_logical_t *l)
@@ -1024,9 +1037,8 @@ static void write_schema_leaf(ppq_thrift_w_t *t, const ppq_column_t *c)
         ppq_thrift_w_i32(t, 8, l->precision);
     }
     if (l->kind != PPQ_LOGICAL_NONE) {
-        static const int16_t member[] = {0, 1, 4, 12, 14, 15, 10, 5, 6, 7, 8};
         ppq_thrift_w_struct(t, 10);
-        ppq_thrift_w_struct(t, member[l->kind]);
+        ppq_thrift_w_struct(t, logical_info[l->kind].member);
         if (l->kind == PPQ_LOGICAL_DECIMAL) {
             ppq_thrift_w_i32(t, 1, l->scale);
             ppq_thrift_w_i32(t, 2, l->precision);
