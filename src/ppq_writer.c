@@ -640,6 +640,31 @@ static ppq_status_t chunk_append(ppq_col_t *c, const uint8_t *data, size_t len)
     return PPQ_OK;
 }
 
+/* Open a page header in the scratch buffer: its type, body size (written
+ * uncompressed) and, when pages carry one, the body's CRC. */
+static void header_open(ppq_writer_t *w, ppq_thrift_w_t *t, ppq_sink_t *hs, ppq_memsink_t *hm, int32_t type,
+                        size_t body, uint32_t crc)
+{
+    ppq_sink_init_mem(hs, hm, w->scratch, w->scratch_cap);
+    ppq_thrift_w_init(t, hs);
+    ppq_thrift_w_i32(t, 1, type);
+    ppq_thrift_w_i32(t, 2, (int32_t)body);
+    ppq_thrift_w_i32(t, 3, (int32_t)body);
+    if (w->opts.page_crc) {
+        ppq_thrift_w_i32(t, 4, (int32_t)crc);
+    }
+}
+
+/* Close it (the page-type struct and the header): its status; recovery
+ * sums the headers' CRCs. */
+static ppq_status_t header_close(ppq_writer_t *w, ppq_thrift_w_t *t, const ppq_memsink_t *hm)
+{
+    ppq_thrift_w_end(t);
+    ppq_thrift_w_end(t);
+    w->hdr_crcs += ppq_crc32(0, w->scratch, hm->len);
+    return ppq_thrift_w_status(t);
+}
+
 /* End the page: finish its values, encode its levels, and append header,
  * levels and values to the column chunk. */
 static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
@@ -653,6 +678,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     ppq_status_t st = PPQ_OK;
     uint8_t order = c->stats_kind;
     size_t width = c->width;
+    uint32_t crc = 0;
     if (c->page_count == 0u) {
         return PPQ_OK;
     }
@@ -689,17 +715,10 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
         }
     }
     body = levels_len + dhead_len + c->vals_mem.len;
-    ppq_sink_init_mem(&hs, &hm, w->scratch, w->scratch_cap);
-    ppq_thrift_w_init(&t, &hs);
-    ppq_thrift_w_i32(&t, 1, page_v2(&w->opts) ? PAGE_DATA_V2 : PAGE_DATA);
-    ppq_thrift_w_i32(&t, 2, (int32_t)body);
-    ppq_thrift_w_i32(&t, 3, (int32_t)body);
     if (w->opts.page_crc) {
-        uint32_t crc = ppq_crc32(0, levels, levels_len);
-        crc = ppq_crc32(crc, dhead, dhead_len);
-        crc = ppq_crc32(crc, c->vals, c->vals_mem.len);
-        ppq_thrift_w_i32(&t, 4, (int32_t)crc);
+        crc = ppq_crc32(ppq_crc32(ppq_crc32(0, levels, levels_len), dhead, dhead_len), c->vals, c->vals_mem.len);
     }
+    header_open(w, &t, &hs, &hm, page_v2(&w->opts) ? PAGE_DATA_V2 : PAGE_DATA, body, crc);
     if (page_v2(&w->opts)) {
         ppq_thrift_w_struct(&t, 8);
         ppq_thrift_w_i32(&t, 1, (int32_t)c->page_count);
@@ -722,10 +741,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
             ppq_stats_write(&t, 5, &c->page_stats, order, width);
         }
     }
-    ppq_thrift_w_end(&t);
-    ppq_thrift_w_end(&t);
-    st = ppq_thrift_w_status(&t);
-    w->hdr_crcs += ppq_crc32(0, w->scratch, hm.len);
+    st = header_close(w, &t, &hm);
     if (st == PPQ_OK) {
         st = chunk_append(c, w->scratch, hm.len);
     }
@@ -862,21 +878,11 @@ static ppq_status_t write_dict_page(ppq_writer_t *w, ppq_col_t *c)
     ppq_sink_t hs;
     ppq_memsink_t hm;
     ppq_status_t st;
-    ppq_sink_init_mem(&hs, &hm, w->scratch, w->scratch_cap);
-    ppq_thrift_w_init(&t, &hs);
-    ppq_thrift_w_i32(&t, 1, PAGE_DICTIONARY);
-    ppq_thrift_w_i32(&t, 2, (int32_t)bytes);
-    ppq_thrift_w_i32(&t, 3, (int32_t)bytes);
-    if (w->opts.page_crc) {
-        ppq_thrift_w_i32(&t, 4, (int32_t)ppq_crc32(0, d->pool, bytes));
-    }
+    header_open(w, &t, &hs, &hm, PAGE_DICTIONARY, bytes, w->opts.page_crc ? ppq_crc32(0, d->pool, bytes) : 0u);
     ppq_thrift_w_struct(&t, 7);
     ppq_thrift_w_i32(&t, 1, (int32_t)ppq_dict_enc_entries(d));
     ppq_thrift_w_i32(&t, 2, PPQ_ENC_PLAIN);
-    ppq_thrift_w_end(&t);
-    ppq_thrift_w_end(&t);
-    st = ppq_thrift_w_status(&t);
-    w->hdr_crcs += ppq_crc32(0, w->scratch, hm.len);
+    st = header_close(w, &t, &hm);
     if (st == PPQ_OK) {
         st = ppq_sink_write(w->out, w->scratch, hm.len);
     }
