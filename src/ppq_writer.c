@@ -1460,14 +1460,14 @@ static ppq_status_t set_from_batch(ppq_writer_t *w, uint32_t col, const ppq_colu
     }
     switch (w->schema[col].type) {
     case PPQ_BOOLEAN: return ppq_writer_set_bool(w, col, ((const uint8_t *)b->values)[r]);
-    case PPQ_INT32: return ppq_writer_set_i32(w, col, ((const int32_t *)b->values)[r]);
-    case PPQ_INT64: return ppq_writer_set_i64(w, col, ((const int64_t *)b->values)[r]);
-    case PPQ_INT96: return ppq_writer_set_int96(w, col, &((const ppq_int96_t *)b->values)[r]);
-    case PPQ_FLOAT: return ppq_writer_set_float(w, col, ((const float *)b->values)[r]);
-    case PPQ_DOUBLE: return ppq_writer_set_double(w, col, ((const double *)b->values)[r]);
-    default: {
+    case PPQ_BYTE_ARRAY:
+    case PPQ_FIXED_LEN_BYTE_ARRAY: {
         const ppq_bytes_t *v = &((const ppq_bytes_t *)b->values)[r];
         return ppq_writer_set_bytes(w, col, v->ptr, v->len);
+    }
+    default: { /* numbers: the slot's bytes are the value */
+        size_t size = ppq_value_size(w->schema[col].type);
+        return set_value(w, col, w->schema[col].type, (const uint8_t *)b->values + (size_t)r * size, size);
     }
     }
 }
