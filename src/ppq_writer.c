@@ -49,7 +49,6 @@ typedef struct ppq_col {
     uint32_t width;         /* bytes of a min/max value: stat_width() */
     /* the page being built */
     uint32_t page_count, page_nulls, page_data;
-    uint8_t *vals;          /* encoded values of the page */
     uint8_t *levels;        /* definition levels of the page: a bitmap */
     uint8_t *levels_out;    /* ... and RLE-encoded */
     uint32_t levels_cap;
@@ -73,7 +72,7 @@ typedef struct ppq_col {
         ppq_int96_t i96;
         ppq_bytes_t bytes;
     } value;
-    ppq_memsink_t vals_mem;
+    ppq_memsink_t vals_mem; /* encoded values of the page */
     ppq_sink_t vals_sink;
     ppq_arena_t codec_arena; /* rewound for every page's encoder */
     ppq_arena_t dict_arena;
@@ -452,7 +451,6 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
             col->page_stats.max = mem[STATS] + cap;
             col->chunk_stats.min = mem[STATS] + 2u * cap;
             col->chunk_stats.max = mem[STATS] + 3u * cap;
-            col->vals = mem[VALS];
             ppq_sink_init_mem(&col->vals_sink, &col->vals_mem, mem[VALS], size[VALS]);
             col->levels = mem[LEVELS];
             col->levels_cap = (uint32_t)size[LEVELS_OUT];
@@ -549,7 +547,7 @@ static ppq_status_t start_page(ppq_writer_t *w, ppq_col_t *c)
     const ppq_column_t *d = c->def;
     ppq_status_t st = PPQ_OK;
     ppq_arena_rewind(&c->codec_arena, 0);
-    ppq_sink_init_mem(&c->vals_sink, &c->vals_mem, c->vals, c->vals_mem.cap); /* the cap plan gave */
+    ppq_sink_init_mem(&c->vals_sink, &c->vals_mem, c->vals_mem.buf, c->vals_mem.cap); /* as plan laid it out */
     switch (c->kind) {
     case K_PLAIN: st = ppq_plain_enc_init(&c->enc.plain, d->type, d->type_len, &c->vals_sink); break;
     case K_DELTA: {
@@ -716,7 +714,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     }
     body = levels_len + dhead_len + c->vals_mem.len;
     if (w->opts.page_crc) {
-        crc = ppq_crc32(ppq_crc32(ppq_crc32(0, levels, levels_len), dhead, dhead_len), c->vals, c->vals_mem.len);
+        crc = ppq_crc32(ppq_crc32(ppq_crc32(0, levels, levels_len), dhead, dhead_len), c->vals_mem.buf, c->vals_mem.len);
     }
     header_open(w, &t, &hs, &hm, page_v2(&w->opts) ? PAGE_DATA_V2 : PAGE_DATA, body, crc);
     if (page_v2(&w->opts)) {
@@ -752,7 +750,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
         st = chunk_append(c, dhead, dhead_len);
     }
     if (st == PPQ_OK) {
-        st = chunk_append(c, c->vals, c->vals_mem.len);
+        st = chunk_append(c, c->vals_mem.buf, c->vals_mem.len);
     }
     if (st != PPQ_OK) {
         return st;
