@@ -15,7 +15,8 @@
 /* PPQ_FAST64: the one switch for code that only pays on 64-bit CPUs.  On
  * (1) where size_t is 64 bits wide (hosts): the generic unpack kernels take
  * values from 8-byte loads, and INT64 DELTA_BINARY_PACKED decoding uses
- * fused per-width kernels (src/ppq_delta.c, about 25 KB of x86-64 code).
+ * fused per-width kernels (src/ppq_delta.c, about 25 KB of x86-64 code),
+ * and BYTE_STREAM_SPLIT decoding transposes 64-bit words (src/ppq_bss.c).
  * Off (0) on 32-bit targets such as the Cortex-M boards: there a 64-bit
  * shift is several instructions and flash is scarce.  -DPPQ_FAST64=0 or 1
  * overrides it. */
