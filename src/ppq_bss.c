@@ -120,7 +120,7 @@ ppq_status_t ppq_bss_enc_put(ppq_bss_enc_t *enc, const void *values, size_t n)
     for (i = 0; i < n; i++, v += enc->width) {
         uint8_t le[8];
         const uint8_t *src = v;
-        if (enc->width == 4u || enc->width == 8u) {
+        if (!PPQ_HOST_LE && (enc->width == 4u || enc->width == 8u)) {
             ppq_store_value_le(le, v, enc->width);
             src = le;
         }

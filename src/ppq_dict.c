@@ -370,8 +370,8 @@ ppq_status_t ppq_dict_dec_get(ppq_dict_dec_t *dec, void *out, size_t max, size_t
                 ppq_bytes_t *b = (ppq_bytes_t *)(void *)o;
                 b->ptr = dec->dict + (size_t)e * dec->width;
                 b->len = dec->width;
-            } else if (dec->type == PPQ_INT96) {
-                memcpy(o, dec->dict + (size_t)e * 12u, 12);
+            } else if (PPQ_HOST_LE || dec->type == PPQ_INT96) { /* the PLAIN bytes are the value */
+                memcpy(o, dec->dict + (size_t)e * dec->width, dec->width);
             } else {
                 ppq_load_value_le(o, dec->dict + (size_t)e * dec->width, dec->width);
             }
