@@ -150,6 +150,8 @@ size:
 	$(Q)$(MAKE) --no-print-directory lib TARGET=mps2-an386 BUILD=build/size-m4 OPT=-Os
 	$(Q)$(MAKE) --no-print-directory lib TARGET=microbit BUILD=build/size-m0-logger OPT=-Os EXTRA_CFLAGS="$(LOGGER_CONFIG)"
 	$(Q)$(MAKE) --no-print-directory lib TARGET=mps2-an386 BUILD=build/size-m4-logger OPT=-Os EXTRA_CFLAGS="$(LOGGER_CONFIG)"
+	$(Q)$(MAKE) --no-print-directory lib TARGET=microbit BUILD=build/size-m0-logger-small OPT=-Os EXTRA_CFLAGS="-DLOGGER_SMALL $(LOGGER_CONFIG)"
+	$(Q)$(MAKE) --no-print-directory lib TARGET=mps2-an386 BUILD=build/size-m4-logger-small OPT=-Os EXTRA_CFLAGS="-DLOGGER_SMALL $(LOGGER_CONFIG)"
 	$(Q)$(PYTHON) tools/size_report.py
 
 # Interop: files from the writer read back by independent readers (npm,
@@ -313,8 +315,8 @@ check: bootstrap
 # The CLI's tests; `ppq recover` gets a recoverable log from the demo logger.
 cli-test: $(CLI) $(SENSOR_LOGGER)
 	@mkdir -p build/demo
-	$(Q)$(SENSOR_LOGGER) --small build/demo/sensors_small.parquet >/dev/null
-	tools/cli_test.sh $(CLI) build/demo/sensors_small.parquet
+	$(Q)$(SENSOR_LOGGER) build/demo/sensors.parquet >/dev/null
+	tools/cli_test.sh $(CLI) build/demo/sensors.parquet
 
 clean:
 	rm -rf build

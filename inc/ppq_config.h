@@ -35,4 +35,18 @@
 #define PPQ_WRITER_PAGE_V2 1
 #endif
 
+/* 1: statistics (min/max, null and NaN counts) in page headers and the
+ * footer.  0 leaves that code out: opts.no_statistics must then be 1 (else
+ * ppq_writer_init fails with PPQ_ERR_ARG), and recovery refuses files
+ * that carry statistics (PPQ_ERR_UNSUPPORTED). */
+#ifndef PPQ_WRITER_STATISTICS
+#define PPQ_WRITER_STATISTICS 1
+#endif
+
+/* 1: the writer's recovery option (ppq_recover.h's records).  0 leaves that
+ * code out; recovery = 1 then fails ppq_writer_init with PPQ_ERR_ARG. */
+#ifndef PPQ_WRITER_RECOVERY
+#define PPQ_WRITER_RECOVERY 1
+#endif
+
 #endif /* PPQ_CONFIG_H */

@@ -3,6 +3,7 @@
  * code so a recovered footer is byte for byte the one the writer would
  * have written. */
 #include "ppq_meta.h"
+#include "ppq_config.h"
 #include "ppq_internal.h"
 
 void ppq_stats_reset(ppq_stats_t *s)
@@ -234,7 +235,7 @@ void ppq_meta_write_chunk(ppq_thrift_w_t *t, const ppq_chunk_meta_t *m)
     if (m->data_start != m->start) {
         ppq_thrift_w_i64(t, 11, (int64_t)m->start); /* a dictionary page comes first */
     }
-    if (m->stats != NULL) {
+    if (PPQ_WRITER_STATISTICS && m->stats != NULL) {
         ppq_stats_write(t, 12, m->stats, m->order, m->width);
     }
     ppq_thrift_w_end(t);

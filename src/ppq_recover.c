@@ -1,5 +1,6 @@
 /* Power-loss recovery (see ppq_recover.h for the records it reads). */
 #include "ppq_recover.h"
+#include "ppq_config.h"
 #include "ppq_internal.h"
 #include "ppq_meta.h"
 #include "ppq_thrift.h"
@@ -279,6 +280,9 @@ static ppq_status_t read_header(rc_t *r)
         return PPQ_ERR_CORRUPT;
     }
     r->stats = b[13] & 1u;
+    if (r->stats && !PPQ_WRITER_STATISTICS) {
+        return PPQ_ERR_UNSUPPORTED; /* its footer would lose them: built without statistics */
+    }
     r->ncols = ppq_load_le32(b + 16);
     r->head_len = ppq_load_le32(b + 20);
     st = read_exact(r, 24, b, 4);

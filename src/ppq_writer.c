@@ -220,7 +220,8 @@ static int resolve_options(const ppq_writer_options_t *in, ppq_writer_options_t 
     o->page_crc = (uint8_t)(o->page_crc || o->recovery); /* recovery checks every page */
     return o->page_values <= (1u << 20) && o->page_bytes <= (1u << 26) && o->dict_entries <= (1u << 20) &&
            o->row_group_rows <= 0x7FFFFFFFu && (o->key_value_count == 0u || o->key_values != NULL) &&
-           (o->footer_spill == NULL) == (o->footer_unspill == NULL) && (PPQ_WRITER_PAGE_V2 || !o->page_v2);
+           (o->footer_spill == NULL) == (o->footer_unspill == NULL) && (PPQ_WRITER_PAGE_V2 || !o->page_v2) &&
+           (PPQ_WRITER_STATISTICS || o->no_statistics) && (PPQ_WRITER_RECOVERY || !o->recovery);
 }
 
 /* ---- arena layout (one plan for sizing and for init) ---------------------- */
@@ -659,7 +660,9 @@ static ppq_status_t header_close(ppq_writer_t *w, ppq_thrift_w_t *t, const ppq_m
 {
     ppq_thrift_w_end(t);
     ppq_thrift_w_end(t);
-    w->hdr_crcs += ppq_crc32(0, w->scratch, hm->len);
+    if (PPQ_WRITER_RECOVERY) {
+        w->hdr_crcs += ppq_crc32(0, w->scratch, hm->len);
+    }
     return ppq_thrift_w_status(t);
 }
 
@@ -726,7 +729,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
         ppq_thrift_w_i32(&t, 5, (int32_t)levels_len);
         ppq_thrift_w_i32(&t, 6, 0);
         ppq_thrift_w_bool(&t, 7, 0); /* nothing compressed (absent means compressed) */
-        if (!w->opts.no_statistics) {
+        if (PPQ_WRITER_STATISTICS && !w->opts.no_statistics) {
             ppq_stats_write(&t, 8, &c->page_stats, order, width);
         }
     } else {
@@ -735,7 +738,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
         ppq_thrift_w_i32(&t, 2, page_encoding[c->kind]);
         ppq_thrift_w_i32(&t, 3, PPQ_ENC_RLE);
         ppq_thrift_w_i32(&t, 4, PPQ_ENC_RLE);
-        if (!w->opts.no_statistics) {
+        if (PPQ_WRITER_STATISTICS && !w->opts.no_statistics) {
             ppq_stats_write(&t, 5, &c->page_stats, order, width);
         }
     }
@@ -755,7 +758,9 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     if (st != PPQ_OK) {
         return st;
     }
-    ppq_stats_merge(&c->chunk_stats, &c->page_stats, order, width);
+    if (PPQ_WRITER_STATISTICS) {
+        ppq_stats_merge(&c->chunk_stats, &c->page_stats, order, width);
+    }
     c->chunk_values += c->page_count;
     c->encodings |= 1u << page_encoding[c->kind];
     return start_page(w, c);
@@ -850,7 +855,9 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
     if (st != PPQ_OK) {
         return st;
     }
-    ppq_stats_add(&c->page_stats, c->stats_kind, c->width, v, len);
+    if (PPQ_WRITER_STATISTICS) {
+        ppq_stats_add(&c->page_stats, c->stats_kind, c->width, v, len);
+    }
     c->page_count++;
     c->page_data += c->def->type == PPQ_BYTE_ARRAY ? c->value.bytes.len : 0u;
     return PPQ_OK;
@@ -949,7 +956,7 @@ static ppq_status_t flush(ppq_writer_t *w)
         m.start = start;
         m.data_start = data_start;
         m.end = w->out->offset;
-        m.stats = w->opts.no_statistics ? NULL : &c->chunk_stats;
+        m.stats = PPQ_WRITER_STATISTICS && !w->opts.no_statistics ? &c->chunk_stats : NULL;
         ppq_meta_write_chunk(&t, &m);
         /* the chunk is out: the column starts a new one */
         c->chunk_len = 0;
@@ -972,7 +979,7 @@ static ppq_status_t flush(ppq_writer_t *w)
     if (ppq_thrift_w_status(&t) != PPQ_OK) {
         return PPQ_ERR_NOSPACE; /* not reached: room was reserved */
     }
-    if (w->opts.recovery) {
+    if (PPQ_WRITER_RECOVERY && w->opts.recovery) {
         st = write_row_group_record(w);
     }
     if (st == PPQ_OK && w->opts.sync != NULL) {
@@ -1276,7 +1283,7 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
     if (st == PPQ_OK) {
         st = ppq_sink_write(out, "PAR1", 4);
     }
-    if (st == PPQ_OK && w->opts.recovery) {
+    if (st == PPQ_OK && PPQ_WRITER_RECOVERY && w->opts.recovery) {
         st = write_header_record(w);
     }
     w->err = st == PPQ_OK || PPQ_IS_MISUSE(st) ? PPQ_OK : st;

@@ -44,8 +44,12 @@ void logger_options(ppq_writer_options_t *opts, int small)
         opts->dict_entries = 8;
         opts->dict_bytes = 64;
         opts->footer_bytes = 1; /* the minimum: one row group's metadata */
+        opts->no_statistics = 1; /* the smallest writer: no statistics, no recovery records */
+        opts->page_crc = 1;
+        opts->recovery = 0;
+    } else {
+        opts->recovery = 1; /* a power cut loses only the open row group: ppq recover */
     }
-    opts->recovery = 1; /* a power cut loses only the open row group: ppq recover */
     opts->key_values = key_values;
     opts->key_value_count = 2;
 }

@@ -1,6 +1,12 @@
 /* The library configuration the logger's firmware is built with (the
  * Makefile passes it with -include; see inc/ppq_config.h): only the
- * encodings its columns use, no v2 pages.  The writer-min size profile
- * (project.yml) measures the writer built this way. */
+ * encodings its columns use, no v2 pages.  On the 16 KB Cortex-M0
+ * (LOGGER_SMALL) also no statistics and no recovery records: the smallest
+ * writer, which the writer-min size profile (project.yml) measures; the
+ * M4F firmware keeps both (profile writer-logger). */
 #define PPQ_WRITER_ENCODINGS (PPQ_WRITER_ENC_DICTIONARY | PPQ_WRITER_ENC_DELTA_BINARY_PACKED | PPQ_WRITER_ENC_RLE)
 #define PPQ_WRITER_PAGE_V2 0
+#ifdef LOGGER_SMALL
+#define PPQ_WRITER_STATISTICS 0
+#define PPQ_WRITER_RECOVERY 0
+#endif
