@@ -24,6 +24,7 @@ typedef struct page {
  * the header record says, the page and chunk being walked. */
 typedef struct rc {
     const ppq_file_t *f;
+    uint64_t size;       /* the file's length (in place: after the truncation too) */
     uint8_t *win;        /* a page header */
     uint8_t *desc;       /* a column descriptor */
     uint8_t *buf;        /* page bodies, copies */
@@ -40,7 +41,9 @@ typedef struct rc {
     ppq_chunk_meta_t m;  /* the chunk's metadata */
 } rc_t;
 
-/* Read up to len bytes at off; *got short only at the end of the file. */
+/* Read up to len bytes at off; *got short only at the end of the file.  A
+ * read that stops short of the file's size failed (a flaky card): an I/O
+ * error, never taken for a cut (which would truncate good data). */
 static ppq_status_t read_at(rc_t *r, uint64_t off, uint8_t *buf, size_t len, size_t *got)
 {
     ppq_status_t st = PPQ_OK;
@@ -54,6 +57,9 @@ static ppq_status_t read_at(rc_t *r, uint64_t off, uint8_t *buf, size_t len, siz
         }
         *got += n;
     }
+    if (st == PPQ_OK && *got < len && off + *got < r->size) {
+        st = PPQ_ERR_IO;
+    }
     return st;
 }
 
@@ -62,7 +68,7 @@ static ppq_status_t read_exact(rc_t *r, uint64_t off, uint8_t *buf, size_t len)
 {
     size_t got;
     ppq_status_t st = read_at(r, off, buf, len, &got);
-    return st == PPQ_OK && got != len ? PPQ_ERR_CORRUPT : st;
+    return st == PPQ_OK && got != len ? PPQ_ERR_CORRUPT : st; /* the file ends first */
 }
 
 /* CRC-32 of len bytes at off. */
@@ -276,7 +282,7 @@ static ppq_status_t read_header(rc_t *r)
     }
     body = ppq_load_le32(b + 8);
     if (memcmp(b, "PAR1", 4) != 0 || memcmp(b + 4, PPQ_RECOVER_HEADER_TAG, 4) != 0 || body < 16u ||
-        body > r->f->size || b[12] != PPQ_RECOVER_FORMAT) {
+        body > r->size || b[12] != PPQ_RECOVER_FORMAT || (b[13] & ~1u) != 0u || b[14] != 0u || b[15] != 0u) {
         return PPQ_ERR_CORRUPT;
     }
     r->stats = b[13] & 1u;
@@ -378,6 +384,7 @@ static ppq_status_t walk_chunk(rc_t *r, uint64_t *pos, uint64_t end, uint32_t ro
             m->data_start = *pos + p->hdr_len + p->size;
         } else {
             if (p->values == 0u || p->values > rows - values || (r->stats && !p->has_stats) ||
+                (p->has_stats && p->stats.nulls > p->values) ||
                 (p->has_stats && p->stats.has &&
                  (p->stats.min_len > cap || p->stats.max_len > cap ||
                   (order != PPQ_ORDER_BYTES && (p->stats.min_len != width || p->stats.max_len != width))))) {
@@ -441,7 +448,7 @@ static ppq_status_t find_record(rc_t *r, uint64_t pos, uint64_t *rec)
             return st;
         }
         pos += p->hdr_len + p->size;
-        if (pos > r->f->size) {
+        if (pos > r->size) {
             return PPQ_ERR_CORRUPT;
         }
     }
@@ -501,6 +508,7 @@ static ppq_status_t setup(rc_t **rp, const ppq_file_t *f, void *arena, size_t le
     }
     memset(r, 0, sizeof *r);
     r->f = f;
+    r->size = f->size;
     r->win = (uint8_t *)ppq_arena_alloc(&a, HEADER_WINDOW);
     r->desc = (uint8_t *)ppq_arena_alloc(&a, DESC_MAX);
     r->cs.min = (uint8_t *)ppq_arena_alloc(&a, BOUND_MAX);
@@ -511,14 +519,15 @@ static ppq_status_t setup(rc_t **rp, const ppq_file_t *f, void *arena, size_t le
     return r->buf != NULL && r->buf_cap >= 256u ? PPQ_OK : PPQ_ERR_ARENA;
 }
 
-/* Does the file end with a footer?  For a picoparquet file the footer must
- * begin with the header record's head and end with its tail; for another
- * Parquet file its length must fit and it must start and end with "PAR1". */
+/* Does the file end with a footer?  For another Parquet file its length
+ * must fit and the file start and end with "PAR1"; for a picoparquet file
+ * see below. */
 static ppq_status_t has_footer(rc_t *r, int picoparquet, int *yes)
 {
     uint8_t b[8];
-    uint64_t size = r->f->size, footer;
-    uint32_t i;
+    uint64_t size = r->size, footer, at, in, left, rec = 0;
+    uint32_t g;
+    size_t n;
     ppq_status_t st;
     *yes = 0;
     if (size < 12u) {
@@ -534,27 +543,30 @@ static ppq_status_t has_footer(rc_t *r, int picoparquet, int *yes)
         *yes = st == PPQ_OK && memcmp(b, "PAR1", 4) == 0;
         return st;
     }
-    if (ppq_load_le32(b) < (uint64_t)r->head_len + r->tail_len) {
+    if (ppq_load_le32(b) < r->head_len || footer < r->groups_off) {
         return PPQ_OK;
     }
-    /* compare head and tail a byte window at a time */
-    for (i = 0; i < 2u; i++) {
-        uint64_t at = i == 0u ? r->head_off : r->tail_off, left = i == 0u ? r->head_len : r->tail_len;
-        uint64_t in = i == 0u ? footer : size - 8u - r->tail_len;
-        size_t half = r->buf_cap / 2u;
-        while (left > 0u) {
-            size_t n = left < half ? (size_t)left : half;
-            st = read_exact(r, at, r->buf, n);
-            st = st == PPQ_OK ? read_exact(r, in, r->buf + half, n) : st;
-            if (st != PPQ_OK || memcmp(r->buf, r->buf + half, n) != 0) {
-                return st;
-            }
-            at += n;
-            in += n;
-            left -= n;
+    /* it starts with the header record's head (the schema) ... */
+    for (at = r->head_off, left = r->head_len, in = footer; left > 0u; at += n, in += n, left -= n) {
+        n = left < r->buf_cap / 2u ? (size_t)left : r->buf_cap / 2u;
+        st = read_exact(r, at, r->buf, n);
+        st = st == PPQ_OK ? read_exact(r, in, r->buf + r->buf_cap / 2u, n) : st;
+        if (st != PPQ_OK || memcmp(r->buf, r->buf + r->buf_cap / 2u, n) != 0) {
+            return PPQ_IS_IO(st) ? st : PPQ_OK;
         }
     }
-    *yes = footer >= r->groups_off;
+    /* ... right where the chain of page headers and records ends: bodies are
+     * stepped over by their sizes, so logged bytes cannot pose as a footer
+     * (the tail is not compared: key-value metadata may change until close) */
+    for (at = r->groups_off, g = 0; at < footer; at = rec + PPQ_RECOVER_GROUP_RECORD, g++) {
+        uint32_t rows, sum;
+        st = find_record(r, at, &rec);
+        st = st == PPQ_OK ? read_record(r, rec, g, &rows, &sum) : st;
+        if (st != PPQ_OK) {
+            return PPQ_IS_IO(st) ? st : PPQ_OK;
+        }
+    }
+    *yes = at == footer;
     return PPQ_OK;
 }
 
@@ -575,7 +587,7 @@ static ppq_status_t scan(rc_t *r, ppq_recover_result_t *res)
     }
     if (valid) {
         res->was_valid = 1;
-        res->kept_bytes = res->size = r->f->size;
+        res->kept_bytes = res->size = r->size;
         return PPQ_OK;
     }
     if (!res->recoverable) {
@@ -595,7 +607,7 @@ static ppq_status_t scan(rc_t *r, ppq_recover_result_t *res)
     if (PPQ_IS_IO(st)) {
         return st;
     }
-    res->dropped_bytes = r->f->size - res->kept_bytes;
+    res->dropped_bytes = r->size - res->kept_bytes;
     return res->row_groups > 0u ? PPQ_OK : PPQ_ERR_CORRUPT;
 }
 
@@ -607,6 +619,9 @@ static ppq_status_t write_footer(rc_t *r, const ppq_recover_result_t *res, ppq_s
     uint32_t g, rows = 0;
     uint8_t tail[8];
     ppq_status_t st = copy_out(r, r->head_off, r->head_len, out);
+    if (st != PPQ_OK) {
+        return st;
+    }
     ppq_thrift_w_init(&t, out);
     ppq_thrift_w_after(&t, 2); /* the head ends with the schema */
     ppq_thrift_w_i64(&t, 3, (int64_t)res->rows);
@@ -664,6 +679,7 @@ ppq_status_t ppq_recover_in_place(const ppq_file_t *f, void *arena, size_t len, 
     }
     st = f->truncate(f->ctx, res->kept_bytes);
     st = st > 0 ? PPQ_ERR_IO : st;
+    r->size = res->kept_bytes;
     out.write = f->append;
     out.ctx = f->ctx;
     out.offset = 0;

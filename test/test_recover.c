@@ -612,13 +612,18 @@ static void hostile_records(void)
             ppq_recover_result_t res;
             size_t out_len = 0;
             ppq_status_t st;
+            uint32_t g = groups_before(&b.syncs, at); /* the row group the byte is in */
+            int record_crc = g < LOG_GROUPS && at + 4u >= b.syncs.at[g]; /* recomputed by fix_crcs */
             memcpy(b.out, b.file, cut);
             b.out[at] ^= flips[f];
             fix_crcs(b.out, cut);
             st = recover_copy(b.out, cut, b.ref, FILE_CAP, &res, &out_len);
             PPQ_CHECK(st == PPQ_OK || st == PPQ_ERR_CORRUPT);
             if (st == PPQ_OK) {
-                PPQ_CHECK(res.row_groups <= LOG_GROUPS && res.kept_bytes <= cut && out_len == res.size);
+                PPQ_CHECK(res.kept_bytes <= cut && out_len == res.size);
+            }
+            if (at >= header_end(b.file) && !record_crc) {
+                PPQ_CHECK(res.row_groups <= g); /* the damaged group and those after it dropped */
             }
         }
     }
@@ -691,11 +696,131 @@ static void callback_failures(void)
     }
 }
 
+/* Logged bytes that look like a footer (the schema's head, no row groups,
+ * its length and "PAR1") right before a cut: not taken for the file's
+ * footer, the complete row groups before them recovered. */
+static void fake_footer_in_data(void)
+{
+    static const uint8_t no_rows[4] = {0x16, 0x00, 0x19, 0x0C}; /* num_rows 0, row_groups [] */
+    bufs_t b;
+    ppq_recover_result_t res;
+    size_t cut, head, tail, k, out_len = 0;
+    const uint8_t *footer;
+    PPQ_CHECK(bufs_setup(&b));
+    PPQ_CHECK_EQ(write_file(&b, LOG_GROUPS, V_PLAIN), PPQ_OK);
+    /* a footer of the file's own head and tail, no row groups, pasted over
+     * the end of a cut inside the last group */
+    head = ppq_load_le32(b.file + 20);
+    tail = ppq_load_le32(b.file + 24);
+    footer = b.file + b.file_len - 8u - ppq_load_le32(b.file + b.file_len - 8u);
+    cut = b.syncs.at[LOG_GROUPS - 1u] - PPQ_RECOVER_GROUP_RECORD - 2u;
+    k = cut - 8u - tail - sizeof no_rows - head;
+    PPQ_CHECK(k > b.syncs.at[LOG_GROUPS - 2u]);
+    memcpy(b.out, b.file, cut);
+    memcpy(b.out + k, footer, head);
+    memcpy(b.out + k + head, no_rows, sizeof no_rows);
+    memcpy(b.out + k + head + sizeof no_rows, b.file + b.file_len - 8u - tail, tail);
+    ppq_store_le32(b.out + cut - 8u, (uint32_t)(head + sizeof no_rows + tail));
+    memcpy(b.out + cut - 4u, "PAR1", 4);
+    PPQ_CHECK_EQ(recover_copy(b.out, cut, b.ref, FILE_CAP, &res, &out_len), PPQ_OK);
+    PPQ_CHECK(!res.was_valid);
+    PPQ_CHECK_EQ(res.row_groups, LOG_GROUPS - 1u);
+}
+
+/* Key-value metadata changed between init and close: the closed file is
+ * still seen as complete. */
+static void key_values_changed_before_close(void)
+{
+    static ppq_key_value_t kv[1] = {{"end", "not yet"}};
+    bufs_t b;
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    ppq_sink_t sink;
+    ppq_memsink_t mem;
+    ppq_recover_result_t res;
+    size_t out_len = 0;
+    uint32_t i, c;
+    PPQ_CHECK(bufs_setup(&b));
+    log_options(&o, V_PLAIN, NULL);
+    kv[0].value = "not yet";
+    o.key_values = kv;
+    o.key_value_count = 1;
+    ppq_sink_init_mem(&sink, &mem, b.file, FILE_CAP);
+    PPQ_CHECK_EQ(ppq_writer_init(&w, log_schema, LOG_COLS, &o, &sink, test_arena_ptr, test_arena_size), PPQ_OK);
+    for (i = 0; i < 2u * RG_ROWS; i++) {
+        for (c = 0; c < LOG_COLS; c++) {
+            PPQ_CHECK_EQ(set_value(&w, c, i), PPQ_OK);
+        }
+        PPQ_CHECK_EQ(ppq_writer_commit_row(&w), PPQ_OK);
+    }
+    kv[0].value = "2026-11-23T10:00:00Z";
+    PPQ_CHECK_EQ(ppq_writer_close(&w), PPQ_OK);
+    PPQ_CHECK_EQ(recover_copy(b.file, mem.len, b.out, FILE_CAP, &res, &out_len), PPQ_OK);
+    PPQ_CHECK(res.was_valid);
+    PPQ_CHECK_EQ(out_len, mem.len);
+}
+
+/* A read that comes back short before the file's end is an I/O error, not
+ * a cut: in place, nothing is truncated. */
+static ppq_status_t short_read_at(void *ctx, uint64_t off, uint8_t *buf, size_t len, size_t *got)
+{
+    ppq_status_t st = mf_read_at(ctx, off, buf, len, got);
+    if (off + len > 1500u && off <= 1500u + 64u) {
+        *got = 0; /* the card returned nothing this time */
+    }
+    return st;
+}
+
+static void short_read_is_io(void)
+{
+    bufs_t b;
+    ppq_file_t f;
+    mfile_t m;
+    ppq_recover_result_t res;
+    size_t cut;
+    PPQ_CHECK(bufs_setup(&b));
+    PPQ_CHECK_EQ(write_file(&b, LOG_GROUPS, V_PLAIN), PPQ_OK);
+    cut = b.syncs.at[LOG_GROUPS - 1u] + 7u;
+    PPQ_CHECK(cut > 1600u);
+    memcpy(b.out, b.file, cut);
+    mfile_init(&f, &m, b.out, cut, FILE_CAP);
+    f.read_at = short_read_at;
+    PPQ_CHECK_EQ(ppq_recover_in_place(&f, test_arena_ptr, test_arena_size, &res), PPQ_ERR_IO);
+    PPQ_CHECK_EQ(m.len, cut); /* not truncated */
+}
+
+/* In-place recovery cut off while appending the footer (the append fails
+ * at every byte): the file recovers again, to the same bytes. */
+static void in_place_recovers_again(void)
+{
+    bufs_t b;
+    size_t cut, k;
+    PPQ_CHECK(bufs_setup(&b));
+    PPQ_CHECK_EQ(write_file(&b, LOG_GROUPS, V_PLAIN), PPQ_OK);
+    cut = b.syncs.at[LOG_GROUPS - 1u] + 9u;
+    PPQ_CHECK_EQ(want_ref(&b, LOG_GROUPS, V_PLAIN), PPQ_OK);
+    for (k = 0; k < b.file_len - b.syncs.at[LOG_GROUPS - 1u]; k++) {
+        ppq_file_t f;
+        mfile_t m;
+        ppq_recover_result_t res;
+        memcpy(b.out, b.file, cut);
+        mfile_init(&f, &m, b.out, cut, b.syncs.at[LOG_GROUPS - 1u] + k); /* room for k footer bytes */
+        PPQ_CHECK_EQ(ppq_recover_in_place(&f, test_arena_ptr, test_arena_size, &res), PPQ_ERR_IO);
+        m.cap = FILE_CAP;
+        f.size = m.len;
+        PPQ_CHECK_EQ(ppq_recover_in_place(&f, test_arena_ptr, test_arena_size, &res), PPQ_OK);
+        PPQ_CHECK_EQ(m.len, b.ref_len);
+        PPQ_CHECK_MEM(b.out, b.ref, b.ref_len);
+    }
+}
+
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(records_and_sync),   PPQ_TEST(cut_at_every_byte),    PPQ_TEST(in_place),
     PPQ_TEST(garbage_after_cut),  PPQ_TEST(flipped_bits),         PPQ_TEST(many_row_groups),
     PPQ_TEST(sink_fails_mid_write), PPQ_TEST(sync_error_is_sticky), PPQ_TEST(refuses_other_files),
     PPQ_TEST(least_arena),        PPQ_TEST(hostile_records),      PPQ_TEST(callback_failures),
+    PPQ_TEST(fake_footer_in_data), PPQ_TEST(key_values_changed_before_close), PPQ_TEST(short_read_is_io),
+    PPQ_TEST(in_place_recovers_again),
 };
 
 PPQ_SUITE(suite_recover, "recover", cases);

@@ -282,6 +282,11 @@ if [ -n "$LOG" ]; then
         all=$($P inspect "$T/rec" | sed -n 's/^rows: //p')
         check "recover_cut_${pct}_rows" "$kept" "$all"
     done
+    # IN and OUT the same file: refused, the file untouched
+    head -c $((size / 2)) "$LOG" >"$T/same_io"
+    cp "$T/same_io" "$T/same_io.orig"
+    status recover_same_file 2 $P recover "$T/same_io" "$T/same_io"
+    check recover_same_file_kept 0 "$(cmp -s "$T/same_io" "$T/same_io.orig"; echo $?)"
     # garbage after a cut is dropped with the rest
     head -c $((size / 2)) "$LOG" >"$T/cut"
     $P recover "$T/cut" "$T/rec" >/dev/null 2>&1

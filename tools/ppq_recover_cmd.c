@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -101,6 +102,8 @@ int ppq_recover_cmd(int argc, char **argv)
     FILE *f, *out;
     ppq_sink_t sink;
     ppq_status_t st;
+    struct stat out_st;
+    int existed = 0;
     int in_place = argc == 4 && strcmp(argv[2], "--in-place") == 0;
     const char *path = in_place ? argv[3] : argv[2];
     if (argc != 4) {
@@ -127,6 +130,14 @@ int ppq_recover_cmd(int argc, char **argv)
         fclose(f);
         return refused(st, &r, path);
     }
+    if (stat(argv[3], &out_st) == 0) {
+        struct stat in_st;
+        if (fstat(fileno(f), &in_st) == 0 && in_st.st_dev == out_st.st_dev && in_st.st_ino == out_st.st_ino) {
+            fclose(f);
+            return fail(2, "is both IN and OUT (to recover a file where it is: --in-place)", path);
+        }
+        existed = 1;
+    }
     out = fopen(argv[3], "wb");
     if (out == NULL) {
         fclose(f);
@@ -141,7 +152,9 @@ int ppq_recover_cmd(int argc, char **argv)
         st = PPQ_ERR_IO;
     }
     if (st != PPQ_OK) {
-        remove(argv[3]);
+        if (!existed) {
+            remove(argv[3]); /* ours, and incomplete */
+        }
         return refused(st, &r, path);
     }
     report(&r, path, 0);
