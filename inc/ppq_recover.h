@@ -6,6 +6,9 @@
  * What a cut can lose: the open row group only.  Rows committed before
  * the last row group was written (the writer's `sync` callback runs then)
  * are recovered; a cut at any byte after that point loses nothing more.
+ * This assumes appending does not corrupt sectors synced before (FAT
+ * rewrites a partly filled last sector: storage that can tear that write
+ * may lose the last record with it, and one more row group).
  *
  * The records a recoverable file carries (readers find data through the
  * footer's offsets, so they never look at these bytes):
@@ -37,9 +40,14 @@
  * header record: a row group is kept when its record is intact, its pages
  * split into exactly N column chunks of `rows` values, every page body
  * matches its CRC and its headers match the record's sum.  The first row
- * group that fails ends the scan.  The new footer is the one the writer
- * would have written for the row groups kept (statistics merged from the
- * page headers), so readers see the same values and statistics.
+ * group that fails ends the scan (a cut damages only the end; a file
+ * damaged in the middle loses everything after the damage).  The new
+ * footer is the one the writer would have written for the row groups kept
+ * (statistics merged from the page headers; key-value metadata as given at
+ * init), so readers see the same values and statistics.  A file counts as
+ * already complete when its footer starts with the schema and exactly
+ * where the chain of page headers and records ends.  A read that returns
+ * short of `size` is an I/O error, never taken for a cut.
  *
  * Memory: all state in the caller's arena (at least PPQ_RECOVER_ARENA_MIN
  * bytes; more makes reads and copies larger), whatever the file size.

@@ -12,7 +12,8 @@
 
 typedef struct log_fs {
     /* Open `name` for reading and appending; create: a new, empty file
-     * (replacing any), else the file must exist. */
+     * (an error if one exists: it may hold a log still to recover), else
+     * the file must exist. */
     ppq_status_t (*open)(void *ctx, const char *name, int create);
     /* The open file's length. */
     ppq_status_t (*size)(void *ctx, uint64_t *size);

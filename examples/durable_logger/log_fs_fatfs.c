@@ -25,7 +25,8 @@ static ppq_status_t fat_open(void *ctx, const char *name, int create)
     char path[256];
     snprintf(path, sizeof path, "%s/%s", f->dir, name);
     f->written = 0;
-    return f_status(f_open(&f->fil, path, FA_READ | FA_WRITE | (create ? FA_CREATE_ALWAYS : FA_OPEN_EXISTING)));
+    /* a new log never replaces a file (FA_CREATE_NEW): see log_fs_posix.c */
+    return f_status(f_open(&f->fil, path, FA_READ | FA_WRITE | (create ? FA_CREATE_NEW : FA_OPEN_EXISTING)));
 }
 
 static ppq_status_t fat_size(void *ctx, uint64_t *size)

@@ -21,7 +21,9 @@ static ppq_status_t p_open(void *ctx, const char *name, int create)
     posix_fs_t *p = (posix_fs_t *)ctx;
     char path[512];
     snprintf(path, sizeof path, "%s/%s", p->dir, name);
-    p->fd = open(path, create ? O_RDWR | O_CREAT | O_TRUNC : O_RDWR, 0644);
+    /* a new log never replaces a file: one that failed to open at boot may
+     * still hold data to recover */
+    p->fd = open(path, create ? O_RDWR | O_CREAT | O_EXCL : O_RDWR, 0644);
     p->written = 0;
     return p->fd >= 0 ? PPQ_OK : PPQ_ERR_IO;
 }

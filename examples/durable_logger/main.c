@@ -60,16 +60,16 @@ int main(int argc, char **argv)
         static const char *const said[] = {"no log", "valid, nothing to do", "recovered in place", "nothing to keep"};
         snprintf(name, sizeof name, "log_%04u.parquet", (unsigned)last);
         st = durable_boot(&fs, name, arena_mem, sizeof arena_mem, &boot, &res);
-        if (st != PPQ_OK) {
-            fprintf(stderr, "durable_logger: boot: %s: %s\n", name, ppq_status_str(st));
-            return 1;
+        if (st != PPQ_OK) { /* left as it is for a later boot or a PC; logging goes on */
+            printf("boot: %s: %s, left for later\n", name, ppq_status_str(st));
+        } else {
+            printf("boot: %s: %s", name, said[boot]);
+            if (boot == DURABLE_RECOVERED) {
+                printf(": kept %u row groups, %llu rows; dropped %llu bytes", (unsigned)res.row_groups,
+                       (unsigned long long)res.rows, (unsigned long long)res.dropped_bytes);
+            }
+            printf("\n");
         }
-        printf("boot: %s: %s", name, said[boot]);
-        if (boot == DURABLE_RECOVERED) {
-            printf(": kept %u row groups, %llu rows; dropped %llu bytes", (unsigned)res.row_groups,
-                   (unsigned long long)res.rows, (unsigned long long)res.dropped_bytes);
-        }
-        printf("\n");
     }
     snprintf(name, sizeof name, "log_%04u.parquet", (unsigned)(last + 1u));
     if (fs.open(fs.ctx, name, 1) != PPQ_OK) {

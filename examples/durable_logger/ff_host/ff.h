@@ -15,11 +15,12 @@ typedef unsigned int UINT;
 typedef uint8_t BYTE;
 typedef uint64_t FSIZE_t;
 
-typedef enum { FR_OK = 0, FR_DISK_ERR = 1, FR_NO_FILE = 4, FR_INVALID_PARAMETER = 19 } FRESULT;
+typedef enum { FR_OK = 0, FR_DISK_ERR = 1, FR_NO_FILE = 4, FR_EXIST = 8, FR_INVALID_PARAMETER = 19 } FRESULT;
 
 #define FA_READ 0x01
 #define FA_WRITE 0x02
 #define FA_OPEN_EXISTING 0x00
+#define FA_CREATE_NEW 0x04
 #define FA_CREATE_ALWAYS 0x08
 
 typedef struct {

@@ -8,11 +8,17 @@
 
 FRESULT f_open(FIL *fp, const char *path, BYTE mode)
 {
-    fp->fp = fopen(path, (mode & FA_CREATE_ALWAYS) ? "w+b" : "r+b");
+    int create = (mode & (FA_CREATE_ALWAYS | FA_CREATE_NEW)) != 0;
     fp->fptr = 0;
     fp->size = 0;
+    if ((mode & FA_CREATE_NEW) && (fp->fp = fopen(path, "rb")) != NULL) {
+        fclose(fp->fp); /* FA_CREATE_NEW: an existing file is an error */
+        fp->fp = NULL;
+        return FR_EXIST;
+    }
+    fp->fp = fopen(path, create ? "w+b" : "r+b");
     if (fp->fp == NULL) {
-        return (mode & FA_CREATE_ALWAYS) ? FR_DISK_ERR : FR_NO_FILE;
+        return create ? FR_DISK_ERR : FR_NO_FILE;
     }
     if (fseeko(fp->fp, 0, SEEK_END) != 0) {
         return FR_DISK_ERR;
