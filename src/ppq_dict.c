@@ -200,6 +200,16 @@ ppq_status_t ppq_dict_enc_put(ppq_dict_enc_t *enc, const void *values, size_t n,
         } else {
             ppq_store_value_le(plain, v, len);
         }
+        if (enc->page_count > 0u) { /* the previous value again (a run, as logs have): no hashing */
+            uint32_t elen;
+            const uint8_t *eb;
+            index = enc->page[enc->page_count - 1u];
+            eb = entry_bytes(enc, index, &elen);
+            if (elen == len && (len == 0u || memcmp(eb, key, len) == 0)) {
+                enc->page[enc->page_count++] = index;
+                continue;
+            }
+        }
         st = lookup_or_add(enc, key, len, &index);
         if (st != PPQ_OK) {
             break;

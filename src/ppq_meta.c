@@ -252,18 +252,78 @@ void ppq_meta_write_row_group_end(ppq_thrift_w_t *t, uint64_t bytes, uint64_t ro
     ppq_thrift_w_end(t);
 }
 
-/* The integer key that orders a number as compare_num() does. */
-static uint64_t order_key(uint8_t order, size_t width, uint64_t bits)
+/* Keys that order numbers as compare_num() does, one loop per width so
+ * each is tight: signed integers with the sign bit flipped, floats with
+ * negatives' bits inverted and positives' sign bit set (NaN skipped and
+ * counted).  *lo > *hi when no value counts. */
+static void key_range32(uint8_t order, const uint8_t *v, size_t n, uint32_t *lo, uint32_t *hi, uint64_t *nans)
 {
-    uint64_t sign = sign_bit(width);
+    uint32_t l = 0xFFFFFFFFu, h = 0, nan = 0;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        uint32_t b, key;
+        PPQ_COPY(&b, v + 4u * i, 4);
+        if (order == PPQ_ORDER_FLOAT) {
+            if ((b & 0x7FFFFFFFu) > 0x7F800000u) {
+                nan++;
+                continue;
+            }
+            key = b ^ ((uint32_t)((int32_t)b >> 31) | 0x80000000u);
+        } else {
+            key = order == PPQ_ORDER_SIGNED ? b ^ 0x80000000u : b;
+        }
+        l = key < l ? key : l;
+        h = key > h ? key : h;
+    }
+    if (nan == n) {
+        l = 1;
+        h = 0;
+    }
+    *lo = l;
+    *hi = h;
+    *nans += nan;
+}
+
+static void key_range64(uint8_t order, const uint8_t *v, size_t n, uint64_t *lo, uint64_t *hi, uint64_t *nans)
+{
+    const uint64_t sign = 0x8000000000000000ull;
+    uint64_t l = ~(uint64_t)0, h = 0;
+    size_t i, nan = 0;
+    for (i = 0; i < n; i++) {
+        uint64_t b, key;
+        PPQ_COPY(&b, v + 8u * i, 8);
+        if (order == PPQ_ORDER_FLOAT) {
+            if ((b & ~sign) > 0x7FF0000000000000ull) {
+                nan++;
+                continue;
+            }
+            key = b ^ ((uint64_t)((int64_t)b >> 63) | sign);
+        } else {
+            key = order == PPQ_ORDER_SIGNED ? b ^ sign : b;
+        }
+        l = key < l ? key : l;
+        h = key > h ? key : h;
+    }
+    if (nan == n) {
+        l = 1;
+        h = 0;
+    }
+    *lo = l;
+    *hi = h;
+    *nans += nan;
+}
+
+/* The number whose key is `key` (the inverse of the transforms above). */
+static uint64_t key_bits(uint8_t order, size_t width, uint64_t key)
+{
+    uint64_t sign = width == 4u ? 0x80000000u : 0x8000000000000000ull, all = width == 4u ? 0xFFFFFFFFu : ~(uint64_t)0;
     if (order == PPQ_ORDER_SIGNED) {
-        return bits ^ sign;
+        return key ^ sign;
     }
     if (order == PPQ_ORDER_FLOAT) {
-        bits = (bits & sign) ? ~bits : bits | sign;
-        return width == 4u ? bits & 0xFFFFFFFFu : bits;
+        return (key & sign) ? key ^ sign : ~key & all;
     }
-    return bits;
+    return key;
 }
 
 static void store_plain(uint8_t *out, size_t width, uint64_t bits)
@@ -280,42 +340,30 @@ static void store_plain(uint8_t *out, size_t width, uint64_t bits)
 void ppq_stats_add_values(ppq_stats_t *s, uint8_t order, size_t width, const void *values, size_t n)
 {
     const uint8_t *v = (const uint8_t *)values;
-    uint64_t lo = ~(uint64_t)0, hi = 0, lo_bits = 0, hi_bits = 0;
+    uint64_t lo = 1, hi = 0;
     uint8_t plain[8];
-    size_t i, used = 0;
+    size_t i;
     if (order == PPQ_ORDER_NONE || order == PPQ_ORDER_BYTES || n == 0u) {
         return;
     }
-    for (i = 0; i < n; i++) {
-        uint64_t b, key;
-        if (width == 1u) {
-            b = v[i];
-        } else if (width == 4u) {
-            uint32_t x;
-            PPQ_COPY(&x, v + 4u * i, 4);
-            b = x;
-        } else {
-            PPQ_COPY(&b, v + 8u * i, 8);
+    if (width == 4u) {
+        uint32_t l, h;
+        key_range32(order, v, n, &l, &h, &s->nans);
+        lo = l;
+        hi = h;
+    } else if (width == 8u) {
+        key_range64(order, v, n, &lo, &hi, &s->nans);
+    } else { /* booleans */
+        for (i = 0, lo = 1, hi = 0; i < n; i++) {
+            uint64_t b = v[i] != 0u;
+            lo = b < lo ? b : lo;
+            hi = b > hi ? b : hi;
         }
-        if (order == PPQ_ORDER_FLOAT && is_nan_bits(width, b)) {
-            s->nans++; /* NaN never becomes a bound */
-            continue;
-        }
-        key = order_key(order, width, b);
-        if (used == 0u || key < lo) {
-            lo = key;
-            lo_bits = b;
-        }
-        if (used == 0u || key > hi) {
-            hi = key;
-            hi_bits = b;
-        }
-        used++;
     }
-    if (used > 0u) { /* the extremes, as PLAIN bytes, fold in as single values would */
-        store_plain(plain, width, lo_bits);
+    if (lo <= hi) { /* the extremes, as PLAIN bytes, fold in as single values would */
+        store_plain(plain, width, key_bits(order, width, lo));
         ppq_stats_add(s, order, width, plain, width);
-        store_plain(plain, width, hi_bits);
+        store_plain(plain, width, key_bits(order, width, hi));
         ppq_stats_add(s, order, width, plain, width);
     }
 }

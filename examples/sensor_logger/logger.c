@@ -54,48 +54,71 @@ void logger_options(ppq_writer_options_t *opts, int small)
     opts->key_value_count = 2;
 }
 
+void logger_gen_init(logger_gen_t *g)
+{
+    g->seed = 2024u;
+    g->i = 0;
+    g->temperature = 21.0f;
+    g->humidity = 45.0f;
+    g->pressure = 1013.25;
+    g->battery = 3300;
+}
+
+void logger_gen_next(logger_gen_t *g, logger_row_t *row)
+{
+    uint32_t i = g->i++, len = 0;
+    const char *s = statuses[(i / 1800u) % 7u];
+    g->seed = g->seed * 1664525u + 1013904223u;
+    /* random walks pulled back towards their means */
+    g->temperature += (float)((int)(g->seed >> 28) - 8) * 0.01f + (21.0f - g->temperature) * 0.01f;
+    g->humidity += (float)((int)((g->seed >> 24) & 15u) - 8) * 0.02f + (45.0f - g->humidity) * 0.01f;
+    g->pressure += (double)((int)((g->seed >> 20) & 15u) - 8) * 0.005 + (1013.25 - g->pressure) * 0.01;
+    if (i % 600u == 0u && g->battery > 3000) {
+        g->battery -= 1;
+    }
+    row->ts = 1767225600000000 + (int64_t)i * 1000000; /* from 2026-01-01T00:00:00Z, in microseconds */
+    row->temperature = g->temperature;
+    row->humidity = g->humidity;
+    row->pressure = g->pressure;
+    row->pressure_valid = (g->seed & 63u) != 0u; /* the barometer drops a reading now and then */
+    row->battery_mv = g->battery;
+    row->door_open = (uint8_t)((i / 300u) % 17u == 0u);
+    while (s[len] != '\0') {
+        len++;
+    }
+    row->status.ptr = (const uint8_t *)s;
+    row->status.len = len;
+}
+
 ppq_status_t logger_run(const ppq_column_t *schema, ppq_sink_t *sink, void *arena, size_t arena_len,
                         const ppq_writer_options_t *opts, uint32_t rows, uint32_t *written, uint32_t *row_groups)
 {
     ppq_writer_t w;
-    uint32_t seed = 2024u, i, done = 0;
-    int64_t ts = 1767225600000000; /* 2026-01-01T00:00:00Z in microseconds */
-    float temperature = 21.0f, humidity = 45.0f;
-    double pressure = 1013.25;
-    int32_t battery = 3300;
+    logger_gen_t g;
+    logger_row_t row;
+    uint32_t i, done = 0;
     ppq_status_t st = ppq_writer_init(&w, schema, LOGGER_COLUMNS, opts, sink, arena, arena_len);
+    logger_gen_init(&g);
     for (i = 0; i < rows && st == PPQ_OK; i++) {
-        const char *s = statuses[(i / 1800u) % 7u];
-        seed = seed * 1664525u + 1013904223u;
-        /* random walks pulled back towards their means */
-        temperature += (float)((int)(seed >> 28) - 8) * 0.01f + (21.0f - temperature) * 0.01f;
-        humidity += (float)((int)((seed >> 24) & 15u) - 8) * 0.02f + (45.0f - humidity) * 0.01f;
-        pressure += (double)((int)((seed >> 20) & 15u) - 8) * 0.005 + (1013.25 - pressure) * 0.01;
-        if (i % 600u == 0u && battery > 3000) {
-            battery -= 1;
-        }
-        st = ppq_writer_set_i64(&w, C_TS, ts + (int64_t)i * 1000000);
+        logger_gen_next(&g, &row);
+        st = ppq_writer_set_i64(&w, C_TS, row.ts);
         if (st == PPQ_OK) {
-            st = ppq_writer_set_float(&w, C_TEMPERATURE, temperature);
+            st = ppq_writer_set_float(&w, C_TEMPERATURE, row.temperature);
         }
         if (st == PPQ_OK) {
-            st = ppq_writer_set_float(&w, C_HUMIDITY, humidity);
-        }
-        if (st == PPQ_OK) { /* the barometer drops a reading now and then */
-            st = (seed & 63u) == 0u ? ppq_writer_set_null(&w, C_PRESSURE) : ppq_writer_set_double(&w, C_PRESSURE, pressure);
+            st = ppq_writer_set_float(&w, C_HUMIDITY, row.humidity);
         }
         if (st == PPQ_OK) {
-            st = ppq_writer_set_i32(&w, C_BATTERY, battery);
+            st = row.pressure_valid ? ppq_writer_set_double(&w, C_PRESSURE, row.pressure) : ppq_writer_set_null(&w, C_PRESSURE);
         }
         if (st == PPQ_OK) {
-            st = ppq_writer_set_bool(&w, C_DOOR, (i / 300u) % 17u == 0u);
+            st = ppq_writer_set_i32(&w, C_BATTERY, row.battery_mv);
         }
         if (st == PPQ_OK) {
-            uint32_t len = 0;
-            while (s[len] != '\0') {
-                len++;
-            }
-            st = ppq_writer_set_bytes(&w, C_STATUS, s, len);
+            st = ppq_writer_set_bool(&w, C_DOOR, row.door_open);
+        }
+        if (st == PPQ_OK) {
+            st = ppq_writer_set_bytes(&w, C_STATUS, row.status.ptr, row.status.len);
         }
         if (st == PPQ_OK) {
             st = ppq_writer_commit_row(&w);

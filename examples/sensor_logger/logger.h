@@ -22,6 +22,27 @@ extern const ppq_column_t logger_schema_small[LOGGER_COLUMNS];
  * `small`: tiny pages and buffers, for an arena of at most 8 KiB. */
 void logger_options(ppq_writer_options_t *opts, int small);
 
+/* The readings, row by row: deterministic pseudo-random walks. */
+typedef struct logger_gen {
+    uint32_t seed, i;
+    float temperature, humidity;
+    double pressure;
+    int32_t battery;
+} logger_gen_t;
+
+typedef struct logger_row {
+    int64_t ts;
+    float temperature, humidity;
+    double pressure;
+    int pressure_valid; /* 0: the pressure is null */
+    int32_t battery_mv;
+    uint8_t door_open;
+    ppq_bytes_t status; /* points to a constant string */
+} logger_row_t;
+
+void logger_gen_init(logger_gen_t *g);
+void logger_gen_next(logger_gen_t *g, logger_row_t *row);
+
 /* Write `rows` rows to `sink` with `arena`, fewer if the footer store
  * fills (the file is closed then, as a logger rotates); *written and
  * *row_groups get the counts. */
