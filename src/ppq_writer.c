@@ -1613,16 +1613,101 @@ static void pend_from_batch(ppq_col_t *c, const ppq_column_batch_t *b, uint32_t 
     }
 }
 
+/* Do rows r and q of the batch hold the same value (both non-null)? */
+static int same_value(const ppq_col_t *c, const ppq_column_batch_t *b, uint32_t r, uint32_t q)
+{
+    ppq_type_t t = c->def->type;
+    if (!batch_has(b, r) || !batch_has(b, q)) {
+        return 0;
+    }
+    if (t == PPQ_BYTE_ARRAY || t == PPQ_FIXED_LEN_BYTE_ARRAY) {
+        const ppq_bytes_t *x = (const ppq_bytes_t *)b->values + r, *y = (const ppq_bytes_t *)b->values + q;
+        return x->len == y->len && (x->ptr == y->ptr || x->len == 0u || memcmp(x->ptr, y->ptr, x->len) == 0);
+    }
+    return memcmp((const uint8_t *)b->values + (size_t)r * ppq_value_size(t),
+                  (const uint8_t *)b->values + (size_t)q * ppq_value_size(t), ppq_value_size(t)) == 0;
+}
+
+/* A dictionary column's rows from r (at most n) that repeat row r-1's
+ * value and fit its page: they add only the same index again (no lookup,
+ * no change to the statistics).  Returns how many it took. */
+static uint32_t push_repeats(ppq_writer_t *w, ppq_col_t *c, const ppq_column_batch_t *b, uint32_t r, uint32_t n)
+{
+    uint32_t k = 0, len = 0, i;
+    if (!BUILT(K_DICT) || c->kind != K_DICT || ppq_dict_enc_page_values(c->own.dict) == 0u) {
+        return 0;
+    }
+    if (n > w->opts.page_values - c->page_count) {
+        n = w->opts.page_values - c->page_count;
+    }
+    if (c->def->type == PPQ_BYTE_ARRAY) {
+        len = ((const ppq_bytes_t *)b->values)[r - 1u].len; /* a page also ends at page_bytes */
+        if (len > 0u && n > (w->opts.page_bytes - c->page_data) / len) {
+            n = (w->opts.page_bytes - c->page_data) / len;
+        }
+    }
+    while (k < n && same_value(c, b, r + k, r - 1u)) {
+        k++;
+    }
+    if (k == 0u || ppq_dict_enc_repeat(c->own.dict, k) != PPQ_OK) {
+        return 0;
+    }
+    if (c->def->optional) {
+        for (i = 0; i < k; i++) {
+            uint32_t at = c->page_count + i;
+            c->levels[at / 8u] = (uint8_t)(c->levels[at / 8u] | (1u << (at % 8u)));
+        }
+    }
+    c->page_count += k;
+    c->page_data += k * len;
+    return k;
+}
+
+/* Rows from..from+n of a column that is not taking runs, value by value
+ * (repeats of a dictionary column's value in bulk).  A page it ends cuts
+ * the segment after that row: *n becomes the rows written. */
+static ppq_status_t push_values(ppq_writer_t *w, ppq_col_t *c, const ppq_column_batch_t *b, uint32_t from, uint32_t *n)
+{
+    uint32_t r = from, end = from + *n;
+    ppq_status_t st = PPQ_OK;
+    while (r < end && st == PPQ_OK) {
+        size_t before = c->chunk_len;
+        uint32_t k = r > from ? push_repeats(w, c, b, r, end - r) : 0u;
+        if (k > 0u) {
+            r += k;
+            continue;
+        }
+        pend_from_batch(c, b, r);
+        st = push_value(w, c);
+        c->pending = 0;
+        r++;
+        if (c->chunk_len != before) {
+            *n = r - from; /* a page ended: the row group may end after this row */
+            break;
+        }
+    }
+    return st;
+}
+
 /* Write an acceptable segment of n rows from `from`, none of which ends a
  * page that is full already or a row group; returns the rows written (n,
  * or fewer when a value-by-value column ended a page: after that row the
  * row group may end). */
 static ppq_status_t push_segment(ppq_writer_t *w, const ppq_column_batch_t *cols, uint32_t from, uint32_t *n)
 {
-    uint32_t i, r, rows = *n;
+    uint32_t i, r, rows = *n, slow = 0, solo = 0;
     ppq_status_t st = PPQ_OK;
-    /* value-by-value columns first, row by row: a page they end cuts the segment */
-    for (r = from; r < from + rows && st == PPQ_OK; r++) {
+    for (i = 0; i < w->ncols; i++) {
+        if (!w->cols[i].runs) {
+            slow++;
+            solo = i;
+        }
+    }
+    if (slow == 1u) { /* one value-by-value column: all its rows at once */
+        st = push_values(w, &w->cols[solo], &cols[solo], from, &rows);
+    }
+    /* several: row by row, as a page one ends cuts the segment for all */
+    for (r = from; slow > 1u && r < from + rows && st == PPQ_OK; r++) {
         for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
             ppq_col_t *c = &w->cols[i];
             if (!c->runs) {
@@ -1644,6 +1729,7 @@ static ppq_status_t push_segment(ppq_writer_t *w, const ppq_column_batch_t *cols
     *n = rows;
     return st;
 }
+
 /* Row r of the batch by the row path: set each column, commit. */
 static ppq_status_t batch_row(ppq_writer_t *w, const ppq_column_batch_t *cols, uint32_t r)
 {

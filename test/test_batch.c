@@ -71,7 +71,7 @@ static int fill(trial_t *t, uint32_t c)
         if (type == PPQ_BYTE_ARRAY || type == PPQ_FIXED_LEN_BYTE_ARRAY) {
             ppq_bytes_t *b = (ppq_bytes_t *)values + r;
             uint32_t k;
-            b->len = type == PPQ_FIXED_LEN_BYTE_ARRAY ? t->cols[c].type_len : (uint32_t)(x % 9u);
+            b->len = type == PPQ_FIXED_LEN_BYTE_ARRAY ? t->cols[c].type_len : (uint32_t)(x * 5u % 9u);
             for (k = 0; k < b->len; k++) {
                 pool[r * 8u + k] = (uint8_t)('a' + (x + k) % 5u);
             }
@@ -209,7 +209,7 @@ static void batches_equal_rows(void)
             PPQ_CHECK(fill(&t, c));
         }
         t.o.page_values = 1u + (uint32_t)ppq_test_below(20);
-        t.o.page_bytes = 16u + (uint32_t)ppq_test_below(100);
+        t.o.page_bytes = 8u + (uint32_t)ppq_test_below(60);
         t.o.row_group_rows = 1u + (uint32_t)ppq_test_below(60);
         t.o.row_group_bytes = ppq_test_below(3) == 0u ? 100u + (uint32_t)ppq_test_below(400) : 0u;
         t.o.chunk_bytes = (uint32_t)ppq_test_below(2);
