@@ -219,8 +219,14 @@ static void batches_equal_rows(void)
         t.o.page_v2 = (uint8_t)ppq_test_below(2);
         t.o.recovery = (uint8_t)ppq_test_below(2);
         sa = write_trial(&t, 1, a, &alen, &adone);
-        if (sa == PPQ_ERR_ARENA || (sa == PPQ_ERR_ARG && adone == 0u && alen == 0u) || sa == PPQ_ERR_NOSPACE) {
-            continue; /* too big for the test arena or file, or an encoding this build lacks */
+        if (sa == PPQ_ERR_ARG && adone == 0u && alen == 0u) { /* an encoding this build leaves out */
+            for (c = 0; c < t.ncols; c++) {
+                t.cols[c].encoding = PPQ_COLUMN_AUTO;
+            }
+            sa = write_trial(&t, 1, a, &alen, &adone);
+        }
+        if (sa == PPQ_ERR_ARENA || sa == PPQ_ERR_NOSPACE) {
+            continue; /* too big for the test arena or file */
         }
         sb = write_trial(&t, 0, b, &blen, &bdone);
         PPQ_CHECK_EQ(sb, sa);
