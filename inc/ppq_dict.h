@@ -68,11 +68,6 @@ PPQ_CHECKRET ppq_status_t ppq_dict_enc_put(ppq_dict_enc_t *enc, const void *valu
  * bit width (enough for entries-1, at least 1 once there is an entry, as
  * common writers do) then the RLE/bit-packed hybrid without length prefix.
  * The page buffer is then empty.  Errors: the sink's. */
-/* The page's last value again, n more times (a caller that knows its
- * values repeat skips the lookups).  PPQ_ERR_STATE when the page holds no
- * value yet; PPQ_ERR_NOSPACE (nothing added) beyond max_page_values. */
-PPQ_CHECKRET ppq_status_t ppq_dict_enc_repeat(ppq_dict_enc_t *enc, size_t n);
-
 PPQ_CHECKRET ppq_status_t ppq_dict_enc_flush_page(ppq_dict_enc_t *enc, ppq_sink_t *out);
 
 /* Write the dictionary page body (the entries, PLAIN) to `out`. */

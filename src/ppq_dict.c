@@ -220,22 +220,6 @@ ppq_status_t ppq_dict_enc_put(ppq_dict_enc_t *enc, const void *values, size_t n,
     return st;
 }
 
-ppq_status_t ppq_dict_enc_repeat(ppq_dict_enc_t *enc, size_t n)
-{
-    uint32_t index;
-    if (enc->page_count == 0u) {
-        return PPQ_ERR_STATE;
-    }
-    if (n > enc->cfg.max_page_values - enc->page_count) {
-        return PPQ_ERR_NOSPACE;
-    }
-    index = enc->page[enc->page_count - 1u];
-    while (n-- > 0u) {
-        enc->page[enc->page_count++] = index;
-    }
-    return PPQ_OK;
-}
-
 ppq_status_t ppq_dict_enc_flush_page(ppq_dict_enc_t *enc, ppq_sink_t *out)
 {
     ppq_rle_enc_t rle;

@@ -5,6 +5,7 @@
 #include "ppq_meta.h"
 #include "ppq_config.h"
 #include "ppq_internal.h"
+#include "ppq_port.h"
 
 void ppq_stats_reset(ppq_stats_t *s)
 {
@@ -252,6 +253,7 @@ void ppq_meta_write_row_group_end(ppq_thrift_w_t *t, uint64_t bytes, uint64_t ro
     ppq_thrift_w_end(t);
 }
 
+#if PPQ_FAST64 /* one pass per width; on 32-bit targets the plain loop below (less flash) */
 /* Keys that order numbers as compare_num() does, one loop per width so
  * each is tight: signed integers with the sign bit flipped, floats with
  * negatives' bits inverted and positives' sign bit set (NaN skipped and
@@ -367,3 +369,19 @@ void ppq_stats_add_values(ppq_stats_t *s, uint8_t order, size_t width, const voi
         ppq_stats_add(s, order, width, plain, width);
     }
 }
+#else
+void ppq_stats_add_values(ppq_stats_t *s, uint8_t order, size_t width, const void *values, size_t n)
+{
+    const uint8_t *v = (const uint8_t *)values;
+    uint8_t plain[8];
+    size_t i;
+    for (i = 0; i < n && order != PPQ_ORDER_BYTES; i++, v += width) {
+        if (width == 1u) {
+            plain[0] = (uint8_t)(*v != 0u);
+        } else {
+            ppq_store_value_le(plain, v, width);
+        }
+        ppq_stats_add(s, order, width, plain, width);
+    }
+}
+#endif

@@ -9,6 +9,7 @@
 #include "ppq_meta.h"
 #include "ppq_recover.h"
 #include "ppq_plain.h"
+#include "ppq_port.h"
 #include "ppq_rle.h"
 #include "ppq_thrift.h"
 
@@ -1489,6 +1490,13 @@ static ppq_status_t set_from_batch(ppq_writer_t *w, uint32_t col, const ppq_colu
     }
 }
 
+/* The batch fast path below costs about 2 KB of flash: built by default
+ * where flash is not the constraint (64-bit CPUs); elsewhere batches take
+ * the row path, with the same bytes.  -DPPQ_WRITER_FAST_BATCH=0|1 chooses. */
+#ifndef PPQ_WRITER_FAST_BATCH
+#define PPQ_WRITER_FAST_BATCH PPQ_FAST64
+#endif
+
 /* ---- batches: a column's run of values at a time ---------------------------
  * The same bytes as setting and committing each row (the unit tests compare
  * the two), faster: a segment of rows goes into each column at once when no
@@ -1613,6 +1621,13 @@ static void pend_from_batch(ppq_col_t *c, const ppq_column_batch_t *b, uint32_t 
     }
 }
 
+/* Bytes of one value's slot in a batch. */
+static size_t slot_size(const ppq_col_t *c)
+{
+    ppq_type_t t = c->def->type;
+    return t == PPQ_BYTE_ARRAY || t == PPQ_FIXED_LEN_BYTE_ARRAY ? sizeof(ppq_bytes_t) : ppq_value_size(t);
+}
+
 /* Do rows r and q of the batch hold the same value (both non-null)? */
 static int same_value(const ppq_col_t *c, const ppq_column_batch_t *b, uint32_t r, uint32_t q)
 {
@@ -1634,6 +1649,7 @@ static int same_value(const ppq_col_t *c, const ppq_column_batch_t *b, uint32_t 
 static uint32_t push_repeats(ppq_writer_t *w, ppq_col_t *c, const ppq_column_batch_t *b, uint32_t r, uint32_t n)
 {
     uint32_t k = 0, len = 0, i;
+    size_t took = 0;
     if (!BUILT(K_DICT) || c->kind != K_DICT || ppq_dict_enc_page_values(c->own.dict) == 0u) {
         return 0;
     }
@@ -1649,8 +1665,10 @@ static uint32_t push_repeats(ppq_writer_t *w, ppq_col_t *c, const ppq_column_bat
     while (k < n && same_value(c, b, r + k, r - 1u)) {
         k++;
     }
-    if (k == 0u || ppq_dict_enc_repeat(c->own.dict, k) != PPQ_OK) {
-        return 0;
+    /* the encoder finds each the same as the page's previous value: no hashing */
+    if (k == 0u || ppq_dict_enc_put(c->own.dict, (const uint8_t *)b->values + (size_t)r * slot_size(c), k, &took) != PPQ_OK ||
+        took != k) {
+        return 0; /* not reached: the page has room, the values are known */
     }
     if (c->def->optional) {
         for (i = 0; i < k; i++) {
@@ -1769,7 +1787,7 @@ ppq_status_t ppq_writer_write_batch(ppq_writer_t *w, const ppq_column_batch_t *c
                 n = w->opts.page_values - c->page_count; /* 0 when the page is full */
             }
         }
-        n = w->full ? 0u : acceptable_rows(w, cols, r, n);
+        n = PPQ_WRITER_FAST_BATCH && !w->full ? acceptable_rows(w, cols, r, n) : 0u;
         if (n == 0u) {
             st = batch_row(w, cols, r); /* a full page or store, a refused row: the row path */
             n = 1;
