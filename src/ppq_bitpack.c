@@ -37,21 +37,52 @@ unsigned ppq_bit_width64(uint64_t v)
         }                                          \
     } while (0)
 
-void ppq_pack32(const uint32_t *in, size_t n, unsigned width, uint8_t *out)
+#if PPQ_FAST64
+/* Widths up to 32 with a 64-bit accumulator: four bytes stored at a time
+ * (the byte-at-a-time loop below costs a store and a test per byte). */
+static void pack_words(const uint32_t *in32, const uint64_t *in64, size_t n, unsigned width, uint8_t *out)
 {
-    uint32_t mask = width >= 32u ? 0xFFFFFFFFu : ((1u << width) - 1u);
-    uint64_t acc = 0;
+    uint64_t mask = (1ull << width) - 1u, acc = 0;
     unsigned nbits = 0;
     size_t i;
+    for (i = 0; i < n; i++) {
+        acc |= ((in32 != NULL ? in32[i] : in64[i]) & mask) << nbits;
+        nbits += width;
+        if (nbits >= 32u) {
+            ppq_store_le32(out, (uint32_t)acc);
+            out += 4;
+            acc >>= 32;
+            nbits -= 32u;
+        }
+    }
+    for (; nbits > 0u; nbits = nbits > 8u ? nbits - 8u : 0u) {
+        *out++ = (uint8_t)acc;
+        acc >>= 8;
+    }
+}
+#endif
+
+void ppq_pack32(const uint32_t *in, size_t n, unsigned width, uint8_t *out)
+{
     if (width == 0u || width > 32u) {
         return;
     }
-    for (i = 0; i < n; i++) {
-        PUT_BITS(in[i] & mask, width);
+#if PPQ_FAST64
+    pack_words(in, NULL, n, width, out);
+#else
+    {
+        uint32_t mask = width >= 32u ? 0xFFFFFFFFu : ((1u << width) - 1u);
+        uint64_t acc = 0;
+        unsigned nbits = 0;
+        size_t i;
+        for (i = 0; i < n; i++) {
+            PUT_BITS(in[i] & mask, width);
+        }
+        if (nbits > 0u) {
+            *out = (uint8_t)acc;
+        }
     }
-    if (nbits > 0u) {
-        *out = (uint8_t)acc;
-    }
+#endif
 }
 
 void ppq_pack64(const uint64_t *in, size_t n, unsigned width, uint8_t *out)
@@ -62,6 +93,12 @@ void ppq_pack64(const uint64_t *in, size_t n, unsigned width, uint8_t *out)
     if (width == 0u || width > 64u) {
         return;
     }
+#if PPQ_FAST64
+    if (width <= 32u) {
+        pack_words(NULL, in, n, width, out);
+        return;
+    }
+#endif
     for (i = 0; i < n; i++) {
         uint64_t v = in[i];
         unsigned left = width;

@@ -80,6 +80,10 @@ static unsigned miniblock_width(const uint64_t *d, uint32_t per)
     return ppq_bit_width64(all);
 }
 
+/* Values packed per sink write: 32 (a miniblock's least) on 64-bit CPUs,
+ * where the 256-byte buffer is nothing; 8 elsewhere, for the stack. */
+#define PACK_VALUES (PPQ_FAST64 ? 32u : 8u)
+
 /* Write the block of `in_block` deltas: min delta, widths, miniblocks. */
 static void flush_block(ppq_delta_enc_t *enc)
 {
@@ -106,10 +110,10 @@ static void flush_block(ppq_delta_enc_t *enc)
     }
     for (m = 0; m < used && enc->err == PPQ_OK; m++) {
         unsigned w = miniblock_width(d + m * per, per);
-        for (i = m * per; i < (m + 1u) * per && w > 0u; i += 8u) {
-            uint8_t packed[64];
-            ppq_pack64(d + i, 8, w, packed);
-            (void)write_bytes(enc, packed, w);
+        for (i = m * per; i < (m + 1u) * per && w > 0u; i += PACK_VALUES) {
+            uint8_t packed[PACK_VALUES * 8u];
+            ppq_pack64(d + i, PACK_VALUES, w, packed);
+            (void)write_bytes(enc, packed, (size_t)w * (PACK_VALUES / 8u));
         }
     }
     enc->in_block = 0;

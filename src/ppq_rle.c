@@ -2,6 +2,7 @@
  * encoder's run policy). */
 #include "ppq_rle.h"
 #include "ppq_internal.h"
+#include "ppq_port.h"
 
 /* ---- encoder ------------------------------------------------------------ */
 
@@ -156,8 +157,19 @@ ppq_status_t ppq_rle_enc_put(ppq_rle_enc_t *enc, const uint32_t *values, size_t 
             return PPQ_ERR_ARG;
         }
     }
-    for (i = 0; i < n && enc->err == PPQ_OK; i++) {
-        put_one(enc, values[i]);
+    for (i = 0; i < n && enc->err == PPQ_OK;) {
+        if (PPQ_FAST64 && enc->repeat_count > 8u && values[i] == enc->repeat_value) {
+            size_t j = i + 1u; /* inside an RLE run: the rest of it at once (hosts: flash aside) */
+            while (j < n && values[j] == values[i]) {
+                j++;
+            }
+            if (ppq_rle_enc_put_repeat(enc, values[i], j - i) != PPQ_OK) {
+                break; /* enc->err has it */
+            }
+            i = j;
+        } else {
+            put_one(enc, values[i++]);
+        }
     }
     return enc->err;
 }

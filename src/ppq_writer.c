@@ -1621,13 +1621,6 @@ static void pend_from_batch(ppq_col_t *c, const ppq_column_batch_t *b, uint32_t 
     }
 }
 
-/* Bytes of one value's slot in a batch. */
-static size_t slot_size(const ppq_col_t *c)
-{
-    ppq_type_t t = c->def->type;
-    return t == PPQ_BYTE_ARRAY || t == PPQ_FIXED_LEN_BYTE_ARRAY ? sizeof(ppq_bytes_t) : ppq_value_size(t);
-}
-
 /* Do rows r and q of the batch hold the same value (both non-null)? */
 static int same_value(const ppq_col_t *c, const ppq_column_batch_t *b, uint32_t r, uint32_t q)
 {
@@ -1648,8 +1641,8 @@ static int same_value(const ppq_col_t *c, const ppq_column_batch_t *b, uint32_t 
  * no change to the statistics).  Returns how many it took. */
 static uint32_t push_repeats(ppq_writer_t *w, ppq_col_t *c, const ppq_column_batch_t *b, uint32_t r, uint32_t n)
 {
+    ppq_dict_enc_t *d = c->own.dict;
     uint32_t k = 0, len = 0, i;
-    size_t took = 0;
     if (!BUILT(K_DICT) || c->kind != K_DICT || ppq_dict_enc_page_values(c->own.dict) == 0u) {
         return 0;
     }
@@ -1665,10 +1658,12 @@ static uint32_t push_repeats(ppq_writer_t *w, ppq_col_t *c, const ppq_column_bat
     while (k < n && same_value(c, b, r + k, r - 1u)) {
         k++;
     }
-    /* the encoder finds each the same as the page's previous value: no hashing */
-    if (k == 0u || ppq_dict_enc_put(c->own.dict, (const uint8_t *)b->values + (size_t)r * slot_size(c), k, &took) != PPQ_OK ||
-        took != k) {
-        return 0; /* not reached: the page has room, the values are known */
+    if (k == 0u || k > d->cfg.max_page_values - d->page_count) {
+        return 0;
+    }
+    for (i = 0; i < k; i++) { /* the page's previous index again: no lookup */
+        d->page[d->page_count] = d->page[d->page_count - 1u];
+        d->page_count++;
     }
     if (c->def->optional) {
         for (i = 0; i < k; i++) {
