@@ -1576,9 +1576,10 @@ static ppq_status_t push_runs(ppq_col_t *c, const ppq_column_batch_t *b, uint32_
     uint32_t r = from, end = from + n;
     ppq_status_t st = PPQ_OK;
     while (r < end && st == PPQ_OK) {
-        uint32_t run = r;
+        uint32_t run = b->validity == NULL && b->def_levels == NULL ? end : r; /* no nulls: one run */
         while (run < end && batch_has(b, run)) {
-            run++;
+            run = b->validity != NULL && run % 8u == 0u && end - run >= 8u && b->validity[run / 8u] == 0xFFu ? run + 8u
+                                                                                                             : run + 1u;
         }
         if (run > r) { /* values r..run */
             if (c->def->optional) {
