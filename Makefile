@@ -191,7 +191,8 @@ check-clang:
 
 # The unit suite under each build switch the README documents (every
 # switch's code compiles clean and passes, not only the defaults), and in
-# the sensor logger's configuration (LOGGER_CONFIG: the writer's switches).
+# the sensor logger's configurations (LOGGER_CONFIG: the writer's switches;
+# LOGGER_SMALL also without statistics and recovery records).
 SWITCHES := PPQ_UNPACK_SMALL PPQ_NO_INTRINSICS PPQ_FAST64=0
 check-switches:
 	@for s in $(SWITCHES); do \
@@ -200,10 +201,13 @@ check-switches:
 	        || { tail -20 /tmp/ppq_sw.$$$$.log; rm -f /tmp/ppq_sw.$$$$.log; exit 1; }; \
 	    grep -h "passed," /tmp/ppq_sw.$$$$.log; rm -f /tmp/ppq_sw.$$$$.log; \
 	done
-	@echo "check-switches: $(LOGGER_CONFIG)"; \
-	$(MAKE) --no-print-directory test-run BUILD=build/sw-logger EXTRA_CFLAGS="$(LOGGER_CONFIG)" >/tmp/ppq_sw.$$$$.log 2>&1 \
-	    || { tail -20 /tmp/ppq_sw.$$$$.log; rm -f /tmp/ppq_sw.$$$$.log; exit 1; }; \
-	grep -h "passed," /tmp/ppq_sw.$$$$.log; rm -f /tmp/ppq_sw.$$$$.log
+	@for c in logger logger-small; do \
+	    flags="$(LOGGER_CONFIG)"; [ $$c = logger-small ] && flags="-DLOGGER_SMALL $(LOGGER_CONFIG)"; \
+	    echo "check-switches: $$flags"; \
+	    $(MAKE) --no-print-directory test-run BUILD=build/sw-$$c EXTRA_CFLAGS="$$flags" >/tmp/ppq_sw.$$$$.log 2>&1 \
+	        || { tail -20 /tmp/ppq_sw.$$$$.log; rm -f /tmp/ppq_sw.$$$$.log; exit 1; }; \
+	    grep -h "passed," /tmp/ppq_sw.$$$$.log; rm -f /tmp/ppq_sw.$$$$.log; \
+	done
 
 unit-tests: $(TEST_BIN)
 

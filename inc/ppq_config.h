@@ -36,9 +36,9 @@
 #endif
 
 /* 1: statistics (min/max, null and NaN counts) in page headers and the
- * footer.  0 leaves that code out: opts.no_statistics must then be 1 (else
- * ppq_writer_init fails with PPQ_ERR_ARG), and recovery refuses files
- * that carry statistics (PPQ_ERR_UNSUPPORTED). */
+ * footer.  0 leaves that code out: files carry no statistics whatever
+ * opts.no_statistics says, and recovery refuses files that carry them
+ * (PPQ_ERR_UNSUPPORTED). */
 #ifndef PPQ_WRITER_STATISTICS
 #define PPQ_WRITER_STATISTICS 1
 #endif

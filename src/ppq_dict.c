@@ -2,6 +2,7 @@
  * and the index pages (bit width byte + RLE/bit-packed hybrid). */
 #include "ppq_dict.h"
 #include "ppq_internal.h"
+#include "ppq_port.h"
 
 #define MAX_ENTRIES (1u << 24)
 #define INDEX_CHUNK 32u /* indices decoded per step (stack use) */
@@ -200,7 +201,7 @@ ppq_status_t ppq_dict_enc_put(ppq_dict_enc_t *enc, const void *values, size_t n,
         } else {
             ppq_store_value_le(plain, v, len);
         }
-        if (enc->page_count > 0u) { /* the previous value again (a run, as logs have): no hashing */
+        if (PPQ_FAST64 && enc->page_count > 0u) { /* the previous value again (as logs have): no hashing */
             uint32_t elen;
             const uint8_t *eb;
             index = enc->page[enc->page_count - 1u];

@@ -220,10 +220,13 @@ static int resolve_options(const ppq_writer_options_t *in, ppq_writer_options_t 
     o->dict_bytes = o->dict_bytes ? o->dict_bytes : 8192u;
     o->footer_bytes = o->footer_bytes ? o->footer_bytes : 16384u;
     o->page_crc = (uint8_t)(o->page_crc || o->recovery); /* recovery checks every page */
+#if !PPQ_WRITER_STATISTICS
+    o->no_statistics = 1; /* a build without them */
+#endif
     return o->page_values <= (1u << 20) && o->page_bytes <= (1u << 26) && o->dict_entries <= (1u << 20) &&
            o->row_group_rows <= 0x7FFFFFFFu && (o->key_value_count == 0u || o->key_values != NULL) &&
            (o->footer_spill == NULL) == (o->footer_unspill == NULL) && (PPQ_WRITER_PAGE_V2 || !o->page_v2) &&
-           (PPQ_WRITER_STATISTICS || o->no_statistics) && (PPQ_WRITER_RECOVERY || !o->recovery);
+           (PPQ_WRITER_RECOVERY || !o->recovery);
 }
 
 /* ---- arena layout (one plan for sizing and for init) ---------------------- */
@@ -1744,6 +1747,23 @@ static ppq_status_t push_segment(ppq_writer_t *w, const ppq_column_batch_t *cols
     return st;
 }
 
+/* Rows from `from` (at most n) that can go in as one segment: none ends a
+ * row group or a page of a column taking runs (those get their flag), and
+ * the row path would accept them all.  0: take row `from` by the row path. */
+static uint32_t segment_rows(ppq_writer_t *w, const ppq_column_batch_t *cols, uint32_t from, uint32_t n)
+{
+    uint32_t i;
+    n = n < w->opts.row_group_rows - w->rg_rows ? n : w->opts.row_group_rows - w->rg_rows;
+    for (i = 0; i < w->ncols; i++) {
+        ppq_col_t *c = &w->cols[i];
+        c->runs = (uint8_t)takes_runs(c);
+        if (c->runs && w->opts.page_values - c->page_count < n) {
+            n = w->opts.page_values - c->page_count; /* 0 when the page is full */
+        }
+    }
+    return acceptable_rows(w, cols, from, n);
+}
+
 /* Row r of the batch by the row path: set each column, commit. */
 static ppq_status_t batch_row(ppq_writer_t *w, const ppq_column_batch_t *cols, uint32_t r)
 {
@@ -1774,16 +1794,7 @@ ppq_status_t ppq_writer_write_batch(ppq_writer_t *w, const ppq_column_batch_t *c
     }
     clear_row(w); /* every column of every row comes from the batch */
     while (r < rows && st == PPQ_OK) {
-        uint32_t n = rows - r;
-        n = n < w->opts.row_group_rows - w->rg_rows ? n : w->opts.row_group_rows - w->rg_rows;
-        for (i = 0; i < w->ncols; i++) {
-            ppq_col_t *c = &w->cols[i];
-            c->runs = (uint8_t)takes_runs(c);
-            if (c->runs && w->opts.page_values - c->page_count < n) {
-                n = w->opts.page_values - c->page_count; /* 0 when the page is full */
-            }
-        }
-        n = PPQ_WRITER_FAST_BATCH && !w->full ? acceptable_rows(w, cols, r, n) : 0u;
+        uint32_t n = PPQ_WRITER_FAST_BATCH && !w->full ? segment_rows(w, cols, r, rows - r) : 0u;
         if (n == 0u) {
             st = batch_row(w, cols, r); /* a full page or store, a refused row: the row path */
             n = 1;

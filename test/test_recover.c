@@ -9,6 +9,8 @@
 
 #include "test_util.h"
 
+#if PPQ_WRITER_RECOVERY /* (a build without recovery records: the #else below) */
+
 #define RG_ROWS 5u
 
 #ifdef PPQ_TEST_SMALL
@@ -824,5 +826,59 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(fake_footer_in_data), PPQ_TEST(key_values_changed_before_close), PPQ_TEST(short_read_is_io),
     PPQ_TEST(in_place_recovers_again),
 };
+
+#else
+/* A build without recovery records (PPQ_WRITER_RECOVERY 0): the tests above
+ * need them.  The writer refuses the option, writing nothing; a file written
+ * without it is valid, so recovery copies it as it is. */
+static ppq_status_t left_read_at(void *ctx, uint64_t off, uint8_t *buf, size_t len, size_t *got)
+{
+    const ppq_memsink_t *m = (const ppq_memsink_t *)ctx;
+    size_t n = off < m->len ? (m->len - (size_t)off < len ? m->len - (size_t)off : len) : 0u;
+    memcpy(buf, m->buf + off, n);
+    *got = n;
+    return PPQ_OK;
+}
+
+static void recovery_left_out(void)
+{
+    static const ppq_column_t schema[] = {{"ts", PPQ_INT64, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0},
+                                           PPQ_COLUMN_PLAIN}};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    ppq_sink_t sink, out;
+    ppq_memsink_t mem, outm;
+    ppq_recover_result_t res;
+    ppq_file_t f = {left_read_at, NULL, NULL, NULL, 0};
+    uint8_t *file, *copy;
+    test_setup();
+    file = (uint8_t *)test_alloc(1024);
+    copy = (uint8_t *)test_alloc(1024);
+    PPQ_CHECK(copy != NULL);
+    memset(&o, 0, sizeof o);
+    o.recovery = 1;
+    ppq_sink_init_mem(&sink, &mem, file, 1024);
+    PPQ_CHECK_EQ(ppq_writer_init(&w, schema, 1, &o, &sink, test_arena_ptr, test_arena_size), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(mem.len, 0);
+    o.recovery = 0;
+    PPQ_CHECK_EQ(ppq_writer_init(&w, schema, 1, &o, &sink, test_arena_ptr, test_arena_size), PPQ_OK);
+    PPQ_CHECK_EQ(ppq_writer_set_i64(&w, 0, 7), PPQ_OK);
+    PPQ_CHECK_EQ(ppq_writer_commit_row(&w), PPQ_OK);
+    PPQ_CHECK_EQ(ppq_writer_close(&w), PPQ_OK);
+    f.ctx = &mem;
+    f.size = mem.len;
+    ppq_sink_init_mem(&out, &outm, copy, 1024);
+    PPQ_CHECK_EQ(ppq_recover_copy(&f, &out, test_arena_ptr, test_arena_size, &res), PPQ_OK);
+    PPQ_CHECK(res.was_valid && !res.recoverable);
+    PPQ_CHECK_EQ(outm.len, mem.len);
+    PPQ_CHECK_MEM(copy, file, mem.len);
+    f.size = mem.len - 1u; /* cut: not recoverable */
+    PPQ_CHECK_EQ(ppq_recover_scan(&f, test_arena_ptr, test_arena_size, &res), PPQ_ERR_CORRUPT);
+}
+
+static const ppq_test_case_t cases[] = {
+    PPQ_TEST(recovery_left_out),
+};
+#endif
 
 PPQ_SUITE(suite_recover, "recover", cases);
