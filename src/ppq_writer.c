@@ -1640,6 +1640,19 @@ static int same_value(const ppq_col_t *c, const ppq_column_batch_t *b, uint32_t 
                   (const uint8_t *)b->values + (size_t)q * ppq_value_size(t), ppq_value_size(t)) == 0;
 }
 
+/* Row r of column c by the row path's push_value: *ended when that ended
+ * a page (the column chunk grew). */
+static ppq_status_t push_row_value(ppq_writer_t *w, ppq_col_t *c, const ppq_column_batch_t *b, uint32_t r, int *ended)
+{
+    size_t before = c->chunk_len;
+    ppq_status_t st;
+    pend_from_batch(c, b, r);
+    st = push_value(w, c);
+    c->pending = 0;
+    *ended = c->chunk_len != before;
+    return st;
+}
+
 /* A dictionary column's rows from r (at most n) that repeat row r-1's
  * value and fit its page: they add only the same index again (no lookup,
  * no change to the statistics).  Returns how many it took. */
@@ -1687,19 +1700,16 @@ static ppq_status_t push_values(ppq_writer_t *w, ppq_col_t *c, const ppq_column_
 {
     uint32_t r = from, end = from + *n;
     ppq_status_t st = PPQ_OK;
+    int ended = 0;
     while (r < end && st == PPQ_OK) {
-        size_t before = c->chunk_len;
         uint32_t k = r > from ? push_repeats(w, c, b, r, end - r) : 0u;
         if (k > 0u) {
             r += k;
             continue;
         }
-        pend_from_batch(c, b, r);
-        st = push_value(w, c);
-        c->pending = 0;
-        r++;
-        if (c->chunk_len != before) {
-            *n = r - from; /* a page ended: the row group may end after this row */
+        st = push_row_value(w, c, b, r++, &ended);
+        if (ended) {
+            *n = r - from; /* the row group may end after this row */
             break;
         }
     }
@@ -1726,15 +1736,12 @@ static ppq_status_t push_segment(ppq_writer_t *w, const ppq_column_batch_t *cols
     /* several: row by row, as a page one ends cuts the segment for all */
     for (r = from; slow > 1u && r < from + rows && st == PPQ_OK; r++) {
         for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
-            ppq_col_t *c = &w->cols[i];
-            if (!c->runs) {
-                size_t before = c->chunk_len;
-                pend_from_batch(c, &cols[i], r);
-                st = push_value(w, c);
-                c->pending = 0;
-                if (c->chunk_len != before) {
-                    rows = r + 1u - from; /* a page ended: the row group may end after this row */
-                }
+            int ended = 0;
+            if (!w->cols[i].runs) {
+                st = push_row_value(w, &w->cols[i], &cols[i], r, &ended);
+            }
+            if (ended) {
+                rows = r + 1u - from; /* the row group may end after this row */
             }
         }
     }
