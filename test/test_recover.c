@@ -7,6 +7,7 @@
  * in such files are checked by the independent readers in test/interop. */
 #include <string.h>
 
+#include "recover_util.h"
 #include "test_util.h"
 
 #if PPQ_WRITER_RECOVERY /* (a build without recovery records: the #else below) */
@@ -27,57 +28,6 @@
 #define MAX_GROUPS 64u
 #endif
 
-/* ---- a file in memory, with the callbacks recovery wants ------------------ */
-
-typedef struct mfile {
-    uint8_t *buf;
-    size_t len, cap;
-} mfile_t;
-
-static ppq_status_t mf_read_at(void *ctx, uint64_t off, uint8_t *buf, size_t len, size_t *got)
-{
-    mfile_t *m = (mfile_t *)ctx;
-    size_t n = 0;
-    if (off < m->len) {
-        n = m->len - (size_t)off < len ? m->len - (size_t)off : len;
-        memcpy(buf, m->buf + off, n);
-    }
-    *got = n;
-    return PPQ_OK;
-}
-
-static ppq_status_t mf_truncate(void *ctx, uint64_t size)
-{
-    mfile_t *m = (mfile_t *)ctx;
-    if (size > m->len) {
-        return PPQ_ERR_IO;
-    }
-    m->len = (size_t)size;
-    return PPQ_OK;
-}
-
-static ppq_status_t mf_append(void *ctx, const uint8_t *data, size_t len)
-{
-    mfile_t *m = (mfile_t *)ctx;
-    if (len > m->cap - m->len) {
-        return PPQ_ERR_IO;
-    }
-    memcpy(m->buf + m->len, data, len);
-    m->len += len;
-    return PPQ_OK;
-}
-
-static void mfile_init(ppq_file_t *f, mfile_t *m, uint8_t *buf, size_t len, size_t cap)
-{
-    m->buf = buf;
-    m->len = len;
-    m->cap = cap;
-    f->read_at = mf_read_at;
-    f->truncate = mf_truncate;
-    f->append = mf_append;
-    f->ctx = m;
-    f->size = len;
-}
 
 /* ---- the log: the demo's column types, optional with nulls, dictionary and delta */
 
@@ -585,19 +535,6 @@ static void least_arena(void)
 /* Like the fuzz target: mutate a byte of the header record or of the
  * first two row groups, then fix the records' own CRCs so the damage gets
  * past them: recovery must refuse it or keep fewer row groups, never crash. */
-static void fix_crcs(uint8_t *b, size_t size)
-{
-    size_t i;
-    uint32_t body = ppq_load_le32(b + 8);
-    if (body <= size - 16u) {
-        ppq_store_le32(b + 12 + body, ppq_crc32(0, b + 4, 8u + body));
-    }
-    for (i = 0; i + PPQ_RECOVER_GROUP_RECORD <= size; i++) {
-        if (memcmp(b + i, PPQ_RECOVER_GROUP_TAG, 4) == 0) {
-            ppq_store_le32(b + i + 16, ppq_crc32(0, b + i, 16));
-        }
-    }
-}
 
 static void hostile_records(void)
 {
@@ -618,7 +555,7 @@ static void hostile_records(void)
             int record_crc = g < LOG_GROUPS && at + 4u >= b.syncs.at[g]; /* recomputed by fix_crcs */
             memcpy(b.out, b.file, cut);
             b.out[at] ^= flips[f];
-            fix_crcs(b.out, cut);
+            fix_record_crcs(b.out, cut);
             st = recover_copy(b.out, cut, b.ref, FILE_CAP, &res, &out_len);
             PPQ_CHECK(st == PPQ_OK || st == PPQ_ERR_CORRUPT);
             if (st == PPQ_OK) {

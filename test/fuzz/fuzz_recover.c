@@ -7,77 +7,11 @@
 #include <string.h>
 
 #include "picoparquet.h"
+#include "recover_util.h"
 
 #define OUT_CAP (1u << 20)
 
-typedef struct mfile {
-    uint8_t *buf;
-    size_t len, cap;
-} mfile_t;
 
-static ppq_status_t mf_read_at(void *ctx, uint64_t off, uint8_t *buf, size_t len, size_t *got)
-{
-    mfile_t *m = (mfile_t *)ctx;
-    size_t n = 0;
-    if (off < m->len) {
-        n = m->len - (size_t)off < len ? m->len - (size_t)off : len;
-        memcpy(buf, m->buf + off, n);
-    }
-    *got = n;
-    return PPQ_OK;
-}
-
-static ppq_status_t mf_truncate(void *ctx, uint64_t size)
-{
-    mfile_t *m = (mfile_t *)ctx;
-    if (size > m->len) {
-        abort(); /* recovery never grows a file by truncating */
-    }
-    m->len = (size_t)size;
-    return PPQ_OK;
-}
-
-static ppq_status_t mf_append(void *ctx, const uint8_t *data, size_t len)
-{
-    mfile_t *m = (mfile_t *)ctx;
-    if (len > m->cap - m->len) {
-        return PPQ_ERR_IO;
-    }
-    memcpy(m->buf + m->len, data, len);
-    m->len += len;
-    return PPQ_OK;
-}
-
-static void file_over(ppq_file_t *f, mfile_t *m, uint8_t *buf, size_t len, size_t cap)
-{
-    m->buf = buf;
-    m->len = len;
-    m->cap = cap;
-    f->read_at = mf_read_at;
-    f->truncate = mf_truncate;
-    f->append = mf_append;
-    f->ctx = m;
-    f->size = len;
-}
-
-/* Mutations rarely keep a CRC right: fix the header record's and every
- * row-group record's, so the fuzzer reaches the descriptors, the record
- * checks and the statistics code behind them. */
-static void fix_crcs(uint8_t *b, size_t size)
-{
-    size_t i;
-    if (size >= 16u && memcmp(b + 4, PPQ_RECOVER_HEADER_TAG, 4) == 0) {
-        uint32_t body = ppq_load_le32(b + 8);
-        if (body <= size - 16u) {
-            ppq_store_le32(b + 12 + body, ppq_crc32(0, b + 4, 8u + body));
-        }
-    }
-    for (i = 0; i + PPQ_RECOVER_GROUP_RECORD <= size; i++) {
-        if (memcmp(b + i, PPQ_RECOVER_GROUP_TAG, 4) == 0) {
-            ppq_store_le32(b + i + 16, ppq_crc32(0, b + i, 16));
-        }
-    }
-}
 
 /* Also fix each row-group record's sum of page-header CRCs (walking the
  * page headers as recovery does), so mutated page headers whose bodies
@@ -153,9 +87,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fix_sums(input, size);
     }
     if (size > 0u && (data[size - 1u] & 1u)) { /* half the runs as the bytes came */
-        fix_crcs(input, size);
+        fix_record_crcs(input, size); /* mutations rarely keep a CRC right */
     }
-    file_over(&f, &m, input, size, size);
+    mfile_init(&f, &m, input, size, size);
     ppq_sink_init_mem(&sink, &mem, out, OUT_CAP);
     st = ppq_recover_copy(&f, &sink, arena, sizeof arena, &res);
     if (st == PPQ_OK) {
@@ -165,12 +99,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         if (!res.was_valid) {
             /* the recovered file is valid now, and in place gives the same bytes */
-            file_over(&f, &m, out, mem.len, mem.len);
+            mfile_init(&f, &m, out, mem.len, mem.len);
             if (ppq_recover_scan(&f, arena, sizeof arena, &res2) != PPQ_OK || !res2.was_valid) {
                 abort();
             }
             memcpy(work, input, size);
-            file_over(&f, &m, work, size, OUT_CAP);
+            mfile_init(&f, &m, work, size, OUT_CAP);
             if (ppq_recover_in_place(&f, arena, sizeof arena, &res2) != PPQ_OK || m.len != mem.len ||
                 memcmp(work, out, mem.len) != 0) {
                 abort();

@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "../../examples/sensor_logger/logger.h"
+#include "recover_util.h"
 
 #define BENCH_ROWS 10000000u
 
@@ -119,36 +120,6 @@ static int run(const char *label, const char *api, ppq_sink_t *sink, const ppq_w
 #define RECOVER_ROWS 6000000u /* about 100 MB at the demo's 16.5 bytes per row */
 #define RECOVER_REPS 5
 
-typedef struct mfile {
-    uint8_t *buf;
-    size_t len, cap;
-} mfile_t;
-
-static ppq_status_t mf_read_at(void *ctx, uint64_t off, uint8_t *buf, size_t len, size_t *got)
-{
-    mfile_t *m = (mfile_t *)ctx;
-    size_t n = off < m->len ? (m->len - (size_t)off < len ? m->len - (size_t)off : len) : 0;
-    memcpy(buf, m->buf + off, n);
-    *got = n;
-    return PPQ_OK;
-}
-
-static ppq_status_t mf_truncate(void *ctx, uint64_t size)
-{
-    ((mfile_t *)ctx)->len = (size_t)size;
-    return PPQ_OK;
-}
-
-static ppq_status_t mf_append(void *ctx, const uint8_t *data, size_t len)
-{
-    mfile_t *m = (mfile_t *)ctx;
-    if (len > m->cap - m->len) {
-        return PPQ_ERR_IO;
-    }
-    memcpy(m->buf + m->len, data, len);
-    m->len += len;
-    return PPQ_OK;
-}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -163,7 +134,7 @@ static int bench_recover(void)
     ppq_memsink_t mem;
     ppq_sink_t sink;
     ppq_recover_result_t res;
-    ppq_file_t f = {mf_read_at, mf_truncate, mf_append, NULL, 0};
+    ppq_file_t f;
     mfile_t m;
     size_t cap = 160u * 1024u * 1024u, cut;
     double copy_s[RECOVER_REPS], place_s[RECOVER_REPS];
@@ -182,14 +153,10 @@ static int bench_recover(void)
         return 1;
     }
     cut = mem.len - ppq_load_le32(buf + mem.len - 8) - 8u - 1000u; /* inside the last row group */
-    m.buf = buf;
-    m.cap = cap;
-    f.ctx = &m;
     for (i = 0; i < RECOVER_REPS; i++) {
         ppq_sink_t count = {NULL, NULL, 0};
         double t0;
-        m.len = cut;
-        f.size = cut;
+        mfile_init(&f, &m, buf, cut, cap); /* the cut log again (in place shortened it) */
         t0 = now();
         if (ppq_recover_copy(&f, &count, rec_arena, sizeof rec_arena, &res) != PPQ_OK) {
             free(buf);
