@@ -27,12 +27,10 @@ typedef struct log_fs {
     void *ctx; /* the implementation's state */
 } log_fs_t;
 
-/* The POSIX implementation; `dir` prefixes every name.  power_cut_after:
- * 0, or the number of bytes after which appends stop reaching the file
- * (a power cut: the rest of that append and every later one is lost). */
-void log_fs_posix(log_fs_t *fs, const char *dir, uint64_t power_cut_after);
+/* The POSIX implementation; `dir` prefixes every name. */
+void log_fs_posix(log_fs_t *fs, const char *dir);
 
-/* The FatFs implementation (needs ff.h); the same power-cut hook. */
-void log_fs_fatfs(log_fs_t *fs, const char *dir, uint64_t power_cut_after);
+/* The FatFs implementation (needs ff.h); `dir` as above. */
+void log_fs_fatfs(log_fs_t *fs, const char *dir);
 
 #endif

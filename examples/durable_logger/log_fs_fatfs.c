@@ -9,7 +9,6 @@
 typedef struct fat_fs {
     const char *dir;
     FIL fil;
-    uint64_t written, cut; /* as in log_fs_posix.c: the power-cut hook */
 } fat_fs_t;
 
 static fat_fs_t fat_state;
@@ -24,7 +23,6 @@ static ppq_status_t fat_open(void *ctx, const char *name, int create)
     fat_fs_t *f = (fat_fs_t *)ctx;
     char path[256];
     snprintf(path, sizeof path, "%s/%s", f->dir, name);
-    f->written = 0;
     /* a new log never replaces a file (FA_CREATE_NEW): see log_fs_posix.c */
     return f_status(f_open(&f->fil, path, FA_READ | FA_WRITE | (create ? FA_CREATE_NEW : FA_OPEN_EXISTING)));
 }
@@ -57,16 +55,11 @@ static ppq_status_t fat_truncate(void *ctx, uint64_t size)
 static ppq_status_t fat_append(void *ctx, const uint8_t *data, size_t len)
 {
     fat_fs_t *f = (fat_fs_t *)ctx;
-    UINT take = (UINT)len, n = 0;
-    FRESULT fr;
-    if (f->cut != 0u && f->written + len > f->cut) {
-        take = f->written < f->cut ? (UINT)(f->cut - f->written) : 0u;
-    }
-    fr = f_lseek(&f->fil, f_size(&f->fil)); /* reads move the pointer: back to the end */
+    UINT n = 0;
+    FRESULT fr = f_lseek(&f->fil, f_size(&f->fil)); /* reads move the pointer: back to the end */
     if (fr == FR_OK) {
-        fr = f_write(&f->fil, data, take, &n);
+        fr = f_write(&f->fil, data, (UINT)len, &n);
     }
-    f->written += n;
     return fr == FR_OK && n == len ? PPQ_OK : PPQ_ERR_IO;
 }
 
@@ -80,10 +73,9 @@ static ppq_status_t fat_close(void *ctx)
     return f_status(f_close(&((fat_fs_t *)ctx)->fil));
 }
 
-void log_fs_fatfs(log_fs_t *fs, const char *dir, uint64_t power_cut_after)
+void log_fs_fatfs(log_fs_t *fs, const char *dir)
 {
     fat_state.dir = dir;
-    fat_state.cut = power_cut_after;
     fs->open = fat_open;
     fs->size = fat_size;
     fs->read_at = fat_read_at;

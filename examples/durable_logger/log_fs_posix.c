@@ -11,7 +11,6 @@
 typedef struct posix_fs {
     const char *dir;
     int fd;
-    uint64_t written, cut; /* bytes appended since open; the power-cut point (0: none) */
 } posix_fs_t;
 
 static posix_fs_t posix_state;
@@ -24,7 +23,6 @@ static ppq_status_t p_open(void *ctx, const char *name, int create)
     /* a new log never replaces a file: one that failed to open at boot may
      * still hold data to recover */
     p->fd = open(path, create ? O_RDWR | O_CREAT | O_EXCL : O_RDWR, 0644);
-    p->written = 0;
     return p->fd >= 0 ? PPQ_OK : PPQ_ERR_IO;
 }
 
@@ -52,16 +50,8 @@ static ppq_status_t p_truncate(void *ctx, uint64_t size)
 
 static ppq_status_t p_append(void *ctx, const uint8_t *data, size_t len)
 {
-    posix_fs_t *p = (posix_fs_t *)ctx;
-    size_t take = len;
-    if (p->cut != 0u && p->written + len > p->cut) {
-        take = p->written < p->cut ? (size_t)(p->cut - p->written) : 0u; /* the power fails mid-write */
-    }
-    if (lseek(p->fd, 0, SEEK_END) < 0 || write(p->fd, data, take) != (ssize_t)take) {
-        return PPQ_ERR_IO;
-    }
-    p->written += take;
-    return take == len ? PPQ_OK : PPQ_ERR_IO;
+    int fd = ((posix_fs_t *)ctx)->fd;
+    return lseek(fd, 0, SEEK_END) >= 0 && write(fd, data, len) == (ssize_t)len ? PPQ_OK : PPQ_ERR_IO;
 }
 
 static ppq_status_t p_sync(void *ctx)
@@ -77,11 +67,10 @@ static ppq_status_t p_close(void *ctx)
     return rc == 0 ? PPQ_OK : PPQ_ERR_IO;
 }
 
-void log_fs_posix(log_fs_t *fs, const char *dir, uint64_t power_cut_after)
+void log_fs_posix(log_fs_t *fs, const char *dir)
 {
     posix_state.dir = dir;
     posix_state.fd = -1;
-    posix_state.cut = power_cut_after;
     fs->open = p_open;
     fs->size = p_size;
     fs->read_at = p_read_at;

@@ -16,6 +16,28 @@
 
 static uint64_t arena_mem[1024 * 1024 / 8];
 
+/* The simulated power cut, between the writer and the file system: after
+ * `cut` bytes of the new log nothing more reaches the file (the rest of
+ * that append and every later one is lost). */
+static struct {
+    const log_fs_t *fs;
+    uint64_t written, cut;
+} power;
+
+static ppq_status_t append_until_cut(void *ctx, const uint8_t *data, size_t len)
+{
+    size_t take = len;
+    ppq_status_t st = PPQ_OK;
+    if (power.written + len > power.cut) {
+        take = power.written < power.cut ? (size_t)(power.cut - power.written) : 0u;
+    }
+    if (take > 0u) {
+        st = power.fs->append(ctx, data, take);
+    }
+    power.written += st == PPQ_OK ? take : 0u;
+    return st == PPQ_OK && take == len ? PPQ_OK : PPQ_ERR_IO;
+}
+
 int main(int argc, char **argv)
 {
     log_fs_t fs;
@@ -43,9 +65,9 @@ int main(int argc, char **argv)
         return 2;
     }
     if (fatfs) {
-        log_fs_fatfs(&fs, dir, cut);
+        log_fs_fatfs(&fs, dir);
     } else {
-        log_fs_posix(&fs, dir, cut);
+        log_fs_posix(&fs, dir);
     }
     /* the newest log: the highest number that opens */
     for (;;) {
@@ -79,7 +101,9 @@ int main(int argc, char **argv)
     logger_options(&opts, 0);
     opts.sync = durable_sync;
     opts.sync_ctx = &fs;
-    sink.write = fs.append;
+    power.fs = &fs;
+    power.cut = cut;
+    sink.write = cut != 0u ? append_until_cut : fs.append;
     sink.ctx = fs.ctx;
     sink.offset = 0;
     st = logger_run(logger_schema, &sink, arena_mem, sizeof arena_mem, &opts, LOGGER_ROWS, &rows, &groups);
