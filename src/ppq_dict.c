@@ -1,6 +1,7 @@
 /* Dictionary encoding: a hash table over PLAIN-form entries in the arena,
  * and the index pages (bit width byte + RLE/bit-packed hybrid). */
 #include "ppq_dict.h"
+#include "ppq_dict_internal.h"
 #include "ppq_internal.h"
 #include "ppq_port.h"
 
@@ -220,6 +221,20 @@ ppq_status_t ppq_dict_enc_put(ppq_dict_enc_t *enc, const void *values, size_t n,
     *accepted = i;
     return st;
 }
+
+#ifdef PPQ_DICT_REPEAT
+ppq_status_t ppq_dict_enc_repeat(ppq_dict_enc_t *enc, size_t n)
+{
+    if (enc->page_count == 0u || n > enc->cfg.max_page_values - enc->page_count) {
+        return enc->page_count == 0u ? PPQ_ERR_STATE : PPQ_ERR_NOSPACE;
+    }
+    for (; n > 0u; n--) {
+        enc->page[enc->page_count] = enc->page[enc->page_count - 1u];
+        enc->page_count++;
+    }
+    return PPQ_OK;
+}
+#endif
 
 ppq_status_t ppq_dict_enc_flush_page(ppq_dict_enc_t *enc, ppq_sink_t *out)
 {

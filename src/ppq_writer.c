@@ -4,6 +4,7 @@
 #include "ppq_dba.h"
 #include "ppq_delta.h"
 #include "ppq_dict.h"
+#include "ppq_dict_internal.h"
 #include "ppq_dlba.h"
 #include "ppq_internal.h"
 #include "ppq_meta.h"
@@ -787,6 +788,16 @@ static const uint8_t *value_bytes(ppq_col_t *c, uint8_t *buf, size_t *len)
     return buf;
 }
 
+/* Mark the page's next k values (from page_count) as present in its
+ * definition levels; REQUIRED columns have none. */
+static void mark_present(ppq_col_t *c, uint32_t k)
+{
+    uint32_t at;
+    for (at = c->page_count; c->def->optional && at < c->page_count + k; at++) {
+        c->levels[at / 8u] = (uint8_t)(c->levels[at / 8u] | (1u << (at % 8u)));
+    }
+}
+
 /* Put the pending value (or null) into the column's page. */
 static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
 {
@@ -808,9 +819,7 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
         c->page_count++;
         return PPQ_OK;
     }
-    if (c->def->optional) {
-        c->levels[c->page_count / 8u] = (uint8_t)(c->levels[c->page_count / 8u] | (1u << (c->page_count % 8u)));
-    }
+    mark_present(c, 1);
     v = value_bytes(c, buf, &len);
     if (BUILT(K_DICT) && c->kind == K_DICT) {
         size_t acc;
@@ -822,9 +831,7 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
             if (st == PPQ_OK) {
                 st = start_page(w, c);
             }
-            if (c->def->optional) {
-                c->levels[0] = (uint8_t)(c->levels[0] | 1u); /* this value is in the new page */
-            }
+            mark_present(c, 1); /* this value is in the new page */
         }
     }
     if (st == PPQ_OK) {
@@ -1472,8 +1479,13 @@ ppq_status_t ppq_writer_close(ppq_writer_t *w)
     return st;
 }
 
+/* Does row r of the batch have a value? */
+static int batch_has(const ppq_column_batch_t *b, uint32_t r)
+{
+    return b->validity != NULL ? (b->validity[r / 8u] >> (r % 8u)) & 1 : b->def_levels != NULL ? b->def_levels[r] != 0 : 1;
+}
+
 /* Set column `col` of a batch's row r. */
-static int batch_has(const ppq_column_batch_t *b, uint32_t r);
 static ppq_status_t set_from_batch(ppq_writer_t *w, uint32_t col, const ppq_column_batch_t *b, uint32_t r)
 {
     if (!batch_has(b, r)) {
@@ -1500,6 +1512,7 @@ static ppq_status_t set_from_batch(ppq_writer_t *w, uint32_t col, const ppq_colu
 #define PPQ_WRITER_FAST_BATCH PPQ_FAST64
 #endif
 
+#if PPQ_WRITER_FAST_BATCH
 /* ---- batches: a column's run of values at a time ---------------------------
  * The same bytes as setting and committing each row (the unit tests compare
  * the two), faster: a segment of rows goes into each column at once when no
@@ -1509,11 +1522,6 @@ static ppq_status_t set_from_batch(ppq_writer_t *w, uint32_t col, const ppq_colu
  * segment after that row; anything else (a row that would be refused, a
  * full page, a row group's last row) takes the row path. */
 
-/* Does row r of the batch have a value? */
-static int batch_has(const ppq_column_batch_t *b, uint32_t r)
-{
-    return b->validity != NULL ? (b->validity[r / 8u] >> (r % 8u)) & 1 : b->def_levels != NULL ? b->def_levels[r] != 0 : 1;
-}
 
 /* Can this column take runs of numbers (and would the row path accept
  * every value of the batch as it is)? */
@@ -1585,13 +1593,7 @@ static ppq_status_t push_runs(ppq_col_t *c, const ppq_column_batch_t *b, uint32_
                                                                                                              : run + 1u;
         }
         if (run > r) { /* values r..run */
-            if (c->def->optional) {
-                uint32_t k;
-                for (k = 0; k < run - r; k++) {
-                    uint32_t at = c->page_count + k;
-                    c->levels[at / 8u] = (uint8_t)(c->levels[at / 8u] | (1u << (at % 8u)));
-                }
-            }
+            mark_present(c, run - r);
             st = put_run(c, v + (size_t)r * size, run - r);
             if (PPQ_WRITER_STATISTICS) {
                 ppq_stats_add_values(&c->page_stats, c->stats_kind, c->width, v + (size_t)r * size, run - r);
@@ -1658,9 +1660,8 @@ static ppq_status_t push_row_value(ppq_writer_t *w, ppq_col_t *c, const ppq_colu
  * no change to the statistics).  Returns how many it took. */
 static uint32_t push_repeats(ppq_writer_t *w, ppq_col_t *c, const ppq_column_batch_t *b, uint32_t r, uint32_t n)
 {
-    ppq_dict_enc_t *d = c->own.dict;
-    uint32_t k = 0, len = 0, i;
-    if (!BUILT(K_DICT) || c->kind != K_DICT || ppq_dict_enc_page_values(c->own.dict) == 0u) {
+    uint32_t k = 0, len = 0;
+    if (!BUILT(K_DICT) || c->kind != K_DICT) {
         return 0;
     }
     if (n > w->opts.page_values - c->page_count) {
@@ -1675,19 +1676,10 @@ static uint32_t push_repeats(ppq_writer_t *w, ppq_col_t *c, const ppq_column_bat
     while (k < n && same_value(c, b, r + k, r - 1u)) {
         k++;
     }
-    if (k == 0u || k > d->cfg.max_page_values - d->page_count) {
-        return 0;
+    if (k == 0u || ppq_dict_enc_repeat(c->own.dict, k) != PPQ_OK) {
+        return 0; /* the encoder's page is full: the row path ends it */
     }
-    for (i = 0; i < k; i++) { /* the page's previous index again: no lookup */
-        d->page[d->page_count] = d->page[d->page_count - 1u];
-        d->page_count++;
-    }
-    if (c->def->optional) {
-        for (i = 0; i < k; i++) {
-            uint32_t at = c->page_count + i;
-            c->levels[at / 8u] = (uint8_t)(c->levels[at / 8u] | (1u << (at % 8u)));
-        }
-    }
+    mark_present(c, k);
     c->page_count += k;
     c->page_data += k * len;
     return k;
@@ -1771,6 +1763,8 @@ static uint32_t segment_rows(ppq_writer_t *w, const ppq_column_batch_t *cols, ui
     return acceptable_rows(w, cols, from, n);
 }
 
+#endif /* PPQ_WRITER_FAST_BATCH */
+
 /* Row r of the batch by the row path: set each column, commit. */
 static ppq_status_t batch_row(ppq_writer_t *w, const ppq_column_batch_t *cols, uint32_t r)
 {
@@ -1785,6 +1779,37 @@ static ppq_status_t batch_row(ppq_writer_t *w, const ppq_column_batch_t *cols, u
     clear_row(w);
     return st;
 }
+
+#if PPQ_WRITER_FAST_BATCH
+/* Rows from `from` (`left` of them in the batch) as one segment where they
+ * can go so, else row `from` by the row path: *n gets the rows written. */
+static ppq_status_t write_rows(ppq_writer_t *w, const ppq_column_batch_t *cols, uint32_t from, uint32_t left,
+                               uint32_t *n)
+{
+    uint32_t k = !w->full ? segment_rows(w, cols, from, left) : 0u;
+    ppq_status_t st;
+    if (k == 0u) { /* a full page or store, a refused row */
+        *n = 1;
+        return batch_row(w, cols, from);
+    }
+    st = push_segment(w, cols, from, &k);
+    if (st != PPQ_OK) {
+        w->err = st; /* an encoder or the sink failed */
+        return st;
+    }
+    *n = k;
+    w->rg_rows += k;
+    return rows_added(w);
+}
+#else
+static ppq_status_t write_rows(ppq_writer_t *w, const ppq_column_batch_t *cols, uint32_t from, uint32_t left,
+                               uint32_t *n)
+{
+    (void)left;
+    *n = 1;
+    return batch_row(w, cols, from);
+}
+#endif
 
 ppq_status_t ppq_writer_write_batch(ppq_writer_t *w, const ppq_column_batch_t *cols, uint32_t rows, uint32_t *written)
 {
@@ -1801,19 +1826,8 @@ ppq_status_t ppq_writer_write_batch(ppq_writer_t *w, const ppq_column_batch_t *c
     }
     clear_row(w); /* every column of every row comes from the batch */
     while (r < rows && st == PPQ_OK) {
-        uint32_t n = PPQ_WRITER_FAST_BATCH && !w->full ? segment_rows(w, cols, r, rows - r) : 0u;
-        if (n == 0u) {
-            st = batch_row(w, cols, r); /* a full page or store, a refused row: the row path */
-            n = 1;
-        } else {
-            st = push_segment(w, cols, r, &n);
-            if (st != PPQ_OK) {
-                w->err = st; /* an encoder or the sink failed */
-                break;
-            }
-            w->rg_rows += n;
-            st = rows_added(w);
-        }
+        uint32_t n = 1;
+        st = write_rows(w, cols, r, rows - r, &n);
         if (st == PPQ_OK) {
             r += n;
             if (written != NULL) {
