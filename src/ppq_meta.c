@@ -33,25 +33,28 @@ static int is_nan_bits(size_t width, uint64_t b)
     return (b & ~sign_bit(width)) > inf;
 }
 
-/* -1, 0, 1 comparing PLAIN-encoded numbers a and b of `width` bytes, on
- * integer keys that order as the values do: signed integers with the sign
- * bit flipped; floats (no NaN here) with negatives' bits inverted and
- * positives' sign bit set.  -0.0 orders below +0.0, which write_stats makes
- * harmless; no floating point, so no soft-float library on small cores. */
+/* An integer key that orders a number's bits as the values order: signed
+ * integers with the sign bit flipped; floats (no NaN here) with negatives'
+ * bits inverted and positives' sign bit set.  -0.0 orders below +0.0,
+ * which write_stats makes harmless; no floating point, so no soft-float
+ * library on small cores. */
+static uint64_t order_key(uint8_t order, size_t width, uint64_t bits)
+{
+    uint64_t sign = sign_bit(width);
+    if (order == PPQ_ORDER_SIGNED) {
+        return bits ^ sign;
+    }
+    if (order == PPQ_ORDER_FLOAT) {
+        bits = (bits & sign) ? ~bits : bits | sign;
+        return width == 4u ? bits & 0xFFFFFFFFu : bits;
+    }
+    return bits;
+}
+
+/* -1, 0, 1 comparing PLAIN-encoded numbers a and b of `width` bytes. */
 static int compare_num(uint8_t order, size_t width, const uint8_t *a, const uint8_t *b)
 {
-    uint64_t x = num_bits(width, a), y = num_bits(width, b), sign = sign_bit(width);
-    if (order == PPQ_ORDER_SIGNED) {
-        x ^= sign;
-        y ^= sign;
-    } else if (order == PPQ_ORDER_FLOAT) {
-        x = (x & sign) ? ~x : x | sign;
-        y = (y & sign) ? ~y : y | sign;
-        if (width == 4u) {
-            x &= 0xFFFFFFFFu;
-            y &= 0xFFFFFFFFu;
-        }
-    }
+    uint64_t x = order_key(order, width, num_bits(width, a)), y = order_key(order, width, num_bits(width, b));
     return x < y ? -1 : x > y;
 }
 
@@ -253,69 +256,37 @@ void ppq_meta_write_row_group_end(ppq_thrift_w_t *t, uint64_t bytes, uint64_t ro
     ppq_thrift_w_end(t);
 }
 
-#if PPQ_FAST64 /* one pass per width; on 32-bit targets the plain loop below (less flash) */
-/* Keys that order numbers as compare_num() does, one loop per width so
- * each is tight: signed integers with the sign bit flipped, floats with
- * negatives' bits inverted and positives' sign bit set (NaN skipped and
- * counted).  *lo > *hi when no value counts. */
-static void key_range32(uint8_t order, const uint8_t *v, size_t n, uint32_t *lo, uint32_t *hi, uint64_t *nans)
+#if PPQ_FAST64 /* one pass; on 32-bit targets the plain loop below (less flash) */
+/* The least and greatest order_key() of n numbers in memory (width 4 or
+ * 8), NaN skipped and counted.  *lo > *hi when no value counts. */
+static void key_range(uint8_t order, size_t width, const uint8_t *v, size_t n, uint64_t *lo, uint64_t *hi,
+                      uint64_t *nans)
 {
-    uint32_t l = 0xFFFFFFFFu, h = 0, nan = 0;
-    size_t i;
-    for (i = 0; i < n; i++) {
-        uint32_t b, key;
-        PPQ_COPY(&b, v + 4u * i, 4);
-        if (order == PPQ_ORDER_FLOAT) {
-            if ((b & 0x7FFFFFFFu) > 0x7F800000u) {
-                nan++;
-                continue;
-            }
-            key = b ^ ((uint32_t)((int32_t)b >> 31) | 0x80000000u);
-        } else {
-            key = order == PPQ_ORDER_SIGNED ? b ^ 0x80000000u : b;
-        }
-        l = key < l ? key : l;
-        h = key > h ? key : h;
-    }
-    if (nan == n) {
-        l = 1;
-        h = 0;
-    }
-    *lo = l;
-    *hi = h;
-    *nans += nan;
-}
-
-static void key_range64(uint8_t order, const uint8_t *v, size_t n, uint64_t *lo, uint64_t *hi, uint64_t *nans)
-{
-    const uint64_t sign = 0x8000000000000000ull;
     uint64_t l = ~(uint64_t)0, h = 0;
     size_t i, nan = 0;
     for (i = 0; i < n; i++) {
         uint64_t b, key;
-        PPQ_COPY(&b, v + 8u * i, 8);
-        if (order == PPQ_ORDER_FLOAT) {
-            if ((b & ~sign) > 0x7FF0000000000000ull) {
-                nan++;
-                continue;
-            }
-            key = b ^ ((uint64_t)((int64_t)b >> 63) | sign);
+        if (width == 4u) {
+            uint32_t x;
+            PPQ_COPY(&x, v + 4u * i, 4);
+            b = x;
         } else {
-            key = order == PPQ_ORDER_SIGNED ? b ^ sign : b;
+            PPQ_COPY(&b, v + 8u * i, 8);
         }
+        if (order == PPQ_ORDER_FLOAT && is_nan_bits(width, b)) {
+            nan++;
+            continue;
+        }
+        key = order_key(order, width, b);
         l = key < l ? key : l;
         h = key > h ? key : h;
     }
-    if (nan == n) {
-        l = 1;
-        h = 0;
-    }
-    *lo = l;
-    *hi = h;
+    *lo = nan == n ? 1u : l;
+    *hi = nan == n ? 0u : h;
     *nans += nan;
 }
 
-/* The number whose key is `key` (the inverse of the transforms above). */
+/* The number whose order_key() is `key`. */
 static uint64_t key_bits(uint8_t order, size_t width, uint64_t key)
 {
     uint64_t sign = width == 4u ? 0x80000000u : 0x8000000000000000ull, all = width == 4u ? 0xFFFFFFFFu : ~(uint64_t)0;
@@ -348,13 +319,8 @@ void ppq_stats_add_values(ppq_stats_t *s, uint8_t order, size_t width, const voi
     if (order == PPQ_ORDER_NONE || order == PPQ_ORDER_BYTES || n == 0u) {
         return;
     }
-    if (width == 4u) {
-        uint32_t l, h;
-        key_range32(order, v, n, &l, &h, &s->nans);
-        lo = l;
-        hi = h;
-    } else if (width == 8u) {
-        key_range64(order, v, n, &lo, &hi, &s->nans);
+    if (width != 1u) {
+        key_range(order, width, v, n, &lo, &hi, &s->nans);
     } else { /* booleans */
         for (i = 0, lo = 1, hi = 0; i < n; i++) {
             uint64_t b = v[i] != 0u;
