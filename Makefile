@@ -26,12 +26,14 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 10
 
 WARN := -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
-INCS := -Iinc -Isrc -Iport
+# src/ is layered (core, encodings, format, file, compression); internal headers sit beside their sources.
+SRC_DIRS := $(sort $(dir $(wildcard src/*/*.c)))
+INCS := -Iinc $(patsubst %/,-I%,$(SRC_DIRS)) -Iport
 LIB_CFLAGS := $(WARN) $(OPT) $(TARGET_FLAGS) -ffreestanding $(INCS) $(EXTRA_CFLAGS)
 HOST_CFLAGS := $(WARN) $(OPT) $(TARGET_FLAGS) $(BOARD_TEST_FLAGS) $(INCS) -Itest -Iboards/common -Itools $(EXTRA_CFLAGS)
 LDFLAGS_EXTRA ?=
 
-LIB_SRCS := $(wildcard src/*.c) $(wildcard port/$(PORT)/*.c)
+LIB_SRCS := $(wildcard src/*/*.c) $(wildcard port/$(PORT)/*.c)
 LIB_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
 LIB := $(BUILD)/libpicoparquet.a
 
