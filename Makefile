@@ -53,6 +53,12 @@ CLI_SRCS := tools/ppq_cli.c tools/ppq_inspect.c tools/ppq_recover_cmd.c
 BENCH := $(BUILD)/bench
 FUZZ_TARGETS := $(patsubst test/fuzz/%.c,%,$(wildcard test/fuzz/fuzz_*.c))
 
+# Each capability's own rules live in mk/<name>.mk (included here, before the
+# rules that use CLI_SRCS); a fragment appends make targets to CHECK_STEPS,
+# which `make check` runs after the core steps, in order.
+CHECK_STEPS :=
+include $(sort $(wildcard mk/*.mk))
+
 .PHONY: durable-test cli-test check-switches demo-mcu demo-mcu-run unit-tests interop size stack bench-mcu bench-mcu-run qemu-test qemu-run all lib test test-run check check-freestanding check-clang fuzz fuzz-smoke fuzz-build \
         bench coverage demo encodings-demo bootstrap clean
 
@@ -317,6 +323,7 @@ check: bootstrap
 	$(MAKE) --no-print-directory durable-test
 	$(MAKE) --no-print-directory interop
 	$(MAKE) --no-print-directory demo-mcu
+	@for t in $(CHECK_STEPS); do $(MAKE) --no-print-directory $$t || exit 1; done
 
 # The CLI's tests; `ppq recover` gets a recoverable log from the demo logger.
 cli-test: $(CLI) $(SENSOR_LOGGER)

@@ -19,5 +19,6 @@
 #include "ppq_thrift.h"
 #include "ppq_writer.h"
 #include "ppq_recover.h"
+#include "ppq_codec.h"
 
 #endif /* PICOPARQUET_H */

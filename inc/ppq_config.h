@@ -49,4 +49,16 @@
 #define PPQ_WRITER_RECOVERY 1
 #endif
 
+/* The page codecs built (ppq_codec.h): an OR of PPQ_CODEC_BIT(codec)
+ * (ppq_codec_t values), default all that picoparquet has.  A codec left
+ * out leaves its code out of the link and is PPQ_ERR_UNSUPPORTED. */
+#define PPQ_CODEC_BIT(codec) (1u << (codec))
+#define PPQ_CODECS_ALL 0xE6u /* SNAPPY, GZIP, LZ4, ZSTD, LZ4_RAW */
+#ifndef PPQ_DECOMPRESSORS
+#define PPQ_DECOMPRESSORS PPQ_CODECS_ALL
+#endif
+#ifndef PPQ_COMPRESSORS
+#define PPQ_COMPRESSORS PPQ_CODECS_ALL
+#endif
+
 #endif /* PPQ_CONFIG_H */
