@@ -49,8 +49,10 @@ size_t ppq_decompress_work_size(ppq_codec_t codec);
 /*
  * Decompress `src` into `dst` (room for `dst_cap` bytes); *dst_len gets the
  * bytes produced.  `src` is hostile: never a read outside it or a write
- * past dst_cap.  PPQ_ERR_CORRUPT for malformed input or output that would
- * exceed dst_cap; PPQ_ERR_UNSUPPORTED for a codec the build lacks;
+ * past dst_cap.  PPQ_ERR_CORRUPT for malformed input; PPQ_ERR_NOSPACE when
+ * the output would exceed dst_cap (a caller that knows the size treats
+ * that as corrupt; one that does not, such as a CLI filter, may retry with
+ * more room); PPQ_ERR_UNSUPPORTED for a codec the build lacks;
  * PPQ_ERR_ARENA when work_len < ppq_decompress_work_size(codec).
  * A Parquet page knows its uncompressed size: the reader passes it as
  * dst_cap and also checks *dst_len == dst_cap.

@@ -54,7 +54,7 @@ ppq_status_t ppq_decompress(ppq_codec_t codec, const uint8_t *src, size_t src_le
     switch (codec) {
     case PPQ_CODEC_UNCOMPRESSED:
         if (src_len > dst_cap) {
-            return PPQ_ERR_CORRUPT;
+            return PPQ_ERR_NOSPACE;
         }
         if (src_len > 0) {
             memcpy(dst, src, src_len);
