@@ -107,6 +107,10 @@ BENCH_WRITER := $(BUILD)/bench_writer
 $(BENCH_WRITER): $(BUILD)/obj/tools/bench/bench_writer.o $(BUILD)/obj/examples/sensor_logger/logger.o $(LIB)
 	$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
 
+BENCH_SENSOR := $(BUILD)/bench_sensor
+$(BENCH_SENSOR): $(BUILD)/obj/tools/bench/bench_sensor.o $(LIB)
+	$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
+
 # Host unit tests: once plain, once under ASan+UBSan (clang's UBSan also
 # catches arithmetic on NULL pointers; gcc's is the fallback).
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer

@@ -236,6 +236,21 @@ ppq_status_t ppq_dict_enc_repeat(ppq_dict_enc_t *enc, size_t n)
 }
 #endif
 
+uint32_t ppq_dict_enc_index_at(const ppq_dict_enc_t *enc, uint32_t i)
+{
+    return enc->page[i];
+}
+
+const uint8_t *ppq_dict_enc_entry(const ppq_dict_enc_t *enc, uint32_t e, uint32_t *len)
+{
+    return entry_bytes(enc, e, len);
+}
+
+void ppq_dict_enc_drop_page(ppq_dict_enc_t *enc)
+{
+    enc->page_count = 0;
+}
+
 ppq_status_t ppq_dict_enc_flush_page(ppq_dict_enc_t *enc, ppq_sink_t *out)
 {
     ppq_rle_enc_t rle;

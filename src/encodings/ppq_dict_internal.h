@@ -15,4 +15,11 @@
 ppq_status_t ppq_dict_enc_repeat(ppq_dict_enc_t *enc, size_t n);
 #endif
 
+/* For re-encoding a page under another encoding (the writer's AUTO): the
+ * i-th buffered index of the current page, entry e's PLAIN bytes (without a
+ * BYTE_ARRAY's length word), and forgetting the page's indices. */
+uint32_t ppq_dict_enc_index_at(const ppq_dict_enc_t *enc, uint32_t i);
+const uint8_t *ppq_dict_enc_entry(const ppq_dict_enc_t *enc, uint32_t e, uint32_t *len);
+void ppq_dict_enc_drop_page(ppq_dict_enc_t *enc);
+
 #endif

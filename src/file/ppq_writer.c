@@ -48,8 +48,11 @@ typedef struct ppq_col {
     uint8_t stats_kind;     /* how to compare: see stats_order() */
     uint8_t pending;        /* the row being built: 0 unset, 1 value, 2 null */
     uint8_t runs;           /* a batch segment: this column takes runs (push_segment) */
+    uint8_t alt_kind;       /* where a dictionary falls back to (AUTO: the smaller of the others) */
+    uint8_t deciding;       /* AUTO: the chunk's first page still decides dictionary or alt_kind */
     const ppq_column_t *def;
     uint32_t width;         /* bytes of a min/max value: stat_width() */
+    uint32_t page_dict_bytes; /* the dictionary's size when the page started */
     /* the page being built */
     uint32_t page_count, page_nulls, page_data;
     uint8_t *levels;        /* definition levels of the page: a bitmap */
@@ -164,6 +167,14 @@ static int logical_ok(const ppq_column_t *c)
     }
 }
 
+/* What an AUTO column uses where a dictionary does not pay: DELTA_BINARY_PACKED
+ * for integers (timestamps, counters), else PLAIN (BYTE_STREAM_SPLIT only pays
+ * under a compressor).  Explicit DICTIONARY columns fall back to PLAIN. */
+static int auto_alt(const ppq_column_t *c)
+{
+    return (c->type == PPQ_INT32 || c->type == PPQ_INT64) && BUILT(K_DELTA) ? K_DELTA : K_PLAIN;
+}
+
 /* The value encoding a column starts each chunk with; *ok is 0 when the
  * type cannot take it or this build leaves it out. */
 static int start_kind(const ppq_column_t *c, int *ok)
@@ -172,17 +183,9 @@ static int start_kind(const ppq_column_t *c, int *ok)
     int kind = K_PLAIN;
     *ok = 1;
     switch (c->encoding) {
-    case PPQ_COLUMN_AUTO:
-        if (t == PPQ_BYTE_ARRAY) {
-            kind = K_DICT;
-        } else if (t == PPQ_INT32 || t == PPQ_INT64) {
-            kind = K_DELTA;
-        } else if (t == PPQ_FLOAT || t == PPQ_DOUBLE) {
-            kind = K_BSS;
-        } else if (t == PPQ_BOOLEAN) {
-            kind = K_RLE;
-        }
-        return BUILT(kind) ? kind : K_PLAIN;
+    case PPQ_COLUMN_AUTO: /* a dictionary first: auto_first() keeps it or takes alt_kind, by size */
+        kind = t == PPQ_BOOLEAN ? K_RLE : K_DICT;
+        return BUILT(kind) ? kind : auto_alt(c);
     case PPQ_COLUMN_PLAIN: return K_PLAIN;
     case PPQ_COLUMN_DICTIONARY: *ok = t != PPQ_BOOLEAN; kind = K_DICT; break;
     case PPQ_COLUMN_DELTA_BINARY_PACKED: *ok = t == PPQ_INT32 || t == PPQ_INT64; kind = K_DELTA; break;
@@ -216,10 +219,10 @@ static int resolve_options(const ppq_writer_options_t *in, ppq_writer_options_t 
     }
     o->page_values = o->page_values ? o->page_values : 1024u;
     o->page_bytes = o->page_bytes ? o->page_bytes : 8192u;
-    o->row_group_rows = o->row_group_rows ? o->row_group_rows : 65536u;
-    o->dict_entries = o->dict_entries ? o->dict_entries : 256u;
-    o->dict_bytes = o->dict_bytes ? o->dict_bytes : 8192u;
-    o->footer_bytes = o->footer_bytes ? o->footer_bytes : 16384u;
+    o->row_group_rows = o->row_group_rows ? o->row_group_rows : 131072u;
+    o->dict_entries = o->dict_entries ? o->dict_entries : 16384u;
+    o->dict_bytes = o->dict_bytes ? o->dict_bytes : 131072u;
+    o->footer_bytes = o->footer_bytes ? o->footer_bytes : 262144u;
     o->page_crc = (uint8_t)(o->page_crc || o->recovery); /* recovery checks every page */
 #if !PPQ_WRITER_STATISTICS
     o->no_statistics = 1; /* a build without them */
@@ -392,6 +395,15 @@ static size_t scratch_for(const ppq_column_t *s, uint32_t n, const ppq_writer_op
     return most;
 }
 
+/* The default chunk buffer: every page of a whole row group at its worst
+ * case, so that row groups reach row_group_rows (a host's defaults; firmware
+ * sizes its buffers with ppq_writer_options_for_arena), at most 64 MiB. */
+static size_t default_chunk(const ppq_writer_options_t *o, size_t least, size_t pm)
+{
+    size_t pages = o->row_group_rows / o->page_values + 1u, cap = ((size_t)64u << 20) / pm;
+    return least + (pages < cap ? pages : cap) * pm;
+}
+
 static uint8_t stats_order(const ppq_column_t *c);
 static size_t stat_width(const ppq_column_t *c);
 
@@ -418,9 +430,12 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
         uint8_t *mem[REGIONS], cap = stat_cap(c);
         int ok, kind = start_kind(c, &ok), r;
         ppq_col_t *col = cols != NULL ? &cols[i] : NULL;
-        size[VALS] = vals_cap(c, o, kind);
+        int alt = c->encoding == PPQ_COLUMN_AUTO ? auto_alt(c) : K_PLAIN;
+        size[VALS] = vals_cap(c, o, kind) > vals_cap(c, o, alt) ? vals_cap(c, o, kind) : vals_cap(c, o, alt);
         size[LEVELS_OUT] = levels_cap_for(c, o);
         size[CODEC] = codec_arena_for(c, o, kind, size[VALS]);
+        least = codec_arena_for(c, o, alt, size[VALS]); /* AUTO may re-encode a page as alt */
+        size[CODEC] = least > size[CODEC] ? least : size[CODEC];
         size[DICT] = 0;
         size[OWN] = kind == K_DLBA ? sizeof(ppq_dlba_enc_t) : kind == K_DBA ? sizeof(ppq_dba_enc_t) : 0u;
         if (BUILT(K_DICT) && kind == K_DICT) {
@@ -439,7 +454,7 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
          * and the open page the flush ends; by default one page more */
         pm = header_max_for(c, o) + size[LEVELS_OUT] + size[VALS];
         least = (kind == K_DICT ? 3u : 2u) * pm;
-        size[CHUNK] = o->chunk_bytes == 0u ? least + pm : o->chunk_bytes < least ? least : o->chunk_bytes;
+        size[CHUNK] = o->chunk_bytes == 0u ? default_chunk(o, least, pm) : o->chunk_bytes < least ? least : o->chunk_bytes;
         for (r = 0; r < REGIONS; r++) {
             mem[r] = (uint8_t *)take(p, size[r]);
         }
@@ -448,6 +463,8 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
             col->def = c;
             col->kind = (uint8_t)kind;
             col->dict_kind = kind == K_DICT;
+            col->alt_kind = (uint8_t)alt;
+            col->deciding = kind == K_DICT && c->encoding == PPQ_COLUMN_AUTO;
             col->stats_kind = stats_order(c);
             col->width = (uint32_t)stat_width(c);
             ppq_arena_init(&col->codec_arena, mem[CODEC], size[CODEC]);
@@ -548,8 +565,8 @@ static const uint8_t page_encoding[] = {
     [K_DBA] = PPQ_ENC_DELTA_BYTE_ARRAY,
 };
 
-/* Start the next page's value encoder. */
-static ppq_status_t start_page(ppq_writer_t *w, ppq_col_t *c)
+/* Start the page's value encoder (for c->kind) on an empty value buffer. */
+static ppq_status_t start_encoder(ppq_writer_t *w, ppq_col_t *c)
 {
     const ppq_column_t *d = c->def;
     ppq_status_t st = PPQ_OK;
@@ -593,8 +610,19 @@ static ppq_status_t start_page(ppq_writer_t *w, ppq_col_t *c)
         }
         break;
     }
-    default: break; /* K_DICT: the dictionary encoder lives over the chunk */
+    default: /* K_DICT: the dictionary encoder lives over the chunk */
+        if (BUILT(K_DICT)) {
+            c->page_dict_bytes = ppq_dict_enc_dict_bytes(c->own.dict);
+        }
+        break;
     }
+    return st;
+}
+
+/* Start the next page. */
+static ppq_status_t start_page(ppq_writer_t *w, ppq_col_t *c)
+{
+    ppq_status_t st = start_encoder(w, c);
     c->page_count = 0;
     c->page_nulls = 0;
     c->page_data = 0;
@@ -602,6 +630,133 @@ static ppq_status_t start_page(ppq_writer_t *w, ppq_col_t *c)
     if (c->def->optional) {
         memset(c->levels, 0, w->opts.page_values / 8u + 1u);
     }
+    return st;
+}
+
+/* Put one value (in memory as ppq_writer_set_* keeps it: a number, a
+ * uint8_t boolean, ppq_bytes_t for byte arrays) into the page's encoder,
+ * which is not the dictionary. */
+static ppq_status_t encode_value(ppq_col_t *c, const void *v)
+{
+    const ppq_bytes_t *b = (const ppq_bytes_t *)v;
+    size_t acc;
+    uint32_t bit;
+    switch (c->kind) {
+    case K_PLAIN: return ppq_plain_enc_put(&c->enc.plain, v, 1);
+    case K_DELTA: return BUILT(K_DELTA) ? ppq_delta_enc_put(&c->enc.delta, v, 1) : PPQ_ERR_STATE;
+    case K_BSS: /* FLBA as its raw bytes, numbers as values */
+        return BUILT(K_BSS) ? ppq_bss_enc_put(&c->enc.bss, c->def->type == PPQ_FIXED_LEN_BYTE_ARRAY ? (const void *)b->ptr : v, 1)
+                            : PPQ_ERR_STATE;
+    case K_RLE:
+        bit = *(const uint8_t *)v;
+        return BUILT(K_RLE) ? ppq_rle_enc_put(&c->enc.rle, &bit, 1) : PPQ_ERR_STATE;
+    case K_DLBA: return BUILT(K_DLBA) ? ppq_dlba_enc_put(c->own.dlba, b, 1, &acc) : PPQ_ERR_STATE;
+    case K_DBA: return BUILT(K_DBA) ? ppq_dba_enc_put(c->own.dba, b, 1, &acc) : PPQ_ERR_STATE;
+    default: return PPQ_ERR_STATE; /* K_DICT: the caller's */
+    }
+}
+
+/* ---- AUTO: a dictionary or alt_kind, whichever is smaller ------------------
+ * An AUTO column starts each chunk with a dictionary.  Once its first page
+ * holds auto_decide_at() values, the sizes both ways are compared from the
+ * values seen (the dictionary keeps them all: entries plus indices); where
+ * alt_kind is smaller the page is re-encoded that way and the dictionary
+ * dropped.  Each later dictionary page compares again (its new entries and
+ * indices against alt_kind for its values) and the chunk goes on as
+ * alt_kind from the next page where the data changed; a full dictionary
+ * falls back to alt_kind too. */
+
+#define AUTO_DECIDE_VALUES 256u
+
+static uint32_t auto_decide_at(const ppq_writer_t *w)
+{
+    return w->opts.page_values < AUTO_DECIDE_VALUES ? w->opts.page_values : AUTO_DECIDE_VALUES;
+}
+
+/* Value i of the dictionary's page as an integer (INT32 sign-extended). */
+static int64_t dict_int_at(const ppq_col_t *c, uint32_t i)
+{
+    uint32_t len;
+    const uint8_t *p = ppq_dict_enc_entry(c->own.dict, ppq_dict_enc_index_at(c->own.dict, i), &len);
+    return len == 4u ? (int64_t)(int32_t)ppq_load_le32(p) : (int64_t)ppq_load_le64(p);
+}
+
+/* Bytes the dictionary page's n values take as alt_kind: PLAIN exactly,
+ * DELTA_BINARY_PACKED estimated per miniblock of 32 (a width byte and the
+ * deltas at the width of their range, a block's min delta and header). */
+static size_t alt_bytes(const ppq_col_t *c, uint32_t n)
+{
+    size_t bytes = 0;
+    uint32_t i, len;
+    if (c->alt_kind == K_DELTA) {
+        int64_t prev = dict_int_at(c, 0), lo = 0, hi = 0;
+        bytes = 12u;
+        for (i = 1; i < n; i++) {
+            int64_t v = dict_int_at(c, i), d = (int64_t)((uint64_t)v - (uint64_t)prev);
+            prev = v;
+            lo = (i - 1u) % 32u == 0u || d < lo ? d : lo;
+            hi = (i - 1u) % 32u == 0u || d > hi ? d : hi;
+            if (i % 32u == 0u || i + 1u == n) { /* a miniblock's end */
+                bytes += 1u + (32u * ppq_bit_width64((uint64_t)hi - (uint64_t)lo) + 7u) / 8u + (i % 128u == 0u ? 3u : 0u);
+            }
+        }
+        return bytes;
+    }
+    if (c->def->type != PPQ_BYTE_ARRAY) {
+        return (size_t)n * ppq_plain_width(c->def->type, c->def->type_len);
+    }
+    for (i = 0; i < n; i++) {
+        (void)ppq_dict_enc_entry(c->own.dict, ppq_dict_enc_index_at(c->own.dict, i), &len);
+        bytes += 4u + len;
+    }
+    return bytes;
+}
+
+/* Bytes the dictionary page's n indices take, with the entries it added. */
+static size_t dict_page_bytes(const ppq_col_t *c, uint32_t n)
+{
+    uint32_t entries = ppq_dict_enc_entries(c->own.dict);
+    return ppq_dict_enc_dict_bytes(c->own.dict) - c->page_dict_bytes + 1u +
+           (n * ppq_bit_width32(entries > 1u ? entries - 1u : 1u) + 7u) / 8u;
+}
+
+/* Does alt_kind beat the dictionary on the current page? */
+static int alt_smaller(const ppq_col_t *c)
+{
+    uint32_t n = ppq_dict_enc_page_values(c->own.dict);
+    return n > 0u && c->alt_kind != K_DICT && alt_bytes(c, n) < dict_page_bytes(c, n);
+}
+
+/* The chunk's first decision: keep the dictionary, or re-encode the page
+ * as alt_kind and drop it. */
+static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c)
+{
+    ppq_dict_enc_t *d = c->own.dict;
+    uint32_t i, n = ppq_dict_enc_page_values(d), len;
+    ppq_status_t st = PPQ_OK;
+    c->deciding = 0;
+    if (c->dict_pages || !alt_smaller(c)) {
+        return PPQ_OK;
+    }
+    c->kind = c->alt_kind;
+    st = start_encoder(w, c);
+    for (i = 0; i < n && st == PPQ_OK; i++) {
+        const uint8_t *p = ppq_dict_enc_entry(d, ppq_dict_enc_index_at(d, i), &len);
+        union {
+            int64_t i64;
+            double d;
+            ppq_int96_t i96;
+            ppq_bytes_t bytes;
+        } v;
+        if (c->def->type == PPQ_BYTE_ARRAY || c->def->type == PPQ_FIXED_LEN_BYTE_ARRAY) {
+            v.bytes.ptr = p;
+            v.bytes.len = len;
+        } else {
+            ppq_load_value_le(&v, p, len);
+        }
+        st = encode_value(c, &v);
+    }
+    ppq_dict_enc_reset(d);
     return st;
 }
 
@@ -686,6 +841,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     uint8_t order = c->stats_kind;
     size_t width = c->width;
     uint32_t crc = 0;
+    int switch_to = 0;
     if (c->page_count == 0u) {
         return PPQ_OK;
     }
@@ -693,6 +849,8 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     case K_PLAIN: st = ppq_plain_enc_finish(&c->enc.plain); break;
     case K_DICT:
         if (BUILT(K_DICT)) {
+            switch_to = c->def->encoding == PPQ_COLUMN_AUTO && alt_smaller(c); /* the data changed */
+            c->deciding = 0;
             st = ppq_dict_enc_flush_page(c->own.dict, &c->vals_sink);
             c->dict_pages = 1;
         }
@@ -769,6 +927,9 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     }
     c->chunk_values += c->page_count;
     c->encodings |= 1u << page_encoding[c->kind];
+    if (switch_to) {
+        c->kind = c->alt_kind; /* the rest of the chunk */
+    }
     return start_page(w, c);
 }
 
@@ -825,44 +986,21 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
         size_t acc;
         st = ppq_dict_enc_put(c->own.dict, &c->value, 1, &acc);
         if (st == PPQ_DICT_FULL) {
-            /* the spec's fallback: PLAIN for the rest of the chunk */
+            /* the spec's fallback: another encoding for the rest of the chunk */
             st = finish_page(w, c);
-            c->kind = K_PLAIN;
+            c->kind = c->alt_kind;
+            c->deciding = 0;
             if (st == PPQ_OK) {
                 st = start_page(w, c);
             }
             mark_present(c, 1); /* this value is in the new page */
         }
     }
-    if (st == PPQ_OK) {
-        switch (c->kind) {
-        case K_PLAIN: st = ppq_plain_enc_put(&c->enc.plain, &c->value, 1); break;
-        case K_DELTA: st = BUILT(K_DELTA) ? ppq_delta_enc_put(&c->enc.delta, &c->value, 1) : st; break;
-        case K_BSS: /* FLBA as its raw bytes, numbers as values */
-            if (BUILT(K_BSS)) {
-                st = ppq_bss_enc_put(&c->enc.bss,
-                                     c->def->type == PPQ_FIXED_LEN_BYTE_ARRAY ? (const void *)c->value.bytes.ptr
-                                                                              : (const void *)&c->value,
-                                     1);
-            }
-            break;
-        case K_RLE: {
-            uint32_t bit = c->value.b;
-            st = BUILT(K_RLE) ? ppq_rle_enc_put(&c->enc.rle, &bit, 1) : st;
-            break;
-        }
-        case K_DLBA: {
-            size_t acc;
-            st = BUILT(K_DLBA) ? ppq_dlba_enc_put(c->own.dlba, &c->value.bytes, 1, &acc) : st;
-            break;
-        }
-        case K_DBA: {
-            size_t acc;
-            st = BUILT(K_DBA) ? ppq_dba_enc_put(c->own.dba, &c->value.bytes, 1, &acc) : st;
-            break;
-        }
-        default: break; /* K_DICT: taken above */
-        }
+    if (st == PPQ_OK && c->kind != K_DICT) {
+        st = encode_value(c, &c->value);
+    }
+    if (st == PPQ_OK && c->deciding && c->own.dict->page_count >= auto_decide_at(w)) {
+        st = auto_first(w, c); /* (this value is in the page it may re-encode) */
     }
     if (st != PPQ_OK) {
         return st;
@@ -980,6 +1118,8 @@ static ppq_status_t flush(ppq_writer_t *w)
         if (BUILT(K_DICT) && c->dict_kind) {
             ppq_dict_enc_reset(c->own.dict);
             c->dict_pages = 0;
+            c->deciding = c->def->encoding == PPQ_COLUMN_AUTO;
+            c->page_dict_bytes = 0;
             if (c->kind != K_DICT) {
                 c->kind = K_DICT;
                 st = start_page(w, c);
@@ -1532,7 +1672,8 @@ static int takes_runs(const ppq_col_t *c)
             t != PPQ_BOOLEAN) ||
            (BUILT(K_DELTA) && c->kind == K_DELTA) ||
            (BUILT(K_BSS) && c->kind == K_BSS && t != PPQ_FIXED_LEN_BYTE_ARRAY) ||
-           (BUILT(K_RLE) && c->kind == K_RLE);
+           (BUILT(K_RLE) && c->kind == K_RLE) ||
+           (BUILT(K_DICT) && c->kind == K_DICT && t != PPQ_BYTE_ARRAY && t != PPQ_FIXED_LEN_BYTE_ARRAY && t != PPQ_INT96);
 }
 
 /* Rows from `from` (at most n) the row path would accept: no null in a
@@ -1569,6 +1710,11 @@ static ppq_status_t put_run(ppq_col_t *c, const uint8_t *v, uint32_t n)
     case K_PLAIN: return ppq_plain_enc_put(&c->enc.plain, v, n);
     case K_DELTA: return BUILT(K_DELTA) ? ppq_delta_enc_put(&c->enc.delta, v, n) : PPQ_ERR_STATE;
     case K_BSS: return BUILT(K_BSS) ? ppq_bss_enc_put(&c->enc.bss, v, n) : PPQ_ERR_STATE;
+    case K_DICT: { /* segment_rows() left room for every new entry */
+        size_t acc;
+        st = BUILT(K_DICT) ? ppq_dict_enc_put(c->own.dict, v, n, &acc) : PPQ_ERR_STATE;
+        return st == PPQ_OK && acc != n ? PPQ_ERR_STATE : st;
+    }
     default: /* K_RLE: booleans, run by run (the same as value by value) */
         for (i = 0; i < n && st == PPQ_OK; i += k) {
             for (k = 1; i + k < n && (v[i + k] != 0u) == (v[i] != 0u); k++) {
@@ -1580,7 +1726,7 @@ static ppq_status_t put_run(ppq_col_t *c, const uint8_t *v, uint32_t n)
 }
 
 /* Rows from..from+n of column c as runs: its page has room for all n. */
-static ppq_status_t push_runs(ppq_col_t *c, const ppq_column_batch_t *b, uint32_t from, uint32_t n)
+static ppq_status_t push_runs(ppq_writer_t *w, ppq_col_t *c, const ppq_column_batch_t *b, uint32_t from, uint32_t n)
 {
     size_t size = c->def->type == PPQ_BOOLEAN ? 1u : c->width;
     const uint8_t *v = (const uint8_t *)b->values;
@@ -1600,6 +1746,9 @@ static ppq_status_t push_runs(ppq_col_t *c, const ppq_column_batch_t *b, uint32_
             }
             c->page_count += run - r;
             r = run;
+            if (st == PPQ_OK && c->deciding && c->own.dict->page_count >= auto_decide_at(w)) {
+                st = auto_first(w, c); /* where the row path decides: the run stopped there */
+            }
         }
         while (r < end && !batch_has(b, r)) { /* nulls */
             c->page_nulls++;
@@ -1739,11 +1888,26 @@ static ppq_status_t push_segment(ppq_writer_t *w, const ppq_column_batch_t *cols
     }
     for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
         if (w->cols[i].runs) {
-            st = push_runs(&w->cols[i], &cols[i], from, rows);
+            st = push_runs(w, &w->cols[i], &cols[i], from, rows);
         }
     }
     *n = rows;
     return st;
+}
+
+/* Values a dictionary column can take in one run: each may be a new entry
+ * (no fallback inside a run), and the run stops where AUTO decides. */
+static uint32_t dict_room(const ppq_writer_t *w, const ppq_col_t *c)
+{
+    const ppq_dict_enc_t *d = c->own.dict;
+    uint32_t room = d->cfg.max_entries - ppq_dict_enc_entries(d);
+    uint32_t bytes = ppq_udiv32(d->cfg.max_bytes - ppq_dict_enc_dict_bytes(d), c->width);
+    room = bytes < room ? bytes : room;
+    if (c->deciding) {
+        uint32_t left = auto_decide_at(w) - d->page_count;
+        room = left < room ? left : room;
+    }
+    return room;
 }
 
 /* Rows from `from` (at most n) that can go in as one segment: none ends a
@@ -1756,6 +1920,11 @@ static uint32_t segment_rows(ppq_writer_t *w, const ppq_column_batch_t *cols, ui
     for (i = 0; i < w->ncols; i++) {
         ppq_col_t *c = &w->cols[i];
         c->runs = (uint8_t)takes_runs(c);
+        if (c->runs && c->kind == K_DICT) { /* only where no new entry can fill it, nor pass the decision */
+            uint32_t room = dict_room(w, c);
+            c->runs = room >= 32u;
+            n = c->runs && room < n ? room : n;
+        }
         if (c->runs && w->opts.page_values - c->page_count < n) {
             n = w->opts.page_values - c->page_count; /* 0 when the page is full */
         }

@@ -2,13 +2,15 @@
 // rows as uncompressed Parquet.  The table is built in memory from
 // picoparquet's file first; only the COPY is timed.  Prints DuckDB's line
 // and the ratios to picoparquet's discard-sink line (JSON lines).
-// usage: node bench_duckdb.mjs PICOPARQUET.parquet WRITER.json OUT.parquet
+// usage: node bench_duckdb.mjs PICOPARQUET.parquet WRITER.json OUT.parquet [BENCH]
+// BENCH: the picoparquet line to compare (default: the demo table's discard-sink
+// line, bench "writer"; "writer_sensor" for the quantized sensor table).
 import { readFileSync, statSync } from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
 
-const [ours, json, out] = process.argv.slice(2);
+const [ours, json, out, name = 'writer'] = process.argv.slice(2);
 const mine = readFileSync(json, 'utf8').trim().split('\n').map((l) => JSON.parse(l))
-  .find((b) => b.bench === 'writer' && b.sink === 'discard');
+  .find((b) => b.bench === name && (name !== 'writer' || b.sink === 'discard'));
 const db = await DuckDBInstance.create(':memory:');
 const con = await db.connect();
 await con.run('SET threads=1');
@@ -18,12 +20,12 @@ const t0 = process.hrtime.bigint();
 await con.run(`COPY t TO '${out}' (FORMAT parquet, COMPRESSION uncompressed)`);
 const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
 const bytes = statSync(out).size;
-const duck = { bench: 'writer_anchor', writer: 'duckdb', threads: 1, rows, rows_per_s: +(rows / seconds).toPrecision(4),
+const duck = { bench: 'writer_anchor', table: name === 'writer' ? 'demo' : 'sensor', writer: 'duckdb', threads: 1, rows, rows_per_s: +(rows / seconds).toPrecision(4),
   bytes_per_row: +(bytes / rows).toFixed(3), file_bytes: bytes };
 console.log(JSON.stringify(duck));
 if (mine && mine.rows === rows) {
-  console.log(JSON.stringify({ bench: 'writer_vs_duckdb', rows_per_s_ratio: +(mine.rows_per_s / duck.rows_per_s).toFixed(2),
-    file_bytes_ratio: +(mine.file_bytes / bytes).toFixed(3), target_rows_per_s_ratio: 5, target_file_bytes_ratio: 1 }));
+  console.log(JSON.stringify({ bench: 'writer_vs_duckdb', table: duck.table, rows_per_s_ratio: +(mine.rows_per_s / duck.rows_per_s).toFixed(2),
+    file_bytes_ratio: +(mine.file_bytes / bytes).toFixed(3), target_rows_per_s_ratio: 5, target_file_bytes_ratio: name === 'writer' ? 1 : 0.6 }));
 } else {
   console.log(JSON.stringify({ bench: 'writer_vs_duckdb', error: 'no matching picoparquet writer line' }));
 }

@@ -1,0 +1,121 @@
+/*
+ * The writer on the quantized sensor table (tools/sensor_gen.h), as a new
+ * user writes it: every column AUTO, the options NULL (defaults), an arena
+ * of ppq_writer_arena_size() bytes, column batches of 4096 rows into a file.
+ * Only the writer's calls are timed (DuckDB's anchor, bench_duckdb.mjs,
+ * times only its COPY of a table it built first).  One JSON line with
+ * rows/s, bytes/row, row groups and the encodings each column got.
+ * usage: bench_sensor FILE [ROWS] [SEED]
+ */
+#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "picoparquet.h"
+#include "sensor_gen.h"
+
+#define BATCH 4096u
+
+static const ppq_column_t schema[SENSOR_COLUMNS] = {
+    {"ts", PPQ_INT64, 0, 0, {PPQ_LOGICAL_TIMESTAMP, 0, 0, 1, PPQ_UNIT_MICROS, 0, 0}, PPQ_COLUMN_AUTO},
+    {"temperature", PPQ_FLOAT, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
+    {"humidity", PPQ_FLOAT, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
+    {"pressure", PPQ_DOUBLE, 0, 1, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
+    {"battery_mv", PPQ_INT32, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
+    {"door_open", PPQ_BOOLEAN, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
+    {"status", PPQ_BYTE_ARRAY, 0, 0, {PPQ_LOGICAL_STRING, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
+};
+
+static int64_t b_ts[BATCH];
+static float b_t[BATCH], b_h[BATCH];
+static double b_p[BATCH];
+static uint8_t b_pv[BATCH / 8u];
+static int32_t b_batt[BATCH];
+static uint8_t b_door[BATCH];
+static ppq_bytes_t b_status[BATCH];
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static ppq_status_t file_write(void *ctx, const uint8_t *data, size_t len)
+{
+    return fwrite(data, 1, len, (FILE *)ctx) == len ? PPQ_OK : PPQ_ERR_IO;
+}
+
+static void fill(sensor_gen_t *g, uint32_t n)
+{
+    sensor_row_t r;
+    uint32_t i;
+    memset(b_pv, 0, sizeof b_pv);
+    for (i = 0; i < n; i++) {
+        sensor_gen_next(g, &r);
+        b_ts[i] = r.ts;
+        b_t[i] = r.temperature;
+        b_h[i] = r.humidity;
+        b_p[i] = r.pressure;
+        b_pv[i / 8u] = (uint8_t)(b_pv[i / 8u] | (r.pressure_valid ? 1u << (i % 8u) : 0u));
+        b_batt[i] = r.battery_mv;
+        b_door[i] = r.door_open;
+        b_status[i].ptr = (const uint8_t *)r.status;
+        b_status[i].len = r.status_len;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    ppq_column_batch_t cols[SENSOR_COLUMNS] = {{b_ts, NULL, NULL}, {b_t, NULL, NULL},    {b_h, NULL, NULL},
+                                               {b_p, b_pv, NULL},   {b_batt, NULL, NULL}, {b_door, NULL, NULL},
+                                               {b_status, NULL, NULL}};
+    uint32_t rows = argc > 2 ? (uint32_t)strtoul(argv[2], NULL, 10) : 10000000u;
+    uint32_t seed = argc > 3 ? (uint32_t)strtoul(argv[3], NULL, 10) : 1u;
+    size_t arena_len = ppq_writer_arena_size(schema, SENSOR_COLUMNS, NULL);
+    void *arena = malloc(arena_len ? arena_len : 1u);
+    FILE *f = argc > 1 ? fopen(argv[1], "wb") : NULL;
+    ppq_sink_t sink = {file_write, NULL, 0};
+    ppq_writer_t w;
+    sensor_gen_t g;
+    uint32_t done = 0, n;
+    double secs, t0;
+    ppq_status_t st;
+    if (f == NULL || arena == NULL || arena_len == 0u) {
+        fprintf(stderr, "usage: bench_sensor FILE [ROWS] [SEED]\n");
+        return 2;
+    }
+    sink.ctx = f;
+    sensor_gen_init(&g, seed);
+    t0 = now();
+    st = ppq_writer_init(&w, schema, SENSOR_COLUMNS, NULL, &sink, arena, arena_len);
+    secs = now() - t0;
+    while (st == PPQ_OK && done < rows) {
+        n = rows - done < BATCH ? rows - done : BATCH;
+        fill(&g, n);
+        t0 = now();
+        st = ppq_writer_write_batch(&w, cols, n, NULL);
+        secs += now() - t0;
+        done += n;
+    }
+    if (st == PPQ_OK) {
+        t0 = now();
+        st = ppq_writer_close(&w);
+        secs += now() - t0;
+    }
+    fclose(f);
+    if (st != PPQ_OK) {
+        printf("{\"bench\": \"writer_sensor\", \"error\": \"%s\", \"rows_written\": %llu}\n", ppq_status_str(st),
+               (unsigned long long)ppq_writer_rows(&w));
+        return 1;
+    }
+    printf("{\"bench\": \"writer_sensor\", \"api\": \"batch\", \"options\": \"NULL\", \"encodings\": \"AUTO\", "
+           "\"seed\": %u, \"rows\": %u, \"rows_per_s\": %.4g, \"bytes_per_row\": %.3f, \"file_bytes\": %llu, "
+           "\"row_groups\": %u, \"arena_bytes\": %zu}\n",
+           seed, rows, rows / secs, (double)sink.offset / rows, (unsigned long long)sink.offset, w.row_groups,
+           arena_len);
+    free(arena);
+    return 0;
+}
