@@ -59,7 +59,7 @@ FUZZ_TARGETS := $(patsubst test/fuzz/%.c,%,$(wildcard test/fuzz/fuzz_*.c))
 CHECK_STEPS :=
 include $(sort $(wildcard mk/*.mk))
 
-.PHONY: durable-test cli-test check-switches demo-mcu demo-mcu-run unit-tests interop size stack bench-mcu bench-mcu-run qemu-test qemu-run all lib test test-run check check-freestanding check-clang fuzz fuzz-smoke fuzz-build \
+.PHONY: bench-mcu-writer bench-mcu-writer-run durable-test cli-test check-switches demo-mcu demo-mcu-run unit-tests interop size stack bench-mcu bench-mcu-run qemu-test qemu-run all lib test test-run check check-freestanding check-clang fuzz fuzz-smoke fuzz-build \
         bench coverage demo encodings-demo bootstrap clean
 
 ifdef TARGET
@@ -190,8 +190,25 @@ stack:
 	    EXTRA_CFLAGS="-fstack-usage -fcallgraph-info=su"
 	$(Q)$(PYTHON) tools/stack_report.py build/stack-m4
 
+# The writer on the boards (issue 12): the sensor row through the row API
+# and a CSV line of it, instructions and bytes per row, with the firmware
+# demo's library (the logger's configuration; LOGGER_SMALL on the microbit).
+BENCH_WRITER_MCU_OBJS = $(BUILD)/obj/tools/bench_mcu/bench_writer_mcu.o $(BUILD)/obj/examples/sensor_logger/logger.o \
+    $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard boards/common/*.c))
+$(BUILD)/bench_writer_mcu.elf: $(BENCH_WRITER_MCU_OBJS) $(LIB)
+	$(Q)$(CC) $(BOARD_LDFLAGS) -u _printf_float -o $@ $(BENCH_WRITER_MCU_OBJS) $(LIB) -lm
+
+bench-mcu-writer-run: $(BUILD)/bench_writer_mcu.elf $(PLUGIN)
+	$(Q)$(PYTHON) tools/bench_mcu.py $(TARGET) $(BOARD_QEMU_MACHINE) $< $(PLUGIN)
+
+bench-mcu-writer:
+	$(Q)$(MAKE) --no-print-directory bench-mcu-writer-run TARGET=mps2-an386 BUILD=build/mps2-an386-logger EXTRA_CFLAGS="$(LOGGER_CONFIG)"
+	$(Q)$(MAKE) --no-print-directory bench-mcu-writer-run TARGET=microbit BUILD=build/microbit-logger \
+	    EXTRA_CFLAGS="-DLOGGER_SMALL $(LOGGER_CONFIG)"
+
 bench-mcu:
 	@for b in $(BOARDS); do $(MAKE) --no-print-directory bench-mcu-run TARGET=$$b || exit 1; done
+	$(Q)$(MAKE) --no-print-directory bench-mcu-writer
 
 # No heap, no stdio: the archive may only need the allow-listed symbols.
 check-freestanding: $(LIB)
@@ -205,7 +222,7 @@ check-clang:
 # switch's code compiles clean and passes, not only the defaults), and in
 # the sensor logger's configurations (LOGGER_CONFIG: the writer's switches;
 # LOGGER_SMALL also without statistics and recovery records).
-SWITCHES := PPQ_UNPACK_SMALL PPQ_NO_INTRINSICS PPQ_FAST64=0
+SWITCHES := PPQ_UNPACK_SMALL PPQ_NO_INTRINSICS PPQ_FAST64=0 PPQ_WRITER_AUTO_BY_SIZE=0
 check-switches:
 	@for s in $(SWITCHES); do \
 	    echo "check-switches: -D$$s"; \
@@ -239,11 +256,14 @@ fuzz-smoke: fuzz-build
 	tools/run_fuzz.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_TARGETS)
 
 # Codec benchmarks, then the writer on 10 million rows and DuckDB's anchor.
-bench: $(BENCH) $(BENCH_WRITER) test/interop/node_modules
+bench: $(BENCH) $(BENCH_WRITER) $(BENCH_SENSOR) test/interop/node_modules
 	$(BENCH)
 	@mkdir -p build/bench
 	$(BENCH_WRITER) build/bench/sensors_10m.parquet | tee build/bench/writer.json
 	node test/interop/bench_duckdb.mjs build/bench/sensors_10m.parquet build/bench/writer.json build/bench/duckdb_10m.parquet
+	$(BENCH_SENSOR) build/bench/quantized_10m.parquet 10000000 1 | tee build/bench/sensor.json
+	node test/interop/bench_duckdb.mjs build/bench/quantized_10m.parquet build/bench/sensor.json \
+	    build/bench/duckdb_quantized_10m.parquet writer_sensor
 
 coverage:
 	$(MAKE) --no-print-directory test-run BUILD=build/cov OPT=-O0 EXTRA_CFLAGS="--coverage" LDFLAGS_EXTRA="--coverage"

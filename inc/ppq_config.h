@@ -29,6 +29,16 @@
 #define PPQ_WRITER_ENCODINGS PPQ_WRITER_ENC_ALL
 #endif
 
+/* 1: PPQ_COLUMN_AUTO picks by size: a dictionary where its entries and
+ * indices are smaller than the alternative (DELTA_BINARY_PACKED or PLAIN for
+ * integers, PLAIN otherwise), measured on the values of each column chunk
+ * (ppq_writer.h).  0 leaves that code out (about 1.4 KB on Cortex-M0): AUTO
+ * then picks by type (a dictionary for byte arrays, DELTA_BINARY_PACKED for
+ * integers, BYTE_STREAM_SPLIT for floats, RLE for booleans). */
+#ifndef PPQ_WRITER_AUTO_BY_SIZE
+#define PPQ_WRITER_AUTO_BY_SIZE 1
+#endif
+
 /* 1: the writer's page_v2 option (DataPageHeaderV2 pages).  0 leaves that
  * code out; page_v2 = 1 then fails ppq_writer_init with PPQ_ERR_ARG. */
 #ifndef PPQ_WRITER_PAGE_V2

@@ -793,6 +793,9 @@ static void recovery_left_out(void)
     copy = (uint8_t *)test_alloc(1024);
     PPQ_CHECK(copy != NULL);
     memset(&o, 0, sizeof o);
+    o.page_values = 64; /* small buffers: the defaults are a host's */
+    o.row_group_rows = 64;
+    o.footer_bytes = 1;
     o.recovery = 1;
     ppq_sink_init_mem(&sink, &mem, file, 1024);
     PPQ_CHECK_EQ(ppq_writer_init(&w, schema, 1, &o, &sink, test_arena_ptr, test_arena_size), PPQ_ERR_ARG);

@@ -33,6 +33,7 @@ static void small_options(ppq_writer_options_t *o)
     o->footer_bytes = 1024;
     o->dict_entries = 8;
     o->dict_bytes = 64;
+    o->row_group_rows = 16; /* the default chunk buffers then hold a few pages */
 }
 
 #define COL(n, t, opt, enc) {n, t, 0, opt, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, enc}
@@ -548,6 +549,7 @@ static void encodings_built(void)
                                         COL("dlba", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY),
                                         COL("dba", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_DELTA_BYTE_ARRAY)};
     static const ppq_column_t autos[] = {COL("f", PPQ_FLOAT, 0, PPQ_COLUMN_AUTO)};
+    unsigned by_size, by_type;
     ppq_writer_options_t o;
     ppq_writer_t w;
     footer_t f;
@@ -569,14 +571,28 @@ static void encodings_built(void)
             }
         }
     }
+    /* AUTO by size: one value is smaller PLAIN than as a dictionary entry
+     * plus an index; eight of two values smaller as a dictionary.  AUTO by
+     * type (PPQ_WRITER_AUTO_BY_SIZE 0 or no dictionary): BYTE_STREAM_SPLIT
+     * where built, else PLAIN.  (RLE: the levels' encoding, always listed) */
+    by_size = PPQ_WRITER_AUTO_BY_SIZE && (PPQ_WRITER_ENCODINGS & PPQ_WRITER_ENC_DICTIONARY);
+    by_type = (PPQ_WRITER_ENCODINGS & PPQ_WRITER_ENC_BYTE_STREAM_SPLIT) ? 1u << PPQ_ENC_BYTE_STREAM_SPLIT : 1u << PPQ_ENC_PLAIN;
     PPQ_CHECK_OK(ppq_writer_init(&w, autos, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
     PPQ_CHECK_OK(ppq_writer_set_float(&w, 0, 1.5f));
     PPQ_CHECK_OK(ppq_writer_commit_row(&w));
     PPQ_CHECK_OK(ppq_writer_close(&w));
     PPQ_CHECK_OK(read_footer(&f));
-    PPQ_CHECK_EQ(f.col[0].encodings & ~(1u << PPQ_ENC_RLE), /* RLE: the levels' encoding, always listed */
-                 (PPQ_WRITER_ENCODINGS & PPQ_WRITER_ENC_BYTE_STREAM_SPLIT) ? 1u << PPQ_ENC_BYTE_STREAM_SPLIT
-                                                                           : 1u << PPQ_ENC_PLAIN);
+    PPQ_CHECK_EQ(f.col[0].encodings & ~(1u << PPQ_ENC_RLE), by_size ? 1u << PPQ_ENC_PLAIN : by_type);
+    PPQ_CHECK(setup());
+    PPQ_CHECK_OK(ppq_writer_init(&w, autos, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+    for (i = 0; i < 8; i++) {
+        PPQ_CHECK_OK(ppq_writer_set_float(&w, 0, i % 3u ? 1.5f : 2.25f));
+        PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    }
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    PPQ_CHECK_OK(read_footer(&f));
+    PPQ_CHECK_EQ(f.col[0].encodings & ~(1u << PPQ_ENC_RLE),
+                 by_size ? 1u << PPQ_ENC_RLE_DICTIONARY | 1u << PPQ_ENC_PLAIN : by_type);
 }
 
 /* A sink that stops at byte k: the writer reports the I/O error, keeps
@@ -667,6 +683,7 @@ static void dictionary_fallback(void)
     PPQ_CHECK(setup());
     small_options(&o);
     o.chunk_bytes = 2048; /* all 40 rows in one chunk */
+    o.row_group_rows = 40;
     PPQ_CHECK_OK(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
     for (i = 0; i < 40; i++) {
         PPQ_CHECK_OK(ppq_writer_set_i32(&w, 0, i < 20 ? i % 3 : i)); /* 8 entries max */
@@ -819,6 +836,7 @@ static void column_batches(void)
     PPQ_CHECK(setup());
     small_options(&o);
     o.footer_bytes = 1; /* these rows make one row group */
+    o.row_group_rows = BATCH_ROWS;
     for (r = 0; r < BATCH_ROWS; r++) {
         ints[r] = r % 5 == 2 ? 12345 : r * 7 - 50; /* a null's slot holds anything */
         if (r % 5 != 2) {
@@ -952,6 +970,7 @@ static void row_group_bytes_limit(void)
     PPQ_CHECK(setup());
     small_options(&o);
     o.row_group_bytes = 100;
+    o.row_group_rows = 100;
     o.chunk_bytes = 2048; /* the chunk buffer never decides here */
     PPQ_CHECK_OK(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
     for (i = 0; i < 40; i++) {

@@ -48,7 +48,29 @@ def main():
         sys.exit(f"bench_mcu: {len(labels)} labels but {len(counts)} counts")
     overhead = counts[0]
     per_kernel = {}
+    # the writer and CSV benches: a bench's regions summed into one line per row
+    rowwise = {}
     for (bench, kernel, width, n), count in zip(labels[1:], counts[1:]):
+        if bench.startswith(("writer_", "csv_")):
+            r = rowwise.setdefault(bench, {"api": kernel, "rows": 0, "instructions": 0})
+            r["rows"] += int(n)
+            r["instructions"] += count - overhead
+    sizes = {}
+    for line in output.splitlines():
+        if line.startswith("B "):
+            _, name, nbytes, nrows, groups = line.split()
+            sizes[name] = (int(nbytes), int(nrows), int(groups))
+    for bench, r in rowwise.items():
+        line = {"bench": "mcu_" + bench, "board": board, "api": r["api"], "rows": r["rows"],
+                "insn_per_row": round(r["instructions"] / r["rows"], 1)}
+        if bench in sizes:
+            line["bytes_per_row"] = round(sizes[bench][0] / sizes[bench][1], 2)
+            if bench.startswith("writer_"):
+                line["row_groups"] = sizes[bench][2]
+        print(json.dumps(line))
+    for (bench, kernel, width, n), count in zip(labels[1:], counts[1:]):
+        if bench.startswith(("writer_", "csv_")):
+            continue
         width, n = int(width), int(n)
         ipv = (count - overhead) / n
         print(json.dumps({"bench": "mcu_" + bench, "board": board, "kernel": kernel, "bit_width": width,

@@ -41,7 +41,10 @@ def main():
         for profile, prof in cfg["profiles"].items():
             archive = f"build/size-{core}" + (f"-{prof['config']}" if "config" in prof else "") + "/libpicoparquet.a"
             symbols = defined_symbols(archive)
-            entries = symbols if prof["entries"] == "all" else prof["entries"]
+            if "entries_prefix" in prof:  # every public symbol with one of these prefixes
+                entries = [e for e in symbols if e.startswith(tuple(prof["entries_prefix"]))]
+            else:
+                entries = symbols if prof["entries"] == "all" else prof["entries"]
             missing = [e for e in entries if e not in symbols]
             if missing:
                 print(f"size: {profile}: not in the archive: {' '.join(missing)}")

@@ -36,6 +36,9 @@ void logger_options(ppq_writer_options_t *opts, int small)
     opts->page_values = 1024;
     opts->row_group_rows = 43200; /* two row groups a day, if the buffers allow */
     opts->chunk_bytes = 64 * 1024;
+    opts->dict_entries = 256; /* the status strings need few: a small dictionary */
+    opts->dict_bytes = 8192;
+    opts->footer_bytes = 16384; /* two row groups a day: room for a few weeks' files */
     if (small) {
         opts->page_values = 8;
         opts->page_bytes = 48;

@@ -6,6 +6,7 @@
  * M4F firmware keeps both (profile writer-logger). */
 #define PPQ_WRITER_ENCODINGS (PPQ_WRITER_ENC_DICTIONARY | PPQ_WRITER_ENC_DELTA_BINARY_PACKED | PPQ_WRITER_ENC_RLE)
 #define PPQ_WRITER_PAGE_V2 0
+#define PPQ_WRITER_AUTO_BY_SIZE 0 /* its columns name their encodings */
 #ifdef LOGGER_SMALL
 #define PPQ_WRITER_STATISTICS 0
 #define PPQ_WRITER_RECOVERY 0

@@ -37,6 +37,10 @@ enum {
  * away: every use of an encoder is behind one. */
 #define BUILT(kind) ((((PPQ_WRITER_ENCODINGS) | PPQ_WRITER_ENC_PLAIN) >> (kind) & 1u) != 0u)
 
+/* AUTO by size (ppq_config.h): a constant, so that without it the code
+ * that measures folds away. */
+#define AUTO_BY_SIZE (PPQ_WRITER_AUTO_BY_SIZE && BUILT(K_DICT))
+
 /* One column's state, in the arena.  Small fields first, the encoders
  * last: Thumb's short loads reach only 31 bytes (bytes) or 124 (words)
  * into a struct, and each field beyond costs an extra instruction at
@@ -183,9 +187,14 @@ static int start_kind(const ppq_column_t *c, int *ok)
     int kind = K_PLAIN;
     *ok = 1;
     switch (c->encoding) {
-    case PPQ_COLUMN_AUTO: /* a dictionary first: auto_first() keeps it or takes alt_kind, by size */
-        kind = t == PPQ_BOOLEAN ? K_RLE : K_DICT;
-        return BUILT(kind) ? kind : auto_alt(c);
+    case PPQ_COLUMN_AUTO:
+        if (AUTO_BY_SIZE) { /* a dictionary first: auto_first() keeps it or takes alt_kind, by size */
+            return t == PPQ_BOOLEAN ? (BUILT(K_RLE) ? K_RLE : K_PLAIN) : K_DICT;
+        }
+        /* by type: a dictionary for byte arrays, deltas for integers, split streams for floats */
+        kind = t == PPQ_BYTE_ARRAY ? K_DICT : t == PPQ_INT32 || t == PPQ_INT64 ? K_DELTA
+             : t == PPQ_FLOAT || t == PPQ_DOUBLE ? K_BSS : t == PPQ_BOOLEAN ? K_RLE : K_PLAIN;
+        return BUILT(kind) ? kind : K_PLAIN;
     case PPQ_COLUMN_PLAIN: return K_PLAIN;
     case PPQ_COLUMN_DICTIONARY: *ok = t != PPQ_BOOLEAN; kind = K_DICT; break;
     case PPQ_COLUMN_DELTA_BINARY_PACKED: *ok = t == PPQ_INT32 || t == PPQ_INT64; kind = K_DELTA; break;
@@ -400,8 +409,9 @@ static size_t scratch_for(const ppq_column_t *s, uint32_t n, const ppq_writer_op
  * sizes its buffers with ppq_writer_options_for_arena), at most 64 MiB. */
 static size_t default_chunk(const ppq_writer_options_t *o, size_t least, size_t pm)
 {
-    size_t pages = o->row_group_rows / o->page_values + 1u, cap = ((size_t)64u << 20) / pm;
-    return least + (pages < cap ? pages : cap) * pm;
+    size_t pages = ppq_udiv32(o->row_group_rows - 1u, o->page_values) + 2u, cap = ppq_udiv32(64u << 20, (uint32_t)pm);
+    pages = pages < cap ? pages : cap;
+    return pages * pm > least + pm ? pages * pm : least + pm;
 }
 
 static uint8_t stats_order(const ppq_column_t *c);
@@ -430,7 +440,7 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
         uint8_t *mem[REGIONS], cap = stat_cap(c);
         int ok, kind = start_kind(c, &ok), r;
         ppq_col_t *col = cols != NULL ? &cols[i] : NULL;
-        int alt = c->encoding == PPQ_COLUMN_AUTO ? auto_alt(c) : K_PLAIN;
+        int alt = AUTO_BY_SIZE && c->encoding == PPQ_COLUMN_AUTO ? auto_alt(c) : K_PLAIN;
         size[VALS] = vals_cap(c, o, kind) > vals_cap(c, o, alt) ? vals_cap(c, o, kind) : vals_cap(c, o, alt);
         size[LEVELS_OUT] = levels_cap_for(c, o);
         size[CODEC] = codec_arena_for(c, o, kind, size[VALS]);
@@ -464,7 +474,7 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
             col->kind = (uint8_t)kind;
             col->dict_kind = kind == K_DICT;
             col->alt_kind = (uint8_t)alt;
-            col->deciding = kind == K_DICT && c->encoding == PPQ_COLUMN_AUTO;
+            col->deciding = AUTO_BY_SIZE && kind == K_DICT && c->encoding == PPQ_COLUMN_AUTO;
             col->stats_kind = stats_order(c);
             col->width = (uint32_t)stat_width(c);
             ppq_arena_init(&col->codec_arena, mem[CODEC], size[CODEC]);
@@ -681,24 +691,50 @@ static int64_t dict_int_at(const ppq_col_t *c, uint32_t i)
     return len == 4u ? (int64_t)(int32_t)ppq_load_le32(p) : (int64_t)ppq_load_le64(p);
 }
 
-/* Bytes the dictionary page's n values take as alt_kind: PLAIN exactly,
- * DELTA_BINARY_PACKED estimated per miniblock of 32 (a width byte and the
- * deltas at the width of their range, a block's min delta and header). */
-static size_t alt_bytes(const ppq_col_t *c, uint32_t n)
+/* Bytes of a ULEB128 varint. */
+static size_t uleb_len(uint64_t v)
+{
+    size_t n = 1;
+    while (v >= 0x80u) {
+        v >>= 7;
+        n++;
+    }
+    return n;
+}
+
+/* Bytes the dictionary page's n values take as `kind`: PLAIN exactly,
+ * DELTA_BINARY_PACKED as its layout has it (header; per block of 128
+ * deltas its min delta and 4 miniblock widths; per miniblock of 32 the
+ * deltas above the block's min at the width of the largest). */
+static size_t alt_bytes(const ppq_col_t *c, uint32_t n, int kind)
 {
     size_t bytes = 0;
     uint32_t i, len;
-    if (c->alt_kind == K_DELTA) {
-        int64_t prev = dict_int_at(c, 0), lo = 0, hi = 0;
-        bytes = 12u;
-        for (i = 1; i < n; i++) {
-            int64_t v = dict_int_at(c, i), d = (int64_t)((uint64_t)v - (uint64_t)prev);
-            prev = v;
-            lo = (i - 1u) % 32u == 0u || d < lo ? d : lo;
-            hi = (i - 1u) % 32u == 0u || d > hi ? d : hi;
-            if (i % 32u == 0u || i + 1u == n) { /* a miniblock's end */
-                bytes += 1u + (32u * ppq_bit_width64((uint64_t)hi - (uint64_t)lo) + 7u) / 8u + (i % 128u == 0u ? 3u : 0u);
+    if (kind == K_DELTA) {
+        uint32_t b, m;
+        int64_t first = dict_int_at(c, 0);
+        bytes = 3u + uleb_len(ppq_zigzag64_encode(first));
+        for (b = 1; b < n; b += 128u) { /* a block: its min delta, then its miniblocks */
+            uint32_t end = n - b > 128u ? b + 128u : n;
+            int64_t prev = first, lo = INT64_MAX;
+            for (i = b; i < end; i++) {
+                int64_t v = dict_int_at(c, i), d = (int64_t)((uint64_t)v - (uint64_t)prev);
+                lo = d < lo ? d : lo;
+                prev = v;
             }
+            bytes += uleb_len(ppq_zigzag64_encode(lo)) + 4u;
+            prev = first;
+            for (m = b; m < end; m += 32u) {
+                uint64_t hi = 0;
+                for (i = m; i < end && i < m + 32u; i++) {
+                    int64_t v = dict_int_at(c, i);
+                    uint64_t d = (uint64_t)v - (uint64_t)prev - (uint64_t)lo;
+                    hi = d > hi ? d : hi;
+                    prev = v;
+                }
+                bytes += 4u * ppq_bit_width64(hi); /* 32 values */
+            }
+            first = prev;
         }
         return bytes;
     }
@@ -720,11 +756,25 @@ static size_t dict_page_bytes(const ppq_col_t *c, uint32_t n)
            (n * ppq_bit_width32(entries > 1u ? entries - 1u : 1u) + 7u) / 8u;
 }
 
-/* Does alt_kind beat the dictionary on the current page? */
-static int alt_smaller(const ppq_col_t *c)
+/* Does an alternative beat the dictionary on the current page?  An AUTO
+ * integer column's alt_kind becomes the smaller of DELTA_BINARY_PACKED and
+ * PLAIN for these values; PLAIN from fewer than a miniblock of them (a few
+ * values say little of the deltas to come, and a miniblock of wide deltas
+ * costs many times their PLAIN bytes: PLAIN is never far off). */
+static int alt_smaller(ppq_col_t *c)
 {
     uint32_t n = ppq_dict_enc_page_values(c->own.dict);
-    return n > 0u && c->alt_kind != K_DICT && alt_bytes(c, n) < dict_page_bytes(c, n);
+    size_t alt;
+    if (n == 0u) {
+        return 0;
+    }
+    alt = alt_bytes(c, n, K_PLAIN);
+    c->alt_kind = K_PLAIN;
+    if (c->def->encoding == PPQ_COLUMN_AUTO && auto_alt(c->def) == K_DELTA && n >= 32u && alt_bytes(c, n, K_DELTA) < alt) {
+        alt = alt_bytes(c, n, K_DELTA);
+        c->alt_kind = K_DELTA;
+    }
+    return alt < dict_page_bytes(c, n);
 }
 
 /* The chunk's first decision: keep the dictionary, or re-encode the page
@@ -751,10 +801,13 @@ static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c)
         if (c->def->type == PPQ_BYTE_ARRAY || c->def->type == PPQ_FIXED_LEN_BYTE_ARRAY) {
             v.bytes.ptr = p;
             v.bytes.len = len;
+        } else if (c->def->type == PPQ_INT96) {
+            memcpy(&v.i96, p, sizeof v.i96); /* its 12 stored bytes */
         } else {
             ppq_load_value_le(&v, p, len);
         }
-        st = encode_value(c, &v);
+        st = c->kind == K_DELTA ? (BUILT(K_DELTA) ? ppq_delta_enc_put(&c->enc.delta, &v, 1) : PPQ_ERR_STATE)
+                                : ppq_plain_enc_put(&c->enc.plain, &v, 1); /* the alternatives */
     }
     ppq_dict_enc_reset(d);
     return st;
@@ -845,11 +898,17 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     if (c->page_count == 0u) {
         return PPQ_OK;
     }
+    if (AUTO_BY_SIZE && c->kind == K_DICT && c->deciding) {
+        st = auto_first(w, c); /* a chunk that ends before its decision */
+        if (st != PPQ_OK) {
+            return st;
+        }
+    }
     switch (c->kind) {
     case K_PLAIN: st = ppq_plain_enc_finish(&c->enc.plain); break;
     case K_DICT:
         if (BUILT(K_DICT)) {
-            switch_to = c->def->encoding == PPQ_COLUMN_AUTO && alt_smaller(c); /* the data changed */
+            switch_to = AUTO_BY_SIZE && c->def->encoding == PPQ_COLUMN_AUTO && alt_smaller(c); /* the data changed */
             c->deciding = 0;
             st = ppq_dict_enc_flush_page(c->own.dict, &c->vals_sink);
             c->dict_pages = 1;
@@ -987,6 +1046,9 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
         st = ppq_dict_enc_put(c->own.dict, &c->value, 1, &acc);
         if (st == PPQ_DICT_FULL) {
             /* the spec's fallback: another encoding for the rest of the chunk */
+            if (AUTO_BY_SIZE) {
+                (void)alt_smaller(c); /* (the smaller alternative for these values) */
+            }
             st = finish_page(w, c);
             c->kind = c->alt_kind;
             c->deciding = 0;
@@ -999,7 +1061,7 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
     if (st == PPQ_OK && c->kind != K_DICT) {
         st = encode_value(c, &c->value);
     }
-    if (st == PPQ_OK && c->deciding && c->own.dict->page_count >= auto_decide_at(w)) {
+    if (AUTO_BY_SIZE && st == PPQ_OK && c->deciding && c->own.dict->page_count >= auto_decide_at(w)) {
         st = auto_first(w, c); /* (this value is in the page it may re-encode) */
     }
     if (st != PPQ_OK) {
@@ -1118,7 +1180,7 @@ static ppq_status_t flush(ppq_writer_t *w)
         if (BUILT(K_DICT) && c->dict_kind) {
             ppq_dict_enc_reset(c->own.dict);
             c->dict_pages = 0;
-            c->deciding = c->def->encoding == PPQ_COLUMN_AUTO;
+            c->deciding = AUTO_BY_SIZE && c->def->encoding == PPQ_COLUMN_AUTO;
             c->page_dict_bytes = 0;
             if (c->kind != K_DICT) {
                 c->kind = K_DICT;
@@ -1746,7 +1808,7 @@ static ppq_status_t push_runs(ppq_writer_t *w, ppq_col_t *c, const ppq_column_ba
             }
             c->page_count += run - r;
             r = run;
-            if (st == PPQ_OK && c->deciding && c->own.dict->page_count >= auto_decide_at(w)) {
+            if (AUTO_BY_SIZE && st == PPQ_OK && c->deciding && c->own.dict->page_count >= auto_decide_at(w)) {
                 st = auto_first(w, c); /* where the row path decides: the run stopped there */
             }
         }
@@ -1815,6 +1877,11 @@ static uint32_t push_repeats(ppq_writer_t *w, ppq_col_t *c, const ppq_column_bat
     }
     if (n > w->opts.page_values - c->page_count) {
         n = w->opts.page_values - c->page_count;
+    }
+    if (AUTO_BY_SIZE && c->deciding) { /* the value where AUTO decides takes the row path */
+        uint32_t left = auto_decide_at(w) - 1u - c->own.dict->page_count;
+        n = auto_decide_at(w) - 1u > c->own.dict->page_count && left < n ? left : n;
+        n = auto_decide_at(w) - 1u > c->own.dict->page_count ? n : 0u;
     }
     if (c->def->type == PPQ_BYTE_ARRAY) {
         len = ((const ppq_bytes_t *)b->values)[r - 1u].len; /* a page also ends at page_bytes */
@@ -1903,7 +1970,7 @@ static uint32_t dict_room(const ppq_writer_t *w, const ppq_col_t *c)
     uint32_t room = d->cfg.max_entries - ppq_dict_enc_entries(d);
     uint32_t bytes = ppq_udiv32(d->cfg.max_bytes - ppq_dict_enc_dict_bytes(d), c->width);
     room = bytes < room ? bytes : room;
-    if (c->deciding) {
+    if (AUTO_BY_SIZE && c->deciding) {
         uint32_t left = auto_decide_at(w) - d->page_count;
         room = left < room ? left : room;
     }

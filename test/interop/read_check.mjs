@@ -488,13 +488,16 @@ function pageHeader(buf, pos) {
 
 const ENC = { PLAIN: 0, PLAIN_DICTIONARY: 2, RLE: 3, DELTA_BINARY_PACKED: 5, DELTA_LENGTH_BYTE_ARRAY: 6,
   DELTA_BYTE_ARRAY: 7, RLE_DICTIONARY: 8, BYTE_STREAM_SPLIT: 9 };
-// ppq_writer.h: AUTO is dictionary for byte arrays, DELTA_BINARY_PACKED for
-// INT32/INT64, BYTE_STREAM_SPLIT for FLOAT/DOUBLE, RLE for BOOLEAN, else PLAIN.
+// ppq_writer.h: AUTO is RLE for BOOLEAN; for other types a dictionary where it
+// is smaller, else DELTA_BINARY_PACKED for INT32/INT64 and PLAIN for the rest.
 function declared(col) {
   if (col.encoding !== 'AUTO') return col.encoding;
-  return ['RLE', 'DELTA_BINARY_PACKED', 'DELTA_BINARY_PACKED', 'PLAIN', 'BYTE_STREAM_SPLIT', 'BYTE_STREAM_SPLIT',
-    'DICTIONARY', 'PLAIN'][col.type];
+  return col.type === 0 ? 'RLE' : 'AUTO';
 }
+const autoAlt = (col) => (col.type === 1 || col.type === 2 ? 'DELTA_BINARY_PACKED' : 'PLAIN');
+// PLAIN bytes of a chunk's values (BOOLEAN aside): what AUTO must not exceed by much
+const plainBytes = (col, values) => values.reduce((n, v) => n + (col.type === 6 ? 4 + Buffer.byteLength(String(v))
+  : col.type === 7 ? col.len : [0, 4, 8, 12, 4, 8][col.type]), 0);
 
 // Every column chunk's pages: a CRC-32 of each page body when the file asked
 // for one (and none otherwise); v1 or v2 data pages as asked; the data pages'
@@ -526,7 +529,7 @@ function checkPages(buf, meta, name, expect) {
         }
         if (h.type === 2) {
           dictPages++;
-          if (seen.length || enc !== 'DICTIONARY' || (h.encoding !== ENC.PLAIN && h.encoding !== ENC.PLAIN_DICTIONARY)) {
+          if (seen.length || (enc !== 'DICTIONARY' && enc !== 'AUTO') || (h.encoding !== ENC.PLAIN && h.encoding !== ENC.PLAIN_DICTIONARY)) {
             fail(`${where}: unexpected dictionary page (encoding ${h.encoding})`);
           }
         } else if (h.type === (expect.page_v2 ? 3 : 0)) {
@@ -557,6 +560,23 @@ function checkPages(buf, meta, name, expect) {
         if (fits(distinct) && fellBack) fail(`${where}: ${distinct.size} distinct values, yet fell back to PLAIN`);
         if (fellBack && k === 0 && seen.length > 1 && fits(head)) fail(`${where}: the first page's ${head.size} distinct values fit the dictionary, yet it is PLAIN`);
         if (fellBack && k > 0) fallbacks++;
+      } else if (enc === 'AUTO') {
+        // dictionary pages (after a dictionary page), then the alternative, never back;
+        // never much bigger than PLAIN; a dictionary where few distinct floats or
+        // strings repeat (integers may be smaller still as deltas)
+        const isDict = (e) => e === ENC.RLE_DICTIONARY;
+        const k = seen.findIndex((e) => !isDict(e));
+        const alt = k >= 0 ? seen[k] : ENC.PLAIN; // integers: PLAIN or DELTA_BINARY_PACKED, whichever is smaller
+        const altOk = alt === ENC.PLAIN || alt === ENC[autoAlt(col)];
+        if ((k >= 0 && (!altOk || !seen.slice(k).every((e) => e === alt))) || (seen.some(isDict) !== (dictPages === 1)) || dictPages > 1) {
+          fail(`${where}: AUTO data page encodings ${seen}, ${dictPages} dictionary pages (alternative ${autoAlt(col)})`);
+        }
+        const plain = plainBytes(col, values), pages = seen.length + dictPages;
+        if (Number(m.size) > plain * 1.1 + pages * 80 + 16) fail(`${where}: AUTO chunk of ${m.size} bytes, PLAIN would take ${plain} (+${pages} page headers)`);
+        const distinct = new Set(values.map((v) => JSON.stringify(v)));
+        if (col.type >= 4 && values.length >= 64 && distinct.size * 8 <= values.length && distinct.size <= expect.dict_entries && !isDict(seen[0])) {
+          fail(`${where}: AUTO: ${distinct.size} distinct values in ${values.length}, yet no dictionary`);
+        }
       } else if (!seen.every((e) => e === ENC[enc])) {
         fail(`${where}: data page encodings ${seen}, expected ${enc} (${ENC[enc]})`);
       }

@@ -1,0 +1,284 @@
+/*
+ * Board firmware for `make bench-mcu`'s writer lines (issue 12): guest
+ * instructions and bytes per row of the quantized sensor row
+ * (tools/sensor_gen.h) written through the row API, beside the CSV line a
+ * logger writes today (snprintf, and a hand-written fixed-point formatter).
+ * Rows are generated 32 at a time outside the counted regions; each region
+ * writes those 32 rows.  Label lines "M <bench> <api> 0 <rows>" pair with
+ * the plugin's counts in order (tools/bench_mcu.py sums a bench's regions);
+ * "B <bench> <bytes> <rows> <row_groups>" lines give the file sizes.  The
+ * library is the firmware demo's (logger_config.h): the M4F logger profile,
+ * and on every board the small profile of the 16 KB microbit.
+ */
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "board.h"
+#include "../../examples/sensor_logger/logger.h"
+#include "sensor_gen.h"
+
+#define CHUNK 32u
+#ifdef LOGGER_SMALL
+#define ROWS 2048u
+#define ARENA_BYTES (8u * 1024u)
+#else
+#define ROWS 8192u
+#define ARENA_BYTES (600u * 1024u)
+#endif
+
+volatile uint32_t mark_hits[2];
+__attribute__((noinline)) void bench_mark_start(void)
+{
+    mark_hits[0]++;
+}
+__attribute__((noinline)) void bench_mark_stop(void)
+{
+    mark_hits[1]++;
+}
+
+#ifndef LOGGER_SMALL
+/* Every column AUTO (in the logger's build: by type). */
+static const ppq_column_t sensor_auto[SENSOR_COLUMNS] = {
+    {"ts", PPQ_INT64, 0, 0, {PPQ_LOGICAL_TIMESTAMP, 0, 0, 1, PPQ_UNIT_MICROS, 0, 0}, PPQ_COLUMN_AUTO},
+    {"temperature", PPQ_FLOAT, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
+    {"humidity", PPQ_FLOAT, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
+    {"pressure", PPQ_DOUBLE, 0, 1, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
+    {"battery_mv", PPQ_INT32, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
+    {"door_open", PPQ_BOOLEAN, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
+    {"status", PPQ_BYTE_ARRAY, 0, 0, {PPQ_LOGICAL_STRING, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
+};
+#endif
+
+static uint64_t arena_mem[ARENA_BYTES / 8u];
+
+/* newlib's printf of floats allocates (its dtoa): the CSV baseline's heap.
+ * The library never calls this (make check-freestanding). */
+void *_sbrk(ptrdiff_t incr);
+void *_sbrk(ptrdiff_t incr)
+{
+    static uint64_t heap[1536u / 8u];
+    static size_t used;
+    void *p = (uint8_t *)heap + used;
+    if (incr < 0 || (size_t)incr > sizeof heap - used) {
+        return (void *)-1;
+    }
+    used += (size_t)incr;
+    return p;
+}
+static sensor_row_t rows[CHUNK];
+static sensor_gen_t gen;
+static int failures;
+
+static void label(const char *bench, const char *api, unsigned n)
+{
+    board_puts("M ");
+    board_puts(bench);
+    board_putc(' ');
+    board_puts(api);
+    board_puts(" 0 ");
+    board_putu(n);
+    board_putc('\n');
+}
+
+static void fill(void)
+{
+    unsigned i;
+    for (i = 0; i < CHUNK; i++) {
+        sensor_gen_next(&gen, &rows[i]);
+    }
+}
+
+/* The small profile's footer store holds one row group; the rest goes to a
+ * spill file (here: counted, and read back as zeros, the same byte count). */
+static ppq_status_t spill_read(void *ctx, uint8_t *buf, size_t len, size_t *got)
+{
+    (void)ctx;
+    memset(buf, 0, len);
+    *got = len;
+    return PPQ_OK;
+}
+
+static ppq_status_t write_rows(ppq_writer_t *w, unsigned n)
+{
+    unsigned i;
+    ppq_status_t st = PPQ_OK;
+    for (i = 0; i < n && st == PPQ_OK; i++) {
+        const sensor_row_t *r = &rows[i];
+        st = ppq_writer_set_i64(w, 0, r->ts);
+        st = st == PPQ_OK ? ppq_writer_set_float(w, 1, r->temperature) : st;
+        st = st == PPQ_OK ? ppq_writer_set_float(w, 2, r->humidity) : st;
+        st = st == PPQ_OK ? (r->pressure_valid ? ppq_writer_set_double(w, 3, r->pressure) : ppq_writer_set_null(w, 3)) : st;
+        st = st == PPQ_OK ? ppq_writer_set_i32(w, 4, r->battery_mv) : st;
+        st = st == PPQ_OK ? ppq_writer_set_bool(w, 5, r->door_open) : st;
+        st = st == PPQ_OK ? ppq_writer_set_bytes(w, 6, r->status, r->status_len) : st;
+        st = st == PPQ_OK ? ppq_writer_commit_row(w) : st;
+    }
+    return st;
+}
+
+static void bench_writer(const char *name, const ppq_column_t *schema, const ppq_writer_options_t *opts)
+{
+    ppq_sink_t sink, spill;
+    ppq_source_t unspill = {spill_read, NULL, 0};
+    ppq_writer_options_t o = *opts;
+    ppq_writer_t w;
+    unsigned done = 0;
+    ppq_status_t st;
+    ppq_sink_init_counter(&sink);
+    ppq_sink_init_counter(&spill);
+    if (o.footer_bytes == 1u) {
+        o.footer_spill = &spill;
+        o.footer_unspill = &unspill;
+    }
+    sensor_gen_init(&gen, 7u);
+    label(name, "row_api", 0);
+    bench_mark_start();
+    st = ppq_writer_init(&w, schema, SENSOR_COLUMNS, &o, &sink, arena_mem, sizeof arena_mem);
+    bench_mark_stop();
+    while (st == PPQ_OK && done < ROWS) {
+        fill();
+        label(name, "row_api", CHUNK);
+        bench_mark_start();
+        st = write_rows(&w, CHUNK);
+        bench_mark_stop();
+        done += CHUNK;
+    }
+    if (st == PPQ_OK) {
+        label(name, "row_api", 0);
+        bench_mark_start();
+        st = ppq_writer_close(&w);
+        bench_mark_stop();
+    }
+    if (st != PPQ_OK) {
+        board_puts("bench-mcu writer: ");
+        board_puts(name);
+        board_puts(": ");
+        board_puts(ppq_status_str(st));
+        board_putc('\n');
+        failures++;
+        return;
+    }
+    board_puts("B ");
+    board_puts(name);
+    board_putc(' ');
+    board_putu((size_t)sink.offset);
+    board_putc(' ');
+    board_putu(ROWS);
+    board_putc(' ');
+    board_putu(w.row_groups);
+    board_putc('\n');
+}
+
+/* A CSV line by snprintf, as loggers write one (%lld and %f need newlib's
+ * full printf: the timestamp in two parts, floats linked in). */
+static size_t csv_snprintf(char *buf, size_t cap, const sensor_row_t *r)
+{
+    unsigned long s = (unsigned long)(r->ts / 1000000), us = (unsigned long)(r->ts % 1000000);
+    int n = snprintf(buf, cap, "%lu%06lu,%.2f,%.2f,%.2f,%ld,%u,%s\n", s, us, (double)r->temperature,
+                     (double)r->humidity, r->pressure_valid ? r->pressure : 0.0, (long)r->battery_mv,
+                     (unsigned)r->door_open, r->status);
+    return n > 0 ? (size_t)n : 0u;
+}
+
+static char *put_uint(char *p, uint64_t v)
+{
+    char tmp[20];
+    unsigned k = 0;
+    do {
+        tmp[k++] = (char)('0' + (unsigned)(v % 10u));
+        v /= 10u;
+    } while (v != 0u);
+    while (k > 0u) {
+        *p++ = tmp[--k];
+    }
+    return p;
+}
+
+/* Hundredths, rounded, as "-12.34". */
+static char *put_fixed2(char *p, double x)
+{
+    long h = (long)(x * 100.0 + (x < 0 ? -0.5 : 0.5));
+    if (h < 0) {
+        *p++ = '-';
+        h = -h;
+    }
+    p = put_uint(p, (uint64_t)(h / 100));
+    *p++ = '.';
+    *p++ = (char)('0' + (h / 10) % 10);
+    *p++ = (char)('0' + h % 10);
+    return p;
+}
+
+/* A CSV line formatted by hand in fixed point, as a careful firmware
+ * engineer writes one. */
+static size_t csv_by_hand(char *buf, const sensor_row_t *r)
+{
+    char *p = put_uint(buf, (uint64_t)r->ts);
+    const char *s = r->status;
+    *p++ = ',';
+    p = put_fixed2(p, (double)r->temperature);
+    *p++ = ',';
+    p = put_fixed2(p, (double)r->humidity);
+    *p++ = ',';
+    if (r->pressure_valid) {
+        p = put_fixed2(p, r->pressure);
+    }
+    *p++ = ',';
+    if (r->battery_mv < 0) {
+        *p++ = '-';
+    }
+    p = put_uint(p, (uint64_t)(r->battery_mv < 0 ? -(int64_t)r->battery_mv : r->battery_mv));
+    *p++ = ',';
+    *p++ = r->door_open ? '1' : '0';
+    *p++ = ',';
+    while (*s != '\0') {
+        *p++ = *s++;
+    }
+    *p++ = '\n';
+    return (size_t)(p - buf);
+}
+
+static void bench_csv(int by_hand)
+{
+    static char line[96];
+    const char *name = by_hand ? "csv_by_hand" : "csv_snprintf";
+    size_t bytes = 0;
+    unsigned done = 0, i;
+    sensor_gen_init(&gen, 7u);
+    while (done < ROWS) {
+        fill();
+        label(name, "line", CHUNK);
+        bench_mark_start();
+        for (i = 0; i < CHUNK; i++) {
+            bytes += by_hand ? csv_by_hand(line, &rows[i]) : csv_snprintf(line, sizeof line, &rows[i]);
+        }
+        bench_mark_stop();
+        done += CHUNK;
+    }
+    board_puts("B ");
+    board_puts(name);
+    board_putc(' ');
+    board_putu(bytes);
+    board_putc(' ');
+    board_putu(ROWS);
+    board_puts(" 0\n");
+}
+
+int main(void)
+{
+    ppq_writer_options_t o;
+    label("empty", "none", 0); /* the call overhead, subtracted from the rest */
+    bench_mark_start();
+    bench_mark_stop();
+#ifndef LOGGER_SMALL
+    logger_options(&o, 0);
+    bench_writer("writer_logger", sensor_auto, &o);
+#endif
+    logger_options(&o, 1);
+    bench_writer("writer_small", logger_schema_small, &o);
+    bench_csv(0);
+    bench_csv(1);
+    board_flush();
+    board_exit(failures != 0);
+}
