@@ -575,7 +575,7 @@ static void encodings_built(void)
      * plus an index; eight of two values smaller as a dictionary.  AUTO by
      * type (PPQ_WRITER_AUTO_BY_SIZE 0 or no dictionary): BYTE_STREAM_SPLIT
      * where built, else PLAIN.  (RLE: the levels' encoding, always listed) */
-    by_size = PPQ_WRITER_AUTO_BY_SIZE && (PPQ_WRITER_ENCODINGS & PPQ_WRITER_ENC_DICTIONARY);
+    by_size = PPQ_WRITER_AUTO_BY_SIZE != 0 && (PPQ_WRITER_ENCODINGS & PPQ_WRITER_ENC_DICTIONARY) != 0u;
     by_type = (PPQ_WRITER_ENCODINGS & PPQ_WRITER_ENC_BYTE_STREAM_SPLIT) ? 1u << PPQ_ENC_BYTE_STREAM_SPLIT : 1u << PPQ_ENC_PLAIN;
     PPQ_CHECK_OK(ppq_writer_init(&w, autos, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
     PPQ_CHECK_OK(ppq_writer_set_float(&w, 0, 1.5f));
