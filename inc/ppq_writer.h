@@ -157,6 +157,19 @@ typedef struct ppq_writer {
 size_t ppq_writer_arena_size(const ppq_column_t *schema, uint32_t ncols, const ppq_writer_options_t *opts);
 
 /*
+ * Fill the sizing fields of *opts (page_values, page_bytes, row_group_rows,
+ * chunk_bytes, dict_entries, dict_bytes, footer_bytes) with those that make
+ * the largest row groups in `arena_len` bytes, for firmware that knows how
+ * much RAM it has; the other fields (CRC, statistics, v2 pages, recovery,
+ * key-value metadata, a footer spill) are kept as given, so set them first.
+ * ppq_writer_arena_size() of the result is at most arena_len.  Returns
+ * PPQ_ERR_ARG for a NULL opts or an invalid schema, PPQ_ERR_ARENA when no
+ * configuration of the schema fits (nothing changed then).
+ */
+PPQ_CHECKRET ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_column_t *schema,
+                                                       uint32_t ncols, size_t arena_len);
+
+/*
  * Validate the schema and options, lay out the arena and write "PAR1".
  * PPQ_ERR_ARG (nothing written) for an invalid schema: an empty or
  * duplicate name, FLBA length 0, a logical type that does not fit the

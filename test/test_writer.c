@@ -991,7 +991,53 @@ static void row_group_bytes_limit(void)
 #endif
 }
 
+/* Options for an arena: what they need fits the arena, a file written
+ * with them reads back, the fields that are not about sizes stay as given,
+ * and an arena too small for the schema is PPQ_ERR_ARENA with *opts
+ * untouched. */
+static void options_for_arena(void)
+{
+    static const ppq_column_t schema[] = {COL("t", PPQ_INT64, 0, PPQ_COLUMN_PLAIN), COL("v", PPQ_FLOAT, 1, PPQ_COLUMN_AUTO),
+                                          COL("s", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_AUTO)};
+    static const size_t lens[] = {6144, 16384, 65536}; /* (the microbit's test arena is smaller) */
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    ppq_status_t st;
+    footer_t f;
+    size_t k;
+    int i;
+    for (k = 0; k < ARRAY_LEN(lens) && lens[k] <= test_arena_size; k++) {
+        PPQ_CHECK(setup());
+        memset(&o, 0, sizeof o);
+        o.page_crc = 1;
+        o.footer_bytes = 77; /* a sizing field: replaced */
+        PPQ_CHECK_OK(ppq_writer_options_for_arena(&o, schema, 3, lens[k]));
+        PPQ_CHECK(ppq_writer_arena_size(schema, 3, &o) > 0u && ppq_writer_arena_size(schema, 3, &o) <= lens[k]);
+        PPQ_CHECK_EQ(o.page_crc, 1);
+        PPQ_CHECK(o.page_values >= 8u && o.footer_bytes != 77u);
+        PPQ_CHECK_OK(ppq_writer_init(&w, schema, 3, &o, &file_sink, test_arena_ptr, lens[k]));
+        for (i = 0, st = PPQ_OK; i < 200 && st == PPQ_OK; i++) { /* until done, or the footer store fills */
+            PPQ_CHECK_OK(ppq_writer_set_i64(&w, 0, 1000 + i));
+            PPQ_CHECK_OK(i % 7 == 3 ? ppq_writer_set_null(&w, 1) : ppq_writer_set_float(&w, 1, (float)(i % 5) * 0.25f));
+            PPQ_CHECK_OK(ppq_writer_set_bytes(&w, 2, "ok", 2));
+            st = ppq_writer_commit_row(&w);
+            PPQ_CHECK(st == PPQ_OK || st == PPQ_ERR_NOSPACE);
+        }
+        PPQ_CHECK_OK(ppq_writer_close(&w));
+        PPQ_CHECK_OK(read_footer(&f));
+        PPQ_CHECK_EQ(f.num_rows, ppq_writer_rows(&w));
+        PPQ_CHECK(f.num_rows >= (k == 0 ? 8u : 200u)); /* a small arena's file rotates sooner */
+    }
+    memset(&o, 0, sizeof o);
+    o.page_values = 5;
+    PPQ_CHECK_EQ(ppq_writer_options_for_arena(&o, schema, 3, 512), PPQ_ERR_ARENA);
+    PPQ_CHECK_EQ(o.page_values, 5);
+    PPQ_CHECK_EQ(ppq_writer_options_for_arena(NULL, schema, 3, 4096), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_writer_options_for_arena(&o, schema, 0, 4096), PPQ_ERR_ARG);
+}
+
 static const ppq_test_case_t cases[] = {
+    PPQ_TEST(options_for_arena),
     PPQ_TEST(int32_column_like_e11),
     PPQ_TEST(page_v2_layout),
 #if PPQ_WRITER_STATISTICS

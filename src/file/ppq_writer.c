@@ -534,6 +534,89 @@ size_t ppq_writer_arena_size(const ppq_column_t *schema, uint32_t ncols, const p
     return plan(schema, ncols, &o, &p, NULL);
 }
 
+/* ---- options for an arena ---------------------------------------------------- */
+
+/* The largest page of column c (header, levels, values at their worst). */
+static size_t worst_page(const ppq_column_t *c, const ppq_writer_options_t *o)
+{
+    int ok, kind = start_kind(c, &ok), alt = AUTO_BY_SIZE && c->encoding == PPQ_COLUMN_AUTO ? auto_alt(c) : K_PLAIN;
+    size_t v = vals_cap(c, o, kind) > vals_cap(c, o, alt) ? vals_cap(c, o, kind) : vals_cap(c, o, alt);
+    return header_max_for(c, o) + levels_cap_for(c, o) + v;
+}
+
+/* Rows a row group surely holds with these options: every column's chunk
+ * buffer takes that many worst-case pages. */
+static uint32_t surely_rows(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o)
+{
+    uint64_t rows = o->row_group_rows;
+    uint32_t i;
+    for (i = 0; i < n; i++) {
+        uint64_t pages = o->chunk_bytes / worst_page(&s[i], o);
+        rows = pages * o->page_values < rows ? pages * o->page_values : rows;
+    }
+    return (uint32_t)rows;
+}
+
+ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_column_t *schema, uint32_t ncols,
+                                          size_t arena_len)
+{
+    ppq_writer_options_t o, best;
+    uint64_t best_score = 0;
+    uint32_t pv, share, rg = 0;
+    int found = 0;
+    if (opts == NULL || !schema_ok(schema, ncols)) {
+        return PPQ_ERR_ARG;
+    }
+    rg = (uint32_t)rg_meta_max(schema, ncols);
+    for (pv = 4096u; pv >= 8u; pv /= 2u) { /* pages as large as still leave room for whole row groups */
+        for (share = 2u; share <= 64u; share *= 2u) { /* the footer store: 1/share of the arena */
+            uint32_t lo, hi, rows, groups;
+            uint64_t score;
+            o = *opts;
+            o.page_values = pv;
+            o.page_bytes = pv * 8u < 65536u ? pv * 8u : 65536u;
+            o.row_group_rows = 1u << 20; /* row groups end where a chunk buffer fills */
+            o.dict_entries = pv < 1024u ? pv : 1024u;
+            o.dict_bytes = o.dict_entries * 8u;
+            o.footer_bytes = o.footer_spill != NULL ? 1u : (uint32_t)(arena_len / share);
+            o.chunk_bytes = 1u;
+            if (ppq_writer_arena_size(schema, ncols, &o) == 0u || ppq_writer_arena_size(schema, ncols, &o) > arena_len) {
+                continue;
+            }
+            lo = 1u; /* the largest chunk buffer that fits */
+            hi = arena_len > 0x7FFFFFFFu ? 0x7FFFFFFFu : (uint32_t)arena_len;
+            while (lo < hi) {
+                uint32_t mid = lo + (hi - lo + 1u) / 2u;
+                o.chunk_bytes = mid;
+                if (ppq_writer_arena_size(schema, ncols, &o) <= arena_len) {
+                    lo = mid;
+                } else {
+                    hi = mid - 1u;
+                }
+            }
+            o.chunk_bytes = lo;
+            /* rows a file surely takes: a row group's worth times the row
+             * groups the footer store keeps (a spill keeps them all) */
+            rows = surely_rows(schema, ncols, &o);
+            groups = o.footer_spill != NULL ? 1u << 16 : (o.footer_bytes > rg ? o.footer_bytes : rg) / rg;
+            score = (uint64_t)(rows > 0u ? rows : 1u) * groups;
+            if (!found || score > best_score) {
+                best = o;
+                best_score = score;
+                found = 1;
+            }
+            if (o.footer_spill != NULL) {
+                break; /* no share to weigh */
+            }
+        }
+    }
+    if (!found) {
+        return PPQ_ERR_ARENA;
+    }
+    *opts = best;
+    return PPQ_OK;
+}
+
 /* ---- statistics ------------------------------------------------------------ */
 
 /* How min/max compare for a column; NONE: no min/max is written. */
