@@ -77,7 +77,11 @@ ppq_status_t ppq_lz4_decompress(const uint8_t *src, size_t src_len, uint8_t *dst
             if (lit > (size_t)(oend - op)) {
                 return PPQ_ERR_NOSPACE;
             }
-            memcpy(op, ip, lit);
+            if (LZ_LIKELY(lit + 16u <= (size_t)(iend - ip) && lit + 16u <= (size_t)(oend - op))) {
+                lz_copy_wild(op, ip, lit);
+            } else {
+                memcpy(op, ip, lit);
+            }
             op += lit;
             ip += lit;
             if ((size_t)(iend - ip) < 2u) {
@@ -248,6 +252,12 @@ static unsigned input_bits(size_t n, unsigned max_bits)
     return bits;
 }
 
+/* Bytes of a length field's continuation for a 4-bit field (15 and up). */
+static size_t more_bytes(size_t len)
+{
+    return len < 15u ? 0u : (len - 15u) / 255u + 1u;
+}
+
 /* A length field's continuation bytes for len >= 15 (len - 15 in 255s). */
 static uint8_t *put_more(uint8_t *op, size_t len)
 {
@@ -299,13 +309,15 @@ ppq_status_t ppq_lz4_compress(const uint8_t *src, size_t src_len, uint8_t *dst, 
                 match = base + table[h];
                 fh = hash4(fip, shift);
                 table[h] = (uint32_t)(ip - base);
-            } while ((size_t)(ip - match) > MAX_OFFSET || lz_load32(match) != lz_load32(ip));
+            } while (lz_load32(match) != lz_load32(ip) || (size_t)(ip - match) > MAX_OFFSET);
             while (ip > anchor && match > base && ip[-1] == match[-1]) {
                 ip--;
                 match--;
             }
             lit = (size_t)(ip - anchor);
-            if ((size_t)(oend - op) < lit + lit / 255u + 4u) {
+            /* room for the token, length, literals and offset (the division only
+             * when the quick over-estimate fails) */
+            if ((size_t)(oend - op) < lit + (lit >> 7) + 4u && (size_t)(oend - op) < 3u + more_bytes(lit) + lit) {
                 return PPQ_ERR_NOSPACE;
             }
             token = op++;
@@ -315,7 +327,14 @@ ppq_status_t ppq_lz4_compress(const uint8_t *src, size_t src_len, uint8_t *dst, 
             } else {
                 *token = (uint8_t)(lit << 4);
             }
-            memcpy(op, anchor, lit);
+#if LZ_FAST
+            if (LZ_LIKELY((size_t)(oend - op) >= lit + 16u)) {
+                lz_copy_wild(op, anchor, lit);
+            } else
+#endif
+            {
+                memcpy(op, anchor, lit);
+            }
             op += lit;
             for (;;) {
                 /* token, literals and room for the offset are out; now the match */
@@ -323,7 +342,7 @@ ppq_status_t ppq_lz4_compress(const uint8_t *src, size_t src_len, uint8_t *dst, 
                 op += 2;
                 ml = lz_count(match + MINMATCH, ip + MINMATCH, matchlimit);
                 ip += MINMATCH + ml;
-                if ((size_t)(oend - op) < ml / 255u + 1u) {
+                if ((size_t)(oend - op) < (ml >> 7) + 1u && (size_t)(oend - op) < more_bytes(ml)) {
                     return PPQ_ERR_NOSPACE;
                 }
                 if (ml >= 15u) {
@@ -342,7 +361,7 @@ ppq_status_t ppq_lz4_compress(const uint8_t *src, size_t src_len, uint8_t *dst, 
                     match = base + table[h];
                     table[h] = (uint32_t)(ip - base);
                 }
-                if ((size_t)(ip - match) > MAX_OFFSET || lz_load32(match) != lz_load32(ip)) {
+                if (lz_load32(match) != lz_load32(ip) || (size_t)(ip - match) > MAX_OFFSET) {
                     break;
                 }
                 if ((size_t)(oend - op) < 3u) {
@@ -357,7 +376,7 @@ ppq_status_t ppq_lz4_compress(const uint8_t *src, size_t src_len, uint8_t *dst, 
     }
 last:
     lit = (size_t)(iend - anchor);
-    if ((size_t)(oend - op) < lit + lit / 255u + 2u) {
+    if ((size_t)(oend - op) < 1u + more_bytes(lit) + lit) {
         return PPQ_ERR_NOSPACE;
     }
     if (lit >= 15u) {

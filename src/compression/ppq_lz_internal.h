@@ -73,6 +73,18 @@ LZ_INLINE void lz_copy16(uint8_t *d, const uint8_t *s)
     PPQ_COPY(d, s, 16);
 }
 
+/* Copy n bytes from s to d (not overlapping) 16 at a time: reads and
+ * writes up to 15 bytes more, which the caller has room for. */
+LZ_INLINE void lz_copy_wild(uint8_t *d, const uint8_t *s, size_t n)
+{
+    uint8_t *end = d + n;
+    do {
+        lz_copy16(d, s);
+        d += 16;
+        s += 16;
+    } while (d < end);
+}
+
 /*
  * Copy `len` bytes from `op - off` to `op` (off >= 1, the source entirely
  * inside the output written so far) as an LZ77 match: when off < len the

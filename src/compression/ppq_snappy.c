@@ -189,7 +189,21 @@ LZ_INLINE uint32_t hash4(const uint8_t *p, unsigned shift)
     return (lz_load32(p) * 0x1E35A7BDu) >> shift;
 }
 
-/* A literal of len >= 1 bytes (room checked by the caller: len + 5). */
+/* Bytes put_literal writes for len. */
+static size_t literal_bytes(size_t len)
+{
+    size_t n = len - 1u;
+    return len + 1u + (n < 60u ? 0u : n < 0x100u ? 1u : n < 0x10000u ? 2u : n < 0x1000000u ? 3u : 4u);
+}
+
+/* Room for a literal of len >= 1 bytes: the quick over-estimate, else
+ * exactly. */
+static int literal_fits(const uint8_t *op, const uint8_t *oend, size_t len)
+{
+    return (size_t)(oend - op) >= len + 5u || (size_t)(oend - op) >= literal_bytes(len);
+}
+
+/* A literal of len >= 1 bytes (room checked by the caller). */
 static uint8_t *put_literal(uint8_t *op, const uint8_t *lit, size_t len)
 {
     uint32_t n = (uint32_t)(len - 1u);
@@ -233,6 +247,23 @@ static uint8_t *put_copy(uint8_t *op, size_t off, size_t len)
     return op + 3;
 }
 
+/* Room for put_copy(off, len): the quick over-estimate, else exactly. */
+static int copy_fits(const uint8_t *op, const uint8_t *oend, size_t off, size_t len)
+{
+    size_t room = (size_t)(oend - op), k = 0;
+    if (room >= 3u * ((len >> 5) + 1u)) {
+        return 1;
+    }
+    for (; len >= 68u; len -= 64u) {
+        k += 3u;
+    }
+    if (len > 64u) {
+        k += 3u;
+        len -= 60u;
+    }
+    return room >= k + (len < 12u && off < 2048u ? 2u : 3u);
+}
+
 /* One fragment (at most FRAGMENT bytes) into op; NULL when oend is
  * reached first. */
 static uint8_t *compress_fragment(const uint8_t *in, size_t n, uint8_t *op, uint8_t *oend, uint16_t *table,
@@ -257,13 +288,13 @@ static uint8_t *compress_fragment(const uint8_t *in, size_t n, uint8_t *op, uint
                 cand = in + table[h];
                 table[h] = (uint16_t)(ip - in);
             } while (lz_load32(ip) != lz_load32(cand));
-            if ((size_t)(oend - op) < (size_t)(ip - next_emit) + 5u) {
+            if (!literal_fits(op, oend, (size_t)(ip - next_emit))) {
                 return NULL;
             }
             op = put_literal(op, next_emit, (size_t)(ip - next_emit));
             do {
                 size_t len = 4u + lz_count(cand + 4, ip + 4, iend);
-                if ((size_t)(oend - op) < 3u * (len / 60u + 1u)) {
+                if (!copy_fits(op, oend, (size_t)(ip - cand), len)) {
                     return NULL;
                 }
                 op = put_copy(op, (size_t)(ip - cand), len);
@@ -282,7 +313,7 @@ static uint8_t *compress_fragment(const uint8_t *in, size_t n, uint8_t *op, uint
     }
 rest:
     if (next_emit < iend) {
-        if ((size_t)(oend - op) < (size_t)(iend - next_emit) + 5u) {
+        if (!literal_fits(op, oend, (size_t)(iend - next_emit))) {
             return NULL;
         }
         op = put_literal(op, next_emit, (size_t)(iend - next_emit));

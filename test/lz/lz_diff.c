@@ -97,7 +97,11 @@ static void snappy_checks(const uint8_t *in, size_t n)
             FAIL("snappy: ours on ours");
         }
         same(in, out_buf, n, got, "snappy: ours -> ours", n);
-        /* one byte less of room than the block: NOSPACE, never an overrun */
+        /* exactly the block's room suffices; one byte less is NOSPACE */
+        if (ppq_snappy_compress(in, n, our_buf, olen, &got, bits, work, PPQ_SNAPPY_WORK_SIZE(16)) != PPQ_OK ||
+            got != olen) {
+            FAIL("snappy: compress into exactly its size fails");
+        }
         if (olen > 0 && ppq_snappy_compress(in, n, our_buf, olen - 1, &got, bits, work, PPQ_SNAPPY_WORK_SIZE(16)) !=
                             PPQ_ERR_NOSPACE) {
             FAIL("snappy: compress into one byte short is not NOSPACE");
@@ -164,6 +168,9 @@ static void lz4_checks(const uint8_t *in, size_t n)
             FAIL("lz4: ours on ours");
         }
         same(in, out_buf, n, got, "lz4: ours -> ours", n);
+        if (ppq_lz4_compress(in, n, our_buf, olen, &got, bits, work, PPQ_LZ4_WORK_SIZE(16)) != PPQ_OK || got != olen) {
+            FAIL("lz4: compress into exactly its size fails");
+        }
         if (olen > 0 && ppq_lz4_compress(in, n, our_buf, olen - 1, &got, bits, work, PPQ_LZ4_WORK_SIZE(16)) !=
                             PPQ_ERR_NOSPACE) {
             FAIL("lz4: compress into one byte short is not NOSPACE");
