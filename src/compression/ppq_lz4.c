@@ -197,6 +197,7 @@ ppq_status_t ppq_lz4_hadoop_decompress(const uint8_t *src, size_t src_len, uint8
     const uint8_t *ip = ppq_input(src);
     size_t left = src_len, total = 0;
     uint8_t empty[1];
+    ppq_status_t st;
     if (dst_len == NULL || (src == NULL && src_len > 0u) || (dst == NULL && dst_cap > 0u)) {
         return PPQ_ERR_ARG;
     }
@@ -221,7 +222,24 @@ ppq_status_t ppq_lz4_hadoop_decompress(const uint8_t *src, size_t src_len, uint8
         *dst_len = total;
         return PPQ_OK;
     }
-    return ppq_lz4_decompress(src, src_len, dst, dst_cap, dst_len);
+    st = ppq_lz4_decompress(src, src_len, dst, dst_cap, dst_len);
+    if (st != PPQ_OK) {
+        /* Neither reading works: when the headers alone chain exactly to
+         * the end and declare more than the room, it is the room. */
+        ip = ppq_input(src);
+        left = src_len;
+        total = 0;
+        while (left >= PPQ_LZ4_HADOOP_HEADER && load_be32(ip + 4) <= left - PPQ_LZ4_HADOOP_HEADER) {
+            uint32_t ulen = load_be32(ip), clen = load_be32(ip + 4);
+            total = ulen > (size_t)-1 - total ? (size_t)-1 : total + ulen;
+            ip += PPQ_LZ4_HADOOP_HEADER + clen;
+            left -= PPQ_LZ4_HADOOP_HEADER + clen;
+        }
+        if (left == 0u && src_len > 0u && total > dst_cap) {
+            st = PPQ_ERR_NOSPACE;
+        }
+    }
+    return st;
 }
 
 /* ---- compression -------------------------------------------------------- */
@@ -328,7 +346,7 @@ ppq_status_t ppq_lz4_compress(const uint8_t *src, size_t src_len, uint8_t *dst, 
                 *token = (uint8_t)(lit << 4);
             }
 #if LZ_FAST
-            if (LZ_LIKELY((size_t)(oend - op) >= lit + 16u)) {
+            if (LZ_LIKELY((size_t)(oend - op) >= lit + 16u && (size_t)(iend - ip) >= 16u)) {
                 lz_copy_wild(op, anchor, lit);
             } else
 #endif

@@ -93,6 +93,8 @@ ppq_status_t ppq_snappy_decompress(const uint8_t *src, size_t src_len, uint8_t *
                     return PPQ_ERR_CORRUPT;
                 }
                 len = (size_t)v + 1u;
+            } else if (len > (size_t)(iend - ip)) {
+                return PPQ_ERR_CORRUPT; /* (the output has room for 60) */
             }
             memcpy(op, ip, len);
             op += len;

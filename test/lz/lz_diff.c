@@ -17,6 +17,7 @@
 #include <lz4hc.h>
 #include <snappy-c.h>
 
+#include "../lz_pin.h"
 #include "lz_data.h"
 #include "ppq_codec.h"
 #include "ppq_lz4.h"
@@ -54,6 +55,21 @@ static ppq_status_t exact_dec(ppq_status_t (*fn)(const uint8_t *, size_t, uint8_
     if (st == PPQ_OK) {
         memcpy(out_buf, d, *got);
     }
+    free(s);
+    free(d);
+    return st;
+}
+
+/* Our compressor into an exact-size output and from an exact-size input
+ * copy (ASan sees any access past either). */
+static ppq_status_t exact_enc(ppq_status_t (*fn)(const uint8_t *, size_t, uint8_t *, size_t, size_t *, unsigned, void *,
+                                                 size_t),
+                              const uint8_t *in, size_t n, size_t room, unsigned bits, size_t *got)
+{
+    uint8_t *s = malloc(n ? n : 1), *d = malloc(room ? room : 1);
+    ppq_status_t st;
+    memcpy(s, in, n);
+    st = fn(s, n, d, room, got, bits, work, PPQ_LZ4_WORK_SIZE(16));
     free(s);
     free(d);
     return st;
@@ -98,12 +114,10 @@ static void snappy_checks(const uint8_t *in, size_t n)
         }
         same(in, out_buf, n, got, "snappy: ours -> ours", n);
         /* exactly the block's room suffices; one byte less is NOSPACE */
-        if (ppq_snappy_compress(in, n, our_buf, olen, &got, bits, work, PPQ_SNAPPY_WORK_SIZE(16)) != PPQ_OK ||
-            got != olen) {
+        if (exact_enc(ppq_snappy_compress, in, n, olen, bits, &got) != PPQ_OK || got != olen) {
             FAIL("snappy: compress into exactly its size fails");
         }
-        if (olen > 0 && ppq_snappy_compress(in, n, our_buf, olen - 1, &got, bits, work, PPQ_SNAPPY_WORK_SIZE(16)) !=
-                            PPQ_ERR_NOSPACE) {
+        if (olen > 0 && exact_enc(ppq_snappy_compress, in, n, olen - 1, bits, &got) != PPQ_ERR_NOSPACE) {
             FAIL("snappy: compress into one byte short is not NOSPACE");
         }
     }
@@ -168,11 +182,10 @@ static void lz4_checks(const uint8_t *in, size_t n)
             FAIL("lz4: ours on ours");
         }
         same(in, out_buf, n, got, "lz4: ours -> ours", n);
-        if (ppq_lz4_compress(in, n, our_buf, olen, &got, bits, work, PPQ_LZ4_WORK_SIZE(16)) != PPQ_OK || got != olen) {
+        if (exact_enc(ppq_lz4_compress, in, n, olen, bits, &got) != PPQ_OK || got != olen) {
             FAIL("lz4: compress into exactly its size fails");
         }
-        if (olen > 0 && ppq_lz4_compress(in, n, our_buf, olen - 1, &got, bits, work, PPQ_LZ4_WORK_SIZE(16)) !=
-                            PPQ_ERR_NOSPACE) {
+        if (olen > 0 && exact_enc(ppq_lz4_compress, in, n, olen - 1, bits, &got) != PPQ_ERR_NOSPACE) {
             FAIL("lz4: compress into one byte short is not NOSPACE");
         }
     }
@@ -226,6 +239,46 @@ static void hadoop_multi(const uint8_t *in, size_t n)
     same(in, out_buf, n, got, "ppq_decompress LZ4", n);
 }
 
+/* The unit suite pins our compressed bytes for lz_pin_input on every
+ * target; here the same bytes are decompressed by the reference
+ * libraries, and the pins checked against the host's output. */
+static void pins(void)
+{
+    static const struct {
+        int lz4;
+        unsigned bits;
+        size_t len;
+        uint32_t crc;
+    } pin[] = {{0, 8, LZ_PIN_SNAPPY8_LEN, LZ_PIN_SNAPPY8_CRC},
+               {0, 10, LZ_PIN_SNAPPY10_LEN, LZ_PIN_SNAPPY10_CRC},
+               {1, 8, LZ_PIN_LZ48_LEN, LZ_PIN_LZ48_CRC},
+               {1, 9, LZ_PIN_LZ49_LEN, LZ_PIN_LZ49_CRC}};
+    uint8_t in[LZ_PIN_LEN];
+    size_t i, olen, ulen;
+    lz_pin_input(in, LZ_PIN_LEN);
+    for (i = 0; i < sizeof pin / sizeof pin[0]; i++) {
+        uint32_t crc;
+        if ((pin[i].lz4 ? ppq_lz4_compress(in, LZ_PIN_LEN, our_buf, cap, &olen, pin[i].bits, work, PPQ_LZ4_WORK_SIZE(16))
+                        : ppq_snappy_compress(in, LZ_PIN_LEN, our_buf, cap, &olen, pin[i].bits, work,
+                                              PPQ_SNAPPY_WORK_SIZE(16))) != PPQ_OK) {
+            FAIL("pin compress");
+        }
+        ulen = LZ_PIN_LEN;
+        if (pin[i].lz4) {
+            int d = LZ4_decompress_safe((const char *)our_buf, (char *)out_buf, (int)olen, LZ_PIN_LEN);
+            ulen = d < 0 ? 0 : (size_t)d;
+        } else if (snappy_uncompress((const char *)our_buf, olen, (char *)out_buf, &ulen) != SNAPPY_OK) {
+            ulen = 0;
+        }
+        same(in, out_buf, LZ_PIN_LEN, ulen, "pinned input", LZ_PIN_LEN);
+        crc = ppq_crc32(0, our_buf, olen);
+        if (olen != pin[i].len || crc != pin[i].crc) {
+            FAIL("pin %s bits %u: %zuu bytes, CRC 0x%08Xu (test/lz_pin.h says %zuu, 0x%08Xu)", pin[i].lz4 ? "LZ4" : "SNAPPY",
+                 pin[i].bits, olen, (unsigned)crc, pin[i].len, (unsigned)pin[i].crc);
+        }
+    }
+}
+
 static void run(const uint8_t *in, size_t n)
 {
     inputs++;
@@ -250,6 +303,7 @@ int main(void)
     if (!in || !ref_buf || !our_buf || !out_buf || !work) {
         return 2;
     }
+    pins();
     /* sizes 0..40 of text, random bytes and one repeated byte */
     lzd_log_text(in, 4096);
     for (n = 0; n <= 40; n++) {
