@@ -1,7 +1,11 @@
 # SNAPPY and LZ4 codecs (issue 14): the host-only differential test against
 # libsnappy/liblz4 and the side-by-side bench.  Neither links the reference
 # libraries into the library or the board tests.
+# (This file is included before the Makefile's `all`: keep `all` the default goal.)
+.DEFAULT_GOAL := all
 LZ_REF_LIBS := -lsnappy -llz4
+# `ppq compress` / `ppq decompress` (every codec of ppq_codec.h).
+CLI_SRCS += tools/ppq_codec_cmd.c
 LZ_DIFF := $(BUILD)/lz_diff
 LZ_BENCH := $(BUILD)/bench_lz
 
