@@ -35,6 +35,7 @@ const char *ppq_codec_name(ppq_codec_t codec)
 #define HAVE_ENC_LZ4 ((PPQ_COMPRESSORS & 0x20u) != 0u)
 #define HAVE_ENC_LZ4_RAW ((PPQ_COMPRESSORS & 0x80u) != 0u)
 
+#if HAVE_ENC_SNAPPY || HAVE_ENC_LZ4 || HAVE_ENC_LZ4_RAW
 /* SNAPPY and LZ4: level 1..9 is a hash table of 2^(level + 7) entries,
  * 0 the reference library's size; anything else 0 (PPQ_ERR_ARG). */
 static unsigned lz_table_bits(int level, unsigned default_bits)
@@ -53,6 +54,7 @@ static unsigned lz_input_bits(size_t n, unsigned bits)
     }
     return b;
 }
+#endif
 
 int ppq_codec_can_decompress(ppq_codec_t codec)
 {
