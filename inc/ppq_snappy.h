@@ -58,7 +58,8 @@ PPQ_CHECKRET ppq_status_t ppq_snappy_decompress(const uint8_t *src, size_t src_l
  * than the table it uses the smallest power of two >= the input, at least
  * 256 entries) in `work` (PPQ_SNAPPY_WORK_SIZE(table_bits) bytes, its
  * contents on entry do not matter), and it skips ahead faster the longer
- * it finds no match (incompressible input costs little time).  Input is
+ * it finds no match: the step grows by a 32nd per failed probe after the
+ * first 32 (incompressible input costs little time).  Input is
  * taken in 64 KiB fragments, no match crossing a fragment's start.
  * The output depends only on the input and table_bits: the same bytes on
  * every target.  PPQ_ERR_NOSPACE when dst_cap < the block (always enough:

@@ -12,7 +12,7 @@ LZ_BENCH := $(BUILD)/bench_lz
 $(LZ_DIFF): $(BUILD)/obj/test/lz/lz_diff.o $(LIB)
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^ $(LZ_REF_LIBS) $(LDFLAGS_EXTRA)
 
-$(LZ_BENCH): $(BUILD)/obj/tools/bench/bench_lz.o $(LIB)
+$(LZ_BENCH): $(BUILD)/obj/tools/bench/bench_lz.o $(BUILD)/obj/examples/sensor_logger/logger.o $(LIB)
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^ $(LZ_REF_LIBS) $(LDFLAGS_EXTRA)
 
 .PHONY: lz-diff-test lz-diff-run bench-lz

@@ -12,8 +12,9 @@
  * all a 32-bit target builds.
  *
  * Compression: greedy LZ77 over a hash table of 2-byte positions, 64 KiB
- * fragments (positions fit 16 bits, offsets fit a 2-byte copy), the next
- * probe one byte further for each 32 failed probes.
+ * fragments (positions fit 16 bits, offsets fit a 2-byte copy); after 32
+ * failed probes the step between probes grows by a 32nd each probe, so
+ * incompressible input is crossed in few probes.
  */
 #include "ppq_snappy.h"
 #include "ppq_lz_internal.h"
@@ -283,7 +284,8 @@ static uint8_t *compress_fragment(const uint8_t *in, size_t n, uint8_t *op, uint
             do {
                 ip = next_ip;
                 h = hash4(ip, shift);
-                next_ip = ip + (skip++ >> 5);
+                next_ip = ip + (skip >> 5);
+                skip += skip >> 5;
                 if (LZ_UNLIKELY(next_ip > ip_limit)) {
                     goto rest;
                 }
