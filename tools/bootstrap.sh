@@ -17,6 +17,11 @@ have arm-none-eabi-gcc || need="$need gcc-arm-none-eabi"
 have qemu-system-arm || need="$need qemu-system-arm"
 have node || need="$need nodejs"
 have npm || need="$need npm"
+# reference codecs for the host-only differential tests and benches of
+# SNAPPY and LZ4 (never linked into the library), and the lz4 tool
+[ -f /usr/include/snappy-c.h ] || need="$need libsnappy-dev"
+[ -f /usr/include/lz4.h ] || need="$need liblz4-dev"
+have lz4 || need="$need lz4"
 # libFuzzer runtime for clang
 clang_ver=$(clang --version 2>/dev/null | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)
 if [ -n "${clang_ver:-}" ]; then

@@ -370,5 +370,65 @@ while [ "$seed" -le 40 ]; do
 done
 check robust_garbage 0 "$bad"
 
+# ---- compress / decompress (ppq_codec.h) -------------------------------------
+
+# format_description.txt's example: "xababab" = literal "xab", copy offset 2
+# length 4; lz4_Block_format.md: a literal then a match of offset 3
+check snappy_spec xababab "$(printf '0708786162010200' | unhex | head -c 7 | $P decompress snappy)"
+check lz4_spec_dec abcabcabcabcxyzxy "$({ printf '35616263030050' | unhex; printf 'xyzxy'; } | $P decompress lz4_raw)"
+# round trips: text, a run, one byte, nothing; every level
+awk 'BEGIN{for(i=0;i<4000;i++) printf "%d,sensor-%d,%.2f,OK\n", 1767225600+i, i%7, 20+(i%97)/10}' >"$T/text"
+awk 'BEGIN{for(i=0;i<70000;i++) printf "a"}' >"$T/run"
+printf 'x' >"$T/one"
+: >"$T/empty"
+for c in snappy lz4_raw lz4; do
+    for f in text run one empty; do
+        $P compress $c <"$T/$f" >"$T/c" && $P decompress $c <"$T/c" >"$T/d"
+        check "rt_${c}_$f" 0 "$(cmp -s "$T/$f" "$T/d"; echo $?)"
+    done
+    for l in 0 1 5 9; do
+        $P compress $c --level $l <"$T/text" >"$T/c" && $P decompress $c <"$T/c" >"$T/d"
+        check "rt_${c}_level$l" 0 "$(cmp -s "$T/text" "$T/d"; echo $?)"
+    done
+    # the run compresses to a few hundred bytes, text to under half
+    check "small_${c}_run" 1 "$([ "$($P compress $c <"$T/run" | wc -c)" -lt 4000 ] && echo 1)"
+    check "small_${c}_text" 1 "$([ "$(($($P compress $c <"$T/text" | wc -c) * 2))" -lt "$(wc -c <"$T/text")" ] && echo 1)"
+    status "level_range_$c" 2 $P compress $c --level 10
+    status "level_bad_$c" 2 $P compress $c --level x
+    # a corrupt block: exit 1 with a message
+    printf '\377\377\377' >"$T/bad"
+    status "corrupt_$c" 1 $P decompress $c <"$T/bad"
+done
+# LZ4's Hadoop framing: BE uncompressed and compressed sizes first
+$P compress lz4 <"$T/text" >"$T/c"
+check lz4_hadoop_ulen "$(printf '%08x' "$(wc -c <"$T/text")")" "$(head -c 4 "$T/c" | hex)"
+check lz4_hadoop_clen "$(printf '%08x' $(($(wc -c <"$T/c") - 8)))" "$(head -c 8 "$T/c" | tail -c 4 | hex)"
+# ... and a raw block read by it (Arrow's fallback)
+$P compress lz4_raw <"$T/text" | $P decompress lz4 >"$T/d"
+check lz4_raw_fallback 0 "$(cmp -s "$T/text" "$T/d"; echo $?)"
+status codec_unknown 2 $P compress deflate
+status codec_missing 2 $P compress
+status codec_brotli 1 $P decompress brotli
+status codec_extra_arg 2 $P decompress snappy --level 1
+
+# interop with the lz4 tool (Debian's lz4), whose frames hold raw blocks:
+# a frame of 64 KiB independent blocks without checksums has the header
+# 04 22 4D 18 60 40 82, then per block its LE size, then an end mark 0
+if command -v lz4 >/dev/null 2>&1; then
+    le32() { printf '%08x' "$1" | sed 's/\(..\)\(..\)\(..\)\(..\)/\4\3\2\1/' | unhex; }
+    head -c 60000 "$T/text" >"$T/t60"
+    $P compress lz4_raw <"$T/t60" >"$T/c"
+    { printf '04224d18604082' | unhex; le32 "$(wc -c <"$T/c")"; cat "$T/c"; printf '00000000' | unhex; } >"$T/frame"
+    lz4 -d -c "$T/frame" >"$T/d" 2>/dev/null
+    check lz4_tool_reads_ours 0 "$(cmp -s "$T/t60" "$T/d"; echo $?)"
+    lz4 -c -B4 --no-frame-crc "$T/t60" >"$T/frame" 2>/dev/null
+    check lz4_tool_header 04224d18604082 "$(head -c 7 "$T/frame" | hex)"
+    n=$(head -c 11 "$T/frame" | tail -c 4 | od -An -tu1 | awk '{print $1 + 256 * ($2 + 256 * ($3 + 256 * $4))}')
+    tail -c +12 "$T/frame" | head -c "$n" | $P decompress lz4_raw >"$T/d"
+    check lz4_ours_reads_tool 0 "$(cmp -s "$T/t60" "$T/d"; echo $?)"
+else
+    echo "cli_test: lz4 tool not installed, its interop checks skipped"
+fi
+
 echo "cli_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "picoparquet.h"
+#include "ppq_codec_cmd.h"
 #include "ppq_inspect.h"
 #include "ppq_recover_cmd.h"
 
@@ -34,6 +35,12 @@ static const char usage[] =
     "       ppq inspect FILE                      (a Parquet file's footer: schema, row groups)\n"
     "       ppq recover IN OUT | --in-place FILE  (a log cut off mid-write: keep every complete\n"
     "                                             row group, write a new footer)\n"
+    "       ppq compress CODEC [--level N] < bytes > compressed\n"
+    "       ppq decompress CODEC < compressed > bytes\n"
+    "                                             (CODEC: snappy, gzip, zstd, lz4_raw, lz4; gzip and\n"
+    "                                             zstd frames, snappy and lz4_raw raw blocks as in\n"
+    "                                             Parquet pages, lz4 Hadoop-framed; snappy and lz4\n"
+    "                                             levels 1..9: hash tables of 2^(N+7) entries)\n"
     "       ppq help\n"
     "\n"
     "ENCODING: plain rle bit_packed rle_dictionary delta_binary_packed\n"
@@ -1108,6 +1115,9 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "recover") == 0) {
         return ppq_recover_cmd(argc, argv);
+    }
+    if (strcmp(argv[1], "compress") == 0 || strcmp(argv[1], "decompress") == 0) {
+        return ppq_codec_cmd(argc, argv);
     }
     if (strcmp(argv[1], "sizes") == 0) {
         e = sizes(argc, argv);
