@@ -20,6 +20,7 @@
 #ifndef PPQ_WRITER_H
 #define PPQ_WRITER_H
 
+#include "ppq_codec.h"
 #include "ppq_config.h"
 #include "ppq_core.h"
 
@@ -129,6 +130,18 @@ typedef struct ppq_writer_options {
      * the rows committed since.  An error is sticky like a sink error. */
     ppq_status_t (*sync)(void *ctx, uint64_t offset);
     void *sync_ctx;
+    /* Page compression (ppq_codec.h): every page body (v2 pages: all but
+     * the levels) compressed with `codec` at `codec_level` (0: the codec's
+     * default).  column_codecs, NULL or one per schema column, gives each
+     * column its own (PPQ_CODEC_UNCOMPRESSED: none).  A codec this build
+     * cannot compress, or a level the codec does not have, fails
+     * ppq_writer_init with PPQ_ERR_UNSUPPORTED or PPQ_ERR_ARG; so does a
+     * codec with `recovery` (recoverable files are uncompressed, for now).
+     * The arena then also holds one page to compress, its output and the
+     * codec's work memory, shared by the columns. */
+    ppq_codec_t codec;
+    int32_t codec_level;
+    const ppq_codec_t *column_codecs;
 } ppq_writer_options_t;
 
 /* Caller-owned writer state (internal fields; do not touch). */
@@ -142,6 +155,10 @@ typedef struct ppq_writer {
     size_t footer_len, footer_cap, rg_meta_max;
     uint8_t *scratch;          /* page header assembly */
     size_t scratch_cap;
+    uint8_t *zin, *zout;       /* compression: a page's body, and compressed */
+    size_t zin_cap, zout_cap;
+    void *zwork;               /* the codecs' work memory */
+    size_t zwork_len;
     uint64_t rows;             /* rows in closed row groups */
     uint32_t rg_rows;          /* rows in the open row group */
     uint32_t row_groups;

@@ -1036,7 +1036,108 @@ static void options_for_arena(void)
     PPQ_CHECK_EQ(ppq_writer_options_for_arena(&o, schema, 0, 4096), PPQ_ERR_ARG);
 }
 
+/* The sizes and CRC of the page header at `at` of a file, and where its
+ * body starts. */
+static ppq_status_t page_at(const uint8_t *file, size_t len, size_t at, int32_t *raw, int32_t *size, int32_t *crc,
+                            const uint8_t **body)
+{
+    ppq_thrift_r_t r;
+    int16_t id;
+    ppq_thrift_type_t t;
+    ppq_status_t st;
+    ppq_thrift_r_init(&r, file + at, len - at);
+    for (;;) {
+        st = ppq_thrift_r_field(&r, &id, &t);
+        if (st != PPQ_OK || t == PPQ_THRIFT_STOP) {
+            break;
+        }
+        st = id == 2 ? ppq_thrift_r_i32(&r, t, raw) : id == 3 ? ppq_thrift_r_i32(&r, t, size)
+           : id == 4 ? ppq_thrift_r_i32(&r, t, crc) : ppq_thrift_r_skip(&r, t);
+        if (st != PPQ_OK) {
+            break;
+        }
+    }
+    *body = r.pos;
+    return st;
+}
+
+/* Page compression: the first page of a SNAPPY file decompresses (with the
+ * library's own decompressor, checked against libsnappy elsewhere) to the
+ * body of the same page uncompressed, its header gives both sizes and the
+ * CRC of the bytes stored; codecs the build lacks, unknown values, a level
+ * the codec does not have and a codec with recovery records are refused. */
+static void compressed_pages(void)
+{
+    static const ppq_column_t schema[] = {COL("x", PPQ_INT32, 1, PPQ_COLUMN_PLAIN)};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    int32_t raw = 0, size = 0, crc = 0, plain_len = 0;
+    const uint8_t *body, *plain_body = NULL;
+    uint8_t *out;
+    size_t got = 0;
+    int pass, i;
+    PPQ_CHECK(setup());
+    for (pass = 0; pass < 2; pass++) {
+        small_options(&o);
+        o.page_values = 40; /* one page */
+        o.row_group_rows = 40;
+        o.chunk_bytes = 1;
+        o.footer_bytes = 1;
+        o.page_crc = 1;
+        o.codec = pass ? PPQ_CODEC_SNAPPY : PPQ_CODEC_UNCOMPRESSED;
+        o.codec_level = pass; /* the smallest hash table: 16 KB boards */
+        if (pass) { /* a second file beside the first */
+            file_buf = (uint8_t *)test_alloc(FILE_CAP);
+            PPQ_CHECK(file_buf != NULL);
+            ppq_sink_init_mem(&file_sink, &file_mem, file_buf, FILE_CAP);
+        }
+        if (pass && !ppq_codec_can_compress(PPQ_CODEC_SNAPPY)) {
+            PPQ_CHECK_EQ(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size), PPQ_ERR_UNSUPPORTED);
+            break;
+        }
+        PPQ_CHECK_OK(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+        for (i = 0; i < 40; i++) { /* repetitive: it compresses */
+            PPQ_CHECK_OK(i % 9 == 4 ? ppq_writer_set_null(&w, 0) : ppq_writer_set_i32(&w, 0, 1000 + i % 4));
+            PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+        }
+        PPQ_CHECK_OK(ppq_writer_close(&w));
+        PPQ_CHECK_OK(page_at(file_buf, file_mem.len, 4, &raw, &size, &crc, &body));
+        PPQ_CHECK(size > 0 && (uint32_t)size <= file_mem.len && raw > 0);
+        PPQ_CHECK_EQ((uint32_t)crc, ppq_crc32(0, body, (size_t)size));
+        if (!pass) {
+            PPQ_CHECK_EQ(raw, size);
+            plain_body = body;
+            plain_len = size;
+        } else {
+            PPQ_CHECK(size < raw);
+            PPQ_CHECK_EQ(raw, plain_len);
+            out = (uint8_t *)test_alloc((size_t)raw);
+            PPQ_CHECK(out != NULL);
+            PPQ_CHECK_OK(ppq_decompress(PPQ_CODEC_SNAPPY, body, (size_t)size, out, (size_t)raw, &got, NULL, 0));
+            PPQ_CHECK_EQ(got, (size_t)plain_len);
+            PPQ_CHECK_MEM(out, plain_body, got);
+        }
+    }
+    PPQ_CHECK(setup());
+    small_options(&o);
+    o.codec = (ppq_codec_t)9;
+    PPQ_CHECK(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size) < 0);
+    o.codec = PPQ_CODEC_BROTLI;
+    PPQ_CHECK_EQ(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size), PPQ_ERR_UNSUPPORTED);
+    PPQ_CHECK_EQ(ppq_writer_arena_size(schema, 1, &o), 0);
+    if (ppq_codec_can_compress(PPQ_CODEC_SNAPPY)) {
+        o.codec = PPQ_CODEC_SNAPPY;
+        o.codec_level = 99;
+        PPQ_CHECK_EQ(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size), PPQ_ERR_ARG);
+        o.codec_level = 0;
+        o.recovery = 1;
+        PPQ_CHECK_EQ(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size), PPQ_ERR_ARG);
+    }
+    PPQ_CHECK_EQ(file_mem.len, 0);
+}
+
 static const ppq_test_case_t cases[] = {
+    PPQ_TEST(compressed_pages),
     PPQ_TEST(options_for_arena),
     PPQ_TEST(int32_column_like_e11),
     PPQ_TEST(page_v2_layout),

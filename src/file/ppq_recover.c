@@ -365,6 +365,7 @@ static ppq_status_t walk_chunk(rc_t *r, uint64_t *pos, uint64_t end, uint32_t ro
     m->encodings = 1u << PPQ_ENC_RLE; /* levels */
     m->values = rows;
     m->start = m->data_start = *pos;
+    m->codec = 0; /* recoverable files are uncompressed */
     m->stats = r->stats ? cs : NULL;
     cs->cap = cap;
     ppq_stats_reset(cs);
@@ -408,6 +409,7 @@ static ppq_status_t walk_chunk(rc_t *r, uint64_t *pos, uint64_t end, uint32_t ro
         *pos += p->hdr_len + p->size;
     }
     m->end = *pos;
+    m->raw_size = m->end - m->start; /* uncompressed */
     return st;
 }
 
@@ -481,7 +483,7 @@ static ppq_status_t do_group(rc_t *r, uint64_t *pos, uint32_t g, int check, ppq_
         st = PPQ_ERR_CORRUPT; /* chunks do not fill the row group, or a header changed */
     }
     if (st == PPQ_OK && t != NULL) {
-        ppq_meta_write_row_group_end(t, rec - *pos, *rows, *pos, g);
+        ppq_meta_write_row_group_end(t, rec - *pos, rec - *pos, *rows, *pos, g); /* (uncompressed) */
     }
     *pos = rec + PPQ_RECOVER_GROUP_RECORD;
     return st;

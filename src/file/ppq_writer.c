@@ -1,6 +1,7 @@
 /* The Parquet file writer (see ppq_writer.h). */
 #include "ppq_writer.h"
 #include "ppq_bss.h"
+#include "ppq_codec.h"
 #include "ppq_dba.h"
 #include "ppq_delta.h"
 #include "ppq_dict.h"
@@ -41,6 +42,10 @@ enum {
  * that measures folds away. */
 #define AUTO_BY_SIZE (PPQ_WRITER_AUTO_BY_SIZE && BUILT(K_DICT))
 
+/* Page compression: a constant 0 in a build without compressors
+ * (PPQ_COMPRESSORS, ppq_config.h), whose pages are all uncompressed. */
+#define COMPRESSED(codec) (PPQ_COMPRESSORS != 0u && (codec) != PPQ_CODEC_UNCOMPRESSED)
+
 /* One column's state, in the arena.  Small fields first, the encoders
  * last: Thumb's short loads reach only 31 bytes (bytes) or 124 (words)
  * into a struct, and each field beyond costs an extra instruction at
@@ -52,8 +57,6 @@ typedef struct ppq_col {
     uint8_t stats_kind;     /* how to compare: see stats_order() */
     uint8_t pending;        /* the row being built: 0 unset, 1 value, 2 null */
     uint8_t runs;           /* a batch segment: this column takes runs (push_segment) */
-    uint8_t alt_kind;       /* where a dictionary falls back to (AUTO: the smaller of the others) */
-    uint8_t deciding;       /* AUTO: the chunk's first page still decides dictionary or alt_kind */
     const ppq_column_t *def;
     uint32_t width;         /* bytes of a min/max value: stat_width() */
     uint32_t page_dict_bytes; /* the dictionary's size when the page started */
@@ -71,8 +74,12 @@ typedef struct ppq_col {
     uint8_t *chunk;
     size_t chunk_len, chunk_cap;
     size_t chunk_room;      /* free chunk bytes below which the row group ends */
+    size_t chunk_raw;       /* the chunk's pages uncompressed, headers included */
     uint32_t encodings;     /* bit per Parquet encoding used */
-    uint64_t chunk_values;
+    uint8_t alt_kind;       /* where a dictionary falls back to (AUTO: the smaller of the others) */
+    uint8_t deciding;       /* AUTO: the chunk's first page still decides dictionary or alt_kind */
+    uint8_t codec;          /* ppq_codec_t of its pages */
+    uint32_t chunk_values;  /* (a row group has fewer than 2^31 rows) */
     union {                 /* the row being built: the pending value */
         int32_t i32;
         int64_t i64;
@@ -362,6 +369,24 @@ static size_t codec_arena_for(const ppq_column_t *c, const ppq_writer_options_t 
     return x > need ? x : need;
 }
 
+/* The codec of column i's pages. */
+static ppq_codec_t column_codec(const ppq_writer_options_t *o, uint32_t i)
+{
+    return o->column_codecs != NULL ? o->column_codecs[i] : o->codec;
+}
+
+static int auto_alt(const ppq_column_t *c);
+
+/* The largest page body of column c, uncompressed (levels, a delta
+ * header, values; or its dictionary page). */
+static size_t page_body_max(const ppq_column_t *c, const ppq_writer_options_t *o)
+{
+    int ok, kind = start_kind(c, &ok), alt = AUTO_BY_SIZE && c->encoding == PPQ_COLUMN_AUTO ? auto_alt(c) : K_PLAIN;
+    size_t v = vals_cap(c, o, kind) > vals_cap(c, o, alt) ? vals_cap(c, o, kind) : vals_cap(c, o, alt);
+    size_t body = levels_cap_for(c, o) + PPQ_DELTA_HEADER_MAX + v;
+    return kind == K_DICT && o->dict_bytes > body ? o->dict_bytes : body;
+}
+
 typedef struct plan {
     ppq_arena_t *arena; /* NULL: only count */
     size_t total;
@@ -409,9 +434,12 @@ static size_t scratch_for(const ppq_column_t *s, uint32_t n, const ppq_writer_op
  * sizes its buffers with ppq_writer_options_for_arena), at most 64 MiB. */
 static size_t default_chunk(const ppq_writer_options_t *o, size_t least, size_t pm)
 {
-    size_t pages = ppq_udiv32(o->row_group_rows - 1u, o->page_values) + 2u, cap = ppq_udiv32(64u << 20, (uint32_t)pm);
-    pages = pages < cap ? pages : cap;
-    return pages * pm > least + pm ? pages * pm : least + pm;
+    size_t bytes = pm; /* a page more than the row group's (no division: 270 bytes of libgcc on v6-M) */
+    uint32_t rows;
+    for (rows = 0; rows < o->row_group_rows && bytes < ((size_t)64u << 20); rows += o->page_values) {
+        bytes += pm;
+    }
+    return bytes > least + pm ? bytes : least + pm;
 }
 
 static uint8_t stats_order(const ppq_column_t *c);
@@ -422,8 +450,28 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
 {
     uint32_t i;
     size_t rg = rg_meta_max(s, n), footer = o->footer_bytes > rg ? o->footer_bytes : rg, scratch = scratch_for(s, n, o);
+    size_t zin = 0, zout = 0, zwork = 0;
     ppq_col_t *cols = (ppq_col_t *)take(p, (size_t)n * sizeof(ppq_col_t));
-    uint8_t *footer_mem = (uint8_t *)take(p, footer), *scratch_mem = (uint8_t *)take(p, scratch);
+    uint8_t *footer_mem = (uint8_t *)take(p, footer), *scratch_mem = (uint8_t *)take(p, scratch), *zin_mem, *zout_mem;
+    void *zwork_mem;
+    for (i = 0; i < n; i++) { /* compression: the largest page body (or dictionary) of a compressed column */
+        ppq_codec_t codec = column_codec(o, i);
+        if (COMPRESSED(codec)) {
+            size_t body = page_body_max(&s[i], o);
+            zin = body > zin ? body : zin;
+        }
+    }
+    for (i = 0; i < n && zin > 0u; i++) {
+        ppq_codec_t codec = column_codec(o, i);
+        if (COMPRESSED(codec)) {
+            size_t b = ppq_compress_bound(codec, zin), k = ppq_compress_work_size(codec, o->codec_level, zin);
+            zout = b > zout ? b : zout;
+            zwork = k > zwork ? k : zwork;
+        }
+    }
+    zin_mem = PPQ_COMPRESSORS != 0u ? (uint8_t *)take(p, zin) : NULL;
+    zout_mem = PPQ_COMPRESSORS != 0u ? (uint8_t *)take(p, zout) : NULL;
+    zwork_mem = PPQ_COMPRESSORS != 0u ? take(p, zwork) : NULL;
     if (w != NULL) {
         w->cols = cols;
         w->rg_meta_max = rg;
@@ -431,6 +479,12 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
         w->footer = footer_mem;
         w->scratch_cap = scratch;
         w->scratch = scratch_mem;
+        w->zin = zin_mem;
+        w->zin_cap = zin;
+        w->zout = zout_mem;
+        w->zout_cap = zout;
+        w->zwork = zwork_mem;
+        w->zwork_len = zwork;
     }
     for (i = 0; i < n; i++) {
         /* A column's arena regions, in this order. */
@@ -463,6 +517,10 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
          * and for a dictionary column the page its fallback to PLAIN ends)
          * and the open page the flush ends; by default one page more */
         pm = header_max_for(c, o) + size[LEVELS_OUT] + size[VALS];
+        if (COMPRESSED(column_codec(o, i))) { /* a page that does not compress grows */
+            size_t z = header_max_for(c, o) + ppq_compress_bound(column_codec(o, i), page_body_max(c, o));
+            pm = z > pm ? z : pm;
+        }
         least = (kind == K_DICT ? 3u : 2u) * pm;
         size[CHUNK] = o->chunk_bytes == 0u ? default_chunk(o, least, pm) : o->chunk_bytes < least ? least : o->chunk_bytes;
         for (r = 0; r < REGIONS; r++) {
@@ -473,6 +531,7 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
             col->def = c;
             col->kind = (uint8_t)kind;
             col->dict_kind = kind == K_DICT;
+            col->codec = PPQ_COMPRESSORS != 0u ? (uint8_t)column_codec(o, i) : 0u;
             col->alt_kind = (uint8_t)alt;
             col->deciding = AUTO_BY_SIZE && kind == K_DICT && c->encoding == PPQ_COLUMN_AUTO;
             col->stats_kind = stats_order(c);
@@ -524,11 +583,32 @@ static int schema_ok(const ppq_column_t *s, uint32_t n)
     return 1;
 }
 
+/* The columns' codecs: PPQ_OK, PPQ_ERR_ARG for a value out of range or a
+ * codec with recovery records, PPQ_ERR_UNSUPPORTED for one this build
+ * cannot compress. */
+static ppq_status_t codecs_ok(const ppq_writer_options_t *o, uint32_t n)
+{
+    uint32_t i;
+    if (PPQ_COMPRESSORS == 0u) { /* uncompressed pages only: no codec options at all */
+        return o->codec != PPQ_CODEC_UNCOMPRESSED || o->column_codecs != NULL ? PPQ_ERR_UNSUPPORTED : PPQ_OK;
+    }
+    for (i = 0; i < n; i++) {
+        ppq_codec_t codec = column_codec(o, i);
+        if ((unsigned)codec > (unsigned)PPQ_CODEC_LZ4_RAW || (codec != PPQ_CODEC_UNCOMPRESSED && o->recovery)) {
+            return PPQ_ERR_ARG;
+        }
+        if (codec != PPQ_CODEC_UNCOMPRESSED && (PPQ_COMPRESSORS == 0u || !ppq_codec_can_compress(codec))) {
+            return PPQ_ERR_UNSUPPORTED;
+        }
+    }
+    return PPQ_OK;
+}
+
 size_t ppq_writer_arena_size(const ppq_column_t *schema, uint32_t ncols, const ppq_writer_options_t *opts)
 {
     ppq_writer_options_t o;
     plan_t p = {NULL, 0, 0};
-    if (!schema_ok(schema, ncols) || !resolve_options(opts, &o)) {
+    if (!schema_ok(schema, ncols) || !resolve_options(opts, &o) || codecs_ok(&o, ncols) != PPQ_OK) {
         return 0;
     }
     return plan(schema, ncols, &o, &p, NULL);
@@ -936,15 +1016,16 @@ static ppq_status_t chunk_append(ppq_col_t *c, const uint8_t *data, size_t len)
     return PPQ_OK;
 }
 
-/* Open a page header in the scratch buffer: its type, body size (written
- * uncompressed) and, when pages carry one, the body's CRC. */
+/* Open a page header in the scratch buffer: its type, body size
+ * uncompressed and as stored and, when pages carry one, the stored body's
+ * CRC. */
 static void header_open(ppq_writer_t *w, ppq_thrift_w_t *t, ppq_sink_t *hs, ppq_memsink_t *hm, int32_t type,
-                        size_t body, uint32_t crc)
+                        size_t raw, size_t body, uint32_t crc)
 {
     ppq_sink_init_mem(hs, hm, w->scratch, w->scratch_cap);
     ppq_thrift_w_init(t, hs);
     ppq_thrift_w_i32(t, 1, type);
-    ppq_thrift_w_i32(t, 2, (int32_t)body);
+    ppq_thrift_w_i32(t, 2, (int32_t)raw);
     ppq_thrift_w_i32(t, 3, (int32_t)body);
     if (w->opts.page_crc) {
         ppq_thrift_w_i32(t, 4, (int32_t)crc);
@@ -968,7 +1049,8 @@ static ppq_status_t header_close(ppq_writer_t *w, ppq_thrift_w_t *t, const ppq_m
 static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
 {
     uint8_t dhead[PPQ_DELTA_HEADER_MAX];
-    size_t dhead_len = 0, levels_len = 0, body;
+    size_t dhead_len = 0, levels_len = 0, body, raw, vals_len;
+    const uint8_t *vals;
     const uint8_t *levels = c->levels_out;
     ppq_thrift_w_t t;
     ppq_sink_t hs;
@@ -1021,11 +1103,33 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
             levels_len -= 4u;
         }
     }
-    body = levels_len + dhead_len + c->vals_mem.len;
-    if (w->opts.page_crc) {
-        crc = ppq_crc32(ppq_crc32(ppq_crc32(0, levels, levels_len), dhead, dhead_len), c->vals_mem.buf, c->vals_mem.len);
+    body = raw = levels_len + dhead_len + c->vals_mem.len;
+    vals = c->vals_mem.buf;
+    vals_len = c->vals_mem.len;
+    if (COMPRESSED(c->codec)) { /* v1: all of the body; v2: all but the levels */
+        size_t in = 0, z = 0;
+        if (!page_v2(&w->opts)) {
+            memcpy(w->zin, levels, levels_len);
+            in = levels_len;
+            levels_len = 0;
+        }
+        memcpy(w->zin + in, dhead, dhead_len);
+        memcpy(w->zin + in + dhead_len, c->vals_mem.buf, c->vals_mem.len);
+        st = ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, w->zin, in + dhead_len + c->vals_mem.len, w->zout,
+                          w->zout_cap, &z, w->zwork, w->zwork_len);
+        if (st != PPQ_OK) {
+            return st;
+        }
+        dhead_len = 0;
+        vals = w->zout;
+        vals_len = z;
+        body = levels_len + z;
     }
-    header_open(w, &t, &hs, &hm, page_v2(&w->opts) ? PAGE_DATA_V2 : PAGE_DATA, body, crc);
+    if (w->opts.page_crc) {
+        crc = ppq_crc32(ppq_crc32(ppq_crc32(0, levels, levels_len), dhead, dhead_len), vals, vals_len);
+    }
+    header_open(w, &t, &hs, &hm, page_v2(&w->opts) ? PAGE_DATA_V2 : PAGE_DATA, PPQ_COMPRESSORS != 0u ? raw : body, body,
+                crc);
     if (page_v2(&w->opts)) {
         ppq_thrift_w_struct(&t, 8);
         ppq_thrift_w_i32(&t, 1, (int32_t)c->page_count);
@@ -1034,7 +1138,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
         ppq_thrift_w_i32(&t, 4, page_encoding[c->kind]);
         ppq_thrift_w_i32(&t, 5, (int32_t)levels_len);
         ppq_thrift_w_i32(&t, 6, 0);
-        ppq_thrift_w_bool(&t, 7, 0); /* nothing compressed (absent means compressed) */
+        ppq_thrift_w_bool(&t, 7, COMPRESSED(c->codec)); /* (absent means compressed) */
         if (PPQ_WRITER_STATISTICS && !w->opts.no_statistics) {
             ppq_stats_write(&t, 8, &c->page_stats, order, width);
         }
@@ -1059,10 +1163,13 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
         st = chunk_append(c, dhead, dhead_len);
     }
     if (st == PPQ_OK) {
-        st = chunk_append(c, c->vals_mem.buf, c->vals_mem.len);
+        st = chunk_append(c, vals, vals_len);
     }
     if (st != PPQ_OK) {
         return st;
+    }
+    if (PPQ_COMPRESSORS != 0u) {
+        c->chunk_raw += hm.len + raw;
     }
     if (PPQ_WRITER_STATISTICS) {
         ppq_stats_merge(&c->chunk_stats, &c->page_stats, order, width);
@@ -1176,17 +1283,32 @@ static ppq_status_t write_dict_page(ppq_writer_t *w, ppq_col_t *c)
 {
     const ppq_dict_enc_t *d = c->own.dict;
     uint32_t bytes = ppq_dict_enc_dict_bytes(d);
+    size_t z = bytes;
     ppq_thrift_w_t t;
     ppq_sink_t hs;
     ppq_memsink_t hm;
-    ppq_status_t st;
-    header_open(w, &t, &hs, &hm, PAGE_DICTIONARY, bytes, w->opts.page_crc ? ppq_crc32(0, d->pool, bytes) : 0u);
+    ppq_status_t st = PPQ_OK;
+    if (COMPRESSED(c->codec)) { /* the entries are one block already */
+        st = ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, d->pool, bytes, w->zout, w->zout_cap, &z,
+                          w->zwork, w->zwork_len);
+        if (st != PPQ_OK) {
+            return st;
+        }
+    }
+    header_open(w, &t, &hs, &hm, PAGE_DICTIONARY, bytes, z,
+                w->opts.page_crc ? ppq_crc32(0, COMPRESSED(c->codec) ? w->zout : d->pool, z) : 0u);
     ppq_thrift_w_struct(&t, 7);
     ppq_thrift_w_i32(&t, 1, (int32_t)ppq_dict_enc_entries(d));
     ppq_thrift_w_i32(&t, 2, PPQ_ENC_PLAIN);
     st = header_close(w, &t, &hm);
+    if (PPQ_COMPRESSORS != 0u) {
+        c->chunk_raw += hm.len + bytes;
+    }
     if (st == PPQ_OK) {
         st = ppq_sink_write(w->out, w->scratch, hm.len);
+    }
+    if (st == PPQ_OK && COMPRESSED(c->codec)) {
+        return ppq_sink_write(w->out, w->zout, z);
     }
     return st == PPQ_OK ? ppq_dict_enc_write_dict(d, w->out) : st;
 }
@@ -1212,7 +1334,7 @@ static ppq_status_t flush(ppq_writer_t *w)
     ppq_sink_t fs;
     ppq_memsink_t fm;
     ppq_chunk_meta_t m;
-    uint64_t rg_start = w->out->offset, total = 0;
+    uint64_t rg_start = w->out->offset, total = 0, raw = 0;
     uint32_t i;
     ppq_status_t st = PPQ_OK;
     if (w->rg_rows == 0u) {
@@ -1254,9 +1376,13 @@ static ppq_status_t flush(ppq_writer_t *w)
         m.data_start = data_start;
         m.end = w->out->offset;
         m.stats = PPQ_WRITER_STATISTICS && !w->opts.no_statistics ? &c->chunk_stats : NULL;
+        m.codec = c->codec;
+        m.raw_size = PPQ_COMPRESSORS != 0u ? c->chunk_raw : m.end - start; /* uncompressed: as stored */
+        raw += c->chunk_raw;
         ppq_meta_write_chunk(&t, &m);
         /* the chunk is out: the column starts a new one */
         c->chunk_len = 0;
+        c->chunk_raw = 0;
         c->chunk_values = 0;
         c->encodings = 0;
         ppq_stats_reset(&c->chunk_stats);
@@ -1274,7 +1400,7 @@ static ppq_status_t flush(ppq_writer_t *w)
     if (st != PPQ_OK) {
         return st; /* the sink failed: no metadata claims this row group */
     }
-    ppq_meta_write_row_group_end(&t, total, w->rg_rows, rg_start, w->row_groups);
+    ppq_meta_write_row_group_end(&t, PPQ_COMPRESSORS != 0u ? raw : total, total, w->rg_rows, rg_start, w->row_groups);
     if (ppq_thrift_w_status(&t) != PPQ_OK) {
         return PPQ_ERR_NOSPACE; /* not reached: room was reserved */
     }
@@ -1551,6 +1677,10 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
     if (!resolve_options(opts, &w->opts)) {
         return PPQ_ERR_ARG;
     }
+    st = codecs_ok(&w->opts, ncols);
+    if (st != PPQ_OK) {
+        return st;
+    }
     need = plan(schema, ncols, &w->opts, &p, NULL);
     if (need == 0u) {
         return PPQ_ERR_ARG;
@@ -1568,6 +1698,16 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
     w->out = out;
     w->schema = schema;
     w->ncols = ncols;
+    for (i = 0; i < ncols && st == PPQ_OK; i++) { /* a level the codec has (no input: nothing else to fail) */
+        size_t z;
+        if (COMPRESSED(w->cols[i].codec)) {
+            st = ppq_compress((ppq_codec_t)w->cols[i].codec, w->opts.codec_level, w->zin, 0, w->zout, w->zout_cap, &z,
+                              w->zwork, w->zwork_len);
+        }
+    }
+    if (st != PPQ_OK) {
+        return st;
+    }
     for (i = 0; i < ncols && st == PPQ_OK; i++) {
         ppq_col_t *c = &w->cols[i];
         if (BUILT(K_DICT) && c->dict_kind) {

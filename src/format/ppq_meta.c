@@ -231,9 +231,9 @@ void ppq_meta_write_chunk(ppq_thrift_w_t *t, const ppq_chunk_meta_t *m)
     }
     ppq_thrift_w_list(t, 3, PPQ_THRIFT_BINARY, 1);
     ppq_thrift_w_elem_binary(t, m->name, m->name_len);
-    ppq_thrift_w_i32(t, 4, 0); /* UNCOMPRESSED */
+    ppq_thrift_w_i32(t, 4, m->codec);
     ppq_thrift_w_i64(t, 5, (int64_t)m->values);
-    ppq_thrift_w_i64(t, 6, (int64_t)(m->end - m->start));
+    ppq_thrift_w_i64(t, 6, (int64_t)m->raw_size); /* uncompressed */
     ppq_thrift_w_i64(t, 7, (int64_t)(m->end - m->start));
     ppq_thrift_w_i64(t, 9, (int64_t)m->data_start);
     if (m->data_start != m->start) {
@@ -246,9 +246,10 @@ void ppq_meta_write_chunk(ppq_thrift_w_t *t, const ppq_chunk_meta_t *m)
     ppq_thrift_w_end(t);
 }
 
-void ppq_meta_write_row_group_end(ppq_thrift_w_t *t, uint64_t bytes, uint64_t rows, uint64_t start, uint32_t ordinal)
+void ppq_meta_write_row_group_end(ppq_thrift_w_t *t, uint64_t raw, uint64_t bytes, uint64_t rows, uint64_t start,
+                                  uint32_t ordinal)
 {
-    ppq_thrift_w_i64(t, 2, (int64_t)bytes);
+    ppq_thrift_w_i64(t, 2, (int64_t)raw); /* uncompressed */
     ppq_thrift_w_i64(t, 3, (int64_t)rows);
     ppq_thrift_w_i64(t, 5, (int64_t)start);
     ppq_thrift_w_i64(t, 6, (int64_t)bytes);

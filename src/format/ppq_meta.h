@@ -48,12 +48,16 @@ typedef struct ppq_chunk_meta {
     uint64_t start;           /* file offset of the first page (the dictionary page if any) */
     uint64_t data_start;      /* ... of the first data page */
     uint64_t end;             /* just past the last page */
+    uint8_t codec;            /* ppq_codec_t of its pages */
+    uint64_t raw_size;        /* its pages uncompressed, headers included */
     const ppq_stats_t *stats; /* NULL: none */
 } ppq_chunk_meta_t;
 
 /* One ColumnChunk as the next element of RowGroup.columns. */
 void ppq_meta_write_chunk(ppq_thrift_w_t *t, const ppq_chunk_meta_t *m);
 /* The RowGroup fields after its columns, and its end. */
-void ppq_meta_write_row_group_end(ppq_thrift_w_t *t, uint64_t bytes, uint64_t rows, uint64_t start, uint32_t ordinal);
+/* raw: its column data uncompressed (total_byte_size); bytes: as stored. */
+void ppq_meta_write_row_group_end(ppq_thrift_w_t *t, uint64_t raw, uint64_t bytes, uint64_t rows, uint64_t start,
+                                  uint32_t ordinal);
 
 #endif /* PPQ_META_H */

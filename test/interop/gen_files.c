@@ -86,9 +86,10 @@ static const char *const enc_name[] = {"AUTO", "PLAIN", "DICTIONARY", "DELTA_BIN
 /* The options read_check.mjs needs to know what the pages must hold. */
 static void json_options(FILE *j, const ppq_writer_options_t *o)
 {
-    fprintf(j, "\"crc\":%s,\"page_v2\":%s,\"dict_entries\":%u,\"dict_bytes\":%u,", o->page_crc ? "true" : "false",
-            o->page_v2 ? "true" : "false", (unsigned)(o->dict_entries ? o->dict_entries : 256u),
-            (unsigned)(o->dict_bytes ? o->dict_bytes : 8192u));
+    fprintf(j, "\"crc\":%s,\"page_v2\":%s,\"dict_entries\":%u,\"dict_bytes\":%u,\"codec\":\"%s\",",
+            o->page_crc ? "true" : "false", o->page_v2 ? "true" : "false",
+            (unsigned)(o->dict_entries ? o->dict_entries : 16384u), (unsigned)(o->dict_bytes ? o->dict_bytes : 131072u),
+            ppq_codec_name(o->codec));
 }
 
 static int write_file(const char *dir, const file_spec_t *f)
@@ -727,6 +728,43 @@ int main(int argc, char **argv)
         failed |= write_file(dir, &files[i]);
     }
     failed |= write_recovered(dir, &files[8]);
+    {
+        /* page compression: each codec the build can compress, v1 pages with
+         * every column compressed (dictionary pages too), and v2 pages where
+         * every other column keeps its pages uncompressed */
+        static const ppq_codec_t codecs[] = {PPQ_CODEC_SNAPPY, PPQ_CODEC_GZIP, PPQ_CODEC_LZ4, PPQ_CODEC_ZSTD,
+                                             PPQ_CODEC_LZ4_RAW};
+        static const ppq_codec_t mixed_snappy[6] = {PPQ_CODEC_SNAPPY, PPQ_CODEC_UNCOMPRESSED, PPQ_CODEC_SNAPPY,
+                                                    PPQ_CODEC_UNCOMPRESSED, PPQ_CODEC_SNAPPY, PPQ_CODEC_UNCOMPRESSED};
+        static ppq_codec_t mixed[6];
+        static file_spec_t z;
+        static char name[64];
+        size_t c;
+        for (c = 0; c < sizeof codecs / sizeof codecs[0]; c++) {
+            const char *cn = ppq_codec_name(codecs[c]);
+            size_t k;
+            if (!ppq_codec_can_compress(codecs[c])) {
+                printf("gen_files: no %s compressor in this build: no file\n", cn);
+                continue;
+            }
+            z = files[7]; /* the page_v2 columns: dictionary, delta, split streams, RLE */
+            snprintf(name, sizeof name, "codec_%s", cn);
+            for (k = 0; name[k] != '\0'; k++) {
+                name[k] = (char)(name[k] >= 'A' && name[k] <= 'Z' ? name[k] - 'A' + 'a' : name[k]);
+            }
+            z.name = name;
+            z.opts.page_v2 = 0;
+            z.opts.codec = codecs[c];
+            failed |= write_file(dir, &z);
+            for (k = 0; k < 6; k++) {
+                mixed[k] = mixed_snappy[k] == PPQ_CODEC_SNAPPY ? codecs[c] : PPQ_CODEC_UNCOMPRESSED;
+            }
+            snprintf(name + strlen(name), sizeof name - strlen(name), "_v2");
+            z.opts.page_v2 = 1;
+            z.opts.column_codecs = mixed;
+            failed |= write_file(dir, &z);
+        }
+    }
     {
         /* every logical type: 40 rows in row groups of 16, pages of 6 values */
         ppq_writer_options_t lo;

@@ -117,6 +117,17 @@ const duckdbMicrosOnly = (col) => col.unit === 'NANOS' && col.utc;
 
 // notes about columns, grouped: "reader file: message" -> column names
 const columnNotes = new Map();
+// Codecs a reader does not have (its own error must name the file's codec):
+// DuckDB dropped the deprecated Hadoop-framed LZ4; hyparquet decompresses
+// only SNAPPY without the hyparquet-compressors package.
+const codecGaps = { duckdb: ['LZ4'], hyparquet: ['LZ4', 'LZ4_RAW', 'GZIP', 'ZSTD'] };
+function codecLimit(reader, expect, e) {
+  const msg = String(e && e.message);
+  const ok = (codecGaps[reader] || []).includes(expect.codec) && /unsupported compression codec/i.test(msg) &&
+    msg.includes(expect.codec);
+  return ok ? msg : false;
+}
+
 function note(reader, file, col, msg) {
   const k = `${reader} ${file}\u0000${msg}`;
   if (!columnNotes.has(k)) columnNotes.set(k, new Set());
@@ -634,14 +645,18 @@ for (const f of readdirSync(dir).filter((n) => n.endsWith('.parquet')).sort()) {
   try {
     // the whole file, or (when DuckDB lacks an encoding one column uses)
     // column by column, recording what it cannot decode with its error
-    let rows;
+    let rows, noCodec = false;
     try {
       rows = (await con.runAndReadAll(`SELECT * FROM read_parquet('${path}')`)).getRows();
     } catch (e) {
-      if (!duckdbLimit.test(String(e.message))) throw e;
+      // a codec the reader does not have (DuckDB dropped the deprecated LZ4): a note, the metadata still checked
+      noCodec = codecLimit('duckdb', expect, e);
+      if (!noCodec && !duckdbLimit.test(String(e.message))) throw e;
     }
     if (rows) {
       compare('duckdb', name, expect, rows);
+    } else if (noCodec) {
+      notes.push(`duckdb ${name}: the reader cannot decompress ${expect.codec}: ${String(noCodec).split('\n')[0]}`);
     } else {
       const unreadable = {};
       const cells = [];
@@ -678,7 +693,8 @@ for (const f of readdirSync(dir).filter((n) => n.endsWith('.parquet')).sort()) {
     const rows = await parquetReadObjects({ file: ab, utf8: false, parsers: rawParsers });
     compare('hyparquet', name, expect, rows);
   } catch (e) {
-    fail(`hyparquet ${name}: ${e.message}`);
+    if (codecLimit('hyparquet', expect, e)) notes.push(`hyparquet ${name}: the reader cannot decompress ${expect.codec}: ${e.message}`);
+    else fail(`hyparquet ${name}: ${e.message}`);
   }
   try { // arrow-rs compiled to WebAssembly, rows through Arrow JS
     const table = tableFromIPC(readParquet(new Uint8Array(buf)).intoIPCStream());
