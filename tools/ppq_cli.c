@@ -34,6 +34,7 @@ static const char usage[] =
     "       ppq inspect FILE                      (a Parquet file's footer: schema, row groups)\n"
     "       ppq recover IN OUT | --in-place FILE  (a log cut off mid-write: keep every complete\n"
     "                                             row group, write a new footer)\n"
+    "       ppq --version                         (picoparquet's version)\n"
     "       ppq help\n"
     "\n"
     "ENCODING: plain rle bit_packed rle_dictionary delta_binary_packed\n"
@@ -1099,6 +1100,10 @@ int main(int argc, char **argv)
     if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         fputs(usage, argc < 2 ? stderr : stdout);
         return argc < 2 ? EXIT_USAGE : 0;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+        printf("ppq (picoparquet) %s\n", ppq_version());
+        return 0;
     }
     if (strcmp(argv[1], "inspect") == 0) {
         if (argc != 3) {
