@@ -59,6 +59,8 @@ build_pair() { # name "make args" "make EXTRA_CFLAGS" cmake-args...
     if ! make --no-print-directory -j2 lib $margs EXTRA_CFLAGS="$extra" BUILD="$OUT/$name/make" >"$OUT/$name/make.log" 2>&1; then
         echo "cmake-check $name: FAIL: make lib $margs EXTRA_CFLAGS='$extra'"; tail -20 "$OUT/$name/make.log"; fail=1; return 1
     fi
+    # a fresh cache each time: options from an earlier run must not linger
+    rm -f "$OUT/$name/cmake/CMakeCache.txt"
     if ! { cmake -S . -B "$OUT/$name/cmake" -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/arm-none-eabi.cmake" "$@" &&
            cmake --build "$OUT/$name/cmake" -j2; } >"$OUT/$name/cmake.log" 2>&1; then
         echo "cmake-check $name: FAIL: cmake $*"; tail -20 "$OUT/$name/cmake.log"; fail=1; return 1
@@ -84,6 +86,7 @@ build_pair mps2-an386-switches \
 
 # The host's source lists: CMake's globs against the Makefile's variables.
 mkdir -p "$OUT/host"
+rm -f "$OUT/host/cmake/CMakeCache.txt"
 if cmake -S . -B "$OUT/host/cmake" -DPICOPARQUET_BUILD_CLI=ON >"$OUT/host/cmake.log" 2>&1; then
     for v in LIB_SRCS CLI_SRCS; do
         m=$(make --no-print-directory -s --eval='ppq-print-%: ; @echo $($*)' "ppq-print-$v" | tr ' ' '\n' | sed '/^$/d' | sort)
