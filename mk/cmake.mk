@@ -27,6 +27,7 @@ install: $(LIB) $(if $(TARGET),,$(CLI))
 	install -m 644 cmake/picoparquetConfig-make.cmake.in $(PPQ_INSTALL_DIR)/lib/cmake/picoparquet/picoparquetConfig.cmake
 	sed -e 's|@PPQ_VERSION@|$(call PPQ_VERSION_PART,STRING)|' -e 's|@PPQ_VERSION_MAJOR@|$(call PPQ_VERSION_PART,MAJOR)|' \
 	    -e 's|@PPQ_VERSION_MINOR@|$(call PPQ_VERSION_PART,MINOR)|' \
+	    -e "s|@PPQ_SIZEOF_VOID_P@|$$($(CC) $(TARGET_FLAGS) -dM -E -x c /dev/null | sed -n 's/^#define __SIZEOF_POINTER__ //p')|g" \
 	    cmake/picoparquetConfigVersion-make.cmake.in >$(PPQ_INSTALL_DIR)/lib/cmake/picoparquet/picoparquetConfigVersion.cmake
 
 # The consumer example (examples/consumer) built against a `make install`
