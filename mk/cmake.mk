@@ -5,7 +5,7 @@
 
 ## install: headers, archive, ppq, picoparquet.pc and the CMake package under PREFIX (default /usr/local; DESTDIR too)
 ## install-test: examples/consumer built by pkg-config, find_package and add_subdirectory against fresh installs
-## cmake-check: CMake's archives against make's for the five boards, a switched build, the source lists
+## cmake-check: CMake's archives against make's: five boards, every switch set, add_subdirectory; the source lists
 ## check-version: project.yml's version in the headers, created_by and ppq --version
 
 # make install PREFIX=/usr/local [DESTDIR=stage]: include/, lib/ (the archive of
@@ -32,8 +32,8 @@ install: $(LIB) $(if $(TARGET),,$(CLI))
 
 # The consumer example (examples/consumer) built against a `make install`
 # (DESTDIR staging, PREFIX=/opt/picoparquet) and a `cmake --install`, by
-# pkg-config and find_package, and with add_subdirectory
-# (tools/install_test.sh).
+# pkg-config and find_package, and with add_subdirectory; a cross build's
+# install by a cross-compiled consumer (tools/install_test.sh).
 install-test: $(LIB) $(CLI)
 	@rm -rf build/install-test
 	$(Q)$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/build/install-test/stage PREFIX=/opt/picoparquet >/dev/null

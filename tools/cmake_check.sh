@@ -8,7 +8,8 @@
 # the same object names, the same arm-none-eabi-size per object and the same
 # section contents and relocations (objdump -s -r).  Then the same for
 # mps2-an386 with every build switch set away from its default (make's PORT and
-# EXTRA_CFLAGS against CMake's PICOPARQUET_* options), and the host: CMake's
+# EXTRA_CFLAGS against CMake's PICOPARQUET_* options), for microbit's archive
+# as a firmware project's add_subdirectory() builds it, and the host: CMake's
 # globs must list the Makefile's LIB_SRCS and CLI_SRCS (mk/*.mk's additions
 # included).  Each build runs with -j2; trees stay in build/cmake-check/ so a
 # rerun rebuilds only what changed.
@@ -83,6 +84,22 @@ build_pair mps2-an386-switches \
     -DPICOPARQUET_WRITER_PAGE_V2=OFF -DPICOPARQUET_WRITER_STATISTICS=OFF -DPICOPARQUET_WRITER_RECOVERY=OFF \
     -DPICOPARQUET_WRITER_FAST_BATCH=1 -DPICOPARQUET_FAST64=0 -DPICOPARQUET_UNPACK_SMALL=ON \
     -DPICOPARQUET_NO_INTRINSICS=ON -DPICOPARQUET_DECOMPRESSORS=0 -DPICOPARQUET_COMPRESSORS=0 || true
+
+# A firmware project's add_subdirectory() (examples/consumer, cross-compiled
+# and linked against newlib's stubs) builds the same archive as make.
+for b in $BOARDS; do
+    [ "$b" = microbit ] || continue
+    n=$b-subdirectory
+    mkdir -p "$OUT/$n"
+    rm -f "$OUT/$n/cmake/CMakeCache.txt"
+    if { cmake -S examples/consumer -B "$OUT/$n/cmake" -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/arm-none-eabi.cmake" \
+             -DPICOPARQUET_BOARD="$b" -DPICOPARQUET_SOURCE_DIR="$PWD" &&
+         cmake --build "$OUT/$n/cmake" -j2; } >"$OUT/$n/cmake.log" 2>&1; then
+        compare "$n" "$OUT/$b/make/libpicoparquet.a" "$OUT/$n/cmake/picoparquet/libpicoparquet.a"
+    else
+        echo "cmake-check $n: FAIL: examples/consumer with add_subdirectory"; tail -20 "$OUT/$n/cmake.log"; fail=1
+    fi
+done
 
 # The host's source lists: CMake's globs against the Makefile's variables.
 mkdir -p "$OUT/host"

@@ -6,7 +6,8 @@
 #   2. find_package   against a `cmake --install` prefix (the host CMake build)
 #   3. add_subdirectory of this source tree
 #   and 4. find_package against the `make install` prefix, 5. pkg-config
-#   against the `cmake --install` one.
+#   against the `cmake --install` one, 6. find_package of a cross build's
+#   install by a cross-compiled project (and not by a host one).
 # Each install must hold the headers, the archive, ppq, picoparquet.pc and the
 # CMake package; pkg-config and CMake must report project.yml's version; each
 # consumer must print it and write a file that the installed ppq reads back
@@ -73,6 +74,24 @@ run cmake -S examples/consumer -B "$D/consumer-subdir" -DPICOPARQUET_SOURCE_DIR=
 grep -q "consumer: picoparquet $V by add_subdirectory" "$log" || fail "add_subdirectory: not version $V"
 run cmake --build "$D/consumer-subdir" -j2
 consumers="$consumers add_subdirectory:$D/consumer-subdir/consumer:$MK"
+
+# Firmware: a cross build (microbit, Cortex-M0) installed by cmake --install
+# is found by a cross-compiled project (linked against newlib's stubs), and
+# refused by a host one (32-bit package).
+TC=$PWD/cmake/arm-none-eabi.cmake
+run cmake -S . -B "$D/cross-build" -DCMAKE_TOOLCHAIN_FILE="$TC" -DPICOPARQUET_BOARD=microbit
+run cmake --build "$D/cross-build" -j2
+run cmake --install "$D/cross-build" --prefix "$D/cross-prefix"
+[ ! -e "$D/cross-prefix/bin/ppq" ] || fail "a cross build installed ppq"
+run cmake -S examples/consumer -B "$D/consumer-cross-find" -DCMAKE_TOOLCHAIN_FILE="$TC" -DPICOPARQUET_BOARD=microbit \
+    -DCMAKE_PREFIX_PATH="$D/cross-prefix"
+run cmake --build "$D/consumer-cross-find"
+arm-none-eabi-nm "$D/consumer-cross-find/consumer" | grep -q ' T ppq_writer_close$' || fail "cross consumer: no ppq_writer_close"
+if cmake -S examples/consumer -B "$D/consumer-host-cross" -DCMAKE_PREFIX_PATH="$D/cross-prefix" >"$D/host-cross.log" 2>&1 ||
+   ! grep -q "version: $V (32bit)" "$D/host-cross.log"; then
+    fail "a host find_package did not refuse the 32-bit package"
+fi
+echo "install-test: find_package/cmake-install for microbit: a firmware project links it; a host project refuses it (32bit)"
 
 first=""
 for c in $consumers; do
