@@ -24,7 +24,8 @@ CHECK_STEPS += help-check
 
 define PPQ_BOOTSTRAP_HOOK
 ifndef PPQ_BOOTSTRAPPED
-ifneq ($$(strip $$(TARGET) $$(filter $$(BOOTSTRAP_GOALS),$$(MAKECMDGOALS))),)
+ifneq ($$(strip $$(filter $$(BOOTSTRAP_GOALS),$$(MAKECMDGOALS)) \
+    $$(if $$(TARGET),$$(filter-out clean help help-check,$$(or $$(MAKECMDGOALS),all)))),)
 PPQ_BOOTSTRAP_OUT := $$(shell tools/bootstrap.sh -q)
 ifneq ($$(.SHELLSTATUS),0)
 $$(error $$(or $$(PPQ_BOOTSTRAP_OUT),tools/bootstrap.sh failed: run it to see why))
