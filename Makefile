@@ -61,37 +61,6 @@ include $(sort $(wildcard mk/*.mk))
 # Goals that need more than gcc and make get tools/bootstrap.sh first (mk/help.mk).
 $(eval $(PPQ_BOOTSTRAP_HOOK))
 
-# `make help` lists these `## target:` lines and those of mk/*.mk (mk/help.mk).
-## all: (default) build/host/libpicoparquet.a and build/host/ppq; with TARGET=<board> that core's archive
-## lib: the archive only, build/host or build/<board> (TARGET=<board>)
-## test: the host unit suite, plain and under ASan+UBSan
-## test-run: the host unit suite once, as built by BUILD, CC, OPT, EXTRA_CFLAGS
-## unit-tests: build the host unit suite without running it
-## check: everything CI runs (installs what it needs first); not on a shared machine
-## check-clang: the host build and unit suite with clang, warnings as errors
-## check-switches: the unit suite under each documented build switch and the logger's configurations
-## check-freestanding: the archive's external symbols against the allow-list
-## qemu-test: the unit suite on the five boards under QEMU
-## qemu-run: the unit suite on one board (TARGET=<board>)
-## size: flash per size profile and core against project.yml's budgets
-## stack: worst-case stack per public entry point against project.yml's budgets
-## bench-mcu: instructions per value on every board (QEMU TCG plugin), painted stack
-## bench-mcu-run: bench-mcu on one board (TARGET=<board>)
-## fuzz-build: every libFuzzer target in test/fuzz (clang)
-## fuzz: each fuzz target for FUZZ_SECONDS (default 60)
-## fuzz-smoke: each fuzz target for FUZZ_SMOKE_SECONDS (default 10)
-## bench: host benchmarks, one JSON object per line (codecs; the writer beside DuckDB)
-## coverage: line and branch coverage of src/ and port/ (lcov)
-## interop: writer files read back by DuckDB, arrow-rs, hyparquet and polars (npm, pinned)
-## cli-test: the ppq CLI's golden, round-trip and error-status tests
-## durable-test: power cuts in the durable logger, each recovered at the next boot
-## demo: a day of sensor readings written, inspected, cut off and recovered
-## demo-mcu: the sensor logger as firmware on mps2-an386 and microbit, files compared with the host's
-## demo-mcu-run: the logger firmware on one board (TARGET=<board>)
-## encodings-demo: every codec on a day of sensor data, sizes compared
-## bootstrap: install the tools the build and checks need (apt-get; idempotent)
-## clean: remove build/
-
 .PHONY: durable-test cli-test check-switches demo-mcu demo-mcu-run unit-tests interop size stack bench-mcu bench-mcu-run qemu-test qemu-run all lib test test-run check check-freestanding check-clang fuzz fuzz-smoke fuzz-build \
         bench coverage demo encodings-demo bootstrap clean
 
