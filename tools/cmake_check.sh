@@ -3,7 +3,7 @@
 #
 #   tools/cmake_check.sh [BOARD...]     (default: the five boards)
 #
-# For each board: `make lib TARGET=<board>` and CMake with
+# For each board: board.mk's flags must be project.yml's; `make lib TARGET=<board>` and CMake with
 # cmake/arm-none-eabi.cmake -DPICOPARQUET_BOARD=<board> must give archives with
 # the same object names, the same arm-none-eabi-size per object and the same
 # section contents and relocations (objdump -s -r).  Then the same for
@@ -70,6 +70,10 @@ build_pair() { # name "make args" "make EXTRA_CFLAGS" cmake-args...
 }
 
 for b in $BOARDS; do
+    # the toolchain file reads board.mk; project.yml mirrors it
+    mk=$(sed -n 's/^BOARD_CPU_FLAGS[ \t]*:*=[ \t]*//p' "boards/$b/board.mk")
+    yml=$(/usr/bin/python3 -c 'import sys, yaml; print(" ".join(yaml.safe_load(open("project.yml"))["boards"][sys.argv[1]]["cflags"]))' "$b")
+    [ "$mk" = "$yml" ] || { echo "cmake-check $b: FAIL: board.mk's flags '$mk', project.yml's '$yml'"; fail=1; }
     build_pair "$b" "TARGET=$b" "" -DPICOPARQUET_BOARD="$b" || true
 done
 
