@@ -15,6 +15,7 @@
 # rerun rebuilds only what changed.
 set -eu
 cd "$(dirname "$0")/.."
+ROOT=$PWD
 OUT=build/cmake-check
 BOARDS=${*:-microbit mps2-an385 mps2-an386 mps2-an500 mps2-an505}
 # Builds of our own: not part of a calling make's job server.
@@ -26,7 +27,7 @@ fail=0
 # suffixes .o, .c.o, .c.obj all as .o).
 members() { # archive dir
     rm -rf "$2" && mkdir -p "$2"
-    (cd "$2" && arm-none-eabi-ar x "$(cd "$OLDPWD" && cd "$(dirname "$1")" && pwd)/$(basename "$1")")
+    (cd "$2" && arm-none-eabi-ar x "$ROOT/$1")
     for o in "$2"/*; do
         n=$(basename "$o"); n=${n%.obj}; n=${n%.o}; n=${n%.c}.o
         # berkeley: text data bss dec hex filename
@@ -40,8 +41,8 @@ members() { # archive dir
 compare() { # name make-archive cmake-archive
     members "$2" "$OUT/$1/x-make" >"$OUT/$1/make.txt"
     members "$3" "$OUT/$1/x-cmake" >"$OUT/$1/cmake.txt"
-    if [ "$(arm-none-eabi-ar t "$2" | sort | uniq -d)" ]; then
-        echo "cmake-check $1: FAIL: the make archive has two members of one name"; fail=1; return
+    if [ "$(arm-none-eabi-ar t "$2" | sort | uniq -d)$(arm-none-eabi-ar t "$3" | sort | uniq -d)" ]; then
+        echo "cmake-check $1: FAIL: an archive has two members of one name"; fail=1; return
     fi
     if ! cmp -s "$OUT/$1/make.txt" "$OUT/$1/cmake.txt"; then
         echo "cmake-check $1: FAIL: the archives differ (object text data bss contents-checksum, make < > cmake):"
