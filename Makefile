@@ -58,6 +58,8 @@ FUZZ_TARGETS := $(patsubst test/fuzz/%.c,%,$(wildcard test/fuzz/fuzz_*.c))
 # which `make check` runs after the core steps, in order.
 CHECK_STEPS :=
 include $(sort $(wildcard mk/*.mk))
+# Goals that need more than gcc and make get tools/bootstrap.sh first (mk/help.mk).
+$(eval $(PPQ_BOOTSTRAP_HOOK))
 
 .PHONY: bench-mcu-writer bench-mcu-writer-run durable-test cli-test check-switches demo-mcu demo-mcu-run unit-tests interop size stack bench-mcu bench-mcu-run qemu-test qemu-run all lib test test-run check check-freestanding check-clang fuzz fuzz-smoke fuzz-build \
         bench coverage demo encodings-demo bootstrap clean

@@ -13,6 +13,8 @@
 extern "C" {
 #endif
 
+/* One version, project.yml's `version:` (tools/check_version.sh checks that
+ * these agree with it; CMake, pkg-config and `ppq --version` take it from here). */
 #define PPQ_VERSION_MAJOR 0
 #define PPQ_VERSION_MINOR 1
 #define PPQ_VERSION_PATCH 0
@@ -58,6 +60,11 @@ typedef enum ppq_status {
  * Never NULL; unknown codes give "unknown status". Lives in its own object
  * file so the strings cost nothing unless called. */
 const char *ppq_status_str(ppq_status_t status);
+
+/* The library's version as built, "MAJOR.MINOR.PATCH" (PPQ_VERSION_STRING
+ * of the headers the library was compiled with: compare it with the macro
+ * to catch headers and archive from different releases). Never NULL. */
+const char *ppq_version(void);
 
 /* ------------------------------------------------------------------------ */
 /* Parquet physical types, encodings and in-memory value representation      */

@@ -1,7 +1,12 @@
 #!/bin/sh
-# Install what the build and checks need, only when missing (idempotent).
-# Debian packages via apt-get; run as root or with sudo available.
+# Install what the build and checks need, only when missing (idempotent, a
+# tenth of a second when all is there).  Debian packages via apt-get, as root
+# or through sudo; where it cannot install, one line on stdout names the
+# command to run and the status is 1.  Progress goes to stderr.
+#   tools/bootstrap.sh [-q]     (-q: nothing printed when nothing is missing)
 set -eu
+quiet=0
+[ "${1:-}" = -q ] && quiet=1
 
 need=""
 have() { command -v "$1" >/dev/null 2>&1; }
@@ -22,6 +27,9 @@ have npm || need="$need npm"
 [ -f /usr/include/snappy-c.h ] || need="$need libsnappy-dev"
 [ -f /usr/include/lz4.h ] || need="$need liblz4-dev"
 have lz4 || need="$need lz4"
+# the CMake build and install checks (make cmake-check, make install-test)
+have cmake || need="$need cmake"
+have pkg-config || need="$need pkg-config"
 # libFuzzer runtime for clang
 clang_ver=$(clang --version 2>/dev/null | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)
 if [ -n "${clang_ver:-}" ]; then
@@ -33,12 +41,19 @@ else
 fi
 
 if [ -n "$need" ]; then
-    echo "bootstrap: installing$need"
     SUDO=""
-    [ "$(id -u)" -ne 0 ] && SUDO=sudo
+    if [ "$(id -u)" -ne 0 ]; then
+        have sudo || { echo "bootstrap: missing tools; run as root: apt-get install -y --no-install-recommends$need"; exit 1; }
+        SUDO=sudo
+    fi
+    have apt-get || { echo "bootstrap: missing tools (Debian package names):$need; install them, then rerun"; exit 1; }
+    echo "bootstrap: installing$need" >&2
     export DEBIAN_FRONTEND=noninteractive
-    $SUDO apt-get update -qq
-    # shellcheck disable=SC2086
-    $SUDO apt-get install -y -qq --no-install-recommends $need >/dev/null
+    if ! { $SUDO apt-get update -qq &&
+           # shellcheck disable=SC2086
+           $SUDO apt-get install -y -qq --no-install-recommends $need >/dev/null; } >&2; then
+        echo "bootstrap: installing failed; run: ${SUDO:+sudo }apt-get install -y --no-install-recommends$need"
+        exit 1
+    fi
 fi
-echo "bootstrap: ok"
+[ $quiet = 1 ] && [ -z "$need" ] || echo "bootstrap: ok" >&2

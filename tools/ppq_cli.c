@@ -41,6 +41,7 @@ static const char usage[] =
     "                                             zstd frames, snappy and lz4_raw raw blocks as in\n"
     "                                             Parquet pages, lz4 Hadoop-framed; snappy and lz4\n"
     "                                             levels 1..9: hash tables of 2^(N+7) entries)\n"
+    "       ppq --version                         (picoparquet's version)\n"
     "       ppq help\n"
     "\n"
     "ENCODING: plain rle bit_packed rle_dictionary delta_binary_packed\n"
@@ -1106,6 +1107,10 @@ int main(int argc, char **argv)
     if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         fputs(usage, argc < 2 ? stderr : stdout);
         return argc < 2 ? EXIT_USAGE : 0;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+        printf("ppq (picoparquet) %s\n", ppq_version());
+        return 0;
     }
     if (strcmp(argv[1], "inspect") == 0) {
         if (argc != 3) {
