@@ -30,6 +30,8 @@
 ## stack: worst-case stack per public entry point against project.yml's budgets
 ## bench-mcu: instructions per value on every board (QEMU TCG plugin), painted stack
 ## bench-mcu-run: bench-mcu on one board (TARGET=<board>)
+## bench-mcu-writer: the writer's and a CSV line's instructions and bytes per row on M4F and M0
+## bench-mcu-writer-run: bench-mcu-writer on one board (TARGET=<board>, the logger's library)
 ## fuzz-build: every libFuzzer target in test/fuzz (clang)
 ## fuzz: each fuzz target for FUZZ_SECONDS (default 60)
 ## fuzz-smoke: each fuzz target for FUZZ_SMOKE_SECONDS (default 10)

@@ -16,11 +16,15 @@ $(LZ_BENCH): $(BUILD)/obj/tools/bench/bench_lz.o $(BUILD)/obj/examples/sensor_lo
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^ $(LZ_REF_LIBS) $(LDFLAGS_EXTRA)
 
 .PHONY: lz-diff-test lz-diff-run bench-lz
+## lz-diff-test: SNAPPY and LZ4 against libsnappy/liblz4 both ways, under ASan+UBSan (64-bit and portable loops)
+## lz-diff-run: the SNAPPY/LZ4 differential test once, as built by BUILD
+## bench-lz: SNAPPY and LZ4 compression and decompression beside libsnappy/liblz4 (JSON lines)
 # Their output decompressed by ours and ours by theirs, under ASan+UBSan
 # (every block and buffer an exact-size allocation: any access past one is
 # reported); about twenty seconds with the builds.
 # Run twice: the 64-bit fast paths, and the portable loops the 32-bit
 # targets build (PPQ_FAST64=0: the same compressed bytes, the pins agree).
+BOOTSTRAP_GOALS += lz-diff-test lz-diff-run bench-lz
 lz-diff-test:
 	$(MAKE) --no-print-directory lz-diff-run BUILD=build/asan CC=$(SAN_CC) OPT=-O1 EXTRA_CFLAGS="$(SAN)" \
 	    LDFLAGS_EXTRA="$(SAN)"

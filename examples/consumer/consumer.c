@@ -20,6 +20,7 @@ static uint8_t file[4096];
 int main(int argc, char **argv)
 {
     static const float temps[3] = {21.5f, 0.0f, 22.25f};
+    ppq_writer_options_t opts;
     ppq_writer_t w;
     ppq_sink_t sink;
     ppq_memsink_t mem;
@@ -31,7 +32,11 @@ int main(int argc, char **argv)
         return 1;
     }
     ppq_sink_init_mem(&sink, &mem, file, sizeof file);
-    st = ppq_writer_init(&w, schema, 2, NULL, &sink, arena, sizeof arena);
+    memset(&opts, 0, sizeof opts);
+    st = ppq_writer_options_for_arena(&opts, schema, 2, sizeof arena); /* the defaults are a host's: megabytes */
+    if (st == PPQ_OK) {
+        st = ppq_writer_init(&w, schema, 2, &opts, &sink, arena, sizeof arena);
+    }
     for (row = 0; row < 3 && st == PPQ_OK; row++) {
         st = ppq_writer_set_i32(&w, 0, row);
         if (st == PPQ_OK) {
