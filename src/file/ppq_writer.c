@@ -1073,7 +1073,12 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     case K_PLAIN: st = ppq_plain_enc_finish(&c->enc.plain); break;
     case K_DICT:
         if (BUILT(K_DICT)) {
-            switch_to = AUTO_BY_SIZE && c->def->encoding == PPQ_COLUMN_AUTO && alt_smaller(c); /* the data changed */
+            /* the data changed: many new entries (a dictionary that adds few
+             * stays cheap, and weighing costs a pass over the page) */
+            switch_to = AUTO_BY_SIZE && c->def->encoding == PPQ_COLUMN_AUTO &&
+                        (ppq_dict_enc_dict_bytes(c->own.dict) - c->page_dict_bytes) * 16u >
+                            ppq_dict_enc_page_values(c->own.dict) * c->width &&
+                        alt_smaller(c);
             c->deciding = 0;
             st = ppq_dict_enc_flush_page(c->own.dict, &c->vals_sink);
             c->dict_pages = 1;
