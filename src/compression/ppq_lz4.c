@@ -77,8 +77,8 @@ ppq_status_t ppq_lz4_decompress(const uint8_t *src, size_t src_len, uint8_t *dst
             if (lit > (size_t)(oend - op)) {
                 return PPQ_ERR_NOSPACE;
             }
-            if (lit <= 64u && lit + 16u <= (size_t)(iend - ip) && lit + 16u <= (size_t)(oend - op)) {
-                lz_copy_wild(op, ip, lit); /* (longer ones: memcpy is faster) */
+            if (lit + 32u <= (size_t)(iend - ip) && lit + 32u <= (size_t)(oend - op)) {
+                lz_copy_wild(op, ip, lit);
             } else {
                 memcpy(op, ip, lit);
             }
@@ -346,7 +346,7 @@ ppq_status_t ppq_lz4_compress(const uint8_t *src, size_t src_len, uint8_t *dst, 
                 *token = (uint8_t)(lit << 4);
             }
 #if LZ_FAST
-            if (lit <= 64u && (size_t)(oend - op) >= lit + 16u && (size_t)(iend - ip) >= 16u) {
+            if ((size_t)(oend - op) >= lit + 32u && (size_t)(iend - ip) >= 32u) {
                 lz_copy_wild(op, anchor, lit);
             } else
 #endif
