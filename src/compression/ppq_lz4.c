@@ -13,9 +13,9 @@
  * all a 32-bit target builds.
  *
  * Compression: greedy LZ77 over a hash table of 4-byte positions (a
- * multiplicative hash of 4 bytes: the same on every target), the next probe
- * one byte further for each 64 failed probes, matches extended backwards
- * over equal literals.
+ * multiplicative hash of 5 bytes, 32-bit: the same on every target; a
+ * match needs 4 equal bytes), the next probe one byte further for each 64
+ * failed probes, matches extended backwards over equal literals.
  */
 #include "ppq_lz4.h"
 #include "ppq_lz_internal.h"
@@ -254,9 +254,13 @@ size_t ppq_lz4_hadoop_compress_bound(size_t src_len)
     return src_len > PPQ_LZ4_MAX_INPUT ? 0u : ppq_lz4_compress_bound(src_len) + PPQ_LZ4_HADOOP_HEADER;
 }
 
-LZ_INLINE uint32_t hash4(const uint8_t *p, unsigned shift)
+/* The table slot of the 5 bytes at p (all inside the input: the search
+ * stops 12 bytes before its end).  Five bytes, as the reference library
+ * hashes on 64-bit hosts, pass over many 4-byte coincidences that would
+ * only cost a sequence; 32-bit arithmetic, so every target agrees. */
+LZ_INLINE uint32_t hash5(const uint8_t *p, unsigned shift)
 {
-    return (lz_load32(p) * 2654435761u) >> shift;
+    return (lz_load32(p) * 2654435761u + (uint32_t)p[4] * 0x85EBCA77u) >> shift;
 }
 
 /* log2 of the table's entries for an input of n bytes: table_bits, or less
@@ -310,7 +314,7 @@ ppq_status_t ppq_lz4_compress(const uint8_t *src, size_t src_len, uint8_t *dst, 
         }
         memset(table, 0, PPQ_LZ4_WORK_SIZE(bits));
         ip++;
-        fh = hash4(ip, shift);
+        fh = hash5(ip, shift);
         for (;;) {
             const uint8_t *match, *fip = ip;
             uint32_t step = 1u, probes = 1u << 6;
@@ -325,7 +329,7 @@ ppq_status_t ppq_lz4_compress(const uint8_t *src, size_t src_len, uint8_t *dst, 
                     goto last;
                 }
                 match = base + table[h];
-                fh = hash4(fip, shift);
+                fh = hash5(fip, shift);
                 table[h] = (uint32_t)(ip - base);
             } while (lz_load32(match) != lz_load32(ip) || (size_t)(ip - match) > MAX_OFFSET);
             while (ip > anchor && match > base && ip[-1] == match[-1]) {
@@ -373,9 +377,9 @@ ppq_status_t ppq_lz4_compress(const uint8_t *src, size_t src_len, uint8_t *dst, 
                 if (ip > mflimit) {
                     goto last;
                 }
-                table[hash4(ip - 2, shift)] = (uint32_t)(ip - 2 - base);
+                table[hash5(ip - 2, shift)] = (uint32_t)(ip - 2 - base);
                 {
-                    uint32_t h = hash4(ip, shift);
+                    uint32_t h = hash5(ip, shift);
                     match = base + table[h];
                     table[h] = (uint32_t)(ip - base);
                 }
@@ -389,7 +393,7 @@ ppq_status_t ppq_lz4_compress(const uint8_t *src, size_t src_len, uint8_t *dst, 
                 *token = 0;
             }
             ip++;
-            fh = hash4(ip, shift);
+            fh = hash5(ip, shift);
         }
     }
 last:
