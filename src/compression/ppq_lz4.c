@@ -70,26 +70,35 @@ ppq_status_t ppq_lz4_decompress(const uint8_t *src, size_t src_len, uint8_t *dst
             op += lit;
             ip += lit;
         } else {
-            ip = read_more(ip, iend, &lit);
-            if (ip == NULL || lit > (size_t)(iend - ip)) {
-                return PPQ_ERR_CORRUPT;
-            }
-            if (lit > (size_t)(oend - op)) {
-                return PPQ_ERR_NOSPACE;
-            }
-            if (lit + 32u <= (size_t)(iend - ip) && lit + 32u <= (size_t)(oend - op)) {
-                lz_copy_wild(op, ip, lit);
-            } else {
-                memcpy(op, ip, lit);
-            }
-            op += lit;
-            ip += lit;
-            if ((size_t)(iend - ip) < 2u) {
-                if (ip == iend) {
-                    *dst_len = (size_t)(op - dst);
-                    return PPQ_OK;
+            uint32_t b = *ip++; /* (31 bytes follow the token) */
+            lit += b;
+            if (LZ_UNLIKELY(b == 255u)) {
+                ip = read_more(ip, iend, &lit);
+                if (ip == NULL) {
+                    return PPQ_ERR_CORRUPT;
                 }
-                return PPQ_ERR_CORRUPT;
+            }
+            if (LZ_LIKELY(lit + 32u <= (size_t)(iend - ip) && lit + 32u <= (size_t)(oend - op))) {
+                lz_copy_wild(op, ip, lit); /* 32 bytes are left after it */
+                op += lit;
+                ip += lit;
+            } else {
+                if (lit > (size_t)(iend - ip)) {
+                    return PPQ_ERR_CORRUPT;
+                }
+                if (lit > (size_t)(oend - op)) {
+                    return PPQ_ERR_NOSPACE;
+                }
+                memcpy(op, ip, lit);
+                op += lit;
+                ip += lit;
+                if ((size_t)(iend - ip) < 2u) {
+                    if (ip == iend) {
+                        *dst_len = (size_t)(op - dst);
+                        return PPQ_OK;
+                    }
+                    return PPQ_ERR_CORRUPT;
+                }
             }
         }
         off = lz_load16(ip);
@@ -109,17 +118,23 @@ ppq_status_t ppq_lz4_decompress(const uint8_t *src, size_t src_len, uint8_t *dst
             continue;
         }
         if (ml == 15u) {
-            ip = read_more(ip, iend, &ml);
-            if (ip == NULL) {
-                return PPQ_ERR_CORRUPT;
+            uint32_t b = 255u;
+            if (LZ_LIKELY(ip != iend)) {
+                b = *ip++;
+                ml += b;
+            }
+            if (LZ_UNLIKELY(b == 255u)) {
+                ip = read_more(ip, iend, &ml);
+                if (ip == NULL) {
+                    return PPQ_ERR_CORRUPT;
+                }
             }
         }
         ml += MINMATCH;
-        if (ml > (size_t)(oend - op)) {
-            return PPQ_ERR_NOSPACE;
-        }
-        if (ml + 16u <= (size_t)(oend - op)) {
+        if (LZ_LIKELY(ml + 16u <= (size_t)(oend - op))) {
             op = lz_match_copy_wild(op, off, ml);
+        } else if (ml > (size_t)(oend - op)) {
+            return PPQ_ERR_NOSPACE;
         } else {
             lz_match_copy_bytes(op, off, ml);
             op += ml;
