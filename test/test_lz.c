@@ -469,10 +469,10 @@ static void same_bytes_everywhere(void)
 
 static void compress_args(void)
 {
-    static const int8_t want[] = {PPQ_ERR_ARG, PPQ_ERR_ARG, PPQ_ERR_ARENA, OK, OK};
+    static const int8_t want[] = {PPQ_ERR_ARG, PPQ_ERR_ARG, PPQ_ERR_ARENA, OK, OK, PPQ_ERR_ARG};
     static const uint8_t short_len[] = {16, 13, 21}; /* a literal: + preamble, token, Hadoop header */
-    int st[5];
-    size_t got = 0;
+    int st[6];
+    size_t got = 0, short_got;
     unsigned c;
     PPQ_CHECK(setup());
     for (c = 0; c < 3u; c++) {
@@ -485,8 +485,10 @@ static void compress_args(void)
         st[2] = encs[c](in_buf, 100, cmp_buf, CMP_CAP, &got, 12, work, w8 - 1u);
         st[3] = encs[c](in_buf, 100, cmp_buf, CMP_CAP, &got, 12, work, w8);
         st[4] = encs[c](in_buf, c == SNAPPY ? 14u : 12u, cmp_buf, CMP_CAP, &got, 12, NULL, 0);
-        PPQ_CHECK(same_statuses(st, want, 5));
-        PPQ_CHECK_EQ(got, short_len[c]);
+        short_got = got;
+        st[5] = encs[c](in_buf, 100, cmp_buf, CMP_CAP, &got, 12, work + 1, w8); /* misaligned table */
+        PPQ_CHECK(same_statuses(st, want, 6));
+        PPQ_CHECK_EQ(short_got, short_len[c]);
     }
     PPQ_CHECK(ppq_lz4_compress_bound(1000) == 1000 + 3 + 16 && ppq_snappy_compress_bound(600) == 600 + 100 + 32);
 }

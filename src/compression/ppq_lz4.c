@@ -327,6 +327,9 @@ ppq_status_t ppq_lz4_compress(const uint8_t *src, size_t src_len, uint8_t *dst, 
         if (work == NULL || work_len < PPQ_LZ4_WORK_SIZE(bits)) {
             return PPQ_ERR_ARENA;
         }
+        if (((uintptr_t)work & 3u) != 0u) {
+            return PPQ_ERR_ARG; /* a table of 4-byte entries */
+        }
         memset(table, 0, PPQ_LZ4_WORK_SIZE(bits));
         ip++;
         fh = hash5(ip, shift);
