@@ -62,7 +62,8 @@ PPQ_CHECKRET ppq_status_t ppq_lz4_decompress(const uint8_t *src, size_t src_len,
  * PPQ_ERR_NOSPACE when dst_cap < the block (always enough:
  * ppq_lz4_compress_bound(src_len)); PPQ_ERR_ARENA for too small a work
  * buffer; PPQ_ERR_ARG for table_bits out of range, src_len >
- * PPQ_LZ4_MAX_INPUT, NULL pointers.
+ * PPQ_LZ4_MAX_INPUT, NULL pointers, a work buffer not 4-aligned (when the
+ * input is long enough to need it).
  */
 PPQ_CHECKRET ppq_status_t ppq_lz4_compress(const uint8_t *src, size_t src_len, uint8_t *dst, size_t dst_cap,
                                            size_t *dst_len, unsigned table_bits, void *work, size_t work_len);

@@ -65,7 +65,7 @@ PPQ_CHECKRET ppq_status_t ppq_snappy_decompress(const uint8_t *src, size_t src_l
  * every target.  PPQ_ERR_NOSPACE when dst_cap < the block (always enough:
  * ppq_snappy_compress_bound(src_len)); PPQ_ERR_ARENA when work_len is too
  * small; PPQ_ERR_ARG for table_bits out of range, src_len > 2^32 - 1, NULL
- * pointers.
+ * pointers, a work buffer at an odd address.
  */
 PPQ_CHECKRET ppq_status_t ppq_snappy_compress(const uint8_t *src, size_t src_len, uint8_t *dst, size_t dst_cap,
                                               size_t *dst_len, unsigned table_bits, void *work, size_t work_len);

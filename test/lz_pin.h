@@ -35,9 +35,9 @@ static void lz_pin_input(uint8_t *out, size_t n)
 #define LZ_PIN_SNAPPY8_CRC 0x72087367u
 #define LZ_PIN_SNAPPY10_LEN 486u
 #define LZ_PIN_SNAPPY10_CRC 0xE999633Du
-#define LZ_PIN_LZ48_LEN 580u
-#define LZ_PIN_LZ48_CRC 0x6303D5E4u
-#define LZ_PIN_LZ49_LEN 578u
-#define LZ_PIN_LZ49_CRC 0x6E3102F8u
+#define LZ_PIN_LZ48_LEN 611u
+#define LZ_PIN_LZ48_CRC 0xA8CDD600u
+#define LZ_PIN_LZ49_LEN 605u
+#define LZ_PIN_LZ49_CRC 0xDFF631AFu
 
 #endif

@@ -151,6 +151,7 @@ static const vec_t vecs[] = {
     {SNAPPY, 6, 8, ROOM, "\xFF\xFF\xFF\xFF\x0F\x00", NULL},
     {SNAPPY, 6, 8, BAD, "\x80\x80\x80\x80\x80\x00", NULL},        /* a 6-byte varint */
     {SNAPPY, 0, 8, BAD, "", NULL},
+    {SNAPPY, 3, 8, BAD, "\x05\xF4\x01", NULL},                    /* literal length cut off */
     /* LZ4, lz4_Block_format.md: the empty block; a match at offset 3 of
      * length 9 (token 0x35); offset 1 with lengths 4 + 15 + 0 and
      * 4 + 15 + 255 + 10 (continuation bytes) */
@@ -178,6 +179,7 @@ static const vec_t vecs[] = {
     {HADOOP, 12, 16, BAD, "\x00\x00\x00\x04\x00\x00\x00\x04\x30" "abc", NULL},
     {HADOOP, 23, 4, ROOM, "\x00\x00\x00\x03\x00\x00\x00\x04\x30" "abc\x00\x00\x00\x02\x00\x00\x00\x03\x20" "de", NULL},
     {HADOOP, 0, 0, OK, "", ""},
+    {HADOOP, 10, 16, BAD, "\x00\x00\x00\x01\x00\x00\x00\x09\x10" "a", NULL}, /* block past the end */
 };
 
 static void vectors(void)
@@ -337,6 +339,62 @@ static void reference_blocks(void)
     PPQ_CHECK_MEM(out_buf + TEXT_LEN, text, TEXT_LEN);
 }
 
+/* Statuses against the expected ones; prints the first index that
+ * differs (compact on the 16 KB board's flash: one check for many calls). */
+static int same_statuses(const int *got, const int8_t *want, unsigned n)
+{
+    unsigned i;
+    for (i = 0; i < n; i++) {
+        if (got[i] != want[i]) {
+            ppq_test_puts("  call ");
+            ppq_test_putu(i);
+            ppq_test_puts(": status ");
+            ppq_test_puti(got[i]);
+            ppq_test_puts("\n");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The 64-bit hosts' fast loops run while 32 bytes of input (Snappy: 21)
+ * and 64 of room (Snappy: 80) are left: the same refusals there. */
+static void long_hostile(void)
+{
+    static const int8_t want[] = {ROOM, OK, BAD, ROOM, BAD, BAD, BAD, BAD};
+    int st[8];
+    size_t got;
+    PPQ_CHECK(setup());
+    /* LZ4: literals (15 + 60) beyond the room, and within it; a match
+     * length whose 255s run to the end; a match beyond the room; the input
+     * ending where a match length continues; offset 0 */
+    memset(blk, 'x', BLK_CAP);
+    blk[0] = 0xF0;
+    blk[1] = 60;
+    st[0] = dec(LZ4, blk, 77, 70, &got);
+    st[1] = dec(LZ4, blk, 77, 200, &got);
+    PPQ_CHECK_EQ(got, 75);
+    memset(blk, 0xFF, 48);
+    memcpy(blk, "\x1F" "a\x01\x00", 4);
+    st[2] = dec(LZ4, blk, 48, 300, &got);
+    blk[4] = 200;
+    st[3] = dec(LZ4, blk, 48, 100, &got);
+    memset(blk, 'x', 40);
+    blk[0] = 0xFF;
+    blk[1] = 20; /* 35 literals */
+    memcpy(blk + 37, "\x01\x00", 2);
+    st[4] = dec(LZ4, blk, 39, 100, &got);
+    memcpy(blk, "\x10" "a\x00\x00", 4);
+    st[5] = dec(LZ4, blk, 40, 100, &got);
+    /* Snappy: a literal of 91 with 30 bytes left; an offset past the start */
+    memset(blk, 'x', 40);
+    memcpy(blk, "\x64\xF0\x5A", 3);
+    st[6] = dec(SNAPPY, blk, 33, 100, &got);
+    memcpy(blk, "\x64\x00" "a\x01\x05", 5);
+    st[7] = dec(SNAPPY, blk, 33, 100, &got);
+    PPQ_CHECK(same_statuses(st, want, 8));
+}
+
 /* Inputs mixing runs, copies from near and far, and random bytes (kind
  * 0); one byte repeated (1); short pieces (2). */
 static void make_input(uint8_t *p, size_t n, unsigned kind)
@@ -349,7 +407,7 @@ static void make_input(uint8_t *p, size_t n, unsigned kind)
             if (what == 0u || i < 300u) {
                 p[i] = kind == 1u ? 0x55u : (uint8_t)ppq_test_rand();
             } else {
-                p[i] = p[i - (what == 1u ? 1u : what == 2u ? 7u : 300u)];
+                p[i] = p[i - (what == 1u ? 1u : what == 2u ? 7u + (i & 4u) : 300u)]; /* 7, 11 */
             }
         }
     }
@@ -411,32 +469,59 @@ static void same_bytes_everywhere(void)
 
 static void compress_args(void)
 {
-    size_t got;
+    static const int8_t want[] = {PPQ_ERR_ARG, PPQ_ERR_ARG, PPQ_ERR_ARENA, OK, OK, PPQ_ERR_ARG};
+    static const uint8_t short_len[] = {16, 13, 21}; /* a literal: + preamble, token, Hadoop header */
+    int st[6];
+    size_t got = 0, short_got;
     unsigned c;
     PPQ_CHECK(setup());
     for (c = 0; c < 3u; c++) {
         size_t w8 = c == SNAPPY ? PPQ_SNAPPY_WORK_SIZE(8) : PPQ_LZ4_WORK_SIZE(8);
-        PPQ_CHECK_EQ(encs[c](in_buf, 100, cmp_buf, CMP_CAP, &got, 7, work, WORK_CAP), PPQ_ERR_ARG);
-        PPQ_CHECK_EQ(encs[c](in_buf, 100, cmp_buf, CMP_CAP, &got, 17, work, WORK_CAP), PPQ_ERR_ARG);
-        /* a 100-byte input needs only the 2^8-entry minimum of work; 12
-         * bytes (LZ4) and 14 (Snappy) are too short to search: none */
-        PPQ_CHECK_EQ(encs[c](in_buf, 100, cmp_buf, CMP_CAP, &got, 12, work, w8 - 1u), PPQ_ERR_ARENA);
-        PPQ_CHECK_OK(encs[c](in_buf, 100, cmp_buf, CMP_CAP, &got, 12, work, w8));
-        PPQ_CHECK_OK(encs[c](in_buf, c == SNAPPY ? 14u : 12u, cmp_buf, CMP_CAP, &got, 12, NULL, 0));
-        PPQ_CHECK_EQ(got, c == SNAPPY ? 16 : c == LZ4 ? 13 : 21);
+        /* table bits out of range; a 100-byte input needs only the 2^8-entry
+         * minimum of work; 12 bytes (LZ4) and 14 (Snappy) are too short to
+         * search: no work at all */
+        st[0] = encs[c](in_buf, 100, cmp_buf, CMP_CAP, &got, 7, work, WORK_CAP);
+        st[1] = encs[c](in_buf, 100, cmp_buf, CMP_CAP, &got, 17, work, WORK_CAP);
+        st[2] = encs[c](in_buf, 100, cmp_buf, CMP_CAP, &got, 12, work, w8 - 1u);
+        st[3] = encs[c](in_buf, 100, cmp_buf, CMP_CAP, &got, 12, work, w8);
+        st[4] = encs[c](in_buf, c == SNAPPY ? 14u : 12u, cmp_buf, CMP_CAP, &got, 12, NULL, 0);
+        short_got = got;
+        st[5] = encs[c](in_buf, 100, cmp_buf, CMP_CAP, &got, 12, work + 1, w8); /* misaligned table */
+        PPQ_CHECK(same_statuses(st, want, 6));
+        PPQ_CHECK_EQ(short_got, short_len[c]);
     }
-    PPQ_CHECK_EQ(ppq_lz4_compress_bound(1000), 1000 + 3 + 16);
-    PPQ_CHECK_EQ(ppq_snappy_compress_bound(600), 600 + 100 + 32);
+    PPQ_CHECK(ppq_lz4_compress_bound(1000) == 1000 + 3 + 16 && ppq_snappy_compress_bound(600) == 600 + 100 + 32);
 }
 
 /* ppq_codec.h: levels 1..9 are tables of 2^(level + 7) entries, 0 the
- * default; the same bytes as the standalone calls; LZ4 is Hadoop-framed. */
+ * default; the same bytes as the standalone calls; LZ4 is Hadoop-framed.
+ * Also the dispatch's own cases: names, UNCOMPRESSED, never-built codecs. */
 static void codec_dispatch(void)
 {
     static const ppq_codec_t cs[] = {PPQ_CODEC_SNAPPY, PPQ_CODEC_LZ4_RAW, PPQ_CODEC_LZ4};
-    size_t i, clen, got, n = 1000, w;
+    static const int8_t want[] = {PPQ_ERR_UNSUPPORTED, PPQ_ERR_UNSUPPORTED, OK, PPQ_ERR_ARG, ROOM, PPQ_ERR_ARG, OK,
+                                  ROOM, PPQ_ERR_ARG, ROOM};
+    static const int8_t want_each[] = {OK, OK, OK, ROOM, PPQ_ERR_ARG, PPQ_ERR_ARG, PPQ_ERR_ARENA};
+    int st[10];
+    size_t i, clen = 0, got = 0, n = 1000, w;
     PPQ_CHECK(setup());
     make_input(in_buf, n, 0);
+    PPQ_CHECK_MEM(ppq_codec_name(PPQ_CODEC_LZ4_RAW), "LZ4_RAW", 8);
+    PPQ_CHECK_MEM(ppq_codec_name((ppq_codec_t)8), "UNKNOWN", 8);
+    PPQ_CHECK(!ppq_codec_can_decompress(PPQ_CODEC_BROTLI) && !ppq_codec_can_compress(PPQ_CODEC_LZO));
+    PPQ_CHECK(ppq_compress_bound(PPQ_CODEC_BROTLI, 4) == 0 && ppq_compress_bound(PPQ_CODEC_UNCOMPRESSED, 4) == 4 &&
+              ppq_compress_work_size(PPQ_CODEC_UNCOMPRESSED, 0, 4) == 0);
+    st[0] = ppq_decompress(PPQ_CODEC_BROTLI, in_buf, 4, out_buf, 8, &got, NULL, 0);
+    st[1] = ppq_compress(PPQ_CODEC_LZO, 0, in_buf, 4, out_buf, 8, &got, NULL, 0);
+    st[2] = ppq_compress(PPQ_CODEC_UNCOMPRESSED, 0, in_buf, 4, out_buf, 4, &got, NULL, 0);
+    st[3] = ppq_compress(PPQ_CODEC_UNCOMPRESSED, 1, in_buf, 4, out_buf, 4, &got, NULL, 0);
+    st[4] = ppq_compress(PPQ_CODEC_UNCOMPRESSED, 0, in_buf, 4, out_buf, 3, &got, NULL, 0);
+    st[5] = ppq_compress(PPQ_CODEC_SNAPPY, 0, in_buf, 4, out_buf, 8, NULL, NULL, 0);
+    st[6] = ppq_decompress(PPQ_CODEC_UNCOMPRESSED, in_buf, 4, out_buf, 4, &got, NULL, 0);
+    st[7] = ppq_decompress(PPQ_CODEC_UNCOMPRESSED, in_buf, 4, out_buf, 3, &got, NULL, 0);
+    st[8] = ppq_decompress(PPQ_CODEC_SNAPPY, NULL, 4, out_buf, 8, &got, NULL, 0);
+    st[9] = ppq_lz4_hadoop_compress(in_buf, 4, out_buf, 7, &got, 12, NULL, 0);
+    PPQ_CHECK(same_statuses(st, want, 10));
     for (i = 0; i < ARRAY_LEN(cs); i++) {
         w = ppq_compress_work_size(cs[i], 2, n);
         PPQ_CHECK_EQ(ppq_decompress_work_size(cs[i]), 0);
@@ -448,26 +533,26 @@ static void codec_dispatch(void)
                       ppq_decompress(cs[i], gold_lz4, 4, out_buf, n, &got, NULL, 0) == PPQ_ERR_UNSUPPORTED);
             continue;
         }
-        PPQ_CHECK_EQ(w, i == SNAPPY ? 1024 : 2048);
-        PPQ_CHECK_EQ(ppq_compress_work_size(cs[i], 0, 100), i == SNAPPY ? 512 : 1024);
-        PPQ_CHECK_EQ(ppq_compress_work_size(cs[i], 10, 100), 0);
-        PPQ_CHECK_OK(ppq_compress(cs[i], 2, in_buf, n, cmp_buf, ppq_compress_bound(cs[i], n), &clen, work, w));
-        PPQ_CHECK_OK(encs[i](in_buf, n, out_buf, RT_MAX, &got, 9, work, w));
-        PPQ_CHECK_EQ(got, clen);
-        PPQ_CHECK_MEM(out_buf, cmp_buf, clen);
-        PPQ_CHECK_OK(ppq_decompress(cs[i], cmp_buf, clen, out_buf, n, &got, NULL, 0));
-        PPQ_CHECK_EQ(got, n);
-        PPQ_CHECK_MEM(out_buf, in_buf, n);
-        PPQ_CHECK_EQ(ppq_decompress(cs[i], cmp_buf, clen, out_buf, n - 1u, &got, NULL, 0), PPQ_ERR_NOSPACE);
-        PPQ_CHECK_EQ(ppq_compress(cs[i], 10, in_buf, n, out_buf, RT_MAX, &got, work, w), PPQ_ERR_ARG);
-        PPQ_CHECK_EQ(ppq_compress(cs[i], -1, in_buf, n, out_buf, RT_MAX, &got, work, w), PPQ_ERR_ARG);
-        PPQ_CHECK_EQ(ppq_compress(cs[i], 0, in_buf, n, out_buf, RT_MAX, &got, work, w), PPQ_ERR_ARENA);
+        /* work: level 2 is 2^9 entries; level 0 for 100 bytes 2^8; 10 none */
+        PPQ_CHECK(w == (i == SNAPPY ? 1024u : 2048u) &&
+                  ppq_compress_work_size(cs[i], 0, 100) == (i == SNAPPY ? 512u : 1024u) &&
+                  ppq_compress_work_size(cs[i], 10, 100) == 0);
+        st[0] = ppq_compress(cs[i], 2, in_buf, n, cmp_buf, ppq_compress_bound(cs[i], n), &clen, work, w);
+        st[1] = encs[i](in_buf, n, out_buf, RT_MAX, &got, 9, work, w);
+        PPQ_CHECK(got == clen && memcmp(out_buf, cmp_buf, clen) == 0);
+        st[2] = ppq_decompress(cs[i], cmp_buf, clen, out_buf, n, &got, NULL, 0);
+        PPQ_CHECK(got == n && memcmp(out_buf, in_buf, n) == 0);
+        st[3] = ppq_decompress(cs[i], cmp_buf, clen, out_buf, n - 1u, &got, NULL, 0);
+        st[4] = ppq_compress(cs[i], 10, in_buf, n, out_buf, RT_MAX, &got, work, w);
+        st[5] = ppq_compress(cs[i], -1, in_buf, n, out_buf, RT_MAX, &got, work, w);
+        st[6] = ppq_compress(cs[i], 0, in_buf, n, out_buf, RT_MAX, &got, work, w);
+        PPQ_CHECK(same_statuses(st, want_each, 7));
     }
 }
 
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(vectors),          PPQ_TEST(snappy_varint), PPQ_TEST(snappy_forms),
-    PPQ_TEST(lz4_literal_lengths), PPQ_TEST(reference_blocks), PPQ_TEST(round_trips),
+    PPQ_TEST(lz4_literal_lengths), PPQ_TEST(reference_blocks), PPQ_TEST(long_hostile), PPQ_TEST(round_trips),
     PPQ_TEST(same_bytes_everywhere), PPQ_TEST(compress_args), PPQ_TEST(codec_dispatch),
 };
 

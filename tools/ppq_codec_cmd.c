@@ -129,7 +129,9 @@ int ppq_codec_cmd(int argc, char **argv)
             free(out);
             out = malloc(cap);
             if (out == NULL || work == NULL) {
-                code = fail(EXIT_USAGE, "out of memory%s%s", "", "");
+                /* after NOSPACE: the input claims more than memory allows */
+                code = fail(EXIT_CORRUPT, "cannot decompress %s input: out of memory for %s", cname,
+                            "its output (or corrupt input)");
                 break;
             }
             st = ppq_decompress(codec, in, n, out, cap, &out_len, work, work_len);

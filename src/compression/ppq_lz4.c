@@ -13,9 +13,9 @@
  * all a 32-bit target builds.
  *
  * Compression: greedy LZ77 over a hash table of 4-byte positions (a
- * multiplicative hash of 4 bytes: the same on every target), the next probe
- * one byte further for each 64 failed probes, matches extended backwards
- * over equal literals.
+ * multiplicative hash of 5 bytes, 32-bit: the same on every target; a
+ * match needs 4 equal bytes), the next probe one byte further for each 64
+ * failed probes, matches extended backwards over equal literals.
  */
 #include "ppq_lz4.h"
 #include "ppq_lz_internal.h"
@@ -70,26 +70,35 @@ ppq_status_t ppq_lz4_decompress(const uint8_t *src, size_t src_len, uint8_t *dst
             op += lit;
             ip += lit;
         } else {
-            ip = read_more(ip, iend, &lit);
-            if (ip == NULL || lit > (size_t)(iend - ip)) {
-                return PPQ_ERR_CORRUPT;
-            }
-            if (lit > (size_t)(oend - op)) {
-                return PPQ_ERR_NOSPACE;
-            }
-            if (lit <= 64u && lit + 16u <= (size_t)(iend - ip) && lit + 16u <= (size_t)(oend - op)) {
-                lz_copy_wild(op, ip, lit); /* (longer ones: memcpy is faster) */
-            } else {
-                memcpy(op, ip, lit);
-            }
-            op += lit;
-            ip += lit;
-            if ((size_t)(iend - ip) < 2u) {
-                if (ip == iend) {
-                    *dst_len = (size_t)(op - dst);
-                    return PPQ_OK;
+            uint32_t b = *ip++; /* (31 bytes follow the token) */
+            lit += b;
+            if (LZ_UNLIKELY(b == 255u)) {
+                ip = read_more(ip, iend, &lit);
+                if (ip == NULL) {
+                    return PPQ_ERR_CORRUPT;
                 }
-                return PPQ_ERR_CORRUPT;
+            }
+            if (LZ_LIKELY(lit + 32u <= (size_t)(iend - ip) && lit + 32u <= (size_t)(oend - op))) {
+                lz_copy_wild(op, ip, lit); /* 32 bytes are left after it */
+                op += lit;
+                ip += lit;
+            } else {
+                if (lit > (size_t)(iend - ip)) {
+                    return PPQ_ERR_CORRUPT;
+                }
+                if (lit > (size_t)(oend - op)) {
+                    return PPQ_ERR_NOSPACE;
+                }
+                memcpy(op, ip, lit);
+                op += lit;
+                ip += lit;
+                if ((size_t)(iend - ip) < 2u) {
+                    if (ip == iend) {
+                        *dst_len = (size_t)(op - dst);
+                        return PPQ_OK;
+                    }
+                    return PPQ_ERR_CORRUPT;
+                }
             }
         }
         off = lz_load16(ip);
@@ -109,17 +118,23 @@ ppq_status_t ppq_lz4_decompress(const uint8_t *src, size_t src_len, uint8_t *dst
             continue;
         }
         if (ml == 15u) {
-            ip = read_more(ip, iend, &ml);
-            if (ip == NULL) {
-                return PPQ_ERR_CORRUPT;
+            uint32_t b = 255u;
+            if (LZ_LIKELY(ip != iend)) {
+                b = *ip++;
+                ml += b;
+            }
+            if (LZ_UNLIKELY(b == 255u)) {
+                ip = read_more(ip, iend, &ml);
+                if (ip == NULL) {
+                    return PPQ_ERR_CORRUPT;
+                }
             }
         }
         ml += MINMATCH;
-        if (ml > (size_t)(oend - op)) {
-            return PPQ_ERR_NOSPACE;
-        }
-        if (ml + 16u <= (size_t)(oend - op)) {
+        if (LZ_LIKELY(ml + 16u <= (size_t)(oend - op))) {
             op = lz_match_copy_wild(op, off, ml);
+        } else if (ml > (size_t)(oend - op)) {
+            return PPQ_ERR_NOSPACE;
         } else {
             lz_match_copy_bytes(op, off, ml);
             op += ml;
@@ -254,9 +269,13 @@ size_t ppq_lz4_hadoop_compress_bound(size_t src_len)
     return src_len > PPQ_LZ4_MAX_INPUT ? 0u : ppq_lz4_compress_bound(src_len) + PPQ_LZ4_HADOOP_HEADER;
 }
 
-LZ_INLINE uint32_t hash4(const uint8_t *p, unsigned shift)
+/* The table slot of the 5 bytes at p (all inside the input: the search
+ * stops 12 bytes before its end).  Five bytes, as the reference library
+ * hashes on 64-bit hosts, pass over many 4-byte coincidences that would
+ * only cost a sequence; 32-bit arithmetic, so every target agrees. */
+LZ_INLINE uint32_t hash5(const uint8_t *p, unsigned shift)
 {
-    return (lz_load32(p) * 2654435761u) >> shift;
+    return (lz_load32(p) * 2654435761u + (uint32_t)p[4] * 0x85EBCA77u) >> shift;
 }
 
 /* log2 of the table's entries for an input of n bytes: table_bits, or less
@@ -308,9 +327,12 @@ ppq_status_t ppq_lz4_compress(const uint8_t *src, size_t src_len, uint8_t *dst, 
         if (work == NULL || work_len < PPQ_LZ4_WORK_SIZE(bits)) {
             return PPQ_ERR_ARENA;
         }
+        if (((uintptr_t)work & 3u) != 0u) {
+            return PPQ_ERR_ARG; /* a table of 4-byte entries */
+        }
         memset(table, 0, PPQ_LZ4_WORK_SIZE(bits));
         ip++;
-        fh = hash4(ip, shift);
+        fh = hash5(ip, shift);
         for (;;) {
             const uint8_t *match, *fip = ip;
             uint32_t step = 1u, probes = 1u << 6;
@@ -325,7 +347,7 @@ ppq_status_t ppq_lz4_compress(const uint8_t *src, size_t src_len, uint8_t *dst, 
                     goto last;
                 }
                 match = base + table[h];
-                fh = hash4(fip, shift);
+                fh = hash5(fip, shift);
                 table[h] = (uint32_t)(ip - base);
             } while (lz_load32(match) != lz_load32(ip) || (size_t)(ip - match) > MAX_OFFSET);
             while (ip > anchor && match > base && ip[-1] == match[-1]) {
@@ -346,7 +368,7 @@ ppq_status_t ppq_lz4_compress(const uint8_t *src, size_t src_len, uint8_t *dst, 
                 *token = (uint8_t)(lit << 4);
             }
 #if LZ_FAST
-            if (lit <= 64u && (size_t)(oend - op) >= lit + 16u && (size_t)(iend - ip) >= 16u) {
+            if ((size_t)(oend - op) >= lit + 32u && (size_t)(iend - ip) >= 32u) {
                 lz_copy_wild(op, anchor, lit);
             } else
 #endif
@@ -373,9 +395,9 @@ ppq_status_t ppq_lz4_compress(const uint8_t *src, size_t src_len, uint8_t *dst, 
                 if (ip > mflimit) {
                     goto last;
                 }
-                table[hash4(ip - 2, shift)] = (uint32_t)(ip - 2 - base);
+                table[hash5(ip - 2, shift)] = (uint32_t)(ip - 2 - base);
                 {
-                    uint32_t h = hash4(ip, shift);
+                    uint32_t h = hash5(ip, shift);
                     match = base + table[h];
                     table[h] = (uint32_t)(ip - base);
                 }
@@ -389,7 +411,7 @@ ppq_status_t ppq_lz4_compress(const uint8_t *src, size_t src_len, uint8_t *dst, 
                 *token = 0;
             }
             ip++;
-            fh = hash4(ip, shift);
+            fh = hash5(ip, shift);
         }
     }
 last:

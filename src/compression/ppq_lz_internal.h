@@ -73,23 +73,24 @@ LZ_INLINE void lz_copy16(uint8_t *d, const uint8_t *s)
     PPQ_COPY(d, s, 16);
 }
 
-/* Copy n bytes from s to d (not overlapping) 16 at a time: reads and
- * writes up to 15 bytes more, which the caller has room for. */
+/* Copy n bytes from s to d (not overlapping) 32 at a time: reads and
+ * writes up to 31 bytes more, which the caller has room for. */
 LZ_INLINE void lz_copy_wild(uint8_t *d, const uint8_t *s, size_t n)
 {
     uint8_t *end = d + n;
     do {
         lz_copy16(d, s);
-        d += 16;
-        s += 16;
+        lz_copy16(d + 16, s + 16);
+        d += 32;
+        s += 32;
     } while (d < end);
 }
 
 /*
  * Copy `len` bytes from `op - off` to `op` (off >= 1, the source entirely
  * inside the output written so far) as an LZ77 match: when off < len the
- * bytes repeat with period `off`.  Writes up to op + len + 15 bytes: the
- * caller guarantees the room.  Returns op + len.
+ * bytes repeat with period `off`.  Writes up to op + len + 15 bytes (at
+ * least op + 16): the caller guarantees the room.  Returns op + len.
  */
 LZ_INLINE uint8_t *lz_match_copy_wild(uint8_t *op, size_t off, size_t len)
 {
@@ -103,32 +104,28 @@ LZ_INLINE uint8_t *lz_match_copy_wild(uint8_t *op, size_t off, size_t len)
         } while (op < end);
         return end;
     }
-    if (off >= 8u) {
-        do {
-            lz_copy8(op, m);
-            op += 8;
-            m += 8;
-        } while (op < end);
-        return end;
-    }
-    /* Period below 8: write the first 8 bytes one by one, after which the
-     * pattern repeats with a period of k * off >= 8 (the smallest such
-     * multiple, at most off + 7 back: still inside the output), so 8-byte
-     * copies from that far back are exact. */
+    /* Period below 16: write the first 16 bytes (8 at a time when off >= 8,
+     * else one by one), after which the pattern repeats with a period of
+     * k * off >= 16 (the smallest such multiple, at most off + 15 back: still
+     * inside the output), so 16-byte copies from that far back are exact. */
     {
-        size_t i, step = off;
-        for (i = 0; i < 8u; i++) {
-            op[i] = m[i];
+        size_t step = off;
+        if (off >= 8u) {
+            lz_copy8(op, m);
+            lz_copy8(op + 8, m + 8);
+        } else {
+            size_t i;
+            for (i = 0; i < 16u; i++) {
+                op[i] = m[i];
+            }
         }
-        while (step < 8u) {
+        while (step < 16u) {
             step += off;
         }
-        op += 8;
-        m = op - step;
+        op += 16;
         while (op < end) {
-            lz_copy8(op, m);
-            op += 8;
-            m += 8;
+            lz_copy16(op, op - step);
+            op += 16;
         }
     }
     return end;

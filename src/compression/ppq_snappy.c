@@ -341,6 +341,9 @@ ppq_status_t ppq_snappy_compress(const uint8_t *src, size_t src_len, uint8_t *ds
          work_len < PPQ_SNAPPY_WORK_SIZE(fragment_bits(src_len < FRAGMENT ? src_len : FRAGMENT, table_bits)))) {
         return PPQ_ERR_ARENA;
     }
+    if (((uintptr_t)work & 1u) != 0u) {
+        return PPQ_ERR_ARG; /* a table of 2-byte entries */
+    }
     oend = dst + dst_cap;
     do {
         if (op == oend) {

@@ -11,7 +11,8 @@
  *           floats, RLE, dictionary, statistics) in 8 KiB pieces, about
  *           its pages' size.
  * One JSON line per codec, data set and direction: throughput in MB/s of
- * uncompressed bytes (best of 7 timed rounds), compressed sizes, and the
+ * uncompressed bytes (best of 9 rounds, ours and theirs in turn), compressed
+ * sizes (both decompressors timed on our blocks), and the
  * ratios ours / theirs.  Our compressors run at their default tables
  * (snappy 2^14 entries, LZ4 2^12: the references' sizes); liblz4 at
  * LZ4_compress_default.
@@ -26,7 +27,7 @@
 #include "ppq_snappy.h"
 
 #define MAX_PAGES 4096
-#define ROUNDS 7
+#define ROUNDS 9
 
 typedef struct dataset {
     const char *name;
@@ -130,28 +131,34 @@ static void decompress_all(int who, const dataset_t *d, int verify)
     }
 }
 
-/* Best MB/s over ROUNDS rounds of at least ~30 ms each. */
-static double mbs(int who, const dataset_t *d, int compress)
+/* MB/s of one round of at least ~25 ms. */
+static double round_mbs(int who, const dataset_t *d, int compress)
 {
-    double best = 0;
-    int r;
-    for (r = 0; r < ROUNDS; r++) {
-        double t0 = now(), t;
-        unsigned reps = 0;
-        do {
-            if (compress) {
-                (void)compress_all(who, d);
-            } else {
-                decompress_all(who, d, 0);
-            }
-            reps++;
-            t = now() - t0;
-        } while (t < 0.03);
-        if ((double)d->len * reps / t / 1e6 > best) {
-            best = (double)d->len * reps / t / 1e6;
+    double t0 = now(), t;
+    unsigned reps = 0;
+    do {
+        if (compress) {
+            (void)compress_all(who, d);
+        } else {
+            decompress_all(who, d, 0);
         }
+        reps++;
+        t = now() - t0;
+    } while (t < 0.025);
+    return (double)d->len * reps / t / 1e6;
+}
+
+/* Best MB/s of `a` and of `b` over ROUNDS rounds taken in turn, so that
+ * both see the same load on a shared machine. */
+static void race(int a, int b, const dataset_t *d, int compress, double *ma, double *mb)
+{
+    int r;
+    *ma = *mb = 0;
+    for (r = 0; r < ROUNDS; r++) {
+        double x = round_mbs(a, d, compress), y = round_mbs(b, d, compress);
+        *ma = x > *ma ? x : *ma;
+        *mb = y > *mb ? y : *mb;
     }
-    return best;
 }
 
 static const char *only; /* argv[1]: run only this codec or data set */
@@ -163,16 +170,15 @@ static void bench(const char *codec, int ours, int ref, const dataset_t *d)
     if (only != NULL && strcmp(only, codec) != 0 && strcmp(only, d->name) != 0) {
         return;
     }
-    /* sizes, and each decompressor checked on the other's output */
+    /* sizes, and each decompressor checked on the other's output; both
+     * decompressors timed on our blocks */
+    ref_bytes = compress_all(ref, d);
+    decompress_all(ours, d, 1);
     our_bytes = compress_all(ours, d);
     decompress_all(ref, d, 1);
     decompress_all(ours, d, 1);
-    od = mbs(ours, d, 0);
-    rd = mbs(ref, d, 0);
-    oc = mbs(ours, d, 1);
-    ref_bytes = compress_all(ref, d);
-    decompress_all(ours, d, 1);
-    rc = mbs(ref, d, 1);
+    race(ours, ref, d, 0, &od, &rd);
+    race(ours, ref, d, 1, &oc, &rc);
     printf("{\"bench\": \"lz\", \"codec\": \"%s\", \"data\": \"%s\", \"input_bytes\": %zu, \"pages\": %zu, "
            "\"ours_bytes\": %zu, \"ref_bytes\": %zu, \"size_ratio\": %.4f, "
            "\"compress_mbs\": %.0f, \"ref_compress_mbs\": %.0f, \"compress_speed_ratio\": %.3f, "
