@@ -170,6 +170,71 @@ static ppq_status_t lookup_or_add(ppq_dict_enc_t *enc, const uint8_t *key, uint3
     return PPQ_OK;
 }
 
+#if PPQ_FAST64 && PPQ_HOST_LE
+/* Numbers of 4 and 8 bytes on 64-bit little-endian hosts: the value is its
+ * own key (its PLAIN bytes as one word), hashed multiplicatively, compared
+ * as a word.  The indices are those of the byte-wise path (entries in
+ * order of first appearance, whatever the hash), so the same bytes. */
+static uint64_t word_at(const uint8_t *p, uint32_t width)
+{
+    uint32_t x;
+    uint64_t y;
+    if (width == 4u) {
+        PPQ_COPY(&x, p, 4);
+        return x;
+    }
+    PPQ_COPY(&y, p, 8);
+    return y;
+}
+
+static ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8_t *v, size_t n, size_t *accepted)
+{
+    const uint32_t width = enc->width, mask = enc->slot_mask;
+    uint32_t *slots = enc->slots, *page = enc->page, count = enc->page_count, last = 0;
+    uint64_t last_key = 0;
+    ppq_status_t st = PPQ_OK;
+    size_t i;
+    if (count > 0u) {
+        last = page[count - 1u];
+        last_key = word_at(enc->pool + (size_t)last * width, width);
+    }
+    for (i = 0; i < n; i++) {
+        uint64_t key = word_at(v + i * width, width);
+        uint32_t h, e;
+        if (count == enc->cfg.max_page_values) {
+            st = PPQ_ERR_NOSPACE;
+            break;
+        }
+        if (count > 0u && key == last_key) { /* the previous value again, as logs have */
+            page[count++] = last;
+            continue;
+        }
+        h = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & mask;
+        while (slots[h] != 0u && word_at(enc->pool + (size_t)(slots[h] - 1u) * width, width) != key) {
+            h = (h + 1u) & mask;
+        }
+        if (slots[h] != 0u) {
+            e = slots[h] - 1u;
+        } else {
+            if (enc->count == enc->cfg.max_entries || width > enc->cfg.max_bytes - enc->bytes) {
+                st = PPQ_DICT_FULL;
+                break;
+            }
+            PPQ_COPY(enc->pool + enc->bytes, v + i * width, width);
+            enc->bytes += width;
+            e = enc->count++;
+            slots[h] = e + 1u;
+        }
+        page[count++] = e;
+        last = e;
+        last_key = key;
+    }
+    enc->page_count = count;
+    *accepted = i;
+    return st;
+}
+#endif
+
 ppq_status_t ppq_dict_enc_put(ppq_dict_enc_t *enc, const void *values, size_t n, size_t *accepted)
 {
     const uint8_t *v = (const uint8_t *)values;
@@ -179,6 +244,11 @@ ppq_status_t ppq_dict_enc_put(ppq_dict_enc_t *enc, const void *values, size_t n,
     if (accepted == NULL || (values == NULL && n > 0u)) {
         return PPQ_ERR_ARG;
     }
+#if PPQ_FAST64 && PPQ_HOST_LE
+    if (enc->type == PPQ_INT32 || enc->type == PPQ_FLOAT || enc->type == PPQ_INT64 || enc->type == PPQ_DOUBLE) {
+        return put_words(enc, v, n, accepted);
+    }
+#endif
     for (i = 0; i < n; i++, v += vsize) {
         uint8_t plain[12];
         const uint8_t *key = plain;
