@@ -158,6 +158,29 @@ ppq_status_t ppq_rle_enc_put(ppq_rle_enc_t *enc, const uint32_t *values, size_t 
         }
     }
     for (i = 0; i < n && enc->err == PPQ_OK;) {
+        if (PPQ_FAST64 && enc->nbuf == 0u && enc->repeat_count == 0u && n - i >= 8u) {
+            /* at a group boundary, outside a run: whole groups whose 8 values
+             * are not all equal are bit-packed as put_one() would, several
+             * at once (hosts: flash aside) */
+            size_t k = 0, room = enc->max_groups - enc->ngroups;
+            while (k < room && n - i - 8u * k >= 8u) {
+                const uint32_t *g = values + i + 8u * k;
+                if (g[0] == g[1] && g[0] == g[2] && g[0] == g[3] && g[0] == g[4] && g[0] == g[5] && g[0] == g[6] &&
+                    g[0] == g[7]) {
+                    break; /* a run may start here */
+                }
+                k++;
+            }
+            if (k > 0u) {
+                ppq_pack32(values + i, 8u * k, enc->width, enc->groups + (size_t)enc->ngroups * enc->width);
+                enc->ngroups += (uint32_t)k;
+                if (enc->ngroups == enc->max_groups) {
+                    flush_packed_run(enc);
+                }
+                i += 8u * k;
+                continue;
+            }
+        }
         if (PPQ_FAST64 && enc->repeat_count > 8u && values[i] == enc->repeat_value) {
             size_t j = i + 1u; /* inside an RLE run: the rest of it at once (hosts: flash aside) */
             while (j < n && values[j] == values[i]) {
