@@ -187,9 +187,9 @@ static uint64_t word_at(const uint8_t *p, uint32_t width)
     return y;
 }
 
-static ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8_t *v, size_t n, size_t *accepted)
+static inline ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8_t *v, size_t n, size_t *accepted, const uint32_t width)
 {
-    const uint32_t width = enc->width, mask = enc->slot_mask;
+    const uint32_t mask = enc->slot_mask;
     uint32_t *slots = enc->slots, *page = enc->page, count = enc->page_count, last = 0;
     uint64_t last_key = 0;
     ppq_status_t st = PPQ_OK;
@@ -245,8 +245,11 @@ ppq_status_t ppq_dict_enc_put(ppq_dict_enc_t *enc, const void *values, size_t n,
         return PPQ_ERR_ARG;
     }
 #if PPQ_FAST64 && PPQ_HOST_LE
-    if (enc->type == PPQ_INT32 || enc->type == PPQ_FLOAT || enc->type == PPQ_INT64 || enc->type == PPQ_DOUBLE) {
-        return put_words(enc, v, n, accepted);
+    if (enc->type == PPQ_INT32 || enc->type == PPQ_FLOAT) { /* (a constant width: one loop per width) */
+        return put_words(enc, v, n, accepted, 4u);
+    }
+    if (enc->type == PPQ_INT64 || enc->type == PPQ_DOUBLE) {
+        return put_words(enc, v, n, accepted, 8u);
     }
 #endif
     for (i = 0; i < n; i++, v += vsize) {

@@ -258,53 +258,66 @@ void ppq_meta_write_row_group_end(ppq_thrift_w_t *t, uint64_t raw, uint64_t byte
 }
 
 #if PPQ_FAST64 /* one pass; on 32-bit targets the plain loop below (less flash) */
+/* key_range() for one width and order, both constants where it is
+ * inlined below: branch-free loops.  A key is the bits with the sign flipped
+ * (signed), with negatives inverted and positives' sign set (floats:
+ * x ^ (sign-extended sign | sign)); a NaN (floats) counts and takes the
+ * neutral key for both extremes. */
+static inline void key_range_of(uint8_t order, size_t width, const uint8_t *v, size_t n, uint64_t *lo, uint64_t *hi,
+                                size_t *nans)
+{
+    const uint64_t sign = width == 4u ? 0x80000000u : 0x8000000000000000ull;
+    const uint64_t all = width == 4u ? 0xFFFFFFFFu : ~(uint64_t)0, inf = width == 4u ? 0x7F800000u : 0x7FF0000000000000ull;
+    uint64_t l = all, h = 0;
+    size_t i, nan = 0;
+    for (i = 0; i < n; i++) {
+        uint64_t x, key;
+        if (width == 4u) {
+            uint32_t x32;
+            PPQ_COPY(&x32, v + 4u * i, 4);
+            x = x32;
+        } else {
+            PPQ_COPY(&x, v + 8u * i, 8);
+        }
+        if (order == PPQ_ORDER_FLOAT) {
+            uint64_t neg = width == 4u ? (uint64_t)(uint32_t)((int32_t)(uint32_t)x >> 31) : (uint64_t)((int64_t)x >> 63);
+            int is_nan = (x & ~sign & all) > inf;
+            key = (x ^ (neg | sign)) & all;
+            nan += (size_t)is_nan;
+            l = (is_nan ? all : key) < l ? (is_nan ? all : key) : l;
+            h = (is_nan ? 0u : key) > h ? (is_nan ? 0u : key) : h;
+        } else {
+            key = order == PPQ_ORDER_SIGNED ? x ^ sign : x;
+            l = key < l ? key : l;
+            h = key > h ? key : h;
+        }
+    }
+    *lo = l;
+    *hi = h;
+    *nans = nan;
+}
+
 /* The least and greatest order_key() of n numbers in memory (width 4 or
  * 8), NaN skipped and counted.  *lo > *hi when no value counts. */
 static void key_range(uint8_t order, size_t width, const uint8_t *v, size_t n, uint64_t *lo, uint64_t *hi,
                       uint64_t *nans)
 {
-    /* Branch-free per width (the compiler vectorizes these loops): a key is
-     * the bits with the sign flipped (signed), with negatives inverted and
-     * positives' sign set (floats: x ^ (sign-extended sign | sign)); a NaN
-     * (floats) counts and takes the neutral key for both extremes. */
-    uint64_t l = ~(uint64_t)0, h = 0;
-    size_t i, nan = 0;
+    uint64_t l, h;
+    size_t nan;
     if (width == 4u) {
-        uint32_t l32 = 0xFFFFFFFFu, h32 = 0, sign = 0x80000000u;
-        for (i = 0; i < n; i++) {
-            uint32_t x, key, is_nan;
-            PPQ_COPY(&x, v + 4u * i, 4);
-            if (order == PPQ_ORDER_FLOAT) {
-                is_nan = (x & 0x7FFFFFFFu) > 0x7F800000u;
-                key = x ^ ((uint32_t)((int32_t)x >> 31) | sign);
-                nan += is_nan;
-                l32 = (is_nan ? 0xFFFFFFFFu : key) < l32 ? key : l32;
-                h32 = (is_nan ? 0u : key) > h32 ? key : h32;
-            } else {
-                key = order == PPQ_ORDER_SIGNED ? x ^ sign : x;
-                l32 = key < l32 ? key : l32;
-                h32 = key > h32 ? key : h32;
-            }
+        if (order == PPQ_ORDER_FLOAT) {
+            key_range_of(PPQ_ORDER_FLOAT, 4u, v, n, &l, &h, &nan);
+        } else if (order == PPQ_ORDER_SIGNED) {
+            key_range_of(PPQ_ORDER_SIGNED, 4u, v, n, &l, &h, &nan);
+        } else {
+            key_range_of(PPQ_ORDER_UNSIGNED, 4u, v, n, &l, &h, &nan);
         }
-        l = l32;
-        h = h32;
+    } else if (order == PPQ_ORDER_FLOAT) {
+        key_range_of(PPQ_ORDER_FLOAT, 8u, v, n, &l, &h, &nan);
+    } else if (order == PPQ_ORDER_SIGNED) {
+        key_range_of(PPQ_ORDER_SIGNED, 8u, v, n, &l, &h, &nan);
     } else {
-        uint64_t sign = 0x8000000000000000ull;
-        for (i = 0; i < n; i++) {
-            uint64_t x, key, is_nan;
-            PPQ_COPY(&x, v + 8u * i, 8);
-            if (order == PPQ_ORDER_FLOAT) {
-                is_nan = (x & ~sign) > 0x7FF0000000000000ull;
-                key = x ^ ((uint64_t)((int64_t)x >> 63) | sign);
-                nan += is_nan;
-                l = (is_nan ? ~(uint64_t)0 : key) < l ? key : l;
-                h = (is_nan ? 0u : key) > h ? key : h;
-            } else {
-                key = order == PPQ_ORDER_SIGNED ? x ^ sign : x;
-                l = key < l ? key : l;
-                h = key > h ? key : h;
-            }
-        }
+        key_range_of(PPQ_ORDER_UNSIGNED, 8u, v, n, &l, &h, &nan);
     }
     *lo = nan == n ? 1u : l;
     *hi = nan == n ? 0u : h;
