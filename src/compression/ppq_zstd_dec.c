@@ -980,8 +980,11 @@ static ppq_status_t decode_block(zctx_t *c, const uint8_t *ip, size_t bsize)
                      * distance reaches 16, then 16 at a time */
                     size_t d = off, left = ml;
                     while (d < 16u && left > 0u) {
-                        size_t k = d < left ? d : left;
-                        memcpy(op, op - d, k);
+                        size_t k = d < left ? d : left, j;
+                        const uint8_t *from = op - d;
+                        for (j = 0; j < k; j++) {
+                            op[j] = from[j];
+                        }
                         op += k;
                         left -= k;
                         d += k;
