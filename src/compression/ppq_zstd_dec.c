@@ -158,7 +158,7 @@ typedef struct zbr {
 } zbr_t;
 
 /* 0, or -1 for an empty stream or a last byte of 0 (no end mark). */
-static int br_init(zbr_t *b, const uint8_t *s, size_t len)
+static inline int br_init(zbr_t *b, const uint8_t *s, size_t len)
 {
     unsigned last;
     if (len == 0u || s[len - 1u] == 0u) {
@@ -198,7 +198,7 @@ static inline void br_refill(zbr_t *b)
 /* The next n bits (n <= 31 where 64-bit, <= 24 with 32-bit words). */
 static inline uint32_t br_read(zbr_t *b, unsigned n)
 {
-    zbits_t v = (b->bits >> ((ZW8 - b->used - n) & (ZW8 - 1u))) & (((zbits_t)1 << n) - 1u);
+    zbits_t v = ((zbits_t)(b->bits << (b->used & (ZW8 - 1u))) >> 1) >> (ZW8 - 1u - n);
     b->used += n;
     return (uint32_t)v;
 }
@@ -366,7 +366,7 @@ static ppq_status_t build_fse(zstate_t *z, zent_t *t, unsigned nsym, unsigned al
  * *used gets its bytes. */
 static ppq_status_t read_huf(zstate_t *z, const uint8_t *s, size_t len, size_t *used)
 {
-    unsigned h, n = 0, i, maxbits, rank1 = 0;
+    unsigned h, n = 0, i, maxbits, rank1 = 0, sh;
     uint32_t total = 0, rest, start[HUF_LOG_MAX + 2];
     uint8_t *w = z->weights;
     if (len == 0u) {
@@ -481,13 +481,16 @@ static ppq_status_t read_huf(zstate_t *z, const uint8_t *s, size_t len, size_t *
     for (i = 2; i <= maxbits + 1u; i++) {
         start[i] += start[i - 1];
     }
+    /* the table is indexed by the next huf_cap bits whatever the codes'
+     * longest length: a code of nb bits fills 2^(huf_cap - nb) entries */
+    sh = z->huf_cap - maxbits;
     for (i = 0; i <= n; i++) {
         unsigned wi = w[i];
         if (wi != 0u) {
             uint32_t k, len1 = (uint32_t)1u << (wi - 1u);
             uint16_t e = (uint16_t)(i << 8 | (maxbits + 1u - wi));
-            uint16_t *d = z->huf + start[wi];
-            for (k = 0; k < len1; k++) {
+            uint16_t *d = z->huf + (start[wi] << sh);
+            for (k = 0; k < len1 << sh; k++) {
                 d[k] = e;
             }
             start[wi] += len1;
@@ -516,25 +519,30 @@ static ppq_status_t huf_finish(zbr_t *b, uint8_t *out, uint8_t *oend, const uint
     return br_done(b) ? PPQ_OK : PPQ_ERR_CORRUPT;
 }
 
-/* Symbols decoded between refills: 4 x 11 bits fit 64 - 7, 2 x 11 fit 32 - 7. */
-#define HUF_BATCH (PPQ_FAST64 ? 4u : 2u)
+/* Symbols decoded between refills: 5 x 11 bits fit 64 - 7, 2 x 11 fit 32 - 7. */
+#define HUF_BATCH (PPQ_FAST64 ? 5u : 2u)
 
-/* Refill for a stream of at least ZW bytes (every load in bounds). */
-#define FAST_REFILL(bits, used, ptr, start)            \
-    do {                                               \
-        size_t k_ = (used) >> 3;                       \
-        size_t r_ = (size_t)((ptr) - (start));         \
-        k_ = k_ < r_ ? k_ : r_;                        \
-        (ptr) -= k_;                                   \
-        (used) -= (unsigned)k_ * 8u;                   \
-        (bits) = zload(ptr);                           \
+/* The fast loops keep the container left-aligned (`bits`: the unread bits
+ * at the top, `used` counts what is consumed of the loaded word), so a
+ * symbol is one shift, one table load and one shift back.  Refill for a
+ * stream of at least ZW bytes (every load in bounds). */
+#define FAST_REFILL(bits, used, ptr, start)                   \
+    do {                                                      \
+        size_t k_ = (used) >> 3;                              \
+        size_t r_ = (size_t)((ptr) - (start));                \
+        k_ = k_ < r_ ? k_ : r_;                               \
+        (ptr) -= k_;                                          \
+        (used) -= (unsigned)k_ * 8u;                          \
+        (bits) = zload(ptr) << ((used) & (ZW8 - 1u));         \
     } while (0)
-#define FAST_SYM(bits, used, out)                                                                     \
-    do {                                                                                              \
-        unsigned e_ = tab[(size_t)((zbits_t)((bits) << ((used) & (ZW8 - 1u))) >> shift)];            \
-        (used) += e_ & 0xFFu;                                                                         \
-        *(out)++ = (uint8_t)(e_ >> 8);                                                                \
+#define FAST_SYM(bits, used, out)                             \
+    do {                                                      \
+        unsigned e_ = tab[(size_t)((bits) >> shift)];         \
+        (bits) <<= e_ & 0xFFu;                                \
+        (used) += e_ & 0xFFu;                                 \
+        *(out)++ = (uint8_t)(e_ >> 8);                        \
     } while (0)
+
 
 static ppq_status_t huf_1(uint8_t *out, size_t n, const uint8_t *s, size_t len, const uint16_t *tab,
                           unsigned maxbits)
@@ -545,7 +553,7 @@ static ppq_status_t huf_1(uint8_t *out, size_t n, const uint8_t *s, size_t len, 
         return PPQ_ERR_CORRUPT;
     }
     if (len >= ZW) {
-        zbits_t bits = b.bits;
+        zbits_t bits;
         unsigned used = b.used, shift = ZW8 - maxbits, j;
         const uint8_t *ptr = b.ptr;
         while ((size_t)(oend - out) >= HUF_BATCH) {
@@ -554,12 +562,65 @@ static ppq_status_t huf_1(uint8_t *out, size_t n, const uint8_t *s, size_t len, 
                 FAST_SYM(bits, used, out);
             }
         }
-        b.bits = bits;
         b.used = used;
         b.ptr = ptr;
+        b.bits = zload(ptr);
     }
     return huf_finish(&b, out, oend, tab, maxbits);
 }
+
+#if PPQ_FAST64 && PPQ_HOST_LE && (defined(__GNUC__) || defined(__clang__)) && !defined(PPQ_NO_INTRINSICS)
+#define ZD_SENTINEL 1
+/* Four Huffman streams, `it` rounds of 5 symbols each (see huf_4). */
+typedef struct hf4 {
+    const uint8_t *p[4];
+    zbits_t c[4];
+    uint8_t *o[4];
+} hf4_t;
+#define S_REFILL(c, p)                                        \
+    do {                                                      \
+        unsigned t_ = (unsigned)__builtin_ctzll(c);           \
+        (p) -= t_ >> 3;                                       \
+        (c) = (zload(p) | 1u) << (t_ & 7u);                   \
+    } while (0)
+#define S_SYM1(c, o)                                          \
+    do {                                                      \
+        unsigned e_ = tab[(size_t)((c) >> (ZW8 - HUF_LOG_MAX))]; \
+        (c) <<= e_ & 0xFFu;                                   \
+        *(o)++ = (uint8_t)(e_ >> 8);                          \
+    } while (0)
+#define S_STEP(SYM)                                           \
+    do {                                                      \
+        SYM(c1, o1);                                          \
+        SYM(c2, o2);                                          \
+        SYM(c3, o3);                                          \
+        SYM(c4, o4);                                          \
+    } while (0)
+#define S_ROUND(SYM)                                          \
+    do {                                                      \
+        S_STEP(SYM);                                          \
+        S_STEP(SYM);                                          \
+        S_STEP(SYM);                                          \
+        S_STEP(SYM);                                          \
+        S_STEP(SYM);                                          \
+        S_REFILL(c1, p1);                                     \
+        S_REFILL(c2, p2);                                     \
+        S_REFILL(c3, p3);                                     \
+        S_REFILL(c4, p4);                                     \
+    } while (0)
+static inline void huf4_rounds(hf4_t *h, size_t it, const uint16_t *tab)
+{
+    const uint8_t *p1 = h->p[0], *p2 = h->p[1], *p3 = h->p[2], *p4 = h->p[3];
+    zbits_t c1 = h->c[0], c2 = h->c[1], c3 = h->c[2], c4 = h->c[3];
+    uint8_t *o1 = h->o[0], *o2 = h->o[1], *o3 = h->o[2], *o4 = h->o[3];
+    do {
+        S_ROUND(S_SYM1);
+    } while (--it > 0u);
+    h->p[0] = p1, h->p[1] = p2, h->p[2] = p3, h->p[3] = p4;
+    h->c[0] = c1, h->c[1] = c2, h->c[2] = c3, h->c[3] = c4;
+    h->o[0] = o1, h->o[1] = o2, h->o[2] = o3, h->o[3] = o4;
+}
+#endif
 
 /* Four streams: a 6-byte jump table, then the streams; each regenerates
  * (n + 3) / 4 bytes, the last one the rest. */
@@ -579,37 +640,54 @@ static ppq_status_t huf_4(uint8_t *out, size_t n, const uint8_t *s, size_t len, 
     }
     l4 = len - 6u - l1 - l2 - l3;
     s += 6;
-#if PPQ_FAST64
-    if (l1 >= ZW && l2 >= ZW && l3 >= ZW && l4 >= ZW) {
+#ifdef ZD_SENTINEL
+    if (l1 >= ZW && l2 >= ZW && l3 >= ZW && l4 >= ZW && maxbits == HUF_LOG_MAX) {
         zbr_t b[4];
         const uint8_t *s1 = s, *s2 = s1 + l1, *s3 = s2 + l2, *s4 = s3 + l3;
         uint8_t *o1 = out, *o2 = o1 + seg, *o3 = o2 + seg, *o4 = o3 + seg;
-        zbits_t b1, b2, b3, b4;
-        unsigned u1, u2, u3, u4, shift = ZW8 - maxbits, j;
         const uint8_t *p1, *p2, *p3, *p4;
-        size_t iter = (n - 3u * seg) / HUF_BATCH;
+        zbits_t c1, c2, c3, c4;
+        hf4_t h;
         if (br_init(&b[0], s1, l1) != 0 || br_init(&b[1], s2, l2) != 0 || br_init(&b[2], s3, l3) != 0 ||
             br_init(&b[3], s4, l4) != 0) {
             return PPQ_ERR_CORRUPT;
         }
-        b1 = b[0].bits, b2 = b[1].bits, b3 = b[2].bits, b4 = b[3].bits;
-        u1 = b[0].used, u2 = b[1].used, u3 = b[2].used, u4 = b[3].used;
+        /* Each container holds its word with a 1 below the data (a
+         * sentinel): the bits consumed since the load are then its count of
+         * trailing zeros, and a stream is three registers (word, input and
+         * output positions).  The loop runs as many rounds as no stream can
+         * leave its input (a round consumes at most 5 x 11 bits: 7 bytes)
+         * or its output. */
         p1 = b[0].ptr, p2 = b[1].ptr, p3 = b[2].ptr, p4 = b[3].ptr;
-        while (iter-- > 0u) {
-            FAST_REFILL(b1, u1, p1, s1);
-            FAST_REFILL(b2, u2, p2, s2);
-            FAST_REFILL(b3, u3, p3, s3);
-            FAST_REFILL(b4, u4, p4, s4);
-            for (j = 0; j < HUF_BATCH; j++) {
-                FAST_SYM(b1, u1, o1);
-                FAST_SYM(b2, u2, o2);
-                FAST_SYM(b3, u3, o3);
-                FAST_SYM(b4, u4, o4);
+        c1 = (zload(p1) | 1u) << b[0].used;
+        c2 = (zload(p2) | 1u) << b[1].used;
+        c3 = (zload(p3) | 1u) << b[2].used;
+        c4 = (zload(p4) | 1u) << b[3].used;
+        for (;;) {
+            size_t per = 5u, it, t;
+            it = (size_t)(p1 - s1) / 7u;
+            t = (size_t)(p2 - s2) / 7u, it = t < it ? t : it;
+            t = (size_t)(p3 - s3) / 7u, it = t < it ? t : it;
+            t = (size_t)(p4 - s4) / 7u, it = t < it ? t : it;
+            t = (size_t)(out + seg - o1) / per, it = t < it ? t : it;
+            t = (size_t)(out + 2u * seg - o2) / per, it = t < it ? t : it;
+            t = (size_t)(out + 3u * seg - o3) / per, it = t < it ? t : it;
+            t = (size_t)(out + n - o4) / per, it = t < it ? t : it;
+            if (it == 0u) {
+                break;
             }
+            h.p[0] = p1, h.p[1] = p2, h.p[2] = p3, h.p[3] = p4;
+            h.c[0] = c1, h.c[1] = c2, h.c[2] = c3, h.c[3] = c4;
+            h.o[0] = o1, h.o[1] = o2, h.o[2] = o3, h.o[3] = o4;
+            huf4_rounds(&h, it, tab);
+            p1 = h.p[0], p2 = h.p[1], p3 = h.p[2], p4 = h.p[3];
+            c1 = h.c[0], c2 = h.c[1], c3 = h.c[2], c4 = h.c[3];
+            o1 = h.o[0], o2 = h.o[1], o3 = h.o[2], o4 = h.o[3];
         }
-        b[0].bits = b1, b[1].bits = b2, b[2].bits = b3, b[3].bits = b4;
-        b[0].used = u1, b[1].used = u2, b[2].used = u3, b[3].used = u4;
         b[0].ptr = p1, b[1].ptr = p2, b[2].ptr = p3, b[3].ptr = p4;
+        b[0].used = (unsigned)__builtin_ctzll(c1), b[1].used = (unsigned)__builtin_ctzll(c2);
+        b[2].used = (unsigned)__builtin_ctzll(c3), b[3].used = (unsigned)__builtin_ctzll(c4);
+        b[0].bits = zload(p1), b[1].bits = zload(p2), b[2].bits = zload(p3), b[3].bits = zload(p4);
         st = huf_finish(&b[0], o1, out + seg, tab, maxbits);
         if (st == PPQ_OK) {
             st = huf_finish(&b[1], o2, out + 2u * seg, tab, maxbits);
@@ -833,8 +911,8 @@ static ppq_status_t decode_block(zctx_t *c, const uint8_t *ip, size_t bsize)
             return PPQ_ERR_CORRUPT;
         }
         lout = oend - regen;
-        st = sf == 0u ? huf_1(lout, regen, ip + hl + tree, csize - tree, z->huf, z->huf_log)
-                      : huf_4(lout, regen, ip + hl + tree, csize - tree, z->huf, z->huf_log);
+        st = sf == 0u ? huf_1(lout, regen, ip + hl + tree, csize - tree, z->huf, z->huf_cap)
+                      : huf_4(lout, regen, ip + hl + tree, csize - tree, z->huf, z->huf_cap);
         if (st != PPQ_OK) {
             return st;
         }
@@ -897,12 +975,17 @@ static ppq_status_t decode_block(zctx_t *c, const uint8_t *ip, size_t bsize)
         sof = br_read(&br, z->of_log);
         br_refill(&br);
         sml = br_read(&br, z->ml_log);
+        /* Bits between refills.  64-bit: a refill leaves at least 57; a
+         * sequence reads its offset (<= 31) and match length (<= 16) bits,
+         * refills when all three extras reach 31, then the literal length
+         * (<= 16) and the three state updates (9 + 9 + 8), and refills.
+         * 32-bit (at least 25 after a refill): a refill before each. */
+        br_refill(&br);
         for (;;) {
             const zent_t *ell = &tll[sll], *eof = &tof[sof], *eml = &tml[sml];
             uint32_t ofv;
             size_t ll, ml, off;
             uint8_t *climit, *mp;
-            br_refill(&br);
             if (PPQ_FAST64 || eof->extra <= 24u) {
                 ofv = eof->base + br_read(&br, eof->extra);
             } else {
@@ -911,11 +994,11 @@ static ppq_status_t decode_block(zctx_t *c, const uint8_t *ip, size_t bsize)
                 br_refill(&br);
                 ofv = eof->base + (ofv | br_read(&br, 24));
             }
-            if (!PPQ_FAST64 || (unsigned)eof->extra + eml->extra + ell->extra > 30u) {
+            if (!PPQ_FAST64) {
                 br_refill(&br);
             }
             ml = eml->base + br_read(&br, eml->extra);
-            if (!PPQ_FAST64) {
+            if (!PPQ_FAST64 || (unsigned)eof->extra + eml->extra + ell->extra >= 31u) {
                 br_refill(&br);
             }
             ll = ell->base + br_read(&br, ell->extra);
@@ -941,7 +1024,9 @@ static ppq_status_t decode_block(zctx_t *c, const uint8_t *ip, size_t bsize)
                 }
             }
             if (--nseq > 0u) {
-                br_refill(&br);
+                if (!PPQ_FAST64) {
+                    br_refill(&br);
+                }
                 sll = ell->next + br_read(&br, ell->nb);
                 if (!PPQ_FAST64) {
                     br_refill(&br);
@@ -951,6 +1036,7 @@ static ppq_status_t decode_block(zctx_t *c, const uint8_t *ip, size_t bsize)
                     br_refill(&br);
                 }
                 sof = eof->next + br_read(&br, eof->nb);
+                br_refill(&br);
             }
             /* execute: ll literals, then ml bytes from off back */
             if (ll > (size_t)(lit_end - lit)) {
