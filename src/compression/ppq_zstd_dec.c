@@ -500,20 +500,24 @@ static ppq_status_t read_huf(zstate_t *z, const uint8_t *s, size_t len, size_t *
     return PPQ_OK;
 }
 
+/* Huffman-coded streams.  `width` is the table's index width (huf_cap:
+ * the table repeats each code over the longer indexes), so lookups take
+ * the next `width` bits whatever the longest code. */
+
 /* One symbol (any stream position; garbage after an overrun). */
-static inline uint8_t huf_one(zbr_t *b, const uint16_t *tab, unsigned maxbits)
+static inline uint8_t huf_one(zbr_t *b, const uint16_t *tab, unsigned width)
 {
-    unsigned e = tab[(size_t)((zbits_t)(b->bits << (b->used & (ZW8 - 1u))) >> (ZW8 - maxbits))];
+    unsigned e = tab[(size_t)((zbits_t)(b->bits << (b->used & (ZW8 - 1u))) >> (ZW8 - width))];
     b->used += e & 0xFFu;
     return (uint8_t)(e >> 8);
 }
 
 /* Decode into out[0, oend) the rest of a stream, then check it is spent. */
-static ppq_status_t huf_finish(zbr_t *b, uint8_t *out, uint8_t *oend, const uint16_t *tab, unsigned maxbits)
+static ppq_status_t huf_finish(zbr_t *b, uint8_t *out, uint8_t *oend, const uint16_t *tab, unsigned width)
 {
     while (out < oend) {
         br_refill(b);
-        *out++ = huf_one(b, tab, maxbits);
+        *out++ = huf_one(b, tab, width);
     }
     br_refill(b);
     return br_done(b) ? PPQ_OK : PPQ_ERR_CORRUPT;
@@ -543,9 +547,8 @@ static ppq_status_t huf_finish(zbr_t *b, uint8_t *out, uint8_t *oend, const uint
         *(out)++ = (uint8_t)(e_ >> 8);                        \
     } while (0)
 
-
 static ppq_status_t huf_1(uint8_t *out, size_t n, const uint8_t *s, size_t len, const uint16_t *tab,
-                          unsigned maxbits)
+                          unsigned width)
 {
     zbr_t b;
     uint8_t *oend = out + n;
@@ -554,7 +557,7 @@ static ppq_status_t huf_1(uint8_t *out, size_t n, const uint8_t *s, size_t len, 
     }
     if (len >= ZW) {
         zbits_t bits;
-        unsigned used = b.used, shift = ZW8 - maxbits, j;
+        unsigned used = b.used, shift = ZW8 - width, j;
         const uint8_t *ptr = b.ptr;
         while ((size_t)(oend - out) >= HUF_BATCH) {
             FAST_REFILL(bits, used, ptr, s);
@@ -566,17 +569,12 @@ static ppq_status_t huf_1(uint8_t *out, size_t n, const uint8_t *s, size_t len, 
         b.ptr = ptr;
         b.bits = zload(ptr);
     }
-    return huf_finish(&b, out, oend, tab, maxbits);
+    return huf_finish(&b, out, oend, tab, width);
 }
 
 #if PPQ_FAST64 && PPQ_HOST_LE && (defined(__GNUC__) || defined(__clang__)) && !defined(PPQ_NO_INTRINSICS)
 #define ZD_SENTINEL 1
-/* Four Huffman streams, `it` rounds of 5 symbols each (see huf_4). */
-typedef struct hf4 {
-    const uint8_t *p[4];
-    zbits_t c[4];
-    uint8_t *o[4];
-} hf4_t;
+/* huf_4's rounds: 5 symbols from each of four streams, then a refill each. */
 #define S_REFILL(c, p)                                        \
     do {                                                      \
         unsigned t_ = (unsigned)__builtin_ctzll(c);           \
@@ -608,24 +606,12 @@ typedef struct hf4 {
         S_REFILL(c3, p3);                                     \
         S_REFILL(c4, p4);                                     \
     } while (0)
-static inline void huf4_rounds(hf4_t *h, size_t it, const uint16_t *tab)
-{
-    const uint8_t *p1 = h->p[0], *p2 = h->p[1], *p3 = h->p[2], *p4 = h->p[3];
-    zbits_t c1 = h->c[0], c2 = h->c[1], c3 = h->c[2], c4 = h->c[3];
-    uint8_t *o1 = h->o[0], *o2 = h->o[1], *o3 = h->o[2], *o4 = h->o[3];
-    do {
-        S_ROUND(S_SYM1);
-    } while (--it > 0u);
-    h->p[0] = p1, h->p[1] = p2, h->p[2] = p3, h->p[3] = p4;
-    h->c[0] = c1, h->c[1] = c2, h->c[2] = c3, h->c[3] = c4;
-    h->o[0] = o1, h->o[1] = o2, h->o[2] = o3, h->o[3] = o4;
-}
 #endif
 
 /* Four streams: a 6-byte jump table, then the streams; each regenerates
  * (n + 3) / 4 bytes, the last one the rest. */
 static ppq_status_t huf_4(uint8_t *out, size_t n, const uint8_t *s, size_t len, const uint16_t *tab,
-                          unsigned maxbits)
+                          unsigned width)
 {
     size_t l1, l2, l3, l4, seg = (n + 3u) / 4u;
     ppq_status_t st;
@@ -641,13 +627,12 @@ static ppq_status_t huf_4(uint8_t *out, size_t n, const uint8_t *s, size_t len, 
     l4 = len - 6u - l1 - l2 - l3;
     s += 6;
 #ifdef ZD_SENTINEL
-    if (l1 >= ZW && l2 >= ZW && l3 >= ZW && l4 >= ZW && maxbits == HUF_LOG_MAX) {
+    if (l1 >= ZW && l2 >= ZW && l3 >= ZW && l4 >= ZW && width == HUF_LOG_MAX) {
         zbr_t b[4];
         const uint8_t *s1 = s, *s2 = s1 + l1, *s3 = s2 + l2, *s4 = s3 + l3;
         uint8_t *o1 = out, *o2 = o1 + seg, *o3 = o2 + seg, *o4 = o3 + seg;
         const uint8_t *p1, *p2, *p3, *p4;
         zbits_t c1, c2, c3, c4;
-        hf4_t h;
         if (br_init(&b[0], s1, l1) != 0 || br_init(&b[1], s2, l2) != 0 || br_init(&b[2], s3, l3) != 0 ||
             br_init(&b[3], s4, l4) != 0) {
             return PPQ_ERR_CORRUPT;
@@ -656,60 +641,57 @@ static ppq_status_t huf_4(uint8_t *out, size_t n, const uint8_t *s, size_t len, 
          * sentinel): the bits consumed since the load are then its count of
          * trailing zeros, and a stream is three registers (word, input and
          * output positions).  The loop runs as many rounds as no stream can
-         * leave its input (a round consumes at most 5 x 11 bits: 7 bytes)
-         * or its output. */
+         * leave its input (a round starts with at most 8 bits consumed and
+         * takes at most 5 x 11: the count stays below 64, and the refill
+         * moves at most 7 bytes) or its output. */
         p1 = b[0].ptr, p2 = b[1].ptr, p3 = b[2].ptr, p4 = b[3].ptr;
         c1 = (zload(p1) | 1u) << b[0].used;
         c2 = (zload(p2) | 1u) << b[1].used;
         c3 = (zload(p3) | 1u) << b[2].used;
         c4 = (zload(p4) | 1u) << b[3].used;
         for (;;) {
-            size_t per = 5u, it, t;
+            size_t it, t;
             it = (size_t)(p1 - s1) / 7u;
             t = (size_t)(p2 - s2) / 7u, it = t < it ? t : it;
             t = (size_t)(p3 - s3) / 7u, it = t < it ? t : it;
             t = (size_t)(p4 - s4) / 7u, it = t < it ? t : it;
-            t = (size_t)(out + seg - o1) / per, it = t < it ? t : it;
-            t = (size_t)(out + 2u * seg - o2) / per, it = t < it ? t : it;
-            t = (size_t)(out + 3u * seg - o3) / per, it = t < it ? t : it;
-            t = (size_t)(out + n - o4) / per, it = t < it ? t : it;
+            t = (size_t)(out + seg - o1) / 5u, it = t < it ? t : it;
+            t = (size_t)(out + 2u * seg - o2) / 5u, it = t < it ? t : it;
+            t = (size_t)(out + 3u * seg - o3) / 5u, it = t < it ? t : it;
+            t = (size_t)(out + n - o4) / 5u, it = t < it ? t : it;
             if (it == 0u) {
                 break;
             }
-            h.p[0] = p1, h.p[1] = p2, h.p[2] = p3, h.p[3] = p4;
-            h.c[0] = c1, h.c[1] = c2, h.c[2] = c3, h.c[3] = c4;
-            h.o[0] = o1, h.o[1] = o2, h.o[2] = o3, h.o[3] = o4;
-            huf4_rounds(&h, it, tab);
-            p1 = h.p[0], p2 = h.p[1], p3 = h.p[2], p4 = h.p[3];
-            c1 = h.c[0], c2 = h.c[1], c3 = h.c[2], c4 = h.c[3];
-            o1 = h.o[0], o2 = h.o[1], o3 = h.o[2], o4 = h.o[3];
+            do {
+                S_ROUND(S_SYM1);
+            } while (--it > 0u);
         }
         b[0].ptr = p1, b[1].ptr = p2, b[2].ptr = p3, b[3].ptr = p4;
         b[0].used = (unsigned)__builtin_ctzll(c1), b[1].used = (unsigned)__builtin_ctzll(c2);
         b[2].used = (unsigned)__builtin_ctzll(c3), b[3].used = (unsigned)__builtin_ctzll(c4);
         b[0].bits = zload(p1), b[1].bits = zload(p2), b[2].bits = zload(p3), b[3].bits = zload(p4);
-        st = huf_finish(&b[0], o1, out + seg, tab, maxbits);
+        st = huf_finish(&b[0], o1, out + seg, tab, width);
         if (st == PPQ_OK) {
-            st = huf_finish(&b[1], o2, out + 2u * seg, tab, maxbits);
+            st = huf_finish(&b[1], o2, out + 2u * seg, tab, width);
         }
         if (st == PPQ_OK) {
-            st = huf_finish(&b[2], o3, out + 3u * seg, tab, maxbits);
+            st = huf_finish(&b[2], o3, out + 3u * seg, tab, width);
         }
         if (st == PPQ_OK) {
-            st = huf_finish(&b[3], o4, out + n, tab, maxbits);
+            st = huf_finish(&b[3], o4, out + n, tab, width);
         }
         return st;
     }
 #endif
-    st = huf_1(out, seg, s, l1, tab, maxbits);
+    st = huf_1(out, seg, s, l1, tab, width);
     if (st == PPQ_OK) {
-        st = huf_1(out + seg, seg, s + l1, l2, tab, maxbits);
+        st = huf_1(out + seg, seg, s + l1, l2, tab, width);
     }
     if (st == PPQ_OK) {
-        st = huf_1(out + 2u * seg, seg, s + l1 + l2, l3, tab, maxbits);
+        st = huf_1(out + 2u * seg, seg, s + l1 + l2, l3, tab, width);
     }
     if (st == PPQ_OK) {
-        st = huf_1(out + 3u * seg, n - 3u * seg, s + l1 + l2 + l3, l4, tab, maxbits);
+        st = huf_1(out + 3u * seg, n - 3u * seg, s + l1 + l2 + l3, l4, tab, width);
     }
     return st;
 }
