@@ -20,6 +20,10 @@ have python3 || need="$need python3"
 have arm-none-eabi-gcc || need="$need gcc-arm-none-eabi"
 [ -f /usr/lib/arm-none-eabi/newlib/thumb/v6-m/nofp/libc_nano.a ] || need="$need libnewlib-arm-none-eabi"
 have qemu-system-arm || need="$need qemu-system-arm"
+# libzstd for the host-only ZSTD differential test and bench; the zstd CLI for
+# tools/zstd/gen_zstd_golden.py
+[ -f /usr/include/zstd.h ] || need="$need libzstd-dev"
+have zstd || need="$need zstd"
 have node || need="$need nodejs"
 have npm || need="$need npm"
 # reference codecs for the host-only differential tests and benches of

@@ -9,6 +9,7 @@
 #include "ppq_codec.h"
 #include "ppq_lz4.h"
 #include "ppq_snappy.h"
+#include "ppq_zstd.h"
 
 static const char *const codec_names[] = {"UNCOMPRESSED", "SNAPPY", "GZIP", "LZO", "BROTLI", "LZ4", "ZSTD", "LZ4_RAW"};
 
@@ -22,7 +23,7 @@ const char *ppq_codec_name(ppq_codec_t codec)
 #define LZ_CODECS (PPQ_CODEC_BIT(PPQ_CODEC_SNAPPY) | PPQ_CODEC_BIT(PPQ_CODEC_LZ4) | PPQ_CODEC_BIT(PPQ_CODEC_LZ4_RAW))
 
 /* Codecs with an implementation in this tree (each codec adds its bit). */
-#define PPQ_CODECS_IMPLEMENTED_DEC (LZ_CODECS)
+#define PPQ_CODECS_IMPLEMENTED_DEC (LZ_CODECS | PPQ_CODEC_BIT(6) /* ZSTD */)
 #define PPQ_CODECS_IMPLEMENTED_ENC (LZ_CODECS)
 #define HAVE_DEC(c) ((PPQ_DECOMPRESSORS & PPQ_CODECS_IMPLEMENTED_DEC & PPQ_CODEC_BIT(c)) != 0u)
 #define HAVE_ENC(c) ((PPQ_COMPRESSORS & PPQ_CODECS_IMPLEMENTED_ENC & PPQ_CODEC_BIT(c)) != 0u)
@@ -71,6 +72,10 @@ int ppq_codec_can_compress(ppq_codec_t codec)
 size_t ppq_decompress_work_size(ppq_codec_t codec)
 {
     switch (codec) {
+#if HAVE_DEC(6) /* ZSTD (a number: #if cannot see enum values) */
+    case PPQ_CODEC_ZSTD:
+        return PPQ_ZSTD_DEC_WORK_SIZE;
+#endif
     default:
         return 0;
     }
@@ -106,6 +111,13 @@ ppq_status_t ppq_decompress(ppq_codec_t codec, const uint8_t *src, size_t src_le
 #if HAVE_DEC_LZ4_RAW
     case PPQ_CODEC_LZ4_RAW:
         return ppq_lz4_decompress(src, src_len, dst, dst_cap, dst_len);
+#endif
+#if HAVE_DEC(6) /* ZSTD (a number: #if cannot see enum values) */
+    case PPQ_CODEC_ZSTD:
+        if (work == NULL || work_len < PPQ_ZSTD_DEC_WORK_SIZE) {
+            return PPQ_ERR_ARENA;
+        }
+        return ppq_zstd_decompress(src, src_len, dst, dst_cap, dst_len, work, work_len);
 #endif
     default:
         return PPQ_ERR_UNSUPPORTED;

@@ -1,0 +1,91 @@
+/*
+ * XXH64, written from the algorithm's description (32-byte stripes
+ * through four accumulators, then 8-, 4- and 1-byte tails and a final
+ * avalanche).  One-shot over a contiguous buffer: zstd frames are
+ * decompressed whole into the caller's buffer.
+ */
+#include "ppq_xxh64.h"
+
+#include "ppq_internal.h"
+
+#define P1 0x9E3779B185EBCA87ull
+#define P2 0xC2B2AE3D27D4EB4Full
+#define P3 0x165667B19E3779F9ull
+#define P4 0x85EBCA77C2B2AE63ull
+#define P5 0x27D4EB2F165667C5ull
+
+static inline uint64_t rotl64(uint64_t x, unsigned r)
+{
+    return (x << r) | (x >> (64u - r));
+}
+
+static inline uint64_t load64(const uint8_t *p)
+{
+#if PPQ_HOST_LE
+    uint64_t v;
+    PPQ_COPY(&v, p, 8);
+    return v;
+#else
+    return ppq_load_le64(p);
+#endif
+}
+
+static inline uint64_t xround(uint64_t acc, uint64_t in)
+{
+    acc += in * P2;
+    acc = rotl64(acc, 31);
+    return acc * P1;
+}
+
+static inline uint64_t xmerge(uint64_t h, uint64_t v)
+{
+    h ^= xround(0, v);
+    return h * P1 + P4;
+}
+
+uint64_t ppq_xxh64(const uint8_t *p, size_t len, uint64_t seed)
+{
+    const uint8_t *end;
+    uint64_t h;
+    p = ppq_input(p);
+    end = p + len;
+    if (len >= 32u) {
+        uint64_t v1 = seed + P1 + P2, v2 = seed + P2, v3 = seed, v4 = seed - P1;
+        const uint8_t *limit = end - 32;
+        do {
+            v1 = xround(v1, load64(p));
+            v2 = xround(v2, load64(p + 8));
+            v3 = xround(v3, load64(p + 16));
+            v4 = xround(v4, load64(p + 24));
+            p += 32;
+        } while (p <= limit);
+        h = rotl64(v1, 1) + rotl64(v2, 7) + rotl64(v3, 12) + rotl64(v4, 18);
+        h = xmerge(h, v1);
+        h = xmerge(h, v2);
+        h = xmerge(h, v3);
+        h = xmerge(h, v4);
+    } else {
+        h = seed + P5;
+    }
+    h += (uint64_t)len;
+    while ((size_t)(end - p) >= 8u) {
+        h ^= xround(0, load64(p));
+        h = rotl64(h, 27) * P1 + P4;
+        p += 8;
+    }
+    if ((size_t)(end - p) >= 4u) {
+        h ^= (uint64_t)ppq_load_le32(p) * P1;
+        h = rotl64(h, 23) * P2 + P3;
+        p += 4;
+    }
+    while (p < end) {
+        h ^= (uint64_t)*p++ * P5;
+        h = rotl64(h, 11) * P1;
+    }
+    h ^= h >> 33;
+    h *= P2;
+    h ^= h >> 29;
+    h *= P3;
+    h ^= h >> 32;
+    return h;
+}

