@@ -21,4 +21,8 @@ bench-zstd-dec: $(BENCH_ZSTD_DEC)
 	$(BENCH_ZSTD_DEC)
 
 .PHONY: zstd-dec-diff-run zstd-dec-diff-test bench-zstd-dec
+## zstd-dec-diff-test: the ZSTD decompressor on libzstd's frames (every level, the parameters that shape frames)
+## zstd-dec-diff-run: the ZSTD differential test once, as built by BUILD
+## bench-zstd-dec: ZSTD decompression beside libzstd (JSON lines)
+BOOTSTRAP_GOALS += zstd-dec-diff-test zstd-dec-diff-run bench-zstd-dec
 CHECK_STEPS += zstd-dec-diff-test
