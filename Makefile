@@ -169,6 +169,10 @@ bench-mcu-run: $(BUILD)/bench_mcu.elf $(PLUGIN)
 # (inc/ppq_config.h); the writer-min size profile measures it.
 LOGGER_CONFIG := -include examples/sensor_logger/logger_config.h
 
+# The smallest useful reader (issue 13's reader-min): PLAIN, RLE levels and
+# booleans, dictionaries, DELTA_BINARY_PACKED, uncompressed pages.
+READER_MIN_CONFIG := -DPPQ_DECOMPRESSORS=0u -DPPQ_READER_ENCODINGS=0x13Du
+
 # Flash per size profile and core, -Os (project.yml: size), of the default
 # library and of the logger's configuration.
 size:
@@ -178,6 +182,8 @@ size:
 	$(Q)$(MAKE) --no-print-directory lib TARGET=mps2-an386 BUILD=build/size-m4-logger OPT=-Os EXTRA_CFLAGS="$(LOGGER_CONFIG)"
 	$(Q)$(MAKE) --no-print-directory lib TARGET=microbit BUILD=build/size-m0-logger-small OPT=-Os EXTRA_CFLAGS="-DLOGGER_SMALL $(LOGGER_CONFIG)"
 	$(Q)$(MAKE) --no-print-directory lib TARGET=mps2-an386 BUILD=build/size-m4-logger-small OPT=-Os EXTRA_CFLAGS="-DLOGGER_SMALL $(LOGGER_CONFIG)"
+	$(Q)$(MAKE) --no-print-directory lib TARGET=microbit BUILD=build/size-m0-reader-min OPT=-Os EXTRA_CFLAGS="$(READER_MIN_CONFIG)"
+	$(Q)$(MAKE) --no-print-directory lib TARGET=mps2-an386 BUILD=build/size-m4-reader-min OPT=-Os EXTRA_CFLAGS="$(READER_MIN_CONFIG)"
 	$(Q)$(PYTHON) tools/size_report.py
 
 # Interop: files from the writer read back by independent readers (npm,

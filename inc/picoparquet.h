@@ -20,6 +20,7 @@
 #include "ppq_writer.h"
 #include "ppq_recover.h"
 #include "ppq_codec.h"
+#include "ppq_reader.h"
 #include "ppq_zstd.h"
 
 #endif /* PICOPARQUET_H */

@@ -71,4 +71,15 @@
 #define PPQ_COMPRESSORS PPQ_CODECS_ALL
 #endif
 
+/* The value encodings the file reader decodes: an OR of PPQ_READER_ENC(e)
+ * (ppq_encoding_t values), default all.  A page in an encoding left out is
+ * PPQ_ERR_UNSUPPORTED naming it; its decoder stays out of the link.  The
+ * smallest useful reader (the reader-min size profile): PLAIN, RLE levels
+ * and booleans, dictionaries, DELTA_BINARY_PACKED. */
+#define PPQ_READER_ENC(e) (1u << (e))
+#define PPQ_READER_ENC_ALL 0x3FDu /* 0, 2..9 */
+#ifndef PPQ_READER_ENCODINGS
+#define PPQ_READER_ENCODINGS PPQ_READER_ENC_ALL
+#endif
+
 #endif /* PPQ_CONFIG_H */

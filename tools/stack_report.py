@@ -95,7 +95,9 @@ def main():
         if not fn.startswith("ppq_"):
             continue
         used, chain = worst(fn, [])
-        kind = next((k for k in ("writer", "recover") if fn.startswith("ppq_" + k)), "codec")
+        kind = next((k for k, prefixes in (("writer", ("ppq_writer",)), ("recover", ("ppq_recover",)),
+                                           ("reader", ("ppq_reader", "ppq_column_reader")))
+                     if fn.startswith(prefixes)), "codec")
         ok = used <= budgets[kind]
         over += not ok
         results.append(used)
@@ -104,7 +106,8 @@ def main():
     for e in sorted(set(errors)):
         print("stack: ERROR " + e)
     print(f"stack: {len(results)} entry points, worst {max(results) if results else 0} bytes "
-          f"(budgets: codec {budgets['codec']}, writer {budgets['writer']}, recover {budgets['recover']}); "
+          f"(budgets: codec {budgets['codec']}, writer {budgets['writer']}, recover {budgets['recover']}, "
+          f"reader {budgets['reader']}); "
           f"{over} over budget, {len(set(errors))} errors")
     sys.exit(1 if over or errors else 0)
 

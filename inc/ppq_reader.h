@@ -1,0 +1,212 @@
+/*
+ * The Parquet file reader: the footer parsed into compact structures in the
+ * caller's arena, then column chunks read page by page, streaming, through
+ * a random-access read callback (pread, FatFs f_lseek + f_read, a memory
+ * buffer).  No heap, no whole-file or whole-chunk buffering.
+ *
+ * Use:
+ *   ppq_reader_open(&r, &file, &arena)         the footer: schema, row groups
+ *   ppq_column_reader_arena_size(&r, rg, col)  what one column chunk needs
+ *   ppq_column_reader_init(&cr, &r, rg, col, &arena)
+ *   ppq_column_reader_read(&cr, n, values, def, rep, &levels, &count)  ... until 0
+ *
+ * Values come out dense, as Arrow's low-level column reader gives them:
+ * `count` values for the entries whose definition level is the column's
+ * maximum, with a definition and a repetition level per entry (flat
+ * REQUIRED columns have neither: pass NULL).  In-memory types as the codecs
+ * use them (ppq_core.h); byte arrays point into the page or dictionary
+ * bytes the reader holds, valid until the next read.  One read never
+ * crosses a page boundary.
+ *
+ * Hostile files: every length, count, offset and nesting is checked against
+ * the file and the arena; a malformed file is PPQ_ERR_CORRUPT, a valid one
+ * using what this build lacks PPQ_ERR_UNSUPPORTED (ppq_reader_unsupported()
+ * names it), never a read outside a buffer.
+ */
+#ifndef PPQ_READER_H
+#define PPQ_READER_H
+
+#include "ppq_codec.h"
+#include "ppq_core.h"
+#include "ppq_dba.h"
+#include "ppq_delta.h"
+#include "ppq_dict.h"
+#include "ppq_dlba.h"
+#include "ppq_bitpacked.h"
+#include "ppq_bss.h"
+#include "ppq_plain.h"
+#include "ppq_recover.h" /* ppq_file_t: read_at and size (truncate/append unused here) */
+#include "ppq_rle.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Deepest schema nesting accepted (levels are int16_t). */
+#define PPQ_READER_MAX_DEPTH 32u
+
+/* A schema element, in file order (element 0 is the root). */
+typedef struct ppq_schema_node {
+    const char *name;        /* in the footer bytes; not NUL-terminated */
+    uint32_t name_len;
+    int8_t type;             /* ppq_type_t, -1 for a group */
+    uint8_t repetition;      /* 0 REQUIRED, 1 OPTIONAL, 2 REPEATED */
+    int8_t converted;        /* ConvertedType, -1 none */
+    uint8_t logical;         /* LogicalType union member id (0 none): 1 STRING, 2 MAP, 3 LIST, 4 ENUM,
+                                5 DECIMAL, 6 DATE, 7 TIME, 8 TIMESTAMP, 10 INTEGER, 12 JSON, 13 BSON,
+                                14 UUID, 15 FLOAT16 ... */
+    uint8_t unit;            /* TIME/TIMESTAMP: 0 MILLIS, 1 MICROS, 2 NANOS */
+    uint8_t utc;             /* TIME/TIMESTAMP: isAdjustedToUTC */
+    uint8_t int_bits;        /* INTEGER: bit width */
+    uint8_t int_signed;      /* INTEGER: signed */
+    uint32_t type_len;       /* FIXED_LEN_BYTE_ARRAY */
+    uint32_t num_children;
+    int32_t scale, precision;
+    int32_t parent;          /* element index, -1 for the root */
+    int32_t leaf;            /* column index of a leaf, -1 for a group */
+    int16_t max_def, max_rep;
+} ppq_schema_node_t;
+
+/* Statistics of a column chunk (ColumnMetaData.statistics). */
+typedef struct ppq_chunk_stats {
+    int64_t null_count;      /* -1: not given */
+    const uint8_t *min, *max; /* PLAIN bytes in the footer; NULL: not given */
+    uint32_t min_len, max_len;
+    uint8_t legacy;          /* min/max from the deprecated fields 1/2 (signed order, unreliable) */
+} ppq_chunk_stats_t;
+
+typedef struct ppq_chunk_info {
+    uint8_t codec;           /* ppq_codec_t */
+    uint32_t encodings;      /* bit per Encoding value */
+    int64_t num_values;
+    int64_t compressed_size, uncompressed_size;
+    int64_t data_page_offset, dict_page_offset; /* dict: -1 when none */
+    ppq_chunk_stats_t stats;
+} ppq_chunk_info_t;
+
+typedef struct ppq_key_value_ref {
+    const uint8_t *key, *value; /* in the footer; value NULL when absent */
+    uint32_t key_len, value_len;
+} ppq_key_value_ref_t;
+
+/* Caller-owned reader state. */
+typedef struct ppq_reader {
+    ppq_file_t *file;
+    uint8_t *footer;         /* the FileMetaData bytes, in the arena */
+    uint8_t *hdr;            /* page header bytes while one is parsed (1 KiB) */
+    uint32_t footer_len;
+    ppq_schema_node_t *nodes;
+    uint32_t nnodes;
+    uint32_t *leaves;        /* node index of each column */
+    uint32_t ncols;
+    int64_t num_rows;
+    uint32_t nrg;
+    int64_t *rg_rows;        /* rows of each row group */
+    ppq_chunk_info_t *chunks; /* nrg * ncols, row-group major */
+    ppq_key_value_ref_t *kv;
+    uint32_t nkv;
+    const uint8_t *created_by;
+    uint32_t created_by_len;
+    size_t need;             /* after PPQ_ERR_ARENA: the arena bytes open needs */
+    const char *unsupported; /* after PPQ_ERR_UNSUPPORTED: what (a constant text) */
+} ppq_reader_t;
+
+/*
+ * Read and parse the footer of `file` (file->read_at and file->size; they
+ * must outlive the reader) into `arena` (which keeps the footer bytes and the
+ * parsed structures; it must outlive the reader).  PPQ_ERR_CORRUPT for a
+ * file that is not Parquet or whose footer is malformed (sizes, counts,
+ * schema tree, offsets outside the file); PPQ_ERR_ARENA with r->need set
+ * when the arena is too small; the callback's error (PPQ_ERR_IO for a read
+ * that comes back short).
+ */
+PPQ_CHECKRET ppq_status_t ppq_reader_open(ppq_reader_t *r, ppq_file_t *file, ppq_arena_t *arena);
+
+/* A text naming what the last PPQ_ERR_UNSUPPORTED was about ("" if none). */
+const char *ppq_reader_unsupported(const ppq_reader_t *r);
+
+/* The column's schema leaf. */
+const ppq_schema_node_t *ppq_reader_column(const ppq_reader_t *r, uint32_t col);
+
+/* Whether row group `rg` may hold values of column `col` in [min, max]
+ * (PLAIN bytes of the column's type; NULL: unbounded) by its statistics:
+ * 0 only when the statistics prove none does (pruning); 1 otherwise. */
+int ppq_reader_may_contain(const ppq_reader_t *r, uint32_t rg, uint32_t col, const void *min, const void *max);
+
+/* Caller-owned column reader state (internal fields; do not touch). */
+typedef struct ppq_column_reader {
+    ppq_reader_t *r;
+    const ppq_schema_node_t *leaf;
+    const ppq_chunk_info_t *chunk;
+    uint64_t pos, end;       /* the next page header; the chunk's end */
+    uint8_t *zbuf, *pbuf;    /* a page as stored, and uncompressed */
+    size_t zcap, pcap;
+    uint8_t *dict_buf;       /* the dictionary page, uncompressed */
+    size_t dict_cap;
+    void *work;              /* the codec's work memory */
+    size_t work_len;
+    uint8_t *vbuf;           /* DELTA_BYTE_ARRAY values */
+    size_t vcap;
+    ppq_arena_t page_arena;  /* the page's decoder arena */
+    ppq_arena_t dict_arena;  /* the dictionary decoder's */
+    ppq_status_t err;        /* sticky: a read that failed half-way */
+    uint8_t have_dict, check_crc;
+    /* the page being read */
+    uint8_t in_page, encoding;
+    uint32_t page_levels;    /* entries in the page */
+    uint32_t levels_done;    /* entries read */
+    ppq_rle_dec_t def_dec, rep_dec;
+    ppq_bitpacked_dec_t def_bp, rep_bp; /* deprecated BIT_PACKED levels */
+    uint8_t def_is_bp, rep_is_bp;
+    int32_t page_values;     /* values (non-null) the page holds, -1: not said (v1) */
+    uint32_t values_done;
+    size_t need;             /* after PPQ_ERR_ARENA from init: the arena bytes it needs */
+    union {
+        ppq_plain_dec_t plain;
+        ppq_rle_dec_t rle;
+        ppq_delta_dec_t delta;
+        ppq_dlba_dec_t dlba;
+        ppq_dba_dec_t dba;
+        ppq_bss_dec_t bss;
+        ppq_dict_dec_t dict;
+    } dec;
+    ppq_dict_dec_t dict;     /* the chunk's dictionary */
+    uint64_t values_read;    /* entries read in the chunk */
+} ppq_column_reader_t;
+
+/*
+ * Arena bytes ppq_column_reader_init needs for column `col` of row group
+ * `rg`: the largest page as stored and uncompressed, the dictionary, the
+ * codec's work memory, the decoders'.  It walks the chunk's page headers
+ * (reads through the callback).  0 with *st set on an error (corrupt,
+ * unsupported codec, I/O).
+ */
+size_t ppq_column_reader_arena_size(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq_status_t *st);
+
+/*
+ * Start reading column `col` of row group `rg`: buffers from `arena` (its
+ * size from ppq_column_reader_arena_size; PPQ_ERR_ARENA otherwise), the
+ * dictionary page read if there is one.  Page CRCs are checked where pages
+ * carry them (PPQ_ERR_CORRUPT on a mismatch).  PPQ_ERR_ARG for a column or
+ * row group out of range.
+ */
+PPQ_CHECKRET ppq_status_t ppq_column_reader_init(ppq_column_reader_t *cr, ppq_reader_t *r, uint32_t rg, uint32_t col,
+                                                 ppq_arena_t *arena);
+
+/*
+ * Read up to `max` entries: *levels gets the entries read (0 at the end of
+ * the chunk), *count the values among them (written densely to `values`,
+ * which must have room for `max`); def/rep (each NULL, or room for `max`
+ * int16_t) get the levels (without them: REQUIRED flat columns, or when the
+ * caller does not want them).  Stops at the end of a page.  Errors:
+ * PPQ_ERR_CORRUPT (pages that decode to more or fewer values than their
+ * headers say, bad levels, bad encodings), PPQ_ERR_UNSUPPORTED, I/O.
+ */
+PPQ_CHECKRET ppq_status_t ppq_column_reader_read(ppq_column_reader_t *cr, size_t max, void *values, int16_t *def,
+                                                 int16_t *rep, size_t *levels, size_t *count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PPQ_READER_H */

@@ -1,0 +1,358 @@
+/* The file reader: files from the writer (every physical type, every
+ * encoding the writer has, v1 and v2 pages, nulls, several row groups, a
+ * codec where the build compresses) read back value for value and level for
+ * level, reads of every size across page ends; the footer's schema and
+ * metadata; truncated and damaged files give a status, never a crash.
+ * Files from other writers: test/interop (the corpus). */
+#include <string.h>
+
+#include "test_util.h"
+#include "ppq_reader.h"
+#include "ppq_writer.h"
+
+#define ROWS 40u
+#define NTYPES 8u
+/* Columns per file: every type; on 16 KB boards two (the variants cycle
+ * through the types), as their 4 KB test arena holds no more. */
+#ifdef PPQ_TEST_SMALL
+#define NCOLS 2u
+#else
+#define NCOLS 8u
+#endif
+
+/* The type of column j in variant v. */
+static uint32_t type_of(unsigned v, uint32_t j)
+{
+    return NCOLS == NTYPES ? j : (j * 2u + v) % NTYPES;
+}
+
+static uint8_t *file_buf;
+static ppq_memsink_t file_mem;
+static ppq_sink_t file_sink;
+
+/* A memory file for the reader. */
+static ppq_status_t mem_read_at(void *ctx, uint64_t off, uint8_t *buf, size_t len, size_t *got)
+{
+    const ppq_memsink_t *m = (const ppq_memsink_t *)ctx;
+    size_t n = off >= m->len ? 0u : m->len - (size_t)off < len ? m->len - (size_t)off : len;
+    if (n > 0u) {
+        memcpy(buf, m->buf + off, n);
+    }
+    *got = n;
+    return PPQ_OK;
+}
+
+static const char *const words[5] = {"ok", "warming", "", "calibrating", "low-battery"};
+static const char *const names[NTYPES] = {"b", "i32", "i64", "i96", "f", "d", "ba", "flba"};
+
+static int is_null(uint32_t r, uint32_t c)
+{
+    return (r + c) % 4u == 1u;
+}
+
+/* Row r's value of a column of type t (the slot a writer batch would hold). */
+static void value_of(ppq_type_t t, uint32_t r, uint32_t c, void *out, uint8_t *flba)
+{
+    switch (t) {
+    case PPQ_BOOLEAN: *(uint8_t *)out = (uint8_t)((r * 7u + c) % 3u == 0u); break;
+    case PPQ_INT32: *(int32_t *)out = (int32_t)((r * 37u) % 101u) - 50 + (int32_t)c; break;
+    case PPQ_INT64: *(int64_t *)out = 1000000000000LL + (int64_t)r * 1000 + (int64_t)(r % 3u); break;
+    case PPQ_INT96: {
+        ppq_int96_t v;
+        uint32_t i;
+        for (i = 0; i < 12u; i++) {
+            v.bytes[i] = (uint8_t)(r * 3u + i);
+        }
+        *(ppq_int96_t *)out = v;
+        break;
+    }
+    case PPQ_FLOAT: *(float *)out = (float)(r % 17u) * 0.25f; break;
+    case PPQ_DOUBLE: *(double *)out = (double)(r % 23u) * 0.125 - 1.0; break;
+    case PPQ_BYTE_ARRAY: {
+        ppq_bytes_t b;
+        b.ptr = (const uint8_t *)words[r % 5u];
+        b.len = (uint32_t)strlen(words[r % 5u]);
+        *(ppq_bytes_t *)out = b;
+        break;
+    }
+    default: {
+        ppq_bytes_t b;
+        flba[0] = (uint8_t)r;
+        flba[1] = (uint8_t)(r / 7u);
+        flba[2] = (uint8_t)c;
+        b.ptr = flba;
+        b.len = 3;
+        *(ppq_bytes_t *)out = b;
+        break;
+    }
+    }
+}
+
+static int same_value(ppq_type_t t, const void *a, const void *b)
+{
+    if (t == PPQ_BYTE_ARRAY || t == PPQ_FIXED_LEN_BYTE_ARRAY) {
+        const ppq_bytes_t *x = (const ppq_bytes_t *)a, *y = (const ppq_bytes_t *)b;
+        return x->len == y->len && (x->len == 0u || memcmp(x->ptr, y->ptr, x->len) == 0);
+    }
+    return memcmp(a, b, ppq_value_size(t)) == 0;
+}
+
+/* The encoding a column of type t gets in variant v (AUTO where the type
+ * cannot take it or the build leaves it out: init would refuse). */
+static ppq_column_encoding_t encoding_for(ppq_type_t t, unsigned v)
+{
+    static const ppq_column_encoding_t tries[] = {
+        PPQ_COLUMN_AUTO,       PPQ_COLUMN_PLAIN,          PPQ_COLUMN_DICTIONARY,           PPQ_COLUMN_DELTA_BINARY_PACKED,
+        PPQ_COLUMN_BYTE_STREAM_SPLIT, PPQ_COLUMN_RLE,     PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY, PPQ_COLUMN_DELTA_BYTE_ARRAY};
+    ppq_column_encoding_t e = tries[v % 8u];
+    int ok;
+    switch (e) {
+    case PPQ_COLUMN_DICTIONARY: ok = t != PPQ_BOOLEAN; break;
+    case PPQ_COLUMN_DELTA_BINARY_PACKED: ok = t == PPQ_INT32 || t == PPQ_INT64; break;
+    case PPQ_COLUMN_BYTE_STREAM_SPLIT: ok = t == PPQ_FLOAT || t == PPQ_DOUBLE || t == PPQ_INT32 || t == PPQ_INT64; break;
+    case PPQ_COLUMN_RLE: ok = t == PPQ_BOOLEAN; break;
+    case PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY: ok = t == PPQ_BYTE_ARRAY; break;
+    case PPQ_COLUMN_DELTA_BYTE_ARRAY: ok = t == PPQ_BYTE_ARRAY || t == PPQ_FIXED_LEN_BYTE_ARRAY; break;
+    default: ok = 1; break;
+    }
+    ok = ok && (e == PPQ_COLUMN_AUTO || e == PPQ_COLUMN_PLAIN || ((PPQ_WRITER_ENCODINGS >> e) & 1u));
+    e = ok ? e : PPQ_COLUMN_AUTO;
+#ifdef PPQ_TEST_SMALL
+    if (t == PPQ_INT64 && (e == PPQ_COLUMN_AUTO || e == PPQ_COLUMN_DELTA_BINARY_PACKED)) {
+        e = PPQ_COLUMN_PLAIN; /* a delta block of INT64 takes 1 KB of the 4 KB test arena */
+    }
+#endif
+    return e;
+}
+
+/* Write variant v: all eight types, OPTIONAL when v is odd. */
+static ppq_status_t write_variant(unsigned v, ppq_column_t *cols)
+{
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    uint8_t flba[3];
+    uint32_t r, c;
+    ppq_status_t st;
+    memset(&o, 0, sizeof o);
+    o.page_values = 6u + v % 5u;
+    o.page_bytes = 64;
+    o.row_group_rows = 16;
+    o.chunk_bytes = 1;
+    o.dict_entries = 8;
+    o.dict_bytes = 96;
+    o.footer_bytes = NCOLS == NTYPES ? 8192u : 1280u;
+    o.page_crc = (uint8_t)(v % 3u != 0u);
+    o.page_v2 = (uint8_t)(PPQ_WRITER_PAGE_V2 && v % 4u >= 2u);
+    if (v % 5u == 4u && ppq_codec_can_compress(PPQ_CODEC_SNAPPY) && ppq_codec_can_decompress(PPQ_CODEC_SNAPPY)) {
+        o.codec = PPQ_CODEC_SNAPPY;
+        o.codec_level = 1;
+    }
+    for (c = 0; c < NCOLS; c++) {
+        uint32_t t = type_of(v, c);
+        memset(&cols[c], 0, sizeof cols[c]);
+        cols[c].name = names[t];
+        cols[c].type = (ppq_type_t)t;
+        cols[c].type_len = t == PPQ_FIXED_LEN_BYTE_ARRAY ? 3u : 0u;
+        cols[c].optional = (uint8_t)(v % 2u);
+        cols[c].encoding = encoding_for((ppq_type_t)t, v / 2u);
+    }
+    ppq_sink_init_mem(&file_sink, &file_mem, file_buf, PPQ_TEST_BUF);
+    st = ppq_writer_init(&w, cols, NCOLS, &o, &file_sink, test_arena_ptr, test_arena_size);
+    for (r = 0; r < ROWS && st == PPQ_OK; r++) {
+        for (c = 0; c < NCOLS && st == PPQ_OK; c++) {
+            uint32_t t = type_of(v, c);
+            union {
+                uint8_t b;
+                int32_t i32;
+                int64_t i64;
+                ppq_int96_t i96;
+                float f;
+                double d;
+                ppq_bytes_t bytes;
+            } x;
+            if (cols[c].optional && is_null(r, c)) {
+                st = ppq_writer_set_null(&w, c);
+                continue;
+            }
+            value_of((ppq_type_t)t, r, c, &x, flba);
+            switch (t) {
+            case PPQ_BOOLEAN: st = ppq_writer_set_bool(&w, c, x.b); break;
+            case PPQ_INT32: st = ppq_writer_set_i32(&w, c, x.i32); break;
+            case PPQ_INT64: st = ppq_writer_set_i64(&w, c, x.i64); break;
+            case PPQ_INT96: st = ppq_writer_set_int96(&w, c, &x.i96); break;
+            case PPQ_FLOAT: st = ppq_writer_set_float(&w, c, x.f); break;
+            case PPQ_DOUBLE: st = ppq_writer_set_double(&w, c, x.d); break;
+            default: st = ppq_writer_set_bytes(&w, c, x.bytes.ptr, x.bytes.len); break;
+            }
+        }
+        st = st == PPQ_OK ? ppq_writer_commit_row(&w) : st;
+    }
+    return st == PPQ_OK ? ppq_writer_close(&w) : st;
+}
+
+/* Every file variant read back: every value and definition level, reads of
+ * 1..7 entries. */
+static void writer_files_round_trip(void)
+{
+    static ppq_column_t cols[NCOLS];
+    static ppq_reader_t rd; /* (static: the 16 KB boards' stack is 2 KB) */
+    static ppq_column_reader_t cr;
+    unsigned v, ran = 0;
+    ppq_status_t skipped = PPQ_OK;
+    for (v = 0; v < 16u; v++) {
+        ppq_file_t f = {mem_read_at, NULL, NULL, NULL, 0};
+        ppq_arena_t arena;
+        uint32_t rg, c, row0 = 0;
+        ppq_status_t st;
+        test_setup();
+        file_buf = (uint8_t *)test_alloc(PPQ_TEST_BUF);
+        PPQ_CHECK(file_buf != NULL);
+        st = write_variant(v, cols);
+        if (st == PPQ_ERR_ARENA || st == PPQ_ERR_NOSPACE) {
+            skipped = st;
+            continue; /* too big for this board's test arena or file */
+        }
+        PPQ_CHECK_OK(st);
+        f.ctx = &file_mem;
+        f.size = file_mem.len;
+        ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+        PPQ_CHECK_OK(ppq_reader_open(&rd, &f, &arena));
+        PPQ_CHECK_EQ(rd.ncols, NCOLS);
+        PPQ_CHECK_EQ(rd.num_rows, ROWS);
+        PPQ_CHECK(rd.nrg >= 2u);
+        PPQ_CHECK(rd.created_by_len > 12u && memcmp(rd.created_by, "picoparquet", 11) == 0);
+        for (c = 0; c < NCOLS; c++) {
+            const ppq_schema_node_t *n = ppq_reader_column(&rd, c);
+            uint32_t t = type_of(v, c);
+            PPQ_CHECK(n != NULL && n->type == (int8_t)t && n->name_len == strlen(names[t]) &&
+                      memcmp(n->name, names[t], n->name_len) == 0 && n->max_def == (int16_t)(v % 2u) && n->max_rep == 0);
+        }
+        for (rg = 0; rg < rd.nrg; rg++) {
+            for (c = 0; c < NCOLS; c++) {
+                ppq_type_t t = (ppq_type_t)type_of(v, c);
+                size_t mark = ppq_arena_mark(&arena), levels = 0, count = 0, need;
+                uint32_t r = row0, step = 1;
+                union {
+                    uint8_t b[8];
+                    int32_t i32[8];
+                    int64_t i64[8];
+                    ppq_int96_t i96[8];
+                    float f[8];
+                    double d[8];
+                    ppq_bytes_t bytes[8];
+                } got;
+                int16_t def[8];
+                need = ppq_column_reader_arena_size(&rd, rg, c, &st);
+                PPQ_CHECK_OK(st);
+                PPQ_CHECK_OK(ppq_column_reader_init(&cr, &rd, rg, c, &arena));
+                PPQ_CHECK_EQ(ppq_arena_used(&arena) - mark, need);
+                do {
+                    size_t i, k = 0;
+                    PPQ_CHECK_OK(ppq_column_reader_read(&cr, step, &got, def, NULL, &levels, &count));
+                    for (i = 0; i < levels; i++, r++) {
+                        uint8_t flba[3];
+                        union {
+                            uint8_t b;
+                            int32_t i32;
+                            int64_t i64;
+                            ppq_int96_t i96;
+                            float f;
+                            double d;
+                            ppq_bytes_t bytes;
+                        } want;
+                        int null = cols[c].optional && is_null(r, c);
+                        if (cols[c].optional) {
+                            PPQ_CHECK_EQ(def[i], null ? 0 : 1);
+                        }
+                        if (null) {
+                            continue;
+                        }
+                        value_of(t, r, c, &want, flba);
+                        PPQ_CHECK(same_value(t, (const uint8_t *)&got + k * (t >= PPQ_BYTE_ARRAY ? sizeof(ppq_bytes_t) : ppq_value_size(t)),
+                                             &want));
+                        k++;
+                    }
+                    PPQ_CHECK_EQ(k, count);
+                    step = step % 7u + 1u;
+                } while (levels > 0u);
+                PPQ_CHECK_EQ(r - row0, rd.rg_rows[rg]);
+                ppq_arena_rewind(&arena, mark);
+            }
+            row0 += (uint32_t)rd.rg_rows[rg];
+        }
+        PPQ_CHECK_EQ(row0, ROWS);
+        ran++;
+    }
+    if (ran < (NCOLS == NTYPES ? 12u : 3u)) { /* (16 KB boards: the variants that fit 4 KB) */
+        PPQ_CHECK_EQ(skipped, PPQ_OK); /* why not */
+    }
+    PPQ_CHECK(ran >= (NCOLS == NTYPES ? 12u : 3u));
+}
+
+/* A file cut at every length, and with every byte of its footer changed:
+ * open and reads end with a status (never a crash, never a read outside the
+ * file: ASan in the host suite). */
+static void hostile_files(void)
+{
+    static ppq_column_t cols[NCOLS];
+    static ppq_reader_t rd;
+    static ppq_column_reader_t cr;
+    size_t len, cut, i;
+    ppq_status_t st;
+    test_setup();
+    file_buf = (uint8_t *)test_alloc(PPQ_TEST_BUF);
+    PPQ_CHECK(file_buf != NULL);
+    st = write_variant(3, cols);
+    if (st == PPQ_ERR_ARENA || st == PPQ_ERR_NOSPACE) {
+        return;
+    }
+    PPQ_CHECK_OK(st);
+    len = file_mem.len;
+    for (cut = 0; cut < len; cut += 1u + cut / 64u) {
+        ppq_file_t f = {mem_read_at, NULL, NULL, NULL, 0};
+        ppq_memsink_t m = file_mem;
+        ppq_arena_t arena;
+        m.len = cut;
+        f.ctx = &m;
+        f.size = cut;
+        ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+        PPQ_CHECK(ppq_reader_open(&rd, &f, &arena) < 0); /* no footer where a cut file ends */
+    }
+    for (i = len - 8u - ppq_load_le32(file_buf + len - 8u); i < len - 8u; i++) { /* every footer byte */
+        static const uint8_t flips[3] = {0x01, 0x80, 0xFF};
+        unsigned k;
+        for (k = 0; k < 3u; k++) {
+            ppq_file_t f = {mem_read_at, NULL, NULL, NULL, 0};
+            ppq_arena_t arena;
+            uint32_t rg, c;
+            file_buf[i] ^= flips[k];
+            f.ctx = &file_mem;
+            f.size = len;
+            ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+            if (ppq_reader_open(&rd, &f, &arena) == PPQ_OK) { /* then read everything it claims */
+                for (rg = 0; rg < rd.nrg; rg++) {
+                    for (c = 0; c < rd.ncols; c++) {
+                        size_t mark = ppq_arena_mark(&arena), levels = 1, count;
+                        union {
+                            uint64_t w[16];
+                            ppq_bytes_t b[8];
+                        } vals;
+                        int16_t def[8], rep[8];
+                        if (ppq_column_reader_init(&cr, &rd, rg, c, &arena) == PPQ_OK) {
+                            while (levels > 0u && ppq_column_reader_read(&cr, 8, &vals, def, rep, &levels, &count) == PPQ_OK) {
+                            }
+                        }
+                        ppq_arena_rewind(&arena, mark);
+                    }
+                }
+            }
+            file_buf[i] ^= flips[k];
+        }
+    }
+}
+
+static const ppq_test_case_t cases[] = {
+    PPQ_TEST(writer_files_round_trip),
+    PPQ_TEST(hostile_files),
+};
+PPQ_SUITE(suite_reader, "reader", cases);
