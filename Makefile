@@ -49,7 +49,7 @@ QEMU_TIMEOUT ?= 600
 TEST_BIN := $(BUILD)/unit_tests
 
 CLI := $(BUILD)/ppq
-CLI_SRCS := tools/ppq_cli.c tools/ppq_inspect.c tools/ppq_recover_cmd.c
+CLI_SRCS := tools/ppq_cli.c tools/ppq_inspect.c tools/ppq_recover_cmd.c tools/ppq_cat.c
 BENCH := $(BUILD)/bench
 FUZZ_TARGETS := $(patsubst test/fuzz/%.c,%,$(wildcard test/fuzz/fuzz_*.c))
 
@@ -199,10 +199,11 @@ test/interop/node_modules: test/interop/package.json test/interop/package-lock.j
 	    npm install --no-audit --no-fund --loglevel=error)
 	@touch $@
 
-interop: $(INTEROP_GEN) test/interop/node_modules
+interop: $(INTEROP_GEN) $(CLI) test/interop/node_modules
 	@rm -rf build/interop && mkdir -p build/interop
 	$(INTEROP_GEN) build/interop
 	node test/interop/read_check.mjs build/interop
+	node test/interop/reader_check.mjs build/reader-corpus $(CLI)
 
 # Worst-case stack per public entry point (project.yml: stack).
 stack:

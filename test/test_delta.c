@@ -294,10 +294,22 @@ static void forbidden_streams_rejected(void)
     PPQ_CHECK_EQ(ppq_delta_dec_init(&dec, PPQ_INT32, tail_copy("\x80\x01\x04\x01\x80\x80\x80\x80\x10", 9), 9),
                  PPQ_ERR_CORRUPT);
     PPQ_CHECK_EQ(ppq_delta_dec_init(&dec, PPQ_BOOLEAN, "\x80\x01\x04\x01\x00", 5), PPQ_ERR_ARG);
-    /* bit width 33 for INT32 */
+    /* bit width 33 for INT32, cut short: its miniblock is missing */
     PPQ_CHECK_OK(ppq_delta_dec_init(&dec, PPQ_INT32, tail_copy("\x80\x01\x04\x03\x00\x00\x21\x00\x00\x00", 10), 10));
     PPQ_CHECK_EQ(ppq_delta_dec_get(&dec, out, 3, &got), PPQ_ERR_CORRUPT);
     PPQ_CHECK_EQ(got, 1); /* the first value came from the header */
+    {
+        /* ... and whole: INT32 deltas 64-bit writers (DuckDB) make, wider than
+         * 32 bits, wrap to 32 (the spec: arithmetic wraps in two's complement):
+         * first value 7, min delta 0, deltas 2^32 + 5 and 2^32 - 1 -> 7, 12, 11 */
+        static uint8_t s33[10 + 132];
+        static const uint64_t deltas[32] = {0x100000005ull, 0xFFFFFFFFull};
+        memcpy(s33, "\x80\x01\x04\x03\x0E\x00\x21\x00\x00\x00", 10);
+        ppq_pack64(deltas, 32, 33, s33 + 10);
+        PPQ_CHECK_OK(ppq_delta_dec_init(&dec, PPQ_INT32, s33, sizeof s33));
+        PPQ_CHECK_OK(ppq_delta_dec_get(&dec, out, 3, &got));
+        PPQ_CHECK(got == 3u && ((int32_t *)out)[0] == 7 && ((int32_t *)out)[1] == 12 && ((int32_t *)out)[2] == 11);
+    }
     /* bit width 65 for INT64 */
     PPQ_CHECK_OK(ppq_delta_dec_init(&dec, PPQ_INT64, tail_copy("\x80\x01\x04\x03\x00\x00\x41\x00\x00\x00", 10), 10));
     PPQ_CHECK_EQ(ppq_delta_dec_get(&dec, out64, 3, &got), PPQ_ERR_CORRUPT);

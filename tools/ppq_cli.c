@@ -23,6 +23,7 @@
 #include "picoparquet.h"
 #include "ppq_codec_cmd.h"
 #include "ppq_inspect.h"
+#include "ppq_cat.h"
 #include "ppq_recover_cmd.h"
 
 #define EXIT_CORRUPT 1
@@ -41,6 +42,9 @@ static const char usage[] =
     "                                             zstd frames, snappy and lz4_raw raw blocks as in\n"
     "                                             Parquet pages, lz4 Hadoop-framed; snappy and lz4\n"
     "                                             levels 1..9: hash tables of 2^(N+7) entries)\n"
+    "       ppq cat FILE [--columns a,b] [--row-groups 0,2] [--limit N] [--format jsonl|csv] [--raw]\n"
+    "                                             (rows as JSON Lines or CSV, through the reader)\n"
+    "       ppq scan FILE                         (decode every value; rows, values, nulls, seconds)\n"
     "       ppq --version                         (picoparquet's version)\n"
     "       ppq help\n"
     "\n"
@@ -1120,6 +1124,9 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "recover") == 0) {
         return ppq_recover_cmd(argc, argv);
+    }
+    if (strcmp(argv[1], "cat") == 0 || strcmp(argv[1], "scan") == 0) {
+        return ppq_cat_cmd(argc, argv);
     }
     if (strcmp(argv[1], "compress") == 0 || strcmp(argv[1], "decompress") == 0) {
         return ppq_codec_cmd(argc, argv);

@@ -303,7 +303,7 @@ static MINIBLOCK_INLINE ppq_status_t next_miniblock(ppq_delta_dec_t *dec)
         dec->mini_index++;
     }
     w = dec->widths[dec->mini_index];
-    if (w > (dec->is64 ? 64u : 32u)) {
+    if (w > 64u) { /* (INT32 streams too: some writers compute deltas in 64 bits; they wrap to 32) */
         return PPQ_ERR_CORRUPT;
     }
     bytes = (size_t)dec->per_mini / 8u * w; /* per_mini is a multiple of 32 */
@@ -322,7 +322,19 @@ static void take32(ppq_delta_dec_t *dec, uint32_t *o, size_t k)
 {
     uint32_t l = (uint32_t)dec->last, m = (uint32_t)dec->min_delta;
     size_t i;
-    ppq_unpack32(dec->mini, dec->mini_pos, k, dec->mini_width, o);
+    if (dec->mini_width > 32u) { /* deltas wider than the values: only their low 32 bits count */
+        uint64_t wide[16];
+        size_t j, n;
+        for (i = 0; i < k; i += n) {
+            n = k - i < 16u ? k - i : 16u;
+            ppq_unpack64(dec->mini, dec->mini_pos + i, n, dec->mini_width, wide);
+            for (j = 0; j < n; j++) {
+                o[i + j] = (uint32_t)wide[j];
+            }
+        }
+    } else {
+        ppq_unpack32(dec->mini, dec->mini_pos, k, dec->mini_width, o);
+    }
     for (i = 0; i < k; i++) {
         l += m + o[i];
         o[i] = l;
