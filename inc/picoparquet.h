@@ -21,6 +21,7 @@
 #include "ppq_recover.h"
 #include "ppq_codec.h"
 #include "ppq_reader.h"
+#include "ppq_gzip.h"
 #include "ppq_zstd.h"
 
 #endif /* PICOPARQUET_H */

@@ -30,6 +30,7 @@ have npm || need="$need npm"
 # SNAPPY and LZ4 (never linked into the library), and the lz4 tool
 [ -f /usr/include/snappy-c.h ] || need="$need libsnappy-dev"
 [ -f /usr/include/lz4.h ] || need="$need liblz4-dev"
+[ -f /usr/include/zlib.h ] || need="$need zlib1g-dev"
 have lz4 || need="$need lz4"
 # the CMake build and install checks (make cmake-check, make install-test)
 have cmake || need="$need cmake"

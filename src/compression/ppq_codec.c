@@ -10,6 +10,7 @@
 #include "ppq_lz4.h"
 #include "ppq_snappy.h"
 #include "ppq_zstd.h"
+#include "ppq_gzip.h"
 
 static const char *const codec_names[] = {"UNCOMPRESSED", "SNAPPY", "GZIP", "LZO", "BROTLI", "LZ4", "ZSTD", "LZ4_RAW"};
 
@@ -23,13 +24,14 @@ const char *ppq_codec_name(ppq_codec_t codec)
 #define LZ_CODECS (PPQ_CODEC_BIT(PPQ_CODEC_SNAPPY) | PPQ_CODEC_BIT(PPQ_CODEC_LZ4) | PPQ_CODEC_BIT(PPQ_CODEC_LZ4_RAW))
 
 /* Codecs with an implementation in this tree (each codec adds its bit). */
-#define PPQ_CODECS_IMPLEMENTED_DEC (LZ_CODECS | PPQ_CODEC_BIT(6) /* ZSTD */)
+#define PPQ_CODECS_IMPLEMENTED_DEC (LZ_CODECS | PPQ_CODEC_BIT(6) /* ZSTD */ | PPQ_CODEC_BIT(2) /* GZIP */)
 #define PPQ_CODECS_IMPLEMENTED_ENC (LZ_CODECS)
 #define HAVE_DEC(c) ((PPQ_DECOMPRESSORS & PPQ_CODECS_IMPLEMENTED_DEC & PPQ_CODEC_BIT(c)) != 0u)
 #define HAVE_ENC(c) ((PPQ_COMPRESSORS & PPQ_CODECS_IMPLEMENTED_ENC & PPQ_CODEC_BIT(c)) != 0u)
 /* The same for #if (PPQ_CODEC_BIT of an enum constant is not a
  * preprocessor value): 1 << 1 SNAPPY, 1 << 5 LZ4, 1 << 7 LZ4_RAW. */
 #define HAVE_DEC_SNAPPY ((PPQ_DECOMPRESSORS & 0x02u) != 0u)
+#define HAVE_DEC_GZIP ((PPQ_DECOMPRESSORS & 0x04u) != 0u)
 #define HAVE_DEC_LZ4 ((PPQ_DECOMPRESSORS & 0x20u) != 0u)
 #define HAVE_DEC_LZ4_RAW ((PPQ_DECOMPRESSORS & 0x80u) != 0u)
 #define HAVE_ENC_SNAPPY ((PPQ_COMPRESSORS & 0x02u) != 0u)
@@ -72,6 +74,10 @@ int ppq_codec_can_compress(ppq_codec_t codec)
 size_t ppq_decompress_work_size(ppq_codec_t codec)
 {
     switch (codec) {
+#if HAVE_DEC_GZIP
+    case PPQ_CODEC_GZIP:
+        return PPQ_INFLATE_WORK_SIZE;
+#endif
 #if HAVE_DEC(6) /* ZSTD (a number: #if cannot see enum values) */
     case PPQ_CODEC_ZSTD:
         return PPQ_ZSTD_DEC_WORK_SIZE;
@@ -111,6 +117,10 @@ ppq_status_t ppq_decompress(ppq_codec_t codec, const uint8_t *src, size_t src_le
 #if HAVE_DEC_LZ4_RAW
     case PPQ_CODEC_LZ4_RAW:
         return ppq_lz4_decompress(src, src_len, dst, dst_cap, dst_len);
+#endif
+#if HAVE_DEC_GZIP
+    case PPQ_CODEC_GZIP:
+        return ppq_gunzip(src, src_len, dst, dst_cap, dst_len, work, work_len);
 #endif
 #if HAVE_DEC(6) /* ZSTD (a number: #if cannot see enum values) */
     case PPQ_CODEC_ZSTD:

@@ -317,21 +317,29 @@ static MINIBLOCK_INLINE ppq_status_t next_miniblock(ppq_delta_dec_t *dec)
     return PPQ_OK;
 }
 
+/* Miniblock values of more than 32 bits in an INT32 stream (some writers
+ * compute deltas in 64 bits; they wrap to 32): their low 32 bits, one at a
+ * time.  Kept out of line so the common path's frame stays small. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void unpack_wide32(const ppq_delta_dec_t *dec, uint32_t *o, size_t k)
+{
+    size_t i;
+    for (i = 0; i < k; i++) {
+        uint64_t wide;
+        ppq_unpack64(dec->mini, dec->mini_pos + i, 1, dec->mini_width, &wide);
+        o[i] = (uint32_t)wide;
+    }
+}
+
 /* Produce `k` values of the open miniblock into out: INT32 ... */
 static void take32(ppq_delta_dec_t *dec, uint32_t *o, size_t k)
 {
     uint32_t l = (uint32_t)dec->last, m = (uint32_t)dec->min_delta;
     size_t i;
-    if (dec->mini_width > 32u) { /* deltas wider than the values: only their low 32 bits count */
-        uint64_t wide[16];
-        size_t j, n;
-        for (i = 0; i < k; i += n) {
-            n = k - i < 16u ? k - i : 16u;
-            ppq_unpack64(dec->mini, dec->mini_pos + i, n, dec->mini_width, wide);
-            for (j = 0; j < n; j++) {
-                o[i + j] = (uint32_t)wide[j];
-            }
-        }
+    if (dec->mini_width > 32u) {
+        unpack_wide32(dec, o, k);
     } else {
         ppq_unpack32(dec->mini, dec->mini_pos, k, dec->mini_width, o);
     }
@@ -452,7 +460,7 @@ static void take64(ppq_delta_dec_t *dec, uint64_t *o, size_t k)
 
 /* The get loop; `only32` is a constant in each caller, so the INT32-only
  * entry below carries no INT64 path (and none of its stack). */
-static inline ppq_status_t get_values(ppq_delta_dec_t *dec, uint8_t *out, size_t max, size_t *got, int only32)
+static ALWAYS_INLINE ppq_status_t get_values(ppq_delta_dec_t *dec, uint8_t *out, size_t max, size_t *got, int only32)
 {
     size_t vsize = dec->is64 ? 8u : 4u, n = 0;
     ppq_status_t st = PPQ_OK;

@@ -1,0 +1,18 @@
+# GZIP decompression (issue 14): zlib's output decoded by ppq_inflate and
+# ppq_gunzip, under ASan+UBSan (host only; zlib never links into the library).
+GZIP_DIFF := $(BUILD)/gzip_diff
+$(GZIP_DIFF): $(BUILD)/obj/test/gzip/gzip_diff.o $(LIB)
+	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^ -lz $(LDFLAGS_EXTRA)
+
+.PHONY: gzip-diff-test gzip-diff-run
+## gzip-diff-test: zlib's DEFLATE and gzip streams (every level, strategy, window) decoded by ours, under ASan+UBSan
+## gzip-diff-run: the gzip differential test once, as built by BUILD
+BOOTSTRAP_GOALS += gzip-diff-test gzip-diff-run
+gzip-diff-test:
+	$(MAKE) --no-print-directory gzip-diff-run BUILD=build/asan CC=$(SAN_CC) OPT=-O1 EXTRA_CFLAGS="$(SAN)" \
+	    LDFLAGS_EXTRA="$(SAN)"
+
+gzip-diff-run: $(GZIP_DIFF)
+	$(GZIP_DIFF)
+
+CHECK_STEPS += gzip-diff-test
