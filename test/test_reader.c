@@ -351,8 +351,57 @@ static void hostile_files(void)
     }
 }
 
+/* Row-group pruning by statistics: an INT32 column's row groups may hold
+ * each of their own values, and none above their greatest (where the build
+ * writes statistics; otherwise nothing is proven and every group may). */
+static void pruning(void)
+{
+    static ppq_column_t cols[NCOLS];
+    static ppq_reader_t rd;
+    unsigned v;
+    for (v = 0; v < 16u; v++) {
+        ppq_file_t f = {mem_read_at, NULL, NULL, NULL, 0};
+        ppq_arena_t arena;
+        uint32_t rg, c, row0 = 0, r;
+        ppq_status_t st;
+        test_setup();
+        file_buf = (uint8_t *)test_alloc(PPQ_TEST_BUF);
+        PPQ_CHECK(file_buf != NULL);
+        st = write_variant(v, cols);
+        if (st != PPQ_OK) {
+            continue;
+        }
+        f.ctx = &file_mem;
+        f.size = file_mem.len;
+        ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+        PPQ_CHECK_OK(ppq_reader_open(&rd, &f, &arena));
+        for (rg = 0; rg < rd.nrg; rg++) {
+            for (c = 0; c < NCOLS; c++) {
+                int32_t hi = INT32_MIN, x;
+                uint8_t above[4], flba[3];
+                if (type_of(v, c) != PPQ_INT32) {
+                    continue;
+                }
+                for (r = row0; r < row0 + (uint32_t)rd.rg_rows[rg]; r++) {
+                    if (cols[c].optional && is_null(r, c)) {
+                        continue;
+                    }
+                    value_of(PPQ_INT32, r, c, &x, flba);
+                    hi = x > hi ? x : hi;
+                    ppq_store_le32(above, (uint32_t)x);
+                    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, rg, c, above, above), 1);
+                }
+                ppq_store_le32(above, (uint32_t)(hi + 1));
+                PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, rg, c, above, NULL), PPQ_WRITER_STATISTICS ? 0 : 1);
+            }
+            row0 += (uint32_t)rd.rg_rows[rg];
+        }
+    }
+}
+
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(writer_files_round_trip),
+    PPQ_TEST(pruning),
     PPQ_TEST(hostile_files),
 };
 PPQ_SUITE(suite_reader, "reader", cases);
