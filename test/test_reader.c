@@ -29,6 +29,10 @@ static uint32_t type_of(unsigned v, uint32_t j)
 static uint8_t *file_buf;
 static ppq_memsink_t file_mem;
 static ppq_sink_t file_sink;
+/* (static, shared by the tests: the 16 KB boards' stack is 2 KB) */
+static ppq_column_t cols[NCOLS];
+static ppq_reader_t rd;
+static ppq_column_reader_t cr;
 
 /* A memory file for the reader. */
 static ppq_status_t mem_read_at(void *ctx, uint64_t off, uint8_t *buf, size_t len, size_t *got)
@@ -126,7 +130,7 @@ static ppq_column_encoding_t encoding_for(ppq_type_t t, unsigned v)
 }
 
 /* Write variant v: all eight types, OPTIONAL when v is odd. */
-static ppq_status_t write_variant(unsigned v, ppq_column_t *cols)
+static ppq_status_t write_variant(unsigned v)
 {
     ppq_writer_options_t o;
     ppq_writer_t w;
@@ -194,9 +198,6 @@ static ppq_status_t write_variant(unsigned v, ppq_column_t *cols)
  * 1..7 entries. */
 static void writer_files_round_trip(void)
 {
-    static ppq_column_t cols[NCOLS];
-    static ppq_reader_t rd; /* (static: the 16 KB boards' stack is 2 KB) */
-    static ppq_column_reader_t cr;
     unsigned v, ran = 0;
     ppq_status_t skipped = PPQ_OK;
     for (v = 0; v < 16u; v++) {
@@ -207,7 +208,7 @@ static void writer_files_round_trip(void)
         test_setup();
         file_buf = (uint8_t *)test_alloc(PPQ_TEST_BUF);
         PPQ_CHECK(file_buf != NULL);
-        st = write_variant(v, cols);
+        st = write_variant(v);
         if (st == PPQ_ERR_ARENA || st == PPQ_ERR_NOSPACE) {
             skipped = st;
             continue; /* too big for this board's test arena or file */
@@ -294,15 +295,12 @@ static void writer_files_round_trip(void)
  * file: ASan in the host suite). */
 static void hostile_files(void)
 {
-    static ppq_column_t cols[NCOLS];
-    static ppq_reader_t rd;
-    static ppq_column_reader_t cr;
     size_t len, cut, i;
     ppq_status_t st;
     test_setup();
     file_buf = (uint8_t *)test_alloc(PPQ_TEST_BUF);
     PPQ_CHECK(file_buf != NULL);
-    st = write_variant(3, cols);
+    st = write_variant(3);
     if (st == PPQ_ERR_ARENA || st == PPQ_ERR_NOSPACE) {
         return;
     }
@@ -356,8 +354,6 @@ static void hostile_files(void)
  * writes statistics; otherwise nothing is proven and every group may). */
 static void pruning(void)
 {
-    static ppq_column_t cols[NCOLS];
-    static ppq_reader_t rd;
     unsigned v;
     for (v = 0; v < 16u; v++) {
         ppq_file_t f = {mem_read_at, NULL, NULL, NULL, 0};
@@ -367,7 +363,7 @@ static void pruning(void)
         test_setup();
         file_buf = (uint8_t *)test_alloc(PPQ_TEST_BUF);
         PPQ_CHECK(file_buf != NULL);
-        st = write_variant(v, cols);
+        st = write_variant(v);
         if (st != PPQ_OK) {
             continue;
         }
