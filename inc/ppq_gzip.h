@@ -35,6 +35,27 @@ PPQ_CHECKRET ppq_status_t ppq_inflate(const uint8_t *src, size_t src_len, uint8_
 PPQ_CHECKRET ppq_status_t ppq_gunzip(const uint8_t *src, size_t src_len, uint8_t *dst, size_t dst_cap,
                                      size_t *dst_len, void *work, size_t work_len);
 
+/* ---- compression ---------------------------------------------------------
+ * One gzip member (no name, mtime 0) around DEFLATE blocks with the fixed
+ * Huffman codes, or stored blocks where those would be larger: matches
+ * found through a hash table of 2^(level + 7) entries in the work buffer
+ * (level 1..9; 0: 6), the same bytes on every target. */
+
+/* Work-buffer bytes for `level` (0 for a level out of 0..9). */
+size_t ppq_gzip_work_size(int level);
+
+/* The most bytes ppq_gzip_compress can write for `len` bytes. */
+size_t ppq_gzip_bound(size_t len);
+
+/*
+ * Compress `src` into one gzip member at `dst`; *dst_len gets its size.
+ * PPQ_ERR_NOSPACE when dst_cap < what it needs (ppq_gzip_bound is always
+ * enough), PPQ_ERR_ARG for a bad level or pointer, PPQ_ERR_ARENA for too
+ * small (or misaligned) a work buffer.
+ */
+PPQ_CHECKRET ppq_status_t ppq_gzip_compress(const uint8_t *src, size_t src_len, uint8_t *dst, size_t dst_cap,
+                                            size_t *dst_len, int level, void *work, size_t work_len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -106,7 +106,48 @@ static void hostile_streams(void)
     }
 }
 
+/* Our gzip members: decoded by our inflate to the same bytes (zlib decodes
+ * them too: test/gzip/gzip_diff.c), at every level; incompressible data in
+ * stored blocks within the bound; too little room NOSPACE; bad levels. */
+static void compress_round_trip(void)
+{
+    static const uint8_t noise[64] = {0x9e, 0x37, 0x79, 0xb9, 0x7f, 0x4a, 0x7c, 0x15, 0xf3, 0x9c, 0xc0, 0x60, 0x5c, 0xed,
+                                      0xc8, 0x34, 0x10, 0x82, 0x27, 0x6b, 0xf3, 0xa2, 0x72, 0x51, 0x8a, 0xb1, 0x5e, 0x93,
+                                      0x0f, 0x2d, 0x66, 0x41, 0xe7, 0x08, 0xc5, 0x11, 0x3b, 0xd4, 0x9a, 0x70, 0x2f, 0x86,
+                                      0x5d, 0xbe, 0x04, 0xea, 0x63, 0x18, 0xa9, 0x77, 0x3c, 0xd1, 0x45, 0xfb, 0x0c, 0x92,
+                                      0x6e, 0x29, 0xb4, 0x57, 0xcd, 0x01, 0x88, 0xe3};
+    uint8_t *packed, *zwork;
+    size_t n = 0, m = 0, len;
+    int level;
+    PPQ_CHECK(setup());
+    packed = (uint8_t *)test_alloc(ppq_gzip_bound(sizeof g_dynamic_plain));
+    zwork = (uint8_t *)test_alloc(ppq_gzip_work_size(1));
+    PPQ_CHECK(packed != NULL && zwork != NULL);
+    for (level = 1; level <= 1; level++) { /* (a 1 KiB table for the 16 KB boards; every level: gzip_diff.c) */
+        PPQ_CHECK_OK(ppq_gzip_compress(g_dynamic_plain, sizeof g_dynamic_plain, packed,
+                                       ppq_gzip_bound(sizeof g_dynamic_plain), &n, level, zwork, ppq_gzip_work_size(1)));
+        PPQ_CHECK(n < sizeof g_dynamic_plain); /* text compresses */
+        PPQ_CHECK_OK(ppq_gunzip(packed, n, out, OUT_CAP, &m, work, PPQ_INFLATE_WORK_SIZE));
+        PPQ_CHECK_EQ(m, sizeof g_dynamic_plain);
+        PPQ_CHECK_MEM(out, g_dynamic_plain, m);
+        PPQ_CHECK_EQ(ppq_gzip_compress(g_dynamic_plain, sizeof g_dynamic_plain, packed, n - 1u, &len, level, zwork,
+                                       ppq_gzip_work_size(1)),
+                     PPQ_ERR_NOSPACE);
+    }
+    PPQ_CHECK_OK(ppq_gzip_compress(noise, sizeof noise, packed, ppq_gzip_bound(sizeof noise), &n, 1, zwork,
+                                   ppq_gzip_work_size(1)));
+    PPQ_CHECK(n <= ppq_gzip_bound(sizeof noise));
+    PPQ_CHECK_OK(ppq_gunzip(packed, n, out, OUT_CAP, &m, work, PPQ_INFLATE_WORK_SIZE));
+    PPQ_CHECK(m == sizeof noise && memcmp(out, noise, m) == 0);
+    PPQ_CHECK_OK(ppq_gzip_compress(noise, 0, packed, ppq_gzip_bound(0), &n, 1, zwork, ppq_gzip_work_size(1)));
+    PPQ_CHECK_OK(ppq_gunzip(packed, n, out, OUT_CAP, &m, work, PPQ_INFLATE_WORK_SIZE));
+    PPQ_CHECK_EQ(m, 0);
+    PPQ_CHECK_EQ(ppq_gzip_compress(noise, sizeof noise, packed, 64, &n, 10, zwork, 4096), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_gzip_compress(noise, sizeof noise, packed, 64, &n, 1, zwork, ppq_gzip_work_size(1) - 4u), PPQ_ERR_ARENA);
+}
+
 static const ppq_test_case_t cases[] = {
+    PPQ_TEST(compress_round_trip),
     PPQ_TEST(golden_streams),
     PPQ_TEST(several_members),
     PPQ_TEST(room_short),

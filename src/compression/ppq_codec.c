@@ -25,7 +25,7 @@ const char *ppq_codec_name(ppq_codec_t codec)
 
 /* Codecs with an implementation in this tree (each codec adds its bit). */
 #define PPQ_CODECS_IMPLEMENTED_DEC (LZ_CODECS | PPQ_CODEC_BIT(6) /* ZSTD */ | PPQ_CODEC_BIT(2) /* GZIP */)
-#define PPQ_CODECS_IMPLEMENTED_ENC (LZ_CODECS)
+#define PPQ_CODECS_IMPLEMENTED_ENC (LZ_CODECS | PPQ_CODEC_BIT(2) /* GZIP */)
 #define HAVE_DEC(c) ((PPQ_DECOMPRESSORS & PPQ_CODECS_IMPLEMENTED_DEC & PPQ_CODEC_BIT(c)) != 0u)
 #define HAVE_ENC(c) ((PPQ_COMPRESSORS & PPQ_CODECS_IMPLEMENTED_ENC & PPQ_CODEC_BIT(c)) != 0u)
 /* The same for #if (PPQ_CODEC_BIT of an enum constant is not a
@@ -35,6 +35,7 @@ const char *ppq_codec_name(ppq_codec_t codec)
 #define HAVE_DEC_LZ4 ((PPQ_DECOMPRESSORS & 0x20u) != 0u)
 #define HAVE_DEC_LZ4_RAW ((PPQ_DECOMPRESSORS & 0x80u) != 0u)
 #define HAVE_ENC_SNAPPY ((PPQ_COMPRESSORS & 0x02u) != 0u)
+#define HAVE_ENC_GZIP ((PPQ_COMPRESSORS & 0x04u) != 0u)
 #define HAVE_ENC_LZ4 ((PPQ_COMPRESSORS & 0x20u) != 0u)
 #define HAVE_ENC_LZ4_RAW ((PPQ_COMPRESSORS & 0x80u) != 0u)
 
@@ -139,6 +140,10 @@ size_t ppq_compress_bound(ppq_codec_t codec, size_t src_len)
     switch (codec) {
     case PPQ_CODEC_UNCOMPRESSED:
         return src_len;
+#if HAVE_ENC_GZIP
+    case PPQ_CODEC_GZIP:
+        return ppq_gzip_bound(src_len);
+#endif
 #if HAVE_ENC_SNAPPY
     case PPQ_CODEC_SNAPPY:
         return src_len > 0xFFFFFFFFu ? 0u : ppq_snappy_compress_bound(src_len);
@@ -161,6 +166,10 @@ size_t ppq_compress_work_size(ppq_codec_t codec, int level, size_t max_src_len)
     (void)level;
     (void)max_src_len;
     switch (codec) {
+#if HAVE_ENC_GZIP
+    case PPQ_CODEC_GZIP:
+        return ppq_gzip_work_size(level);
+#endif
 #if HAVE_ENC_SNAPPY
     case PPQ_CODEC_SNAPPY: {
         unsigned bits = lz_table_bits(level, PPQ_SNAPPY_TABLE_BITS_DEFAULT);
@@ -206,6 +215,10 @@ ppq_status_t ppq_compress(ppq_codec_t codec, int level, const uint8_t *src, size
         }
         *dst_len = src_len;
         return PPQ_OK;
+#if HAVE_ENC_GZIP
+    case PPQ_CODEC_GZIP:
+        return ppq_gzip_compress(src, src_len, dst, dst_cap, dst_len, level, work, work_len);
+#endif
 #if HAVE_ENC_SNAPPY
     case PPQ_CODEC_SNAPPY: {
         unsigned bits = lz_table_bits(level, PPQ_SNAPPY_TABLE_BITS_DEFAULT);

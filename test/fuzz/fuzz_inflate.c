@@ -32,5 +32,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             free(exact);
         }
     }
+    { /* and the bytes as input: our gzip member decodes to them */
+        static uint64_t zwork[(4u << 8) / 8u];
+        size_t cap = ppq_gzip_bound(size), n = 0, m = 0;
+        uint8_t *comp = (uint8_t *)malloc(cap);
+        if (ppq_gzip_compress(data, size, comp, cap, &n, (int)(size % 2u) + 1, zwork, sizeof zwork) != PPQ_OK ||
+            n > cap || ppq_gunzip(comp, n, big, sizeof big, &m, work, sizeof work) != PPQ_OK || m != size ||
+            (size > 0u && memcmp(big, data, size) != 0)) {
+            abort();
+        }
+        free(comp);
+    }
     return 0;
 }
