@@ -33,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
     { /* and the bytes as input: our gzip member decodes to them */
-        static uint64_t zwork[(4u << 8) / 8u];
+        static uint64_t zwork[(4u << 9) / 8u]; /* levels 1 and 2 */
         size_t cap = ppq_gzip_bound(size), n = 0, m = 0;
         uint8_t *comp = (uint8_t *)malloc(cap);
         if (ppq_gzip_compress(data, size, comp, cap, &n, (int)(size % 2u) + 1, zwork, sizeof zwork) != PPQ_OK ||
