@@ -1,6 +1,7 @@
 /* A file in memory with the callbacks recovery takes (read_at, truncate,
  * append), and a fixer of the recovery records' own CRCs: shared by the
- * recovery tests, its fuzz target and the recovery bench. */
+ * recovery tests, its fuzz target and the recovery bench (and the reader's
+ * tests and fuzz target, for the memory file). */
 #ifndef RECOVER_UTIL_H
 #define RECOVER_UTIL_H
 

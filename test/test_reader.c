@@ -6,6 +6,7 @@
  * Files from other writers: test/interop (the corpus). */
 #include <string.h>
 
+#include "recover_util.h" /* a file in memory (mfile_t) */
 #include "test_util.h"
 #include "ppq_reader.h"
 #include "ppq_writer.h"
@@ -34,17 +35,16 @@ static ppq_column_t cols[NCOLS];
 static ppq_reader_t rd;
 static ppq_column_reader_t cr;
 
-/* A memory file for the reader. */
-static ppq_status_t mem_read_at(void *ctx, uint64_t off, uint8_t *buf, size_t len, size_t *got)
-{
-    const ppq_memsink_t *m = (const ppq_memsink_t *)ctx;
-    size_t n = off >= m->len ? 0u : m->len - (size_t)off < len ? m->len - (size_t)off : len;
-    if (n > 0u) {
-        memcpy(buf, m->buf + off, n);
-    }
-    *got = n;
-    return PPQ_OK;
-}
+/* One value of any physical type, as the writer and the reader hold it. */
+typedef union value {
+    uint8_t b;
+    int32_t i32;
+    int64_t i64;
+    ppq_int96_t i96;
+    float f;
+    double d;
+    ppq_bytes_t bytes;
+} value_t;
 
 static const char *const words[5] = {"ok", "warming", "", "calibrating", "low-battery"};
 static const char *const names[NTYPES] = {"b", "i32", "i64", "i96", "f", "d", "ba", "flba"};
@@ -165,15 +165,7 @@ static ppq_status_t write_variant(unsigned v)
     for (r = 0; r < ROWS && st == PPQ_OK; r++) {
         for (c = 0; c < NCOLS && st == PPQ_OK; c++) {
             uint32_t t = type_of(v, c);
-            union {
-                uint8_t b;
-                int32_t i32;
-                int64_t i64;
-                ppq_int96_t i96;
-                float f;
-                double d;
-                ppq_bytes_t bytes;
-            } x;
+            value_t x;
             if (cols[c].optional && is_null(r, c)) {
                 st = ppq_writer_set_null(&w, c);
                 continue;
@@ -201,7 +193,8 @@ static void writer_files_round_trip(void)
     unsigned v, ran = 0;
     ppq_status_t skipped = PPQ_OK;
     for (v = 0; v < 16u; v++) {
-        ppq_file_t f = {mem_read_at, NULL, NULL, NULL, 0};
+        ppq_file_t f;
+        mfile_t m;
         ppq_arena_t arena;
         uint32_t rg, c, row0 = 0;
         ppq_status_t st;
@@ -214,8 +207,7 @@ static void writer_files_round_trip(void)
             continue; /* too big for this board's test arena or file */
         }
         PPQ_CHECK_OK(st);
-        f.ctx = &file_mem;
-        f.size = file_mem.len;
+        mfile_init(&f, &m, file_buf, file_mem.len, file_mem.len);
         ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
         PPQ_CHECK_OK(ppq_reader_open(&rd, &f, &arena));
         PPQ_CHECK_EQ(rd.ncols, NCOLS);
@@ -252,15 +244,7 @@ static void writer_files_round_trip(void)
                     PPQ_CHECK_OK(ppq_column_reader_read(&cr, step, &got, def, NULL, &levels, &count));
                     for (i = 0; i < levels; i++, r++) {
                         uint8_t flba[3];
-                        union {
-                            uint8_t b;
-                            int32_t i32;
-                            int64_t i64;
-                            ppq_int96_t i96;
-                            float f;
-                            double d;
-                            ppq_bytes_t bytes;
-                        } want;
+                        value_t want;
                         int null = cols[c].optional && is_null(r, c);
                         if (cols[c].optional) {
                             PPQ_CHECK_EQ(def[i], null ? 0 : 1);
@@ -307,12 +291,10 @@ static void hostile_files(void)
     PPQ_CHECK_OK(st);
     len = file_mem.len;
     for (cut = 0; cut < len; cut += 1u + cut / 64u) {
-        ppq_file_t f = {mem_read_at, NULL, NULL, NULL, 0};
-        ppq_memsink_t m = file_mem;
+        ppq_file_t f;
+        mfile_t m;
         ppq_arena_t arena;
-        m.len = cut;
-        f.ctx = &m;
-        f.size = cut;
+        mfile_init(&f, &m, file_buf, cut, cut);
         ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
         PPQ_CHECK(ppq_reader_open(&rd, &f, &arena) < 0); /* no footer where a cut file ends */
     }
@@ -320,12 +302,12 @@ static void hostile_files(void)
         static const uint8_t flips[3] = {0x01, 0x80, 0xFF};
         unsigned k;
         for (k = 0; k < 3u; k++) {
-            ppq_file_t f = {mem_read_at, NULL, NULL, NULL, 0};
+            ppq_file_t f;
+            mfile_t m;
             ppq_arena_t arena;
             uint32_t rg, c;
             file_buf[i] ^= flips[k];
-            f.ctx = &file_mem;
-            f.size = len;
+            mfile_init(&f, &m, file_buf, len, len);
             ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
             if (ppq_reader_open(&rd, &f, &arena) == PPQ_OK) { /* then read everything it claims */
                 for (rg = 0; rg < rd.nrg; rg++) {
@@ -356,7 +338,8 @@ static void pruning(void)
 {
     unsigned v;
     for (v = 0; v < 16u; v++) {
-        ppq_file_t f = {mem_read_at, NULL, NULL, NULL, 0};
+        ppq_file_t f;
+        mfile_t m;
         ppq_arena_t arena;
         uint32_t rg, c, row0 = 0, r;
         ppq_status_t st;
@@ -367,8 +350,7 @@ static void pruning(void)
         if (st != PPQ_OK) {
             continue;
         }
-        f.ctx = &file_mem;
-        f.size = file_mem.len;
+        mfile_init(&f, &m, file_buf, file_mem.len, file_mem.len);
         ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
         PPQ_CHECK_OK(ppq_reader_open(&rd, &f, &arena));
         for (rg = 0; rg < rd.nrg; rg++) {

@@ -7,24 +7,9 @@
 
 #include "picoparquet.h"
 #include "ppq_reader.h"
+#include "recover_util.h" /* a file in memory (mfile_t) */
 
 static uint64_t arena_mem[(1u << 20) / 8u];
-
-typedef struct mem_file {
-    const uint8_t *data;
-    size_t len;
-} mem_file_t;
-
-static ppq_status_t mem_read_at(void *ctx, uint64_t off, uint8_t *buf, size_t len, size_t *got)
-{
-    const mem_file_t *m = (const mem_file_t *)ctx;
-    size_t n = off >= m->len ? 0u : m->len - (size_t)off < len ? m->len - (size_t)off : len;
-    if (n > 0u) {
-        memcpy(buf, m->data + off, n);
-    }
-    *got = n;
-    return PPQ_OK;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -36,12 +21,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ppq_bytes_t b[32];
     } values;
     static int16_t def[32], rep[32];
-    mem_file_t m = {data, size};
-    ppq_file_t f = {mem_read_at, NULL, NULL, NULL, 0};
+    mfile_t m;
+    ppq_file_t f;
     ppq_arena_t arena;
     uint32_t rg, c;
-    f.ctx = &m;
-    f.size = size;
+    mfile_init(&f, &m, (uint8_t *)(uintptr_t)data, size, size); /* (read only) */
     ppq_arena_init(&arena, arena_mem, sizeof arena_mem);
     if (ppq_reader_open(&r, &f, &arena) != PPQ_OK) {
         return 0;
