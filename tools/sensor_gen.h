@@ -40,6 +40,20 @@ typedef struct sensor_gen {
     uint32_t status_left; /* rows the current warning lasts */
 } sensor_gen_t;
 
+/* The table's schema, every column AUTO: an initializer for a
+ * ppq_column_t[SENSOR_COLUMNS] (a macro, so a file that includes this
+ * header without writing the table carries no unused array). */
+#define SENSOR_SCHEMA_AUTO                                                                                   \
+    {                                                                                                        \
+        {"ts", PPQ_INT64, 0, 0, {PPQ_LOGICAL_TIMESTAMP, 0, 0, 1, PPQ_UNIT_MICROS, 0, 0}, PPQ_COLUMN_AUTO},   \
+        {"temperature", PPQ_FLOAT, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO}, \
+        {"humidity", PPQ_FLOAT, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},    \
+        {"pressure", PPQ_DOUBLE, 0, 1, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},   \
+        {"battery_mv", PPQ_INT32, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},  \
+        {"door_open", PPQ_BOOLEAN, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO}, \
+        {"status", PPQ_BYTE_ARRAY, 0, 0, {PPQ_LOGICAL_STRING, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO}, \
+    }
+
 typedef struct sensor_row {
     int64_t ts;
     float temperature, humidity;

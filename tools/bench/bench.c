@@ -8,26 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "picoparquet.h"
+#include "bench_util.h"
 
 #define REPS 7
 #define MIN_SECONDS 0.020
 #define UNPACK_VALUES (1u << 15)
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 static volatile uint64_t sink_checksum; /* keeps the work observable */
 
@@ -40,16 +27,16 @@ static double measure(work_fn fn, void *ctx, double items)
     int r;
     fn(ctx); /* warm up */
     for (r = 0; r < REPS; r++) {
-        double t0 = now(), t;
+        double t0 = bench_now(), t;
         long calls = 0;
         do {
             fn(ctx);
             calls++;
-            t = now() - t0;
+            t = bench_now() - t0;
         } while (t < MIN_SECONDS);
         rates[r] = items * (double)calls / t;
     }
-    qsort(rates, REPS, sizeof rates[0], cmp_double);
+    qsort(rates, REPS, sizeof rates[0], bench_cmp_double);
     return rates[REPS / 2];
 }
 

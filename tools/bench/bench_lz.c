@@ -19,12 +19,12 @@
  */
 #include <lz4.h>
 #include <snappy-c.h>
-#include <time.h>
 
 #include "../../examples/sensor_logger/logger.h"
 #include "../../test/lz/lz_data.h"
 #include "ppq_lz4.h"
 #include "ppq_snappy.h"
+#include "bench_util.h"
 
 #define MAX_PAGES 4096
 #define ROUNDS 9
@@ -38,13 +38,6 @@ typedef struct dataset {
 static uint8_t *cbuf, *dbuf, *work;
 static size_t clen[MAX_PAGES]; /* per page compressed size (for decompression) */
 static size_t coff[MAX_PAGES];
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 enum { SNAPPY_OURS, SNAPPY_REF, LZ4_OURS, LZ4_REF };
 
@@ -134,7 +127,7 @@ static void decompress_all(int who, const dataset_t *d, int verify)
 /* MB/s of one round of at least ~25 ms. */
 static double round_mbs(int who, const dataset_t *d, int compress)
 {
-    double t0 = now(), t;
+    double t0 = bench_now(), t;
     unsigned reps = 0;
     do {
         if (compress) {
@@ -143,7 +136,7 @@ static double round_mbs(int who, const dataset_t *d, int compress)
             decompress_all(who, d, 0);
         }
         reps++;
-        t = now() - t0;
+        t = bench_now() - t0;
     } while (t < 0.025);
     return (double)d->len * reps / t / 1e6;
 }

@@ -11,22 +11,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "picoparquet.h"
 #include "sensor_gen.h"
+#include "bench_util.h"
 
 #define BATCH 4096u
 
-static const ppq_column_t schema[SENSOR_COLUMNS] = {
-    {"ts", PPQ_INT64, 0, 0, {PPQ_LOGICAL_TIMESTAMP, 0, 0, 1, PPQ_UNIT_MICROS, 0, 0}, PPQ_COLUMN_AUTO},
-    {"temperature", PPQ_FLOAT, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
-    {"humidity", PPQ_FLOAT, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
-    {"pressure", PPQ_DOUBLE, 0, 1, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
-    {"battery_mv", PPQ_INT32, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
-    {"door_open", PPQ_BOOLEAN, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
-    {"status", PPQ_BYTE_ARRAY, 0, 0, {PPQ_LOGICAL_STRING, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
-};
+static const ppq_column_t schema[SENSOR_COLUMNS] = SENSOR_SCHEMA_AUTO;
 
 static int64_t b_ts[BATCH];
 static float b_t[BATCH], b_h[BATCH];
@@ -35,18 +27,6 @@ static uint8_t b_pv[BATCH / 8u];
 static int32_t b_batt[BATCH];
 static uint8_t b_door[BATCH];
 static ppq_bytes_t b_status[BATCH];
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static ppq_status_t file_write(void *ctx, const uint8_t *data, size_t len)
-{
-    return fwrite(data, 1, len, (FILE *)ctx) == len ? PPQ_OK : PPQ_ERR_IO;
-}
 
 static void fill(sensor_gen_t *g, uint32_t n)
 {
@@ -77,7 +57,7 @@ int main(int argc, char **argv)
     size_t arena_len = ppq_writer_arena_size(schema, SENSOR_COLUMNS, NULL);
     void *arena = malloc(arena_len ? arena_len : 1u);
     FILE *f = argc > 1 ? fopen(argv[1], "wb") : NULL;
-    ppq_sink_t sink = {file_write, NULL, 0};
+    ppq_sink_t sink = {bench_file_write, NULL, 0};
     ppq_writer_t w;
     sensor_gen_t g;
     uint32_t done = 0, n;
@@ -89,21 +69,21 @@ int main(int argc, char **argv)
     }
     sink.ctx = f;
     sensor_gen_init(&g, seed);
-    t0 = now();
+    t0 = bench_now();
     st = ppq_writer_init(&w, schema, SENSOR_COLUMNS, NULL, &sink, arena, arena_len);
-    secs = now() - t0;
+    secs = bench_now() - t0;
     while (st == PPQ_OK && done < rows) {
         n = rows - done < BATCH ? rows - done : BATCH;
         fill(&g, n);
-        t0 = now();
+        t0 = bench_now();
         st = ppq_writer_write_batch(&w, cols, n, NULL);
-        secs += now() - t0;
+        secs += bench_now() - t0;
         done += n;
     }
     if (st == PPQ_OK) {
-        t0 = now();
+        t0 = bench_now();
         st = ppq_writer_close(&w);
-        secs += now() - t0;
+        secs += bench_now() - t0;
     }
     fclose(f);
     if (st != PPQ_OK) {

@@ -13,26 +13,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../../examples/sensor_logger/logger.h"
 #include "recover_util.h"
+#include "bench_util.h"
 
 #define BENCH_ROWS 10000000u
 
 static uint64_t arena_mem[3u * 1024u * 1024u / 8u];
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static ppq_status_t file_write(void *ctx, const uint8_t *data, size_t len)
-{
-    return fwrite(data, 1, len, (FILE *)ctx) == len ? PPQ_OK : PPQ_ERR_IO;
-}
 
 /* The logger's rows in column batches of BATCH rows, as firmware that
  * buffers its samples would hand them over. */
@@ -63,9 +51,9 @@ static ppq_status_t logger_run_batches(ppq_sink_t *sink, const ppq_writer_option
     logger_row_t row;
     uint32_t done = 0, n, i, got = 0;
     ppq_status_t st;
-    t0 = now();
+    t0 = bench_now();
     st = ppq_writer_init(&w, logger_schema, LOGGER_COLUMNS, opts, sink, arena_mem, sizeof arena_mem);
-    writer_seconds = now() - t0;
+    writer_seconds = bench_now() - t0;
     logger_gen_init(&g);
     while (done < rows && st == PPQ_OK) {
         n = rows - done < BATCH ? rows - done : BATCH;
@@ -81,16 +69,16 @@ static ppq_status_t logger_run_batches(ppq_sink_t *sink, const ppq_writer_option
             b_door[i] = row.door_open;
             b_status[i] = row.status;
         }
-        t0 = now();
+        t0 = bench_now();
         st = ppq_writer_write_batch(&w, cols, n, &got);
-        writer_seconds += now() - t0;
+        writer_seconds += bench_now() - t0;
         done += got;
     }
-    t0 = now();
+    t0 = bench_now();
     if (st == PPQ_OK) {
         st = ppq_writer_close(&w);
     }
-    writer_seconds += now() - t0;
+    writer_seconds += bench_now() - t0;
     *written = done;
     *row_groups = w.row_groups;
     return st;
@@ -99,11 +87,11 @@ static ppq_status_t logger_run_batches(ppq_sink_t *sink, const ppq_writer_option
 static int run(const char *label, const char *api, ppq_sink_t *sink, const ppq_writer_options_t *opts)
 {
     uint32_t row_groups = 0, rows = 0;
-    double t0 = now(), t;
+    double t0 = bench_now(), t;
     ppq_status_t st =
         api[0] == 'b' ? logger_run_batches(sink, opts, BENCH_ROWS, &rows, &row_groups)
                       : logger_run(logger_schema, sink, arena_mem, sizeof arena_mem, opts, BENCH_ROWS, &rows, &row_groups);
-    t = api[0] == 'b' ? writer_seconds : now() - t0; /* rows: the generation is inside, a few ns a row */
+    t = api[0] == 'b' ? writer_seconds : bench_now() - t0; /* rows: the generation is inside, a few ns a row */
     if (st != PPQ_OK || rows != BENCH_ROWS) {
         fprintf(stderr, "bench_writer: %s, %u of %u rows\n", ppq_status_str(st), (unsigned)rows, BENCH_ROWS);
         return 1;
@@ -119,13 +107,6 @@ static int run(const char *label, const char *api, ppq_sink_t *sink, const ppq_w
 
 #define RECOVER_ROWS 6000000u /* about 100 MB at the demo's 16.5 bytes per row */
 #define RECOVER_REPS 5
-
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 static int bench_recover(void)
 {
@@ -157,21 +138,21 @@ static int bench_recover(void)
         ppq_sink_t count = {NULL, NULL, 0};
         double t0;
         mfile_init(&f, &m, buf, cut, cap); /* the cut log again (in place shortened it) */
-        t0 = now();
+        t0 = bench_now();
         if (ppq_recover_copy(&f, &count, rec_arena, sizeof rec_arena, &res) != PPQ_OK) {
             free(buf);
             return 1;
         }
-        copy_s[i] = now() - t0;
-        t0 = now();
+        copy_s[i] = bench_now() - t0;
+        t0 = bench_now();
         if (ppq_recover_in_place(&f, rec_arena, sizeof rec_arena, &res) != PPQ_OK) {
             free(buf);
             return 1;
         }
-        place_s[i] = now() - t0;
+        place_s[i] = bench_now() - t0;
     }
-    qsort(copy_s, RECOVER_REPS, sizeof copy_s[0], cmp_double);
-    qsort(place_s, RECOVER_REPS, sizeof place_s[0], cmp_double);
+    qsort(copy_s, RECOVER_REPS, sizeof copy_s[0], bench_cmp_double);
+    qsort(place_s, RECOVER_REPS, sizeof place_s[0], bench_cmp_double);
     printf("{\"bench\":\"recover\",\"mode\":\"copy\",\"input_bytes\":%zu,\"row_groups_kept\":%u,\"rows_kept\":%llu,"
            "\"mb_per_s\":%.1f}\n",
            cut, (unsigned)res.row_groups, (unsigned long long)res.rows, (double)cut / copy_s[RECOVER_REPS / 2] / 1e6);
@@ -198,7 +179,7 @@ static int bench_recover(void)
 int main(int argc, char **argv)
 {
     ppq_writer_options_t opts;
-    ppq_sink_t counting = {NULL, NULL, 0}, file = {file_write, NULL, 0};
+    ppq_sink_t counting = {NULL, NULL, 0}, file = {bench_file_write, NULL, 0};
     FILE *f;
     int rc;
     if (argc < 2) {

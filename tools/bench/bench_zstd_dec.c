@@ -16,28 +16,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <zstd.h>
 
 #include "picoparquet.h"
 #include "ppq_zstd.h"
+#include "bench_util.h"
 
 #define PAGE (64u * 1024u)
 #define REPS 9
 #define MIN_SECONDS 0.020
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 static uint64_t rng = 0x243F6A8885A308D3ull;
 static uint64_t next_rand(void)
@@ -176,12 +163,12 @@ static void run_lib(pages_t *p)
 /* One timed run: MB/s of output over at least MIN_SECONDS. */
 static double rate(void (*fn)(pages_t *), pages_t *p, double bytes)
 {
-    double t0 = now(), t;
+    double t0 = bench_now(), t;
     long calls = 0;
     do {
         fn(p);
         calls++;
-        t = now() - t0;
+        t = bench_now() - t0;
     } while (t < MIN_SECONDS);
     return bytes * (double)calls / t / 1e6;
 }
@@ -199,9 +186,9 @@ static void measure(pages_t *p, double bytes, double *ours, double *lib, double 
         b[r] = rate(run_lib, p, bytes);
         q[r] = a[r] / b[r];
     }
-    qsort(a, REPS, sizeof a[0], cmp_double);
-    qsort(b, REPS, sizeof b[0], cmp_double);
-    qsort(q, REPS, sizeof q[0], cmp_double);
+    qsort(a, REPS, sizeof a[0], bench_cmp_double);
+    qsort(b, REPS, sizeof b[0], bench_cmp_double);
+    qsort(q, REPS, sizeof q[0], bench_cmp_double);
     *ours = a[REPS / 2];
     *lib = b[REPS / 2];
     *ratio = q[REPS / 2];

@@ -39,15 +39,7 @@ __attribute__((noinline)) void bench_mark_stop(void)
 
 #ifndef LOGGER_SMALL
 /* Every column AUTO (in the logger's build: by type). */
-static const ppq_column_t sensor_auto[SENSOR_COLUMNS] = {
-    {"ts", PPQ_INT64, 0, 0, {PPQ_LOGICAL_TIMESTAMP, 0, 0, 1, PPQ_UNIT_MICROS, 0, 0}, PPQ_COLUMN_AUTO},
-    {"temperature", PPQ_FLOAT, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
-    {"humidity", PPQ_FLOAT, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
-    {"pressure", PPQ_DOUBLE, 0, 1, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
-    {"battery_mv", PPQ_INT32, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
-    {"door_open", PPQ_BOOLEAN, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
-    {"status", PPQ_BYTE_ARRAY, 0, 0, {PPQ_LOGICAL_STRING, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
-};
+static const ppq_column_t sensor_auto[SENSOR_COLUMNS] = SENSOR_SCHEMA_AUTO;
 #endif
 
 static uint64_t arena_mem[ARENA_BYTES / 8u];
