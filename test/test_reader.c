@@ -331,12 +331,42 @@ static void hostile_files(void)
     }
 }
 
-/* Row-group pruning by statistics: an INT32 column's row groups may hold
- * each of their own values, and none above their greatest (where the build
+/* x's PLAIN bytes, plus `up` (0, or 1 for a value above x), for the
+ * numeric types pruning compares. */
+static void plain_plus(ppq_type_t t, const value_t *x, int32_t up, uint8_t out[8])
+{
+    switch (t) {
+    case PPQ_INT32: ppq_store_le32(out, (uint32_t)(x->i32 + up)); break;
+    case PPQ_INT64: ppq_store_le64(out, (uint64_t)(x->i64 + up)); break;
+    case PPQ_FLOAT: {
+        float f = x->f + (float)up;
+        uint32_t u;
+        memcpy(&u, &f, 4);
+        ppq_store_le32(out, u);
+        break;
+    }
+    default: {
+        double d = x->d + (double)up;
+        uint64_t u;
+        memcpy(&u, &d, 8);
+        ppq_store_le64(out, u);
+        break;
+    }
+    }
+}
+
+static double as_double(ppq_type_t t, const value_t *x)
+{
+    return t == PPQ_INT32 ? (double)x->i32 : t == PPQ_INT64 ? (double)x->i64 : t == PPQ_FLOAT ? (double)x->f : x->d;
+}
+
+/* Row-group pruning by statistics: an INT32, INT64, FLOAT or DOUBLE
+ * column's row groups may hold each of their own values (negative ones
+ * too: signed order), and none above their greatest (where the build
  * writes statistics; otherwise nothing is proven and every group may). */
 static void pruning(void)
 {
-    unsigned v;
+    unsigned v, checked = 0;
     for (v = 0; v < 16u; v++) {
         ppq_file_t f;
         mfile_t m;
@@ -355,24 +385,105 @@ static void pruning(void)
         PPQ_CHECK_OK(ppq_reader_open(&rd, &f, &arena));
         for (rg = 0; rg < rd.nrg; rg++) {
             for (c = 0; c < NCOLS; c++) {
-                int32_t hi = INT32_MIN, x;
-                uint8_t above[4], flba[3];
-                if (type_of(v, c) != PPQ_INT32) {
+                ppq_type_t t = (ppq_type_t)type_of(v, c);
+                value_t x, hi;
+                double hi_d = -1e300;
+                uint8_t bytes[8], flba[3];
+                if (t != PPQ_INT32 && t != PPQ_INT64 && t != PPQ_FLOAT && t != PPQ_DOUBLE) {
                     continue;
                 }
+                memset(&hi, 0, sizeof hi);
                 for (r = row0; r < row0 + (uint32_t)rd.rg_rows[rg]; r++) {
                     if (cols[c].optional && is_null(r, c)) {
                         continue;
                     }
-                    value_of(PPQ_INT32, r, c, &x, flba);
-                    hi = x > hi ? x : hi;
-                    ppq_store_le32(above, (uint32_t)x);
-                    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, rg, c, above, above), 1);
+                    value_of(t, r, c, &x, flba);
+                    if (as_double(t, &x) > hi_d) {
+                        hi = x;
+                        hi_d = as_double(t, &x);
+                    }
+                    plain_plus(t, &x, 0, bytes);
+                    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, rg, c, bytes, bytes), 1);
                 }
-                ppq_store_le32(above, (uint32_t)(hi + 1));
-                PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, rg, c, above, NULL), PPQ_WRITER_STATISTICS ? 0 : 1);
+                plain_plus(t, &hi, 1, bytes);
+                PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, rg, c, bytes, NULL), PPQ_WRITER_STATISTICS ? 0 : 1);
+                checked++;
             }
             row0 += (uint32_t)rd.rg_rows[rg];
+        }
+    }
+    PPQ_CHECK(checked > 0u);
+}
+
+/* A v2 page whose header's null count disagrees with its definition levels
+ * (the reader takes its value count from the header): PPQ_ERR_CORRUPT,
+ * whichever way it is off. */
+static void levels_disagree(void)
+{
+    static const ppq_column_t col = {"x", PPQ_INT32, 0, 1, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0},
+                                     PPQ_COLUMN_PLAIN};
+    unsigned k;
+    for (k = 0; k < 3u; k++) {
+        static const uint8_t nulls_zz[3] = {4u, 2u, 6u}; /* zigzag 2 (the truth), 1, 3 */
+        ppq_writer_options_t o;
+        ppq_writer_t w;
+        ppq_file_t f;
+        mfile_t m;
+        ppq_arena_t arena;
+        uint8_t *p;
+        size_t levels = 0, count = 0, total = 0, i;
+        int32_t vals[8];
+        int16_t def[8];
+        ppq_status_t st = PPQ_OK;
+        if (!PPQ_WRITER_PAGE_V2) {
+            return;
+        }
+        test_setup();
+        file_buf = (uint8_t *)test_alloc(PPQ_TEST_BUF);
+        PPQ_CHECK(file_buf != NULL);
+        memset(&o, 0, sizeof o);
+        o.page_v2 = 1;
+        o.page_crc = 0;
+        o.page_values = 8; /* (small buffers: the boards' 4 KB test arena) */
+        o.row_group_rows = 8;
+        o.dict_entries = 8;
+        o.dict_bytes = 64;
+        o.footer_bytes = 512;
+        ppq_sink_init_mem(&file_sink, &file_mem, file_buf, PPQ_TEST_BUF);
+        PPQ_CHECK_OK(ppq_writer_init(&w, &col, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+        for (i = 0; i < 4u; i++) { /* 1, null, 3, null */
+            PPQ_CHECK_OK(i % 2u ? ppq_writer_set_null(&w, 0) : ppq_writer_set_i32(&w, 0, (int32_t)i + 1));
+            PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+        }
+        PPQ_CHECK_OK(ppq_writer_close(&w));
+        mfile_init(&f, &m, file_buf, file_mem.len, file_mem.len);
+        ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+        PPQ_CHECK_OK(ppq_reader_open(&rd, &f, &arena));
+        /* the page header (thrift-facts.md): type, sizes (i32 fields 1-3),
+         * then field 8, DataPageHeaderV2, opening with num_values, num_nulls */
+        p = file_buf + rd.chunks[0].data_page_offset;
+        for (i = 0; i < 3u; i++) {
+            PPQ_CHECK_EQ(*p++, 0x15); /* field delta 1, i32 */
+            while (*p++ & 0x80u) {
+            }
+        }
+        PPQ_CHECK_EQ(p[0], 0x5C);           /* field delta 5 (to 8), struct */
+        PPQ_CHECK_EQ(p[1], 0x15);           /* num_values */
+        PPQ_CHECK_EQ(p[2], 8u);             /* zigzag 4 */
+        PPQ_CHECK_EQ(p[3], 0x15);           /* num_nulls */
+        PPQ_CHECK_EQ(p[4], nulls_zz[0]);
+        p[4] = nulls_zz[k];
+        PPQ_CHECK_OK(ppq_column_reader_init(&cr, &rd, 0, 0, &arena));
+        do {
+            st = ppq_column_reader_read(&cr, 8, vals, def, NULL, &levels, &count);
+            total += count;
+        } while (st == PPQ_OK && levels > 0u);
+        if (k == 0u) {
+            PPQ_CHECK_OK(st);
+            PPQ_CHECK_EQ(total, 2u);
+            PPQ_CHECK_EQ(vals[1], 3);
+        } else {
+            PPQ_CHECK_EQ(st, PPQ_ERR_CORRUPT);
         }
     }
 }
@@ -381,5 +492,6 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(writer_files_round_trip),
     PPQ_TEST(pruning),
     PPQ_TEST(hostile_files),
+    PPQ_TEST(levels_disagree),
 };
 PPQ_SUITE(suite_reader, "reader", cases);

@@ -519,48 +519,38 @@ const ppq_schema_node_t *ppq_reader_column(const ppq_reader_t *r, uint32_t col)
 
 /* -1, 0, 1 comparing two PLAIN numbers of the column's type (signed or
  * unsigned integers, floats by value); 2 when they do not compare (NaN,
- * byte arrays: bytewise is only right for unsigned order). */
-static int compare_plain(const ppq_schema_node_t *n, const uint8_t *a, const uint8_t *b, uint32_t alen, uint32_t blen)
+ * other types). */
+static int compare_plain(const ppq_schema_node_t *n, const uint8_t *a, const uint8_t *b)
 {
     int unsig = n->logical == 10 ? !n->int_signed : n->converted >= 11 && n->converted <= 14;
-    switch (n->type) {
-    case PPQ_INT32: {
-        uint32_t x = ppq_load_le32(a), y = ppq_load_le32(b);
+    int wide = n->type == PPQ_INT64 || n->type == PPQ_DOUBLE;
+    uint64_t x, y;
+    double u, v;
+    if (n->type != PPQ_INT32 && n->type != PPQ_INT64 && n->type != PPQ_FLOAT && n->type != PPQ_DOUBLE) {
+        return 2;
+    }
+    x = wide ? ppq_load_le64(a) : ppq_load_le32(a);
+    y = wide ? ppq_load_le64(b) : ppq_load_le32(b);
+    if (n->type == PPQ_INT32 || n->type == PPQ_INT64) {
+        uint64_t sign = wide ? 0x8000000000000000ull : 0x80000000u; /* signed order: flip the sign bit */
         if (!unsig) {
-            x ^= 0x80000000u;
-            y ^= 0x80000000u;
+            x ^= sign;
+            y ^= sign;
         }
         return x < y ? -1 : x > y;
     }
-    case PPQ_INT64: {
-        uint64_t x = ppq_load_le64(a), y = ppq_load_le64(b);
-        if (!unsig) {
-            x ^= 0x8000000000000000ull;
-            y ^= 0x8000000000000000ull;
-        }
-        return x < y ? -1 : x > y;
+    if (wide) { /* reals */
+        memcpy(&u, &x, 8);
+        memcpy(&v, &y, 8);
+    } else {
+        uint32_t x32 = (uint32_t)x, y32 = (uint32_t)y;
+        float f, g;
+        memcpy(&f, &x32, 4);
+        memcpy(&g, &y32, 4);
+        u = (double)f;
+        v = (double)g;
     }
-    case PPQ_FLOAT: {
-        float x, y;
-        uint32_t u = ppq_load_le32(a), v = ppq_load_le32(b);
-        memcpy(&x, &u, 4);
-        memcpy(&y, &v, 4);
-        return x != x || y != y ? 2 : x < y ? -1 : x > y;
-    }
-    case PPQ_DOUBLE: {
-        double x, y;
-        uint64_t u = ppq_load_le64(a), v = ppq_load_le64(b);
-        memcpy(&x, &u, 8);
-        memcpy(&y, &v, 8);
-        return x != x || y != y ? 2 : x < y ? -1 : x > y;
-    }
-    case PPQ_BYTE_ARRAY: {
-        uint32_t k = alen < blen ? alen : blen;
-        int c = k > 0u ? memcmp(a, b, k) : 0;
-        return c != 0 ? (c < 0 ? -1 : 1) : alen < blen ? -1 : alen > blen;
-    }
-    default: return 2;
-    }
+    return u != u || v != v ? 2 : u < v ? -1 : u > v;
 }
 
 int ppq_reader_may_contain(const ppq_reader_t *r, uint32_t rg, uint32_t col, const void *min, const void *max)
@@ -578,10 +568,10 @@ int ppq_reader_may_contain(const ppq_reader_t *r, uint32_t rg, uint32_t col, con
         (w != 0u && (c->stats.min_len != w || c->stats.max_len != w))) {
         return 1; /* nothing proven (byte arrays: the order depends on the logical type) */
     }
-    if (max != NULL && compare_plain(n, c->stats.min, (const uint8_t *)max, c->stats.min_len, (uint32_t)w) == 1) {
+    if (max != NULL && compare_plain(n, c->stats.min, (const uint8_t *)max) == 1) {
         return 0; /* the chunk's least value is above the range */
     }
-    if (min != NULL && compare_plain(n, c->stats.max, (const uint8_t *)min, c->stats.max_len, (uint32_t)w) == -1) {
+    if (min != NULL && compare_plain(n, c->stats.max, (const uint8_t *)min) == -1) {
         return 0;
     }
     return 1;
@@ -638,7 +628,8 @@ static ppq_status_t parse_page_kind(ppq_thrift_r_t *t, int16_t kind, page_hdr_t 
     }
 }
 
-/* The page header at cr->pos, read into cr->hdr. */
+/* The page header at pos (the chunk ends at end), read into hdr (cap
+ * bytes) and parsed into h. */
 static ppq_status_t read_header(ppq_reader_t *r, uint64_t pos, uint64_t end, uint8_t *hdr, size_t cap, page_hdr_t *h)
 {
     size_t len = end - pos < cap ? (size_t)(end - pos) : cap;
@@ -653,25 +644,25 @@ static ppq_status_t read_header(ppq_reader_t *r, uint64_t pos, uint64_t end, uin
     ppq_thrift_r_init(&t, hdr, len);
     for (;;) {
         st = ppq_thrift_r_field(&t, &id, &ty);
-        if (st != PPQ_OK) {
-            return st == PPQ_ERR_CORRUPT && len == cap && end - pos > cap ? unsupported(r, "page headers over 1 KiB") : st;
-        }
-        if (ty == PPQ_THRIFT_STOP) {
+        if (st != PPQ_OK || ty == PPQ_THRIFT_STOP) {
             break;
         }
         if (id >= 1 && id <= 4) {
             int32_t *f = id == 1 ? &h->type : id == 2 ? &h->raw : id == 3 ? &h->size : &h->crc;
-            TRY(ppq_thrift_r_i32(&t, ty, f));
+            st = ppq_thrift_r_i32(&t, ty, f);
             h->has_crc |= id == 4;
         } else if (id == 5 || id == 7 || id == 8) {
-            TRY(ppq_thrift_r_struct(&t, ty));
-            st = parse_page_kind(&t, id, h);
+            st = ppq_thrift_r_struct(&t, ty);
+            st = st == PPQ_OK ? parse_page_kind(&t, id, h) : st;
         } else {
             st = ppq_thrift_r_skip(&t, ty);
         }
         if (st != PPQ_OK) {
-            return st == PPQ_ERR_CORRUPT && len == cap && end - pos > cap ? unsupported(r, "page headers over 1 KiB") : st;
+            break;
         }
+    }
+    if (st != PPQ_OK) { /* a header running past a full buffer is a big one, not a broken one */
+        return st == PPQ_ERR_CORRUPT && len == cap && end - pos > cap ? unsupported(r, "page headers over 1 KiB") : st;
     }
     h->hdr_len = ppq_thrift_r_offset(&t, hdr);
     if (h->raw < 0 || h->size < 0 || (uint64_t)h->size > end - pos - h->hdr_len) {
@@ -707,8 +698,7 @@ static ppq_status_t chunk_needs(ppq_reader_t *r, const ppq_chunk_info_t *c, need
 }
 
 /* Arena regions of a column reader, for sizing and for init. */
-static size_t layout(const ppq_reader_t *r, const ppq_chunk_info_t *c, const ppq_schema_node_t *leaf,
-                     const needs_t *n, size_t size[7])
+static size_t layout(const ppq_chunk_info_t *c, const ppq_schema_node_t *leaf, const needs_t *n, size_t size[7])
 {
     size_t total = 0;
     int i;
@@ -722,7 +712,6 @@ static size_t layout(const ppq_reader_t *r, const ppq_chunk_info_t *c, const ppq
     size[6] = (leaf->type == PPQ_BYTE_ARRAY || leaf->type == PPQ_FIXED_LEN_BYTE_ARRAY)
                   ? PPQ_ARENA_ROUND(2u * n->pmax + 64u) + ppq_dba_dec_arena_size(n->pmax)
                   : 0u;
-    (void)r;
     for (i = 0; i < 7; i++) {
         total += PPQ_ARENA_ROUND(size[i]);
     }
@@ -748,7 +737,7 @@ size_t ppq_column_reader_arena_size(ppq_reader_t *r, uint32_t rg, uint32_t col, 
     if (st != NULL) {
         *st = s;
     }
-    return s == PPQ_OK ? layout(r, c, &r->nodes[r->leaves[col]], &n, size) : 0u;
+    return s == PPQ_OK ? layout(c, &r->nodes[r->leaves[col]], &n, size) : 0u;
 }
 
 /* ---- column reader ------------------------------------------------------------ */
@@ -773,7 +762,7 @@ ppq_status_t ppq_column_reader_init(ppq_column_reader_t *cr, ppq_reader_t *r, ui
         return unsupported(r, ppq_codec_name((ppq_codec_t)c->codec));
     }
     TRY(chunk_needs(r, c, &n));
-    total = layout(r, c, leaf, &n, size);
+    total = layout(c, leaf, &n, size);
     mark = ppq_arena_mark(arena);
     if (total > arena->size - arena->used) {
         cr->need = mark + total;
@@ -842,7 +831,7 @@ static ppq_status_t init_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uin
         return ppq_bitpacked_dec_init(bp, w, p, k, n);
     }
     if (enc != PPQ_ENC_RLE || len < 4u || ppq_load_le32(p) > len - 4u) {
-        return enc != PPQ_ENC_RLE ? PPQ_ERR_CORRUPT : PPQ_ERR_CORRUPT;
+        return PPQ_ERR_CORRUPT;
     }
     k = ppq_load_le32(p);
     *used = 4u + k;
@@ -858,16 +847,16 @@ static ppq_status_t get_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint
     size_t done = 0, i, got;
     ppq_status_t st;
     *hits = 0;
+    if (max == 0) { /* nothing stored: every level 0 */
+        if (out != NULL) {
+            memset(out, 0, n * sizeof *out);
+        }
+        *hits = n;
+        return PPQ_OK;
+    }
     while (done < n) {
         size_t k = n - done < LEVEL_STEP ? n - done : LEVEL_STEP;
-        if (max == 0) {
-            for (i = 0; i < k; i++) {
-                buf[i] = 0;
-            }
-            got = k;
-        } else {
-            TRY(is_bp ? ppq_bitpacked_dec_get(bp, buf, k, &got) : ppq_rle_dec_get(rle, buf, k, &got));
-        }
+        TRY(is_bp ? ppq_bitpacked_dec_get(bp, buf, k, &got) : ppq_rle_dec_get(rle, buf, k, &got));
         if (got != k) {
             return PPQ_ERR_CORRUPT; /* fewer levels than the page's values */
         }
@@ -1000,13 +989,18 @@ static ppq_status_t load_page(ppq_column_reader_t *cr)
             left -= used;
             TRY(init_levels(&cr->def_dec, &cr->def_bp, &cr->def_is_bp, leaf->max_def, h.def_enc, v2, h.def_len, p,
                             left, n, &used));
-            /* count the values: a pass over the definition levels, then again from the start */
-            TRY(get_levels(&cr->def_dec, &cr->def_bp, cr->def_is_bp, leaf->max_def, NULL, n, &hits));
+            /* the values: every entry of a required column, the v2 header's
+             * count, or (v1 with nulls) a pass over the definition levels,
+             * read again from the start after */
+            hits = leaf->max_def == 0 ? n : (size_t)(h.values - h.nulls);
             if (v2 && hits != (size_t)(h.values - h.nulls)) {
                 return PPQ_ERR_CORRUPT;
             }
-            TRY(init_levels(&cr->def_dec, &cr->def_bp, &cr->def_is_bp, leaf->max_def, h.def_enc, v2, h.def_len, p,
-                            left, n, &used));
+            if (!v2 && leaf->max_def > 0) {
+                TRY(get_levels(&cr->def_dec, &cr->def_bp, cr->def_is_bp, leaf->max_def, NULL, n, &hits));
+                TRY(init_levels(&cr->def_dec, &cr->def_bp, &cr->def_is_bp, leaf->max_def, h.def_enc, v2, h.def_len, p,
+                                left, n, &used));
+            }
             p += used;
             left -= used;
             cr->encoding = (uint8_t)h.encoding;
@@ -1129,8 +1123,9 @@ ppq_status_t ppq_column_reader_read(ppq_column_reader_t *cr, size_t max, void *v
     if (st == PPQ_OK) {
         st = get_levels(&cr->def_dec, &cr->def_bp, cr->def_is_bp, leaf->max_def, def, n, &hits);
     }
-    if (st == PPQ_OK && (cr->values_done + hits > (uint32_t)cr->page_values)) {
-        st = PPQ_ERR_CORRUPT;
+    if (st == PPQ_OK && (cr->values_done + hits > (uint32_t)cr->page_values ||
+                         (cr->levels_done + n == cr->page_levels && cr->values_done + hits != (uint32_t)cr->page_values))) {
+        st = PPQ_ERR_CORRUPT; /* the levels disagree with the page's value count */
     }
     if (st == PPQ_OK && hits > 0u) {
         st = get_values(cr, values, hits);
