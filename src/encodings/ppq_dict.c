@@ -187,29 +187,17 @@ static uint64_t word_at(const uint8_t *p, uint32_t width)
     return y;
 }
 
+/* (No shortcut for "the previous value again": on readings that change
+ * every few rows its branch mispredicts more than the lookup costs.) */
 static inline ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8_t *v, size_t n, size_t *accepted, const uint32_t width)
 {
     const uint32_t mask = enc->slot_mask;
-    uint32_t *slots = enc->slots, *page = enc->page, count = enc->page_count, last = 0;
-    uint64_t last_key = 0;
-    ppq_status_t st = PPQ_OK;
-    size_t i;
-    if (count > 0u) {
-        last = page[count - 1u];
-        last_key = word_at(enc->pool + (size_t)last * width, width);
-    }
-    for (i = 0; i < n; i++) {
+    uint32_t *slots = enc->slots, *page = enc->page, count = enc->page_count;
+    size_t i, m = enc->cfg.max_page_values - count < n ? enc->cfg.max_page_values - count : n;
+    ppq_status_t st = m < n ? PPQ_ERR_NOSPACE : PPQ_OK;
+    for (i = 0; i < m; i++) {
         uint64_t key = word_at(v + i * width, width);
-        uint32_t h, e;
-        if (count == enc->cfg.max_page_values) {
-            st = PPQ_ERR_NOSPACE;
-            break;
-        }
-        if (count > 0u && key == last_key) { /* the previous value again, as logs have */
-            page[count++] = last;
-            continue;
-        }
-        h = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & mask;
+        uint32_t h = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & mask, e;
         while (slots[h] != 0u && word_at(enc->pool + (size_t)(slots[h] - 1u) * width, width) != key) {
             h = (h + 1u) & mask;
         }
@@ -226,8 +214,6 @@ static inline ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8_t *v, size
             slots[h] = e + 1u;
         }
         page[count++] = e;
-        last = e;
-        last_key = key;
     }
     enc->page_count = count;
     *accepted = i;
@@ -301,9 +287,13 @@ ppq_status_t ppq_dict_enc_repeat(ppq_dict_enc_t *enc, size_t n)
     if (enc->page_count == 0u || n > enc->cfg.max_page_values - enc->page_count) {
         return enc->page_count == 0u ? PPQ_ERR_STATE : PPQ_ERR_NOSPACE;
     }
-    for (; n > 0u; n--) {
-        enc->page[enc->page_count] = enc->page[enc->page_count - 1u];
-        enc->page_count++;
+    {
+        uint32_t *at = enc->page + enc->page_count, e = at[-1];
+        size_t i;
+        for (i = 0; i < n; i++) {
+            at[i] = e;
+        }
+        enc->page_count += (uint32_t)n;
     }
     return PPQ_OK;
 }

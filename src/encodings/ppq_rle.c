@@ -149,11 +149,17 @@ ppq_status_t ppq_rle_enc_put(ppq_rle_enc_t *enc, const uint32_t *values, size_t 
         return PPQ_ERR_ARG;
     }
     if (enc->width < 32u) {
-        uint32_t all = 0;
-        for (i = 0; i < n; i++) {
+        uint32_t all = 0, a[4] = {0, 0, 0, 0}; /* (four lanes: no chain of ORs) */
+        for (i = 0; i + 4u <= n; i += 4u) {
+            a[0] |= values[i];
+            a[1] |= values[i + 1u];
+            a[2] |= values[i + 2u];
+            a[3] |= values[i + 3u];
+        }
+        for (; i < n; i++) {
             all |= values[i];
         }
-        if ((all >> enc->width) != 0u) {
+        if (((all | a[0] | a[1] | a[2] | a[3]) >> enc->width) != 0u) {
             return PPQ_ERR_ARG;
         }
     }

@@ -1207,8 +1207,18 @@ static const uint8_t *value_bytes(ppq_col_t *c, uint8_t *buf, size_t *len)
  * definition levels; REQUIRED columns have none. */
 static void mark_present(ppq_col_t *c, uint32_t k)
 {
-    uint32_t at;
-    for (at = c->page_count; c->def->optional && at < c->page_count + k; at++) {
+    uint32_t at = c->page_count, end = at + k;
+    if (!c->def->optional) {
+        return;
+    }
+    for (; at < end && at % 8u != 0u; at++) { /* to a byte boundary */
+        c->levels[at / 8u] = (uint8_t)(c->levels[at / 8u] | (1u << (at % 8u)));
+    }
+    if (end - at >= 8u) { /* whole bytes */
+        memset(c->levels + at / 8u, 0xFF, (end - at) / 8u);
+        at += (end - at) & ~7u;
+    }
+    for (; at < end; at++) {
         c->levels[at / 8u] = (uint8_t)(c->levels[at / 8u] | (1u << (at % 8u)));
     }
 }

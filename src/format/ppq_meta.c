@@ -258,43 +258,88 @@ void ppq_meta_write_row_group_end(ppq_thrift_w_t *t, uint64_t raw, uint64_t byte
 }
 
 #if PPQ_FAST64 /* one pass; on 32-bit targets the plain loop below (less flash) */
-/* key_range() for one width and order, both constants where it is
- * inlined below: branch-free loops.  A key is the bits with the sign flipped
- * (signed), with negatives inverted and positives' sign set (floats:
- * x ^ (sign-extended sign | sign)); a NaN (floats) counts and takes the
- * neutral key for both extremes. */
-static inline void key_range_of(uint8_t order, size_t width, const uint8_t *v, size_t n, uint64_t *lo, uint64_t *hi,
-                                size_t *nans)
+/* Lanes of the typed min/max loops below: independent accumulators, so a
+ * compiler keeps them in registers or one vector and no compare waits on
+ * the one before. */
+#define LANES 8u
+
+/* The least and greatest of n numbers of C type T (stored at v, perhaps
+ * unaligned) into *lo and *hi; floats skip NaN (every compare with it is false)
+ * and count it into *nan.  *lo > *hi when no value counts. */
+#define TYPED_RANGE(name, T, LO0, HI0)                                                                  \
+    static void name(const uint8_t *v, size_t n, T *lo, T *hi, size_t *nan)                            \
+    {                                                                                                   \
+        T l[LANES], h[LANES], x[LANES];                                                                 \
+        size_t i, j, nans = 0, whole = n - n % LANES;                                                   \
+        for (j = 0; j < LANES; j++) {                                                                   \
+            l[j] = LO0;                                                                                 \
+            h[j] = HI0;                                                                                 \
+        }                                                                                               \
+        for (i = 0; i < whole; i += LANES) {                                                            \
+            PPQ_COPY(x, v + i * sizeof(T), sizeof x);                                                   \
+            for (j = 0; j < LANES; j++) {                                                               \
+                l[j] = x[j] < l[j] ? x[j] : l[j];                                                       \
+                h[j] = x[j] > h[j] ? x[j] : h[j];                                                       \
+                nans += (size_t)(x[j] != x[j]);                                                         \
+            }                                                                                           \
+        }                                                                                               \
+        for (j = 0; j < n - whole; j++) {                                                               \
+            PPQ_COPY(x, v + (whole + j) * sizeof(T), sizeof(T));                                        \
+            l[j] = x[0] < l[j] ? x[0] : l[j];                                                           \
+            h[j] = x[0] > h[j] ? x[0] : h[j];                                                           \
+            nans += (size_t)(x[0] != x[0]);                                                             \
+        }                                                                                               \
+        for (j = 1; j < LANES; j++) {                                                                   \
+            l[0] = l[j] < l[0] ? l[j] : l[0];                                                           \
+            h[0] = h[j] > h[0] ? h[j] : h[0];                                                           \
+        }                                                                                               \
+        *lo = l[0];                                                                                     \
+        *hi = h[0];                                                                                     \
+        *nan += nans;                                                                                   \
+    }
+
+TYPED_RANGE(range_i32, int32_t, INT32_MAX, INT32_MIN)
+TYPED_RANGE(range_u32, uint32_t, UINT32_MAX, 0u)
+TYPED_RANGE(range_i64, int64_t, INT64_MAX, INT64_MIN)
+TYPED_RANGE(range_u64, uint64_t, UINT64_MAX, 0u)
+TYPED_RANGE(range_f32, float, 3.4028235e38f * 2.0f, -3.4028235e38f * 2.0f)
+TYPED_RANGE(range_f64, double, 1.7976931348623157e308 * 2.0, -1.7976931348623157e308 * 2.0)
+
+/* The order_key() of a number's bits: the sign flipped (signed), or
+ * negatives inverted and positives' sign set (floats). */
+static uint64_t bits_key(uint8_t order, size_t width, uint64_t x)
 {
-    const uint64_t sign = width == 4u ? 0x80000000u : 0x8000000000000000ull;
-    const uint64_t all = width == 4u ? 0xFFFFFFFFu : ~(uint64_t)0, inf = width == 4u ? 0x7F800000u : 0x7FF0000000000000ull;
-    uint64_t l = all, h = 0;
-    size_t i, nan = 0;
+    uint64_t sign = width == 4u ? 0x80000000u : 0x8000000000000000ull, all = width == 4u ? 0xFFFFFFFFu : ~(uint64_t)0;
+    if (order == PPQ_ORDER_FLOAT) {
+        return (x & sign) ? ~x & all : x | sign;
+    }
+    return order == PPQ_ORDER_SIGNED ? x ^ sign : x;
+}
+
+/* key_range() of floats whose least or greatest is a zero: by key, where
+ * -0.0 < +0.0, NaN skipped (already counted).  Rare: whole readings of 0. */
+static void zero_float_range(size_t width, const uint8_t *v, size_t n, uint64_t *lo, uint64_t *hi)
+{
+    uint64_t inf = width == 4u ? 0x7F800000u : 0x7FF0000000000000ull, abs = inf | (inf >> 1), l = ~(uint64_t)0, h = 0;
+    size_t i;
     for (i = 0; i < n; i++) {
         uint64_t x, key;
+        uint32_t x32;
         if (width == 4u) {
-            uint32_t x32;
             PPQ_COPY(&x32, v + 4u * i, 4);
             x = x32;
         } else {
             PPQ_COPY(&x, v + 8u * i, 8);
         }
-        if (order == PPQ_ORDER_FLOAT) {
-            uint64_t neg = width == 4u ? (uint64_t)(uint32_t)((int32_t)(uint32_t)x >> 31) : (uint64_t)((int64_t)x >> 63);
-            int is_nan = (x & ~sign & all) > inf;
-            key = (x ^ (neg | sign)) & all;
-            nan += (size_t)is_nan;
-            l = (is_nan ? all : key) < l ? (is_nan ? all : key) : l;
-            h = (is_nan ? 0u : key) > h ? (is_nan ? 0u : key) : h;
-        } else {
-            key = order == PPQ_ORDER_SIGNED ? x ^ sign : x;
-            l = key < l ? key : l;
-            h = key > h ? key : h;
+        if ((x & abs) > inf) {
+            continue; /* NaN */
         }
+        key = bits_key(PPQ_ORDER_FLOAT, width, x);
+        l = key < l ? key : l;
+        h = key > h ? key : h;
     }
     *lo = l;
     *hi = h;
-    *nans = nan;
 }
 
 /* The least and greatest order_key() of n numbers in memory (width 4 or
@@ -302,26 +347,60 @@ static inline void key_range_of(uint8_t order, size_t width, const uint8_t *v, s
 static void key_range(uint8_t order, size_t width, const uint8_t *v, size_t n, uint64_t *lo, uint64_t *hi,
                       uint64_t *nans)
 {
-    uint64_t l, h;
-    size_t nan;
-    if (width == 4u) {
-        if (order == PPQ_ORDER_FLOAT) {
-            key_range_of(PPQ_ORDER_FLOAT, 4u, v, n, &l, &h, &nan);
-        } else if (order == PPQ_ORDER_SIGNED) {
-            key_range_of(PPQ_ORDER_SIGNED, 4u, v, n, &l, &h, &nan);
+    uint64_t l = 0, h = 0;
+    size_t nan = 0;
+    if (order == PPQ_ORDER_FLOAT) {
+        int none, zero; /* a zero extreme: -0.0 and +0.0 compare equal, so their keys decide */
+        if (width == 4u) {
+            float a, b;
+            uint32_t x, y;
+            range_f32(v, n, &a, &b, &nan);
+            none = !(a <= b);
+            zero = a == 0.0f || b == 0.0f;
+            PPQ_COPY(&x, &a, 4);
+            PPQ_COPY(&y, &b, 4);
+            l = x;
+            h = y;
         } else {
-            key_range_of(PPQ_ORDER_UNSIGNED, 4u, v, n, &l, &h, &nan);
+            double a, b;
+            range_f64(v, n, &a, &b, &nan);
+            none = !(a <= b);
+            zero = a == 0.0 || b == 0.0;
+            PPQ_COPY(&l, &a, 8);
+            PPQ_COPY(&h, &b, 8);
         }
-    } else if (order == PPQ_ORDER_FLOAT) {
-        key_range_of(PPQ_ORDER_FLOAT, 8u, v, n, &l, &h, &nan);
-    } else if (order == PPQ_ORDER_SIGNED) {
-        key_range_of(PPQ_ORDER_SIGNED, 8u, v, n, &l, &h, &nan);
-    } else {
-        key_range_of(PPQ_ORDER_UNSIGNED, 8u, v, n, &l, &h, &nan);
+        if (none) {
+            *lo = 1u;
+            *hi = 0u;
+        } else if (zero) {
+            zero_float_range(width, v, n, lo, hi);
+        } else {
+            *lo = bits_key(order, width, l);
+            *hi = bits_key(order, width, h);
+        }
+        *nans += nan;
+        return;
     }
-    *lo = nan == n ? 1u : l;
-    *hi = nan == n ? 0u : h;
-    *nans += nan;
+    if (width == 4u && order == PPQ_ORDER_SIGNED) {
+        int32_t a, b;
+        range_i32(v, n, &a, &b, &nan);
+        l = (uint32_t)a;
+        h = (uint32_t)b;
+    } else if (width == 4u) {
+        uint32_t a, b;
+        range_u32(v, n, &a, &b, &nan);
+        l = a;
+        h = b;
+    } else if (order == PPQ_ORDER_SIGNED) {
+        int64_t a, b;
+        range_i64(v, n, &a, &b, &nan);
+        l = (uint64_t)a;
+        h = (uint64_t)b;
+    } else {
+        range_u64(v, n, &l, &h, &nan);
+    }
+    *lo = n == 0u ? 1u : bits_key(order, width, l);
+    *hi = n == 0u ? 0u : bits_key(order, width, h);
 }
 
 /* The number whose order_key() is `key`. */
