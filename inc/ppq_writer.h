@@ -165,6 +165,8 @@ typedef struct ppq_writer {
     uint64_t spilled;          /* RowGroup bytes written to footer_spill */
     ppq_status_t err;          /* sticky: sink failure */
     uint8_t full;              /* footer store full: close the file */
+    uint8_t rg_due;            /* a page made a chunk buffer nearly full (or the row
+                                  group reach row_group_bytes): end the row group */
     uint32_t hdr_crcs;         /* recovery: sum of the open row group's page-header CRCs */
     uint8_t closed;
 } ppq_writer_t;

@@ -170,11 +170,12 @@ static ppq_status_t lookup_or_add(ppq_dict_enc_t *enc, const uint8_t *key, uint3
     return PPQ_OK;
 }
 
-#if PPQ_FAST64 && PPQ_HOST_LE
-/* Numbers of 4 and 8 bytes on 64-bit little-endian hosts: the value is its
- * own key (its PLAIN bytes as one word), hashed multiplicatively, compared
- * as a word.  The indices are those of the byte-wise path (entries in
- * order of first appearance, whatever the hash), so the same bytes. */
+#if PPQ_HOST_LE
+/* Numbers of 4 and 8 bytes (little-endian targets, where a number in
+ * memory is its PLAIN bytes): the value is its own key, one word, hashed
+ * by a 32-bit multiply (no 64-bit multiply on small cores) and compared as
+ * a word.  The indices are those of the byte-wise path (entries in order of
+ * first appearance, whatever the hash), so the same bytes. */
 static uint64_t word_at(const uint8_t *p, uint32_t width)
 {
     uint32_t x;
@@ -187,8 +188,12 @@ static uint64_t word_at(const uint8_t *p, uint32_t width)
     return y;
 }
 
-/* (No shortcut for "the previous value again": on readings that change
- * every few rows its branch mispredicts more than the lookup costs.) */
+static uint32_t hash_word(uint64_t key)
+{
+    uint32_t h = ((uint32_t)key ^ (uint32_t)(key >> 32) * 0x85EBCA6Bu) * 0x9E3779B1u;
+    return h ^ (h >> 16);
+}
+
 static inline ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8_t *v, size_t n, size_t *accepted, const uint32_t width)
 {
     const uint32_t mask = enc->slot_mask;
@@ -197,7 +202,7 @@ static inline ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8_t *v, size
     ppq_status_t st = m < n ? PPQ_ERR_NOSPACE : PPQ_OK;
     for (i = 0; i < m; i++) {
         uint64_t key = word_at(v + i * width, width);
-        uint32_t h = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & mask, e;
+        uint32_t h = hash_word(key) & mask, e;
         while (slots[h] != 0u && word_at(enc->pool + (size_t)(slots[h] - 1u) * width, width) != key) {
             h = (h + 1u) & mask;
         }
@@ -230,7 +235,7 @@ ppq_status_t ppq_dict_enc_put(ppq_dict_enc_t *enc, const void *values, size_t n,
     if (accepted == NULL || (values == NULL && n > 0u)) {
         return PPQ_ERR_ARG;
     }
-#if PPQ_FAST64 && PPQ_HOST_LE
+#if PPQ_HOST_LE
     if (enc->type == PPQ_INT32 || enc->type == PPQ_FLOAT) { /* (a constant width: one loop per width) */
         return put_words(enc, v, n, accepted, 4u);
     }

@@ -393,7 +393,11 @@ static ppq_status_t walk_chunk(rc_t *r, uint64_t *pos, uint64_t end, uint32_t ro
             }
             values += p->values;
             if (r->stats && order != PPQ_ORDER_NONE) {
-                ppq_stats_merge(cs, &p->stats, order, width);
+                if (order != PPQ_ORDER_BYTES && p->stats.has) { /* numbers merge by their keys */
+                    p->stats.lo = ppq_stats_key(order, width, p->stats.min);
+                    p->stats.hi = ppq_stats_key(order, width, p->stats.max);
+                }
+                ppq_stats_merge(cs, &p->stats, order);
             } else if (r->stats) {
                 cs->nulls += p->stats.nulls;
             }

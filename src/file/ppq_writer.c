@@ -511,7 +511,7 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
             }
             size[OWN] = sizeof(ppq_dict_enc_t);
         }
-        size[STATS] = 4u * cap;
+        size[STATS] = c->type == PPQ_BYTE_ARRAY || c->type == PPQ_FIXED_LEN_BYTE_ARRAY ? 4u * cap : 0u; /* (numbers: keys) */
         size[LEVELS] = level_bits_for(c, o);
         /* a chunk must take every page one more row may end (the full page,
          * and for a dictionary column the page its fallback to PLAIN ends)
@@ -821,8 +821,8 @@ static ppq_status_t encode_value(ppq_col_t *c, const void *v)
         return BUILT(K_BSS) ? ppq_bss_enc_put(&c->enc.bss, c->def->type == PPQ_FIXED_LEN_BYTE_ARRAY ? (const void *)b->ptr : v, 1)
                             : PPQ_ERR_STATE;
     case K_RLE:
-        bit = *(const uint8_t *)v;
-        return BUILT(K_RLE) ? ppq_rle_enc_put(&c->enc.rle, &bit, 1) : PPQ_ERR_STATE;
+        bit = *(const uint8_t *)v != 0u;
+        return BUILT(K_RLE) ? ppq_rle_enc_put_repeat(&c->enc.rle, bit, 1) : PPQ_ERR_STATE;
     case K_DLBA: return BUILT(K_DLBA) ? ppq_dlba_enc_put(c->own.dlba, b, 1, &acc) : PPQ_ERR_STATE;
     case K_DBA: return BUILT(K_DBA) ? ppq_dba_enc_put(c->own.dba, b, 1, &acc) : PPQ_ERR_STATE;
     default: return PPQ_ERR_STATE; /* K_DICT: the caller's */
@@ -1004,6 +1004,20 @@ static size_t encode_levels(ppq_col_t *c)
     return ppq_rle_enc_finish(&rle) == PPQ_OK ? mem.len : 0u;
 }
 
+/* A chunk grew by a page: is the row group due to end (a chunk buffer
+ * nearly full, or row_group_bytes reached)?  Checked here, not per row. */
+static void chunks_grew(ppq_writer_t *w)
+{
+    uint32_t i;
+    size_t bytes = 0;
+    for (i = 0; i < w->ncols; i++) {
+        const ppq_col_t *c = &w->cols[i];
+        w->rg_due = (uint8_t)(w->rg_due | (c->chunk_cap - c->chunk_len < c->chunk_room));
+        bytes += c->chunk_len;
+    }
+    w->rg_due = (uint8_t)(w->rg_due | (w->opts.row_group_bytes != 0u && bytes >= w->opts.row_group_bytes));
+}
+
 static ppq_status_t chunk_append(ppq_col_t *c, const uint8_t *data, size_t len)
 {
     if (len > c->chunk_cap - c->chunk_len) {
@@ -1176,8 +1190,9 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     if (PPQ_COMPRESSORS != 0u) {
         c->chunk_raw += hm.len + raw;
     }
+    chunks_grew(w);
     if (PPQ_WRITER_STATISTICS) {
-        ppq_stats_merge(&c->chunk_stats, &c->page_stats, order, width);
+        ppq_stats_merge(&c->chunk_stats, &c->page_stats, order);
     }
     c->chunk_values += c->page_count;
     c->encodings |= 1u << page_encoding[c->kind];
@@ -1433,6 +1448,7 @@ static ppq_status_t flush(ppq_writer_t *w)
     w->hdr_crcs = 0;
     w->rows += w->rg_rows;
     w->rg_rows = 0;
+    w->rg_due = 0;
     w->row_groups++;
     if (w->footer_cap - w->footer_len < w->rg_meta_max && w->opts.footer_spill != NULL) {
         st = ppq_sink_write(w->opts.footer_spill, w->footer, w->footer_len);
@@ -1841,17 +1857,8 @@ static void clear_row(ppq_writer_t *w)
  * a column's chunk buffer is nearly full. */
 static ppq_status_t rows_added(ppq_writer_t *w)
 {
-    uint32_t i;
-    size_t bytes = 0;
-    int low = 0;
     ppq_status_t st = PPQ_OK;
-    for (i = 0; i < w->ncols; i++) {
-        ppq_col_t *c = &w->cols[i];
-        low |= c->chunk_cap - c->chunk_len < c->chunk_room;
-        bytes += c->chunk_len;
-    }
-    low |= w->opts.row_group_bytes != 0u && bytes >= w->opts.row_group_bytes;
-    if (low || w->rg_rows >= w->opts.row_group_rows) {
+    if (w->rg_due || w->rg_rows >= w->opts.row_group_rows) {
         st = flush(w);
         if (st != PPQ_OK) {
             w->err = st;

@@ -51,11 +51,45 @@ static uint64_t order_key(uint8_t order, size_t width, uint64_t bits)
     return bits;
 }
 
-/* -1, 0, 1 comparing PLAIN-encoded numbers a and b of `width` bytes. */
-static int compare_num(uint8_t order, size_t width, const uint8_t *a, const uint8_t *b)
+/* The number whose order_key() is `key` (its bits). */
+static uint64_t key_bits(uint8_t order, size_t width, uint64_t key)
 {
-    uint64_t x = order_key(order, width, num_bits(width, a)), y = order_key(order, width, num_bits(width, b));
-    return x < y ? -1 : x > y;
+    uint64_t sign = sign_bit(width), all = width == 4u ? 0xFFFFFFFFu : ~(uint64_t)0;
+    if (order == PPQ_ORDER_SIGNED) {
+        return key ^ sign;
+    }
+    if (order == PPQ_ORDER_FLOAT) {
+        return (key & sign) ? key ^ sign : ~key & all;
+    }
+    return key;
+}
+
+static void store_plain(uint8_t *out, size_t width, uint64_t bits)
+{
+    if (width == 1u) {
+        out[0] = (uint8_t)bits;
+    } else if (width == 4u) {
+        ppq_store_le32(out, (uint32_t)bits);
+    } else {
+        ppq_store_le64(out, bits);
+    }
+}
+
+uint64_t ppq_stats_key(uint8_t order, size_t width, const uint8_t *plain)
+{
+    return order_key(order, width, num_bits(width, plain));
+}
+
+/* Fold a number's order key into s. */
+static void add_key(ppq_stats_t *s, uint64_t key)
+{
+    if (!s->has) {
+        s->has = 1;
+        s->lo = s->hi = key;
+        return;
+    }
+    s->lo = key < s->lo ? key : s->lo;
+    s->hi = key > s->hi ? key : s->hi;
 }
 
 static int compare_bytes(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
@@ -126,18 +160,10 @@ void ppq_stats_add(ppq_stats_t *s, uint8_t order, size_t width, const uint8_t *v
         }
         return;
     }
-    if (!s->has || compare_num(order, width, v, s->min) < 0) {
-        memcpy(s->min, v, width);
-    }
-    if (!s->has || compare_num(order, width, v, s->max) > 0) {
-        memcpy(s->max, v, width);
-    }
-    s->has = 1;
-    s->min_len = s->max_len = (uint8_t)width;
-    s->min_exact = s->max_exact = 1;
+    add_key(s, order_key(order, width, num_bits(width, v)));
 }
 
-void ppq_stats_merge(ppq_stats_t *into, const ppq_stats_t *from, uint8_t order, size_t width)
+void ppq_stats_merge(ppq_stats_t *into, const ppq_stats_t *from, uint8_t order)
 {
     into->nulls += from->nulls;
     into->nans += from->nans;
@@ -172,8 +198,8 @@ void ppq_stats_merge(ppq_stats_t *into, const ppq_stats_t *from, uint8_t order, 
         }
         return;
     }
-    ppq_stats_add(into, order, width, from->min, width);
-    ppq_stats_add(into, order, width, from->max, width);
+    add_key(into, from->lo);
+    add_key(into, from->hi);
 }
 
 /* Statistics struct fields (ids 3, 5, 6, 7, 8, 9) into the open struct. */
@@ -184,28 +210,29 @@ void ppq_stats_write(ppq_thrift_w_t *t, int16_t id, const ppq_stats_t *s, uint8_
     if (s->has && order != PPQ_ORDER_NONE) {
         uint8_t mn[8], mx[8];
         const uint8_t *pmin = s->min, *pmax = s->max;
-        if (order == PPQ_ORDER_FLOAT) { /* a zero max is +0.0, a zero min -0.0 */
-            uint64_t sign = sign_bit(width);
-            memcpy(mn, s->min, width);
-            memcpy(mx, s->max, width);
-            if ((num_bits(width, mx) & ~sign) == 0u) {
-                memset(mx, 0, width);
+        uint32_t min_len = s->min_len, max_len = s->max_len;
+        int min_exact = s->min_exact, max_exact = s->max_exact;
+        if (order != PPQ_ORDER_BYTES) { /* numbers: PLAIN bytes from their keys */
+            uint64_t sign = sign_bit(width), lo = key_bits(order, width, s->lo), hi = key_bits(order, width, s->hi);
+            if (order == PPQ_ORDER_FLOAT) { /* a zero max is +0.0, a zero min -0.0 */
+                hi = (hi & ~sign) == 0u ? 0u : hi;
+                lo = (lo & ~sign) == 0u ? sign : lo;
             }
-            if ((num_bits(width, mn) & ~sign) == 0u) {
-                memset(mn, 0, width);
-                mn[width - 1u] = 0x80; /* the sign bit, little-endian */
-            }
+            store_plain(mn, width, lo);
+            store_plain(mx, width, hi);
             pmin = mn;
             pmax = mx;
+            min_len = max_len = (uint32_t)width;
+            min_exact = max_exact = 1;
         }
         if (!s->no_max) {
-            ppq_thrift_w_binary(t, 5, pmax, s->max_len);
+            ppq_thrift_w_binary(t, 5, pmax, max_len);
         }
-        ppq_thrift_w_binary(t, 6, pmin, s->min_len);
+        ppq_thrift_w_binary(t, 6, pmin, min_len);
         if (!s->no_max) {
-            ppq_thrift_w_bool(t, 7, s->max_exact);
+            ppq_thrift_w_bool(t, 7, max_exact);
         }
-        ppq_thrift_w_bool(t, 8, s->min_exact);
+        ppq_thrift_w_bool(t, 8, min_exact);
     }
     if (order == PPQ_ORDER_FLOAT) {
         ppq_thrift_w_i64(t, 9, (int64_t)s->nans);
@@ -305,17 +332,6 @@ TYPED_RANGE(range_u64, uint64_t, UINT64_MAX, 0u)
 TYPED_RANGE(range_f32, float, 3.4028235e38f * 2.0f, -3.4028235e38f * 2.0f)
 TYPED_RANGE(range_f64, double, 1.7976931348623157e308 * 2.0, -1.7976931348623157e308 * 2.0)
 
-/* The order_key() of a number's bits: the sign flipped (signed), or
- * negatives inverted and positives' sign set (floats). */
-static uint64_t bits_key(uint8_t order, size_t width, uint64_t x)
-{
-    uint64_t sign = width == 4u ? 0x80000000u : 0x8000000000000000ull, all = width == 4u ? 0xFFFFFFFFu : ~(uint64_t)0;
-    if (order == PPQ_ORDER_FLOAT) {
-        return (x & sign) ? ~x & all : x | sign;
-    }
-    return order == PPQ_ORDER_SIGNED ? x ^ sign : x;
-}
-
 /* key_range() of floats whose least or greatest is a zero: by key, where
  * -0.0 < +0.0, NaN skipped (already counted).  Rare: whole readings of 0. */
 static void zero_float_range(size_t width, const uint8_t *v, size_t n, uint64_t *lo, uint64_t *hi)
@@ -334,7 +350,7 @@ static void zero_float_range(size_t width, const uint8_t *v, size_t n, uint64_t 
         if ((x & abs) > inf) {
             continue; /* NaN */
         }
-        key = bits_key(PPQ_ORDER_FLOAT, width, x);
+        key = order_key(PPQ_ORDER_FLOAT, width, x);
         l = key < l ? key : l;
         h = key > h ? key : h;
     }
@@ -375,8 +391,8 @@ static void key_range(uint8_t order, size_t width, const uint8_t *v, size_t n, u
         } else if (zero) {
             zero_float_range(width, v, n, lo, hi);
         } else {
-            *lo = bits_key(order, width, l);
-            *hi = bits_key(order, width, h);
+            *lo = order_key(order, width, l);
+            *hi = order_key(order, width, h);
         }
         *nans += nan;
         return;
@@ -399,39 +415,14 @@ static void key_range(uint8_t order, size_t width, const uint8_t *v, size_t n, u
     } else {
         range_u64(v, n, &l, &h, &nan);
     }
-    *lo = n == 0u ? 1u : bits_key(order, width, l);
-    *hi = n == 0u ? 0u : bits_key(order, width, h);
-}
-
-/* The number whose order_key() is `key`. */
-static uint64_t key_bits(uint8_t order, size_t width, uint64_t key)
-{
-    uint64_t sign = width == 4u ? 0x80000000u : 0x8000000000000000ull, all = width == 4u ? 0xFFFFFFFFu : ~(uint64_t)0;
-    if (order == PPQ_ORDER_SIGNED) {
-        return key ^ sign;
-    }
-    if (order == PPQ_ORDER_FLOAT) {
-        return (key & sign) ? key ^ sign : ~key & all;
-    }
-    return key;
-}
-
-static void store_plain(uint8_t *out, size_t width, uint64_t bits)
-{
-    if (width == 1u) {
-        out[0] = (uint8_t)bits;
-    } else if (width == 4u) {
-        ppq_store_le32(out, (uint32_t)bits);
-    } else {
-        ppq_store_le64(out, bits);
-    }
+    *lo = n == 0u ? 1u : order_key(order, width, l);
+    *hi = n == 0u ? 0u : order_key(order, width, h);
 }
 
 void ppq_stats_add_values(ppq_stats_t *s, uint8_t order, size_t width, const void *values, size_t n)
 {
     const uint8_t *v = (const uint8_t *)values;
     uint64_t lo = 1, hi = 0;
-    uint8_t plain[8];
     size_t i;
     if (order == PPQ_ORDER_NONE || order == PPQ_ORDER_BYTES || n == 0u) {
         return;
@@ -445,11 +436,9 @@ void ppq_stats_add_values(ppq_stats_t *s, uint8_t order, size_t width, const voi
             hi = b > hi ? b : hi;
         }
     }
-    if (lo <= hi) { /* the extremes, as PLAIN bytes, fold in as single values would */
-        store_plain(plain, width, key_bits(order, width, lo));
-        ppq_stats_add(s, order, width, plain, width);
-        store_plain(plain, width, key_bits(order, width, hi));
-        ppq_stats_add(s, order, width, plain, width);
+    if (lo <= hi) {
+        add_key(s, lo);
+        add_key(s, hi);
     }
 }
 #else

@@ -12,7 +12,10 @@ enum { PPQ_ORDER_NONE, PPQ_ORDER_BOOL, PPQ_ORDER_SIGNED, PPQ_ORDER_UNSIGNED, PPQ
 
 typedef struct ppq_stats {
     uint64_t nulls, nans;
-    uint8_t *min, *max;     /* PLAIN bytes (byte arrays: their bytes), `cap` each, caller memory */
+    uint64_t lo, hi;        /* numbers: min and max as order keys (integers that order as
+                               the values do; PLAIN bytes only when written) */
+    uint8_t *min, *max;     /* byte arrays: the bounds' bytes, `cap` each, caller memory
+                               (recovery: a page header's PLAIN min/max of numbers too) */
     uint8_t cap;
     uint8_t has;            /* a min/max exists */
     uint8_t no_max;         /* ... but a byte array has no upper bound of `cap` bytes
@@ -29,8 +32,11 @@ void ppq_stats_add(ppq_stats_t *s, uint8_t order, size_t width, const uint8_t *v
  * width 4, int64/double of width 8) into s: the same result as n calls of
  * ppq_stats_add, in one pass.  Byte arrays: use ppq_stats_add. */
 void ppq_stats_add_values(ppq_stats_t *s, uint8_t order, size_t width, const void *values, size_t n);
+/* The order key of a PLAIN number (recovery: a page header's bounds into
+ * lo/hi before merging them). */
+uint64_t ppq_stats_key(uint8_t order, size_t width, const uint8_t *plain);
 /* Fold the statistics `from` (of a page) into `into` (of its chunk). */
-void ppq_stats_merge(ppq_stats_t *into, const ppq_stats_t *from, uint8_t order, size_t width);
+void ppq_stats_merge(ppq_stats_t *into, const ppq_stats_t *from, uint8_t order);
 /* A Statistics struct as field `id` of the open struct: null_count, and
  * min_value/max_value with exactness (a zero float bound as -0.0 min,
  * +0.0 max) when there is one, nan_count for floats. */
