@@ -53,6 +53,14 @@
 #define PPQ_WRITER_STATISTICS 1
 #endif
 
+/* 1: dictionaries key numbers of 4 and 8 bytes (INT32, FLOAT, INT64,
+ * DOUBLE) as one word: a multiplicative hash and a word compare.  0 leaves
+ * that code out (less flash where only byte arrays take a dictionary):
+ * numbers then hash and compare byte by byte, slower, the same bytes out. */
+#ifndef PPQ_DICT_WORD_KEYS
+#define PPQ_DICT_WORD_KEYS 1
+#endif
+
 /* 1: the writer's recovery option (ppq_recover.h's records).  0 leaves that
  * code out; recovery = 1 then fails ppq_writer_init with PPQ_ERR_ARG. */
 #ifndef PPQ_WRITER_RECOVERY

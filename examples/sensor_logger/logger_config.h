@@ -3,13 +3,17 @@
  * encodings its columns use, no v2 pages.  On the 16 KB Cortex-M0
  * (LOGGER_SMALL) also no statistics and no recovery records: the smallest
  * writer, which the writer-min size profile (project.yml) measures; the
- * M4F firmware keeps both (profile writer-logger). */
+ * M4F firmware keeps both and lets AUTO choose by size (profile
+ * writer-logger). */
 #define PPQ_WRITER_ENCODINGS (PPQ_WRITER_ENC_DICTIONARY | PPQ_WRITER_ENC_DELTA_BINARY_PACKED | PPQ_WRITER_ENC_RLE)
 #define PPQ_WRITER_PAGE_V2 0
-#define PPQ_WRITER_AUTO_BY_SIZE 0 /* its columns name their encodings */
 #define PPQ_COMPRESSORS 0u /* uncompressed pages */
 #define PPQ_DECOMPRESSORS 0u
 #ifdef LOGGER_SMALL
+#define PPQ_WRITER_AUTO_BY_SIZE 0 /* its columns name their encodings: flash */
+#define PPQ_DICT_WORD_KEYS 0      /* only the status strings take a dictionary */
 #define PPQ_WRITER_STATISTICS 0
 #define PPQ_WRITER_RECOVERY 0
+#else
+#define PPQ_WRITER_AUTO_BY_SIZE 1 /* AUTO columns take the smaller of dictionary and PLAIN/DELTA */
 #endif

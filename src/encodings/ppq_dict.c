@@ -1,6 +1,7 @@
 /* Dictionary encoding: a hash table over PLAIN-form entries in the arena,
  * and the index pages (bit width byte + RLE/bit-packed hybrid). */
 #include "ppq_dict.h"
+#include "ppq_config.h"
 #include "ppq_dict_internal.h"
 #include "ppq_internal.h"
 #include "ppq_port.h"
@@ -136,12 +137,73 @@ static const uint8_t *entry_bytes(const ppq_dict_enc_t *enc, uint32_t e, uint32_
     return enc->pool + (size_t)e * enc->width;
 }
 
+/* Numbers of 4 and 8 bytes hash and compare as one word (their bits): a
+ * 32-bit multiply (no 64-bit multiply on small cores), no byte loop. */
+static int is_word(const ppq_dict_enc_t *enc)
+{
+    return enc->type == PPQ_INT32 || enc->type == PPQ_FLOAT || enc->type == PPQ_INT64 || enc->type == PPQ_DOUBLE;
+}
+
+static uint32_t hash_word(uint64_t key)
+{
+    uint32_t h = ((uint32_t)key ^ (uint32_t)(key >> 32) * 0x85EBCA6Bu) * 0x9E3779B1u;
+    return h ^ (h >> 16);
+}
+
+static uint64_t plain_word(const uint8_t *p, uint32_t len)
+{
+    return len == 4u ? ppq_load_le32(p) : ppq_load_le64(p);
+}
+
+/* Index of the number whose PLAIN bits are `word` (width 4 or 8), adding
+ * it if new.  PPQ_DICT_FULL when it is new and does not fit. */
+static inline ppq_status_t word_index(ppq_dict_enc_t *enc, uint64_t word, uint32_t width, uint32_t *index)
+{
+    uint32_t h = hash_word(word) & enc->slot_mask, e;
+    while ((e = enc->slots[h]) != 0u && plain_word(enc->pool + (size_t)(e - 1u) * width, width) != word) {
+        h = (h + 1u) & enc->slot_mask;
+    }
+    if (e != 0u) {
+        *index = e - 1u;
+        return PPQ_OK;
+    }
+    if (enc->count == enc->cfg.max_entries || width > enc->cfg.max_bytes - enc->bytes) {
+        return PPQ_DICT_FULL;
+    }
+    if (width == 4u) {
+        ppq_store_le32(enc->pool + enc->bytes, (uint32_t)word);
+    } else {
+        ppq_store_le64(enc->pool + enc->bytes, word);
+    }
+    enc->bytes += width;
+    enc->slots[h] = enc->count + 1u;
+    *index = enc->count++;
+    return PPQ_OK;
+}
+
+ppq_status_t ppq_dict_enc_put_word(ppq_dict_enc_t *enc, uint64_t word)
+{
+    uint32_t index;
+    ppq_status_t st;
+    if (enc->page_count == enc->cfg.max_page_values) {
+        return PPQ_ERR_NOSPACE;
+    }
+    st = word_index(enc, word, enc->width, &index);
+    if (st == PPQ_OK) {
+        enc->page[enc->page_count++] = index;
+    }
+    return st;
+}
+
 /* Index of the value with PLAIN bytes key[0..len), adding it if new.
  * PPQ_DICT_FULL when it is new and does not fit. */
 static ppq_status_t lookup_or_add(ppq_dict_enc_t *enc, const uint8_t *key, uint32_t len, uint32_t *index)
 {
     uint32_t i = hash_bytes(key, len) & enc->slot_mask;
     uint32_t entry_size = enc->type == PPQ_BYTE_ARRAY ? len + 4u : len;
+    if (PPQ_DICT_WORD_KEYS && is_word(enc)) {
+        return word_index(enc, plain_word(key, len), len, index);
+    }
     while (enc->slots[i] != 0u) {
         uint32_t e = enc->slots[i] - 1u;
         uint32_t elen;
@@ -170,12 +232,10 @@ static ppq_status_t lookup_or_add(ppq_dict_enc_t *enc, const uint8_t *key, uint3
     return PPQ_OK;
 }
 
-#if PPQ_HOST_LE
-/* Numbers of 4 and 8 bytes (little-endian targets, where a number in
- * memory is its PLAIN bytes): the value is its own key, one word, hashed
- * by a 32-bit multiply (no 64-bit multiply on small cores) and compared as
- * a word.  The indices are those of the byte-wise path (entries in order of
- * first appearance, whatever the hash), so the same bytes. */
+#if PPQ_FAST64 && PPQ_HOST_LE && PPQ_DICT_WORD_KEYS
+/* lookup_or_add() for a run of numbers on 64-bit little-endian hosts,
+ * where a number in memory is its PLAIN bytes: one loop per width, the
+ * same hash and probes, so the same table and indices. */
 static uint64_t word_at(const uint8_t *p, uint32_t width)
 {
     uint32_t x;
@@ -188,35 +248,18 @@ static uint64_t word_at(const uint8_t *p, uint32_t width)
     return y;
 }
 
-static uint32_t hash_word(uint64_t key)
+static inline ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8_t *v, size_t n, size_t *accepted,
+                                     const uint32_t width)
 {
-    uint32_t h = ((uint32_t)key ^ (uint32_t)(key >> 32) * 0x85EBCA6Bu) * 0x9E3779B1u;
-    return h ^ (h >> 16);
-}
-
-static inline ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8_t *v, size_t n, size_t *accepted, const uint32_t width)
-{
-    const uint32_t mask = enc->slot_mask;
-    uint32_t *slots = enc->slots, *page = enc->page, count = enc->page_count;
+    uint32_t *page = enc->page, count = enc->page_count;
     size_t i, m = enc->cfg.max_page_values - count < n ? enc->cfg.max_page_values - count : n;
     ppq_status_t st = m < n ? PPQ_ERR_NOSPACE : PPQ_OK;
     for (i = 0; i < m; i++) {
-        uint64_t key = word_at(v + i * width, width);
-        uint32_t h = hash_word(key) & mask, e;
-        while (slots[h] != 0u && word_at(enc->pool + (size_t)(slots[h] - 1u) * width, width) != key) {
-            h = (h + 1u) & mask;
-        }
-        if (slots[h] != 0u) {
-            e = slots[h] - 1u;
-        } else {
-            if (enc->count == enc->cfg.max_entries || width > enc->cfg.max_bytes - enc->bytes) {
-                st = PPQ_DICT_FULL;
-                break;
-            }
-            PPQ_COPY(enc->pool + enc->bytes, v + i * width, width);
-            enc->bytes += width;
-            e = enc->count++;
-            slots[h] = e + 1u;
+        uint32_t e;
+        ppq_status_t s = word_index(enc, word_at(v + i * width, width), width, &e);
+        if (s != PPQ_OK) {
+            st = s;
+            break;
         }
         page[count++] = e;
     }
@@ -235,7 +278,7 @@ ppq_status_t ppq_dict_enc_put(ppq_dict_enc_t *enc, const void *values, size_t n,
     if (accepted == NULL || (values == NULL && n > 0u)) {
         return PPQ_ERR_ARG;
     }
-#if PPQ_HOST_LE
+#if PPQ_FAST64 && PPQ_HOST_LE && PPQ_DICT_WORD_KEYS
     if (enc->type == PPQ_INT32 || enc->type == PPQ_FLOAT) { /* (a constant width: one loop per width) */
         return put_words(enc, v, n, accepted, 4u);
     }

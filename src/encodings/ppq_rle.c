@@ -150,7 +150,7 @@ ppq_status_t ppq_rle_enc_put(ppq_rle_enc_t *enc, const uint32_t *values, size_t 
     }
     if (enc->width < 32u) {
         uint32_t all = 0, a[4] = {0, 0, 0, 0}; /* (four lanes: no chain of ORs) */
-        for (i = 0; i + 4u <= n; i += 4u) {
+        for (i = 0; PPQ_FAST64 && i + 4u <= n; i += 4u) {
             a[0] |= values[i];
             a[1] |= values[i + 1u];
             a[2] |= values[i + 2u];

@@ -78,6 +78,8 @@ typedef struct ppq_col {
     uint32_t encodings;     /* bit per Parquet encoding used */
     uint8_t alt_kind;       /* where a dictionary falls back to (AUTO: the smaller of the others) */
     uint8_t deciding;       /* AUTO: the chunk's first page still decides dictionary or alt_kind */
+    uint8_t dict_word;      /* INT32, FLOAT, INT64, DOUBLE: dictionary and statistics take
+                               its PLAIN bits as one word */
     uint8_t codec;          /* ppq_codec_t of its pages */
     uint32_t chunk_values;  /* (a row group has fewer than 2^31 rows) */
     union {                 /* the row being built: the pending value */
@@ -511,7 +513,9 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
             }
             size[OWN] = sizeof(ppq_dict_enc_t);
         }
-        size[STATS] = c->type == PPQ_BYTE_ARRAY || c->type == PPQ_FIXED_LEN_BYTE_ARRAY ? 4u * cap : 0u; /* (numbers: keys) */
+        size[STATS] = PPQ_WRITER_STATISTICS && (c->type == PPQ_BYTE_ARRAY || c->type == PPQ_FIXED_LEN_BYTE_ARRAY)
+                          ? 4u * cap /* (numbers keep keys) */
+                          : 0u;
         size[LEVELS] = level_bits_for(c, o);
         /* a chunk must take every page one more row may end (the full page,
          * and for a dictionary column the page its fallback to PLAIN ends)
@@ -535,6 +539,9 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
             col->alt_kind = (uint8_t)alt;
             col->deciding = AUTO_BY_SIZE && kind == K_DICT && c->encoding == PPQ_COLUMN_AUTO;
             col->stats_kind = stats_order(c);
+            col->dict_word = (uint8_t)((PPQ_DICT_WORD_KEYS || PPQ_WRITER_STATISTICS) &&
+                                       (c->type == PPQ_INT32 || c->type == PPQ_FLOAT || c->type == PPQ_INT64 ||
+                                        c->type == PPQ_DOUBLE));
             col->width = (uint32_t)stat_width(c);
             ppq_arena_init(&col->codec_arena, mem[CODEC], size[CODEC]);
             ppq_arena_init(&col->dict_arena, mem[DICT], size[DICT]);
@@ -1004,18 +1011,18 @@ static size_t encode_levels(ppq_col_t *c)
     return ppq_rle_enc_finish(&rle) == PPQ_OK ? mem.len : 0u;
 }
 
-/* A chunk grew by a page: is the row group due to end (a chunk buffer
- * nearly full, or row_group_bytes reached)?  Checked here, not per row. */
-static void chunks_grew(ppq_writer_t *w)
+/* Column c's chunk grew by a page: is the row group due to end (its
+ * buffer nearly full, or all chunks at row_group_bytes)?  Checked here,
+ * not per row. */
+static void chunk_grew(ppq_writer_t *w, const ppq_col_t *c)
 {
     uint32_t i;
     size_t bytes = 0;
-    for (i = 0; i < w->ncols; i++) {
-        const ppq_col_t *c = &w->cols[i];
-        w->rg_due = (uint8_t)(w->rg_due | (c->chunk_cap - c->chunk_len < c->chunk_room));
-        bytes += c->chunk_len;
+    for (i = 0; w->opts.row_group_bytes != 0u && i < w->ncols; i++) {
+        bytes += w->cols[i].chunk_len;
     }
-    w->rg_due = (uint8_t)(w->rg_due | (w->opts.row_group_bytes != 0u && bytes >= w->opts.row_group_bytes));
+    w->rg_due = (uint8_t)(w->rg_due | (c->chunk_cap - c->chunk_len < c->chunk_room) |
+                          (w->opts.row_group_bytes != 0u && bytes >= w->opts.row_group_bytes));
 }
 
 static ppq_status_t chunk_append(ppq_col_t *c, const uint8_t *data, size_t len)
@@ -1190,7 +1197,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     if (PPQ_COMPRESSORS != 0u) {
         c->chunk_raw += hm.len + raw;
     }
-    chunks_grew(w);
+    chunk_grew(w, c);
     if (PPQ_WRITER_STATISTICS) {
         ppq_stats_merge(&c->chunk_stats, &c->page_stats, order);
     }
@@ -1218,6 +1225,17 @@ static const uint8_t *value_bytes(ppq_col_t *c, uint8_t *buf, size_t *len)
     return buf;
 }
 
+/* The pending number's PLAIN bits as a word (dict_word columns). */
+static uint64_t value_word(const ppq_col_t *c)
+{
+    if (c->width == 4u) {
+        uint32_t x;
+        memcpy(&x, &c->value, 4);
+        return x;
+    }
+    return (uint64_t)c->value.i64; /* (i64 and d share their bits) */
+}
+
 /* Mark the page's next k values (from page_count) as present in its
  * definition levels; REQUIRED columns have none. */
 static void mark_present(ppq_col_t *c, uint32_t k)
@@ -1226,10 +1244,10 @@ static void mark_present(ppq_col_t *c, uint32_t k)
     if (!c->def->optional) {
         return;
     }
-    for (; at < end && at % 8u != 0u; at++) { /* to a byte boundary */
-        c->levels[at / 8u] = (uint8_t)(c->levels[at / 8u] | (1u << (at % 8u)));
-    }
-    if (end - at >= 8u) { /* whole bytes */
+    if (PPQ_FAST64 && k >= 16u) { /* to a byte boundary, then whole bytes (hosts: flash aside) */
+        for (; at % 8u != 0u; at++) {
+            c->levels[at / 8u] = (uint8_t)(c->levels[at / 8u] | (1u << (at % 8u)));
+        }
         memset(c->levels + at / 8u, 0xFF, (end - at) / 8u);
         at += (end - at) & ~7u;
     }
@@ -1263,7 +1281,8 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
     v = value_bytes(c, buf, &len);
     if (BUILT(K_DICT) && c->kind == K_DICT) {
         size_t acc;
-        st = ppq_dict_enc_put(c->own.dict, &c->value, 1, &acc);
+        st = PPQ_DICT_WORD_KEYS && c->dict_word ? ppq_dict_enc_put_word(c->own.dict, value_word(c))
+                          : ppq_dict_enc_put(c->own.dict, &c->value, 1, &acc);
         if (st == PPQ_DICT_FULL) {
             /* the spec's fallback: another encoding for the rest of the chunk */
             if (AUTO_BY_SIZE) {
@@ -1290,7 +1309,11 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
     if (PPQ_WRITER_STATISTICS &&
         !(BUILT(K_DICT) && c->kind == K_DICT && c->own.dict->page_count >= 2u &&
           c->own.dict->page[c->own.dict->page_count - 1u] == c->own.dict->page[c->own.dict->page_count - 2u])) {
-        ppq_stats_add(&c->page_stats, c->stats_kind, c->width, v, len); /* (a repeated entry changes nothing) */
+        if (c->dict_word) {
+            ppq_stats_add_word(&c->page_stats, c->stats_kind, c->width, value_word(c));
+        } else {
+            ppq_stats_add(&c->page_stats, c->stats_kind, c->width, v, len); /* (a repeated entry changes nothing) */
+        }
     }
     c->page_count++;
     c->page_data += c->def->type == PPQ_BYTE_ARRAY ? c->value.bytes.len : 0u;

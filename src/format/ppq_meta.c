@@ -133,34 +133,38 @@ static void set_bound(ppq_stats_t *s, int is_max, const uint8_t *v, size_t len)
     }
 }
 
-/* Fold one non-null value (PLAIN bytes, or a byte array) into s. */
-void ppq_stats_add(ppq_stats_t *s, uint8_t order, size_t width, const uint8_t *v, size_t len)
+void ppq_stats_add_word(ppq_stats_t *s, uint8_t order, size_t width, uint64_t bits)
 {
-    if (order == PPQ_ORDER_NONE) {
-        return;
-    }
-    if (order == PPQ_ORDER_FLOAT && is_nan_bits(width, num_bits(width, v))) {
+    if (order == PPQ_ORDER_FLOAT && is_nan_bits(width, bits)) {
         s->nans++; /* NaN never becomes a bound */
         return;
     }
-    if (order == PPQ_ORDER_BYTES) {
-        if (!s->has) {
-            s->has = 1;
-            set_bound(s, 0, v, len);
-            set_bound(s, 1, v, len);
-            return;
-        }
-        if (compare_bytes(v, len, s->min, s->min_len) < 0) {
-            set_bound(s, 0, v, len);
-        }
-        if (!s->no_max && (s->max_exact ? compare_bytes(v, len, s->max, s->max_len) > 0
-                                        : compare_bytes(v, len < s->max_len ? len : s->max_len, s->max,
-                                                        s->max_len) >= 0)) {
-            set_bound(s, 1, v, len);
-        }
+    if (order != PPQ_ORDER_NONE) {
+        add_key(s, order_key(order, width, bits));
+    }
+}
+
+/* Fold one non-null value (PLAIN bytes, or a byte array) into s. */
+void ppq_stats_add(ppq_stats_t *s, uint8_t order, size_t width, const uint8_t *v, size_t len)
+{
+    if (order != PPQ_ORDER_BYTES) {
+        ppq_stats_add_word(s, order, width, num_bits(width, v));
         return;
     }
-    add_key(s, order_key(order, width, num_bits(width, v)));
+    if (!s->has) {
+        s->has = 1;
+        set_bound(s, 0, v, len);
+        set_bound(s, 1, v, len);
+        return;
+    }
+    if (compare_bytes(v, len, s->min, s->min_len) < 0) {
+        set_bound(s, 0, v, len);
+    }
+    if (!s->no_max && (s->max_exact ? compare_bytes(v, len, s->max, s->max_len) > 0
+                                    : compare_bytes(v, len < s->max_len ? len : s->max_len, s->max,
+                                                    s->max_len) >= 0)) {
+        set_bound(s, 1, v, len);
+    }
 }
 
 void ppq_stats_merge(ppq_stats_t *into, const ppq_stats_t *from, uint8_t order)

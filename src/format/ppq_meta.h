@@ -11,23 +11,26 @@
 enum { PPQ_ORDER_NONE, PPQ_ORDER_BOOL, PPQ_ORDER_SIGNED, PPQ_ORDER_UNSIGNED, PPQ_ORDER_FLOAT, PPQ_ORDER_BYTES };
 
 typedef struct ppq_stats {
-    uint64_t nulls, nans;
-    uint64_t lo, hi;        /* numbers: min and max as order keys (integers that order as
-                               the values do; PLAIN bytes only when written) */
-    uint8_t *min, *max;     /* byte arrays: the bounds' bytes, `cap` each, caller memory
-                               (recovery: a page header's PLAIN min/max of numbers too) */
-    uint8_t cap;
     uint8_t has;            /* a min/max exists */
     uint8_t no_max;         /* ... but a byte array has no upper bound of `cap` bytes
                                or fewer (all 0xFF), so only the min is written */
     uint8_t min_exact, max_exact;
     uint8_t min_len, max_len;
+    uint8_t cap;            /* (the bytes first: short offsets on Cortex-M0) */
+    uint8_t *min, *max;     /* byte arrays: the bounds' bytes, `cap` each, caller memory
+                               (recovery: a page header's PLAIN min/max of numbers too) */
+    uint64_t nulls, nans;
+    uint64_t lo, hi;        /* numbers: min and max as order keys (integers that order as
+                               the values do; PLAIN bytes only when written) */
 } ppq_stats_t;
 
 /* No values, no nulls (min/max storage and cap are kept). */
 void ppq_stats_reset(ppq_stats_t *s);
 /* Fold one non-null value (PLAIN bytes of `width`, or a byte array of `len`). */
 void ppq_stats_add(ppq_stats_t *s, uint8_t order, size_t width, const uint8_t *v, size_t len);
+/* Fold one non-null number (not a byte array) given as its PLAIN bits in a
+ * word: ppq_stats_add without the bytes. */
+void ppq_stats_add_word(ppq_stats_t *s, uint8_t order, size_t width, uint64_t bits);
 /* Fold n non-null numbers in memory (uint8_t 0/1 booleans, int32/float of
  * width 4, int64/double of width 8) into s: the same result as n calls of
  * ppq_stats_add, in one pass.  Byte arrays: use ppq_stats_add. */
