@@ -87,6 +87,8 @@ typedef struct ppq_col {
         int64_t i64;
         float f;
         double d;
+        uint32_t u32;       /* the bits of i32 and f ... */
+        uint64_t u64;       /* ... and of i64 and d */
         uint8_t b;
         ppq_int96_t i96;
         ppq_bytes_t bytes;
@@ -1228,12 +1230,7 @@ static const uint8_t *value_bytes(ppq_col_t *c, uint8_t *buf, size_t *len)
 /* The pending number's PLAIN bits as a word (dict_word columns). */
 static uint64_t value_word(const ppq_col_t *c)
 {
-    if (c->width == 4u) {
-        uint32_t x;
-        memcpy(&x, &c->value, 4);
-        return x;
-    }
-    return (uint64_t)c->value.i64; /* (i64 and d share their bits) */
+    return c->width == 4u ? c->value.u32 : c->value.u64;
 }
 
 /* Mark the page's next k values (from page_count) as present in its
