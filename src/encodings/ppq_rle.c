@@ -1,6 +1,7 @@
 /* RLE / bit-packed hybrid encoder and decoder (see ppq_rle.h for the
  * encoder's run policy). */
 #include "ppq_rle.h"
+#include "ppq_config.h"
 #include "ppq_internal.h"
 #include "ppq_port.h"
 
@@ -164,10 +165,10 @@ ppq_status_t ppq_rle_enc_put(ppq_rle_enc_t *enc, const uint32_t *values, size_t 
         }
     }
     for (i = 0; i < n && enc->err == PPQ_OK;) {
-        if (PPQ_FAST64 && enc->nbuf == 0u && enc->repeat_count == 0u && n - i >= 8u) {
+        if (PPQ_RLE_GROUPS && enc->nbuf == 0u && enc->repeat_count == 0u && n - i >= 8u) {
             /* at a group boundary, outside a run: whole groups whose 8 values
              * are not all equal are bit-packed as put_one() would, several
-             * at once (hosts: flash aside) */
+             * at once */
             size_t k = 0, room = enc->max_groups - enc->ngroups;
             while (k < room && n - i - 8u * k >= 8u) {
                 const uint32_t *g = values + i + 8u * k;
