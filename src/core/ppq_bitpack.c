@@ -38,25 +38,14 @@ unsigned ppq_bit_width64(uint64_t v)
     } while (0)
 
 #if PPQ_FAST64
-/* Widths up to 32 with a 64-bit accumulator.  While 8 bytes of the output
- * lie ahead, each value stores the whole accumulator and steps over the
- * bytes it completed: no branch per value.  The last bytes go 4, then 1,
- * at a time. */
+/* Widths up to 32 with a 64-bit accumulator: four bytes stored at a time
+ * (the byte-at-a-time loop below costs a store and a test per byte). */
 static void pack_words(const uint32_t *in32, const uint64_t *in64, size_t n, unsigned width, uint8_t *out)
 {
     uint64_t mask = (1ull << width) - 1u, acc = 0;
-    size_t total = (n * width + 7u) / 8u, fast = total > 8u ? (total - 8u) * 8u / width : 0u, i;
     unsigned nbits = 0;
-    fast = fast < n ? fast : n;
-    for (i = 0; i < fast; i++) { /* nbits < 8 before each value */
-        acc |= ((in32 != NULL ? in32[i] : in64[i]) & mask) << nbits;
-        nbits += width;
-        ppq_store_le64(out, acc);
-        out += nbits / 8u;
-        acc = nbits >= 8u ? acc >> (nbits & ~7u) : acc; /* (a shift by 64 is undefined) */
-        nbits &= 7u;
-    }
-    for (; i < n; i++) {
+    size_t i;
+    for (i = 0; i < n; i++) {
         acc |= ((in32 != NULL ? in32[i] : in64[i]) & mask) << nbits;
         nbits += width;
         if (nbits >= 32u) {
