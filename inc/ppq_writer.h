@@ -90,9 +90,9 @@ typedef struct ppq_key_value {
 
 /* A zero-initialised ppq_writer_options_t means the defaults. */
 typedef struct ppq_writer_options {
-    uint32_t page_values;     /* values per data page (0: 1024) */
+    uint32_t page_values;     /* values per data page (0: 8192) */
     uint32_t page_bytes;      /* byte-array bytes per page (0: 8192) */
-    uint32_t row_group_rows;  /* rows per row group (0: 65536); fewer when a chunk buffer fills */
+    uint32_t row_group_rows;  /* rows per row group (0: 131072); fewer when a chunk buffer fills */
     uint32_t row_group_bytes; /* also end a row group once its finished pages (headers
                                  included) reach this many bytes (0: no limit) */
     uint32_t chunk_bytes;     /* per column, the open row group's pages; a row group ends
@@ -100,9 +100,9 @@ typedef struct ppq_writer_options {
                                  pages (three for dictionary columns) and smaller values
                                  mean that (1: the least, tiny row groups); 0: one page
                                  more than the least */
-    uint32_t dict_entries;    /* dictionary limits per column chunk (0: 256 entries, 8 KiB) */
+    uint32_t dict_entries;    /* dictionary limits per column chunk (0: 16384 entries, 128 KiB) */
     uint32_t dict_bytes;
-    uint32_t footer_bytes;    /* serialized row-group metadata kept for the footer (0: 16 KiB;
+    uint32_t footer_bytes;    /* serialized row-group metadata kept for the footer (0: 256 KiB;
                                  1: the least, one row group's worth) */
     uint8_t page_crc;         /* 1: CRC-32 of every page body in its header */
     uint8_t page_v2;          /* 1: DataPageHeaderV2 pages (levels without a length prefix,

@@ -237,7 +237,7 @@ static int resolve_options(const ppq_writer_options_t *in, ppq_writer_options_t 
     } else {
         memset(o, 0, sizeof *o); /* not a copy of a zero struct: that would take its size in flash */
     }
-    o->page_values = o->page_values ? o->page_values : 1024u;
+    o->page_values = o->page_values ? o->page_values : 8192u;
     o->page_bytes = o->page_bytes ? o->page_bytes : 8192u;
     o->row_group_rows = o->row_group_rows ? o->row_group_rows : 131072u;
     o->dict_entries = o->dict_entries ? o->dict_entries : 16384u;
