@@ -2014,6 +2014,13 @@ static uint32_t acceptable_rows(const ppq_writer_t *w, const ppq_column_batch_t 
         if (!bytes && (d->optional || (cols[i].validity == NULL && cols[i].def_levels == NULL))) {
             continue; /* every row acceptable */
         }
+        if (d->type == PPQ_BYTE_ARRAY && cols[i].validity == NULL && cols[i].def_levels == NULL) {
+            const ppq_bytes_t *v = (const ppq_bytes_t *)cols[i].values; /* no nulls: only lengths to check */
+            for (r = from; r < from + n && v[r].len <= w->opts.page_bytes; r++) {
+            }
+            n = r - from;
+            continue;
+        }
         for (r = from; r < from + n; r++) {
             int has = batch_has(&cols[i], r);
             const ppq_bytes_t *v = &((const ppq_bytes_t *)cols[i].values)[r];
@@ -2044,7 +2051,10 @@ static ppq_status_t put_run(ppq_col_t *c, const uint8_t *v, uint32_t n)
     }
     default: /* K_RLE: booleans, run by run (the same as value by value) */
         for (i = 0; i < n && st == PPQ_OK; i += k) {
-            for (k = 1; i + k < n && (v[i + k] != 0u) == (v[i] != 0u); k++) {
+            uint32_t bit = v[i] != 0u;
+            for (k = 1; bit == 0u && i + k + 8u <= n && ppq_load_le64(v + i + k) == 0u; k += 8u) {
+            } /* (false runs, as a door's log has: eight at a time) */
+            for (; i + k < n && (v[i + k] != 0u) == bit; k++) {
             }
             st = BUILT(K_RLE) ? ppq_rle_enc_put_repeat(&c->enc.rle, v[i] != 0u, k) : PPQ_ERR_STATE;
         }

@@ -433,12 +433,13 @@ void ppq_stats_add_values(ppq_stats_t *s, uint8_t order, size_t width, const voi
     }
     if (width != 1u) {
         key_range(order, width, v, n, &lo, &hi, &s->nans);
-    } else { /* booleans */
-        for (i = 0, lo = 1, hi = 0; i < n; i++) {
-            uint64_t b = v[i] != 0u;
-            lo = b < lo ? b : lo;
-            hi = b > hi ? b : hi;
+    } else { /* booleans: false if one is, true if one is (two scans that stop early) */
+        for (i = 0; i < n && v[i] != 0u; i++) {
         }
+        lo = i < n ? 0u : 1u;
+        for (i = 0; i < n && v[i] == 0u; i++) {
+        }
+        hi = i < n ? 1u : 0u;
     }
     if (lo <= hi) {
         add_key(s, lo);
