@@ -172,9 +172,9 @@ ppq_status_t ppq_rle_enc_put(ppq_rle_enc_t *enc, const uint32_t *values, size_t 
             size_t k = 0, room = enc->max_groups - enc->ngroups;
             while (k < room && n - i - 8u * k >= 8u) {
                 const uint32_t *g = values + i + 8u * k;
-                if (g[0] == g[1] && g[0] == g[2] && g[0] == g[3] && g[0] == g[4] && g[0] == g[5] && g[0] == g[6] &&
-                    g[0] == g[7]) {
-                    break; /* a run may start here */
+                if (((g[0] ^ g[1]) | (g[0] ^ g[2]) | (g[0] ^ g[3]) | (g[0] ^ g[4]) | (g[0] ^ g[5]) | (g[0] ^ g[6]) |
+                     (g[0] ^ g[7])) == 0u) {
+                    break; /* a run may start here (one test, not seven branches) */
                 }
                 k++;
             }
