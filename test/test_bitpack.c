@@ -79,6 +79,18 @@ static void bit_width_of_values(void)
     PPQ_CHECK_EQ(ppq_bit_width32(0xFFFFFFFFu), 32);
     PPQ_CHECK_EQ(ppq_bit_width64(1ull << 40), 41);
     PPQ_CHECK_EQ(ppq_bit_width64(~0ull), 64);
+    { /* every width's edges: 2^(k-1) and 2^k - 1 have k bits */
+        unsigned k;
+        for (k = 1; k <= 64; k++) {
+            uint64_t low = 1ull << (k - 1u), high = low | (low - 1u);
+            PPQ_CHECK_EQ(ppq_bit_width64(low), k);
+            PPQ_CHECK_EQ(ppq_bit_width64(high), k);
+            if (k <= 32u) {
+                PPQ_CHECK_EQ(ppq_bit_width32((uint32_t)low), k);
+                PPQ_CHECK_EQ(ppq_bit_width32((uint32_t)high), k);
+            }
+        }
+    }
 }
 
 /* Every width 0..32: pack matches the reference, and unpacking any run

@@ -8,21 +8,28 @@
 unsigned ppq_bit_width32(uint32_t v)
 {
     unsigned w = 0;
-    while (v != 0u) {
-        w++;
-        v >>= 1;
+    if (v >> 16 != 0u) { /* halving: five steps, not a step per bit */
+        w += 16u;
+        v >>= 16;
     }
-    return w;
+    if (v >> 8 != 0u) {
+        w += 8u;
+        v >>= 8;
+    }
+    if (v >> 4 != 0u) {
+        w += 4u;
+        v >>= 4;
+    }
+    if (v >> 2 != 0u) {
+        w += 2u;
+        v >>= 2;
+    }
+    return w + (v >> 1 != 0u ? 2u : v);
 }
 
 unsigned ppq_bit_width64(uint64_t v)
 {
-    unsigned w = 0;
-    while (v != 0u) {
-        w++;
-        v >>= 1;
-    }
-    return w;
+    return v >> 32 != 0u ? 32u + ppq_bit_width32((uint32_t)(v >> 32)) : ppq_bit_width32((uint32_t)v);
 }
 
 /* Appends `w` (<= 32) bits of `v` to the accumulator, emitting whole bytes. */
