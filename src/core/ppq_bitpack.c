@@ -7,24 +7,18 @@
 
 unsigned ppq_bit_width32(uint32_t v)
 {
-    unsigned w = 0;
-    if (v >> 16 != 0u) { /* halving: five steps, not a step per bit */
-        w += 16u;
-        v >>= 16;
+    unsigned w = 0, half;
+    for (half = 16u; PPQ_FAST64 && half >= 4u; half /= 2u) { /* halving first (hosts: flash aside) */
+        if (v >> half != 0u) {
+            w += half;
+            v >>= half;
+        }
     }
-    if (v >> 8 != 0u) {
-        w += 8u;
-        v >>= 8;
+    while (v != 0u) {
+        w++;
+        v >>= 1;
     }
-    if (v >> 4 != 0u) {
-        w += 4u;
-        v >>= 4;
-    }
-    if (v >> 2 != 0u) {
-        w += 2u;
-        v >>= 2;
-    }
-    return w + (v >> 1 != 0u ? 2u : v);
+    return w;
 }
 
 unsigned ppq_bit_width64(uint64_t v)

@@ -131,36 +131,20 @@ ppq_status_t ppq_delta_enc_put(ppq_delta_enc_t *enc, const void *values, size_t 
     if (values == NULL && n > 0u) {
         return PPQ_ERR_ARG;
     }
-    if (n > 0u && enc->count == 0u) {
-        enc->first = enc->last = enc->is64 ? (uint64_t)((const int64_t *)values)[0]
-                                           : (uint64_t)(uint32_t)((const int32_t *)values)[0];
-        enc->count = 1;
-        values = (const uint8_t *)values + (enc->is64 ? 8u : 4u);
-        n--;
-    }
-    for (i = 0; i < n && enc->err == PPQ_OK;) { /* a block's room at a time */
-        size_t k = enc->block_size - enc->in_block < n - i ? enc->block_size - enc->in_block : n - i, j;
-        uint64_t *d = enc->deltas + enc->in_block, last = enc->last;
-        if (enc->is64) {
-            const int64_t *v = (const int64_t *)values + i;
-            for (j = 0; j < k; j++) {
-                d[j] = (uint64_t)v[j] - last;
-                last = (uint64_t)v[j];
-            }
-        } else { /* INT32: the wrapped 32-bit delta, sign-extended */
-            const int32_t *v = (const int32_t *)values + i;
-            for (j = 0; j < k; j++) {
-                d[j] = (uint64_t)(int64_t)(int32_t)((uint32_t)v[j] - (uint32_t)last);
-                last = (uint64_t)(uint32_t)v[j];
+    for (i = 0; i < n && enc->err == PPQ_OK; i++) {
+        uint64_t v = enc->is64 ? (uint64_t)((const int64_t *)values)[i]
+                               : (uint64_t)(uint32_t)((const int32_t *)values)[i];
+        if (enc->count++ == 0u) {
+            enc->first = v;
+        } else {
+            uint64_t d = v - enc->last;
+            /* INT32: the wrapped 32-bit delta, sign-extended */
+            enc->deltas[enc->in_block++] = enc->is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d;
+            if (enc->in_block == enc->block_size) {
+                flush_block(enc);
             }
         }
-        enc->last = last;
-        enc->count += k;
-        enc->in_block += (uint32_t)k;
-        i += k;
-        if (enc->in_block == enc->block_size) {
-            flush_block(enc);
-        }
+        enc->last = v;
     }
     return enc->err;
 }
