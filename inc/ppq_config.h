@@ -53,20 +53,13 @@
 #define PPQ_WRITER_STATISTICS 1
 #endif
 
-/* 1: dictionaries key numbers of 4 and 8 bytes (INT32, FLOAT, INT64,
- * DOUBLE) as one word: a multiplicative hash and a word compare.  0 leaves
- * that code out (less flash where only byte arrays take a dictionary):
- * numbers then hash and compare byte by byte, slower, the same bytes out. */
-#ifndef PPQ_DICT_WORD_KEYS
-#define PPQ_DICT_WORD_KEYS 1
-#endif
-
-/* 1: the RLE/bit-packed encoder packs whole groups of 8 values at once
- * where no run starts (dictionary indices of changing readings): faster,
- * some 150 bytes more flash on Cortex-M0.  0: value by value, the same
- * bytes out. */
-#ifndef PPQ_RLE_GROUPS
-#define PPQ_RLE_GROUPS 1
+/* 1: the least flash where speed costs code: dictionaries hash and compare
+ * numbers byte by byte (not as one word), the RLE encoder packs value by
+ * value (not 8 at a time), the writer's setters copy through memcpy.  The
+ * same bytes out, slower: for the smallest firmware (the M0 logger, whose
+ * only dictionary holds a few strings).  0 (default): the fast paths. */
+#ifndef PPQ_LEAN
+#define PPQ_LEAN 0
 #endif
 
 /* 1: the writer's recovery option (ppq_recover.h's records).  0 leaves that

@@ -11,8 +11,7 @@
 #define PPQ_DECOMPRESSORS 0u
 #ifdef LOGGER_SMALL
 #define PPQ_WRITER_AUTO_BY_SIZE 0 /* its columns name their encodings: flash */
-#define PPQ_DICT_WORD_KEYS 0      /* only the status strings take a dictionary */
-#define PPQ_RLE_GROUPS 0          /* ... whose indices run */
+#define PPQ_LEAN 1                /* the least flash (only the status strings take a dictionary) */
 #define PPQ_WRITER_STATISTICS 0
 #define PPQ_WRITER_RECOVERY 0
 #else

@@ -201,7 +201,7 @@ static ppq_status_t lookup_or_add(ppq_dict_enc_t *enc, const uint8_t *key, uint3
 {
     uint32_t i = hash_bytes(key, len) & enc->slot_mask;
     uint32_t entry_size = enc->type == PPQ_BYTE_ARRAY ? len + 4u : len;
-    if (PPQ_DICT_WORD_KEYS && is_word(enc)) {
+    if (!PPQ_LEAN && is_word(enc)) {
         return word_index(enc, plain_word(key, len), len, index);
     }
     while (enc->slots[i] != 0u) {
@@ -232,7 +232,7 @@ static ppq_status_t lookup_or_add(ppq_dict_enc_t *enc, const uint8_t *key, uint3
     return PPQ_OK;
 }
 
-#if PPQ_FAST64 && PPQ_HOST_LE && PPQ_DICT_WORD_KEYS
+#if PPQ_FAST64 && PPQ_HOST_LE && !PPQ_LEAN
 /* lookup_or_add() for a run of numbers on 64-bit little-endian hosts,
  * where a number in memory is its PLAIN bytes: one loop per width, the
  * same hash and probes, so the same table and indices. */
@@ -278,7 +278,7 @@ ppq_status_t ppq_dict_enc_put(ppq_dict_enc_t *enc, const void *values, size_t n,
     if (accepted == NULL || (values == NULL && n > 0u)) {
         return PPQ_ERR_ARG;
     }
-#if PPQ_FAST64 && PPQ_HOST_LE && PPQ_DICT_WORD_KEYS
+#if PPQ_FAST64 && PPQ_HOST_LE && !PPQ_LEAN
     if (enc->type == PPQ_INT32 || enc->type == PPQ_FLOAT) { /* (a constant width: one loop per width) */
         return put_words(enc, v, n, accepted, 4u);
     }

@@ -17,7 +17,7 @@ ppq_status_t ppq_dict_enc_repeat(ppq_dict_enc_t *enc, size_t n);
 
 /* One number of 4 or 8 bytes (INT32, FLOAT, INT64, DOUBLE) given as its
  * PLAIN bits in a word: what ppq_dict_enc_put does with it, without the
- * per-call checks (the writer's row path; builds with PPQ_DICT_WORD_KEYS).
+ * per-call checks (the writer's row path; builds without PPQ_LEAN).
  * PPQ_DICT_FULL and PPQ_ERR_NOSPACE as there. */
 ppq_status_t ppq_dict_enc_put_word(ppq_dict_enc_t *enc, uint64_t word);
 

@@ -165,7 +165,7 @@ ppq_status_t ppq_rle_enc_put(ppq_rle_enc_t *enc, const uint32_t *values, size_t 
         }
     }
     for (i = 0; i < n && enc->err == PPQ_OK;) {
-        if (PPQ_RLE_GROUPS && enc->nbuf == 0u && enc->repeat_count == 0u && n - i >= 8u) {
+        if (!PPQ_LEAN && enc->nbuf == 0u && enc->repeat_count == 0u && n - i >= 8u) {
             /* at a group boundary, outside a run: whole groups whose 8 values
              * are not all equal are bit-packed as put_one() would, several
              * at once */

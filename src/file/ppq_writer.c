@@ -541,7 +541,7 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
             col->alt_kind = (uint8_t)alt;
             col->deciding = AUTO_BY_SIZE && kind == K_DICT && c->encoding == PPQ_COLUMN_AUTO;
             col->stats_kind = stats_order(c);
-            col->dict_word = (uint8_t)((PPQ_DICT_WORD_KEYS || PPQ_WRITER_STATISTICS) &&
+            col->dict_word = (uint8_t)((!PPQ_LEAN || PPQ_WRITER_STATISTICS) &&
                                        (c->type == PPQ_INT32 || c->type == PPQ_FLOAT || c->type == PPQ_INT64 ||
                                         c->type == PPQ_DOUBLE));
             col->width = (uint32_t)stat_width(c);
@@ -1278,7 +1278,7 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
     v = value_bytes(c, buf, &len);
     if (BUILT(K_DICT) && c->kind == K_DICT) {
         size_t acc;
-        st = PPQ_DICT_WORD_KEYS && c->dict_word ? ppq_dict_enc_put_word(c->own.dict, value_word(c))
+        st = !PPQ_LEAN && c->dict_word ? ppq_dict_enc_put_word(c->own.dict, value_word(c))
                           : ppq_dict_enc_put(c->own.dict, &c->value, 1, &acc);
         if (st == PPQ_DICT_FULL) {
             /* the spec's fallback: another encoding for the rest of the chunk */
@@ -1802,24 +1802,54 @@ static ppq_status_t set_value(ppq_writer_t *w, uint32_t col, ppq_type_t type, co
     return st;
 }
 
+/* A number's bits (width 4 or 8) as column col's pending value: set_value
+ * without the copy (PPQ_LEAN: the copy, less flash). */
+static ppq_status_t set_bits(ppq_writer_t *w, uint32_t col, ppq_type_t type, uint64_t bits, size_t width)
+{
+    ppq_status_t st;
+    ppq_col_t *c;
+    if (PPQ_LEAN) {
+        uint32_t u = (uint32_t)bits;
+        return width == 8u ? set_value(w, col, type, &bits, 8) : set_value(w, col, type, &u, 4);
+    }
+    st = usable(w);
+    if (st == PPQ_OK && (col >= w->ncols || w->schema[col].type != type)) {
+        st = PPQ_ERR_ARG;
+    }
+    if (st == PPQ_OK) {
+        c = &w->cols[col];
+        if (width == 8u) {
+            c->value.u64 = bits;
+        } else {
+            c->value.u32 = (uint32_t)bits;
+        }
+        c->pending = 1;
+    }
+    return st;
+}
+
 ppq_status_t ppq_writer_set_i32(ppq_writer_t *w, uint32_t col, int32_t value)
 {
-    return set_value(w, col, PPQ_INT32, &value, sizeof value);
+    return set_bits(w, col, PPQ_INT32, (uint32_t)value, 4);
 }
 
 ppq_status_t ppq_writer_set_i64(ppq_writer_t *w, uint32_t col, int64_t value)
 {
-    return set_value(w, col, PPQ_INT64, &value, sizeof value);
+    return set_bits(w, col, PPQ_INT64, (uint64_t)value, 8);
 }
 
 ppq_status_t ppq_writer_set_float(ppq_writer_t *w, uint32_t col, float value)
 {
-    return set_value(w, col, PPQ_FLOAT, &value, sizeof value);
+    uint32_t bits;
+    PPQ_COPY(&bits, &value, 4);
+    return set_bits(w, col, PPQ_FLOAT, bits, 4);
 }
 
 ppq_status_t ppq_writer_set_double(ppq_writer_t *w, uint32_t col, double value)
 {
-    return set_value(w, col, PPQ_DOUBLE, &value, sizeof value);
+    uint64_t bits;
+    PPQ_COPY(&bits, &value, 8);
+    return set_bits(w, col, PPQ_DOUBLE, bits, 8);
 }
 
 ppq_status_t ppq_writer_set_bool(ppq_writer_t *w, uint32_t col, int value)
