@@ -1260,6 +1260,21 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
     size_t len;
     const uint8_t *v;
     ppq_status_t st = PPQ_OK;
+    if (!PPQ_LEAN && c->dict_word && c->pending == 1u && !c->deciding && c->page_count < w->opts.page_values &&
+        (c->kind == K_DICT || c->kind == K_DELTA)) { /* a number into a page with room: the usual row */
+        uint64_t word = value_word(c);
+        st = c->kind == K_DICT ? ppq_dict_enc_put_word(c->own.dict, word) : encode_value(c, &c->value);
+        if (st != PPQ_DICT_FULL) { /* (a full dictionary takes the path below) */
+            if (st == PPQ_OK) {
+                mark_present(c, 1);
+                if (PPQ_WRITER_STATISTICS) {
+                    ppq_stats_add_word(&c->page_stats, c->stats_kind, c->width, word);
+                }
+                c->page_count++;
+            }
+            return st;
+        }
+    }
     if (c->page_count == w->opts.page_values ||
         (c->pending == 1u && c->def->type == PPQ_BYTE_ARRAY && c->page_count > 0u &&
          c->value.bytes.len > w->opts.page_bytes - c->page_data)) {
