@@ -309,7 +309,7 @@ ppq_status_t ppq_dict_enc_put(ppq_dict_enc_t *enc, const void *values, size_t n,
         } else {
             ppq_store_value_le(plain, v, len);
         }
-        if (PPQ_FAST64 && enc->page_count > 0u) { /* the previous value again (as logs have): no hashing */
+        if (!PPQ_LEAN && enc->page_count > 0u) { /* the previous value again (as logs have): no hashing */
             uint32_t elen;
             const uint8_t *eb;
             index = enc->page[enc->page_count - 1u];

@@ -1817,8 +1817,9 @@ static ppq_status_t set_value(ppq_writer_t *w, uint32_t col, ppq_type_t type, co
     return st;
 }
 
-/* A number's bits (width 4 or 8) as column col's pending value: set_value
- * without the copy (PPQ_LEAN: the copy, less flash). */
+/* A number's bits (width 4 or 8; 0: the caller stores the value) as
+ * column col's pending value: set_value without the copy (PPQ_LEAN: the
+ * copy, less flash). */
 static ppq_status_t set_bits(ppq_writer_t *w, uint32_t col, ppq_type_t type, uint64_t bits, size_t width)
 {
     ppq_status_t st;
@@ -1835,7 +1836,7 @@ static ppq_status_t set_bits(ppq_writer_t *w, uint32_t col, ppq_type_t type, uin
         c = &w->cols[col];
         if (width == 8u) {
             c->value.u64 = bits;
-        } else {
+        } else if (width == 4u) {
             c->value.u32 = (uint32_t)bits;
         }
         c->pending = 1;
@@ -1870,7 +1871,11 @@ ppq_status_t ppq_writer_set_double(ppq_writer_t *w, uint32_t col, double value)
 ppq_status_t ppq_writer_set_bool(ppq_writer_t *w, uint32_t col, int value)
 {
     uint8_t b = value ? 1u : 0u;
-    return set_value(w, col, PPQ_BOOLEAN, &b, 1);
+    ppq_status_t st = PPQ_LEAN ? set_value(w, col, PPQ_BOOLEAN, &b, 1) : set_bits(w, col, PPQ_BOOLEAN, 0, 0);
+    if (!PPQ_LEAN && st == PPQ_OK) {
+        w->cols[col].value.b = b;
+    }
+    return st;
 }
 
 ppq_status_t ppq_writer_set_int96(ppq_writer_t *w, uint32_t col, const ppq_int96_t *value)
