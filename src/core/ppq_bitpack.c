@@ -45,8 +45,20 @@ static void pack_words(const uint32_t *in32, const uint64_t *in64, size_t n, uns
 {
     uint64_t mask = (1ull << width) - 1u, acc = 0;
     unsigned nbits = 0;
-    size_t i;
-    for (i = 0; i < n; i++) {
+    size_t i = 0;
+    for (; width <= 16u && i + 2u <= n; i += 2u) { /* two values joined off the accumulator's chain */
+        uint64_t pair = ((in32 != NULL ? in32[i] : in64[i]) & mask) |
+                        (((in32 != NULL ? in32[i + 1u] : in64[i + 1u]) & mask) << width);
+        acc |= pair << nbits;
+        nbits += 2u * width;
+        if (nbits >= 32u) {
+            ppq_store_le32(out, (uint32_t)acc);
+            out += 4;
+            acc >>= 32;
+            nbits -= 32u;
+        }
+    }
+    for (; i < n; i++) {
         acc |= ((in32 != NULL ? in32[i] : in64[i]) & mask) << nbits;
         nbits += width;
         if (nbits >= 32u) {
