@@ -1956,9 +1956,10 @@ ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
     }
     for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
         st = push_value(w, &w->cols[i]);
+        w->cols[i].pending = 0;
     }
-    clear_row(w);
     if (st != PPQ_OK) {
+        clear_row(w);
         w->err = st;
         return st;
     }

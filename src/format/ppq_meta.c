@@ -21,40 +21,10 @@ static uint64_t num_bits(size_t width, const uint8_t *p)
     return width == 4u ? ppq_load_le32(p) : width == 8u ? ppq_load_le64(p) : p[0];
 }
 
-static uint64_t sign_bit(size_t width)
-{
-    return width == 4u ? 0x80000000u : 0x8000000000000000ull;
-}
-
-/* A float's bits are NaN: exponent all ones, fraction not zero. */
-static int is_nan_bits(size_t width, uint64_t b)
-{
-    uint64_t inf = width == 4u ? 0x7F800000u : 0x7FF0000000000000ull;
-    return (b & ~sign_bit(width)) > inf;
-}
-
-/* An integer key that orders a number's bits as the values order: signed
- * integers with the sign bit flipped; floats (no NaN here) with negatives'
- * bits inverted and positives' sign bit set.  -0.0 orders below +0.0,
- * which write_stats makes harmless; no floating point, so no soft-float
- * library on small cores. */
-static uint64_t order_key(uint8_t order, size_t width, uint64_t bits)
-{
-    uint64_t sign = sign_bit(width);
-    if (order == PPQ_ORDER_SIGNED) {
-        return bits ^ sign;
-    }
-    if (order == PPQ_ORDER_FLOAT) {
-        bits = (bits & sign) ? ~bits : bits | sign;
-        return width == 4u ? bits & 0xFFFFFFFFu : bits;
-    }
-    return bits;
-}
-
-/* The number whose order_key() is `key` (its bits). */
+/* The number whose ppq_order_key() is `key` (its bits). */
 static uint64_t key_bits(uint8_t order, size_t width, uint64_t key)
 {
-    uint64_t sign = sign_bit(width), all = width == 4u ? 0xFFFFFFFFu : ~(uint64_t)0;
+    uint64_t sign = ppq_sign_bit(width), all = width == 4u ? 0xFFFFFFFFu : ~(uint64_t)0;
     if (order == PPQ_ORDER_SIGNED) {
         return key ^ sign;
     }
@@ -77,19 +47,7 @@ static void store_plain(uint8_t *out, size_t width, uint64_t bits)
 
 uint64_t ppq_stats_key(uint8_t order, size_t width, const uint8_t *plain)
 {
-    return order_key(order, width, num_bits(width, plain));
-}
-
-/* Fold a number's order key into s. */
-static void add_key(ppq_stats_t *s, uint64_t key)
-{
-    if (!s->has) {
-        s->has = 1;
-        s->lo = s->hi = key;
-        return;
-    }
-    s->lo = key < s->lo ? key : s->lo;
-    s->hi = key > s->hi ? key : s->hi;
+    return ppq_order_key(order, width, num_bits(width, plain));
 }
 
 static int compare_bytes(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
@@ -130,17 +88,6 @@ static void set_bound(ppq_stats_t *s, int is_max, const uint8_t *v, size_t len)
     } else {
         s->min_len = (uint8_t)n;
         s->min_exact = (uint8_t)exact;
-    }
-}
-
-void ppq_stats_add_word(ppq_stats_t *s, uint8_t order, size_t width, uint64_t bits)
-{
-    if (order == PPQ_ORDER_FLOAT && is_nan_bits(width, bits)) {
-        s->nans++; /* NaN never becomes a bound */
-        return;
-    }
-    if (order != PPQ_ORDER_NONE) {
-        add_key(s, order_key(order, width, bits));
     }
 }
 
@@ -202,8 +149,8 @@ void ppq_stats_merge(ppq_stats_t *into, const ppq_stats_t *from, uint8_t order)
         }
         return;
     }
-    add_key(into, from->lo);
-    add_key(into, from->hi);
+    ppq_stats_add_key(into, from->lo);
+    ppq_stats_add_key(into, from->hi);
 }
 
 /* Statistics struct fields (ids 3, 5, 6, 7, 8, 9) into the open struct. */
@@ -217,7 +164,7 @@ void ppq_stats_write(ppq_thrift_w_t *t, int16_t id, const ppq_stats_t *s, uint8_
         uint32_t min_len = s->min_len, max_len = s->max_len;
         int min_exact = s->min_exact, max_exact = s->max_exact;
         if (order != PPQ_ORDER_BYTES) { /* numbers: PLAIN bytes from their keys */
-            uint64_t sign = sign_bit(width), lo = key_bits(order, width, s->lo), hi = key_bits(order, width, s->hi);
+            uint64_t sign = ppq_sign_bit(width), lo = key_bits(order, width, s->lo), hi = key_bits(order, width, s->hi);
             if (order == PPQ_ORDER_FLOAT) { /* a zero max is +0.0, a zero min -0.0 */
                 hi = (hi & ~sign) == 0u ? 0u : hi;
                 lo = (lo & ~sign) == 0u ? sign : lo;
@@ -354,7 +301,7 @@ static void zero_float_range(size_t width, const uint8_t *v, size_t n, uint64_t 
         if ((x & abs) > inf) {
             continue; /* NaN */
         }
-        key = order_key(PPQ_ORDER_FLOAT, width, x);
+        key = ppq_order_key(PPQ_ORDER_FLOAT, width, x);
         l = key < l ? key : l;
         h = key > h ? key : h;
     }
@@ -362,7 +309,7 @@ static void zero_float_range(size_t width, const uint8_t *v, size_t n, uint64_t 
     *hi = h;
 }
 
-/* The least and greatest order_key() of n numbers in memory (width 4 or
+/* The least and greatest ppq_order_key() of n numbers in memory (width 4 or
  * 8), NaN skipped and counted.  *lo > *hi when no value counts. */
 static void key_range(uint8_t order, size_t width, const uint8_t *v, size_t n, uint64_t *lo, uint64_t *hi,
                       uint64_t *nans)
@@ -395,8 +342,8 @@ static void key_range(uint8_t order, size_t width, const uint8_t *v, size_t n, u
         } else if (zero) {
             zero_float_range(width, v, n, lo, hi);
         } else {
-            *lo = order_key(order, width, l);
-            *hi = order_key(order, width, h);
+            *lo = ppq_order_key(order, width, l);
+            *hi = ppq_order_key(order, width, h);
         }
         *nans += nan;
         return;
@@ -419,8 +366,8 @@ static void key_range(uint8_t order, size_t width, const uint8_t *v, size_t n, u
     } else {
         range_u64(v, n, &l, &h, &nan);
     }
-    *lo = n == 0u ? 1u : order_key(order, width, l);
-    *hi = n == 0u ? 0u : order_key(order, width, h);
+    *lo = n == 0u ? 1u : ppq_order_key(order, width, l);
+    *hi = n == 0u ? 0u : ppq_order_key(order, width, h);
 }
 
 void ppq_stats_add_values(ppq_stats_t *s, uint8_t order, size_t width, const void *values, size_t n)
@@ -442,8 +389,8 @@ void ppq_stats_add_values(ppq_stats_t *s, uint8_t order, size_t width, const voi
         hi = i < n ? 1u : 0u;
     }
     if (lo <= hi) {
-        add_key(s, lo);
-        add_key(s, hi);
+        ppq_stats_add_key(s, lo);
+        ppq_stats_add_key(s, hi);
     }
 }
 #else

@@ -28,9 +28,61 @@ typedef struct ppq_stats {
 void ppq_stats_reset(ppq_stats_t *s);
 /* Fold one non-null value (PLAIN bytes of `width`, or a byte array of `len`). */
 void ppq_stats_add(ppq_stats_t *s, uint8_t order, size_t width, const uint8_t *v, size_t len);
+/* The IEEE sign bit of a number of `width` bytes. */
+static inline uint64_t ppq_sign_bit(size_t width)
+{
+    return width == 4u ? 0x80000000u : 0x8000000000000000ull;
+}
+
+/* A float's bits are NaN: exponent all ones, fraction not zero. */
+static inline int ppq_is_nan_bits(size_t width, uint64_t b)
+{
+    uint64_t inf = width == 4u ? 0x7F800000u : 0x7FF0000000000000ull;
+    return (b & ~ppq_sign_bit(width)) > inf;
+}
+
+/* An integer key that orders a number's bits as the values order: signed
+ * integers with the sign bit flipped; floats (no NaN here) with negatives'
+ * bits inverted and positives' sign bit set.  -0.0 orders below +0.0,
+ * which ppq_stats_write makes harmless; no floating point, so no
+ * soft-float library on small cores. */
+static inline uint64_t ppq_order_key(uint8_t order, size_t width, uint64_t bits)
+{
+    uint64_t sign = ppq_sign_bit(width);
+    if (order == PPQ_ORDER_SIGNED) {
+        return bits ^ sign;
+    }
+    if (order == PPQ_ORDER_FLOAT) {
+        bits = (bits & sign) ? ~bits : bits | sign;
+        return width == 4u ? bits & 0xFFFFFFFFu : bits;
+    }
+    return bits;
+}
+
+/* Fold a number's order key into s. */
+static inline void ppq_stats_add_key(ppq_stats_t *s, uint64_t key)
+{
+    if (!s->has) {
+        s->has = 1;
+        s->lo = s->hi = key;
+        return;
+    }
+    s->lo = key < s->lo ? key : s->lo;
+    s->hi = key > s->hi ? key : s->hi;
+}
+
 /* Fold one non-null number (not a byte array) given as its PLAIN bits in a
- * word: ppq_stats_add without the bytes. */
-void ppq_stats_add_word(ppq_stats_t *s, uint8_t order, size_t width, uint64_t bits);
+ * word: ppq_stats_add without the bytes (inline: the writer's row path). */
+static inline void ppq_stats_add_word(ppq_stats_t *s, uint8_t order, size_t width, uint64_t bits)
+{
+    if (order == PPQ_ORDER_FLOAT && ppq_is_nan_bits(width, bits)) {
+        s->nans++; /* NaN never becomes a bound */
+        return;
+    }
+    if (order != PPQ_ORDER_NONE) {
+        ppq_stats_add_key(s, ppq_order_key(order, width, bits));
+    }
+}
 /* Fold n non-null numbers in memory (uint8_t 0/1 booleans, int32/float of
  * width 4, int64/double of width 8) into s: the same result as n calls of
  * ppq_stats_add, in one pass.  Byte arrays: use ppq_stats_add. */
