@@ -111,6 +111,14 @@ PPQ_CHECKRET ppq_status_t ppq_rle_dec_init(ppq_rle_dec_t *dec, unsigned bit_widt
  * counts the good values stored.  Never reads outside the input. */
 PPQ_CHECKRET ppq_status_t ppq_rle_dec_get(ppq_rle_dec_t *dec, uint32_t *out, size_t max, size_t *got);
 
+/* When the next values are a run of one repeated value: take up to `max`
+ * of them at once, *value the value, and return how many (levels and
+ * indices in bulk, without a value per slot).  0 when the next values are
+ * bit-packed (read those with ppq_rle_dec_get), none are left, or *st is
+ * not PPQ_OK (a malformed run header: PPQ_ERR_CORRUPT, as
+ * ppq_rle_dec_get reports it). */
+size_t ppq_rle_dec_repeat(ppq_rle_dec_t *dec, size_t max, uint32_t *value, ppq_status_t *st);
+
 /* Pointer just past the encoded stream: with a length prefix, 4 + length
  * bytes after the start; without, the end of the input given to init. */
 const uint8_t *ppq_rle_dec_end(const ppq_rle_dec_t *dec);

@@ -489,6 +489,25 @@ ppq_status_t ppq_dict_dec_page(ppq_dict_dec_t *dec, const void *data, size_t len
     return st;
 }
 
+/* Entry e (checked: below dec->count) as an output value at o. */
+static void dict_value(const ppq_dict_dec_t *dec, uint32_t e, uint8_t *o)
+{
+    if (dec->type == PPQ_BYTE_ARRAY) {
+        ppq_bytes_t *b = (ppq_bytes_t *)(void *)o;
+        const uint8_t *p = dec->dict + dec->offsets[e];
+        b->len = ppq_load_le32(p);
+        b->ptr = p + 4;
+    } else if (dec->type == PPQ_FIXED_LEN_BYTE_ARRAY) {
+        ppq_bytes_t *b = (ppq_bytes_t *)(void *)o;
+        b->ptr = dec->dict + (size_t)e * dec->width;
+        b->len = dec->width;
+    } else if (PPQ_HOST_LE || dec->type == PPQ_INT96) { /* the PLAIN bytes are the value */
+        memcpy(o, dec->dict + (size_t)e * dec->width, dec->width);
+    } else {
+        ppq_load_value_le(o, dec->dict + (size_t)e * dec->width, dec->width);
+    }
+}
+
 ppq_status_t ppq_dict_dec_get(ppq_dict_dec_t *dec, void *out, size_t max, size_t *got)
 {
     uint8_t *o = (uint8_t *)out;
@@ -503,31 +522,47 @@ ppq_status_t ppq_dict_dec_get(ppq_dict_dec_t *dec, void *out, size_t max, size_t
         return PPQ_ERR_ARG;
     }
     while (n < max && st == PPQ_OK) {
-        uint32_t idx[INDEX_CHUNK];
+        uint32_t idx[INDEX_CHUNK], e = 0;
         size_t want = max - n < INDEX_CHUNK ? max - n : INDEX_CHUNK;
-        size_t k = 0, i;
-        st = ppq_rle_dec_get(&dec->idx, idx, want, &k);
-        for (i = 0; i < k; i++, n++, o += vsize) {
-            uint32_t e = idx[i];
+        size_t k = ppq_rle_dec_repeat(&dec->idx, max - n, &e, &st), i;
+        if (k > 0u) { /* one entry, k times: decoded once, copied */
             if (e >= dec->count) {
                 *got = n;
                 return PPQ_ERR_CORRUPT;
             }
-            if (dec->type == PPQ_BYTE_ARRAY) {
-                ppq_bytes_t *b = (ppq_bytes_t *)(void *)o;
-                const uint8_t *p = dec->dict + dec->offsets[e];
-                b->len = ppq_load_le32(p);
-                b->ptr = p + 4;
-            } else if (dec->type == PPQ_FIXED_LEN_BYTE_ARRAY) {
-                ppq_bytes_t *b = (ppq_bytes_t *)(void *)o;
-                b->ptr = dec->dict + (size_t)e * dec->width;
-                b->len = dec->width;
-            } else if (PPQ_HOST_LE || dec->type == PPQ_INT96) { /* the PLAIN bytes are the value */
-                memcpy(o, dec->dict + (size_t)e * dec->width, dec->width);
-            } else {
-                ppq_load_value_le(o, dec->dict + (size_t)e * dec->width, dec->width);
+            dict_value(dec, e, o);
+            for (i = 1; i < k; i++) {
+                memcpy(o + i * vsize, o, vsize);
+            }
+            n += k;
+            o += k * vsize;
+            continue;
+        }
+        if (st != PPQ_OK) {
+            break;
+        }
+        st = ppq_rle_dec_get(&dec->idx, idx, want, &k);
+        for (i = 0; i < k && idx[i] < dec->count; i++) {
+        }
+        if (i < k) { /* an index past the dictionary: the values before it stand */
+            st = PPQ_ERR_CORRUPT;
+            k = i;
+        }
+        if (PPQ_HOST_LE && vsize == 4u && dec->width == 4u) { /* INT32, FLOAT: a word each */
+            for (i = 0; i < k; i++) {
+                PPQ_COPY(o + 4u * i, dec->dict + 4u * (size_t)idx[i], 4);
+            }
+        } else if (PPQ_HOST_LE && vsize == 8u && dec->width == 8u) { /* INT64, DOUBLE */
+            for (i = 0; i < k; i++) {
+                PPQ_COPY(o + 8u * i, dec->dict + 8u * (size_t)idx[i], 8);
+            }
+        } else {
+            for (i = 0; i < k; i++) {
+                dict_value(dec, idx[i], o + i * vsize);
             }
         }
+        n += k;
+        o += k * vsize;
         if (k < want) {
             break; /* end of page (or an error) */
         }

@@ -345,6 +345,27 @@ static ppq_status_t next_run(ppq_rle_dec_t *dec)
     return PPQ_OK;
 }
 
+size_t ppq_rle_dec_repeat(ppq_rle_dec_t *dec, size_t max, uint32_t *value, ppq_status_t *st)
+{
+    size_t take;
+    *st = PPQ_OK;
+    while (dec->remaining > 0u && dec->run_left == 0u) { /* (zero-length runs are skipped) */
+        *st = next_run(dec);
+        if (*st != PPQ_OK) {
+            return 0;
+        }
+    }
+    if (dec->remaining == 0u || dec->run_packed) {
+        return 0;
+    }
+    take = dec->run_left < max ? dec->run_left : max;
+    take = take < dec->remaining ? take : dec->remaining;
+    dec->run_left -= take;
+    dec->remaining -= take;
+    *value = dec->run_value;
+    return take;
+}
+
 ppq_status_t ppq_rle_dec_get(ppq_rle_dec_t *dec, uint32_t *out, size_t max, size_t *got)
 {
     size_t want = max < dec->remaining ? max : dec->remaining;

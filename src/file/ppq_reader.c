@@ -855,7 +855,21 @@ static ppq_status_t get_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint
         return PPQ_OK;
     }
     while (done < n) {
-        size_t k = n - done < LEVEL_STEP ? n - done : LEVEL_STEP;
+        uint32_t v = 0;
+        size_t k = is_bp ? 0u : ppq_rle_dec_repeat(rle, n - done, &v, &st);
+        TRY(st);
+        if (k > 0u) { /* a run of one level: in bulk */
+            if (v > (uint32_t)max) {
+                return PPQ_ERR_CORRUPT;
+            }
+            *hits += v == (uint32_t)max ? k : 0u;
+            for (i = 0; out != NULL && i < k; i++) {
+                out[done + i] = (int16_t)v;
+            }
+            done += k;
+            continue;
+        }
+        k = n - done < LEVEL_STEP ? n - done : LEVEL_STEP;
         TRY(is_bp ? ppq_bitpacked_dec_get(bp, buf, k, &got) : ppq_rle_dec_get(rle, buf, k, &got));
         if (got != k) {
             return PPQ_ERR_CORRUPT; /* fewer levels than the page's values */
