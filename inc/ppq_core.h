@@ -353,6 +353,10 @@ void ppq_pack64(const uint64_t *in, size_t n, unsigned width, uint8_t *out);
  * Widths above 32 (64) are a caller bug and unpack nothing.
  */
 void ppq_unpack32(const uint8_t *in, size_t start, size_t n, unsigned width, uint32_t *out);
+/* ppq_unpack32 where `avail` bytes exist at `in`: values in part of a
+ * group of 8 come from the whole group when its bytes are there (a
+ * stream's runs hold whole groups), not one by one. */
+void ppq_unpack32_run(const uint8_t *in, size_t avail, size_t start, size_t n, unsigned width, uint32_t *out);
 void ppq_unpack64(const uint8_t *in, size_t start, size_t n, unsigned width, uint64_t *out);
 
 #ifdef __cplusplus

@@ -87,6 +87,7 @@ typedef struct ppq_rle_dec {
     const uint8_t *pos;
     const uint8_t *end;
     const uint8_t *packed;   /* current bit-packed run data */
+    size_t packed_len;       /* ... and its bytes */
     size_t remaining;        /* values still to produce */
     size_t run_left;         /* values left in the current run */
     size_t packed_index;     /* next value index within the packed run */

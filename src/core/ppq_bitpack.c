@@ -142,6 +142,69 @@ static uint32_t value_at(const uint8_t *in, uint64_t bit, unsigned width)
     return width >= 32u ? (uint32_t)acc : (uint32_t)acc & ((1u << width) - 1u);
 }
 
+/* The 8 values of one group: exactly `width` bytes at in. */
+static void unpack8(const uint8_t *in, unsigned width, uint32_t *out)
+{
+    uint64_t acc = 0, mask = (1ull << width) - 1u;
+    unsigned bits = 0, j;
+    for (j = 0; j < 8u; j++) {
+        while (bits < width) {
+            acc |= (uint64_t)*in++ << bits;
+            bits += 8u;
+        }
+        out[j] = (uint32_t)(acc & mask);
+        acc >>= width;
+        bits -= width;
+    }
+}
+
+/* Values start..start+k (within one group of 8) from the whole group, if
+ * its bytes are within avail; 0 if not. */
+static size_t from_group(const uint8_t *in, size_t avail, size_t start, size_t k, unsigned width, uint32_t *out)
+{
+    uint32_t group[8];
+    size_t g = start >> 3, off = start & 7u, i;
+    if ((g + 1u) * width > avail) {
+        return 0;
+    }
+    if (off == 0u && k == 8u) {
+        unpack8(in + g * width, width, out);
+        return 8;
+    }
+    unpack8(in + g * width, width, group);
+    for (i = 0; i < k; i++) {
+        out[i] = group[off + i];
+    }
+    return k;
+}
+
+void ppq_unpack32_run(const uint8_t *in, size_t avail, size_t start, size_t n, unsigned width, uint32_t *out)
+{
+    size_t k;
+    if (width == 0u || width > 32u) {
+        ppq_unpack32(in, start, n, width, out);
+        return;
+    }
+    for (;;) {
+        if ((start & 31u) == 0u && n >= 32u) { /* whole groups of 32: the port's kernel */
+            k = n & ~(size_t)31u;
+            ppq_unpack32(in, start, k, width, out);
+        } else if (n > 0u) { /* else a group of 8, or part of one */
+            k = 8u - (start & 7u) < n ? 8u - (start & 7u) : n;
+            k = from_group(in, avail, start, k, width, out);
+            if (k == 0u) {
+                break; /* a group cut short by the input's end */
+            }
+        } else {
+            return;
+        }
+        out += k;
+        start += k;
+        n -= k;
+    }
+    ppq_unpack32(in, start, n, width, out); /* value by value */
+}
+
 void ppq_unpack32(const uint8_t *in, size_t start, size_t n, unsigned width, uint32_t *out)
 {
     if (width > 32u) {

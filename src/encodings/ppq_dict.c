@@ -7,7 +7,9 @@
 #include "ppq_port.h"
 
 #define MAX_ENTRIES (1u << 24)
-#define INDEX_CHUNK 32u /* indices decoded per step (stack use) */
+/* Indices decoded per step (stack use; hosts: more, so most go through the
+ * unpacking kernel's groups of 32). */
+#define INDEX_CHUNK (PPQ_FAST64 ? 256u : 32u)
 
 static int dict_type_ok(ppq_type_t type, uint32_t type_len)
 {

@@ -286,6 +286,7 @@ ppq_status_t ppq_rle_dec_init(ppq_rle_dec_t *dec, unsigned bit_width, int length
     dec->pos = p;
     dec->end = p + len;
     dec->packed = NULL;
+    dec->packed_len = 0;
     dec->remaining = count;
     dec->run_left = 0;
     dec->packed_index = 0;
@@ -312,6 +313,7 @@ static ppq_status_t next_run(ppq_rle_dec_t *dec)
         if (dec->width == 0u || groups <= avail / dec->width) {
             values = groups <= dec->remaining / 8u ? groups * 8u : dec->remaining; /* no overflow */
             dec->packed = dec->pos;
+            dec->packed_len = groups * dec->width;
             dec->pos += groups * dec->width;
         } else {
             /* A truncated last run: usable as far as its whole values go
@@ -319,6 +321,7 @@ static ppq_status_t next_run(ppq_rle_dec_t *dec)
             values = (avail / dec->width) * 8u + (avail % dec->width) * 8u / dec->width;
             values = values <= dec->remaining ? values : dec->remaining;
             dec->packed = dec->pos;
+            dec->packed_len = avail;
             dec->pos = dec->end;
         }
         dec->run_packed = 1;
@@ -386,7 +389,7 @@ ppq_status_t ppq_rle_dec_get(ppq_rle_dec_t *dec, uint32_t *out, size_t max, size
         }
         take = dec->run_left < want - n ? dec->run_left : want - n;
         if (dec->run_packed) {
-            ppq_unpack32(dec->packed, dec->packed_index, take, dec->width, out + n);
+            ppq_unpack32_run(dec->packed, dec->packed_len, dec->packed_index, take, dec->width, out + n);
             dec->packed_index += take;
         } else {
             size_t i;

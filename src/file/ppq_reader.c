@@ -2,13 +2,15 @@
 #include "ppq_reader.h"
 #include "ppq_bitpacked.h"
 #include "ppq_internal.h"
+#include "ppq_port.h"
 #include "ppq_thrift.h"
 
 /* Page headers longer than this are PPQ_ERR_UNSUPPORTED (statistics of
  * huge byte arrays): one buffer of it per column reader. */
 #define HDR_MAX 1024u
-/* Entries whose levels are decoded per step (stack use). */
-#define LEVEL_STEP 32u
+/* Entries whose levels are decoded per step (stack use; hosts: more, so
+ * most go through the unpacking kernel's groups of 32). */
+#define LEVEL_STEP (PPQ_FAST64 ? 256u : 32u)
 
 enum { PAGE_DATA = 0, PAGE_INDEX = 1, PAGE_DICT = 2, PAGE_DATA_V2 = 3 };
 
