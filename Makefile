@@ -276,8 +276,9 @@ fuzz: fuzz-build
 fuzz-smoke: fuzz-build
 	tools/run_fuzz.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_TARGETS)
 
-# Codec benchmarks, then the writer on 10 million rows and DuckDB's anchor.
-bench: $(BENCH) $(BENCH_WRITER) $(BENCH_SENSOR) test/interop/node_modules
+# Codec benchmarks, then the writer on 10 million rows and DuckDB's anchor,
+# then the reader's full scan of both sensor files beside polars and DuckDB.
+bench: $(BENCH) $(BENCH_WRITER) $(BENCH_SENSOR) $(CLI) test/interop/node_modules
 	$(BENCH)
 	@mkdir -p build/bench
 	$(BENCH_WRITER) build/bench/sensors_10m.parquet | tee build/bench/writer.json
@@ -285,6 +286,8 @@ bench: $(BENCH) $(BENCH_WRITER) $(BENCH_SENSOR) test/interop/node_modules
 	$(BENCH_SENSOR) build/bench/quantized_10m.parquet 10000000 1 | tee build/bench/sensor.json
 	node test/interop/bench_duckdb.mjs build/bench/quantized_10m.parquet build/bench/sensor.json \
 	    build/bench/duckdb_quantized_10m.parquet writer_sensor
+	node test/interop/bench_scan.mjs $(CLI) build/bench/quantized_10m.parquet build/bench/duckdb_quantized_10m.parquet \
+	    | tee build/bench/scan.json
 
 coverage:
 	$(MAKE) --no-print-directory test-run BUILD=build/cov OPT=-O0 EXTRA_CFLAGS="--coverage" LDFLAGS_EXTRA="--coverage"
