@@ -200,6 +200,36 @@ static void group_kernel_reads_only_its_bytes(void)
     }
 }
 
+/* ppq_unpack32_run: every start and length over a run of whole groups of
+ * 8 (all its bytes there) and over a run cut short (only the bytes of the
+ * asked values there: tail_copy puts them at the end of the buffer, so a
+ * read past them is caught), at every width. */
+static void unpack32_run_every_offset(void)
+{
+    unsigned w;
+    PPQ_CHECK(setup());
+    for (w = 0; w <= 32; w++) {
+        size_t i, start, len, whole = (size_t)PPQ_PACKED_BYTES(136, w);
+        for (i = 0; i < 136; i++) {
+            v64[i] = random_value(w);
+        }
+        ref_pack(v64, 136, w, ref);
+        for (start = 0; start <= 72; start += 1u + start / 8u) {
+            for (len = 0; start + len <= 136; len += 1u + len / 4u) {
+                size_t cut = (size_t)PPQ_PACKED_BYTES(start + len, w);
+                ppq_unpack32_run(tail_copy(ref, whole), whole, start, len, w, got32);
+                for (i = 0; i < len; i++) {
+                    PPQ_CHECK_EQ(got32[i], v64[start + i]);
+                }
+                ppq_unpack32_run(tail_copy(ref, cut), cut, start, len, w, got32);
+                for (i = 0; i < len; i++) {
+                    PPQ_CHECK_EQ(got32[i], v64[start + i]);
+                }
+            }
+        }
+    }
+}
+
 static void bad_width_does_nothing(void)
 {
     uint32_t out[4] = {5, 5, 5, 5};
@@ -215,6 +245,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(bit_width_of_values),
     PPQ_TEST(pack_unpack32_all_widths),
     PPQ_TEST(unpack32_every_offset),
+    PPQ_TEST(unpack32_run_every_offset),
     PPQ_TEST(pack_unpack64_all_widths),
     PPQ_TEST(group_kernel_reads_only_its_bytes),
     PPQ_TEST(bad_width_does_nothing),

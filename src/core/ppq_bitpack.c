@@ -147,6 +147,15 @@ static void unpack8(const uint8_t *in, unsigned width, uint32_t *out)
 {
     uint64_t acc = 0, mask = (1ull << width) - 1u;
     unsigned bits = 0, j;
+    if (width <= 8u) { /* the group fits one word: its bytes, then 8 shifts */
+        for (j = 0; j < width; j++) {
+            acc |= (uint64_t)in[j] << (8u * j);
+        }
+        for (j = 0; j < 8u; j++) {
+            out[j] = (uint32_t)((acc >> (j * width)) & mask);
+        }
+        return;
+    }
     for (j = 0; j < 8u; j++) {
         while (bits < width) {
             acc |= (uint64_t)*in++ << bits;

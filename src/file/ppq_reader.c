@@ -876,14 +876,20 @@ static ppq_status_t get_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint
         if (got != k) {
             return PPQ_ERR_CORRUPT; /* fewer levels than the page's values */
         }
-        for (i = 0; i < k; i++) {
-            if (buf[i] > (uint32_t)max) {
+        { /* (no branch per level: the checks and the count in one pass) */
+            uint32_t over = 0;
+            size_t h = 0;
+            for (i = 0; i < k; i++) {
+                over |= buf[i] > (uint32_t)max;
+                h += buf[i] == (uint32_t)max;
+            }
+            if (over != 0u) {
                 return PPQ_ERR_CORRUPT;
             }
-            *hits += buf[i] == (uint32_t)max;
-            if (out != NULL) {
-                out[done + i] = (int16_t)buf[i];
-            }
+            *hits += h;
+        }
+        for (i = 0; out != NULL && i < k; i++) {
+            out[done + i] = (int16_t)buf[i];
         }
         done += k;
     }
