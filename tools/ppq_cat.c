@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "ppq_cat.h"
 #include "ppq_reader.h"
@@ -35,14 +36,24 @@ typedef struct file_ctx {
     FILE *f;
 } file_ctx_t;
 
+/* pread(): no stdio buffer to refill behind every seek (a reader seeks
+ * for every page header). */
 static ppq_status_t file_read_at(void *ctx, uint64_t off, uint8_t *buf, size_t len, size_t *got)
 {
-    FILE *f = ((file_ctx_t *)ctx)->f;
-    if (fseeko(f, (off_t)off, SEEK_SET) != 0) {
-        return PPQ_ERR_IO;
+    int fd = fileno(((file_ctx_t *)ctx)->f);
+    size_t done = 0;
+    while (done < len) {
+        ssize_t n = pread(fd, buf + done, len - done, (off_t)(off + done));
+        if (n < 0) {
+            return PPQ_ERR_IO;
+        }
+        if (n == 0) {
+            break; /* end of file */
+        }
+        done += (size_t)n;
     }
-    *got = fread(buf, 1, len, f);
-    return ferror(f) ? PPQ_ERR_IO : PPQ_OK;
+    *got = done;
+    return PPQ_OK;
 }
 
 typedef union value {
