@@ -488,8 +488,62 @@ static void levels_disagree(void)
     }
 }
 
+/* Page headers longer than the reader's first read (128 bytes): statistics
+ * of long strings (the writer keeps 64-byte bounds: a header near 190
+ * bytes), read back value for value. */
+static void long_page_headers(void)
+{
+    static const ppq_column_t col = {"s", PPQ_BYTE_ARRAY, 0, 0, {PPQ_LOGICAL_STRING, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0},
+                                     PPQ_COLUMN_PLAIN};
+    char text[4][80];
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    ppq_file_t f;
+    mfile_t m;
+    ppq_arena_t arena;
+    ppq_bytes_t vals[4];
+    size_t levels = 0, count = 0, total = 0, i, j;
+    ppq_status_t st = PPQ_OK;
+    test_setup();
+    file_buf = (uint8_t *)test_alloc(PPQ_TEST_BUF);
+    PPQ_CHECK(file_buf != NULL);
+    memset(&o, 0, sizeof o);
+    o.page_values = 4; /* (small buffers: the boards' 4 KB test arena) */
+    o.page_bytes = 400;
+    o.row_group_rows = 4;
+    o.footer_bytes = 1;
+    o.chunk_bytes = 1;
+    ppq_sink_init_mem(&file_sink, &file_mem, file_buf, PPQ_TEST_BUF);
+    PPQ_CHECK_OK(ppq_writer_init(&w, &col, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+    for (i = 0; i < 4u; i++) {
+        for (j = 0; j < 79u; j++) {
+            text[i][j] = (char)('a' + (i * 7u + j) % 26u);
+        }
+        text[i][79] = '\0';
+        PPQ_CHECK_OK(ppq_writer_set_bytes(&w, 0, text[i], 79));
+        PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    }
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    mfile_init(&f, &m, file_buf, file_mem.len, file_mem.len);
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    PPQ_CHECK_OK(ppq_reader_open(&rd, &f, &arena));
+    PPQ_CHECK(rd.chunks[0].compressed_size - 4 * 83 > 128); /* the header alone passes 128 bytes */
+    PPQ_CHECK_OK(ppq_column_reader_init(&cr, &rd, 0, 0, &arena));
+    do {
+        st = ppq_column_reader_read(&cr, 4, vals, NULL, NULL, &levels, &count);
+        for (i = 0; st == PPQ_OK && i < count; i++) {
+            PPQ_CHECK_EQ(vals[i].len, 79u);
+            PPQ_CHECK_MEM(vals[i].ptr, text[total + i], 79);
+        }
+        total += count;
+    } while (st == PPQ_OK && levels > 0u);
+    PPQ_CHECK_OK(st);
+    PPQ_CHECK_EQ(total, 4u);
+}
+
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(writer_files_round_trip),
+    PPQ_TEST(long_page_headers),
     PPQ_TEST(pruning),
     PPQ_TEST(hostile_files),
     PPQ_TEST(levels_disagree),

@@ -630,11 +630,9 @@ static ppq_status_t parse_page_kind(ppq_thrift_r_t *t, int16_t kind, page_hdr_t 
     }
 }
 
-/* The page header at pos (the chunk ends at end), read into hdr (cap
- * bytes) and parsed into h. */
-static ppq_status_t read_header(ppq_reader_t *r, uint64_t pos, uint64_t end, uint8_t *hdr, size_t cap, page_hdr_t *h)
+/* Parse a page header from hdr[0..len) into h (hdr_len set). */
+static ppq_status_t parse_header(const uint8_t *hdr, size_t len, page_hdr_t *h)
 {
-    size_t len = end - pos < cap ? (size_t)(end - pos) : cap;
     ppq_thrift_r_t t;
     int16_t id;
     ppq_thrift_type_t ty;
@@ -642,7 +640,6 @@ static ppq_status_t read_header(ppq_reader_t *r, uint64_t pos, uint64_t end, uin
     memset(h, 0, sizeof *h);
     h->type = -1;
     h->compressed = 1;
-    TRY(read_at(r->file, pos, hdr, len));
     ppq_thrift_r_init(&t, hdr, len);
     for (;;) {
         st = ppq_thrift_r_field(&t, &id, &ty);
@@ -663,10 +660,30 @@ static ppq_status_t read_header(ppq_reader_t *r, uint64_t pos, uint64_t end, uin
             break;
         }
     }
+    h->hdr_len = ppq_thrift_r_offset(&t, hdr);
+    return st;
+}
+
+/* Headers are read HDR_FIRST bytes first (most are some 40 bytes), the
+ * whole buffer only for one that runs past them. */
+#define HDR_FIRST 128u
+
+/* The page header at pos (the chunk ends at end), read into hdr (cap
+ * bytes) and parsed into h. */
+static ppq_status_t read_header(ppq_reader_t *r, uint64_t pos, uint64_t end, uint8_t *hdr, size_t cap, page_hdr_t *h)
+{
+    size_t full = end - pos < cap ? (size_t)(end - pos) : cap, len = full < HDR_FIRST ? full : HDR_FIRST;
+    ppq_status_t st;
+    TRY(read_at(r->file, pos, hdr, len));
+    st = parse_header(hdr, len, h);
+    if (st == PPQ_ERR_CORRUPT && len < full) { /* a longer header: the whole buffer */
+        len = full;
+        TRY(read_at(r->file, pos, hdr, len));
+        st = parse_header(hdr, len, h);
+    }
     if (st != PPQ_OK) { /* a header running past a full buffer is a big one, not a broken one */
         return st == PPQ_ERR_CORRUPT && len == cap && end - pos > cap ? unsupported(r, "page headers over 1 KiB") : st;
     }
-    h->hdr_len = ppq_thrift_r_offset(&t, hdr);
     if (h->raw < 0 || h->size < 0 || (uint64_t)h->size > end - pos - h->hdr_len) {
         return PPQ_ERR_CORRUPT;
     }
