@@ -277,7 +277,8 @@ fuzz-smoke: fuzz-build
 	tools/run_fuzz.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_TARGETS)
 
 # Codec benchmarks, then the writer on 10 million rows and DuckDB's anchor,
-# then the reader's full scan of both sensor files beside polars and DuckDB.
+# the reader's full scan of both sensor files beside polars and DuckDB, and
+# the compressed writer beside DuckDB (SNAPPY) and polars (ZSTD).
 bench: $(BENCH) $(BENCH_WRITER) $(BENCH_SENSOR) $(CLI) test/interop/node_modules
 	$(BENCH)
 	@mkdir -p build/bench
@@ -288,6 +289,8 @@ bench: $(BENCH) $(BENCH_WRITER) $(BENCH_SENSOR) $(CLI) test/interop/node_modules
 	    build/bench/duckdb_quantized_10m.parquet writer_sensor
 	node test/interop/bench_scan.mjs $(CLI) build/bench/quantized_10m.parquet build/bench/duckdb_quantized_10m.parquet \
 	    | tee build/bench/scan.json
+	$(BENCH_SENSOR) build/bench/quantized_10m_snappy.parquet 10000000 1 snappy | tee build/bench/codecs.json
+	node test/interop/bench_codec_writers.mjs build/bench/quantized_10m.parquet build/bench/codecs.json build/bench
 
 coverage:
 	$(MAKE) --no-print-directory test-run BUILD=build/cov OPT=-O0 EXTRA_CFLAGS="--coverage" LDFLAGS_EXTRA="--coverage"

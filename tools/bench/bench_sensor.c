@@ -5,7 +5,9 @@
  * Only the writer's calls are timed (DuckDB's anchor, bench_duckdb.mjs,
  * times only its COPY of a table it built first).  One JSON line with
  * rows/s, bytes/row, row groups and the encodings each column got.
- * usage: bench_sensor FILE [ROWS] [SEED]
+ * With CODEC (snappy, gzip, zstd, lz4_raw) the options are the defaults
+ * plus that page codec at LEVEL (0: the codec's default).
+ * usage: bench_sensor FILE [ROWS] [SEED] [CODEC [LEVEL]]
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
@@ -52,9 +54,30 @@ int main(int argc, char **argv)
     ppq_column_batch_t cols[SENSOR_COLUMNS] = {{b_ts, NULL, NULL}, {b_t, NULL, NULL},    {b_h, NULL, NULL},
                                                {b_p, b_pv, NULL},   {b_batt, NULL, NULL}, {b_door, NULL, NULL},
                                                {b_status, NULL, NULL}};
+    static const struct {
+        const char *name;
+        ppq_codec_t codec;
+    } codecs[] = {{"snappy", PPQ_CODEC_SNAPPY}, {"gzip", PPQ_CODEC_GZIP}, {"zstd", PPQ_CODEC_ZSTD},
+                  {"lz4_raw", PPQ_CODEC_LZ4_RAW}};
     uint32_t rows = argc > 2 ? (uint32_t)strtoul(argv[2], NULL, 10) : 10000000u;
     uint32_t seed = argc > 3 ? (uint32_t)strtoul(argv[3], NULL, 10) : 1u;
-    size_t arena_len = ppq_writer_arena_size(schema, SENSOR_COLUMNS, NULL);
+    const char *codec = argc > 4 ? argv[4] : NULL;
+    ppq_writer_options_t opts;
+    const ppq_writer_options_t *o = NULL;
+    size_t arena_len, k;
+    memset(&opts, 0, sizeof opts);
+    for (k = 0; codec != NULL && k < sizeof codecs / sizeof codecs[0]; k++) {
+        if (strcmp(codec, codecs[k].name) == 0) {
+            opts.codec = codecs[k].codec;
+            opts.codec_level = argc > 5 ? (int32_t)strtol(argv[5], NULL, 10) : 0;
+            o = &opts;
+        }
+    }
+    if (codec != NULL && o == NULL) {
+        fprintf(stderr, "bench_sensor: unknown codec %s\n", codec);
+        return 2;
+    }
+    arena_len = ppq_writer_arena_size(schema, SENSOR_COLUMNS, o);
     void *arena = malloc(arena_len ? arena_len : 1u);
     FILE *f = argc > 1 ? fopen(argv[1], "wb") : NULL;
     ppq_sink_t sink = {bench_file_write, NULL, 0};
@@ -64,13 +87,13 @@ int main(int argc, char **argv)
     double secs, t0;
     ppq_status_t st;
     if (f == NULL || arena == NULL || arena_len == 0u) {
-        fprintf(stderr, "usage: bench_sensor FILE [ROWS] [SEED]\n");
+        fprintf(stderr, "usage: bench_sensor FILE [ROWS] [SEED] [CODEC [LEVEL]]\n");
         return 2;
     }
     sink.ctx = f;
     sensor_gen_init(&g, seed);
     t0 = bench_now();
-    st = ppq_writer_init(&w, schema, SENSOR_COLUMNS, NULL, &sink, arena, arena_len);
+    st = ppq_writer_init(&w, schema, SENSOR_COLUMNS, o, &sink, arena, arena_len);
     secs = bench_now() - t0;
     while (st == PPQ_OK && done < rows) {
         n = rows - done < BATCH ? rows - done : BATCH;
@@ -91,11 +114,11 @@ int main(int argc, char **argv)
                (unsigned long long)ppq_writer_rows(&w));
         return 1;
     }
-    printf("{\"bench\": \"writer_sensor\", \"api\": \"batch\", \"options\": \"NULL\", \"encodings\": \"AUTO\", "
+    printf("{\"bench\": \"writer_sensor%s%s\", \"api\": \"batch\", \"options\": \"%s\", \"encodings\": \"AUTO\", "
            "\"seed\": %u, \"rows\": %u, \"rows_per_s\": %.4g, \"bytes_per_row\": %.3f, \"file_bytes\": %llu, "
            "\"row_groups\": %u, \"arena_bytes\": %zu}\n",
-           seed, rows, rows / secs, (double)sink.offset / rows, (unsigned long long)sink.offset, w.row_groups,
-           arena_len);
+           o != NULL ? "_" : "", o != NULL ? codec : "", o != NULL ? "defaults + codec" : "NULL", seed, rows, rows / secs,
+           (double)sink.offset / rows, (unsigned long long)sink.offset, w.row_groups, arena_len);
     free(arena);
     return 0;
 }
