@@ -17,7 +17,8 @@
  *   header record, right after "PAR1", all integers little-endian:
  *     0   tag 00 'P' 'Q' 'H'
  *     4   u32 body length B (bytes 8 .. 8+B)
- *     8   u8 format (1), u8 flags (bit 0: statistics written), u16 0
+ *     8   u8 format (1), u8 flags (bit 0: statistics written), u8 the
+ *         pages' codec (ppq_codec_t: every page of the file), u8 0
  *     12  u32 column count N
  *     16  u32 head length H, u32 tail length T
  *     24  N column descriptors: u8 physical type, u8 statistics order,

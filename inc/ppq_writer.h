@@ -135,8 +135,9 @@ typedef struct ppq_writer_options {
      * default).  column_codecs, NULL or one per schema column, gives each
      * column its own (PPQ_CODEC_UNCOMPRESSED: none).  A codec this build
      * cannot compress, or a level the codec does not have, fails
-     * ppq_writer_init with PPQ_ERR_UNSUPPORTED or PPQ_ERR_ARG; so does a
-     * codec with `recovery` (recoverable files are uncompressed, for now).
+     * ppq_writer_init with PPQ_ERR_UNSUPPORTED or PPQ_ERR_ARG; so do
+     * column_codecs with `recovery` (a recoverable file names one codec,
+     * `codec`, for all its pages; recovery rebuilds its footer unchanged).
      * The arena then also holds one page to compress, its output and the
      * codec's work memory, shared by the columns. */
     ppq_codec_t codec;

@@ -1065,10 +1065,12 @@ static ppq_status_t page_at(const uint8_t *file, size_t len, size_t at, int32_t 
  * library's own decompressor, checked against libsnappy elsewhere) to the
  * body of the same page uncompressed, its header gives both sizes and the
  * CRC of the bytes stored; codecs the build lacks, unknown values, a level
- * the codec does not have and a codec with recovery records are refused. */
+ * the codec does not have and per-column codecs with recovery records are
+ * refused. */
 static void compressed_pages(void)
 {
     static const ppq_column_t schema[] = {COL("x", PPQ_INT32, 1, PPQ_COLUMN_PLAIN)};
+    static const ppq_codec_t column_codecs[] = {PPQ_CODEC_SNAPPY};
     ppq_writer_options_t o;
     ppq_writer_t w;
     int32_t raw = 0, size = 0, crc = 0, plain_len = 0;
@@ -1130,7 +1132,8 @@ static void compressed_pages(void)
         o.codec_level = 99;
         PPQ_CHECK_EQ(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size), PPQ_ERR_ARG);
         o.codec_level = 0;
-        o.recovery = 1;
+        o.recovery = 1; /* a recoverable file takes one codec for all its pages, not one per column */
+        o.column_codecs = column_codecs;
         PPQ_CHECK_EQ(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size), PPQ_ERR_ARG);
     }
     PPQ_CHECK_EQ(file_mem.len, 0);

@@ -1,5 +1,6 @@
 /* Power-loss recovery (see ppq_recover.h for the records it reads). */
 #include "ppq_recover.h"
+#include "ppq_codec.h"
 #include "ppq_config.h"
 #include "ppq_internal.h"
 #include "ppq_meta.h"
@@ -15,7 +16,7 @@ enum { PAGE_DATA = 0, PAGE_DICTIONARY = 2, PAGE_DATA_V2 = 3 };
 /* A page header as recovery needs it; the statistics' bounds point into
  * the header window. */
 typedef struct page {
-    uint32_t type, hdr_len, size, crc, values, encoding;
+    uint32_t type, hdr_len, size, usize, crc, values, encoding;
     uint8_t has_crc, has_stats;
     ppq_stats_t stats;
 } page_t;
@@ -31,6 +32,7 @@ typedef struct rc {
     size_t buf_cap;
     uint32_t ncols;
     uint8_t stats;       /* pages carry statistics */
+    uint8_t codec;       /* every page's codec (ppq_codec_t) */
     uint64_t desc_off;   /* the first column descriptor */
     uint64_t head_off, tail_off;
     uint32_t head_len, tail_len;
@@ -244,9 +246,10 @@ static ppq_status_t parse_page(rc_t *r, size_t got, page_t *p)
         return PPQ_IS_IO(st) ? st : PPQ_ERR_CORRUPT;
     }
     p->hdr_len = (uint32_t)ppq_thrift_r_offset(t, r->win);
-    /* what the writer writes: uncompressed pages with a CRC, of a kind
+    /* what the writer writes: pages with a CRC (uncompressed: both sizes the same), of a kind
      * that matches the header struct, a known encoding */
-    if (!p->has_crc || usize != p->size || p->encoding >= 32u ||
+    p->usize = usize;
+    if (!p->has_crc || (r->codec == PPQ_CODEC_UNCOMPRESSED && usize != p->size) || p->encoding >= 32u ||
         !((p->type == PAGE_DATA && kind == 5) || (p->type == PAGE_DATA_V2 && kind == 8) ||
           (p->type == PAGE_DICTIONARY && kind == 7))) {
         return PPQ_ERR_CORRUPT;
@@ -282,10 +285,12 @@ static ppq_status_t read_header(rc_t *r)
     }
     body = ppq_load_le32(b + 8);
     if (memcmp(b, "PAR1", 4) != 0 || memcmp(b + 4, PPQ_RECOVER_HEADER_TAG, 4) != 0 || body < 16u ||
-        body > r->size || b[12] != PPQ_RECOVER_FORMAT || (b[13] & ~1u) != 0u || b[14] != 0u || b[15] != 0u) {
+        body > r->size || b[12] != PPQ_RECOVER_FORMAT || (b[13] & ~1u) != 0u || b[14] > (uint8_t)PPQ_CODEC_LZ4_RAW ||
+        b[15] != 0u) {
         return PPQ_ERR_CORRUPT;
     }
     r->stats = b[13] & 1u;
+    r->codec = b[14];
     if (r->stats && !PPQ_WRITER_STATISTICS) {
         return PPQ_ERR_UNSUPPORTED; /* its footer would lose them: built without statistics */
     }
@@ -365,7 +370,8 @@ static ppq_status_t walk_chunk(rc_t *r, uint64_t *pos, uint64_t end, uint32_t ro
     m->encodings = 1u << PPQ_ENC_RLE; /* levels */
     m->values = rows;
     m->start = m->data_start = *pos;
-    m->codec = 0; /* recoverable files are uncompressed */
+    m->codec = r->codec;
+    m->raw_size = 0; /* the pages uncompressed, headers included */
     m->stats = r->stats ? cs : NULL;
     cs->cap = cap;
     ppq_stats_reset(cs);
@@ -403,6 +409,7 @@ static ppq_status_t walk_chunk(rc_t *r, uint64_t *pos, uint64_t end, uint32_t ro
             }
         }
         m->encodings |= 1u << p->encoding;
+        m->raw_size += p->hdr_len + p->usize;
         *hdr_sum += ppq_crc32(0, r->win, p->hdr_len);
         if (check) {
             st = crc_of(r, *pos + p->hdr_len, p->size, &crc);
@@ -413,7 +420,6 @@ static ppq_status_t walk_chunk(rc_t *r, uint64_t *pos, uint64_t end, uint32_t ro
         *pos += p->hdr_len + p->size;
     }
     m->end = *pos;
-    m->raw_size = m->end - m->start; /* uncompressed */
     return st;
 }
 
@@ -468,7 +474,7 @@ static ppq_status_t find_record(rc_t *r, uint64_t pos, uint64_t *rec)
 static ppq_status_t do_group(rc_t *r, uint64_t *pos, uint32_t g, int check, ppq_thrift_w_t *t,
                              uint32_t *rows)
 {
-    uint64_t rec = 0, p = *pos, desc = r->desc_off;
+    uint64_t rec = 0, p = *pos, desc = r->desc_off, raw = 0;
     uint32_t i, sum = 0, want = 0;
     ppq_status_t st = find_record(r, *pos, &rec);
     st = st == PPQ_OK ? read_record(r, rec, g, rows, &want) : st;
@@ -479,6 +485,7 @@ static ppq_status_t do_group(rc_t *r, uint64_t *pos, uint32_t g, int check, ppq_
     for (i = 0; i < r->ncols && st == PPQ_OK; i++) {
         st = read_desc(r, &desc);
         st = st == PPQ_OK ? walk_chunk(r, &p, rec, *rows, check, &sum) : st;
+        raw += r->m.raw_size;
         if (st == PPQ_OK && t != NULL) {
             ppq_meta_write_chunk(t, &r->m);
         }
@@ -487,7 +494,7 @@ static ppq_status_t do_group(rc_t *r, uint64_t *pos, uint32_t g, int check, ppq_
         st = PPQ_ERR_CORRUPT; /* chunks do not fill the row group, or a header changed */
     }
     if (st == PPQ_OK && t != NULL) {
-        ppq_meta_write_row_group_end(t, rec - *pos, rec - *pos, *rows, *pos, g); /* (uncompressed) */
+        ppq_meta_write_row_group_end(t, raw, rec - *pos, *rows, *pos, g);
     }
     *pos = rec + PPQ_RECOVER_GROUP_RECORD;
     return st;

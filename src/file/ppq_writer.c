@@ -603,8 +603,8 @@ static ppq_status_t codecs_ok(const ppq_writer_options_t *o, uint32_t n)
     }
     for (i = 0; i < n; i++) {
         ppq_codec_t codec = column_codec(o, i);
-        if ((unsigned)codec > (unsigned)PPQ_CODEC_LZ4_RAW || (codec != PPQ_CODEC_UNCOMPRESSED && o->recovery)) {
-            return PPQ_ERR_ARG;
+        if ((unsigned)codec > (unsigned)PPQ_CODEC_LZ4_RAW || (o->column_codecs != NULL && o->recovery)) {
+            return PPQ_ERR_ARG; /* (a recoverable file names one codec for all its pages) */
         }
         if (codec != PPQ_CODEC_UNCOMPRESSED && (PPQ_COMPRESSORS == 0u || !ppq_codec_can_compress(codec))) {
             return PPQ_ERR_UNSUPPORTED;
@@ -1695,7 +1695,8 @@ static ppq_status_t write_header_record(ppq_writer_t *w)
     ppq_store_le32(b + 4, body);
     b[8] = PPQ_RECOVER_FORMAT;
     b[9] = (uint8_t)!w->opts.no_statistics;
-    b[10] = b[11] = 0;
+    b[10] = (uint8_t)w->opts.codec; /* every page's codec (no per-column codecs with recovery) */
+    b[11] = 0;
     ppq_store_le32(b + 12, w->ncols);
     st = ppq_sink_write(&out, b, 16);
     ppq_store_le32(b, head);
