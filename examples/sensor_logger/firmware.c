@@ -88,6 +88,7 @@ int main(void)
     opts.footer_unspill = &unspill;
 #else
     logger_options(&opts, 0);
+    opts.codec = LOGGER_CODEC;
 #endif
     st = ppq_sink_init_block(&sink, &blk, &file, block, sizeof block);
     board_stack_paint();

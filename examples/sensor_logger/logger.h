@@ -9,10 +9,8 @@
 #define LOGGER_SMALL_ROWS 3600u /* the first hour: about 400 tiny row groups */
 #define LOGGER_COLUMNS 7u
 
-/* The schema: delta for timestamps and the battery, PLAIN for the floats
- * (BYTE_STREAM_SPLIT only pays under compression, which picoparquet does
- * not do: its pages are the same size), RLE for the door, a dictionary for
- * the status ... */
+/* The schema: delta for timestamps and the battery, PLAIN for the floats,
+ * RLE for the door, a dictionary for the status ... */
 extern const ppq_column_t logger_schema[LOGGER_COLUMNS];
 /* ... and for 16 KB microcontrollers, PLAIN where the others buffer a
  * block or a page per column. */
@@ -21,6 +19,10 @@ extern const ppq_column_t logger_schema_small[LOGGER_COLUMNS];
 /* The writer options the demo uses (pages, row groups, CRC, metadata);
  * `small`: tiny pages and buffers, for an arena of at most 8 KiB. */
 void logger_options(ppq_writer_options_t *opts, int small);
+
+/* The page codec the M4F firmware and its host twin log with (the 16 KB
+ * board's demo stays uncompressed). */
+#define LOGGER_CODEC PPQ_CODEC_SNAPPY
 
 /* The readings, row by row: deterministic pseudo-random walks. */
 typedef struct logger_gen {

@@ -7,13 +7,14 @@
  * writer-logger). */
 #define PPQ_WRITER_ENCODINGS (PPQ_WRITER_ENC_DICTIONARY | PPQ_WRITER_ENC_DELTA_BINARY_PACKED | PPQ_WRITER_ENC_RLE)
 #define PPQ_WRITER_PAGE_V2 0
-#define PPQ_COMPRESSORS 0u /* uncompressed pages */
 #define PPQ_DECOMPRESSORS 0u
 #ifdef LOGGER_SMALL
+#define PPQ_COMPRESSORS 0u          /* uncompressed pages */
 #define PPQ_WRITER_AUTO_BY_SIZE 0 /* its columns name their encodings: flash */
 #define PPQ_LEAN 1                /* the least flash (only the status strings take a dictionary) */
 #define PPQ_WRITER_STATISTICS 0
 #define PPQ_WRITER_RECOVERY 0
 #else
+#define PPQ_COMPRESSORS 0x02u /* SNAPPY pages (LOGGER_CODEC) */
 #define PPQ_WRITER_AUTO_BY_SIZE 1 /* AUTO columns take the smaller of dictionary and PLAIN/DELTA */
 #endif

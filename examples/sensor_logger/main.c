@@ -51,6 +51,7 @@ int main(int argc, char **argv)
     ppq_sink_t spill = {file_write, NULL, 0};
     ppq_source_t unspill = {file_read, NULL, 0};
     logger_options(&opts, small);
+    opts.codec = small ? PPQ_CODEC_UNCOMPRESSED : LOGGER_CODEC;
     if (spill_file != NULL) {
         spill.ctx = unspill.ctx = spill_file;
         opts.footer_spill = &spill;
