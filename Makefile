@@ -170,8 +170,9 @@ bench-mcu-run: $(BUILD)/bench_mcu.elf $(PLUGIN)
 LOGGER_CONFIG := -include examples/sensor_logger/logger_config.h
 
 # The smallest useful reader (issue 13's reader-min): PLAIN, RLE levels and
-# booleans, dictionaries, DELTA_BINARY_PACKED, uncompressed pages.
-READER_MIN_CONFIG := -DPPQ_DECOMPRESSORS=0u -DPPQ_READER_ENCODINGS=0x13Du
+# booleans, dictionaries, DELTA_BINARY_PACKED, uncompressed pages, unpacking
+# value by value (no width kernels).
+READER_MIN_CONFIG := -DPPQ_DECOMPRESSORS=0u -DPPQ_READER_ENCODINGS=0x13Du -DPPQ_UNPACK_SMALL
 
 # Flash per size profile and core, -Os (project.yml: size), of the default
 # library and of the logger's configuration.

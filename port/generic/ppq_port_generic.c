@@ -5,7 +5,8 @@
  * a value straddling two words is joined with one shift and OR (or, on
  * 64-bit targets, cut from one 8-byte load: PPQ_FAST64 in ppq_port.h).  Nothing
  * past the group's 4*width input bytes is read.
- * Define PPQ_UNPACK_SMALL for a compact loop instead (far less flash).
+ * (PPQ_UNPACK_SMALL builds unpack value by value in src/core and link none
+ * of these.)
  */
 #include "ppq_port.h"
 #include "ppq_core.h"
@@ -19,8 +20,6 @@ const char ppq_port_name[] = "generic";
 #endif
 
 #define MASK32(w) ((w) >= 32u ? 0xFFFFFFFFu : ((1u << (w)) - 1u))
-
-#ifndef PPQ_UNPACK_SMALL
 
 /* Value `i` of a group of 32 packed at `w` bits.  Must inline: with
  * constant `w` and `i` it folds to a shift and a mask of a loaded word.
@@ -116,22 +115,4 @@ void ppq_port_unpack32_groups(const uint8_t *in, unsigned width, size_t groups, 
     }
 }
 
-#else /* PPQ_UNPACK_SMALL: one loop for every width */
 
-void ppq_port_unpack32_groups(const uint8_t *in, unsigned width, size_t groups, uint32_t *out)
-{
-    uint32_t mask = MASK32(width);
-    size_t i;
-    for (i = 0; i < groups * 32u; i++) {
-        uint64_t bit = (uint64_t)i * width;
-        const uint8_t *p = in + (size_t)(bit >> 3);
-        unsigned shift = (unsigned)(bit & 7u), k;
-        uint64_t acc = 0;
-        for (k = 0; k < (shift + width + 7u) >> 3; k++) {
-            acc |= (uint64_t)p[k] << (8u * k);
-        }
-        out[i] = (uint32_t)(acc >> shift) & mask;
-    }
-}
-
-#endif

@@ -127,6 +127,12 @@ void ppq_pack64(const uint64_t *in, size_t n, unsigned width, uint8_t *out)
     }
 }
 
+#ifdef PPQ_UNPACK_SMALL
+#define UNPACK_KERNEL 0
+#else
+#define UNPACK_KERNEL 1
+#endif
+
 /* One value at any bit offset; reads only the bytes the value occupies. */
 static uint32_t value_at(const uint8_t *in, uint64_t bit, unsigned width)
 {
@@ -224,13 +230,14 @@ void ppq_unpack32(const uint8_t *in, size_t start, size_t n, unsigned width, uin
         return;
     }
     /* Head: single values up to a group boundary; then whole groups of 32
-     * through the port's kernel; then the tail. */
+     * through the port's kernel; then the tail.  PPQ_UNPACK_SMALL: value by
+     * value throughout (no kernel linked: far less flash, much slower). */
     while (n > 0u && (start & 31u) != 0u) {
         *out++ = value_at(in, (uint64_t)start * width, width);
         start++;
         n--;
     }
-    if (n >= 32u) {
+    if (UNPACK_KERNEL && n >= 32u) {
         size_t groups = n >> 5;
         ppq_port_unpack32_groups(in + (start >> 5) * 4u * width, width, groups, out);
         out += groups * 32u;
