@@ -27,7 +27,7 @@ size_t ppq_uleb64_encode(uint64_t value, uint8_t *out)
  * group may only carry the bits that remain of `bits`. */
 static ppq_status_t uleb_decode(const uint8_t *in, size_t avail, unsigned bits, uint64_t *value, size_t *used)
 {
-    unsigned max_bytes = (bits + 6u) / 7u;
+    unsigned max_bytes = bits == 32u ? 5u : 10u; /* 7 bits a byte (no divider call on v6-M) */
     uint64_t v = 0;
     unsigned i;
     for (i = 0; i < max_bytes; i++) {

@@ -246,7 +246,7 @@ ppq_status_t ppq_delta_dec_init(ppq_delta_dec_t *dec, ppq_type_t type, const voi
     }
     dec->block_size = (uint32_t)block;
     dec->miniblocks = (uint32_t)minis;
-    dec->per_mini = dec->block_size / dec->miniblocks;
+    dec->per_mini = ppq_udiv32(dec->block_size, dec->miniblocks);
     dec->remaining = dec->total;
     dec->first_pending = dec->total > 0u;
     dec->in_block = 0;

@@ -223,11 +223,11 @@ ppq_status_t ppq_plain_dec_get(ppq_plain_dec_t *dec, void *out, size_t max, size
     }
     default: {
         size_t width = ppq_plain_width(dec->type, 0);
-        size_t have = avail / width;
+        size_t have = (size_t)ppq_udiv32((uint32_t)avail, (uint32_t)width); /* (a page: under 2^31 bytes) */
         n = want < have ? want : have;
         if (n < want && dec->remaining != PPQ_COUNT_ALL) {
             st = PPQ_ERR_CORRUPT;
-        } else if (n < want && avail % width != 0u) {
+        } else if (n < want && avail != have * width) {
             st = PPQ_ERR_CORRUPT; /* bytes end inside a value */
         }
         if (n == 0u) {

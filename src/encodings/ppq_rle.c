@@ -310,7 +310,7 @@ static ppq_status_t next_run(ppq_rle_dec_t *dec)
     if (header & 1u) {
         size_t groups = header >> 1;
         size_t values;
-        if (dec->width == 0u || groups <= avail / dec->width) {
+        if (dec->width == 0u || groups <= ppq_udiv32((uint32_t)avail, dec->width)) {
             values = groups <= dec->remaining / 8u ? groups * 8u : dec->remaining; /* no overflow */
             dec->packed = dec->pos;
             dec->packed_len = groups * dec->width;
@@ -318,7 +318,8 @@ static ppq_status_t next_run(ppq_rle_dec_t *dec)
         } else {
             /* A truncated last run: usable as far as its whole values go
              * (no 64-bit division: avail * 8 / width, piecewise). */
-            values = (avail / dec->width) * 8u + (avail % dec->width) * 8u / dec->width;
+            size_t q = ppq_udiv32((uint32_t)avail, dec->width), r = avail - q * dec->width;
+            values = q * 8u + ppq_udiv32((uint32_t)(r * 8u), dec->width);
             values = values <= dec->remaining ? values : dec->remaining;
             dec->packed = dec->pos;
             dec->packed_len = avail;
