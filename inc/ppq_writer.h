@@ -164,12 +164,11 @@ typedef struct ppq_writer {
     uint32_t rg_rows;          /* rows in the open row group */
     uint32_t row_groups;
     uint64_t spilled;          /* RowGroup bytes written to footer_spill */
-    ppq_status_t err;          /* sticky: sink failure */
+    ppq_status_t err;          /* sticky: sink failure; PPQ_ERR_STATE once closed */
     uint8_t full;              /* footer store full: close the file */
     uint8_t rg_due;            /* a page made a chunk buffer nearly full (or the row
                                   group reach row_group_bytes): end the row group */
     uint32_t hdr_crcs;         /* recovery: sum of the open row group's page-header CRCs */
-    uint8_t closed;
 } ppq_writer_t;
 
 /* The exact arena bytes ppq_writer_init needs (0 for an invalid schema or

@@ -57,6 +57,7 @@ typedef struct ppq_col {
     uint8_t stats_kind;     /* how to compare: see stats_order() */
     uint8_t pending;        /* the row being built: 0 unset, 1 value, 2 null */
     uint8_t runs;           /* a batch segment: this column takes runs (push_segment) */
+    uint8_t required;       /* 1: REQUIRED (a row needs pending 1), 0: OPTIONAL */
     const ppq_column_t *def;
     uint32_t width;         /* bytes of a min/max value: stat_width() */
     uint32_t page_dict_bytes; /* the dictionary's size when the page started */
@@ -541,6 +542,7 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
             col->alt_kind = (uint8_t)alt;
             col->deciding = AUTO_BY_SIZE && kind == K_DICT && c->encoding == PPQ_COLUMN_AUTO;
             col->stats_kind = stats_order(c);
+            col->required = (uint8_t)!c->optional;
             col->dict_word = (uint8_t)((!PPQ_LEAN || PPQ_WRITER_STATISTICS) &&
                                        (c->type == PPQ_INT32 || c->type == PPQ_FLOAT || c->type == PPQ_INT64 ||
                                         c->type == PPQ_DOUBLE));
@@ -1800,7 +1802,7 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
  * close, else PPQ_OK. */
 static ppq_status_t usable(const ppq_writer_t *w)
 {
-    return w->err != PPQ_OK ? w->err : w->closed ? PPQ_ERR_STATE : PPQ_OK;
+    return w->err; /* (close leaves PPQ_ERR_STATE there) */
 }
 
 /* Copy `size` bytes at v into column col's pending value, if the column
@@ -1901,6 +1903,11 @@ ppq_status_t ppq_writer_set_bytes(ppq_writer_t *w, uint32_t col, const void *dat
     }
     b.ptr = (const uint8_t *)data;
     b.len = len;
+    if (!PPQ_LEAN) { /* checked above: the column takes it */
+        w->cols[col].value.bytes = b;
+        w->cols[col].pending = 1;
+        return PPQ_OK;
+    }
     return set_value(w, col, t, &b, sizeof b);
 }
 
@@ -1946,7 +1953,7 @@ ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
         return st;
     }
     for (i = 0; i < w->ncols; i++) {
-        if (w->cols[i].pending != 1u && !w->schema[i].optional) {
+        if (w->cols[i].pending < w->cols[i].required) { /* (set_null refuses REQUIRED columns: never 2) */
             clear_row(w);
             return PPQ_ERR_ARG; /* a REQUIRED column has no value */
         }
@@ -1987,14 +1994,11 @@ ppq_status_t ppq_writer_close(ppq_writer_t *w)
     if (st != PPQ_OK) {
         return st;
     }
-    w->closed = 1;
     st = flush(w);
     if (st == PPQ_OK) {
         st = write_footer(w);
     }
-    if (st != PPQ_OK) {
-        w->err = st;
-    }
+    w->err = st != PPQ_OK ? st : PPQ_ERR_STATE; /* closed: no more rows, no second close */
     return st;
 }
 
