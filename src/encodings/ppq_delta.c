@@ -119,6 +119,22 @@ static void flush_block(ppq_delta_enc_t *enc)
     enc->in_block = 0;
 }
 
+ppq_status_t ppq_delta_enc_put_word(ppq_delta_enc_t *enc, uint64_t v)
+{
+    if (enc->count++ == 0u) {
+        enc->first = v;
+    } else {
+        uint64_t d = v - enc->last;
+        /* INT32: the wrapped 32-bit delta, sign-extended */
+        enc->deltas[enc->in_block++] = enc->is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d;
+        if (enc->in_block == enc->block_size) {
+            flush_block(enc);
+        }
+    }
+    enc->last = v;
+    return enc->err;
+}
+
 ppq_status_t ppq_delta_enc_put(ppq_delta_enc_t *enc, const void *values, size_t n)
 {
     size_t i;
@@ -132,19 +148,8 @@ ppq_status_t ppq_delta_enc_put(ppq_delta_enc_t *enc, const void *values, size_t 
         return PPQ_ERR_ARG;
     }
     for (i = 0; i < n && enc->err == PPQ_OK; i++) {
-        uint64_t v = enc->is64 ? (uint64_t)((const int64_t *)values)[i]
-                               : (uint64_t)(uint32_t)((const int32_t *)values)[i];
-        if (enc->count++ == 0u) {
-            enc->first = v;
-        } else {
-            uint64_t d = v - enc->last;
-            /* INT32: the wrapped 32-bit delta, sign-extended */
-            enc->deltas[enc->in_block++] = enc->is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d;
-            if (enc->in_block == enc->block_size) {
-                flush_block(enc);
-            }
-        }
-        enc->last = v;
+        (void)ppq_delta_enc_put_word(enc, enc->is64 ? (uint64_t)((const int64_t *)values)[i]
+                                                    : (uint64_t)(uint32_t)((const int32_t *)values)[i]);
     }
     return enc->err;
 }

@@ -1,4 +1,5 @@
-/* DELTA_BINARY_PACKED entries for the byte-array delta encodings only. */
+/* DELTA_BINARY_PACKED entries for the byte-array delta encodings and the
+ * writer's row path. */
 #ifndef PPQ_DELTA_INTERNAL_H
 #define PPQ_DELTA_INTERNAL_H
 
@@ -11,5 +12,9 @@ PPQ_CHECKRET ppq_status_t ppq_delta_dec_get_i32(ppq_delta_dec_t *dec, int32_t *o
 /* Finish `enc`, whose blocks went to the memory buffer `body`, and write the
  * whole stream (header, then the blocks) to `out`. */
 PPQ_CHECKRET ppq_status_t ppq_delta_enc_finish_to(ppq_delta_enc_t *enc, const ppq_memsink_t *body, ppq_sink_t *out);
+
+/* One value as its bits (INT32: zero-extended), for the writer's row path:
+ * ppq_delta_enc_put of one value without the per-call checks. */
+ppq_status_t ppq_delta_enc_put_word(ppq_delta_enc_t *enc, uint64_t v);
 
 #endif

@@ -4,6 +4,7 @@
 #include "ppq_codec.h"
 #include "ppq_dba.h"
 #include "ppq_delta.h"
+#include "ppq_delta_internal.h"
 #include "ppq_dict.h"
 #include "ppq_dict_internal.h"
 #include "ppq_dlba.h"
@@ -1265,7 +1266,9 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
     if (!PPQ_LEAN && c->dict_word && c->pending == 1u && !c->deciding && c->page_count < w->opts.page_values &&
         (c->kind == K_DICT || c->kind == K_DELTA)) { /* a number into a page with room: the usual row */
         uint64_t word = value_word(c);
-        st = c->kind == K_DICT ? ppq_dict_enc_put_word(c->own.dict, word) : encode_value(c, &c->value);
+        st = c->kind == K_DICT ? ppq_dict_enc_put_word(c->own.dict, word)
+             : BUILT(K_DELTA)  ? ppq_delta_enc_put_word(&c->enc.delta, word)
+                               : PPQ_ERR_STATE;
         if (st != PPQ_DICT_FULL) { /* (a full dictionary takes the path below) */
             if (st == PPQ_OK) {
                 mark_present(c, 1);
