@@ -9,14 +9,18 @@
  * content checksum only with PPQ_ZSTD_CHECKSUM: a Parquet page is already
  * covered by the page CRC, and the checksum reads the input a second time.
  *
- * Match finding (LZ77, minimum match 4 bytes) through tables in the
- * caller's work buffer:
- *   level 1 (fast)   one hash table of positions, greedy; a probe that
- *                    misses steps further the longer the run of misses,
- *                    and the last offset is tried before the table;
- *   level 2, 3       hash chains (a head table and 16-bit links back),
- *                    up to 8 / 32 candidates, lazy matching one / two
- *                    positions ahead, the three repeat offsets first.
+ * Match finding (LZ77) through tables in the caller's work buffer:
+ *   level 1 (fast)   one hash table of positions (hash of 6 bytes),
+ *                    greedy; a probe that misses steps further the longer
+ *                    the run of misses, and the last offset is tried
+ *                    before the table;
+ *   level 2, 3       hash chains (hash of 5 bytes, a head table and 16-bit
+ *                    links back), up to 8 / 32 candidates and the three
+ *                    repeat offsets, lazy matching one / two positions
+ *                    ahead; a match must be worth its offset's bits.
+ * Matches are 4 bytes or longer.  A block has room for a sequence per 8
+ * of its bytes; when that fills first, the block ends after the last
+ * sequence and the next one starts there.
  * Compressed blocks: literals Huffman-coded (one stream below 256
  * literals, else four; raw or RLE when smaller), weights described
  * directly or FSE-coded, whichever is smaller; sequences with the literal
@@ -55,6 +59,8 @@
 #define WT_LOG 6u
 #define HUF_MAX 11u
 #define SEQ_BYTES 8u
+#define SEQ_DIV 8u  /* room for a sequence per 8 block bytes: a block ends early when it fills */
+#define MINSCORE 8 /* levels 2+: a match's least 4 x length - offset bits (a short far one costs more than its literals) */
 
 /* ------------------------------------------------------------------------ */
 /* Levels                                                                   */
@@ -93,10 +99,11 @@ static unsigned ceil_log2(size_t n)
 }
 
 /* Table sizes for a level and an input length: no more entries than the
- * next power of two of the input, at least 2^6. */
+ * next power of two of the input (level 1's hash table: a quarter of that,
+ * it holds only the positions probed), at least 2^6. */
 static unsigned hash_bits_for(const lvl_t *lv, size_t n)
 {
-    unsigned b = ceil_log2(n);
+    unsigned b = ceil_log2(n) - (lv->chain_bits == 0u ? 2u : 0u); /* level 1: a quarter */
     b = b < 6u ? 6u : b;
     return b < lv->hash_bits ? b : lv->hash_bits;
 }
@@ -126,7 +133,7 @@ static unsigned seq_log(size_t nseq, unsigned max)
  * block can choose, at least the predefined tables' 2^6. */
 static unsigned st_log_for(size_t blk)
 {
-    unsigned b = seq_log(blk / MINMATCH + 1u, LL_LOG);
+    unsigned b = seq_log(blk / SEQ_DIV + 1u, LL_LOG);
     return b < 6u ? 6u : b;
 }
 
@@ -151,21 +158,24 @@ typedef struct zenc {
     uint32_t *head;       /* hash table: last position per hash */
     uint16_t *chain;      /* levels 2+: distance to the previous position of a hash, 0: none */
     uint8_t *seqs;        /* this block's sequences, SEQ_BYTES each */
-    uint8_t *lits;        /* this block's literals */
+    uint8_t *lits;        /* this block's literals (and 16 bytes of slack) */
+    const uint8_t *src_end;
     uint16_t *st_mem;     /* three FSE state arrays of 2^st_log entries */
     uint8_t *spread;      /* symbol per cell while building a table */
-    size_t nseq, nlit;
+    size_t nseq, nlit, seq_cap;
     unsigned hbits, cbits, st_log;
     const lvl_t *lv;
     uint32_t count[256];  /* literal byte counts; then the codes' counts */
-    uint32_t sorted[256]; /* Huffman: counts in increasing order, then lengths */
+    union {
+        uint32_t sorted[256]; /* Huffman: counts in increasing order, then lengths */
+        fse_enc_t tab[3];     /* later: LL, OF, ML (tab[0] also the Huffman weights') */
+    } u;
     uint8_t order[256];   /* ... and their symbols */
     uint16_t huf_code[256];
     uint8_t huf_len[256];
     uint8_t ll_code[64];  /* literal length -> code below 64 */
     uint8_t ml_code[128]; /* match length - 3 -> code below 128 */
     int16_t norm[ML_NSYM];
-    fse_enc_t tab[3];     /* LL, OF, ML (tab[0] also the Huffman weights') */
 } zenc_t;
 
 #define CTX_SIZE PPQ_ARENA_ROUND(sizeof(zenc_t))
@@ -178,8 +188,8 @@ static size_t regions(int l, size_t n, size_t *hash, size_t *chain, size_t *seqs
     unsigned cb = chain_bits_for(lv, n), sl = st_log_for(blk);
     *hash = PPQ_ARENA_ROUND((size_t)4u << hash_bits_for(lv, n));
     *chain = cb == 0u ? 0u : PPQ_ARENA_ROUND((size_t)2u << cb);
-    *seqs = PPQ_ARENA_ROUND((blk / MINMATCH + 1u) * SEQ_BYTES);
-    *lits = PPQ_ARENA_ROUND(blk + 8u);
+    *seqs = PPQ_ARENA_ROUND((blk / SEQ_DIV + 1u) * SEQ_BYTES);
+    *lits = PPQ_ARENA_ROUND(blk + 16u);
     *st = PPQ_ARENA_ROUND(((size_t)3u * 2u + 1u) << sl); /* three state arrays and the spread cells */
     return CTX_SIZE + *hash + *chain + *seqs + *lits + *st;
 }
@@ -263,7 +273,7 @@ typedef struct bw {
     int full;
 } bw_t;
 
-static void bw_init(bw_t *b, uint8_t *p, size_t cap)
+static inline void bw_init(bw_t *b, uint8_t *p, size_t cap)
 {
     b->p = p;
     b->end = p + cap;
@@ -284,7 +294,11 @@ static inline void bw_flush(bw_t *b)
 {
     unsigned k = b->n >> 3;
     if (b->end - b->p >= 8) {
+#if PPQ_HOST_LE
+        PPQ_COPY(b->p, &b->acc, 8); /* the bytes ppq_store_le64 writes */
+#else
         ppq_store_le64(b->p, b->acc);
+#endif
         b->p += k;
     } else {
         unsigned i;
@@ -303,7 +317,7 @@ static inline void bw_flush(bw_t *b)
 
 /* Finish at a byte boundary; with `mark`, after a final 1 bit (the end
  * mark a backward-read stream starts from).  Returns the bytes. */
-static size_t bw_close(bw_t *b, int mark)
+static inline size_t bw_close(bw_t *b, int mark)
 {
     if (mark) {
         bw_add(b, 1u, 1u);
@@ -325,6 +339,7 @@ static void fse_build(zenc_t *z, fse_enc_t *t, const int16_t *norm, unsigned nsy
     uint32_t ts = 1u << al, mask = ts - 1u, step = (ts >> 1) + (ts >> 3) + 3u, pos = 0, u, high = ts - 1u;
     uint16_t next[ML_NSYM];
     unsigned s, at = 0;
+    t->st = z->st_mem + ((size_t)(t - z->u.tab) << z->st_log); /* the union held the Huffman sort */
     t->al = (uint8_t)al;
     for (s = 0; s < nsym; s++) {
         int n = norm[s];
@@ -356,13 +371,10 @@ static void fse_build(zenc_t *z, fse_enc_t *t, const int16_t *norm, unsigned nsy
  * s to *state (the state of the symbol after it), and set *state. */
 static inline void fse_put(bw_t *b, const fse_enc_t *t, uint32_t *state, unsigned s)
 {
-    uint32_t x = *state + (1u << t->al), c = t->cnt[s];
-    unsigned nb = t->nbhi[s];
-    if ((x >> nb) < c) {
-        nb--;
-    }
+    uint32_t x = *state + (1u << t->al);
+    unsigned nb = t->nbhi[s] - (x < ((uint32_t)t->cnt[s] << t->nbhi[s]) ? 1u : 0u); /* one less in the lower cells */
     bw_add(b, *state & ((1u << nb) - 1u), nb);
-    *state = t->st[t->start[s] + (x >> nb) - c];
+    *state = t->st[t->start[s] + (x >> nb) - t->cnt[s]];
 }
 
 /* The first state for symbol s (its lowest cell: it reads the most bits,
@@ -461,13 +473,13 @@ static void write_ncount(bw_t *b, const int16_t *norm, unsigned nsym, unsigned a
 /* Literals                                                                 */
 /* ------------------------------------------------------------------------ */
 
-/* Code lengths for the symbols in z->order[0, n) with counts z->sorted[0,
+/* Code lengths for the symbols in z->order[0, n) with counts z->u.sorted[0,
  * n) (increasing, n >= 2): minimum-redundancy lengths computed in place
  * (Moffat and Katajainen's method), then held to `limit` bits and made a
- * complete code.  Leaves lengths in z->sorted. */
+ * complete code.  Leaves lengths in z->u.sorted. */
 static void huf_lengths(zenc_t *z, unsigned n, unsigned limit)
 {
-    uint32_t *a = z->sorted, kraft = 0, cap = 1u << limit;
+    uint32_t *a = z->u.sorted, kraft = 0, cap = 1u << limit;
     unsigned root = 0, leaf = 2, next, avail, used, depth;
     int r;
     a[0] += a[1];
@@ -549,21 +561,21 @@ static unsigned huf_build(zenc_t *z, size_t nlit, unsigned *maxsym)
             continue;
         }
         i = n++;
-        while (i > 0u && z->sorted[i - 1u] > c) {
-            z->sorted[i] = z->sorted[i - 1u];
+        while (i > 0u && z->u.sorted[i - 1u] > c) {
+            z->u.sorted[i] = z->u.sorted[i - 1u];
             z->order[i] = z->order[i - 1u];
             i--;
         }
-        z->sorted[i] = c;
+        z->u.sorted[i] = c;
         z->order[i] = (uint8_t)s;
         *maxsym = s;
     }
     huf_lengths(z, n, nlit <= 4096u ? 10u : HUF_MAX);
     memset(z->huf_len, 0, sizeof z->huf_len);
     for (i = 0; i < n; i++) {
-        z->huf_len[z->order[i]] = (uint8_t)z->sorted[i];
-        if (z->sorted[i] > maxbits) {
-            maxbits = z->sorted[i];
+        z->huf_len[z->order[i]] = (uint8_t)z->u.sorted[i];
+        if (z->u.sorted[i] > maxbits) {
+            maxbits = z->u.sorted[i];
         }
     }
     /* codes as the decoder assigns them: weight 1 (longest) first, each
@@ -612,7 +624,7 @@ static size_t huf_describe(zenc_t *z, unsigned maxbits, unsigned maxsym, uint8_t
          * when a state update overruns the stream, so the state of the
          * next-to-last weight must read at least one bit (its lowest cell
          * does: no weight has every cell) */
-        fse_enc_t *t = &z->tab[0];
+        fse_enc_t *t = &z->u.tab[0];
         unsigned al = nw > 64u ? 6u : 5u;
         uint32_t st[2] = {0, 0};
         bw_t b;
@@ -804,15 +816,22 @@ static const int16_t ml_default[ML_NSYM] = {1, 4, 3, 2, 2, 2, 2, 2, 2, 1, 1, 1, 
 static const int16_t of_default[29] = {1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1,
                                        1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1};
 
-/* A stored sequence: offset value (1..3 repeat, else offset + 3) in the
- * low 30 bits, bit 16 of the literal length and of match length - 3 above;
- * then the low 16 bits of each. */
+/* A stored sequence (in the work buffer, host order): offset value (1..3
+ * repeat, else offset + 3) in the low 30 bits of `of`, bit 16 of the
+ * literal length and of match length - 3 above; the low 16 bits of each
+ * in ll and ml. */
+typedef struct seq {
+    uint32_t of;
+    uint16_t ll, ml;
+} seq_t;
+typedef char seq_size_ok[sizeof(seq_t) == SEQ_BYTES ? 1 : -1];
+
 static inline void seq_get(const uint8_t *p, uint32_t *of, uint32_t *ll, uint32_t *ml)
 {
-    uint32_t a = ppq_load_le32(p);
-    *of = a & 0x3FFFFFFFu;
-    *ll = (uint32_t)ppq_load_le16(p + 4) | (a >> 30 & 1u) << 16;
-    *ml = ((uint32_t)ppq_load_le16(p + 6) | (a >> 31) << 16) + 3u;
+    const seq_t *q = (const seq_t *)(const void *)p;
+    *of = q->of & 0x3FFFFFFFu;
+    *ll = (uint32_t)q->ll | (q->of >> 30 & 1u) << 16;
+    *ml = ((uint32_t)q->ml | (q->of >> 31) << 16) + 3u;
 }
 
 static inline unsigned ll_code(const zenc_t *z, uint32_t ll)
@@ -826,13 +845,12 @@ static inline unsigned ml_code(const zenc_t *z, uint32_t ml)
     return m < 128u ? z->ml_code[m] : highbit(m) + 36u;
 }
 
-/* Pick the cheapest mode for one code kind from its counts in z->count;
+/* Pick the cheapest mode for one code kind from its counts c[0, nsym);
  * writes the mode's description to `b` and builds its table in t.
  * Returns the mode (0 predefined, 1 RLE, 2 FSE). */
-static unsigned choose_table(zenc_t *z, fse_enc_t *t, bw_t *b, unsigned nsym, const int16_t *def, unsigned def_n,
-                             unsigned def_log, unsigned maxlog, size_t nseq)
+static unsigned choose_table(zenc_t *z, const uint32_t *c, fse_enc_t *t, bw_t *b, unsigned nsym, const int16_t *def,
+                             unsigned def_n, unsigned def_log, unsigned maxlog, size_t nseq)
 {
-    const uint32_t *c = z->count;
     unsigned s, distinct = 0, last = 0, al;
     uint64_t cost_def = 0, cost_fse = 0;
     int def_ok = 1;
@@ -894,9 +912,9 @@ static unsigned choose_table(zenc_t *z, fse_enc_t *t, bw_t *b, unsigned nsym, co
 static size_t write_sequences(zenc_t *z, uint8_t *out, size_t cap)
 {
     size_t n = z->nseq, i, h;
-    unsigned mode[3] = {0, 0, 0}, k;
+    unsigned mode[3] = {0, 0, 0};
     uint32_t st[3] = {0, 0, 0};
-    bw_t b;
+    bw_t b, c;
     if (cap < (n == 0u ? 1u : 4u)) {
         return 0;
     }
@@ -916,25 +934,26 @@ static size_t write_sequences(zenc_t *z, uint8_t *out, size_t cap)
         return h;
     }
     bw_init(&b, out + h + 1u, cap - h - 1u);
-    for (k = 0; k < 3u; k++) { /* LL, OF, ML: the order of the descriptions */
-        memset(z->count, 0, sizeof(uint32_t) * ML_NSYM);
-        for (i = 0; i < n; i++) {
-            uint32_t of, ll, ml;
-            seq_get(z->seqs + i * SEQ_BYTES, &of, &ll, &ml);
-            z->count[k == 0u ? ll_code(z, ll) : k == 1u ? highbit(of) : ml_code(z, ml)]++;
-        }
-        if (k == 0u) {
-            mode[0] = choose_table(z, &z->tab[0], &b, LL_NSYM, ll_default, LL_NSYM, 6, LL_LOG, n);
-        } else if (k == 1u) {
-            mode[1] = choose_table(z, &z->tab[1], &b, OF_NSYM, of_default, 29, 5, OF_LOG, n);
-        } else {
-            mode[2] = choose_table(z, &z->tab[2], &b, ML_NSYM, ml_default, ML_NSYM, 6, ML_LOG, n);
-        }
+    /* the three codes' counts in one pass: LL at 0, OF at 64, ML at 128 */
+    memset(z->count, 0, sizeof(uint32_t) * (128u + ML_NSYM));
+    for (i = 0; i < n; i++) {
+        uint32_t of, ll, ml;
+        seq_get(z->seqs + i * SEQ_BYTES, &of, &ll, &ml);
+        z->count[ll_code(z, ll)]++;
+        z->count[64u + highbit(of)]++;
+        z->count[128u + ml_code(z, ml)]++;
     }
+    /* the descriptions in the order LL, OF, ML */
+    mode[0] = choose_table(z, z->count, &z->u.tab[0], &b, LL_NSYM, ll_default, LL_NSYM, 6, LL_LOG, n);
+    mode[1] = choose_table(z, z->count + 64, &z->u.tab[1], &b, OF_NSYM, of_default, 29, 5, OF_LOG, n);
+    mode[2] = choose_table(z, z->count + 128, &z->u.tab[2], &b, ML_NSYM, ml_default, ML_NSYM, 6, ML_LOG, n);
     out[h] = (uint8_t)(mode[0] << 6 | mode[1] << 4 | mode[2] << 2);
     /* the bitstream, last sequence first: each sequence's extra bits (read
      * offset, match length, literal length), and between sequences the
-     * state updates (read literal length, match length, offset) */
+     * state updates (read literal length, match length, offset).  A
+     * fresh copy of the writer (its address never leaves this function)
+     * stays in registers. */
+    c = b;
     i = n;
     while (i-- > 0u) {
         uint32_t of, ll, ml;
@@ -944,37 +963,49 @@ static size_t write_sequences(zenc_t *z, uint8_t *out, size_t cap)
         mc = ml_code(z, ml);
         oc = highbit(of);
         if (i == n - 1u) {
-            st[0] = fse_first(&z->tab[0], lc);
-            st[1] = fse_first(&z->tab[1], oc);
-            st[2] = fse_first(&z->tab[2], mc);
+            st[0] = fse_first(&z->u.tab[0], lc);
+            st[1] = fse_first(&z->u.tab[1], oc);
+            st[2] = fse_first(&z->u.tab[2], mc);
         } else {
-            fse_put(&b, &z->tab[1], &st[1], oc);
-            fse_put(&b, &z->tab[2], &st[2], mc);
-            fse_put(&b, &z->tab[0], &st[0], lc);
-            bw_flush(&b);
+            fse_put(&c, &z->u.tab[1], &st[1], oc);
+            fse_put(&c, &z->u.tab[2], &st[2], mc);
+            fse_put(&c, &z->u.tab[0], &st[0], lc);
+            bw_flush(&c);
         }
-        bw_add(&b, ll - ll_base[lc], ll_bits[lc]);
-        bw_add(&b, ml - ml_base[mc], ml_bits[mc]);
-        bw_flush(&b);
-        bw_add(&b, of - (1u << oc), oc);
-        bw_flush(&b);
+        bw_add(&c, ll - ll_base[lc], ll_bits[lc]);
+        bw_add(&c, ml - ml_base[mc], ml_bits[mc]);
+        bw_flush(&c);
+        bw_add(&c, of - (1u << oc), oc);
+        bw_flush(&c);
     }
     /* the initial states, read LL, OF, ML */
-    bw_add(&b, st[2], z->tab[2].al);
-    bw_add(&b, st[1], z->tab[1].al);
-    bw_add(&b, st[0], z->tab[0].al);
-    bw_flush(&b);
-    i = bw_close(&b, 1);
-    return b.full ? 0u : h + 1u + i;
+    bw_add(&c, st[2], z->u.tab[2].al);
+    bw_add(&c, st[1], z->u.tab[1].al);
+    bw_add(&c, st[0], z->u.tab[0].al);
+    bw_flush(&c);
+    i = bw_close(&c, 1);
+    return c.full ? 0u : h + 1u + i;
 }
 
 /* ------------------------------------------------------------------------ */
 /* Match finding                                                            */
 /* ------------------------------------------------------------------------ */
 
-static inline uint32_t hash4(const uint8_t *p, unsigned bits)
+/* Levels 2+: of the first 5 bytes (4-byte matches come from the repeat
+ * offsets, or not at all: a far one costs more than its literals). */
+static inline uint32_t hash5(const uint8_t *p, unsigned bits)
 {
-    return (ppq_load_le32(p) * 2654435761u) >> (32u - bits);
+    uint32_t a = ppq_load_le32(p) * 2654435761u, b = (uint32_t)p[4] * 0x85EBCA77u;
+    return ((a ^ (b << 13 | b >> 19)) * 0xC2B2AE3Du) >> (32u - bits);
+}
+
+/* Level 1's hash: of the first 6 bytes (a 4-byte hash finds more short
+ * matches than pay for their offsets; 32-bit arithmetic, the same on every
+ * target and cheap on those without a 64-bit multiply). */
+static inline uint32_t hash6(const uint8_t *p, unsigned bits)
+{
+    uint32_t a = ppq_load_le32(p) * 2654435761u, b = (uint32_t)ppq_load_le16(p + 4) * 0x85EBCA77u;
+    return ((a ^ (b << 13 | b >> 19)) * 0xC2B2AE3Du) >> (32u - bits);
 }
 
 /* Record literals src[anchor, pos) and a match of `ml` at distance `off`:
@@ -984,7 +1015,11 @@ static void store(zenc_t *z, const uint8_t *src, size_t anchor, size_t pos, uint
 {
     uint32_t ll = (uint32_t)(pos - anchor), ov, *r = z->reps;
     uint8_t *p = z->seqs + z->nseq * SEQ_BYTES;
-    if (ll > 0u) {
+    seq_t *q;
+    if (ll <= 16u && z->src_end - (src + anchor) >= 16) { /* short: one fixed copy (the buffer has slack) */
+        PPQ_COPY(z->lits + z->nlit, src + anchor, 16);
+        z->nlit += ll;
+    } else if (ll > 0u) {
         memcpy(z->lits + z->nlit, src + anchor, ll);
         z->nlit += ll;
     }
@@ -1010,9 +1045,10 @@ static void store(zenc_t *z, const uint8_t *src, size_t anchor, size_t pos, uint
         r[1] = r[0];
         r[0] = off;
     }
-    ppq_store_le32(p, ov | (ll >> 16) << 30 | ((ml - 3u) >> 16) << 31);
-    ppq_store_le16(p + 4, (uint16_t)ll);
-    ppq_store_le16(p + 6, (uint16_t)(ml - 3u));
+    q = (seq_t *)(void *)p;
+    q->of = ov | (ll >> 16) << 30 | ((ml - 3u) >> 16) << 31;
+    q->ll = (uint16_t)ll;
+    q->ml = (uint16_t)(ml - 3u);
     z->nseq++;
 }
 
@@ -1022,8 +1058,8 @@ static size_t find_fast(zenc_t *z, const uint8_t *src, size_t bs, size_t be, siz
     uint32_t *head = z->head;
     unsigned bits = z->hbits;
     size_t ip = bs, anchor = bs;
-    while (ip < ilimit) {
-        uint32_t h = hash4(src + ip, bits), cand = head[h], r0 = z->reps[0], cur = ppq_load_le32(src + ip), off;
+    while (ip < ilimit && z->nseq < z->seq_cap) {
+        uint32_t h = hash6(src + ip, bits), cand = head[h], r0 = z->reps[0], cur = ppq_load_le32(src + ip), off;
         size_t mpos, len, mend;
         head[h] = (uint32_t)ip;
         if (r0 <= ip && r0 <= z->wmax && ip > anchor && ppq_load_le32(src + ip - r0) == cur) {
@@ -1031,7 +1067,7 @@ static size_t find_fast(zenc_t *z, const uint8_t *src, size_t bs, size_t be, siz
         } else if (cand < ip && ip - cand <= z->wmax && ppq_load_le32(src + cand) == cur) {
             mpos = cand;
         } else {
-            ip += 1u + ((ip - anchor) >> 6);
+            ip += 1u + ((ip - anchor) >> 6); /* past 64 misses, steps grow */
             continue;
         }
         while (ip > anchor && mpos > 0u && src[ip - 1u] == src[mpos - 1u]) {
@@ -1045,14 +1081,14 @@ static size_t find_fast(zenc_t *z, const uint8_t *src, size_t bs, size_t be, siz
         ip += len;
         anchor = ip;
         if (ip < ilimit) {
-            head[hash4(src + ip - 2u, bits)] = (uint32_t)(ip - 2u);
+            head[hash6(src + ip - 2u, bits)] = (uint32_t)(ip - 2u);
         }
         /* right after a match the previous offset (now repeat 2) often matches again */
-        while (ip < ilimit && z->reps[1] <= ip && z->reps[1] <= z->wmax && ppq_load_le32(src + ip - z->reps[1]) == ppq_load_le32(src + ip)) {
+        while (ip < ilimit && z->nseq < z->seq_cap && z->reps[1] <= ip && z->reps[1] <= z->wmax && ppq_load_le32(src + ip - z->reps[1]) == ppq_load_le32(src + ip)) {
             off = z->reps[1];
             mend = be - ip > ML_MAX ? ip + ML_MAX : be;
             len = MINMATCH + common(src + ip + MINMATCH, src + ip - off + MINMATCH, src + mend);
-            head[hash4(src + ip, bits)] = (uint32_t)ip;
+            head[hash6(src + ip, bits)] = (uint32_t)ip;
             store(z, src, anchor, ip, off, (uint32_t)len);
             ip += len;
             anchor = ip;
@@ -1072,7 +1108,7 @@ static void insert_upto(zenc_t *z, const uint8_t *src, size_t *next, size_t pos)
     uint32_t csize = 1u << z->cbits, cmask = csize - 1u;
     size_t p;
     for (p = *next; p < pos; p++) {
-        uint32_t h = hash4(src + p, z->hbits), prev = z->head[h], d = (uint32_t)p - prev;
+        uint32_t h = hash5(src + p, z->hbits), prev = z->head[h], d = (uint32_t)p - prev;
         z->chain[p & cmask] = (uint16_t)(prev < p && d < csize ? d : 0u);
         z->head[h] = (uint32_t)p;
     }
@@ -1115,7 +1151,7 @@ static void search(zenc_t *z, const uint8_t *src, size_t ip, size_t anchor, size
         insert_upto(z, src, next, ip + 1u);
         return;
     }
-    cand = z->head[hash4(src + ip, z->hbits)];
+    cand = z->head[hash5(src + ip, z->hbits)];
     while (depth-- > 0u && cand < ip && ip - cand <= z->wmax) {
         if (src[cand + b->len] == src[ip + b->len] || b->len == 0u) {
             if (ppq_load_le32(src + cand) == cur) {
@@ -1144,12 +1180,12 @@ static size_t find_lazy(zenc_t *z, const uint8_t *src, size_t bs, size_t be, siz
     size_t ip = bs, anchor = bs;
     unsigned lazy = z->lv->lazy;
     best_t cur, nxt;
-    while (ip < ilimit) {
+    while (ip < ilimit && z->nseq < z->seq_cap) {
         unsigned k;
         size_t mpos;
         search(z, src, ip, anchor, be, next, &cur);
-        if (cur.len < MINMATCH) {
-            ip += 1u + ((ip - anchor) >> 7);
+        if (cur.len < MINMATCH || cur.score < MINSCORE) {
+            ip += 1u + ((ip - anchor) >> 6); /* past 64 misses, steps grow */
             continue;
         }
         for (k = 0; k < lazy && ip + 1u < ilimit; k++) { /* a better match a step on? */
@@ -1185,13 +1221,13 @@ static void block_header(uint8_t *p, int last, unsigned type, size_t size)
     p[2] = (uint8_t)(v >> 16);
 }
 
-/* Compress src[bs, be) into out[0, cap) as a compressed block's content.
- * Returns its bytes, 0 when it would not be smaller than the block (or
- * does not fit). */
-static size_t compress_block(zenc_t *z, const uint8_t *src, size_t src_len, size_t bs, size_t be, uint8_t *out,
+/* Compress src[bs, *end) into out[0, cap) as a compressed block's content
+ * (*end moves back when the sequences fill their room first).  Returns its
+ * bytes, 0 when it would not be smaller than the block (or does not fit). */
+static size_t compress_block(zenc_t *z, const uint8_t *src, size_t src_len, size_t bs, size_t *end, uint8_t *out,
                              size_t cap, size_t *next)
 {
-    size_t n = be - bs, ilimit, anchor, lit, seq;
+    size_t be = *end, n, ilimit, anchor, lit, seq;
     /* a hash reads 4 bytes and a match starts at least 8 bytes before the
      * block end (the format leaves the last bytes as literals anyway) */
     ilimit = be - bs > 8u ? be - 8u : bs;
@@ -1201,6 +1237,11 @@ static size_t compress_block(zenc_t *z, const uint8_t *src, size_t src_len, size
     z->nseq = 0;
     z->nlit = 0;
     anchor = z->chain == NULL ? find_fast(z, src, bs, be, ilimit) : find_lazy(z, src, bs, be, ilimit, next);
+    if (z->nseq == z->seq_cap) { /* no room for more sequences: the block ends after the last */
+        be = anchor;
+        *end = be;
+    }
+    n = be - bs;
     if (be > anchor) {
         memcpy(z->lits + z->nlit, src + anchor, be - anchor);
         z->nlit += be - anchor;
@@ -1260,7 +1301,9 @@ ppq_status_t ppq_zstd_compress(const uint8_t *src, size_t src_len, uint8_t *dst,
         dst[pos++] = (uint8_t)(v >> (8u * i));
     }
     /* the work buffer */
-    memset(z, 0, sizeof *z);
+    z->nseq = 0;
+    z->seq_cap = (src_len < BLOCK_MAX ? src_len : BLOCK_MAX) / SEQ_DIV + 1u;
+    z->src_end = src + src_len;
     z->lv = &levels[l];
     z->reps[0] = 1;
     z->reps[1] = 4;
@@ -1275,9 +1318,6 @@ ppq_status_t ppq_zstd_compress(const uint8_t *src, size_t src_len, uint8_t *dst,
     z->st_mem = (uint16_t *)(void *)(z->lits + lits);
     z->st_log = st_log_for(src_len < BLOCK_MAX ? src_len : BLOCK_MAX);
     z->spread = (uint8_t *)(z->st_mem + ((size_t)3u << z->st_log));
-    for (i = 0; i < 3u; i++) {
-        z->tab[i].st = z->st_mem + ((size_t)i << z->st_log);
-    }
     memset(z->head, 0, hash + chain);
     for (i = 0; i < LL_NSYM; i++) {
         uint32_t u;
@@ -1314,7 +1354,9 @@ ppq_status_t ppq_zstd_compress(const uint8_t *src, size_t src_len, uint8_t *dst,
         }
         memcpy(saved, z->reps, sizeof saved);
         if (n >= 16u) {
-            csize = compress_block(z, src, src_len, bs, be, dst + pos + 3u, dst_cap - pos - 3u, &next);
+            csize = compress_block(z, src, src_len, bs, &be, dst + pos + 3u, dst_cap - pos - 3u, &next);
+            n = be - bs;
+            last = be == src_len;
         }
         if (csize != 0u) {
             block_header(dst + pos, last, 2, csize);

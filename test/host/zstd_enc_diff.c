@@ -7,7 +7,9 @@
  * result is the input itself, never our own output.
  *   - inputs: little-endian float and int32 arrays of quantized sensor
  *     readings, int64 timestamps, text, incompressible random bytes,
- *     skewed random bytes, all-equal, long repeats, runs mixed with noise;
+ *     skewed random bytes, all-equal, long repeats, runs mixed with noise,
+ *     short tokens (more sequences than a block has room for: blocks end
+ *     early, checked by counting them);
  *     sizes 0, 1, 2, 15, 16, 17, 100, 1000, 4096, 10000, 65536, 128 KiB,
  *     128 KiB + 1 and 300000 (three blocks);
  *   - the same bytes whatever the work buffer's address and length;
@@ -32,10 +34,11 @@ static uint64_t rnd(void)
     return rng * 0x2545F4914F6CDD1Dull;
 }
 
-enum { K_FLOAT, K_INT32, K_TS, K_TEXT, K_INCOMP, K_SKEW, K_EQUAL, K_LONG, K_MIXED, K_KINDS };
+enum { K_FLOAT, K_INT32, K_TS, K_TEXT, K_INCOMP, K_SKEW, K_EQUAL, K_LONG, K_MIXED, K_TOKENS, K_KINDS };
 static const char *const kind_names[K_KINDS] = {"float-sensor", "int32-sensor", "int64-timestamps",
                                                 "text",         "incompressible", "skewed-bytes",
-                                                "all-equal",    "long-repeats", "runs-and-noise"};
+                                                "all-equal",    "long-repeats", "runs-and-noise",
+                                                "short-tokens"};
 
 static void put_le32(uint8_t *p, uint32_t v)
 {
@@ -115,6 +118,20 @@ static void gen(int kind, uint8_t *p, size_t n)
             p[i] = i < 3000 ? (uint8_t)rnd() : (rnd() % 500u == 0 ? (uint8_t)rnd() : p[i - 3000]);
         }
         break;
+    case K_TOKENS: /* one of 4 six-byte tokens, then a random byte: a match per 7 bytes, more
+                    * sequences than a block has room for (it ends early) */
+        while (i < n) {
+            static const char tok[4][7] = {"sensor", "status", "alarm!", "reboot"};
+            const char *w = tok[rnd() % 4u];
+            size_t k;
+            for (k = 0; k < 6 && i < n; k++) {
+                p[i++] = (uint8_t)w[k];
+            }
+            if (i < n) {
+                p[i++] = (uint8_t)rnd();
+            }
+        }
+        break;
     default: /* runs of a byte, then noise */
         while (i < n) {
             size_t run = (size_t)(rnd() % 300u), k;
@@ -151,6 +168,23 @@ static unsigned long long tot_in[K_KINDS], tot_ours[K_KINDS][PPQ_ZSTD_LEVEL_MAX 
         failures++;                                \
         return;                                    \
     } while (0)
+
+/* Blocks in a frame of ours (its header: single-segment, no dictionary). */
+static unsigned count_blocks(const uint8_t *f, size_t len)
+{
+    static const size_t fcs[4] = {1, 2, 4, 8};
+    size_t at = ((f[4] & 0x20) ? 5u : 6u) + fcs[f[4] >> 6];
+    unsigned blocks = 0;
+    for (;;) {
+        uint32_t h = (uint32_t)f[at] | (uint32_t)f[at + 1] << 8 | (uint32_t)f[at + 2] << 16;
+        size_t sz = ((h >> 1) & 3u) == 1u ? 1u : h >> 3;
+        blocks++;
+        at += 3 + sz;
+        if ((h & 1u) || at >= len) {
+            return blocks;
+        }
+    }
+}
 
 static void one(int kind, size_t n, int level)
 {
@@ -210,6 +244,9 @@ static void one(int kind, size_t n, int level)
         if (st != PPQ_ERR_ARENA) {
             FAIL("%s n=%zu level %#x: short work gives %d", kn, n, (unsigned)level, (int)st);
         }
+    }
+    if (kind == K_TOKENS && n == 65536 && count_blocks(cmp, clen) < 2) {
+        FAIL("%s n=%zu level %#x: one block: the sequence room never filled", kn, n, (unsigned)level);
     }
     checked++;
     if (n >= 1000 && level >= 1 && level <= PPQ_ZSTD_LEVEL_MAX) {
