@@ -44,6 +44,14 @@
 #include "ppq_port.h"
 #include "ppq_xxh64.h"
 
+/* The big steps stay out of line, so their frames do not add up on the
+ * stack (the codec budget, project.yml). */
+#if defined(__GNUC__) || defined(__clang__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
 #define ZSTD_MAGIC 0xFD2FB528u
 #define BLOCK_MAX (128u * 1024u)
 #define MINMATCH 4u
@@ -103,7 +111,8 @@ static unsigned ceil_log2(size_t n)
  * it holds only the positions probed), at least 2^6. */
 static unsigned hash_bits_for(const lvl_t *lv, size_t n)
 {
-    unsigned b = ceil_log2(n) - (lv->chain_bits == 0u ? 2u : 0u); /* level 1: a quarter */
+    unsigned b = ceil_log2(n);
+    b = lv->chain_bits == 0u && b > 2u ? b - 2u : b; /* level 1: a quarter */
     b = b < 6u ? 6u : b;
     return b < lv->hash_bits ? b : lv->hash_bits;
 }
@@ -141,6 +150,17 @@ static unsigned st_log_for(size_t blk)
 /* Work-buffer layout                                                       */
 /* ------------------------------------------------------------------------ */
 
+/* A forward bit writer (LSB first), as every zstd bitstream and the FSE
+ * table descriptions are written.  Past `end` it counts without writing
+ * and sets `full`; `n` bits (< 8 after a flush) wait in `acc`. */
+typedef struct bw {
+    uint8_t *p, *end;
+    size_t count; /* bytes flushed, written or not */
+    uint64_t acc;
+    unsigned n;
+    int full;
+} bw_t;
+
 /* One FSE encoding table.  For each symbol its cells in state order are
  * numbered cnt .. 2 cnt - 1 (the decoder's "next state" counters);
  * st[start + k] is the state of the k-th. */
@@ -154,6 +174,7 @@ typedef struct fse_enc {
 
 typedef struct zenc {
     uint32_t reps[3];     /* repeat offsets, as the decoder keeps them */
+    uint32_t saved[3];    /* ... before this block */
     uint32_t wmax;        /* farthest match offset */
     uint32_t *head;       /* hash table: last position per hash */
     uint16_t *chain;      /* levels 2+: distance to the previous position of a hash, 0: none */
@@ -176,6 +197,10 @@ typedef struct zenc {
     uint8_t ll_code[64];  /* literal length -> code below 64 */
     uint8_t ml_code[128]; /* match length - 3 -> code below 128 */
     int16_t norm[ML_NSYM];
+    uint16_t next[ML_NSYM]; /* fse_build: each symbol's next cell number */
+    bw_t bw, probe;         /* table descriptions and the weights' stream; a size count */
+    size_t lit_bits;        /* the literals' Huffman-coded bits */
+    uint8_t lit_maxbits, lit_maxsym;
 } zenc_t;
 
 #define CTX_SIZE PPQ_ARENA_ROUND(sizeof(zenc_t))
@@ -262,16 +287,6 @@ static inline size_t common(const uint8_t *a, const uint8_t *b, const uint8_t *e
     return (size_t)(a - s);
 }
 
-/* A forward bit writer (LSB first), as every zstd bitstream and the FSE
- * table descriptions are written.  Past `end` it counts without writing
- * and sets `full`; `n` bits (< 8 after a flush) wait in `acc`. */
-typedef struct bw {
-    uint8_t *p, *end;
-    size_t count; /* bytes flushed, written or not */
-    uint64_t acc;
-    unsigned n;
-    int full;
-} bw_t;
 
 static inline void bw_init(bw_t *b, uint8_t *p, size_t cap)
 {
@@ -337,7 +352,7 @@ static inline size_t bw_close(bw_t *b, int mark)
 static void fse_build(zenc_t *z, fse_enc_t *t, const int16_t *norm, unsigned nsym, unsigned al)
 {
     uint32_t ts = 1u << al, mask = ts - 1u, step = (ts >> 1) + (ts >> 3) + 3u, pos = 0, u, high = ts - 1u;
-    uint16_t next[ML_NSYM];
+    uint16_t *next = z->next;
     unsigned s, at = 0;
     t->st = z->st_mem + ((size_t)(t - z->u.tab) << z->st_log); /* the union held the Huffman sort */
     t->al = (uint8_t)al;
@@ -607,13 +622,13 @@ static unsigned huf_build(zenc_t *z, size_t nlit, unsigned *maxsym)
 /* The Huffman tree description (weights of symbols 0 .. maxsym - 1) at
  * out[0, cap): the smaller of direct 4-bit weights and FSE-coded weights.
  * Returns its bytes, 0 when neither fits. */
-static size_t huf_describe(zenc_t *z, unsigned maxbits, unsigned maxsym, uint8_t *out, size_t cap)
+NOINLINE static size_t huf_describe(zenc_t *z, unsigned maxbits, unsigned maxsym, uint8_t *out, size_t cap)
 {
-    uint8_t *w = z->order; /* the weights, reusing the sort's symbols */
-    uint32_t wc[HUF_MAX + 1];
+    uint8_t *w = z->order;  /* the weights, reusing the sort's symbols */
+    uint32_t *wc = z->count; /* their counts (the literals' are no longer needed) */
     unsigned i, nw = maxsym, distinct = 0;
     size_t direct = nw <= 128u ? 1u + (nw + 1u) / 2u : 0u, fse = 0;
-    memset(wc, 0, sizeof wc);
+    memset(wc, 0, sizeof(uint32_t) * (HUF_MAX + 1u));
     for (i = 0; i < nw; i++) {
         w[i] = (uint8_t)(z->huf_len[i] == 0u ? 0u : maxbits + 1u - z->huf_len[i]);
         distinct += wc[w[i]]++ == 0u;
@@ -627,23 +642,23 @@ static size_t huf_describe(zenc_t *z, unsigned maxbits, unsigned maxsym, uint8_t
         fse_enc_t *t = &z->u.tab[0];
         unsigned al = nw > 64u ? 6u : 5u;
         uint32_t st[2] = {0, 0};
-        bw_t b;
+        bw_t *b = &z->bw;
         int k;
         normalize(z->norm, wc, HUF_MAX + 1u, nw, al);
-        bw_init(&b, out + 1, cap - 1u);
-        write_ncount(&b, z->norm, HUF_MAX + 1u, al);
+        bw_init(b, out + 1, cap - 1u);
+        write_ncount(b, z->norm, HUF_MAX + 1u, al);
         fse_build(z, t, z->norm, HUF_MAX + 1u, al);
         st[(nw - 1u) & 1u] = fse_first(t, w[nw - 1u]);
         st[(nw - 2u) & 1u] = fse_first(t, w[nw - 2u]);
         for (k = (int)nw - 3; k >= 0; k--) {
-            fse_put(&b, t, &st[k & 1], w[k]);
-            bw_flush(&b);
+            fse_put(b, t, &st[k & 1], w[k]);
+            bw_flush(b);
         }
-        bw_add(&b, st[1], al);
-        bw_add(&b, st[0], al);
-        bw_flush(&b);
-        fse = 1u + bw_close(&b, 1);
-        if (b.full || fse > 128u) {
+        bw_add(b, st[1], al);
+        bw_add(b, st[0], al);
+        bw_flush(b);
+        fse = 1u + bw_close(b, 1);
+        if (b->full || fse > 128u) {
             fse = 0;
         }
     }
@@ -708,20 +723,15 @@ static size_t raw_literals(const uint8_t *lits, size_t n, uint8_t *out, size_t c
     return h + body;
 }
 
-/* The literals section of z->lits at out[0, cap): its bytes, 0 when it
- * does not fit.  Huffman-coded when that is smaller than raw: the tree
- * and streams go 5 bytes in (the largest header), then move up to the
- * header their sizes need. */
-static size_t write_literals(zenc_t *z, uint8_t *out, size_t cap)
+/* What the literals take: 0 raw, 1 RLE, 2 Huffman worth a try (its code
+ * built, z->lit_bits the streams' bits). */
+NOINLINE static unsigned lit_plan(zenc_t *z)
 {
     const uint8_t *lits = z->lits;
-    size_t n = z->nlit, i, hsz, tree, streams, total, bits = 0, raw, room;
-    unsigned s, maxbits, maxsym = 0, distinct = 0, four;
-    uint8_t *body;
-    uint64_t v;
-    raw = n < 32u ? 1u + n : n < 4096u ? 2u + n : 3u + n;
+    size_t n = z->nlit, i, bits = 0;
+    unsigned s, distinct = 0;
     if (n < 32u) { /* a Huffman table costs more than it saves */
-        return raw_literals(lits, n, out, cap, 0);
+        return 0;
     }
     memset(z->count, 0, sizeof z->count);
     for (i = 0; i < n; i++) {
@@ -731,58 +741,70 @@ static size_t write_literals(zenc_t *z, uint8_t *out, size_t cap)
         distinct += z->count[s] != 0u;
     }
     if (distinct == 1u) {
-        return raw_literals(lits, n, out, cap, 1);
+        return 1;
     }
-    maxbits = huf_build(z, n, &maxsym);
+    z->lit_maxbits = (uint8_t)huf_build(z, n, &s);
+    z->lit_maxsym = (uint8_t)s;
     for (s = 0; s < 256u; s++) {
         bits += (size_t)z->count[s] * z->huf_len[s];
     }
-    four = n >= 256u;
+    z->lit_bits = bits;
+    return 2;
+}
+
+/* The Huffman streams of all literals at out[0, cap): one, or four after
+ * their jump table.  Their bytes, 0 when they do not fit. */
+NOINLINE static size_t lit_streams(const zenc_t *z, uint8_t *out, size_t cap)
+{
+    size_t n = z->nlit, seg = (n + 3u) / 4u, at = 0, k, total = 6u;
+    if (n < 256u) {
+        return huf_stream(z, z->lits, n, out, cap);
+    }
+    if (cap < 6u) {
+        return 0;
+    }
+    for (k = 0; k < 4u; k++) {
+        size_t len = k < 3u ? seg : n - 3u * seg,
+               sz = huf_stream(z, z->lits + at, len, out + total, cap - total);
+        if (sz == 0u || (k < 3u && sz > 0xFFFFu)) {
+            return 0;
+        }
+        if (k < 3u) {
+            ppq_store_le16(out + 2u * k, (uint16_t)sz);
+        }
+        total += sz;
+        at += len;
+    }
+    return total;
+}
+
+/* The literals section of z->lits at out[0, cap): its bytes, 0 when it
+ * does not fit.  Huffman-coded when that is smaller than raw: the tree
+ * and streams go after the header their sizes will most likely need
+ * (larger only when compressed is barely smaller: raw then). */
+static size_t write_literals(zenc_t *z, uint8_t *out, size_t cap)
+{
+    size_t n = z->nlit, hsz = n < 1024u ? 3u : n < 16384u ? 4u : 5u, tree, streams, total, room,
+           raw = n < 32u ? 1u + n : n < 4096u ? 2u + n : 3u + n;
+    unsigned plan = lit_plan(z), i;
+    uint64_t v;
+    if (plan != 2u) {
+        return raw_literals(z->lits, n, out, cap, (int)plan);
+    }
     /* an estimate first: not smaller than raw, skip the work */
-    /* the tree and streams go after the header these sizes will most
-     * likely need (larger only if compressed is barely smaller: raw then) */
-    hsz = n < 1024u ? 3u : n < 16384u ? 4u : 5u;
-    if (hsz + bits / 8u + (four ? 6u : 0u) + 2u >= raw || cap <= hsz) {
-        return raw_literals(lits, n, out, cap, 0);
+    if (hsz + z->lit_bits / 8u + (n >= 256u ? 6u : 0u) + 2u >= raw || cap <= hsz) {
+        return raw_literals(z->lits, n, out, cap, 0);
     }
-    body = out + hsz;
     room = (cap < raw ? cap : raw) - hsz;
-    tree = huf_describe(z, maxbits, maxsym, body, room);
-    if (tree == 0u) {
-        return raw_literals(lits, n, out, cap, 0);
-    }
-    i = tree;
-    if (!four) {
-        streams = huf_stream(z, lits, n, body + i, room - i);
-        if (streams == 0u) {
-            return raw_literals(lits, n, out, cap, 0);
-        }
-    } else {
-        size_t seg = (n + 3u) / 4u, at = 0, k, sz[4];
-        if (room - i < 6u) {
-            return raw_literals(lits, n, out, cap, 0);
-        }
-        streams = 6u;
-        for (k = 0; k < 4u; k++) {
-            size_t len = k < 3u ? seg : n - 3u * seg;
-            sz[k] = huf_stream(z, lits + at, len, body + i + streams, room - i - streams);
-            if (sz[k] == 0u || (k < 3u && sz[k] > 0xFFFFu)) {
-                return raw_literals(lits, n, out, cap, 0);
-            }
-            streams += sz[k];
-            at += len;
-        }
-        ppq_store_le16(body + i, (uint16_t)sz[0]);
-        ppq_store_le16(body + i + 2u, (uint16_t)sz[1]);
-        ppq_store_le16(body + i + 4u, (uint16_t)sz[2]);
-    }
+    tree = huf_describe(z, z->lit_maxbits, z->lit_maxsym, out + hsz, room);
+    streams = tree == 0u ? 0u : lit_streams(z, out + hsz + tree, room - tree);
     total = tree + streams; /* Compressed_Size: the tree description and the streams */
-    if ((total >= 1024u && hsz == 3u) || (total >= 16384u && hsz == 4u) || hsz + total >= raw) {
-        return raw_literals(lits, n, out, cap, 0);
+    if (streams == 0u || (total >= 1024u && hsz == 3u) || (total >= 16384u && hsz == 4u) || hsz + total >= raw) {
+        return raw_literals(z->lits, n, out, cap, 0);
     }
     /* type 2 (compressed); size format 00 one stream, 01/10/11 four
      * streams with 10/14/18-bit sizes */
-    v = 2u | (uint64_t)(hsz == 3u ? (four ? 1u : 0u) : hsz == 4u ? 2u : 3u) << 2 | (uint64_t)n << 4;
+    v = 2u | (uint64_t)(hsz == 3u ? (n >= 256u ? 1u : 0u) : hsz == 4u ? 2u : 3u) << 2 | (uint64_t)n << 4;
     v |= (uint64_t)total << (hsz == 3u ? 14 : hsz == 4u ? 18 : 22);
     for (i = 0; i < hsz; i++) {
         out[i] = (uint8_t)(v >> (8u * i));
@@ -846,16 +868,16 @@ static inline unsigned ml_code(const zenc_t *z, uint32_t ml)
 }
 
 /* Pick the cheapest mode for one code kind from its counts c[0, nsym);
- * writes the mode's description to `b` and builds its table in t.
+ * writes the mode's description to z->bw and builds its table in t.
  * Returns the mode (0 predefined, 1 RLE, 2 FSE). */
-static unsigned choose_table(zenc_t *z, const uint32_t *c, fse_enc_t *t, bw_t *b, unsigned nsym, const int16_t *def,
-                             unsigned def_n, unsigned def_log, unsigned maxlog, size_t nseq)
+NOINLINE static unsigned choose_table(zenc_t *z, const uint32_t *c, fse_enc_t *t, unsigned nsym, const int16_t *def,
+                                      unsigned def_n, unsigned def_log, unsigned maxlog, size_t nseq)
 {
+    bw_t *b = &z->bw;
     unsigned s, distinct = 0, last = 0, al;
     uint64_t cost_def = 0, cost_fse = 0;
     int def_ok = 1;
     uint8_t dummy = 0;
-    bw_t probe;
     for (s = 0; s < nsym; s++) {
         if (c[s] != 0u) {
             distinct++;
@@ -885,9 +907,9 @@ static unsigned choose_table(zenc_t *z, const uint32_t *c, fse_enc_t *t, bw_t *b
             al++;
         }
         normalize(z->norm, c, last + 1u, (uint32_t)nseq, al);
-        bw_init(&probe, &dummy, 0);
-        write_ncount(&probe, z->norm, last + 1u, al);
-        cost_fse = (uint64_t)probe.count * 8u * 256u;
+        bw_init(&z->probe, &dummy, 0);
+        write_ncount(&z->probe, z->norm, last + 1u, al);
+        cost_fse = (uint64_t)z->probe.count * 8u * 256u;
         for (s = 0; s <= last; s++) {
             if (c[s] != 0u) {
                 cost_fse += (uint64_t)c[s] * ((al << 8) - log2_256((uint32_t)z->norm[s]));
@@ -907,34 +929,13 @@ static unsigned choose_table(zenc_t *z, const uint32_t *c, fse_enc_t *t, bw_t *b
     return 2;
 }
 
-/* The sequences section of this block at out[0, cap): its bytes, 0 when
- * it does not fit. */
-static size_t write_sequences(zenc_t *z, uint8_t *out, size_t cap)
+/* The three codes' counts (LL at 0, OF at 64, ML at 128), then their
+ * tables' descriptions in the order LL, OF, ML into z->bw.  Returns the
+ * modes byte. */
+static unsigned seq_tables(zenc_t *z)
 {
-    size_t n = z->nseq, i, h;
-    unsigned mode[3] = {0, 0, 0};
-    uint32_t st[3] = {0, 0, 0};
-    bw_t b, c;
-    if (cap < (n == 0u ? 1u : 4u)) {
-        return 0;
-    }
-    if (n < 128u) {
-        out[0] = (uint8_t)n;
-        h = 1;
-    } else if (n < 0x7F00u) {
-        out[0] = (uint8_t)((n >> 8) + 128u);
-        out[1] = (uint8_t)n;
-        h = 2;
-    } else {
-        out[0] = 0xFF;
-        ppq_store_le16(out + 1, (uint16_t)(n - 0x7F00u));
-        h = 3;
-    }
-    if (n == 0u) {
-        return h;
-    }
-    bw_init(&b, out + h + 1u, cap - h - 1u);
-    /* the three codes' counts in one pass: LL at 0, OF at 64, ML at 128 */
+    size_t n = z->nseq, i;
+    unsigned mode;
     memset(z->count, 0, sizeof(uint32_t) * (128u + ML_NSYM));
     for (i = 0; i < n; i++) {
         uint32_t of, ll, ml;
@@ -943,18 +944,22 @@ static size_t write_sequences(zenc_t *z, uint8_t *out, size_t cap)
         z->count[64u + highbit(of)]++;
         z->count[128u + ml_code(z, ml)]++;
     }
-    /* the descriptions in the order LL, OF, ML */
-    mode[0] = choose_table(z, z->count, &z->u.tab[0], &b, LL_NSYM, ll_default, LL_NSYM, 6, LL_LOG, n);
-    mode[1] = choose_table(z, z->count + 64, &z->u.tab[1], &b, OF_NSYM, of_default, 29, 5, OF_LOG, n);
-    mode[2] = choose_table(z, z->count + 128, &z->u.tab[2], &b, ML_NSYM, ml_default, ML_NSYM, 6, ML_LOG, n);
-    out[h] = (uint8_t)(mode[0] << 6 | mode[1] << 4 | mode[2] << 2);
-    /* the bitstream, last sequence first: each sequence's extra bits (read
-     * offset, match length, literal length), and between sequences the
-     * state updates (read literal length, match length, offset).  A
-     * fresh copy of the writer (its address never leaves this function)
-     * stays in registers. */
-    c = b;
-    i = n;
+    mode = choose_table(z, z->count, &z->u.tab[0], LL_NSYM, ll_default, LL_NSYM, 6, LL_LOG, n) << 6;
+    mode |= choose_table(z, z->count + 64, &z->u.tab[1], OF_NSYM, of_default, 29, 5, OF_LOG, n) << 4;
+    return mode | choose_table(z, z->count + 128, &z->u.tab[2], ML_NSYM, ml_default, ML_NSYM, 6, ML_LOG, n) << 2;
+}
+
+/* The sequences' bitstream after z->bw, last sequence first: each
+ * sequence's extra bits (read offset, match length, literal length), and
+ * between sequences the state updates (read literal length, match length,
+ * offset).  A copy of the writer (its address never leaves this function)
+ * stays in registers.  Returns the bytes from z->bw's start, 0 when they
+ * do not fit. */
+NOINLINE static size_t seq_stream(zenc_t *z)
+{
+    size_t n = z->nseq, i = n;
+    uint32_t st[3] = {0, 0, 0};
+    bw_t c = z->bw;
     while (i-- > 0u) {
         uint32_t of, ll, ml;
         unsigned lc, mc, oc;
@@ -984,7 +989,36 @@ static size_t write_sequences(zenc_t *z, uint8_t *out, size_t cap)
     bw_add(&c, st[0], z->u.tab[0].al);
     bw_flush(&c);
     i = bw_close(&c, 1);
-    return c.full ? 0u : h + 1u + i;
+    return c.full ? 0u : i;
+}
+
+/* The sequences section of this block at out[0, cap): its bytes, 0 when
+ * it does not fit. */
+static size_t write_sequences(zenc_t *z, uint8_t *out, size_t cap)
+{
+    size_t n = z->nseq, h, body;
+    if (cap < (n == 0u ? 1u : 4u)) {
+        return 0;
+    }
+    if (n < 128u) {
+        out[0] = (uint8_t)n;
+        h = 1;
+    } else if (n < 0x7F00u) {
+        out[0] = (uint8_t)((n >> 8) + 128u);
+        out[1] = (uint8_t)n;
+        h = 2;
+    } else {
+        out[0] = 0xFF;
+        ppq_store_le16(out + 1, (uint16_t)(n - 0x7F00u));
+        h = 3;
+    }
+    if (n == 0u) {
+        return h;
+    }
+    bw_init(&z->bw, out + h + 1u, cap - h - 1u);
+    out[h] = (uint8_t)seq_tables(z);
+    body = seq_stream(z);
+    return body == 0u ? 0u : h + 1u + body;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1053,7 +1087,7 @@ static void store(zenc_t *z, const uint8_t *src, size_t anchor, size_t pos, uint
 }
 
 /* Level 1: greedy over one hash table.  Returns the block's last anchor. */
-static size_t find_fast(zenc_t *z, const uint8_t *src, size_t bs, size_t be, size_t ilimit)
+NOINLINE static size_t find_fast(zenc_t *z, const uint8_t *src, size_t bs, size_t be, size_t ilimit)
 {
     uint32_t *head = z->head;
     unsigned bits = z->hbits;
@@ -1103,7 +1137,7 @@ typedef struct best {
     int32_t score;
 } best_t;
 
-static void insert_upto(zenc_t *z, const uint8_t *src, size_t *next, size_t pos)
+static inline void insert_upto(zenc_t *z, const uint8_t *src, size_t *next, size_t pos)
 {
     uint32_t csize = 1u << z->cbits, cmask = csize - 1u;
     size_t p;
@@ -1175,7 +1209,7 @@ static void search(zenc_t *z, const uint8_t *src, size_t ip, size_t anchor, size
     insert_upto(z, src, next, ip + 1u);
 }
 
-static size_t find_lazy(zenc_t *z, const uint8_t *src, size_t bs, size_t be, size_t ilimit, size_t *next)
+NOINLINE static size_t find_lazy(zenc_t *z, const uint8_t *src, size_t bs, size_t be, size_t ilimit, size_t *next)
 {
     size_t ip = bs, anchor = bs;
     unsigned lazy = z->lv->lazy;
@@ -1257,50 +1291,14 @@ static size_t compress_block(zenc_t *z, const uint8_t *src, size_t src_len, size
     return seq == 0u ? 0u : lit + seq;
 }
 
-ppq_status_t ppq_zstd_compress(const uint8_t *src, size_t src_len, uint8_t *dst, size_t dst_cap, size_t *dst_len,
-                               int level, void *work, size_t work_len)
+/* Lay out the work buffer (`need` bytes checked) for src_len bytes at
+ * level l: the context, then the tables and buffers regions() sizes. */
+NOINLINE static void setup(zenc_t *z, const uint8_t *src, size_t src_len, int l)
 {
-    size_t hash, chain, seqs, lits, stb, need, pos = 0, bs = 0, next = 0;
-    int l = level_of(level), checksum = (level & PPQ_ZSTD_CHECKSUM) != 0;
-    uint8_t *w = (uint8_t *)work, fhd;
-    zenc_t *z = (zenc_t *)work;
-    unsigned i, fcs_bytes;
-    uint32_t v;
-    if (dst_len != NULL) {
-        *dst_len = 0;
-    }
-    if (dst_len == NULL || (src == NULL && src_len > 0u) || (dst == NULL && dst_cap > 0u) || l < 0 ||
-        src_len > 0xFFFFFFFFu) {
-        return PPQ_ERR_ARG;
-    }
-    src = ppq_input(src);
-    need = regions(l, src_len, &hash, &chain, &seqs, &lits, &stb);
-    if (work == NULL || work_len < need || ((uintptr_t)work & 7u) != 0u) {
-        return PPQ_ERR_ARENA;
-    }
-    /* the frame header: magic, descriptor, (window,) content size */
-    if (src_len <= SINGLE_MAX) {
-        fcs_bytes = src_len < 256u ? 1u : src_len < 65536u + 256u ? 2u : 4u;
-        fhd = (uint8_t)((fcs_bytes == 1u ? 0u : fcs_bytes == 2u ? 1u : 2u) << 6 | 1u << 5);
-    } else {
-        fcs_bytes = 4u;
-        fhd = (uint8_t)(2u << 6);
-    }
-    fhd = (uint8_t)(fhd | (checksum ? 1u << 2 : 0u));
-    if (dst_cap < 4u + 1u + 1u + fcs_bytes) {
-        return PPQ_ERR_NOSPACE;
-    }
-    ppq_store_le32(dst, ZSTD_MAGIC);
-    dst[4] = fhd;
-    pos = 5;
-    if (src_len > SINGLE_MAX) {
-        dst[pos++] = (uint8_t)((WINDOW_LOG - 10u) << 3);
-    }
-    v = (uint32_t)(fcs_bytes == 2u ? src_len - 256u : src_len);
-    for (i = 0; i < fcs_bytes; i++) {
-        dst[pos++] = (uint8_t)(v >> (8u * i));
-    }
-    /* the work buffer */
+    size_t hash, chain, seqs, lits, stb;
+    uint8_t *w = (uint8_t *)z;
+    unsigned i;
+    (void)regions(l, src_len, &hash, &chain, &seqs, &lits, &stb);
     z->nseq = 0;
     z->seq_cap = (src_len < BLOCK_MAX ? src_len : BLOCK_MAX) / SEQ_DIV + 1u;
     z->src_end = src + src_len;
@@ -1331,11 +1329,64 @@ ppq_status_t ppq_zstd_compress(const uint8_t *src, size_t src_len, uint8_t *dst,
             z->ml_code[u] = (uint8_t)i;
         }
     }
+}
+
+/* The frame header at dst (room checked): magic, descriptor, (window,)
+ * content size.  Returns its bytes, 0 when dst_cap is too small. */
+static size_t frame_header(uint8_t *dst, size_t dst_cap, size_t src_len, int checksum)
+{
+    unsigned i, fcs_bytes;
+    size_t pos = 5;
+    uint8_t fhd;
+    uint32_t v;
+    if (src_len <= SINGLE_MAX) {
+        fcs_bytes = src_len < 256u ? 1u : src_len < 65536u + 256u ? 2u : 4u;
+        fhd = (uint8_t)((fcs_bytes == 1u ? 0u : fcs_bytes == 2u ? 1u : 2u) << 6 | 1u << 5);
+    } else {
+        fcs_bytes = 4u;
+        fhd = (uint8_t)(2u << 6);
+    }
+    if (dst_cap < 4u + 1u + 1u + fcs_bytes) {
+        return 0;
+    }
+    ppq_store_le32(dst, ZSTD_MAGIC);
+    dst[4] = (uint8_t)(fhd | (checksum ? 1u << 2 : 0u));
+    if (src_len > SINGLE_MAX) {
+        dst[pos++] = (uint8_t)((WINDOW_LOG - 10u) << 3);
+    }
+    v = (uint32_t)(fcs_bytes == 2u ? src_len - 256u : src_len);
+    for (i = 0; i < fcs_bytes; i++) {
+        dst[pos++] = (uint8_t)(v >> (8u * i));
+    }
+    return pos;
+}
+
+ppq_status_t ppq_zstd_compress(const uint8_t *src, size_t src_len, uint8_t *dst, size_t dst_cap, size_t *dst_len,
+                               int level, void *work, size_t work_len)
+{
+    size_t pos, bs = 0, next = 0;
+    int l = level_of(level), checksum = (level & PPQ_ZSTD_CHECKSUM) != 0;
+    zenc_t *z = (zenc_t *)work;
+    if (dst_len != NULL) {
+        *dst_len = 0;
+    }
+    if (dst_len == NULL || (src == NULL && src_len > 0u) || (dst == NULL && dst_cap > 0u) || l < 0 ||
+        src_len > 0xFFFFFFFFu) {
+        return PPQ_ERR_ARG;
+    }
+    src = ppq_input(src);
+    if (work == NULL || work_len < ppq_zstd_enc_work_size(level, src_len) || ((uintptr_t)work & 7u) != 0u) {
+        return PPQ_ERR_ARENA;
+    }
+    pos = frame_header(dst, dst_cap, src_len, checksum);
+    if (pos == 0u) {
+        return PPQ_ERR_NOSPACE;
+    }
+    setup(z, src, src_len, l);
     /* the blocks */
     do {
         size_t be = src_len - bs > BLOCK_MAX ? bs + BLOCK_MAX : src_len, n = be - bs, k, csize = 0;
         int last = be == src_len;
-        uint32_t saved[3];
         if (dst_cap - pos < 3u) {
             return PPQ_ERR_NOSPACE;
         }
@@ -1352,7 +1403,7 @@ ppq_status_t ppq_zstd_compress(const uint8_t *src, size_t src_len, uint8_t *dst,
             next = be; /* levels 2+: the run joins no chain */
             continue;
         }
-        memcpy(saved, z->reps, sizeof saved);
+        memcpy(z->saved, z->reps, sizeof z->saved);
         if (n >= 16u) {
             csize = compress_block(z, src, src_len, bs, &be, dst + pos + 3u, dst_cap - pos - 3u, &next);
             n = be - bs;
@@ -1362,7 +1413,7 @@ ppq_status_t ppq_zstd_compress(const uint8_t *src, size_t src_len, uint8_t *dst,
             block_header(dst + pos, last, 2, csize);
             pos += 3u + csize;
         } else { /* raw; the decoder never saw those sequences */
-            memcpy(z->reps, saved, sizeof saved);
+            memcpy(z->reps, z->saved, sizeof z->saved);
             if (dst_cap - pos - 3u < n) {
                 return PPQ_ERR_NOSPACE;
             }
