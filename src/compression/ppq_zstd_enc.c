@@ -570,20 +570,28 @@ static unsigned huf_build(zenc_t *z, size_t nlit, unsigned *maxsym)
 {
     unsigned n = 0, i, s, maxbits = 0, w;
     uint32_t rank[HUF_MAX + 2];
-    for (s = 0; s < 256u; s++) { /* insertion sort by count, then symbol */
-        uint32_t c = z->count[s];
-        if (c == 0u) {
-            continue;
+    /* sort by count, then symbol: keys count << 8 | symbol (counts are
+     * below 2^18), Shell sort with gaps 40, 13, 4, 1 */
+    for (s = 0; s < 256u; s++) {
+        if (z->count[s] != 0u) {
+            z->u.sorted[n++] = z->count[s] << 8 | s;
+            *maxsym = s;
         }
-        i = n++;
-        while (i > 0u && z->u.sorted[i - 1u] > c) {
-            z->u.sorted[i] = z->u.sorted[i - 1u];
-            z->order[i] = z->order[i - 1u];
-            i--;
+    }
+    for (w = 40; w > 0u; w /= 3u) {
+        for (i = w; i < n; i++) {
+            uint32_t k = z->u.sorted[i];
+            unsigned j = i;
+            while (j >= w && z->u.sorted[j - w] > k) {
+                z->u.sorted[j] = z->u.sorted[j - w];
+                j -= w;
+            }
+            z->u.sorted[j] = k;
         }
-        z->u.sorted[i] = c;
-        z->order[i] = (uint8_t)s;
-        *maxsym = s;
+    }
+    for (i = 0; i < n; i++) {
+        z->order[i] = (uint8_t)z->u.sorted[i];
+        z->u.sorted[i] >>= 8;
     }
     huf_lengths(z, n, nlit <= 4096u ? 10u : HUF_MAX);
     memset(z->huf_len, 0, sizeof z->huf_len);
@@ -975,11 +983,10 @@ NOINLINE static size_t seq_stream(zenc_t *z)
             fse_put(&c, &z->u.tab[1], &st[1], oc);
             fse_put(&c, &z->u.tab[2], &st[2], mc);
             fse_put(&c, &z->u.tab[0], &st[0], lc);
-            bw_flush(&c);
         }
-        bw_add(&c, ll - ll_base[lc], ll_bits[lc]);
-        bw_add(&c, ml - ml_base[mc], ml_bits[mc]);
+        bw_add(&c, ll - ll_base[lc], ll_bits[lc]); /* with the states: at most 7 + 26 + 16 bits */
         bw_flush(&c);
+        bw_add(&c, ml - ml_base[mc], ml_bits[mc]); /* 7 + 16 + 30 */
         bw_add(&c, of - (1u << oc), oc);
         bw_flush(&c);
     }
@@ -1034,18 +1041,17 @@ static inline uint32_t hash5(const uint8_t *p, unsigned bits)
 }
 
 /* Level 1's hash: of the first 6 bytes (a 4-byte hash finds more short
- * matches than pay for their offsets; 32-bit arithmetic, the same on every
- * target and cheap on those without a 64-bit multiply). */
+ * matches than pay for their offsets).  One 64-bit multiply: a single
+ * instruction on 64-bit hosts, a few on Cortex-M (the same result). */
 static inline uint32_t hash6(const uint8_t *p, unsigned bits)
 {
-    uint32_t a = ppq_load_le32(p) * 2654435761u, b = (uint32_t)ppq_load_le16(p + 4) * 0x85EBCA77u;
-    return ((a ^ (b << 13 | b >> 19)) * 0xC2B2AE3Du) >> (32u - bits);
+    return (uint32_t)(((ppq_load_le64(p) << 16) * 0xCF1BBCDCB7A56463ull) >> (64u - bits));
 }
 
 /* Record literals src[anchor, pos) and a match of `ml` at distance `off`:
  * the offset value as the decoder will see it, and its repeat offsets
  * updated the same way. */
-static void store(zenc_t *z, const uint8_t *src, size_t anchor, size_t pos, uint32_t off, uint32_t ml)
+static inline void store(zenc_t *z, const uint8_t *src, size_t anchor, size_t pos, uint32_t off, uint32_t ml)
 {
     uint32_t ll = (uint32_t)(pos - anchor), ov, *r = z->reps;
     uint8_t *p = z->seqs + z->nseq * SEQ_BYTES;
@@ -1086,19 +1092,28 @@ static void store(zenc_t *z, const uint8_t *src, size_t anchor, size_t pos, uint
     z->nseq++;
 }
 
+/* store() out of line, for the chain levels (whose time goes to the
+ * search): keeps find_lazy's frame small. */
+NOINLINE static void store_call(zenc_t *z, const uint8_t *src, size_t anchor, size_t pos, uint32_t off, uint32_t ml)
+{
+    store(z, src, anchor, pos, off, ml);
+}
+
 /* Level 1: greedy over one hash table.  Returns the block's last anchor. */
 NOINLINE static size_t find_fast(zenc_t *z, const uint8_t *src, size_t bs, size_t be, size_t ilimit)
 {
-    uint32_t *head = z->head;
+    uint32_t *head = z->head, wmax = z->wmax, r0 = z->reps[0], r1 = z->reps[1];
     unsigned bits = z->hbits;
-    size_t ip = bs, anchor = bs;
-    while (ip < ilimit && z->nseq < z->seq_cap) {
-        uint32_t h = hash6(src + ip, bits), cand = head[h], r0 = z->reps[0], cur = ppq_load_le32(src + ip), off;
+    size_t ip = bs, anchor = bs, cap = z->seq_cap;
+    /* the repeat offsets live in locals here (stores to the table could
+     * alias z's fields) and are read back after each store() */
+    while (ip < ilimit && z->nseq < cap) {
+        uint32_t h = hash6(src + ip, bits), cand = head[h], cur = ppq_load_le32(src + ip);
         size_t mpos, len, mend;
         head[h] = (uint32_t)ip;
-        if (r0 <= ip && r0 <= z->wmax && ip > anchor && ppq_load_le32(src + ip - r0) == cur) {
+        if (r0 <= ip && r0 <= wmax && ip > anchor && ppq_load_le32(src + ip - r0) == cur) {
             mpos = ip - r0;
-        } else if (cand < ip && ip - cand <= z->wmax && ppq_load_le32(src + cand) == cur) {
+        } else if (cand < ip && ip - cand <= wmax && ppq_load_le32(src + cand) == cur) {
             mpos = cand;
         } else {
             ip += 1u + ((ip - anchor) >> 6); /* past 64 misses, steps grow */
@@ -1110,20 +1125,23 @@ NOINLINE static size_t find_fast(zenc_t *z, const uint8_t *src, size_t bs, size_
         }
         mend = be - ip > ML_MAX ? ip + ML_MAX : be;
         len = MINMATCH + common(src + ip + MINMATCH, src + mpos + MINMATCH, src + mend);
-        off = (uint32_t)(ip - mpos);
-        store(z, src, anchor, ip, off, (uint32_t)len);
+        store(z, src, anchor, ip, (uint32_t)(ip - mpos), (uint32_t)len);
+        r0 = z->reps[0];
+        r1 = z->reps[1];
         ip += len;
         anchor = ip;
         if (ip < ilimit) {
             head[hash6(src + ip - 2u, bits)] = (uint32_t)(ip - 2u);
         }
         /* right after a match the previous offset (now repeat 2) often matches again */
-        while (ip < ilimit && z->nseq < z->seq_cap && z->reps[1] <= ip && z->reps[1] <= z->wmax && ppq_load_le32(src + ip - z->reps[1]) == ppq_load_le32(src + ip)) {
-            off = z->reps[1];
+        while (ip < ilimit && z->nseq < cap && r1 <= ip && r1 <= wmax &&
+               ppq_load_le32(src + ip - r1) == ppq_load_le32(src + ip)) {
             mend = be - ip > ML_MAX ? ip + ML_MAX : be;
-            len = MINMATCH + common(src + ip + MINMATCH, src + ip - off + MINMATCH, src + mend);
+            len = MINMATCH + common(src + ip + MINMATCH, src + ip - r1 + MINMATCH, src + mend);
             head[hash6(src + ip, bits)] = (uint32_t)ip;
-            store(z, src, anchor, ip, off, (uint32_t)len);
+            store(z, src, anchor, ip, r1, (uint32_t)len);
+            r0 = z->reps[0];
+            r1 = z->reps[1];
             ip += len;
             anchor = ip;
         }
@@ -1236,7 +1254,7 @@ NOINLINE static size_t find_lazy(zenc_t *z, const uint8_t *src, size_t bs, size_
             mpos--;
             cur.len++;
         }
-        store(z, src, anchor, ip, cur.off, cur.len);
+        store_call(z, src, anchor, ip, cur.off, cur.len);
         ip += cur.len;
         anchor = ip;
     }
