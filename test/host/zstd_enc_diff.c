@@ -15,7 +15,10 @@
  *   - the same bytes whatever the work buffer's address and length;
  *   - output room: one byte short of the frame gives PPQ_ERR_NOSPACE;
  *   - inputs up to 4 KiB decode with the reduced decoder work buffer;
- *   - sizes beside libzstd levels 1 and 3 on the same inputs (printed).
+ *   - sizes beside libzstd levels 1 and 3 on the same inputs (printed);
+ *   - with ZSTD_ENC_BIG=1 in the environment (not in `make check`: 400 MB
+ *     of memory), a 129 MiB input: a frame with a 4 MiB window instead of
+ *     a single segment, read back by libzstd and by ours.
  * Prints a summary; exits 1 at the first failure.
  */
 #include <stdio.h>
@@ -260,6 +263,37 @@ static void one(int kind, size_t n, int level)
     }
 }
 
+/* More than the single-segment limit (128 MiB): the frame declares a
+ * window (4 MiB), no offset reaches further; text with long repeats
+ * further back than the window. */
+static int big(void)
+{
+    size_t n = (129u << 20) + 12345u, i, clen = 0, dlen = 0, bound = ppq_zstd_compress_bound(n), r;
+    uint8_t *s = malloc(n), *c = malloc(bound), *o = malloc(n);
+    void *w = malloc(ppq_zstd_enc_work_size(1, n));
+    int ok;
+    if (!s || !c || !o || !w) {
+        return 0;
+    }
+    gen(K_TEXT, s, 6u << 20);
+    for (i = 6u << 20; i < n; i++) {
+        s[i] = rnd() % 1000u == 0 ? (uint8_t)rnd() : s[i - (5u << 20)];
+    }
+    ok = ppq_zstd_compress(s, n, c, bound, &clen, 1, w, ppq_zstd_enc_work_size(1, n)) == PPQ_OK;
+    ok = ok && (c[4] & 0x20) == 0 && c[5] == (22 - 10) << 3;
+    r = ok ? ZSTD_decompress(o, n, c, clen) : 0;
+    ok = ok && !ZSTD_isError(r) && r == n && memcmp(o, s, n) == 0;
+    memset(o, 0, n);
+    ok = ok && ppq_zstd_decompress(c, clen, o, n, &dlen, dec_work, sizeof dec_work) == PPQ_OK && dlen == n &&
+         memcmp(o, s, n) == 0;
+    printf("zstd_enc_diff: %zu bytes in a windowed frame of %zu: %s\n", n, clen, ok ? "read back" : "FAILED");
+    free(s);
+    free(c);
+    free(o);
+    free(w);
+    return ok;
+}
+
 int main(void)
 {
     int kind, level;
@@ -290,6 +324,9 @@ int main(void)
             fprintf(stderr, "zstd_enc_diff: FAIL: bad level accepted\n");
             failures++;
         }
+    }
+    if (getenv("ZSTD_ENC_BIG") != NULL && !big()) {
+        failures++;
     }
     printf("zstd_enc_diff: sizes (inputs >= 1000 bytes) as a share of libzstd level 1 / level 3:\n");
     for (kind = 0; kind < K_KINDS; kind++) {
