@@ -548,6 +548,9 @@ static void huf_lengths(zenc_t *z, unsigned n, unsigned limit)
                 best = next;
             }
         }
+        if (best == n) { /* cannot happen: all at the limit is within it */
+            break;
+        }
         a[best]++;
         kraft -= cap >> a[best];
     }
@@ -557,6 +560,9 @@ static void huf_lengths(zenc_t *z, unsigned n, unsigned limit)
             if (a[next] > 1u && kraft + (cap >> a[next]) <= cap && (best == n || a[next] > a[best])) {
                 best = next;
             }
+        }
+        if (best == n) { /* cannot happen (the longest code always fits the slack) */
+            break;
         }
         kraft += cap >> a[best];
         a[best]--;
