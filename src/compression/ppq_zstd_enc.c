@@ -37,7 +37,7 @@
  * Everything is a function of the input and the level alone: no pointer
  * values, no host byte order (ppq_load_le / ppq_store_le), so every target
  * writes the same bytes.  No recursion; the larger steps run out of line
- * so their frames do not add up (344 bytes through ppq_compress on M4).
+ * so their frames do not add up (336 bytes through ppq_compress on M4).
  */
 #include "ppq_zstd.h"
 
@@ -201,6 +201,7 @@ typedef struct zenc {
     uint16_t next[ML_NSYM]; /* fse_build: each symbol's next cell number */
     bw_t bw, probe;         /* table descriptions and the weights' stream; a size count */
     size_t lit_bits;        /* the literals' Huffman-coded bits */
+    uint32_t wst[2];        /* the Huffman weights' two FSE states */
     uint8_t lit_maxbits, lit_maxsym;
 } zenc_t;
 
@@ -658,7 +659,7 @@ NOINLINE static size_t huf_describe(zenc_t *z, unsigned maxbits, unsigned maxsym
          * does: no weight has every cell) */
         fse_enc_t *t = &z->u.tab[0];
         unsigned al = nw > 64u ? 6u : 5u;
-        uint32_t st[2] = {0, 0};
+        uint32_t *st = z->wst;
         bw_t *b = &z->bw;
         int k;
         normalize(z->norm, wc, HUF_MAX + 1u, nw, al);
