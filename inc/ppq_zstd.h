@@ -76,13 +76,13 @@ PPQ_CHECKRET ppq_status_t ppq_zstd_decompress(const uint8_t *src, size_t src_len
 /*
  * Work-buffer bytes ppq_zstd_compress needs at `level` for inputs of at
  * most `max_src_len` bytes (0 for a bad level or more than 2^32 - 1
- * bytes): about 3.4 KiB fixed, 2 bytes per input byte up to 128 KiB (a
+ * bytes): about 3.6 KiB fixed, 2 bytes per input byte up to 128 KiB (a
  * block's literals and sequences), and the match tables, which grow with
  * the input (rounded up to a power of 2) up to their level's size
  * (level 1: 1 byte per input byte, at most 64 KiB; levels 2-3: 6 bytes
- * per input byte, at most 128 + 128 KiB and 256 + 128 KiB).  For example level 1: 4.6 KiB for 256 bytes,
- * 15.9 KiB for a 4 KiB page; level 2: 35.9 KiB for 4 KiB.  Give an
- * 8-aligned buffer.
+ * per input byte, at most 128 + 128 KiB and 256 + 128 KiB).  For
+ * example level 1: 4.8 KiB for 256 bytes, 16.1 KiB for a 4 KiB page;
+ * level 2: 36.1 KiB for 4 KiB.  Give an 8-aligned buffer.
  */
 size_t ppq_zstd_enc_work_size(int level, size_t max_src_len);
 
