@@ -59,6 +59,52 @@ size_t ppq_zstd_dec_work_size(int full);
 PPQ_CHECKRET ppq_status_t ppq_zstd_decompress(const uint8_t *src, size_t src_len, uint8_t *dst, size_t dst_cap,
                                               size_t *dst_len, void *work, size_t work_len);
 
+/* ======================================================================== */
+/* Compression (src/compression/ppq_zstd_enc.c)                             */
+/* ======================================================================== */
+
+/*
+ * Levels: 1 fast (one hash table, greedy), 2 balanced and 3 strong (hash
+ * chains, lazy matching); 0 is PPQ_ZSTD_LEVEL_DEFAULT.  OR a level with
+ * PPQ_ZSTD_CHECKSUM to add the XXH64 content checksum (off by default: a
+ * Parquet page has its own CRC, and the checksum costs a second pass).
+ */
+#define PPQ_ZSTD_LEVEL_DEFAULT 1
+#define PPQ_ZSTD_LEVEL_MAX 3
+#define PPQ_ZSTD_CHECKSUM 0x100
+
+/*
+ * Work-buffer bytes ppq_zstd_compress needs at `level` for inputs of at
+ * most `max_src_len` bytes (0 for a bad level or more than 2^32 - 1
+ * bytes): about 3.6 KiB fixed, 2 bytes per input byte up to 128 KiB (a
+ * block's literals and sequences), and the match tables, which grow with
+ * the input (rounded up to a power of 2) up to their level's size
+ * (level 1: 1 byte per input byte, at most 64 KiB; levels 2-3: 6 bytes
+ * per input byte, at most 128 + 128 KiB and 256 + 128 KiB).  For
+ * example level 1: 4.8 KiB for 256 bytes, 16.1 KiB for a 4 KiB page;
+ * level 2: 36.1 KiB for 4 KiB.  Give an 8-aligned buffer.
+ */
+size_t ppq_zstd_enc_work_size(int level, size_t max_src_len);
+
+/* The most bytes ppq_zstd_compress writes for `src_len` bytes: the frame
+ * header, 3 bytes per 128 KiB block, the content, a checksum. */
+size_t ppq_zstd_compress_bound(size_t src_len);
+
+/*
+ * Compress `src` into one zstd frame at `dst`; *dst_len gets its size (0
+ * on error).  The frame carries the content size; each block is
+ * compressed (Huffman literals, FSE-coded sequences), RLE or raw,
+ * whichever is smallest.  The output depends only on the input and the
+ * level: the same bytes on every target.
+ * Returns PPQ_OK; PPQ_ERR_NOSPACE when dst_cap is too small
+ * (ppq_zstd_compress_bound is always enough); PPQ_ERR_ARG for a NULL
+ * pointer (NULL with a length of 0 is fine), a bad level or more than
+ * 2^32 - 1 input bytes; PPQ_ERR_ARENA when work is NULL, not 8-aligned or
+ * shorter than ppq_zstd_enc_work_size(level, src_len).
+ */
+PPQ_CHECKRET ppq_status_t ppq_zstd_compress(const uint8_t *src, size_t src_len, uint8_t *dst, size_t dst_cap,
+                                            size_t *dst_len, int level, void *work, size_t work_len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -411,6 +411,31 @@ status codec_missing 2 $P compress
 status codec_brotli 1 $P decompress brotli
 status codec_extra_arg 2 $P decompress snappy --level 1
 
+# ZSTD: round trips at every level (0..3), a level out of range, and the
+# zstd tool (libzstd) reading our frames and ours reading its frames
+for f in text run one empty; do
+    for l in 0 1 2 3; do
+        $P compress zstd --level $l <"$T/$f" >"$T/c" && $P decompress zstd <"$T/c" >"$T/d"
+        check "rt_zstd_${f}_level$l" 0 "$(cmp -s "$T/$f" "$T/d"; echo $?)"
+    done
+done
+check small_zstd_run 1 "$([ "$($P compress zstd <"$T/run" | wc -c)" -lt 100 ] && echo 1)"
+check small_zstd_text 1 "$([ "$(($($P compress zstd <"$T/text" | wc -c) * 3))" -lt "$(wc -c <"$T/text")" ] && echo 1)"
+status level_range_zstd 2 $P compress zstd --level 4
+status level_neg_zstd 2 $P compress zstd --level -1
+if command -v zstd >/dev/null 2>&1; then
+    for f in text run one empty; do
+        for l in 1 3; do
+            $P compress zstd --level $l <"$T/$f" | zstd -d -c -q >"$T/d" 2>/dev/null
+            check "zstd_tool_reads_ours_${f}_level$l" 0 "$(cmp -s "$T/$f" "$T/d"; echo $?)"
+        done
+    done
+    zstd -q -c -3 <"$T/text" | $P decompress zstd >"$T/d"
+    check zstd_ours_reads_tool 0 "$(cmp -s "$T/text" "$T/d"; echo $?)"
+else
+    echo "cli_test: zstd tool not installed, its interop checks skipped"
+fi
+
 # interop with the lz4 tool (Debian's lz4), whose frames hold raw blocks:
 # a frame of 64 KiB independent blocks without checksums has the header
 # 04 22 4D 18 60 40 82, then per block its LE size, then an end mark 0

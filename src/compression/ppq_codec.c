@@ -25,7 +25,7 @@ const char *ppq_codec_name(ppq_codec_t codec)
 
 /* Codecs with an implementation in this tree (each codec adds its bit). */
 #define PPQ_CODECS_IMPLEMENTED_DEC (LZ_CODECS | PPQ_CODEC_BIT(6) /* ZSTD */ | PPQ_CODEC_BIT(2) /* GZIP */)
-#define PPQ_CODECS_IMPLEMENTED_ENC (LZ_CODECS | PPQ_CODEC_BIT(2) /* GZIP */)
+#define PPQ_CODECS_IMPLEMENTED_ENC (LZ_CODECS | PPQ_CODEC_BIT(2) /* GZIP */ | PPQ_CODEC_BIT(6) /* ZSTD */)
 #define HAVE_DEC(c) ((PPQ_DECOMPRESSORS & PPQ_CODECS_IMPLEMENTED_DEC & PPQ_CODEC_BIT(c)) != 0u)
 #define HAVE_ENC(c) ((PPQ_COMPRESSORS & PPQ_CODECS_IMPLEMENTED_ENC & PPQ_CODEC_BIT(c)) != 0u)
 /* The same for #if (PPQ_CODEC_BIT of an enum constant is not a
@@ -38,6 +38,7 @@ const char *ppq_codec_name(ppq_codec_t codec)
 #define HAVE_ENC_GZIP ((PPQ_COMPRESSORS & 0x04u) != 0u)
 #define HAVE_ENC_LZ4 ((PPQ_COMPRESSORS & 0x20u) != 0u)
 #define HAVE_ENC_LZ4_RAW ((PPQ_COMPRESSORS & 0x80u) != 0u)
+#define HAVE_ENC_ZSTD ((PPQ_COMPRESSORS & 0x40u) != 0u)
 
 #if HAVE_ENC_SNAPPY || HAVE_ENC_LZ4 || HAVE_ENC_LZ4_RAW
 /* SNAPPY and LZ4: level 1..9 is a hash table of 2^(level + 7) entries,
@@ -156,6 +157,10 @@ size_t ppq_compress_bound(ppq_codec_t codec, size_t src_len)
     case PPQ_CODEC_LZ4_RAW:
         return ppq_lz4_compress_bound(src_len);
 #endif
+#if HAVE_ENC_ZSTD
+    case PPQ_CODEC_ZSTD:
+        return src_len > 0xFFFFFFFFu ? 0u : ppq_zstd_compress_bound(src_len);
+#endif
     default:
         return 0;
     }
@@ -187,6 +192,12 @@ size_t ppq_compress_work_size(ppq_codec_t codec, int level, size_t max_src_len)
         unsigned bits = lz_table_bits(level, PPQ_LZ4_TABLE_BITS_DEFAULT);
         return bits == 0u ? 0u : PPQ_LZ4_WORK_SIZE(lz_input_bits(max_src_len, bits));
     }
+#endif
+#if HAVE_ENC_ZSTD
+    case PPQ_CODEC_ZSTD:
+        /* level 1..PPQ_ZSTD_LEVEL_MAX, 0 the default (the checksum flag is
+         * the standalone API's: out of range here) */
+        return level & PPQ_ZSTD_CHECKSUM ? 0u : ppq_zstd_enc_work_size(level, max_src_len);
 #endif
     default:
         return 0;
@@ -237,6 +248,13 @@ ppq_status_t ppq_compress(ppq_codec_t codec, int level, const uint8_t *src, size
         unsigned bits = lz_table_bits(level, PPQ_LZ4_TABLE_BITS_DEFAULT);
         return bits == 0u ? PPQ_ERR_ARG : ppq_lz4_compress(src, src_len, dst, dst_cap, dst_len, bits, work, work_len);
     }
+#endif
+#if HAVE_ENC_ZSTD
+    case PPQ_CODEC_ZSTD:
+        if (level & PPQ_ZSTD_CHECKSUM) {
+            return PPQ_ERR_ARG;
+        }
+        return ppq_zstd_compress(src, src_len, dst, dst_cap, dst_len, level, work, work_len);
 #endif
     default:
         return PPQ_ERR_UNSUPPORTED;

@@ -1,0 +1,307 @@
+/*
+ * ZSTD compression beside libzstd (host, single thread): one JSON object
+ * per line.  Data (the same generators as bench_zstd_dec.c):
+ *   - "sensor_pages": a sensor table (timestamps at 1 Hz, three random
+ *     walks rounded to 0.01, a status code) written by picoparquet's
+ *     writer (uncompressed, AUTO encodings), cut into 64 KiB pages;
+ *   - "plain_sensor_pages": the same readings as PLAIN values would lie in
+ *     pages (little-endian int64 timestamps, then float64 columns, then
+ *     int32 status), 16 KiB pages;
+ *   - "text_pages": text-like data in 64 KiB pages.
+ * For each: ppq levels 1, 2, 3 and libzstd levels 1 and 3 (ZSTD_compressCCtx,
+ * no checksum), compressing every page; MB/s of input (median of REPS
+ * runs of at least 20 ms, ppq and libzstd level 1 by turns) and the ratio
+ * (input / output).  Each ppq line also gives its size and speed against
+ * libzstd level 1 ("size_vs_zstd1": our bytes / theirs; "speed_vs_zstd1":
+ * median of the per-run speed ratios).  Not a test: nothing here fails
+ * (every page is checked to decompress with libzstd first).
+ */
+#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zstd.h>
+
+#include "picoparquet.h"
+#include "ppq_zstd.h"
+#include "bench_util.h"
+
+#define REPS 7
+#define MIN_SECONDS 0.020
+#define MAXPAGES 1024
+
+static uint64_t rng = 0x243F6A8885A308D3ull;
+static uint64_t next_rand(void)
+{
+    rng ^= rng >> 12;
+    rng ^= rng << 25;
+    rng ^= rng >> 27;
+    return rng * 0x2545F4914F6CDD1Dull;
+}
+static double walk_step(void)
+{
+    return ((double)(next_rand() % 2001u) - 1000.0) / 20000.0;
+}
+static double round2(double v)
+{
+    double s = v * 100.0;
+    return (double)(int64_t)(s + (s >= 0 ? 0.5 : -0.5)) / 100.0;
+}
+
+/* The sensor table through the writer into buf; returns its size. */
+static size_t sensor_file(uint8_t *buf, size_t cap, uint32_t rows)
+{
+    static const ppq_column_t schema[] = {
+        {"ts", PPQ_INT64, 0, 0, {0}, PPQ_COLUMN_AUTO},
+        {"temperature", PPQ_DOUBLE, 0, 0, {0}, PPQ_COLUMN_AUTO},
+        {"humidity", PPQ_DOUBLE, 0, 0, {0}, PPQ_COLUMN_AUTO},
+        {"pressure", PPQ_DOUBLE, 0, 0, {0}, PPQ_COLUMN_AUTO},
+        {"status", PPQ_INT32, 0, 0, {0}, PPQ_COLUMN_AUTO},
+    };
+    ppq_writer_options_t opts;
+    ppq_writer_t w;
+    ppq_sink_t sink;
+    ppq_memsink_t mem;
+    size_t arena_len;
+    void *arena;
+    double t = 21.0, h = 45.0, p = 1013.0;
+    uint32_t r;
+    memset(&opts, 0, sizeof opts);
+    arena_len = ppq_writer_arena_size(schema, 5, &opts);
+    arena = malloc(arena_len);
+    ppq_sink_init_mem(&sink, &mem, buf, cap);
+    if (ppq_writer_init(&w, schema, 5, &opts, &sink, arena, arena_len) != PPQ_OK) {
+        fprintf(stderr, "writer init failed\n");
+        exit(1);
+    }
+    for (r = 0; r < rows; r++) {
+        ppq_status_t st;
+        t += walk_step();
+        h += walk_step();
+        p += walk_step();
+        st = ppq_writer_set_i64(&w, 0, 1700000000000ll + (int64_t)r * 1000);
+        st = st != PPQ_OK ? st : ppq_writer_set_double(&w, 1, round2(t));
+        st = st != PPQ_OK ? st : ppq_writer_set_double(&w, 2, round2(h));
+        st = st != PPQ_OK ? st : ppq_writer_set_double(&w, 3, round2(p));
+        st = st != PPQ_OK ? st : ppq_writer_set_i32(&w, 4, next_rand() % 100u == 0 ? 2 : 0);
+        st = st != PPQ_OK ? st : ppq_writer_commit_row(&w);
+        if (st != PPQ_OK) {
+            fprintf(stderr, "writer failed at row %u: %s\n", (unsigned)r, ppq_status_str(st));
+            exit(1);
+        }
+    }
+    if (ppq_writer_close(&w) != PPQ_OK) {
+        fprintf(stderr, "writer close failed\n");
+        exit(1);
+    }
+    free(arena);
+    return mem.len;
+}
+
+static size_t text_data(uint8_t *buf, size_t n)
+{
+    static const char *const words[] = {"the", "sensor", "reading", "of", "temperature", "pressure", "and",
+                                        "humidity", "at", "station", "north", "value", "was", "recorded",
+                                        "parquet", "column", "page", "a", "in", "with", "error", "battery",
+                                        "voltage", "low", "signal", "strength", "gateway", "uplink", "ok"};
+    size_t i = 0;
+    while (i < n) {
+        char tmp[48];
+        int l;
+        uint64_t r = next_rand();
+        if (r % 9u == 0) {
+            l = snprintf(tmp, sizeof tmp, "%u.%02u", (unsigned)(r >> 8) % 1000u, (unsigned)(r >> 20) % 100u);
+        } else {
+            const char *wd = words[((r >> 4) % 29u) * ((r >> 12) % 29u) / 29u];
+            l = snprintf(tmp, sizeof tmp, "%s", wd);
+        }
+        tmp[l++] = (r >> 40) % 14u == 0 ? '\n' : (r >> 40) % 7u == 0 ? ',' : ' ';
+        for (int k = 0; k < l && i < n; k++) {
+            buf[i++] = (uint8_t)tmp[k];
+        }
+    }
+    return n;
+}
+
+/* The sensor readings as PLAIN column pages would hold them. */
+static size_t plain_sensor(uint8_t *buf, uint32_t rows)
+{
+    double t = 21.0, h = 45.0, p = 1013.0;
+    size_t o = 0, col = (size_t)rows * 8u;
+    uint32_t r;
+    for (r = 0; r < rows; r++) {
+        double v[3];
+        uint64_t u;
+        int k;
+        t += walk_step();
+        h += walk_step();
+        p += walk_step();
+        v[0] = round2(t);
+        v[1] = round2(h);
+        v[2] = round2(p);
+        ppq_store_le64(buf + (size_t)r * 8u, (uint64_t)(1700000000000ll + (int64_t)r * 1000));
+        for (k = 0; k < 3; k++) {
+            memcpy(&u, &v[k], 8);
+            ppq_store_le64(buf + col * (size_t)(k + 1) + (size_t)r * 8u, u);
+        }
+        ppq_store_le32(buf + col * 4u + (size_t)r * 4u, next_rand() % 100u == 0 ? 2u : 0u);
+        o = col * 4u + (size_t)(r + 1u) * 4u;
+    }
+    return o;
+}
+
+typedef struct pages {
+    size_t n, page;
+    const uint8_t *raw[MAXPAGES];
+    size_t raw_len[MAXPAGES];
+    uint8_t *out;
+    size_t out_cap, out_total;
+    void *work;
+    size_t work_len;
+    int level; /* ppq level, or libzstd level when lib */
+    ZSTD_CCtx *cctx;
+} pages_t;
+
+static void run_ppq(pages_t *p)
+{
+    size_t i, got, total = 0;
+    for (i = 0; i < p->n; i++) {
+        if (ppq_zstd_compress(p->raw[i], p->raw_len[i], p->out, p->out_cap, &got, p->level, p->work, p->work_len) !=
+            PPQ_OK) {
+            fprintf(stderr, "ppq compress failed\n");
+            exit(1);
+        }
+        total += got;
+    }
+    p->out_total = total;
+}
+
+static void run_lib(pages_t *p)
+{
+    size_t i, total = 0;
+    for (i = 0; i < p->n; i++) {
+        size_t r = ZSTD_compressCCtx(p->cctx, p->out, p->out_cap, p->raw[i], p->raw_len[i], p->level);
+        if (ZSTD_isError(r)) {
+            fprintf(stderr, "libzstd compress failed\n");
+            exit(1);
+        }
+        total += r;
+    }
+    p->out_total = total;
+}
+
+static double rate(void (*fn)(pages_t *), pages_t *p, double bytes)
+{
+    double t0 = bench_now(), t;
+    long calls = 0;
+    do {
+        fn(p);
+        calls++;
+        t = bench_now() - t0;
+    } while (t < MIN_SECONDS);
+    return bytes * (double)calls / t / 1e6;
+}
+
+/* Every page of ours must come back through libzstd. */
+static void check(pages_t *p)
+{
+    size_t i, got;
+    uint8_t *back = malloc(p->page);
+    for (i = 0; i < p->n; i++) {
+        size_t r;
+        if (ppq_zstd_compress(p->raw[i], p->raw_len[i], p->out, p->out_cap, &got, p->level, p->work, p->work_len) !=
+            PPQ_OK) {
+            fprintf(stderr, "ppq compress failed\n");
+            exit(1);
+        }
+        r = ZSTD_decompress(back, p->page, p->out, got);
+        if (ZSTD_isError(r) || r != p->raw_len[i] || memcmp(back, p->raw[i], r) != 0) {
+            fprintf(stderr, "libzstd does not read our page %zu back\n", i);
+            exit(1);
+        }
+    }
+    free(back);
+}
+
+static void bench(const char *name, const uint8_t *data, size_t len, size_t page)
+{
+    static const int ours[] = {1, 2, 3};
+    pages_t p, q;
+    size_t i, zbytes1, zbytes3;
+    double a[REPS], b[REPS], s[REPS], lib1, lib3;
+    int r, k;
+    memset(&p, 0, sizeof p);
+    p.page = page;
+    for (i = 0; i < len && p.n < MAXPAGES; i += page) {
+        p.raw[p.n] = data + i;
+        p.raw_len[p.n] = len - i < page ? len - i : page;
+        p.n++;
+    }
+    len = 0;
+    for (i = 0; i < p.n; i++) {
+        len += p.raw_len[i];
+    }
+    p.out_cap = ZSTD_compressBound(page) + ppq_zstd_compress_bound(page);
+    p.out = malloc(p.out_cap);
+    p.work_len = ppq_zstd_enc_work_size(PPQ_ZSTD_LEVEL_MAX, page);
+    p.work = malloc(p.work_len);
+    p.cctx = ZSTD_createCCtx();
+    q = p;
+    /* libzstd level 3 alone, then each of ours by turns with libzstd level 1 */
+    q.level = 3;
+    run_lib(&q);
+    zbytes3 = q.out_total;
+    for (r = 0; r < REPS; r++) {
+        a[r] = rate(run_lib, &q, (double)len);
+    }
+    qsort(a, REPS, sizeof a[0], bench_cmp_double);
+    lib3 = a[REPS / 2];
+    q.level = 1;
+    run_lib(&q);
+    zbytes1 = q.out_total;
+    for (k = 0; k < 3; k++) {
+        p.level = ours[k];
+        check(&p);
+        run_ppq(&p);
+        for (r = 0; r < REPS; r++) {
+            a[r] = rate(run_ppq, &p, (double)len);
+            b[r] = rate(run_lib, &q, (double)len);
+            s[r] = a[r] / b[r];
+        }
+        qsort(a, REPS, sizeof a[0], bench_cmp_double);
+        qsort(b, REPS, sizeof b[0], bench_cmp_double);
+        qsort(s, REPS, sizeof s[0], bench_cmp_double);
+        lib1 = b[REPS / 2];
+        printf("{\"bench\": \"zstd_compress\", \"data\": \"%s\", \"impl\": \"ppq\", \"level\": %d, \"pages\": %zu, "
+               "\"bytes\": %zu, \"ratio\": %.3f, \"MBps\": %.1f, \"size_vs_zstd1\": %.3f, \"size_vs_zstd3\": %.3f, "
+               "\"speed_vs_zstd1\": %.3f, \"speed_vs_zstd3\": %.3f, \"work_bytes\": %zu}\n",
+               name, p.level, p.n, len, (double)len / (double)p.out_total, a[REPS / 2],
+               (double)p.out_total / (double)zbytes1, (double)p.out_total / (double)zbytes3, s[REPS / 2],
+               a[REPS / 2] / lib3, ppq_zstd_enc_work_size(p.level, page));
+        fflush(stdout);
+    }
+    printf("{\"bench\": \"zstd_compress\", \"data\": \"%s\", \"impl\": \"libzstd\", \"level\": 1, \"pages\": %zu, "
+           "\"bytes\": %zu, \"ratio\": %.3f, \"MBps\": %.1f}\n",
+           name, p.n, len, (double)len / (double)zbytes1, lib1);
+    printf("{\"bench\": \"zstd_compress\", \"data\": \"%s\", \"impl\": \"libzstd\", \"level\": 3, \"pages\": %zu, "
+           "\"bytes\": %zu, \"ratio\": %.3f, \"MBps\": %.1f}\n",
+           name, p.n, len, (double)len / (double)zbytes3, lib3);
+    fflush(stdout);
+    free(p.out);
+    free(p.work);
+    ZSTD_freeCCtx(p.cctx);
+}
+
+int main(void)
+{
+    size_t cap = 16u * 1024u * 1024u, n;
+    uint8_t *buf = malloc(cap);
+    n = sensor_file(buf, cap, 60000u);
+    bench("sensor_pages", buf, n, 64u * 1024u);
+    n = plain_sensor(buf, 60000u);
+    bench("plain_sensor_pages", buf, n, 16u * 1024u);
+    n = text_data(buf, 4u * 1024u * 1024u);
+    bench("text_pages", buf, n, 64u * 1024u);
+    free(buf);
+    return 0;
+}
