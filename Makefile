@@ -297,6 +297,7 @@ bench: $(BENCH) $(BENCH_WRITER) $(BENCH_SENSOR) $(CLI) test/interop/node_modules
 	node test/interop/bench_scan.mjs $(CLI) build/bench/quantized_10m.parquet build/bench/duckdb_quantized_10m.parquet \
 	    | tee build/bench/scan.json
 	$(BENCH_SENSOR) build/bench/quantized_10m_snappy.parquet 10000000 1 snappy | tee build/bench/codecs.json
+	$(BENCH_SENSOR) build/bench/quantized_10m_zstd.parquet 10000000 1 zstd | tee -a build/bench/codecs.json
 	node test/interop/bench_codec_writers.mjs build/bench/quantized_10m.parquet build/bench/codecs.json build/bench
 
 coverage:
