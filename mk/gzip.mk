@@ -16,3 +16,15 @@ gzip-diff-run: $(GZIP_DIFF)
 	$(GZIP_DIFF)
 
 CHECK_STEPS += gzip-diff-test
+
+BENCH_GZIP := $(BUILD)/bench_gzip
+$(BENCH_GZIP): $(BUILD)/obj/tools/bench/bench_gzip.o $(LIB)
+	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^ -lz $(LDFLAGS_EXTRA)
+
+# GZIP decompression MB/s beside zlib, one JSON object per line.
+bench-gzip: $(BENCH_GZIP)
+	$(BENCH_GZIP)
+
+.PHONY: bench-gzip
+## bench-gzip: GZIP decompression beside zlib on sensor pages and log text (JSON lines)
+BOOTSTRAP_GOALS += bench-gzip

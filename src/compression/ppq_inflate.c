@@ -2,6 +2,7 @@
 #include "ppq_gzip.h"
 #include "ppq_deflate_tables.h"
 #include "ppq_internal.h"
+#include "ppq_port.h"
 
 #define MAXBITS 15u
 #define FAST_BITS 9u
@@ -36,6 +37,15 @@ typedef struct state {
 /* Have at least `need` (<= 32) bits in the buffer, or fail: past the end. */
 static int need(state_t *s, unsigned k)
 {
+    if (PPQ_FAST64 && s->nbits < k && s->len - s->pos >= 8u) {
+        /* eight bytes at once (hosts): whole bytes up to 56-63 bits; the
+         * bits of the byte loaded in part sit above nbits and are the same
+         * bits a later refill ORs in again */
+        s->bits |= ppq_load_le64(s->in + s->pos) << s->nbits;
+        s->pos += (63u - s->nbits) >> 3;
+        s->nbits |= 56u;
+        return 1;
+    }
     while (s->nbits < k) {
         if (s->pos >= s->len) {
             return 0;
@@ -171,8 +181,17 @@ static ppq_status_t codes(state_t *s, const huff_t *lit, const huff_t *dist)
             if (len > s->cap - s->n) {
                 return PPQ_ERR_NOSPACE;
             }
-            for (i = 0; i < len; i++) { /* byte by byte: the copy may overlap itself */
-                s->out[s->n + i] = s->out[s->n + i - d];
+            if (PPQ_FAST64 && d >= 8u && len + 8u <= s->cap - s->n) {
+                /* eight bytes at a time (hosts): d >= 8, so no chunk reads
+                 * bytes it writes; the last may write up to 7 bytes past
+                 * the match, inside the output's room, later overwritten */
+                for (i = 0; i < len; i += 8u) {
+                    PPQ_COPY(s->out + s->n + i, s->out + s->n + i - d, 8);
+                }
+            } else {
+                for (i = 0; i < len; i++) { /* byte by byte: the copy may overlap itself */
+                    s->out[s->n + i] = s->out[s->n + i - d];
+                }
             }
             s->n += len;
         }

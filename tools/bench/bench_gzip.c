@@ -1,0 +1,139 @@
+#define _POSIX_C_SOURCE 199309L
+/*
+ * GZIP decompression beside zlib (host, single thread, same data, same
+ * run): the sensor table's PLAIN pages (8192 rows a page) and generated
+ * log text in 1 MiB pages (test/lz/lz_data.h), each page gzipped on its own
+ * by zlib at levels 1, 6 and 9, then every page decoded by ppq_gunzip and
+ * by zlib's inflate (gzip wrapper).  One JSON line per data set and level:
+ * MB/s of uncompressed bytes (best of 9 rounds, ours and zlib's in turn)
+ * and the ratio ours / zlib.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "../../test/lz/lz_data.h"
+#include "ppq_gzip.h"
+#include "bench_util.h"
+
+#define MAX_PAGES 4096
+#define ROUNDS 9
+
+typedef struct dataset {
+    const char *name;
+    uint8_t *data;
+    size_t len, npages, pages[MAX_PAGES];
+} dataset_t;
+
+static uint8_t *cbuf, *dbuf, *work;
+static size_t clen[MAX_PAGES], coff[MAX_PAGES];
+
+/* Each page gzipped by zlib at `level` into cbuf; returns the total. */
+static size_t gzip_pages(const dataset_t *d, int level)
+{
+    size_t i, in = 0, pos = 0;
+    for (i = 0; i < d->npages; i++) {
+        z_stream z;
+        memset(&z, 0, sizeof z);
+        if (deflateInit2(&z, level, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+            exit(3);
+        }
+        z.next_in = d->data + in;
+        z.avail_in = (uInt)d->pages[i];
+        z.next_out = cbuf + pos;
+        z.avail_out = (uInt)deflateBound(&z, (uLong)d->pages[i]);
+        if (deflate(&z, Z_FINISH) != Z_STREAM_END) {
+            exit(3);
+        }
+        coff[i] = pos;
+        clen[i] = z.total_out;
+        pos += z.total_out;
+        in += d->pages[i];
+        deflateEnd(&z);
+    }
+    return pos;
+}
+
+/* Seconds to decode every page, by ours or zlib's (checked once). */
+static double decode_pages(const dataset_t *d, int ours, int check)
+{
+    size_t i, in = 0;
+    double t0 = bench_now();
+    for (i = 0; i < d->npages; i++) {
+        size_t got = 0;
+        if (ours) {
+            if (ppq_gunzip(cbuf + coff[i], clen[i], dbuf, d->pages[i], &got, work, PPQ_INFLATE_WORK_SIZE) != PPQ_OK) {
+                exit(4);
+            }
+        } else {
+            z_stream z;
+            memset(&z, 0, sizeof z);
+            if (inflateInit2(&z, 31) != Z_OK) {
+                exit(4);
+            }
+            z.next_in = cbuf + coff[i];
+            z.avail_in = (uInt)clen[i];
+            z.next_out = dbuf;
+            z.avail_out = (uInt)d->pages[i];
+            if (inflate(&z, Z_FINISH) != Z_STREAM_END) {
+                exit(4);
+            }
+            got = z.total_out;
+            inflateEnd(&z);
+        }
+        if (check && (got != d->pages[i] || memcmp(dbuf, d->data + in, got) != 0)) {
+            exit(5);
+        }
+        in += d->pages[i];
+    }
+    return bench_now() - t0;
+}
+
+static void run(const dataset_t *d, int level)
+{
+    double ours = 1e30, ref = 1e30, mb = (double)d->len / 1e6;
+    size_t packed = gzip_pages(d, level);
+    int r;
+    (void)decode_pages(d, 1, 1);
+    (void)decode_pages(d, 0, 1);
+    for (r = 0; r < ROUNDS; r++) {
+        double a = decode_pages(d, 1, 0), b = decode_pages(d, 0, 0);
+        ours = a < ours ? a : ours;
+        ref = b < ref ? b : ref;
+    }
+    printf("{\"bench\": \"gzip_decompress\", \"data\": \"%s\", \"zlib_level\": %d, \"pages\": %zu, \"bytes\": %zu, "
+           "\"ratio\": %.3f, \"ppq_MBps\": %.1f, \"zlib_MBps\": %.1f, \"vs_zlib\": %.3f}\n",
+           d->name, level, d->npages, packed, (double)d->len / (double)packed, mb / ours, mb / ref, ref / ours);
+    fflush(stdout);
+}
+
+int main(void)
+{
+    static dataset_t sensor, text;
+    static const int levels[] = {1, 6, 9};
+    size_t i, n = 8u << 20;
+    sensor.name = "sensor";
+    sensor.data = malloc(n);
+    text.name = "text";
+    text.data = malloc(n);
+    cbuf = malloc(2u * n);
+    dbuf = malloc(2u << 20);
+    work = malloc(PPQ_INFLATE_WORK_SIZE);
+    if (sensor.data == NULL || text.data == NULL || cbuf == NULL || dbuf == NULL || work == NULL) {
+        return 2;
+    }
+    sensor.len = n;
+    sensor.npages = lzd_sensor_pages(sensor.data, n, 8192, sensor.pages, MAX_PAGES);
+    text.len = n;
+    lzd_log_text(text.data, n);
+    text.npages = n >> 20;
+    for (i = 0; i < text.npages; i++) {
+        text.pages[i] = 1u << 20;
+    }
+    for (i = 0; i < 3u; i++) {
+        run(&sensor, levels[i]);
+        run(&text, levels[i]);
+    }
+    return 0;
+}
