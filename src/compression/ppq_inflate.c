@@ -35,7 +35,7 @@ typedef struct state {
 } state_t;
 
 /* Have at least `need` (<= 32) bits in the buffer, or fail: past the end. */
-static int need(state_t *s, unsigned k)
+static inline int need(state_t *s, unsigned k)
 {
     if (PPQ_FAST64 && s->nbits < k && s->len - s->pos >= 8u) {
         /* eight bytes at once (hosts): whole bytes up to 56-63 bits; the
@@ -56,7 +56,7 @@ static int need(state_t *s, unsigned k)
     return 1;
 }
 
-static uint32_t take(state_t *s, unsigned k)
+static inline uint32_t take(state_t *s, unsigned k)
 {
     uint32_t v = (uint32_t)(s->bits & ((1ull << k) - 1u));
     s->bits >>= k;
@@ -117,7 +117,7 @@ static int build(huff_t *h, const uint8_t *lengths, unsigned n, int incomplete_o
 }
 
 /* One symbol; -1 for a code the table lacks or input that ends. */
-static int decode(state_t *s, const huff_t *h)
+static inline int decode(state_t *s, const huff_t *h)
 {
     int code = 0, first = 0, index = 0;
     unsigned len;
@@ -129,7 +129,23 @@ static int decode(state_t *s, const huff_t *h)
             return f >> 4;
         }
     }
-    for (len = 1; len <= MAXBITS; len++) { /* longer codes, bit by bit */
+    if (need(s, MAXBITS)) { /* longer codes: walk the lengths over bits already loaded */
+        uint32_t b = (uint32_t)s->bits;
+        for (len = 1; len <= MAXBITS; len++) {
+            int count = h->count[len];
+            code |= (int)((b >> (len - 1u)) & 1u);
+            if (code - count < first) {
+                take(s, len);
+                return h->symbol[index + (code - first)];
+            }
+            index += count;
+            first += count;
+            first <<= 1;
+            code <<= 1;
+        }
+        return -1;
+    }
+    for (len = 1; len <= MAXBITS; len++) { /* at the input's end: bit by bit */
         int count;
         if (!need(s, 1)) {
             return -1;
@@ -147,8 +163,20 @@ static int decode(state_t *s, const huff_t *h)
     return -1;
 }
 
-/* The symbols of a Huffman block until its end code. */
-static ppq_status_t codes(state_t *s, const huff_t *lit, const huff_t *dist)
+/* The symbols of a Huffman block until its end code, on a copy of the
+ * state the caller gets back: no output byte written can then alias the bit
+ * buffer, which can stay in registers. */
+static inline ppq_status_t codes_of(state_t *s, const huff_t *lit, const huff_t *dist);
+
+static ppq_status_t codes(state_t *caller, const huff_t *lit, const huff_t *dist)
+{
+    state_t s = *caller;
+    ppq_status_t st = codes_of(&s, lit, dist);
+    *caller = s;
+    return st;
+}
+
+static inline ppq_status_t codes_of(state_t *s, const huff_t *lit, const huff_t *dist)
 {
     for (;;) {
         int sym = decode(s, lit);
