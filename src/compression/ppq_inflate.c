@@ -216,6 +216,17 @@ static inline ppq_status_t codes_of(state_t *s, const huff_t *lit, const huff_t 
                 for (i = 0; i < len; i += 8u) {
                     PPQ_COPY(s->out + s->n + i, s->out + s->n + i - d, 8);
                 }
+            } else if (PPQ_FAST64 && (d == 1u || d == 2u || d == 4u) && len + 8u <= s->cap - s->n) {
+                /* a period that divides 8 (runs, and the byte patterns of
+                 * 2- and 4-byte values): its bytes repeated in a word, 8 at
+                 * a time (hosts; the same room rule as above) */
+                uint64_t word = 0;
+                for (i = 0; i < 8u; i++) {
+                    word |= (uint64_t)s->out[s->n - d + i % d] << (8u * i);
+                }
+                for (i = 0; i < len; i += 8u) {
+                    ppq_store_le64(s->out + s->n + i, word);
+                }
             } else {
                 for (i = 0; i < len; i++) { /* byte by byte: the copy may overlap itself */
                     s->out[s->n + i] = s->out[s->n + i - d];
