@@ -129,30 +129,14 @@ static inline int decode(state_t *s, const huff_t *h)
             return f >> 4;
         }
     }
-    if (need(s, MAXBITS)) { /* longer codes: walk the lengths over bits already loaded */
-        uint32_t b = (uint32_t)s->bits;
-        for (len = 1; len <= MAXBITS; len++) {
-            int count = h->count[len];
-            code |= (int)((b >> (len - 1u)) & 1u);
-            if (code - count < first) {
-                take(s, len);
-                return h->symbol[index + (code - first)];
-            }
-            index += count;
-            first += count;
-            first <<= 1;
-            code <<= 1;
-        }
-        return -1;
-    }
-    for (len = 1; len <= MAXBITS; len++) { /* at the input's end: bit by bit */
-        int count;
-        if (!need(s, 1)) {
+    for (len = 1; len <= MAXBITS; len++) { /* longer codes: length by length over loaded bits, taken once whole */
+        int count = h->count[len];
+        if (!need(s, len)) {
             return -1;
         }
-        code |= (int)take(s, 1);
-        count = h->count[len];
+        code |= (int)((s->bits >> (len - 1u)) & 1u);
         if (code - count < first) {
+            take(s, len);
             return h->symbol[index + (code - first)];
         }
         index += count;
