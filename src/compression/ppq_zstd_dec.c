@@ -119,19 +119,6 @@ typedef uint32_t zbits_t;
 #define ZW ((unsigned)sizeof(zbits_t))
 #define ZW8 (ZW * 8u)
 
-/* Index of the highest set bit of x (x > 0). */
-static inline unsigned highbit(uint32_t x)
-{
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(PPQ_NO_INTRINSICS)
-    return 31u - (unsigned)__builtin_clz(x);
-#else
-    unsigned n = 0;
-    while (x >>= 1) {
-        n++;
-    }
-    return n;
-#endif
-}
 
 static inline zbits_t zload(const uint8_t *p)
 {
@@ -169,7 +156,7 @@ static inline int br_init(zbr_t *b, const uint8_t *s, size_t len)
     if (len >= ZW) {
         b->ptr = s + len - ZW;
         b->bits = zload(b->ptr);
-        b->used = 8u - highbit(last);
+        b->used = 8u - ppq_highbit32(last);
     } else {
         size_t i;
         b->ptr = s;
@@ -177,7 +164,7 @@ static inline int br_init(zbr_t *b, const uint8_t *s, size_t len)
         for (i = 0; i < len; i++) {
             b->bits |= (zbits_t)s[i] << (8u * i);
         }
-        b->used = (ZW - (unsigned)len) * 8u + 8u - highbit(last);
+        b->used = (ZW - (unsigned)len) * 8u + 8u - ppq_highbit32(last);
     }
     return 0;
 }
@@ -333,7 +320,7 @@ static ppq_status_t build_fse(zstate_t *z, zent_t *t, unsigned nsym, unsigned al
     for (u = 0; u < ts; u++) {
         unsigned sym = t[u].extra;
         uint32_t x = z->nextc[sym]++;
-        unsigned nb = al - highbit(x);
+        unsigned nb = al - ppq_highbit32(x);
         t[u].nb = (uint8_t)nb;
         t[u].next = (uint16_t)((x << nb) - ts);
         switch (kind) {
@@ -452,7 +439,7 @@ static ppq_status_t read_huf(zstate_t *z, const uint8_t *s, size_t len, size_t *
     if (total == 0u) {
         return PPQ_ERR_CORRUPT;
     }
-    maxbits = highbit(total) + 1u;
+    maxbits = ppq_highbit32(total) + 1u;
     if (maxbits > HUF_LOG_MAX) {
         return PPQ_ERR_CORRUPT;
     }
@@ -460,7 +447,7 @@ static ppq_status_t read_huf(zstate_t *z, const uint8_t *s, size_t len, size_t *
     if ((rest & (rest - 1u)) != 0u) {
         return PPQ_ERR_CORRUPT;
     }
-    w[n] = (uint8_t)(highbit(rest) + 1u);
+    w[n] = (uint8_t)(ppq_highbit32(rest) + 1u);
     rank1 += w[n] == 1u;
     if (rank1 < 2u) {
         return PPQ_ERR_CORRUPT;

@@ -169,7 +169,7 @@ typedef struct fse_enc {
     uint16_t *st;
     uint16_t start[ML_NSYM];
     uint16_t cnt[ML_NSYM];  /* cells of the symbol (a -1 probability has 1) */
-    uint8_t nbhi[ML_NSYM];  /* al - highbit(cnt): bits out for the lower cells */
+    uint8_t nbhi[ML_NSYM];  /* al - ppq_highbit32(cnt): bits out for the lower cells */
     uint8_t al;
 } fse_enc_t;
 
@@ -243,19 +243,6 @@ size_t ppq_zstd_compress_bound(size_t src_len)
 /* ------------------------------------------------------------------------ */
 /* Bits                                                                     */
 /* ------------------------------------------------------------------------ */
-
-static inline unsigned highbit(uint32_t x)
-{
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(PPQ_NO_INTRINSICS)
-    return 31u - (unsigned)__builtin_clz(x);
-#else
-    unsigned n = 0;
-    while (x >>= 1) {
-        n++;
-    }
-    return n;
-#endif
-}
 
 /* Bytes a and b have in common from the start, up to `end` (for a). */
 static inline size_t common(const uint8_t *a, const uint8_t *b, const uint8_t *end)
@@ -365,7 +352,7 @@ static void fse_build(zenc_t *z, fse_enc_t *t, const int16_t *norm, unsigned nsy
         uint32_t c = n < 0 ? 1u : (uint32_t)n;
         t->start[s] = (uint16_t)at;
         t->cnt[s] = (uint16_t)c;
-        t->nbhi[s] = (uint8_t)(c == 0u ? 0u : al - highbit(c));
+        t->nbhi[s] = (uint8_t)(c == 0u ? 0u : al - ppq_highbit32(c));
         next[s] = (uint16_t)at;
         at += c;
         if (n < 0) {
@@ -406,7 +393,7 @@ static inline uint32_t fse_first(const fse_enc_t *t, unsigned s)
 /* log2(c) in 1/256 bits, c >= 1 (a straight line between powers of 2). */
 static uint32_t log2_256(uint32_t c)
 {
-    unsigned h = highbit(c);
+    unsigned h = ppq_highbit32(c);
     return (uint32_t)(h << 8) + (((c << 8) >> h) - 256u);
 }
 
@@ -876,13 +863,13 @@ static inline void seq_get(const uint8_t *p, uint32_t *of, uint32_t *ll, uint32_
 
 static inline unsigned ll_code(const zenc_t *z, uint32_t ll)
 {
-    return ll < 64u ? z->ll_code[ll] : highbit(ll) + 19u;
+    return ll < 64u ? z->ll_code[ll] : ppq_highbit32(ll) + 19u;
 }
 
 static inline unsigned ml_code(const zenc_t *z, uint32_t ml)
 {
     uint32_t m = ml - 3u;
-    return m < 128u ? z->ml_code[m] : highbit(m) + 36u;
+    return m < 128u ? z->ml_code[m] : ppq_highbit32(m) + 36u;
 }
 
 /* Pick the cheapest mode for one code kind from its counts c[0, nsym);
@@ -959,7 +946,7 @@ static unsigned seq_tables(zenc_t *z)
         uint32_t of, ll, ml;
         seq_get(z->seqs + i * SEQ_BYTES, &of, &ll, &ml);
         z->count[ll_code(z, ll)]++;
-        z->count[64u + highbit(of)]++;
+        z->count[64u + ppq_highbit32(of)]++;
         z->count[128u + ml_code(z, ml)]++;
     }
     mode = choose_table(z, z->count, &z->u.tab[0], LL_NSYM, ll_default, LL_NSYM, 6, LL_LOG, n) << 6;
@@ -984,7 +971,7 @@ NOINLINE static size_t seq_stream(zenc_t *z)
         seq_get(z->seqs + i * SEQ_BYTES, &of, &ll, &ml);
         lc = ll_code(z, ll);
         mc = ml_code(z, ml);
-        oc = highbit(of);
+        oc = ppq_highbit32(of);
         if (i == n - 1u) {
             st[0] = fse_first(&z->u.tab[0], lc);
             st[1] = fse_first(&z->u.tab[1], oc);
@@ -1182,7 +1169,7 @@ static inline void insert_upto(zenc_t *z, const uint8_t *src, size_t *next, size
 /* Score of a match: 4 per byte, less the bits of its offset value. */
 static inline int32_t score_of(uint32_t len, uint32_t ov)
 {
-    return (int32_t)(len * 4u) - (int32_t)highbit(ov);
+    return (int32_t)(len * 4u) - (int32_t)ppq_highbit32(ov);
 }
 
 static void search(zenc_t *z, const uint8_t *src, size_t ip, size_t anchor, size_t be, size_t *next, best_t *b)

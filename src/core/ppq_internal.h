@@ -40,6 +40,21 @@ static inline uint32_t ppq_udiv32(uint32_t a, uint32_t b)
 }
 #endif
 
+/* Index of the highest set bit of x (x > 0): the ZSTD codecs' FSE and
+ * Huffman arithmetic. */
+static inline unsigned ppq_highbit32(uint32_t x)
+{
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(PPQ_NO_INTRINSICS)
+    return 31u - (unsigned)__builtin_clz(x);
+#else
+    unsigned n = 0;
+    while (x >>= 1) {
+        n++;
+    }
+    return n;
+#endif
+}
+
 /* Small fixed-size copies: the library builds with -ffreestanding, which
  * turns off the compiler's inlining of memcpy; the builtin restores it. */
 #if defined(__GNUC__) || defined(__clang__)
