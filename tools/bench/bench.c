@@ -11,6 +11,7 @@
 
 #include "picoparquet.h"
 #include "bench_util.h"
+#include "bench_data.h"
 
 #define REPS 7
 #define MIN_SECONDS 0.020
@@ -40,14 +41,6 @@ static double measure(work_fn fn, void *ctx, double items)
     return rates[REPS / 2];
 }
 
-static uint64_t rng = 0x243F6A8885A308D3ull;
-static uint64_t next_rand(void)
-{
-    rng ^= rng >> 12;
-    rng ^= rng << 25;
-    rng ^= rng >> 27;
-    return rng * 0x2545F4914F6CDD1Dull;
-}
 
 /* ---- unpack ---------------------------------------------------------- */
 
