@@ -1823,16 +1823,17 @@ static ppq_status_t set_value(ppq_writer_t *w, uint32_t col, ppq_type_t type, co
     return st;
 }
 
-/* A number's bits (width 4 or 8; 0: the caller stores the value) as
- * column col's pending value: set_value without the copy (PPQ_LEAN: the
- * copy, less flash). */
+/* A number's bits (width 8, 4, or 1 for a boolean) as column col's
+ * pending value: set_value without the copy (PPQ_LEAN: the copy, less
+ * flash). */
 static ppq_status_t set_bits(ppq_writer_t *w, uint32_t col, ppq_type_t type, uint64_t bits, size_t width)
 {
     ppq_status_t st;
     ppq_col_t *c;
     if (PPQ_LEAN) {
         uint32_t u = (uint32_t)bits;
-        return width == 8u ? set_value(w, col, type, &bits, 8) : set_value(w, col, type, &u, 4);
+        uint8_t b = (uint8_t)bits;
+        return set_value(w, col, type, width == 8u ? (const void *)&bits : width == 4u ? (const void *)&u : &b, width);
     }
     st = usable(w);
     if (st == PPQ_OK && (col >= w->ncols || w->schema[col].type != type)) {
@@ -1844,6 +1845,8 @@ static ppq_status_t set_bits(ppq_writer_t *w, uint32_t col, ppq_type_t type, uin
             c->value.u64 = bits;
         } else if (width == 4u) {
             c->value.u32 = (uint32_t)bits;
+        } else {
+            c->value.b = (uint8_t)bits;
         }
         c->pending = 1;
     }
@@ -1876,12 +1879,7 @@ ppq_status_t ppq_writer_set_double(ppq_writer_t *w, uint32_t col, double value)
 
 ppq_status_t ppq_writer_set_bool(ppq_writer_t *w, uint32_t col, int value)
 {
-    uint8_t b = value ? 1u : 0u;
-    ppq_status_t st = PPQ_LEAN ? set_value(w, col, PPQ_BOOLEAN, &b, 1) : set_bits(w, col, PPQ_BOOLEAN, 0, 0);
-    if (!PPQ_LEAN && st == PPQ_OK) {
-        w->cols[col].value.b = b;
-    }
-    return st;
+    return set_bits(w, col, PPQ_BOOLEAN, value ? 1u : 0u, 1);
 }
 
 ppq_status_t ppq_writer_set_int96(ppq_writer_t *w, uint32_t col, const ppq_int96_t *value)
