@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "picoparquet.h"
 #include "sensor_gen.h"
@@ -54,21 +55,17 @@ int main(int argc, char **argv)
     ppq_column_batch_t cols[SENSOR_COLUMNS] = {{b_ts, NULL, NULL}, {b_t, NULL, NULL},    {b_h, NULL, NULL},
                                                {b_p, b_pv, NULL},   {b_batt, NULL, NULL}, {b_door, NULL, NULL},
                                                {b_status, NULL, NULL}};
-    static const struct {
-        const char *name;
-        ppq_codec_t codec;
-    } codecs[] = {{"snappy", PPQ_CODEC_SNAPPY}, {"gzip", PPQ_CODEC_GZIP}, {"zstd", PPQ_CODEC_ZSTD},
-                  {"lz4_raw", PPQ_CODEC_LZ4_RAW}};
     uint32_t rows = argc > 2 ? (uint32_t)strtoul(argv[2], NULL, 10) : 10000000u;
     uint32_t seed = argc > 3 ? (uint32_t)strtoul(argv[3], NULL, 10) : 1u;
     const char *codec = argc > 4 ? argv[4] : NULL;
     ppq_writer_options_t opts;
     const ppq_writer_options_t *o = NULL;
-    size_t arena_len, k;
+    size_t arena_len;
+    unsigned k;
     memset(&opts, 0, sizeof opts);
-    for (k = 0; codec != NULL && k < sizeof codecs / sizeof codecs[0]; k++) {
-        if (strcmp(codec, codecs[k].name) == 0) {
-            opts.codec = codecs[k].codec;
+    for (k = 1; codec != NULL && k <= (unsigned)PPQ_CODEC_LZ4_RAW; k++) { /* the library's names, any case */
+        if (strcasecmp(codec, ppq_codec_name((ppq_codec_t)k)) == 0) {
+            opts.codec = (ppq_codec_t)k;
             opts.codec_level = argc > 5 ? (int32_t)strtol(argv[5], NULL, 10) : 0;
             o = &opts;
         }
