@@ -129,6 +129,26 @@ static ppq_column_encoding_t encoding_for(ppq_type_t t, unsigned v)
     return e;
 }
 
+/* A fresh scratch with the file buffer the writer's sink fills; 0 when
+ * the test memory lacks room for it. */
+static int new_file(void)
+{
+    test_setup();
+    file_buf = (uint8_t *)test_alloc(PPQ_TEST_BUF);
+    if (file_buf != NULL) {
+        ppq_sink_init_mem(&file_sink, &file_mem, file_buf, PPQ_TEST_BUF);
+    }
+    return file_buf != NULL;
+}
+
+/* The reader (rd) over the first len bytes of the file buffer. */
+static ppq_status_t open_file(ppq_file_t *f, mfile_t *m, ppq_arena_t *arena, size_t len)
+{
+    mfile_init(f, m, file_buf, len, len);
+    ppq_arena_init(arena, test_arena_ptr, test_arena_size);
+    return ppq_reader_open(&rd, f, arena);
+}
+
 /* Write variant v: all eight types, OPTIONAL when v is odd. */
 static ppq_status_t write_variant(unsigned v)
 {
@@ -160,7 +180,6 @@ static ppq_status_t write_variant(unsigned v)
         cols[c].optional = (uint8_t)(v % 2u);
         cols[c].encoding = encoding_for((ppq_type_t)t, v / 2u);
     }
-    ppq_sink_init_mem(&file_sink, &file_mem, file_buf, PPQ_TEST_BUF);
     st = ppq_writer_init(&w, cols, NCOLS, &o, &file_sink, test_arena_ptr, test_arena_size);
     for (r = 0; r < ROWS && st == PPQ_OK; r++) {
         for (c = 0; c < NCOLS && st == PPQ_OK; c++) {
@@ -198,18 +217,14 @@ static void writer_files_round_trip(void)
         ppq_arena_t arena;
         uint32_t rg, c, row0 = 0;
         ppq_status_t st;
-        test_setup();
-        file_buf = (uint8_t *)test_alloc(PPQ_TEST_BUF);
-        PPQ_CHECK(file_buf != NULL);
+        PPQ_CHECK(new_file());
         st = write_variant(v);
         if (st == PPQ_ERR_ARENA || st == PPQ_ERR_NOSPACE) {
             skipped = st;
             continue; /* too big for this board's test arena or file */
         }
         PPQ_CHECK_OK(st);
-        mfile_init(&f, &m, file_buf, file_mem.len, file_mem.len);
-        ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
-        PPQ_CHECK_OK(ppq_reader_open(&rd, &f, &arena));
+        PPQ_CHECK_OK(open_file(&f, &m, &arena, file_mem.len));
         PPQ_CHECK_EQ(rd.ncols, NCOLS);
         PPQ_CHECK_EQ(rd.num_rows, ROWS);
         PPQ_CHECK(rd.nrg >= 2u);
@@ -281,9 +296,7 @@ static void hostile_files(void)
 {
     size_t len, cut, i;
     ppq_status_t st;
-    test_setup();
-    file_buf = (uint8_t *)test_alloc(PPQ_TEST_BUF);
-    PPQ_CHECK(file_buf != NULL);
+    PPQ_CHECK(new_file());
     st = write_variant(3);
     if (st == PPQ_ERR_ARENA || st == PPQ_ERR_NOSPACE) {
         return;
@@ -294,9 +307,7 @@ static void hostile_files(void)
         ppq_file_t f;
         mfile_t m;
         ppq_arena_t arena;
-        mfile_init(&f, &m, file_buf, cut, cut);
-        ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
-        PPQ_CHECK(ppq_reader_open(&rd, &f, &arena) < 0); /* no footer where a cut file ends */
+        PPQ_CHECK(open_file(&f, &m, &arena, cut) < 0); /* no footer where a cut file ends */
     }
     for (i = len - 8u - ppq_load_le32(file_buf + len - 8u); i < len - 8u; i++) { /* every footer byte */
         static const uint8_t flips[3] = {0x01, 0x80, 0xFF};
@@ -307,9 +318,7 @@ static void hostile_files(void)
             ppq_arena_t arena;
             uint32_t rg, c;
             file_buf[i] ^= flips[k];
-            mfile_init(&f, &m, file_buf, len, len);
-            ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
-            if (ppq_reader_open(&rd, &f, &arena) == PPQ_OK) { /* then read everything it claims */
+            if (open_file(&f, &m, &arena, len) == PPQ_OK) { /* then read everything it claims */
                 for (rg = 0; rg < rd.nrg; rg++) {
                     for (c = 0; c < rd.ncols; c++) {
                         size_t mark = ppq_arena_mark(&arena), levels = 1, count;
@@ -373,16 +382,12 @@ static void pruning(void)
         ppq_arena_t arena;
         uint32_t rg, c, row0 = 0, r;
         ppq_status_t st;
-        test_setup();
-        file_buf = (uint8_t *)test_alloc(PPQ_TEST_BUF);
-        PPQ_CHECK(file_buf != NULL);
+        PPQ_CHECK(new_file());
         st = write_variant(v);
         if (st != PPQ_OK) {
             continue;
         }
-        mfile_init(&f, &m, file_buf, file_mem.len, file_mem.len);
-        ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
-        PPQ_CHECK_OK(ppq_reader_open(&rd, &f, &arena));
+        PPQ_CHECK_OK(open_file(&f, &m, &arena, file_mem.len));
         for (rg = 0; rg < rd.nrg; rg++) {
             for (c = 0; c < NCOLS; c++) {
                 ppq_type_t t = (ppq_type_t)type_of(v, c);
@@ -438,9 +443,7 @@ static void levels_disagree(void)
         if (!PPQ_WRITER_PAGE_V2) {
             return;
         }
-        test_setup();
-        file_buf = (uint8_t *)test_alloc(PPQ_TEST_BUF);
-        PPQ_CHECK(file_buf != NULL);
+        PPQ_CHECK(new_file());
         memset(&o, 0, sizeof o);
         o.page_v2 = 1;
         o.page_crc = 0;
@@ -449,16 +452,13 @@ static void levels_disagree(void)
         o.dict_entries = 8;
         o.dict_bytes = 64;
         o.footer_bytes = 512;
-        ppq_sink_init_mem(&file_sink, &file_mem, file_buf, PPQ_TEST_BUF);
         PPQ_CHECK_OK(ppq_writer_init(&w, &col, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
         for (i = 0; i < 4u; i++) { /* 1, null, 3, null */
             PPQ_CHECK_OK(i % 2u ? ppq_writer_set_null(&w, 0) : ppq_writer_set_i32(&w, 0, (int32_t)i + 1));
             PPQ_CHECK_OK(ppq_writer_commit_row(&w));
         }
         PPQ_CHECK_OK(ppq_writer_close(&w));
-        mfile_init(&f, &m, file_buf, file_mem.len, file_mem.len);
-        ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
-        PPQ_CHECK_OK(ppq_reader_open(&rd, &f, &arena));
+        PPQ_CHECK_OK(open_file(&f, &m, &arena, file_mem.len));
         /* the page header (thrift-facts.md): type, sizes (i32 fields 1-3),
          * then field 8, DataPageHeaderV2, opening with num_values, num_nulls */
         p = file_buf + rd.chunks[0].data_page_offset;
@@ -507,16 +507,13 @@ static void long_page_headers(void)
     if (!PPQ_WRITER_STATISTICS) {
         return; /* (without statistics no header is long) */
     }
-    test_setup();
-    file_buf = (uint8_t *)test_alloc(PPQ_TEST_BUF);
-    PPQ_CHECK(file_buf != NULL);
+    PPQ_CHECK(new_file());
     memset(&o, 0, sizeof o);
     o.page_values = 4; /* (small buffers: the boards' 4 KB test arena) */
     o.page_bytes = 400;
     o.row_group_rows = 4;
     o.footer_bytes = 1;
     o.chunk_bytes = 1;
-    ppq_sink_init_mem(&file_sink, &file_mem, file_buf, PPQ_TEST_BUF);
     PPQ_CHECK_OK(ppq_writer_init(&w, &col, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
     for (i = 0; i < 4u; i++) {
         for (j = 0; j < 79u; j++) {
@@ -527,9 +524,7 @@ static void long_page_headers(void)
         PPQ_CHECK_OK(ppq_writer_commit_row(&w));
     }
     PPQ_CHECK_OK(ppq_writer_close(&w));
-    mfile_init(&f, &m, file_buf, file_mem.len, file_mem.len);
-    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
-    PPQ_CHECK_OK(ppq_reader_open(&rd, &f, &arena));
+    PPQ_CHECK_OK(open_file(&f, &m, &arena, file_mem.len));
     PPQ_CHECK(rd.chunks[0].compressed_size - 4 * 83 > 128); /* the header alone passes 128 bytes */
     PPQ_CHECK_OK(ppq_column_reader_init(&cr, &rd, 0, 0, &arena));
     do {
