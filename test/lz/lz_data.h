@@ -126,4 +126,37 @@ static size_t lzd_sensor_pages(uint8_t *out, size_t n, unsigned page_rows, size_
     return npages;
 }
 
+/* A data set of pages for the codec benches: its bytes and each page's
+ * length. */
+#define LZD_MAX_PAGES 4096
+typedef struct lzd_set {
+    const char *name;
+    uint8_t *data;
+    size_t len, npages, pages[LZD_MAX_PAGES];
+} lzd_set_t;
+
+/* The benches' two sets, n bytes each (malloc'd): the sensor table's PLAIN
+ * pages (8192 rows a page) and log text in 1 MiB pages.  0 when memory
+ * runs out. */
+static inline int lzd_bench_sets(lzd_set_t *sensor, lzd_set_t *text, size_t n)
+{
+    size_t i;
+    sensor->name = "sensor";
+    sensor->data = (uint8_t *)malloc(n);
+    sensor->len = n;
+    text->name = "text";
+    text->data = (uint8_t *)malloc(n);
+    text->len = n;
+    if (sensor->data == NULL || text->data == NULL) {
+        return 0;
+    }
+    sensor->npages = lzd_sensor_pages(sensor->data, n, 8192, sensor->pages, LZD_MAX_PAGES);
+    lzd_log_text(text->data, n);
+    text->npages = n >> 20;
+    for (i = 0; i < text->npages; i++) {
+        text->pages[i] = (size_t)1 << 20;
+    }
+    return 1;
+}
+
 #endif

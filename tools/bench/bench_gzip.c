@@ -2,7 +2,7 @@
 /*
  * GZIP decompression beside zlib (host, single thread, same data, same
  * run): the sensor table's PLAIN pages (8192 rows a page) and generated
- * log text in 1 MiB pages (test/lz/lz_data.h), each page gzipped on its own
+ * log text in 1 MiB pages (test/lz/lz_data.h's bench sets), each page gzipped on its own
  * by zlib at levels 1, 6 and 9, then every page decoded by ppq_gunzip and
  * by zlib's inflate (gzip wrapper).  One JSON line per data set and level:
  * MB/s of uncompressed bytes (best of 9 rounds, ours and zlib's in turn)
@@ -17,20 +17,14 @@
 #include "ppq_gzip.h"
 #include "bench_util.h"
 
-#define MAX_PAGES 4096
 #define ROUNDS 9
 
-typedef struct dataset {
-    const char *name;
-    uint8_t *data;
-    size_t len, npages, pages[MAX_PAGES];
-} dataset_t;
 
 static uint8_t *cbuf, *dbuf, *work;
-static size_t clen[MAX_PAGES], coff[MAX_PAGES];
+static size_t clen[LZD_MAX_PAGES], coff[LZD_MAX_PAGES];
 
 /* Each page gzipped by zlib at `level` into cbuf; returns the total. */
-static size_t gzip_pages(const dataset_t *d, int level)
+static size_t gzip_pages(const lzd_set_t *d, int level)
 {
     size_t i, in = 0, pos = 0;
     for (i = 0; i < d->npages; i++) {
@@ -56,7 +50,7 @@ static size_t gzip_pages(const dataset_t *d, int level)
 }
 
 /* Seconds to decode every page, by ours or zlib's (checked once). */
-static double decode_pages(const dataset_t *d, int ours, int check)
+static double decode_pages(const lzd_set_t *d, int ours, int check)
 {
     size_t i, in = 0;
     double t0 = bench_now();
@@ -90,7 +84,7 @@ static double decode_pages(const dataset_t *d, int ours, int check)
     return bench_now() - t0;
 }
 
-static void run(const dataset_t *d, int level)
+static void run(const lzd_set_t *d, int level)
 {
     double ours = 1e30, ref = 1e30, mb = (double)d->len / 1e6;
     size_t packed = gzip_pages(d, level);
@@ -110,26 +104,14 @@ static void run(const dataset_t *d, int level)
 
 int main(void)
 {
-    static dataset_t sensor, text;
+    static lzd_set_t sensor, text;
     static const int levels[] = {1, 6, 9};
     size_t i, n = 8u << 20;
-    sensor.name = "sensor";
-    sensor.data = malloc(n);
-    text.name = "text";
-    text.data = malloc(n);
     cbuf = malloc(2u * n);
     dbuf = malloc(2u << 20);
     work = malloc(PPQ_INFLATE_WORK_SIZE);
-    if (sensor.data == NULL || text.data == NULL || cbuf == NULL || dbuf == NULL || work == NULL) {
+    if (!lzd_bench_sets(&sensor, &text, n) || cbuf == NULL || dbuf == NULL || work == NULL) {
         return 2;
-    }
-    sensor.len = n;
-    sensor.npages = lzd_sensor_pages(sensor.data, n, 8192, sensor.pages, MAX_PAGES);
-    text.len = n;
-    lzd_log_text(text.data, n);
-    text.npages = n >> 20;
-    for (i = 0; i < text.npages; i++) {
-        text.pages[i] = 1u << 20;
     }
     for (i = 0; i < 3u; i++) {
         run(&sensor, levels[i]);

@@ -26,23 +26,17 @@
 #include "ppq_snappy.h"
 #include "bench_util.h"
 
-#define MAX_PAGES 4096
 #define ROUNDS 9
 
-typedef struct dataset {
-    const char *name;
-    uint8_t *data;
-    size_t len, npages, pages[MAX_PAGES];
-} dataset_t;
 
 static uint8_t *cbuf, *dbuf, *work;
-static size_t clen[MAX_PAGES]; /* per page compressed size (for decompression) */
-static size_t coff[MAX_PAGES];
+static size_t clen[LZD_MAX_PAGES]; /* per page compressed size (for decompression) */
+static size_t coff[LZD_MAX_PAGES];
 
 enum { SNAPPY_OURS, SNAPPY_REF, LZ4_OURS, LZ4_REF };
 
 /* Compress every page into cbuf (page i at coff[i]); returns total bytes. */
-static size_t compress_all(int who, const dataset_t *d)
+static size_t compress_all(int who, const lzd_set_t *d)
 {
     size_t i, pos = 0, in = 0;
     for (i = 0; i < d->npages; i++) {
@@ -84,7 +78,7 @@ static size_t compress_all(int who, const dataset_t *d)
 }
 
 /* Decompress every page of cbuf with `who`'s decompressor, check the bytes. */
-static void decompress_all(int who, const dataset_t *d, int verify)
+static void decompress_all(int who, const lzd_set_t *d, int verify)
 {
     size_t i, in = 0;
     for (i = 0; i < d->npages; i++) {
@@ -125,7 +119,7 @@ static void decompress_all(int who, const dataset_t *d, int verify)
 }
 
 /* MB/s of one round of at least ~25 ms. */
-static double round_mbs(int who, const dataset_t *d, int compress)
+static double round_mbs(int who, const lzd_set_t *d, int compress)
 {
     double t0 = bench_now(), t;
     unsigned reps = 0;
@@ -143,7 +137,7 @@ static double round_mbs(int who, const dataset_t *d, int compress)
 
 /* Best MB/s of `a` and of `b` over ROUNDS rounds taken in turn, so that
  * both see the same load on a shared machine. */
-static void race(int a, int b, const dataset_t *d, int compress, double *ma, double *mb)
+static void race(int a, int b, const lzd_set_t *d, int compress, double *ma, double *mb)
 {
     int r;
     *ma = *mb = 0;
@@ -156,7 +150,7 @@ static void race(int a, int b, const dataset_t *d, int compress, double *ma, dou
 
 static const char *only; /* argv[1]: run only this codec or data set */
 
-static void bench(const char *codec, int ours, int ref, const dataset_t *d)
+static void bench(const char *codec, int ours, int ref, const lzd_set_t *d)
 {
     size_t our_bytes, ref_bytes;
     double oc, rc, od, rd;
@@ -185,20 +179,11 @@ static uint64_t arena_mem[1024 * 1024 / 8];
 
 int main(int argc, char **argv)
 {
-    static dataset_t sensor, text, logger;
+    static lzd_set_t sensor, text, logger;
     size_t i, n = 8u << 20;
     only = argc > 1 ? argv[1] : NULL;
-    sensor.name = "sensor";
-    sensor.data = malloc(n);
-    sensor.len = n;
-    sensor.npages = lzd_sensor_pages(sensor.data, n, 8192, sensor.pages, MAX_PAGES);
-    text.name = "text";
-    text.data = malloc(n);
-    text.len = n;
-    lzd_log_text(text.data, n);
-    text.npages = n >> 20;
-    for (i = 0; i < text.npages; i++) {
-        text.pages[i] = 1u << 20;
+    if (!lzd_bench_sets(&sensor, &text, n)) {
+        return 2;
     }
     {
         ppq_writer_options_t opts;
@@ -216,7 +201,7 @@ int main(int argc, char **argv)
             return 2;
         }
         logger.len = mem.len;
-        for (i = 0; i * 8192u < logger.len && i < MAX_PAGES; i++) {
+        for (i = 0; i * 8192u < logger.len && i < LZD_MAX_PAGES; i++) {
             logger.pages[i] = logger.len - i * 8192u < 8192u ? logger.len - i * 8192u : 8192u;
         }
         logger.npages = i;
