@@ -32,6 +32,8 @@ typedef struct ppq_delta_cfg {
     uint32_t block_size;  /* values per block, a multiple of 128 up to 2^20
                              (the encoder buffers a block); 0 = 128 */
     uint32_t miniblocks;  /* per block; block_size / miniblocks a multiple of 32; 0 = 4 */
+    uint32_t max_values;  /* encoder: the most values the page will hold (0: no limit).  A
+                             smaller page buffers only the miniblocks it fills, not a block */
 } ppq_delta_cfg_t;
 
 /* Caller-owned state (internal fields; do not touch). */
@@ -44,6 +46,7 @@ typedef struct ppq_delta_enc {
     uint32_t block_size;
     uint32_t miniblocks;
     uint32_t in_block;    /* deltas in the current block */
+    uint32_t cap;         /* deltas the buffer holds: the block, or fewer (cfg.max_values) */
     uint8_t is64;
     uint8_t finished;
     ppq_status_t err;     /* first sink error; sticky */
@@ -59,7 +62,9 @@ PPQ_CHECKRET ppq_status_t ppq_delta_enc_init(ppq_delta_enc_t *enc, const ppq_del
                                              ppq_arena_t *arena);
 
 /* Add `n` values (int32_t or int64_t per cfg.type); each full block goes
- * to the sink.  PPQ_ERR_STATE after finish; sink errors are sticky. */
+ * to the sink.  PPQ_ERR_STATE after finish; PPQ_ERR_NOSPACE (not sticky;
+ * the values before it added) for a value past cfg.max_values once the
+ * smaller buffer is full; sink errors are sticky. */
 PPQ_CHECKRET ppq_status_t ppq_delta_enc_put(ppq_delta_enc_t *enc, const void *values, size_t n);
 
 /* Write the last, partial block.  A second finish is PPQ_ERR_STATE. */

@@ -86,7 +86,7 @@ static void spec_example_1(void)
 {
     static const uint8_t golden[] = {0x80, 0x01, 0x04, 0x05, 0x02, 0x02, 0x00, 0x00, 0x00, 0x00};
     int32_t v[5] = {1, 2, 3, 4, 5}, back[5];
-    ppq_delta_cfg_t cfg = {PPQ_INT32, 128, 4};
+    ppq_delta_cfg_t cfg = {PPQ_INT32, 128, 4, 0};
     size_t n;
     PPQ_CHECK(setup());
     PPQ_CHECK_EQ(encode(&cfg, v, 5, 0, enc_a), sizeof golden);
@@ -104,7 +104,7 @@ static void spec_example_2(void)
     static const uint8_t golden[] = {0x80, 0x01, 0x04, 0x08, 0x0E, 0x03, 0x02, 0x00, 0x00,
                                      0x00, 0xC0, 0x3F, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
     int64_t v[8] = {7, 5, 3, 1, 2, 3, 4, 5}, back[8];
-    ppq_delta_cfg_t cfg = {PPQ_INT64, 0, 0}; /* defaults: 128 / 4 */
+    ppq_delta_cfg_t cfg = {PPQ_INT64, 0, 0, 0}; /* defaults: 128 / 4 */
     size_t n, used;
     uint64_t count;
     PPQ_CHECK(setup());
@@ -206,6 +206,46 @@ static void round_trips(void)
     }
 }
 
+/* An encoder told its page holds at most max_values values buffers only
+ * the miniblocks those fill (a smaller arena), writes the bytes an
+ * unlimited one writes, and refuses a value once its buffer is full
+ * (NOSPACE, not sticky: the page still finishes). */
+static void page_sized_buffer(void)
+{
+    static const uint32_t maxes[] = {1, 2, 8, 33, 64, 65, 100};
+    size_t k;
+    PPQ_CHECK(setup());
+    for (k = 0; k < ARRAY_LEN(maxes); k++) {
+        ppq_delta_cfg_t full = {PPQ_INT64, 0, 0, 0}, small = {PPQ_INT64, 0, 0, 0};
+        uint32_t n = maxes[k], i, per = 32u, room = (n > 1u ? n - 1u + per - 1u : per) / per * per;
+        size_t len_a, len_b;
+        small.max_values = n;
+        PPQ_CHECK_EQ(ppq_delta_enc_arena_size(&small), (size_t)room * 8u);
+        PPQ_CHECK(room == 128u || ppq_delta_enc_arena_size(&small) < ppq_delta_enc_arena_size(&full));
+        for (i = 0; i < n; i++) {
+            v64[i] = (int64_t)ppq_test_rand() << (i % 40u);
+        }
+        len_a = encode(&full, v64, n, 0, enc_a);
+        len_b = encode(&small, v64, n, 1 + ppq_test_below(5), enc_b);
+        PPQ_CHECK(len_a != (size_t)-1);
+        PPQ_CHECK_EQ(len_b, len_a);
+        PPQ_CHECK_MEM(enc_b, enc_a, len_a);
+        PPQ_CHECK(ppq_delta_max_block_bytes(&small, n) + PPQ_DELTA_HEADER_MAX >= len_a);
+        { /* past the buffer */
+            ppq_arena_t arena;
+            ppq_delta_enc_t enc;
+            ppq_sink_t sink;
+            tsink_t ts;
+            ppq_arena_init(&arena, test_arena_ptr, ppq_delta_enc_arena_size(&small));
+            tsink_init(&sink, &ts, enc_a, ENC_CAP, (size_t)-1);
+            PPQ_CHECK_OK(ppq_delta_enc_init(&enc, &small, &sink, &arena));
+            PPQ_CHECK_OK(ppq_delta_enc_put(&enc, v64, 1u + room));
+            PPQ_CHECK_EQ(ppq_delta_enc_put(&enc, v64, 1), room < 128u ? PPQ_ERR_NOSPACE : PPQ_OK);
+            PPQ_CHECK_OK(ppq_delta_enc_finish(&enc));
+        }
+    }
+}
+
 /* INT64 streams whose miniblocks have every width 0..63 in turn (each
  * block's first delta is 0 and the others are below 2^w, so the minimum
  * delta is 0 and w is the miniblock's width), for miniblocks of 32, 64
@@ -259,7 +299,7 @@ static void int64_every_miniblock_width(void)
 static void arbitrary_padding_accepted(void)
 {
     int32_t v[40], back[40];
-    ppq_delta_cfg_t cfg = {PPQ_INT32, 128, 4};
+    ppq_delta_cfg_t cfg = {PPQ_INT32, 128, 4, 0};
     size_t len, i, got;
     PPQ_CHECK(setup());
     for (i = 0; i < 40; i++) {
@@ -320,7 +360,7 @@ static void forbidden_streams_rejected(void)
     /* every truncation of a real stream */
     fill(v64, NMAX, RANDOM, 1);
     {
-        ppq_delta_cfg_t cfg = {PPQ_INT64, 0, 0};
+        ppq_delta_cfg_t cfg = {PPQ_INT64, 0, 0, 0};
         len = encode(&cfg, v64, NMAX < 300u ? NMAX : 300u, 0, enc_a);
     }
     for (cut = 0; cut < len; cut++) {
@@ -334,7 +374,7 @@ static void forbidden_streams_rejected(void)
 
 static void encoder_arguments_and_failures(void)
 {
-    ppq_delta_cfg_t cfg = {PPQ_INT32, 100, 4};
+    ppq_delta_cfg_t cfg = {PPQ_INT32, 100, 4, 0};
     ppq_arena_t arena;
     ppq_delta_enc_t enc;
     ppq_sink_t sink;
@@ -425,6 +465,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(spec_block_size_8_is_rejected),
     PPQ_TEST(round_trips),
     PPQ_TEST(int64_every_miniblock_width),
+    PPQ_TEST(page_sized_buffer),
     PPQ_TEST(arbitrary_padding_accepted),
     PPQ_TEST(forbidden_streams_rejected),
     PPQ_TEST(encoder_arguments_and_failures),

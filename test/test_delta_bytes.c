@@ -364,7 +364,7 @@ static void one_byte_sinks(void)
             PPQ_CHECK_OK(ppq_sink_init_block(&sink, &blk, &down, one, 1));
             switch (k) {
             case 0: {
-                ppq_delta_cfg_t cfg = {PPQ_INT64, 0, 0};
+                ppq_delta_cfg_t cfg = {PPQ_INT64, 0, 0, 0};
                 ppq_delta_enc_t e;
                 st = ppq_delta_enc_init(&e, &cfg, pass ? &sink : &down, &arena);
                 if (st == PPQ_OK) {

@@ -1097,7 +1097,7 @@ static void gvi_sink_failure(void)
 
 static void delta_bad_arguments(void)
 {
-    ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 0};
+    ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 0, 0};
     ppq_delta_enc_t enc;
     ppq_delta_dec_t dec;
     ppq_arena_t arena;
@@ -1109,7 +1109,7 @@ static void delta_bad_arguments(void)
     PPQ_CHECK_EQ(ppq_delta_enc_arena_size(NULL), 0);
     PPQ_CHECK_EQ(ppq_delta_max_block_bytes(NULL, 1000), 0);
     {
-        ppq_delta_cfg_t bad = {PPQ_FLOAT, 0, 0};
+        ppq_delta_cfg_t bad = {PPQ_FLOAT, 0, 0, 0};
         PPQ_CHECK_EQ(ppq_delta_max_block_bytes(&bad, 1000), 0);
     }
     PPQ_CHECK_EQ(ppq_delta_enc_init(NULL, &cfg, &sink, &arena), PPQ_ERR_ARG);
@@ -1158,7 +1158,7 @@ static void delta_max_block_bytes_bound(void)
     v64 = (int64_t *)test_alloc(300 * sizeof *v64);
     PPQ_CHECK(v32 != NULL && v64 != NULL);
     for (is64 = 0; is64 <= 1; is64++) {
-        ppq_delta_cfg_t cfg = {is64 ? PPQ_INT64 : PPQ_INT32, 0, 0};
+        ppq_delta_cfg_t cfg = {is64 ? PPQ_INT64 : PPQ_INT32, 0, 0, 0};
         for (c = 0; c < ARRAY_LEN(counts); c++) {
             ppq_delta_enc_t enc;
             ppq_arena_t arena;

@@ -703,7 +703,7 @@ static ppq_status_t dict_dec_get(dec_t *d, uint8_t *out, size_t max, size_t *got
 
 static ppq_status_t delta_encode(const opts_t *o, const values_t *v, ppq_sink_t *out)
 {
-    ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 0};
+    ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 0, 0};
     ppq_delta_enc_t enc;
     grow_t blocks;
     ppq_sink_t bs;

@@ -3,7 +3,7 @@
 #include "ppq_delta_internal.h"
 #include "ppq_internal.h"
 
-static const ppq_delta_cfg_t prefix_cfg = {PPQ_INT32, 0, 0};
+static const ppq_delta_cfg_t prefix_cfg = {PPQ_INT32, 0, 0, 0};
 
 static void suffix_cfg(const ppq_dba_cfg_t *cfg, ppq_dlba_cfg_t *s)
 {

@@ -26,6 +26,19 @@ static void resolve(const ppq_delta_cfg_t *cfg, uint32_t *block, uint32_t *minis
     *minis = cfg->miniblocks != 0u ? cfg->miniblocks : DEFAULT_MINIBLOCKS;
 }
 
+/* Deltas the encoder buffers: a block, or for a page of at most
+ * max_values values the miniblocks those fill (a page's last block is
+ * partial: only its used miniblocks are written). */
+static uint32_t buffered(const ppq_delta_cfg_t *cfg, uint32_t block, uint32_t minis)
+{
+    uint32_t per = ppq_udiv32(block, minis), need;
+    if (cfg->max_values == 0u || cfg->max_values - 1u >= block) {
+        return block;
+    }
+    need = cfg->max_values > 1u ? cfg->max_values - 1u : 1u; /* deltas (a miniblock at least) */
+    return (need + per - 1u) / per * per;
+}
+
 size_t ppq_delta_enc_arena_size(const ppq_delta_cfg_t *cfg)
 {
     uint32_t block, minis;
@@ -36,7 +49,7 @@ size_t ppq_delta_enc_arena_size(const ppq_delta_cfg_t *cfg)
     if (!geometry_ok(block, minis) || block > (1u << 20)) {
         return 0;
     }
-    return PPQ_ARENA_ROUND((size_t)block * 8u);
+    return PPQ_ARENA_ROUND((size_t)buffered(cfg, block, minis) * 8u);
 }
 
 ppq_status_t ppq_delta_enc_init(ppq_delta_enc_t *enc, const ppq_delta_cfg_t *cfg, ppq_sink_t *out, ppq_arena_t *arena)
@@ -46,6 +59,7 @@ ppq_status_t ppq_delta_enc_init(ppq_delta_enc_t *enc, const ppq_delta_cfg_t *cfg
         return PPQ_ERR_ARG;
     }
     resolve(cfg, &enc->block_size, &enc->miniblocks);
+    enc->cap = buffered(cfg, enc->block_size, enc->miniblocks);
     enc->deltas = (uint64_t *)ppq_arena_alloc(arena, need);
     if (enc->deltas == NULL) {
         return PPQ_ERR_ARENA;
@@ -125,6 +139,10 @@ ppq_status_t ppq_delta_enc_put_word(ppq_delta_enc_t *enc, uint64_t v)
         enc->first = v;
     } else {
         uint64_t d = v - enc->last;
+        if (enc->in_block == enc->cap) { /* (a block flushes when full: only a smaller page's buffer fills) */
+            enc->count--;
+            return PPQ_ERR_NOSPACE;
+        }
         /* INT32: the wrapped 32-bit delta, sign-extended */
         enc->deltas[enc->in_block++] = enc->is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d;
         if (enc->in_block == enc->block_size) {
@@ -147,9 +165,12 @@ ppq_status_t ppq_delta_enc_put(ppq_delta_enc_t *enc, const void *values, size_t 
     if (values == NULL && n > 0u) {
         return PPQ_ERR_ARG;
     }
-    for (i = 0; i < n && enc->err == PPQ_OK; i++) {
-        (void)ppq_delta_enc_put_word(enc, enc->is64 ? (uint64_t)((const int64_t *)values)[i]
-                                                    : (uint64_t)(uint32_t)((const int32_t *)values)[i]);
+    for (i = 0; i < n; i++) {
+        ppq_status_t st = ppq_delta_enc_put_word(enc, enc->is64 ? (uint64_t)((const int64_t *)values)[i]
+                                                                : (uint64_t)(uint32_t)((const int32_t *)values)[i]);
+        if (st != PPQ_OK) {
+            return st;
+        }
     }
     return enc->err;
 }
@@ -184,15 +205,22 @@ ppq_status_t ppq_delta_enc_finish_to(ppq_delta_enc_t *enc, const ppq_memsink_t *
 
 size_t ppq_delta_max_block_bytes(const ppq_delta_cfg_t *cfg, uint32_t count)
 {
-    uint32_t block, minis;
+    uint32_t block, minis, per, last;
     size_t blocks;
     if (ppq_delta_enc_arena_size(cfg) == 0u) {
         return 0;
     }
     resolve(cfg, &block, &minis);
-    blocks = count > 1u ? ppq_udiv32(count - 2u, block) + 1u : 0u; /* count - 1 deltas */
+    if (count < 2u) {
+        return 0;
+    }
+    blocks = ppq_udiv32(count - 2u, block) + 1u; /* count - 1 deltas */
+    per = ppq_udiv32(block, minis);
+    last = count - 1u - (uint32_t)(blocks - 1u) * block; /* deltas of the last block */
+    last = (last + per - 1u) / per * per;                /* its used miniblocks, padded */
     /* min delta varint, one width byte per miniblock, every value at full width */
-    return blocks * (PPQ_ULEB64_MAX + minis + (size_t)block * (cfg->type == PPQ_INT64 ? 8u : 4u));
+    return blocks * (PPQ_ULEB64_MAX + minis) +
+           ((blocks - 1u) * block + last) * (size_t)(cfg->type == PPQ_INT64 ? 8u : 4u);
 }
 
 size_t ppq_delta_header(const ppq_delta_cfg_t *cfg, uint64_t count, int64_t first_value, uint8_t *out)
@@ -214,6 +242,7 @@ size_t ppq_delta_enc_header(const ppq_delta_enc_t *enc, uint8_t *out)
     cfg.type = enc->is64 ? PPQ_INT64 : PPQ_INT32;
     cfg.block_size = enc->block_size;
     cfg.miniblocks = enc->miniblocks;
+    cfg.max_values = 0;
     return ppq_delta_header(&cfg, enc->count, enc->count > 0u ? first : 0, out);
 }
 

@@ -5,7 +5,7 @@
 
 #define LENGTH_CHUNK 32u /* lengths decoded per step (128 bytes of stack) */
 
-static const ppq_delta_cfg_t lengths_cfg = {PPQ_INT32, 0, 0};
+static const ppq_delta_cfg_t lengths_cfg = {PPQ_INT32, 0, 0, 0};
 
 size_t ppq_dlba_enc_arena_size(const ppq_dlba_cfg_t *cfg)
 {

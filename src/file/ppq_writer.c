@@ -290,9 +290,10 @@ static size_t vals_cap(const ppq_column_t *c, const ppq_writer_options_t *o, int
         cap = n * w;
     }
     if (BUILT(K_DELTA) && kind == K_DELTA) {
-        ppq_delta_cfg_t dcfg = {PPQ_INT32, 0, 0};
+        ppq_delta_cfg_t dcfg = {PPQ_INT32, 0, 0, 0};
         size_t d;
         dcfg.type = c->type;
+        dcfg.max_values = o->page_values;
         d = ppq_delta_max_block_bytes(&dcfg, (uint32_t)n) + PPQ_DELTA_HEADER_MAX;
         cap = d > cap ? d : cap;
     } else if (kind == K_DICT && 4u * n + 8u > cap) {
@@ -300,7 +301,7 @@ static size_t vals_cap(const ppq_column_t *c, const ppq_writer_options_t *o, int
     } else if ((BUILT(K_DLBA) && kind == K_DLBA) || (BUILT(K_DBA) && kind == K_DBA)) {
         /* one (DLBA) or two (DBA: prefixes, suffix lengths) INT32 delta
          * streams, then the bytes */
-        ppq_delta_cfg_t dcfg = {PPQ_INT32, 0, 0};
+        ppq_delta_cfg_t dcfg = {PPQ_INT32, 0, 0, 0};
         size_t lens = ppq_delta_max_block_bytes(&dcfg, (uint32_t)n) + PPQ_DELTA_HEADER_MAX;
         size_t d = (kind == K_DBA ? 2u : 1u) * lens + bytes_cap(c, o);
         cap = d > cap ? d : cap;
@@ -355,8 +356,9 @@ static size_t codec_arena_for(const ppq_column_t *c, const ppq_writer_options_t 
         need = ppq_rle_enc_arena_size(&r);
     }
     if (BUILT(K_DELTA) && kind == K_DELTA) {
-        ppq_delta_cfg_t d = {PPQ_INT32, 0, 0};
+        ppq_delta_cfg_t d = {PPQ_INT32, 0, 0, 0};
         d.type = c->type;
+        d.max_values = o->page_values; /* a smaller page buffers less than a block */
         x = ppq_delta_enc_arena_size(&d);
     } else if (BUILT(K_BSS) && kind == K_BSS) {
         x = ppq_bss_enc_arena_size(c->type, c->type_len, o->page_values);
@@ -760,8 +762,9 @@ static ppq_status_t start_encoder(ppq_writer_t *w, ppq_col_t *c)
     switch (c->kind) {
     case K_PLAIN: st = ppq_plain_enc_init(&c->enc.plain, d->type, d->type_len, &c->vals_sink); break;
     case K_DELTA: {
-        ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 0};
+        ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 0, 0};
         cfg.type = d->type;
+        cfg.max_values = w->opts.page_values;
         if (BUILT(K_DELTA)) {
             st = ppq_delta_enc_init(&c->enc.delta, &cfg, &c->vals_sink, &c->codec_arena);
         }

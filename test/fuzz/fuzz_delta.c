@@ -30,7 +30,7 @@ static void check_delta(ppq_type_t type, const uint8_t *data, size_t len, size_t
     }
     if (st == PPQ_OK && total == ppq_delta_dec_count(&dec)) {
         /* re-encode with the default geometry and decode again */
-        ppq_delta_cfg_t cfg = {type, 0, 0};
+        ppq_delta_cfg_t cfg = {type, 0, 0, 0};
         ppq_arena_t arena;
         ppq_delta_enc_t enc;
         ppq_sink_t sink;

@@ -251,7 +251,7 @@ static uint64_t delta_arena[1024];
 static void delta_encode_work(void *p)
 {
     struct delta_ctx *c = (struct delta_ctx *)p;
-    ppq_delta_cfg_t cfg = {PPQ_INT64, 0, 0};
+    ppq_delta_cfg_t cfg = {PPQ_INT64, 0, 0, 0};
     ppq_arena_t arena;
     ppq_delta_enc_t enc;
     ppq_sink_t sink;
