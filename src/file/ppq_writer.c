@@ -18,6 +18,7 @@
 
 #define STAT_MAX 64u        /* longest byte-array min/max kept */
 #define NAME_MAX_LEN 255u   /* column names */
+#define STORE_RECORD 8u     /* a page in the store: its column and length, 4 bytes each */
 
 /* Parquet enum values used below. */
 enum { PAGE_DATA = 0, PAGE_DICTIONARY = 2, PAGE_DATA_V2 = 3 };
@@ -72,10 +73,8 @@ typedef struct ppq_col {
         ppq_dlba_enc_t *dlba; /* the page's encoder */
         ppq_dba_enc_t *dba;
     } own;
-    /* the open row group's column chunk */
-    uint8_t *chunk;
-    size_t chunk_len, chunk_cap;
-    size_t chunk_room;      /* free chunk bytes below which the row group ends */
+    /* the open row group's column chunk: its pages are in the writer's store */
+    size_t chunk_len;       /* their bytes */
     size_t chunk_raw;       /* the chunk's pages uncompressed, headers included */
     uint32_t encodings;     /* bit per Parquet encoding used */
     uint8_t alt_kind;       /* where a dictionary falls back to (AUTO: the smaller of the others) */
@@ -458,7 +457,8 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
 {
     uint32_t i;
     size_t rg = rg_meta_max(s, n), footer = o->footer_bytes > rg ? o->footer_bytes : rg, scratch = scratch_for(s, n, o);
-    size_t zin = 0, zout = 0, zwork = 0;
+    size_t zin = 0, zout = 0, zwork = 0, store = 0, room = 0;
+    uint8_t *store_mem;
     ppq_col_t *cols = (ppq_col_t *)take(p, (size_t)n * sizeof(ppq_col_t));
     uint8_t *footer_mem = (uint8_t *)take(p, footer), *scratch_mem = (uint8_t *)take(p, scratch), *zin_mem, *zout_mem;
     void *zwork_mem;
@@ -481,6 +481,9 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
     zout_mem = PPQ_COMPRESSORS != 0u ? (uint8_t *)take(p, zout) : NULL;
     zwork_mem = PPQ_COMPRESSORS != 0u ? take(p, zwork) : NULL;
     if (w != NULL) {
+        w->store_len = 0;
+        w->store_cap = 0;
+        w->store_room = 0;
         w->cols = cols;
         w->rg_meta_max = rg;
         w->footer_cap = footer;
@@ -496,9 +499,9 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
     }
     for (i = 0; i < n; i++) {
         /* A column's arena regions, in this order. */
-        enum { CODEC, DICT, OWN, STATS, VALS, LEVELS, LEVELS_OUT, CHUNK, REGIONS };
+        enum { CODEC, DICT, OWN, STATS, VALS, LEVELS, LEVELS_OUT, REGIONS };
         const ppq_column_t *c = &s[i];
-        size_t pm, least, size[REGIONS];
+        size_t pm, least, chunk, size[REGIONS];
         uint8_t *mem[REGIONS], cap = stat_cap(c);
         int ok, kind = start_kind(c, &ok), r;
         ppq_col_t *col = cols != NULL ? &cols[i] : NULL;
@@ -531,8 +534,12 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
             size_t z = header_max_for(c, o) + ppq_compress_bound(column_codec(o, i), page_body_max(c, o));
             pm = z > pm ? z : pm;
         }
-        least = (kind == K_DICT ? 3u : 2u) * pm;
-        size[CHUNK] = o->chunk_bytes == 0u ? default_chunk(o, least, pm) : o->chunk_bytes < least ? least : o->chunk_bytes;
+        least = (kind == K_DICT ? 3u : 2u) * (pm + STORE_RECORD);
+        chunk = o->chunk_bytes == 0u ? default_chunk(o, least, pm + STORE_RECORD)
+                : o->chunk_bytes < least ? least
+                                         : o->chunk_bytes;
+        store += chunk;
+        room += least;
         for (r = 0; r < REGIONS; r++) {
             mem[r] = (uint8_t *)take(p, size[r]);
         }
@@ -562,10 +569,13 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
             col->levels = mem[LEVELS];
             col->levels_cap = (uint32_t)size[LEVELS_OUT];
             col->levels_out = mem[LEVELS_OUT];
-            col->chunk = mem[CHUNK];
-            col->chunk_cap = size[CHUNK];
-            col->chunk_room = least; /* every page the next row may end, and the open page the flush ends */
         }
+    }
+    store_mem = (uint8_t *)take(p, store);
+    if (w != NULL) {
+        w->store = store_mem;
+        w->store_cap = store;
+        w->store_room = room; /* every page the next row may end, and the open pages the flush ends */
     }
     return p->total;
 }
@@ -1019,30 +1029,56 @@ static size_t encode_levels(ppq_col_t *c)
     return ppq_rle_enc_finish(&rle) == PPQ_OK ? mem.len : 0u;
 }
 
-/* Column c's chunk grew by a page: is the row group due to end (its
- * buffer nearly full, or all chunks at row_group_bytes)?  Checked here,
- * not per row. */
-static void chunk_grew(ppq_writer_t *w, const ppq_col_t *c)
+/* A column's chunk grew by a page: is the row group due to end (the
+ * store nearly full, or all chunks at row_group_bytes)?  Checked here, not
+ * per row. */
+static void chunk_grew(ppq_writer_t *w)
 {
     uint32_t i;
     size_t bytes = 0;
     for (i = 0; w->opts.row_group_bytes != 0u && i < w->ncols; i++) {
         bytes += w->cols[i].chunk_len;
     }
-    w->rg_due = (uint8_t)(w->rg_due | (c->chunk_cap - c->chunk_len < c->chunk_room) |
+    w->rg_due = (uint8_t)(w->rg_due | (w->store_cap - w->store_len < w->store_room) |
                           (w->opts.row_group_bytes != 0u && bytes >= w->opts.row_group_bytes));
 }
 
-static ppq_status_t chunk_append(ppq_col_t *c, const uint8_t *data, size_t len)
+/* Append to the store: a page's record (its column and length), then its
+ * parts. */
+static ppq_status_t store_append(ppq_writer_t *w, const uint8_t *data, size_t len)
 {
-    if (len > c->chunk_cap - c->chunk_len) {
+    if (len > w->store_cap - w->store_len) {
         return PPQ_ERR_NOSPACE; /* the layout guarantees room: not reached */
     }
     if (len > 0u) {
-        memcpy(c->chunk + c->chunk_len, data, len);
-        c->chunk_len += len;
+        memcpy(w->store + w->store_len, data, len);
+        w->store_len += len;
     }
     return PPQ_OK;
+}
+
+static ppq_status_t store_record(ppq_writer_t *w, const ppq_col_t *c, size_t len)
+{
+    uint8_t rec[STORE_RECORD];
+    ppq_store_le32(rec, (uint32_t)(c - w->cols));
+    ppq_store_le32(rec + 4, (uint32_t)len);
+    return store_append(w, rec, sizeof rec);
+}
+
+/* Write column c's pages from the store, in order. */
+static ppq_status_t store_write_chunk(ppq_writer_t *w, const ppq_col_t *c)
+{
+    uint32_t col = (uint32_t)(c - w->cols);
+    size_t at = 0;
+    ppq_status_t st = PPQ_OK;
+    while (at < w->store_len && st == PPQ_OK) {
+        size_t len = ppq_load_le32(w->store + at + 4);
+        if (ppq_load_le32(w->store + at) == col) {
+            st = ppq_sink_write(w->out, w->store + at + STORE_RECORD, len);
+        }
+        at += STORE_RECORD + len;
+    }
+    return st;
 }
 
 /* Open a page header in the scratch buffer: its type, body size
@@ -1188,24 +1224,28 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     }
     st = header_close(w, &t, &hm);
     if (st == PPQ_OK) {
-        st = chunk_append(c, w->scratch, hm.len);
+        st = store_record(w, c, hm.len + levels_len + dhead_len + vals_len);
     }
     if (st == PPQ_OK) {
-        st = chunk_append(c, levels, levels_len);
+        st = store_append(w, w->scratch, hm.len);
     }
     if (st == PPQ_OK) {
-        st = chunk_append(c, dhead, dhead_len);
+        st = store_append(w, levels, levels_len);
     }
     if (st == PPQ_OK) {
-        st = chunk_append(c, vals, vals_len);
+        st = store_append(w, dhead, dhead_len);
+    }
+    if (st == PPQ_OK) {
+        st = store_append(w, vals, vals_len);
     }
     if (st != PPQ_OK) {
         return st;
     }
+    c->chunk_len += hm.len + levels_len + dhead_len + vals_len;
     if (PPQ_COMPRESSORS != 0u) {
         c->chunk_raw += hm.len + raw;
     }
-    chunk_grew(w, c);
+    chunk_grew(w);
     if (PPQ_WRITER_STATISTICS) {
         ppq_stats_merge(&c->chunk_stats, &c->page_stats, order);
     }
@@ -1432,7 +1472,7 @@ static ppq_status_t flush(ppq_writer_t *w)
         }
         data_start = w->out->offset;
         if (st == PPQ_OK) {
-            st = ppq_sink_write(w->out, c->chunk, c->chunk_len);
+            st = store_write_chunk(w, c);
         }
         if (st != PPQ_OK) {
             break;
@@ -1473,6 +1513,7 @@ static ppq_status_t flush(ppq_writer_t *w)
     if (st != PPQ_OK) {
         return st; /* the sink failed: no metadata claims this row group */
     }
+    w->store_len = 0;
     ppq_meta_write_row_group_end(&t, PPQ_COMPRESSORS != 0u ? raw : total, total, w->rg_rows, rg_start, w->row_groups);
     if (ppq_thrift_w_status(&t) != PPQ_OK) {
         return PPQ_ERR_NOSPACE; /* not reached: room was reserved */
