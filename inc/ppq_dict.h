@@ -34,14 +34,17 @@ typedef struct ppq_dict_enc {
     ppq_type_t type;
     uint32_t type_len;
     uint32_t width;         /* PLAIN width of fixed-width types, 0 for BYTE_ARRAY */
-    uint32_t *slots;        /* hash table: entry index + 1, 0 = empty */
+    void *slots;            /* hash table: entry index + 1, 0 = empty; uint16_t when
+                               max_entries < 2^16, else uint32_t */
     uint32_t slot_mask;
     uint8_t *pool;          /* entries in PLAIN form, back to back */
     uint32_t *offsets;      /* BYTE_ARRAY: start of each entry in pool */
     uint32_t count;         /* entries */
     uint32_t bytes;         /* used bytes of pool */
-    uint32_t *page;         /* indices of the data page being built */
+    void *page;             /* indices of the data page being built: uint8_t when
+                               max_entries <= 2^8, uint16_t <= 2^16, else uint32_t */
     uint32_t page_count;
+    uint8_t slot_bytes, index_bytes;
     uint8_t *rle_groups;    /* bit-packed run buffer for the index encoder */
     ppq_dict_cfg_t cfg;
 } ppq_dict_enc_t;

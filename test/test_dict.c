@@ -158,16 +158,24 @@ static int same_value(ppq_type_t type, const void *a, const void *b)
 }
 
 /* Every type: put in random chunks over several pages, decode each page
- * with random get sizes, compare. Single-put output is identical. */
+ * with random get sizes, compare; with entry limits that make the encoder
+ * keep its indices in 1, 2 and 4 bytes (and its hash slots in 2 and 4). */
+#ifndef PPQ_TEST_SMALL
+static uint64_t wide_arena[(1536u * 1024u) / 8u]; /* 2^18 hash slots of 4 bytes, byte-array offsets */
+#endif
+
 static void round_trip_all_types(void)
 {
+    static const uint32_t limits[] = {256u, 2u * MAX_DISTINCT, 70000u};
+    int wide_ran = 0;
     PPQ_CHECK(setup());
     size_t t;
-    for (t = 0; t < ARRAY_LEN(dict_types); t++) {
-        ppq_type_t type = dict_types[t];
+    for (t = 0; t < ARRAY_LEN(dict_types) * ARRAY_LEN(limits); t++) {
+        ppq_type_t type = dict_types[t % ARRAY_LEN(dict_types)];
         uint32_t type_len = type == PPQ_FIXED_LEN_BYTE_ARRAY ? 6u : 0u;
         size_t vsize = ppq_value_size(type);
-        size_t n = N_VALUES, distinct = 1 + ppq_test_below(MAX_DISTINCT), pos = 0, page_start = 0;
+        size_t n = N_VALUES, distinct = 1 + ppq_test_below(MAX_DISTINCT < 256u ? MAX_DISTINCT : 256u), pos = 0,
+               page_start = 0;
         ppq_dict_cfg_t cfg = {2u * MAX_DISTINCT, 24u * MAX_DISTINCT + 64u, PAGE_VALUES}; /* never full */
         ppq_arena_t arena;
         ppq_dict_enc_t enc;
@@ -175,8 +183,21 @@ static void round_trip_all_types(void)
         ppq_sink_t ps, ds;
         ppq_memsink_t pm, dm;
         size_t page_ends[16], npages = 0, p;
+        cfg.max_entries = limits[t / ARRAY_LEN(dict_types)];
         random_values(type, type_len, vals, n, distinct);
+#ifdef PPQ_TEST_SMALL
+        if (cfg.max_entries > 0xFFFFu) {
+            continue; /* the 4-byte indices and slots: hosts */
+        }
         ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+#else
+        if (cfg.max_entries > 0xFFFFu) {
+            ppq_arena_init(&arena, wide_arena, sizeof wide_arena);
+            wide_ran++;
+        } else {
+            ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+        }
+#endif
         PPQ_CHECK_OK(ppq_dict_enc_init(&enc, type, type_len, &cfg, &arena));
         capture(&ps, &pm, page_buf);
         while (pos < n) {
@@ -227,6 +248,11 @@ static void round_trip_all_types(void)
             PPQ_CHECK(same_value(type, (uint8_t *)vals + p * vsize, (uint8_t *)back + p * vsize));
         }
     }
+#ifndef PPQ_TEST_SMALL
+    PPQ_CHECK_EQ(wide_ran, (int)ARRAY_LEN(dict_types));
+#else
+    (void)wide_ran;
+#endif
 }
 
 /* Full by entry count and by bytes: the values before the new one are

@@ -7,9 +7,15 @@
 #include "ppq_port.h"
 
 #define MAX_ENTRIES (1u << 24)
+
+#ifndef PPQ_DICT_NARROW
+#define PPQ_DICT_NARROW (!PPQ_FAST64)
+#endif
 /* Indices decoded per step (stack use; hosts: more, so most go through the
  * unpacking kernel's groups of 32). */
 #define INDEX_CHUNK (PPQ_FAST64 ? 256u : 32u)
+/* Narrow page indices widened per step for the RLE encoder (stack). */
+#define INDEX_STEP (PPQ_FAST64 ? 64u : 8u)
 
 static int dict_type_ok(ppq_type_t type, uint32_t type_len)
 {
@@ -32,6 +38,59 @@ static unsigned max_index_width(uint32_t max_entries)
 {
     unsigned w = ppq_bit_width32(max_entries - 1u);
     return w == 0u ? 1u : w;
+}
+
+/* Bytes of a hash slot (an entry index + 1) and of a buffered page index:
+ * with PPQ_DICT_NARROW (ppq_config.h) the least that hold max_entries
+ * (RAM on small boards), else 4 (hosts: no width to test per value). */
+static unsigned slot_bytes_for(uint32_t max_entries)
+{
+    return PPQ_DICT_NARROW && max_entries < 0xFFFFu ? 2u : 4u;
+}
+
+static unsigned index_bytes_for(uint32_t max_entries)
+{
+    return !PPQ_DICT_NARROW ? 4u : max_entries <= 0x100u ? 1u : max_entries <= 0x10000u ? 2u : 4u;
+}
+
+static inline uint32_t slot_at(const ppq_dict_enc_t *enc, uint32_t h)
+{
+    return PPQ_DICT_NARROW && enc->slot_bytes == 2u ? ((const uint16_t *)enc->slots)[h]
+                                                    : ((const uint32_t *)enc->slots)[h];
+}
+
+static inline void slot_set(ppq_dict_enc_t *enc, uint32_t h, uint32_t v)
+{
+    if (PPQ_DICT_NARROW && enc->slot_bytes == 2u) {
+        ((uint16_t *)enc->slots)[h] = (uint16_t)v;
+    } else {
+        ((uint32_t *)enc->slots)[h] = v;
+    }
+}
+
+static inline uint32_t page_at(const ppq_dict_enc_t *enc, uint32_t i)
+{
+    if (!PPQ_DICT_NARROW) {
+        return ((const uint32_t *)enc->page)[i];
+    }
+    switch (enc->index_bytes) {
+    case 1: return ((const uint8_t *)enc->page)[i];
+    case 2: return ((const uint16_t *)enc->page)[i];
+    default: return ((const uint32_t *)enc->page)[i];
+    }
+}
+
+static inline void page_set(ppq_dict_enc_t *enc, uint32_t i, uint32_t e)
+{
+    if (!PPQ_DICT_NARROW) {
+        ((uint32_t *)enc->page)[i] = e;
+        return;
+    }
+    switch (enc->index_bytes) {
+    case 1: ((uint8_t *)enc->page)[i] = (uint8_t)e; break;
+    case 2: ((uint16_t *)enc->page)[i] = (uint16_t)e; break;
+    default: ((uint32_t *)enc->page)[i] = e; break;
+    }
 }
 
 /* The pool's capacity: fixed-width entries never need more than
@@ -57,10 +116,10 @@ static size_t regions(ppq_type_t type, uint32_t type_len, const ppq_dict_cfg_t *
         cfg->max_page_values == 0u || cfg->max_page_values > 0x7FFFFFFFu / 4u) {
         return 0;
     }
-    size[SLOTS] = (size_t)slot_count(cfg->max_entries) * 4u;
+    size[SLOTS] = (size_t)slot_count(cfg->max_entries) * slot_bytes_for(cfg->max_entries);
     size[POOL] = pool_cap((uint32_t)ppq_plain_width(type, type_len), cfg);
     size[OFFSETS] = type == PPQ_BYTE_ARRAY ? (size_t)cfg->max_entries * 4u : 0u;
-    size[PAGE] = (size_t)cfg->max_page_values * 4u;
+    size[PAGE] = (size_t)cfg->max_page_values * index_bytes_for(cfg->max_entries);
     size[GROUPS] = (size_t)PPQ_RLE_DEFAULT_GROUPS * max_index_width(cfg->max_entries);
     for (r = 0; r < REGIONS; r++) {
         total += PPQ_ARENA_ROUND(size[r]);
@@ -90,19 +149,21 @@ ppq_status_t ppq_dict_enc_init(ppq_dict_enc_t *enc, ppq_type_t type, uint32_t ty
     enc->type_len = type == PPQ_FIXED_LEN_BYTE_ARRAY ? type_len : 0u;
     enc->width = (uint32_t)ppq_plain_width(type, type_len);
     enc->cfg = *cfg;
-    enc->slot_mask = (uint32_t)(size[SLOTS] / 4u) - 1u;
-    enc->slots = (uint32_t *)(void *)mem;
+    enc->slot_bytes = (uint8_t)slot_bytes_for(cfg->max_entries);
+    enc->index_bytes = (uint8_t)index_bytes_for(cfg->max_entries);
+    enc->slot_mask = slot_count(cfg->max_entries) - 1u;
+    enc->slots = mem;
     enc->pool = mem + PPQ_ARENA_ROUND(size[SLOTS]);
     enc->offsets = type == PPQ_BYTE_ARRAY ? (uint32_t *)(void *)(enc->pool + PPQ_ARENA_ROUND(size[POOL])) : NULL;
-    enc->page = (uint32_t *)(void *)(enc->pool + PPQ_ARENA_ROUND(size[POOL]) + PPQ_ARENA_ROUND(size[OFFSETS]));
-    enc->rle_groups = (uint8_t *)(enc->page) + PPQ_ARENA_ROUND(size[PAGE]);
+    enc->page = enc->pool + PPQ_ARENA_ROUND(size[POOL]) + PPQ_ARENA_ROUND(size[OFFSETS]);
+    enc->rle_groups = (uint8_t *)enc->page + PPQ_ARENA_ROUND(size[PAGE]);
     ppq_dict_enc_reset(enc);
     return PPQ_OK;
 }
 
 void ppq_dict_enc_reset(ppq_dict_enc_t *enc)
 {
-    memset(enc->slots, 0, ((size_t)enc->slot_mask + 1u) * 4u);
+    memset(enc->slots, 0, ((size_t)enc->slot_mask + 1u) * enc->slot_bytes);
     enc->count = 0;
     enc->bytes = 0;
     enc->page_count = 0;
@@ -162,7 +223,7 @@ static uint64_t plain_word(const uint8_t *p, uint32_t len)
 static inline ppq_status_t word_index(ppq_dict_enc_t *enc, uint64_t word, uint32_t width, uint32_t *index)
 {
     uint32_t h = hash_word(word) & enc->slot_mask, e;
-    while ((e = enc->slots[h]) != 0u && plain_word(enc->pool + (size_t)(e - 1u) * width, width) != word) {
+    while ((e = slot_at(enc, h)) != 0u && plain_word(enc->pool + (size_t)(e - 1u) * width, width) != word) {
         h = (h + 1u) & enc->slot_mask;
     }
     if (e != 0u) {
@@ -178,7 +239,7 @@ static inline ppq_status_t word_index(ppq_dict_enc_t *enc, uint64_t word, uint32
         ppq_store_le64(enc->pool + enc->bytes, word);
     }
     enc->bytes += width;
-    enc->slots[h] = enc->count + 1u;
+    slot_set(enc, h, enc->count + 1u);
     *index = enc->count++;
     return PPQ_OK;
 }
@@ -192,7 +253,7 @@ ppq_status_t ppq_dict_enc_put_word(ppq_dict_enc_t *enc, uint64_t word)
     }
     st = word_index(enc, word, enc->width, &index);
     if (st == PPQ_OK) {
-        enc->page[enc->page_count++] = index;
+        page_set(enc, enc->page_count++, index);
     }
     return st;
 }
@@ -206,8 +267,8 @@ static ppq_status_t lookup_or_add(ppq_dict_enc_t *enc, const uint8_t *key, uint3
     if (!PPQ_LEAN && is_word(enc)) {
         return word_index(enc, plain_word(key, len), len, index);
     }
-    while (enc->slots[i] != 0u) {
-        uint32_t e = enc->slots[i] - 1u;
+    while (slot_at(enc, i) != 0u) {
+        uint32_t e = slot_at(enc, i) - 1u;
         uint32_t elen;
         const uint8_t *eb = entry_bytes(enc, e, &elen);
         if (elen == len && (len == 0u || memcmp(eb, key, len) == 0)) {
@@ -229,7 +290,7 @@ static ppq_status_t lookup_or_add(ppq_dict_enc_t *enc, const uint8_t *key, uint3
         memcpy(enc->pool + enc->bytes, key, len);
     }
     enc->bytes += entry_size;
-    enc->slots[i] = enc->count + 1u;
+    slot_set(enc, i, enc->count + 1u);
     *index = enc->count++;
     return PPQ_OK;
 }
@@ -253,7 +314,7 @@ static uint64_t word_at(const uint8_t *p, uint32_t width)
 static inline ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8_t *v, size_t n, size_t *accepted,
                                      const uint32_t width)
 {
-    uint32_t *page = enc->page, count = enc->page_count;
+    uint32_t count = enc->page_count;
     size_t i, m = enc->cfg.max_page_values - count < n ? enc->cfg.max_page_values - count : n;
     ppq_status_t st = m < n ? PPQ_ERR_NOSPACE : PPQ_OK;
     for (i = 0; i < m; i++) {
@@ -263,7 +324,7 @@ static inline ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8_t *v, size
             st = s;
             break;
         }
-        page[count++] = e;
+        page_set(enc, count++, e);
     }
     enc->page_count = count;
     *accepted = i;
@@ -314,10 +375,10 @@ ppq_status_t ppq_dict_enc_put(ppq_dict_enc_t *enc, const void *values, size_t n,
         if (!PPQ_LEAN && enc->page_count > 0u) { /* the previous value again (as logs have): no hashing */
             uint32_t elen;
             const uint8_t *eb;
-            index = enc->page[enc->page_count - 1u];
+            index = page_at(enc, enc->page_count - 1u);
             eb = entry_bytes(enc, index, &elen);
             if (elen == len && (len == 0u || memcmp(eb, key, len) == 0)) {
-                enc->page[enc->page_count++] = index;
+                page_set(enc, enc->page_count++, index);
                 continue;
             }
         }
@@ -325,7 +386,7 @@ ppq_status_t ppq_dict_enc_put(ppq_dict_enc_t *enc, const void *values, size_t n,
         if (st != PPQ_OK) {
             break;
         }
-        enc->page[enc->page_count++] = index;
+        page_set(enc, enc->page_count++, index);
     }
     *accepted = i;
     return st;
@@ -338,10 +399,9 @@ ppq_status_t ppq_dict_enc_repeat(ppq_dict_enc_t *enc, size_t n)
         return enc->page_count == 0u ? PPQ_ERR_STATE : PPQ_ERR_NOSPACE;
     }
     {
-        uint32_t *at = enc->page + enc->page_count, e = at[-1];
-        size_t i;
-        for (i = 0; i < n; i++) {
-            at[i] = e;
+        uint32_t e = page_at(enc, enc->page_count - 1u), i;
+        for (i = 0; i < (uint32_t)n; i++) {
+            page_set(enc, enc->page_count + i, e);
         }
         enc->page_count += (uint32_t)n;
     }
@@ -351,7 +411,7 @@ ppq_status_t ppq_dict_enc_repeat(ppq_dict_enc_t *enc, size_t n)
 
 uint32_t ppq_dict_enc_index_at(const ppq_dict_enc_t *enc, uint32_t i)
 {
-    return enc->page[i];
+    return page_at(enc, i);
 }
 
 const uint8_t *ppq_dict_enc_entry(const ppq_dict_enc_t *enc, uint32_t e, uint32_t *len)
@@ -384,8 +444,16 @@ ppq_status_t ppq_dict_enc_flush_page(ppq_dict_enc_t *enc, ppq_sink_t *out)
     if (st == PPQ_OK) {
         st = ppq_sink_write(out, &width_byte, 1);
     }
-    if (st == PPQ_OK) {
-        st = ppq_rle_enc_put(&rle, enc->page, enc->page_count);
+    if (enc->index_bytes == 4u && st == PPQ_OK) {
+        st = ppq_rle_enc_put(&rle, (const uint32_t *)enc->page, enc->page_count);
+    } else if (st == PPQ_OK) { /* narrower indices: widened a step at a time */
+        uint32_t step[INDEX_STEP], at, i;
+        for (at = 0; at < enc->page_count && st == PPQ_OK; at += i) {
+            for (i = 0; i < INDEX_STEP && at + i < enc->page_count; i++) {
+                step[i] = page_at(enc, at + i);
+            }
+            st = ppq_rle_enc_put(&rle, step, i);
+        }
     }
     if (st == PPQ_OK) {
         st = ppq_rle_enc_finish(&rle);

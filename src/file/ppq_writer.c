@@ -333,7 +333,7 @@ static uint8_t stat_cap(const ppq_column_t *c)
 static size_t header_max_for(const ppq_column_t *c, const ppq_writer_options_t *o)
 {
     /* v2 adds null and row counts, two level lengths, is_compressed */
-    return 48u + 2u * (stat_cap(c) + 4u) + (page_v2(o) ? 24u : 0u);
+    return 48u + (PPQ_WRITER_STATISTICS && !o->no_statistics ? 2u * (stat_cap(c) + 4u) : 0u) + (page_v2(o) ? 24u : 0u);
 }
 
 static void dict_cfg_for(const ppq_writer_options_t *o, ppq_dict_cfg_t *d)
@@ -414,13 +414,13 @@ static void *take(plan_t *p, size_t size)
 }
 
 /* Largest serialized RowGroup: per column its ColumnChunk with statistics. */
-static size_t rg_meta_max(const ppq_column_t *s, uint32_t n)
+static size_t rg_meta_max(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o)
 {
     size_t total = 64, len = 0;
     uint32_t i;
     for (i = 0; i < n; i++) {
         (void)name_ok(s[i].name, &len);
-        total += 128u + len + 2u * (stat_cap(&s[i]) + 8u);
+        total += 128u + len + (PPQ_WRITER_STATISTICS && !o->no_statistics ? 2u * (stat_cap(&s[i]) + 8u) : 0u);
     }
     return total;
 }
@@ -456,7 +456,7 @@ static size_t stat_width(const ppq_column_t *c);
 static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w)
 {
     uint32_t i;
-    size_t rg = rg_meta_max(s, n), footer = o->footer_bytes > rg ? o->footer_bytes : rg, scratch = scratch_for(s, n, o);
+    size_t rg = rg_meta_max(s, n, o), footer = o->footer_bytes > rg ? o->footer_bytes : rg, scratch = scratch_for(s, n, o);
     size_t zin = 0, zout = 0, zwork = 0, store = 0, room = 0;
     uint8_t *store_mem;
     ppq_col_t *cols = (ppq_col_t *)take(p, (size_t)n * sizeof(ppq_col_t));
@@ -671,7 +671,7 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
     if (opts == NULL || !schema_ok(schema, ncols)) {
         return PPQ_ERR_ARG;
     }
-    rg = (uint32_t)rg_meta_max(schema, ncols);
+    rg = (uint32_t)rg_meta_max(schema, ncols, opts);
     for (pv = 4096u; pv >= 8u; pv /= 2u) { /* pages as large as still leave room for whole row groups */
         for (share = 2u; share <= 64u; share *= 2u) { /* the footer store: 1/share of the arena */
             uint32_t lo, hi, rows, groups;
@@ -1368,7 +1368,8 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
     }
     if (PPQ_WRITER_STATISTICS &&
         !(BUILT(K_DICT) && c->kind == K_DICT && c->own.dict->page_count >= 2u &&
-          c->own.dict->page[c->own.dict->page_count - 1u] == c->own.dict->page[c->own.dict->page_count - 2u])) {
+          ppq_dict_enc_index_at(c->own.dict, c->own.dict->page_count - 1u) ==
+              ppq_dict_enc_index_at(c->own.dict, c->own.dict->page_count - 2u))) {
         if (c->dict_word) {
             ppq_stats_add_word(&c->page_stats, c->stats_kind, c->width, value_word(c));
         } else {
