@@ -159,6 +159,7 @@ typedef struct ppq_writer {
     uint8_t *store;            /* the open row group's finished pages, all columns' in
                                   the order they ended, each after its column and length */
     size_t store_len, store_cap;
+    uint32_t store_pages;      /* pages in the store */
     size_t store_room;         /* free store bytes below which the row group ends */
     uint8_t *scratch;          /* page header assembly */
     size_t scratch_cap;

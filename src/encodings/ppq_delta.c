@@ -36,7 +36,7 @@ static uint32_t buffered(const ppq_delta_cfg_t *cfg, uint32_t block, uint32_t mi
         return block;
     }
     need = cfg->max_values > 1u ? cfg->max_values - 1u : 1u; /* deltas (a miniblock at least) */
-    return (need + per - 1u) / per * per;
+    return ppq_udiv32(need + per - 1u, per) * per;
 }
 
 size_t ppq_delta_enc_arena_size(const ppq_delta_cfg_t *cfg)
@@ -59,7 +59,7 @@ ppq_status_t ppq_delta_enc_init(ppq_delta_enc_t *enc, const ppq_delta_cfg_t *cfg
         return PPQ_ERR_ARG;
     }
     resolve(cfg, &enc->block_size, &enc->miniblocks);
-    enc->cap = buffered(cfg, enc->block_size, enc->miniblocks);
+    enc->cap = (uint32_t)(need / 8u); /* (8-byte deltas, 8-byte arena rounding: whole deltas) */
     enc->deltas = (uint64_t *)ppq_arena_alloc(arena, need);
     if (enc->deltas == NULL) {
         return PPQ_ERR_ARENA;
@@ -135,12 +135,11 @@ static void flush_block(ppq_delta_enc_t *enc)
 
 ppq_status_t ppq_delta_enc_put_word(ppq_delta_enc_t *enc, uint64_t v)
 {
-    if (enc->count++ == 0u) {
+    if (enc->count == 0u) {
         enc->first = v;
     } else {
         uint64_t d = v - enc->last;
         if (enc->in_block == enc->cap) { /* (a block flushes when full: only a smaller page's buffer fills) */
-            enc->count--;
             return PPQ_ERR_NOSPACE;
         }
         /* INT32: the wrapped 32-bit delta, sign-extended */
@@ -149,6 +148,7 @@ ppq_status_t ppq_delta_enc_put_word(ppq_delta_enc_t *enc, uint64_t v)
             flush_block(enc);
         }
     }
+    enc->count++;
     enc->last = v;
     return enc->err;
 }
@@ -205,7 +205,7 @@ ppq_status_t ppq_delta_enc_finish_to(ppq_delta_enc_t *enc, const ppq_memsink_t *
 
 size_t ppq_delta_max_block_bytes(const ppq_delta_cfg_t *cfg, uint32_t count)
 {
-    uint32_t block, minis, per, last;
+    uint32_t block, minis, per, padded;
     size_t blocks;
     if (ppq_delta_enc_arena_size(cfg) == 0u) {
         return 0;
@@ -216,11 +216,9 @@ size_t ppq_delta_max_block_bytes(const ppq_delta_cfg_t *cfg, uint32_t count)
     }
     blocks = ppq_udiv32(count - 2u, block) + 1u; /* count - 1 deltas */
     per = ppq_udiv32(block, minis);
-    last = count - 1u - (uint32_t)(blocks - 1u) * block; /* deltas of the last block */
-    last = (last + per - 1u) / per * per;                /* its used miniblocks, padded */
+    padded = ppq_udiv32(count - 2u + per, per) * per; /* in used miniblocks (blocks are whole ones) */
     /* min delta varint, one width byte per miniblock, every value at full width */
-    return blocks * (PPQ_ULEB64_MAX + minis) +
-           ((blocks - 1u) * block + last) * (size_t)(cfg->type == PPQ_INT64 ? 8u : 4u);
+    return blocks * (PPQ_ULEB64_MAX + minis) + padded * (size_t)(cfg->type == PPQ_INT64 ? 8u : 4u);
 }
 
 size_t ppq_delta_header(const ppq_delta_cfg_t *cfg, uint64_t count, int64_t first_value, uint8_t *out)
@@ -237,13 +235,12 @@ size_t ppq_delta_header(const ppq_delta_cfg_t *cfg, uint64_t count, int64_t firs
 
 size_t ppq_delta_enc_header(const ppq_delta_enc_t *enc, uint8_t *out)
 {
-    ppq_delta_cfg_t cfg;
     int64_t first = enc->is64 ? (int64_t)enc->first : (int64_t)(int32_t)(uint32_t)enc->first;
-    cfg.type = enc->is64 ? PPQ_INT64 : PPQ_INT32;
-    cfg.block_size = enc->block_size;
-    cfg.miniblocks = enc->miniblocks;
-    cfg.max_values = 0;
-    return ppq_delta_header(&cfg, enc->count, enc->count > 0u ? first : 0, out);
+    size_t n = ppq_uleb32_encode(enc->block_size, out); /* as ppq_delta_header, without a cfg */
+    n += ppq_uleb32_encode(enc->miniblocks, out + n);
+    n += ppq_uleb64_encode(enc->count, out + n);
+    n += ppq_uleb64_encode(ppq_zigzag64_encode(enc->count > 0u ? first : 0), out + n);
+    return n;
 }
 
 /* ---- decoder ------------------------------------------------------------ */

@@ -9,7 +9,7 @@
 #define MAX_ENTRIES (1u << 24)
 
 #ifndef PPQ_DICT_NARROW
-#define PPQ_DICT_NARROW (!PPQ_FAST64)
+#define PPQ_DICT_NARROW (!PPQ_FAST64 && !PPQ_LEAN)
 #endif
 /* Indices decoded per step (stack use; hosts: more, so most go through the
  * unpacking kernel's groups of 32). */
@@ -149,9 +149,11 @@ ppq_status_t ppq_dict_enc_init(ppq_dict_enc_t *enc, ppq_type_t type, uint32_t ty
     enc->type_len = type == PPQ_FIXED_LEN_BYTE_ARRAY ? type_len : 0u;
     enc->width = (uint32_t)ppq_plain_width(type, type_len);
     enc->cfg = *cfg;
-    enc->slot_bytes = (uint8_t)slot_bytes_for(cfg->max_entries);
-    enc->index_bytes = (uint8_t)index_bytes_for(cfg->max_entries);
-    enc->slot_mask = slot_count(cfg->max_entries) - 1u;
+    if (PPQ_DICT_NARROW) {
+        enc->slot_bytes = (uint8_t)slot_bytes_for(cfg->max_entries);
+        enc->index_bytes = (uint8_t)index_bytes_for(cfg->max_entries);
+    }
+    enc->slot_mask = (uint32_t)(size[SLOTS] >> (slot_bytes_for(cfg->max_entries) == 2u ? 1 : 2)) - 1u;
     enc->slots = mem;
     enc->pool = mem + PPQ_ARENA_ROUND(size[SLOTS]);
     enc->offsets = type == PPQ_BYTE_ARRAY ? (uint32_t *)(void *)(enc->pool + PPQ_ARENA_ROUND(size[POOL])) : NULL;
@@ -163,7 +165,7 @@ ppq_status_t ppq_dict_enc_init(ppq_dict_enc_t *enc, ppq_type_t type, uint32_t ty
 
 void ppq_dict_enc_reset(ppq_dict_enc_t *enc)
 {
-    memset(enc->slots, 0, ((size_t)enc->slot_mask + 1u) * enc->slot_bytes);
+    memset(enc->slots, 0, ((size_t)enc->slot_mask + 1u) * (PPQ_DICT_NARROW ? enc->slot_bytes : 4u));
     enc->count = 0;
     enc->bytes = 0;
     enc->page_count = 0;
@@ -444,7 +446,7 @@ ppq_status_t ppq_dict_enc_flush_page(ppq_dict_enc_t *enc, ppq_sink_t *out)
     if (st == PPQ_OK) {
         st = ppq_sink_write(out, &width_byte, 1);
     }
-    if (enc->index_bytes == 4u && st == PPQ_OK) {
+    if ((!PPQ_DICT_NARROW || enc->index_bytes == 4u) && st == PPQ_OK) {
         st = ppq_rle_enc_put(&rle, (const uint32_t *)enc->page, enc->page_count);
     } else if (st == PPQ_OK) { /* narrower indices: widened a step at a time */
         uint32_t step[INDEX_STEP], at, i;

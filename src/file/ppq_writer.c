@@ -74,7 +74,6 @@ typedef struct ppq_col {
         ppq_dba_enc_t *dba;
     } own;
     /* the open row group's column chunk: its pages are in the writer's store */
-    size_t chunk_len;       /* their bytes */
     size_t chunk_raw;       /* the chunk's pages uncompressed, headers included */
     uint32_t encodings;     /* bit per Parquet encoding used */
     uint8_t alt_kind;       /* where a dictionary falls back to (AUTO: the smaller of the others) */
@@ -289,11 +288,10 @@ static size_t vals_cap(const ppq_column_t *c, const ppq_writer_options_t *o, int
         cap = n * w;
     }
     if (BUILT(K_DELTA) && kind == K_DELTA) {
-        ppq_delta_cfg_t dcfg = {PPQ_INT32, 0, 0, 0};
-        size_t d;
-        dcfg.type = c->type;
-        dcfg.max_values = o->page_values;
-        d = ppq_delta_max_block_bytes(&dcfg, (uint32_t)n) + PPQ_DELTA_HEADER_MAX;
+        /* the writer's geometry (blocks of 128, miniblocks of 32): per block a
+         * min delta and 4 widths, the deltas padded to whole miniblocks at
+         * full width (as ppq_delta_max_block_bytes, without its division) */
+        size_t d = (n / 128u + 1u) * (PPQ_ULEB64_MAX + 4u) + ((n + 31u) & ~(size_t)31u) * w + PPQ_DELTA_HEADER_MAX;
         cap = d > cap ? d : cap;
     } else if (kind == K_DICT && 4u * n + 8u > cap) {
         cap = 4u * n + 8u; /* bit width byte, indices at worst 4 bytes each */
@@ -482,6 +480,7 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
     zwork_mem = PPQ_COMPRESSORS != 0u ? take(p, zwork) : NULL;
     if (w != NULL) {
         w->store_len = 0;
+        w->store_pages = 0;
         w->store_cap = 0;
         w->store_room = 0;
         w->cols = cols;
@@ -831,6 +830,12 @@ static ppq_status_t start_page(ppq_writer_t *w, ppq_col_t *c)
     return st;
 }
 
+/* The pending number's PLAIN bits as a word (dict_word columns). */
+static uint64_t value_word(const ppq_col_t *c)
+{
+    return c->width == 4u ? c->value.u32 : c->value.u64;
+}
+
 /* Put one value (in memory as ppq_writer_set_* keeps it: a number, a
  * uint8_t boolean, ppq_bytes_t for byte arrays) into the page's encoder,
  * which is not the dictionary. */
@@ -841,7 +846,8 @@ static ppq_status_t encode_value(ppq_col_t *c, const void *v)
     uint32_t bit;
     switch (c->kind) {
     case K_PLAIN: return ppq_plain_enc_put(&c->enc.plain, v, 1);
-    case K_DELTA: return BUILT(K_DELTA) ? ppq_delta_enc_put(&c->enc.delta, v, 1) : PPQ_ERR_STATE;
+    case K_DELTA: /* (INT32 or INT64: the word's low 32 bits are an INT32's) */
+        return BUILT(K_DELTA) ? ppq_delta_enc_put_word(&c->enc.delta, value_word(c)) : PPQ_ERR_STATE;
     case K_BSS: /* FLBA as its raw bytes, numbers as values */
         return BUILT(K_BSS) ? ppq_bss_enc_put(&c->enc.bss, c->def->type == PPQ_FIXED_LEN_BYTE_ARRAY ? (const void *)b->ptr : v, 1)
                             : PPQ_ERR_STATE;
@@ -1034,41 +1040,15 @@ static size_t encode_levels(ppq_col_t *c)
  * per row. */
 static void chunk_grew(ppq_writer_t *w)
 {
-    uint32_t i;
-    size_t bytes = 0;
-    for (i = 0; w->opts.row_group_bytes != 0u && i < w->ncols; i++) {
-        bytes += w->cols[i].chunk_len;
-    }
     w->rg_due = (uint8_t)(w->rg_due | (w->store_cap - w->store_len < w->store_room) |
-                          (w->opts.row_group_bytes != 0u && bytes >= w->opts.row_group_bytes));
+                          (w->opts.row_group_bytes != 0u && w->store_len - STORE_RECORD * w->store_pages >=
+                                                                w->opts.row_group_bytes));
 }
 
-/* Append to the store: a page's record (its column and length), then its
- * parts. */
-static ppq_status_t store_append(ppq_writer_t *w, const uint8_t *data, size_t len)
-{
-    if (len > w->store_cap - w->store_len) {
-        return PPQ_ERR_NOSPACE; /* the layout guarantees room: not reached */
-    }
-    if (len > 0u) {
-        memcpy(w->store + w->store_len, data, len);
-        w->store_len += len;
-    }
-    return PPQ_OK;
-}
 
-static ppq_status_t store_record(ppq_writer_t *w, const ppq_col_t *c, size_t len)
+/* Write column col's pages from the store, in order. */
+static ppq_status_t store_write_chunk(ppq_writer_t *w, uint32_t col)
 {
-    uint8_t rec[STORE_RECORD];
-    ppq_store_le32(rec, (uint32_t)(c - w->cols));
-    ppq_store_le32(rec + 4, (uint32_t)len);
-    return store_append(w, rec, sizeof rec);
-}
-
-/* Write column c's pages from the store, in order. */
-static ppq_status_t store_write_chunk(ppq_writer_t *w, const ppq_col_t *c)
-{
-    uint32_t col = (uint32_t)(c - w->cols);
     size_t at = 0;
     ppq_status_t st = PPQ_OK;
     while (at < w->store_len && st == PPQ_OK) {
@@ -1114,7 +1094,7 @@ static ppq_status_t header_close(ppq_writer_t *w, ppq_thrift_w_t *t, const ppq_m
 static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
 {
     uint8_t dhead[PPQ_DELTA_HEADER_MAX];
-    size_t dhead_len = 0, levels_len = 0, body, raw, vals_len;
+    size_t dhead_len = 0, levels_len = 0, body, raw, vals_len, page_len;
     const uint8_t *vals;
     const uint8_t *levels = c->levels_out;
     ppq_thrift_w_t t;
@@ -1223,25 +1203,27 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
         }
     }
     st = header_close(w, &t, &hm);
-    if (st == PPQ_OK) {
-        st = store_record(w, c, hm.len + levels_len + dhead_len + vals_len);
-    }
-    if (st == PPQ_OK) {
-        st = store_append(w, w->scratch, hm.len);
-    }
-    if (st == PPQ_OK) {
-        st = store_append(w, levels, levels_len);
-    }
-    if (st == PPQ_OK) {
-        st = store_append(w, dhead, dhead_len);
-    }
-    if (st == PPQ_OK) {
-        st = store_append(w, vals, vals_len);
+    page_len = hm.len + levels_len + dhead_len + vals_len;
+    if (st == PPQ_OK && STORE_RECORD + page_len > w->store_cap - w->store_len) {
+        st = PPQ_ERR_NOSPACE; /* the layout guarantees room: not reached */
     }
     if (st != PPQ_OK) {
         return st;
     }
-    c->chunk_len += hm.len + levels_len + dhead_len + vals_len;
+    { /* into the store: the page's record (its column and length), then its parts */
+        uint8_t *at = w->store + w->store_len;
+        ppq_store_le32(at, (uint32_t)(c - w->cols));
+        ppq_store_le32(at + 4, (uint32_t)page_len);
+        at += STORE_RECORD; /* (every part's pointer is valid, its length maybe 0) */
+        memcpy(at, w->scratch, hm.len);
+        at += hm.len;
+        memcpy(at, levels, levels_len);
+        at += levels_len;
+        memcpy(at, dhead, dhead_len);
+        memcpy(at + dhead_len, vals, vals_len);
+        w->store_len += STORE_RECORD + page_len;
+    }
+    w->store_pages++;
     if (PPQ_COMPRESSORS != 0u) {
         c->chunk_raw += hm.len + raw;
     }
@@ -1273,11 +1255,6 @@ static const uint8_t *value_bytes(ppq_col_t *c, uint8_t *buf, size_t *len)
     return buf;
 }
 
-/* The pending number's PLAIN bits as a word (dict_word columns). */
-static uint64_t value_word(const ppq_col_t *c)
-{
-    return c->width == 4u ? c->value.u32 : c->value.u64;
-}
 
 /* Mark the page's next k values (from page_count) as present in its
  * definition levels; REQUIRED columns have none. */
@@ -1473,7 +1450,7 @@ static ppq_status_t flush(ppq_writer_t *w)
         }
         data_start = w->out->offset;
         if (st == PPQ_OK) {
-            st = store_write_chunk(w, c);
+            st = store_write_chunk(w, i);
         }
         if (st != PPQ_OK) {
             break;
@@ -1495,7 +1472,6 @@ static ppq_status_t flush(ppq_writer_t *w)
         raw += c->chunk_raw;
         ppq_meta_write_chunk(&t, &m);
         /* the chunk is out: the column starts a new one */
-        c->chunk_len = 0;
         c->chunk_raw = 0;
         c->chunk_values = 0;
         c->encodings = 0;
@@ -1515,6 +1491,7 @@ static ppq_status_t flush(ppq_writer_t *w)
         return st; /* the sink failed: no metadata claims this row group */
     }
     w->store_len = 0;
+    w->store_pages = 0;
     ppq_meta_write_row_group_end(&t, PPQ_COMPRESSORS != 0u ? raw : total, total, w->rg_rows, rg_start, w->row_groups);
     if (ppq_thrift_w_status(&t) != PPQ_OK) {
         return PPQ_ERR_NOSPACE; /* not reached: room was reserved */
@@ -2234,12 +2211,12 @@ static int same_value(const ppq_col_t *c, const ppq_column_batch_t *b, uint32_t 
  * a page (the column chunk grew). */
 static ppq_status_t push_row_value(ppq_writer_t *w, ppq_col_t *c, const ppq_column_batch_t *b, uint32_t r, int *ended)
 {
-    size_t before = c->chunk_len;
+    size_t before = w->store_len;
     ppq_status_t st;
     pend_from_batch(c, b, r);
     st = push_value(w, c);
     c->pending = 0;
-    *ended = c->chunk_len != before;
+    *ended = w->store_len != before;
     return st;
 }
 
