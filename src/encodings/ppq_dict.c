@@ -9,7 +9,7 @@
 #define MAX_ENTRIES (1u << 24)
 
 #ifndef PPQ_DICT_NARROW
-#define PPQ_DICT_NARROW (!PPQ_FAST64 && !PPQ_LEAN)
+#define PPQ_DICT_NARROW 0
 #endif
 /* Indices decoded per step (stack use; hosts: more, so most go through the
  * unpacking kernel's groups of 32). */
