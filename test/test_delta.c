@@ -223,7 +223,7 @@ static void page_sized_buffer(void)
         PPQ_CHECK_EQ(ppq_delta_enc_arena_size(&small), (size_t)room * 8u);
         PPQ_CHECK(room == 128u || ppq_delta_enc_arena_size(&small) < ppq_delta_enc_arena_size(&full));
         for (i = 0; i < n; i++) {
-            v64[i] = (int64_t)ppq_test_rand() << (i % 40u);
+            v64[i] = (int64_t)((uint64_t)ppq_test_rand() << (i % 40u));
         }
         len_a = encode(&full, v64, n, 0, enc_a);
         len_b = encode(&small, v64, n, 1 + ppq_test_below(5), enc_b);
