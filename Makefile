@@ -174,9 +174,11 @@ LOGGER_CONFIG := -include examples/sensor_logger/logger_config.h
 # value by value (no width kernels).
 READER_MIN_CONFIG := -DPPQ_DECOMPRESSORS=0u -DPPQ_READER_ENCODINGS=0x13Du -DPPQ_UNPACK_SMALL
 
-# The writer-full size profile: every page compressor but ZSTD's, whose
-# 8-9 KiB of flash a firmware writer opts into (project.yml: writer-zstd).
+# The writer-codecs size profile: every page compressor but ZSTD's, whose
+# 8-9 KiB of flash a firmware writer opts into (project.yml: writer-zstd);
+# writer-full: the writer without page compressors (each has its profile).
 NO_ZSTD_ENC_CONFIG := -DPPQ_COMPRESSORS=0xA6u
+NO_COMPRESSORS_CONFIG := -DPPQ_COMPRESSORS=0u
 
 # Flash per size profile and core, -Os (project.yml: size), of the default
 # library and of the logger's configuration.
@@ -191,6 +193,8 @@ size:
 	$(Q)$(MAKE) --no-print-directory lib TARGET=mps2-an386 BUILD=build/size-m4-reader-min OPT=-Os EXTRA_CFLAGS="$(READER_MIN_CONFIG)"
 	$(Q)$(MAKE) --no-print-directory lib TARGET=microbit BUILD=build/size-m0-no-zstd-enc OPT=-Os EXTRA_CFLAGS="$(NO_ZSTD_ENC_CONFIG)"
 	$(Q)$(MAKE) --no-print-directory lib TARGET=mps2-an386 BUILD=build/size-m4-no-zstd-enc OPT=-Os EXTRA_CFLAGS="$(NO_ZSTD_ENC_CONFIG)"
+	$(Q)$(MAKE) --no-print-directory lib TARGET=microbit BUILD=build/size-m0-no-compressors OPT=-Os EXTRA_CFLAGS="$(NO_COMPRESSORS_CONFIG)"
+	$(Q)$(MAKE) --no-print-directory lib TARGET=mps2-an386 BUILD=build/size-m4-no-compressors OPT=-Os EXTRA_CFLAGS="$(NO_COMPRESSORS_CONFIG)"
 	$(Q)$(PYTHON) tools/size_report.py
 
 # Interop: files from the writer read back by independent readers (npm,

@@ -69,6 +69,13 @@
  * Cortex-M4 (make bench-mcu-writer).  0 (default): 4 bytes each. */
 /* #define PPQ_DICT_NARROW 1 */
 
+/* 1: the writer's compact layout (opts.compact, for boards with a few KiB
+ * of RAM).  0 leaves that code out; compact = 1 then fails
+ * ppq_writer_init with PPQ_ERR_ARG. */
+#ifndef PPQ_WRITER_COMPACT
+#define PPQ_WRITER_COMPACT 1
+#endif
+
 /* 1: the writer's recovery option (ppq_recover.h's records).  0 leaves that
  * code out; recovery = 1 then fails ppq_writer_init with PPQ_ERR_ARG. */
 #ifndef PPQ_WRITER_RECOVERY

@@ -111,6 +111,23 @@ typedef struct ppq_writer_options {
                                  null and row counts in the header; PPQ_ERR_ARG in a build
                                  without them, PPQ_WRITER_PAGE_V2); 0: v1 pages */
     uint8_t no_statistics;    /* 1: no min/max/null_count */
+    /* 1: the compact layout, for boards with a few KiB of RAM
+     * (ppq_writer_options_for_arena picks it for small arenas).  Each
+     * column chunk is one page whose values are encoded as they arrive
+     * into one store the columns share: dictionary indices, deltas, runs,
+     * and at its other end the row group's dictionary entries, found
+     * through one hash table.  No page buffer per column, nothing reserved
+     * for a worst case: a row group ends when the next row would not fit
+     * (or a column's dictionary outgrows its index width, which the next
+     * row group widens).  chunk_bytes times the columns is the store (at
+     * most 65535 bytes); dict_entries the entries all dictionaries hold
+     * together.  AUTO takes DELTA_BINARY_PACKED for INT64, RLE for
+     * BOOLEAN, a dictionary otherwise; an explicit encoding may be PLAIN,
+     * DICTIONARY (no fallback: the row group ends), DELTA_BINARY_PACKED or
+     * RLE.  Uncompressed v1 pages without page statistics (the column
+     * chunks keep theirs), at most 127 columns, no recovery records: other
+     * choices are PPQ_ERR_ARG with it. */
+    uint8_t compact;
     const ppq_key_value_t *key_values; /* footer key-value metadata (caller-owned) */
     uint32_t key_value_count;
     /* Optional, caller-owned, both or neither: where row-group metadata goes
@@ -176,6 +193,12 @@ typedef struct ppq_writer {
     uint8_t rg_due;            /* a page made a chunk buffer nearly full (or the row
                                   group reach row_group_bytes): end the row group */
     uint32_t hdr_crcs;         /* recovery: sum of the open row group's page-header CRCs */
+    size_t store_top;          /* compact: where the dictionary entries start (they
+                                  fill the store down from its end) */
+    size_t seg_last;           /* compact: the last segment's offset (SIZE_MAX: none) */
+    uint16_t *dict_slots;      /* compact: the dictionaries' hash table (0: empty,
+                                  else the end offset of an entry) */
+    uint32_t dict_mask, dict_used;
 } ppq_writer_t;
 
 /* The exact arena bytes ppq_writer_init needs (0 for an invalid schema or

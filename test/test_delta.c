@@ -175,7 +175,7 @@ static void round_trips(void)
                     continue; /* the small profile stops below a block */
                 }
                 const uint32_t *g = geometry[(li + (size_t)kind) % ARRAY_LEN(geometry)];
-                ppq_delta_cfg_t cfg;
+                ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 0, 0};
                 cfg.type = type;
                 cfg.block_size = g[0];
                 cfg.miniblocks = g[1];
@@ -257,7 +257,7 @@ static void int64_every_miniblock_width(void)
     size_t gi;
     PPQ_CHECK(setup());
     for (gi = 0; gi < ARRAY_LEN(geometry); gi++) {
-        ppq_delta_cfg_t cfg;
+        ppq_delta_cfg_t cfg = {PPQ_INT64, 0, 0, 0};
         uint32_t per = geometry[gi][0] / geometry[gi][1];
         size_t n = 64u * per + 1u, i, len, got, call;
         ppq_delta_dec_t dec;

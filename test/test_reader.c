@@ -149,7 +149,8 @@ static ppq_status_t open_file(ppq_file_t *f, mfile_t *m, ppq_arena_t *arena, siz
     return ppq_reader_open(&rd, f, arena);
 }
 
-/* Write variant v: all eight types, OPTIONAL when v is odd. */
+/* Write variant v: all eight types, OPTIONAL when v is odd; from 16 on in
+ * the compact layout (its encodings; full dictionaries end row groups). */
 static ppq_status_t write_variant(unsigned v)
 {
     ppq_writer_options_t o;
@@ -167,9 +168,16 @@ static ppq_status_t write_variant(unsigned v)
     o.footer_bytes = NCOLS == NTYPES ? 8192u : 1280u;
     o.page_crc = (uint8_t)(v % 3u != 0u);
     o.page_v2 = (uint8_t)(PPQ_WRITER_PAGE_V2 && v % 4u >= 2u);
-    if (v % 5u == 4u && ppq_codec_can_compress(PPQ_CODEC_SNAPPY) && ppq_codec_can_decompress(PPQ_CODEC_SNAPPY)) {
+    if (v % 5u == 4u && v < 16u && ppq_codec_can_compress(PPQ_CODEC_SNAPPY) &&
+        ppq_codec_can_decompress(PPQ_CODEC_SNAPPY)) {
         o.codec = PPQ_CODEC_SNAPPY;
         o.codec_level = 1;
+    }
+    if (v >= 16u) {
+        o.compact = 1;
+        o.page_v2 = 0;
+        o.dict_entries = 16; /* row groups of at most 16 rows: a dictionary fills */
+        o.footer_bytes = NCOLS == NTYPES ? 65536u : 2048u;
     }
     for (c = 0; c < NCOLS; c++) {
         uint32_t t = type_of(v, c);
@@ -179,6 +187,11 @@ static ppq_status_t write_variant(unsigned v)
         cols[c].type_len = t == PPQ_FIXED_LEN_BYTE_ARRAY ? 3u : 0u;
         cols[c].optional = (uint8_t)(v % 2u);
         cols[c].encoding = encoding_for((ppq_type_t)t, v / 2u);
+        if (v >= 16u && (cols[c].encoding == PPQ_COLUMN_BYTE_STREAM_SPLIT ||
+                         cols[c].encoding == PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY ||
+                         cols[c].encoding == PPQ_COLUMN_DELTA_BYTE_ARRAY)) {
+            cols[c].encoding = PPQ_COLUMN_AUTO; /* (the compact layout's encodings) */
+        }
     }
     st = ppq_writer_init(&w, cols, NCOLS, &o, &file_sink, test_arena_ptr, test_arena_size);
     for (r = 0; r < ROWS && st == PPQ_OK; r++) {
@@ -209,9 +222,9 @@ static ppq_status_t write_variant(unsigned v)
  * 1..7 entries. */
 static void writer_files_round_trip(void)
 {
-    unsigned v, ran = 0;
+    unsigned v, ran = 0, compact = 0;
     ppq_status_t skipped = PPQ_OK;
-    for (v = 0; v < 16u; v++) {
+    for (v = 0; v < (PPQ_WRITER_COMPACT ? 24u : 16u); v++) {
         ppq_file_t f;
         mfile_t m;
         ppq_arena_t arena;
@@ -282,7 +295,9 @@ static void writer_files_round_trip(void)
         }
         PPQ_CHECK_EQ(row0, ROWS);
         ran++;
+        compact += v >= 16u;
     }
+    PPQ_CHECK(!PPQ_WRITER_COMPACT || compact >= (NCOLS == NTYPES ? 8u : 2u));
     if (ran < (NCOLS == NTYPES ? 12u : 3u)) { /* (16 KB boards: the variants that fit 4 KB) */
         PPQ_CHECK_EQ(skipped, PPQ_OK); /* why not */
     }

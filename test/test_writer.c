@@ -471,6 +471,117 @@ static void invalid_schemas(void)
     }
 }
 
+/* The compact layout: options it cannot take are PPQ_ERR_ARG (or
+ * PPQ_ERR_UNSUPPORTED: a codec this build cannot compress) with nothing
+ * written; ppq_writer_arena_size is exact for it. */
+static void compact_rejects_and_sizes(void)
+{
+    static const ppq_column_t ok[] = {COL("i", PPQ_INT32, 1, PPQ_COLUMN_AUTO), COL("s", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_AUTO)};
+    static const ppq_column_t bss[] = {COL("f", PPQ_FLOAT, 0, PPQ_COLUMN_BYTE_STREAM_SPLIT)};
+    static const ppq_column_t dlba[] = {COL("s", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY)};
+#ifndef PPQ_TEST_SMALL
+    static ppq_column_t many[128]; /* (5 KB: hosts) */
+    static char names[128][4];
+#endif
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    size_t need, i;
+    PPQ_CHECK(setup());
+    memset(&o, 0, sizeof o);
+    o.compact = 1;
+    o.chunk_bytes = 64;
+    o.page_bytes = 32;
+    o.dict_entries = 32;
+    o.footer_bytes = 1;
+    need = ppq_writer_arena_size(ok, 2, &o);
+    PPQ_CHECK_EQ(need > 0u, PPQ_WRITER_COMPACT != 0);
+    if (!PPQ_WRITER_COMPACT) {
+        PPQ_CHECK_EQ(ppq_writer_init(&w, ok, 2, &o, &file_sink, test_arena_ptr, test_arena_size), PPQ_ERR_ARG);
+        return;
+    }
+    PPQ_CHECK(need <= test_arena_size);
+    PPQ_CHECK_EQ(ppq_writer_init(&w, ok, 2, &o, &file_sink, test_arena_ptr, need - 8), PPQ_ERR_ARENA);
+    PPQ_CHECK_OK(ppq_writer_init(&w, ok, 2, &o, &file_sink, test_arena_ptr, need));
+    file_mem.len = 0;
+    PPQ_CHECK_EQ(ppq_writer_init(&w, bss, 1, &o, &file_sink, test_arena_ptr, test_arena_size), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_writer_init(&w, dlba, 1, &o, &file_sink, test_arena_ptr, test_arena_size), PPQ_ERR_ARG);
+    o.page_v2 = 1;
+    PPQ_CHECK_EQ(ppq_writer_init(&w, ok, 2, &o, &file_sink, test_arena_ptr, test_arena_size), PPQ_ERR_ARG);
+    o.page_v2 = 0;
+    o.recovery = 1;
+    PPQ_CHECK_EQ(ppq_writer_init(&w, ok, 2, &o, &file_sink, test_arena_ptr, test_arena_size),
+                 PPQ_WRITER_RECOVERY ? PPQ_ERR_ARG : PPQ_ERR_ARG);
+    o.recovery = 0;
+    o.codec = PPQ_CODEC_SNAPPY;
+    PPQ_CHECK(ppq_writer_init(&w, ok, 2, &o, &file_sink, test_arena_ptr, test_arena_size) != PPQ_OK);
+    o.codec = PPQ_CODEC_UNCOMPRESSED;
+#ifndef PPQ_TEST_SMALL
+    for (i = 0; i < 128u; i++) { /* 127 columns at most (a stream id is a byte) */
+        names[i][0] = (char)('a' + i / 26u % 26u);
+        names[i][1] = (char)('a' + i % 26u);
+        names[i][2] = (char)('0' + i / 100u);
+        many[i] = ok[1];
+        many[i].name = names[i];
+    }
+    PPQ_CHECK_EQ(ppq_writer_arena_size(many, 128, &o), 0);
+    PPQ_CHECK(ppq_writer_arena_size(many, 127, &o) > 0u);
+#else
+    (void)i;
+#endif
+    PPQ_CHECK_EQ(file_mem.len, 0); /* nothing written by the refusals */
+}
+
+/* The compact layout's row groups end where the store would overflow,
+ * never past it: rows of every kind of compact column into a small store,
+ * each row group holding whole rows, the writer never failing; a null in
+ * a REQUIRED column and a too-long byte array are refused and lose nothing. */
+static void compact_row_groups(void)
+{
+    static const ppq_column_t schema[] = {
+        COL("ts", PPQ_INT64, 0, PPQ_COLUMN_AUTO),     COL("x", PPQ_FLOAT, 1, PPQ_COLUMN_AUTO),
+        COL("n", PPQ_INT32, 0, PPQ_COLUMN_DELTA_BINARY_PACKED), COL("b", PPQ_BOOLEAN, 1, PPQ_COLUMN_AUTO),
+        COL("s", PPQ_BYTE_ARRAY, 1, PPQ_COLUMN_DICTIONARY), COL("p", PPQ_DOUBLE, 0, PPQ_COLUMN_PLAIN)};
+    static const char *const words[] = {"ok", "warm", "a-much-longer-status", ""};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    uint32_t r, rows = 600;
+    footer_t f;
+    PPQ_CHECK(setup());
+#ifdef PPQ_TEST_SMALL
+    return; /* six columns and a footer store for many row groups: more than a 4 KB test arena */
+#endif
+    if (!PPQ_WRITER_COMPACT) {
+        return;
+    }
+    memset(&o, 0, sizeof o);
+    o.compact = 1;
+    o.footer_bytes = 32768;
+    o.chunk_bytes = 1; /* the least store: many row groups */
+    o.page_bytes = 24;
+    o.dict_entries = 48;
+    o.page_crc = 1;
+    PPQ_CHECK_OK(ppq_writer_init(&w, schema, 6, &o, &file_sink, test_arena_ptr, test_arena_size));
+    for (r = 0; r < rows; r++) {
+        uint32_t x = r * 2654435761u;
+        PPQ_CHECK_OK(ppq_writer_set_i64(&w, 0, 1700000000000000 + (int64_t)r * 1000000 + (int64_t)(x % 7u) * ((r % 97u) == 3u ? 1000000000 : 1)));
+        PPQ_CHECK_OK(x % 9u == 0u ? ppq_writer_set_null(&w, 1) : ppq_writer_set_float(&w, 1, (float)((int)(x % 40u) - 20) / 4.0f));
+        PPQ_CHECK_OK(ppq_writer_set_i32(&w, 2, (int32_t)(r % 50u == 7u ? x : r)));
+        PPQ_CHECK_OK(ppq_writer_set_bool(&w, 3, (x >> 7) % 13u == 0u));
+        PPQ_CHECK_OK(ppq_writer_set_bytes(&w, 4, words[(x >> 9) % 4u], (uint32_t)strlen(words[(x >> 9) % 4u])));
+        PPQ_CHECK_OK(ppq_writer_set_double(&w, 5, (double)x));
+        if (r == 100u) { /* refused rows: nothing of them goes in */
+            PPQ_CHECK_EQ(ppq_writer_set_null(&w, 0), PPQ_ERR_ARG);
+            PPQ_CHECK_EQ(ppq_writer_set_bytes(&w, 4, "0123456789012345678901234", 25), PPQ_ERR_ARG);
+        }
+        PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    }
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    PPQ_CHECK_OK(read_footer(&f));
+    PPQ_CHECK_EQ(f.num_rows, rows);
+    PPQ_CHECK(f.row_groups >= 3u);
+    PPQ_CHECK(w.store_cap < 1024u); /* (the least store) */
+}
+
 /* ppq_writer_arena_size is exactly what init needs. */
 static void arena_size_is_exact(void)
 {
@@ -1155,6 +1266,8 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(rejected_rows),
     PPQ_TEST(invalid_schemas),
     PPQ_TEST(arena_size_is_exact),
+    PPQ_TEST(compact_rejects_and_sizes),
+    PPQ_TEST(compact_row_groups),
     PPQ_TEST(delta_byte_array_columns),
     PPQ_TEST(encodings_built),
     PPQ_TEST(column_batches),

@@ -8,6 +8,7 @@
 #define PPQ_WRITER_ENCODINGS (PPQ_WRITER_ENC_DICTIONARY | PPQ_WRITER_ENC_DELTA_BINARY_PACKED | PPQ_WRITER_ENC_RLE)
 #define PPQ_WRITER_PAGE_V2 0
 #define PPQ_DECOMPRESSORS 0u
+#define PPQ_WRITER_COMPACT 0 /* the demos size their pages themselves */
 #ifdef LOGGER_SMALL
 #define PPQ_COMPRESSORS 0u          /* uncompressed pages */
 #define PPQ_WRITER_AUTO_BY_SIZE 0 /* its columns name their encodings: flash */

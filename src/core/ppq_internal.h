@@ -2,6 +2,14 @@
 #ifndef PPQ_INTERNAL_H
 #define PPQ_INTERNAL_H
 
+/* Keeps a function out of line, so that its frame does not add to its
+ * callers' on the deepest stack paths. */
+#if defined(__GNUC__) || defined(__clang__)
+#define PPQ_NOINLINE __attribute__((noinline))
+#else
+#define PPQ_NOINLINE
+#endif
+
 #include "ppq_core.h"
 
 #include <string.h>

@@ -133,6 +133,33 @@ static void flush_block(ppq_delta_enc_t *enc)
     enc->in_block = 0;
 }
 
+size_t ppq_delta_enc_block_bytes(const ppq_delta_enc_t *enc, uint64_t v)
+{
+    uint32_t per = ppq_udiv32(enc->block_size, enc->miniblocks), m, i;
+    uint64_t d = v - enc->last, widths = 0;
+    int64_t lo;
+    if (enc->count == 0u || enc->in_block + 1u != enc->block_size) {
+        return 0;
+    }
+    d = enc->is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d; /* as put_word stores it */
+    lo = (int64_t)d;
+    for (i = 0; i < enc->in_block; i++) {
+        lo = (int64_t)enc->deltas[i] < lo ? (int64_t)enc->deltas[i] : lo;
+    }
+    for (m = 0; m < enc->miniblocks; m++) { /* a full block: every miniblock used (as flush_block) */
+        uint64_t all = 0;
+        for (i = m * per; i < (m + 1u) * per; i++) {
+            uint64_t x = (i < enc->in_block ? enc->deltas[i] : d) - (uint64_t)lo;
+            all |= enc->is64 ? x : (uint64_t)(uint32_t)x;
+        }
+        widths += ppq_bit_width64(all);
+    }
+    {
+        uint8_t head[PPQ_ULEB64_MAX];
+        return ppq_uleb64_encode(ppq_zigzag64_encode(lo), head) + enc->miniblocks + (size_t)(widths * per / 8u);
+    }
+}
+
 ppq_status_t ppq_delta_enc_put_word(ppq_delta_enc_t *enc, uint64_t v)
 {
     if (enc->count == 0u) {

@@ -17,4 +17,9 @@ PPQ_CHECKRET ppq_status_t ppq_delta_enc_finish_to(ppq_delta_enc_t *enc, const pp
  * ppq_delta_enc_put of one value without the per-call checks. */
 ppq_status_t ppq_delta_enc_put_word(ppq_delta_enc_t *enc, uint64_t v);
 
+/* The writer's compact layout, which must know before a row what it will
+ * write: the bytes the block takes when `v` (bits as for put_word) is put
+ * next and completes it; 0 when it does not complete one. */
+size_t ppq_delta_enc_block_bytes(const ppq_delta_enc_t *enc, uint64_t v);
+
 #endif

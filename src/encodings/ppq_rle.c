@@ -1,6 +1,7 @@
 /* RLE / bit-packed hybrid encoder and decoder (see ppq_rle.h for the
  * encoder's run policy). */
 #include "ppq_rle.h"
+#include "ppq_rle_internal.h"
 #include "ppq_config.h"
 #include "ppq_internal.h"
 #include "ppq_port.h"
@@ -230,6 +231,13 @@ ppq_status_t ppq_rle_enc_put_repeat(ppq_rle_enc_t *enc, uint32_t value, uint64_t
         }
     }
     return enc->err;
+}
+
+size_t ppq_rle_enc_bound(const ppq_rle_enc_t *enc)
+{
+    /* groups: the pending ones, the one in progress, one more; headers: two
+     * bit-packed runs' and two repeated runs' (with their value) */
+    return ((size_t)enc->ngroups + 2u) * enc->width + 2u * PPQ_ULEB32_MAX + 2u * (PPQ_ULEB32_MAX + 4u);
 }
 
 ppq_status_t ppq_rle_enc_finish(ppq_rle_enc_t *enc)

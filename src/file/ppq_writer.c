@@ -14,6 +14,7 @@
 #include "ppq_plain.h"
 #include "ppq_port.h"
 #include "ppq_rle.h"
+#include "ppq_rle_internal.h"
 #include "ppq_thrift.h"
 
 #define STAT_MAX 64u        /* longest byte-array min/max kept */
@@ -44,6 +45,10 @@ enum {
  * that measures folds away. */
 #define AUTO_BY_SIZE (PPQ_WRITER_AUTO_BY_SIZE && BUILT(K_DICT))
 
+/* The compact layout (opts.compact): a constant 0 in a build without it,
+ * whose code then folds away. */
+#define COMPACT(w) (PPQ_WRITER_COMPACT && (w)->opts.compact)
+
 /* Page compression: a constant 0 in a build without compressors
  * (PPQ_COMPRESSORS, ppq_config.h), whose pages are all uncompressed. */
 #define COMPRESSED(codec) (PPQ_COMPRESSORS != 0u && (codec) != PPQ_CODEC_UNCOMPRESSED)
@@ -72,6 +77,7 @@ typedef struct ppq_col {
         ppq_dict_enc_t *dict; /* dictionary columns: lives over the chunk */
         ppq_dlba_enc_t *dlba; /* the page's encoder */
         ppq_dba_enc_t *dba;
+        struct compact_col *cc; /* compact layout: its streams and dictionary state */
     } own;
     /* the open row group's column chunk: its pages are in the writer's store */
     size_t chunk_raw;       /* the chunk's pages uncompressed, headers included */
@@ -250,7 +256,7 @@ static int resolve_options(const ppq_writer_options_t *in, ppq_writer_options_t 
     return o->page_values <= (1u << 20) && o->page_bytes <= (1u << 26) && o->dict_entries <= (1u << 20) &&
            o->row_group_rows <= 0x7FFFFFFFu && (o->key_value_count == 0u || o->key_values != NULL) &&
            (o->footer_spill == NULL) == (o->footer_unspill == NULL) && (PPQ_WRITER_PAGE_V2 || !o->page_v2) &&
-           (PPQ_WRITER_RECOVERY || !o->recovery);
+           (PPQ_WRITER_RECOVERY || !o->recovery) && (PPQ_WRITER_COMPACT || !o->compact);
 }
 
 /* ---- arena layout (one plan for sizing and for init) ---------------------- */
@@ -450,8 +456,26 @@ static size_t default_chunk(const ppq_writer_options_t *o, size_t least, size_t 
 static uint8_t stats_order(const ppq_column_t *c);
 static size_t stat_width(const ppq_column_t *c);
 
-/* Lay out (or count) everything.  Returns 0 for an invalid schema. */
-static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w)
+static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p,
+                           ppq_writer_t *w);
+
+/* A column's state from its definition, encoders aside. */
+static inline void col_init(ppq_col_t *col, const ppq_column_t *c, int kind)
+{
+    memset(col, 0, sizeof *col);
+    col->def = c;
+    col->kind = (uint8_t)kind;
+    col->stats_kind = stats_order(c);
+    col->required = (uint8_t)!c->optional;
+    col->dict_word = (uint8_t)((!PPQ_LEAN || PPQ_WRITER_STATISTICS) &&
+                               (c->type == PPQ_INT32 || c->type == PPQ_FLOAT || c->type == PPQ_INT64 ||
+                                c->type == PPQ_DOUBLE));
+    col->width = (uint32_t)stat_width(c);
+}
+
+/* Lay out (or count) everything for pages buffered per column (the
+ * default layout).  Returns 0 for an invalid schema. */
+static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w)
 {
     uint32_t i;
     size_t rg = rg_meta_max(s, n, o), footer = o->footer_bytes > rg ? o->footer_bytes : rg, scratch = scratch_for(s, n, o);
@@ -543,19 +567,11 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
             mem[r] = (uint8_t *)take(p, size[r]);
         }
         if (col != NULL && !p->failed) { /* the column's state, all but its encoders */
-            memset(col, 0, sizeof *col);
-            col->def = c;
-            col->kind = (uint8_t)kind;
+            col_init(col, c, kind);
             col->dict_kind = kind == K_DICT;
             col->codec = PPQ_COMPRESSORS != 0u ? (uint8_t)column_codec(o, i) : 0u;
             col->alt_kind = (uint8_t)alt;
             col->deciding = AUTO_BY_SIZE && kind == K_DICT && c->encoding == PPQ_COLUMN_AUTO;
-            col->stats_kind = stats_order(c);
-            col->required = (uint8_t)!c->optional;
-            col->dict_word = (uint8_t)((!PPQ_LEAN || PPQ_WRITER_STATISTICS) &&
-                                       (c->type == PPQ_INT32 || c->type == PPQ_FLOAT || c->type == PPQ_INT64 ||
-                                        c->type == PPQ_DOUBLE));
-            col->width = (uint32_t)stat_width(c);
             ppq_arena_init(&col->codec_arena, mem[CODEC], size[CODEC]);
             ppq_arena_init(&col->dict_arena, mem[DICT], size[DICT]);
             col->own.dict = (ppq_dict_enc_t *)(void *)mem[OWN]; /* any member: the same storage */
@@ -577,6 +593,15 @@ static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t
         w->store_room = room; /* every page the next row may end, and the open pages the flush ends */
     }
     return p->total;
+}
+
+/* Lay out (or count) everything.  Returns 0 for an invalid schema. */
+static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w)
+{
+    if (PPQ_WRITER_COMPACT && o->compact) {
+        return plan_compact(s, n, o, p, w);
+    }
+    return plan_pages(s, n, o, p, w);
 }
 
 static int schema_ok(const ppq_column_t *s, uint32_t n)
@@ -1369,6 +1394,22 @@ static uint32_t string_len(const char *s)
     return n;
 }
 
+/* Write a dictionary page's header (the compact layout's): `count` PLAIN
+ * entries of `raw` bytes, `body` as stored, with the stored body's CRC. */
+static ppq_status_t dict_header(ppq_writer_t *w, uint32_t count, size_t raw, size_t body, uint32_t crc)
+{
+    ppq_thrift_w_t t;
+    ppq_sink_t hs;
+    ppq_memsink_t hm;
+    ppq_status_t st;
+    header_open(w, &t, &hs, &hm, PAGE_DICTIONARY, raw, body, crc);
+    ppq_thrift_w_struct(&t, 7);
+    ppq_thrift_w_i32(&t, 1, (int32_t)count);
+    ppq_thrift_w_i32(&t, 2, PPQ_ENC_PLAIN);
+    st = header_close(w, &t, &hm);
+    return st == PPQ_OK ? ppq_sink_write(w->out, w->scratch, hm.len) : st;
+}
+
 /* Write the dictionary page (when the chunk has dictionary pages). */
 static ppq_status_t write_dict_page(ppq_writer_t *w, ppq_col_t *c)
 {
@@ -1404,6 +1445,624 @@ static ppq_status_t write_dict_page(ppq_writer_t *w, ppq_col_t *c)
     return st == PPQ_OK ? ppq_dict_enc_write_dict(d, w->out) : st;
 }
 
+/* A sink that keeps the CRC of what passes through to `down`. */
+typedef struct crc_sink {
+    ppq_sink_t *down;
+    uint32_t crc;
+} crc_sink_t;
+
+static ppq_status_t crc_write(void *ctx, const uint8_t *data, size_t len)
+{
+    crc_sink_t *c = (crc_sink_t *)ctx;
+    c->crc = ppq_crc32(c->crc, data, len);
+    return ppq_sink_write(c->down, data, len);
+}
+
+/* ---- the compact layout (opts.compact) --------------------------------------
+ * One page per column chunk, encoded as the values arrive into the store:
+ * from its start, segments of the columns' streams (values, and the
+ * definition levels of OPTIONAL columns), each [stream id][length][bytes]
+ * with a stream's consecutive writes joined; from its end, downwards, the
+ * dictionaries' entries, each [value][(byte arrays) length u16][index
+ * u16][column], found through one hash table of their end offsets.  Before
+ * a row goes in, admit() adds up what it and the pages' ends could still
+ * write (bounds from the encoders' states, the exact bytes of a delta
+ * block the row completes, new entries); a row that does not fit ends the
+ * row group first.  So RAM holds encoded bytes only, and a row group takes
+ * all the store its data needs. */
+
+#define SEG_HEAD 2u   /* a segment's stream id and length (<= 255) */
+#define SEG_MAX 255u
+#define REC_TAIL 3u   /* an entry's index (u16) and column (u8) */
+#define COMPACT_GROUPS 8u /* groups of 8 per bit-packed run of the streams' RLE encoders */
+#define NO_SEG ((size_t)-1)
+
+/* A stream's sink context. */
+typedef struct stream_ctx {
+    ppq_writer_t *w;
+    uint8_t id;       /* 2 * column, + 1 for the levels */
+    uint32_t len;     /* bytes this row group */
+} stream_ctx_t;
+
+typedef struct compact_col {
+    ppq_rle_enc_t lev;      /* definition levels (OPTIONAL columns) */
+    ppq_sink_t lev_sink;
+    stream_ctx_t vals, levs;
+    int64_t dlo, dhi;       /* DELTA: least and greatest delta of the open block */
+    uint32_t dict_count;    /* DICT: entries this row group, and their PLAIN bytes */
+    uint32_t dict_bytes;
+    uint32_t didx;          /* admit(): the pending value's index ... */
+    uint8_t dnew;           /* ... or 1: a new entry */
+    uint8_t dict_width;     /* index bit width of this row group's page */
+    uint8_t dict_full;      /* the row group ended with this dictionary full */
+} compact_col_t;
+
+/* The encoding a compact column takes; *ok 0 when it cannot. */
+static int compact_kind(const ppq_column_t *c, int *ok)
+{
+    ppq_type_t t = c->type;
+    int kind;
+    *ok = 1;
+    switch (c->encoding) {
+    case PPQ_COLUMN_AUTO:
+        kind = t == PPQ_INT64 ? K_DELTA : t == PPQ_BOOLEAN ? K_RLE : K_DICT;
+        return BUILT(kind) ? kind : K_PLAIN;
+    case PPQ_COLUMN_PLAIN: return K_PLAIN;
+    case PPQ_COLUMN_DICTIONARY: *ok = t != PPQ_BOOLEAN; kind = K_DICT; break;
+    case PPQ_COLUMN_DELTA_BINARY_PACKED: *ok = t == PPQ_INT32 || t == PPQ_INT64; kind = K_DELTA; break;
+    case PPQ_COLUMN_RLE: *ok = t == PPQ_BOOLEAN; kind = K_RLE; break;
+    default: *ok = 0; return K_PLAIN;
+    }
+    *ok = *ok && BUILT(kind);
+    return kind;
+}
+
+/* Index bit width a compact dictionary may grow to. */
+static uint8_t compact_max_width(const ppq_writer_options_t *o)
+{
+    uint32_t w = ppq_bit_width32(o->dict_entries > 1u ? o->dict_entries - 1u : 1u);
+    return (uint8_t)(w > 16u ? 16u : w);
+}
+
+static uint32_t compact_slots(const ppq_writer_options_t *o)
+{
+    uint32_t n = 16;
+    while (n < o->dict_entries + o->dict_entries / 3u) {
+        n <<= 1;
+    }
+    return n;
+}
+
+/* Bytes one value of column c takes at most as PLAIN or as a dictionary
+ * entry's value. */
+static size_t compact_value_max(const ppq_column_t *c, const ppq_writer_options_t *o)
+{
+    return c->type == PPQ_BYTE_ARRAY ? 4u + (size_t)o->page_bytes : ppq_plain_width(c->type, c->type_len) + 1u;
+}
+
+/* The least store: one row into an empty row group, with room to spare. */
+static size_t compact_least_store(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o)
+{
+    size_t least = 0;
+    uint32_t i;
+    for (i = 0; i < n; i++) {
+        least += 96u + 2u * compact_value_max(&s[i], o) + 2u * compact_max_width(o);
+    }
+    return least;
+}
+
+static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w)
+{
+    uint32_t i, slots = compact_slots(o);
+    size_t rg = rg_meta_max(s, n, o), footer = o->footer_bytes > rg ? o->footer_bytes : rg;
+    size_t store = (size_t)o->chunk_bytes * n, least = compact_least_store(s, n, o);
+    ppq_col_t *cols = (ppq_col_t *)take(p, (size_t)n * sizeof(ppq_col_t));
+    uint8_t *footer_mem = (uint8_t *)take(p, footer), *scratch_mem = (uint8_t *)take(p, 48u);
+    uint16_t *slot_mem = (uint16_t *)take(p, (size_t)slots * 2u);
+    uint8_t *store_mem;
+    if (n > 127u || o->codec != PPQ_CODEC_UNCOMPRESSED || o->column_codecs != NULL || page_v2(o) || o->recovery) {
+        return 0;
+    }
+    store = o->chunk_bytes == 0u ? (size_t)4096u * n : store < least ? least : store;
+    store = store > 0xFFFFu ? 0xFFFFu : store;
+    if (store < least) {
+        return 0; /* (a schema whose least store passes the hash's reach) */
+    }
+    if (w != NULL) {
+        w->cols = cols;
+        w->rg_meta_max = rg;
+        w->footer_cap = footer;
+        w->footer = footer_mem;
+        w->scratch_cap = 48u;
+        w->scratch = scratch_mem;
+        w->dict_slots = slot_mem;
+        w->dict_mask = slots - 1u;
+    }
+    for (i = 0; i < n; i++) {
+        const ppq_column_t *c = &s[i];
+        int ok, kind = compact_kind(c, &ok);
+        ppq_rle_cfg_t r = {1, COMPACT_GROUPS, 0, 0};
+        size_t codec, lev;
+        compact_col_t *cc = (compact_col_t *)take(p, sizeof(compact_col_t));
+        uint8_t *codec_mem, *lev_mem;
+        ppq_col_t *col = cols != NULL ? &cols[i] : NULL;
+        if (!ok) {
+            return 0;
+        }
+        lev = c->optional ? ppq_rle_enc_arena_size(&r) : 0u;
+        if (kind == K_DICT) {
+            r.bit_width = compact_max_width(o);
+        }
+        codec = kind == K_DELTA && BUILT(K_DELTA) ? ppq_delta_enc_arena_size(&(ppq_delta_cfg_t){c->type, 0, 0, 0})
+                : kind == K_DICT || kind == K_RLE ? ppq_rle_enc_arena_size(&r)
+                                                   : 0u;
+        codec_mem = (uint8_t *)take(p, codec);
+        lev_mem = (uint8_t *)take(p, lev);
+        if (col != NULL && !p->failed) {
+            col_init(col, c, kind);
+            memset(cc, 0, sizeof *cc);
+            col->own.cc = cc;
+            ppq_arena_init(&col->codec_arena, codec_mem, codec);
+            ppq_arena_init(&col->dict_arena, lev_mem, lev);
+            col->chunk_stats.cap = stat_cap(c);
+            cc->dict_width = compact_max_width(o) < 8u ? compact_max_width(o) : 8u;
+            cc->vals.w = cc->levs.w = w;
+            cc->vals.id = (uint8_t)(2u * i);
+            cc->levs.id = (uint8_t)(2u * i + 1u);
+        }
+        if (PPQ_WRITER_STATISTICS && (c->type == PPQ_BYTE_ARRAY || c->type == PPQ_FIXED_LEN_BYTE_ARRAY)) {
+            uint8_t *m = (uint8_t *)take(p, 2u * (size_t)stat_cap(c));
+            if (col != NULL && !p->failed) {
+                col->chunk_stats.min = m;
+                col->chunk_stats.max = m + stat_cap(c);
+            }
+        }
+    }
+    store_mem = (uint8_t *)take(p, store);
+    if (w != NULL) {
+        w->store = store_mem;
+        w->store_cap = store;
+    }
+    return p->total;
+}
+
+/* Append to stream `id` in the store (a segment, or the last one grown). */
+static ppq_status_t store_put(ppq_writer_t *w, uint8_t id, const uint8_t *data, size_t len)
+{
+    while (len > 0u) {
+        size_t n;
+        if (w->seg_last == NO_SEG || w->store[w->seg_last] != id || w->store[w->seg_last + 1u] == SEG_MAX) {
+            if (SEG_HEAD > w->store_top - w->store_len) {
+                return PPQ_ERR_NOSPACE; /* admit() keeps room: not reached */
+            }
+            w->seg_last = w->store_len; /* a new segment */
+            w->store[w->store_len] = id;
+            w->store[w->store_len + 1u] = 0;
+            w->store_len += SEG_HEAD;
+        }
+        n = SEG_MAX - w->store[w->seg_last + 1u];
+        n = n < len ? n : len;
+        if (n > w->store_top - w->store_len) {
+            return PPQ_ERR_NOSPACE;
+        }
+        w->store[w->seg_last + 1u] = (uint8_t)(w->store[w->seg_last + 1u] + n);
+        memcpy(w->store + w->store_len, data, n);
+        w->store_len += n;
+        data += n;
+        len -= n;
+    }
+    return PPQ_OK;
+}
+
+static ppq_status_t stream_write(void *ctx, const uint8_t *data, size_t len)
+{
+    stream_ctx_t *s = (stream_ctx_t *)ctx;
+    s->len += (uint32_t)len;
+    return store_put(s->w, s->id, data, len);
+}
+
+/* Stream `id`'s segments, in order, to `out`. */
+static ppq_status_t stream_out(const ppq_writer_t *w, uint8_t id, ppq_sink_t *out)
+{
+    size_t at;
+    ppq_status_t st = PPQ_OK;
+    for (at = 0; at < w->store_len && st == PPQ_OK; at += SEG_HEAD + w->store[at + 1u]) {
+        if (w->store[at] == id) {
+            st = ppq_sink_write(out, w->store + at + SEG_HEAD, w->store[at + 1u]);
+        }
+    }
+    return st;
+}
+
+/* The dictionary entry ending at `end`: its column, index, value bytes;
+ * returns where it starts (the end of the entry before it). */
+static size_t entry_at(const ppq_writer_t *w, size_t end, uint32_t *col, uint32_t *idx, const uint8_t **v,
+                       uint32_t *len)
+{
+    const ppq_column_t *c;
+    *col = w->store[end - 1u];
+    *idx = (uint32_t)w->store[end - 3u] | (uint32_t)w->store[end - 2u] << 8;
+    c = &w->schema[*col];
+    if (c->type == PPQ_BYTE_ARRAY) {
+        *len = (uint32_t)w->store[end - 5u] | (uint32_t)w->store[end - 4u] << 8;
+        end -= 2u;
+    } else {
+        *len = (uint32_t)ppq_plain_width(c->type, c->type_len);
+    }
+    *v = w->store + end - REC_TAIL - *len;
+    return (size_t)(*v - w->store);
+}
+
+static uint32_t compact_hash(uint32_t col, const uint8_t *v, uint32_t len, const ppq_col_t *c)
+{
+    uint32_t h = 0x811C9DC5u ^ col * 0x27D4EB2Fu;
+    if (c->dict_word) { /* numbers: their bits as one word */
+        uint64_t k = c->width == 4u ? ppq_load_le32(v) : ppq_load_le64(v);
+        h ^= ((uint32_t)k ^ (uint32_t)(k >> 32) * 0x85EBCA6Bu);
+        h *= 0x9E3779B1u;
+        return h ^ (h >> 16);
+    }
+    while (len-- > 0u) {
+        h = (h ^ *v++) * 0x01000193u;
+    }
+    return h ^ (h >> 15);
+}
+
+/* Find column i's pending value (PLAIN bytes v) in its dictionary: 1 with
+ * *idx, else 0 with *slot where it would go. */
+static int dict_find(const ppq_writer_t *w, uint32_t i, const uint8_t *v, uint32_t len, uint32_t *idx, uint32_t *slot)
+{
+    uint32_t h = compact_hash(i, v, len, &w->cols[i]) & w->dict_mask, e;
+    while ((e = w->dict_slots[h]) != 0u) {
+        uint32_t col, elen;
+        const uint8_t *ev;
+        (void)entry_at(w, e, &col, idx, &ev, &elen);
+        if (col == i && elen == len && memcmp(ev, v, len) == 0) {
+            return 1;
+        }
+        h = (h + 1u) & w->dict_mask;
+    }
+    *slot = h;
+    return 0;
+}
+
+/* The pending value of column c as PLAIN bytes (a number's in buf). */
+static const uint8_t *compact_value(ppq_col_t *c, uint8_t *buf, uint32_t *len)
+{
+    size_t n;
+    const uint8_t *v = value_bytes(c, buf, &n); /* (width: the PLAIN width, INT96's 12 too) */
+    *len = (uint32_t)n;
+    return v;
+}
+
+static size_t entry_size(const ppq_col_t *c, uint32_t len)
+{
+    return len + REC_TAIL + (c->def->type == PPQ_BYTE_ARRAY ? 2u : 0u);
+}
+
+/* Does the pending row fit the open row group?  Looks up the dictionary
+ * columns' values (kept for compact_push). */
+PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
+{
+    size_t need = 0;
+    uint32_t i, news = 0;
+    for (i = 0; i < w->ncols; i++) {
+        ppq_col_t *c = &w->cols[i];
+        compact_col_t *cc = c->own.cc;
+        if (c->def->optional) {
+            need += ppq_rle_enc_bound(&cc->lev) + 4u * SEG_HEAD;
+        }
+        if (c->kind == K_DICT || c->kind == K_RLE) {
+            need += ppq_rle_enc_bound(&c->enc.rle) + 4u * SEG_HEAD;
+        }
+        if (c->pending != 1u) {
+            continue;
+        }
+        if (BUILT(K_DICT) && c->kind == K_DICT) {
+            uint8_t buf[12];
+            uint32_t len, slot;
+            const uint8_t *v = compact_value(c, buf, &len);
+            cc->dnew = (uint8_t)!dict_find(w, i, v, len, &cc->didx, &slot);
+            if (cc->dnew) {
+                if ((cc->dict_count >> cc->dict_width) != 0u || w->dict_used + news >= w->opts.dict_entries) {
+                    cc->dict_full = 1;
+                    return 0;
+                }
+                need += entry_size(c, len);
+                news++;
+            }
+        } else if (BUILT(K_DELTA) && c->kind == K_DELTA) {
+            const ppq_delta_enc_t *e = &c->enc.delta;
+            uint64_t d = value_word(c) - e->last;
+            size_t block = ppq_delta_enc_block_bytes(e, value_word(c)), n = e->in_block + 1u;
+            int64_t lo = cc->dlo, hi = cc->dhi;
+            unsigned width;
+            d = e->is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d;
+            lo = (int64_t)d < lo ? (int64_t)d : lo;
+            hi = (int64_t)d > hi ? (int64_t)d : hi;
+            width = ppq_bit_width64((uint64_t)hi - (uint64_t)lo);
+            width = !e->is64 && width > 32u ? 32u : width;
+            /* the block this value completes, exactly; else the open block's
+             * bound: its min delta, widths, miniblocks of 32 (the writer's
+             * geometry) at the width of the block's spread */
+            block = block > 0u || e->count == 0u ? block : PPQ_ULEB64_MAX + 4u + (n + 31u) / 32u * 4u * width;
+            need += block + (block / SEG_MAX + 2u) * SEG_HEAD;
+        } else if (c->kind == K_PLAIN) {
+            uint8_t buf[12];
+            uint32_t len;
+            (void)compact_value(c, buf, &len);
+            need += len + 4u + (len / SEG_MAX + 2u) * SEG_HEAD;
+        }
+    }
+    return need <= w->store_top - w->store_len;
+}
+
+/* Put column i's pending value (or null) in. */
+PPQ_NOINLINE static ppq_status_t compact_push(ppq_writer_t *w, uint32_t i)
+{
+    ppq_col_t *c = &w->cols[i];
+    compact_col_t *cc = c->own.cc;
+    ppq_status_t st = PPQ_OK;
+    uint8_t buf[12];
+    uint32_t len;
+    const uint8_t *v;
+    if (c->def->optional) {
+        st = ppq_rle_enc_put_repeat(&cc->lev, c->pending == 1u, 1);
+    }
+    if (c->pending != 1u || st != PPQ_OK) {
+        c->chunk_stats.nulls += c->pending != 1u;
+        return st;
+    }
+    v = compact_value(c, buf, &len);
+    switch (c->kind) {
+    case K_DICT:
+        if (BUILT(K_DICT) && cc->dnew) { /* admit() found its slot free */
+            uint32_t slot, idx;
+            uint8_t *at;
+            (void)dict_find(w, i, v, len, &idx, &slot);
+            w->store_top -= entry_size(c, len);
+            at = w->store + w->store_top;
+            memcpy(at, v, len);
+            at += len;
+            if (c->def->type == PPQ_BYTE_ARRAY) {
+                *at++ = (uint8_t)len;
+                *at++ = (uint8_t)(len >> 8);
+            }
+            at[0] = (uint8_t)cc->dict_count;
+            at[1] = (uint8_t)(cc->dict_count >> 8);
+            at[2] = (uint8_t)i;
+            w->dict_slots[slot] = (uint16_t)(at + REC_TAIL - w->store);
+            w->dict_used++;
+            cc->didx = cc->dict_count++;
+            cc->dict_bytes += len + (c->def->type == PPQ_BYTE_ARRAY ? 4u : 0u);
+        }
+        st = ppq_rle_enc_put_repeat(&c->enc.rle, cc->didx, 1);
+        break;
+    case K_DELTA:
+        if (BUILT(K_DELTA)) {
+            const ppq_delta_enc_t *e = &c->enc.delta;
+            uint64_t d = value_word(c) - e->last;
+            int had = e->count > 0u;
+            d = e->is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d;
+            st = ppq_delta_enc_put_word(&c->enc.delta, value_word(c));
+            if (e->in_block == 0u || !had) { /* a block written (or none begun): a new spread */
+                cc->dlo = INT64_MAX;
+                cc->dhi = INT64_MIN;
+            } else {
+                cc->dlo = (int64_t)d < cc->dlo ? (int64_t)d : cc->dlo;
+                cc->dhi = (int64_t)d > cc->dhi ? (int64_t)d : cc->dhi;
+            }
+        }
+        break;
+    case K_RLE: st = BUILT(K_RLE) ? ppq_rle_enc_put_repeat(&c->enc.rle, c->value.b != 0u, 1) : PPQ_ERR_STATE; break;
+    default: st = ppq_plain_enc_put(&c->enc.plain, &c->value, 1); break;
+    }
+    if (PPQ_WRITER_STATISTICS && st == PPQ_OK) {
+        if (c->dict_word) {
+            ppq_stats_add_word(&c->chunk_stats, c->stats_kind, c->width, value_word(c));
+        } else {
+            ppq_stats_add(&c->chunk_stats, c->stats_kind, c->width, v, len);
+        }
+    }
+    return st;
+}
+
+/* Start column c's chunk: its encoders over its streams. */
+static ppq_status_t compact_start(ppq_col_t *c)
+{
+    compact_col_t *cc = c->own.cc;
+    ppq_rle_cfg_t r = {1, COMPACT_GROUPS, 0, 0};
+    ppq_status_t st = PPQ_OK;
+    cc->vals.len = 0;
+    cc->levs.len = 0;
+    cc->dict_count = 0;
+    cc->dict_bytes = 0;
+    cc->dict_full = 0;
+    cc->dlo = INT64_MAX;
+    cc->dhi = INT64_MIN;
+    ppq_stats_reset(&c->chunk_stats);
+    c->vals_sink.write = stream_write;
+    c->vals_sink.ctx = &cc->vals;
+    c->vals_sink.offset = 0;
+    cc->lev_sink.write = stream_write;
+    cc->lev_sink.ctx = &cc->levs;
+    cc->lev_sink.offset = 0;
+    ppq_arena_rewind(&c->codec_arena, 0);
+    ppq_arena_rewind(&c->dict_arena, 0);
+    if (c->def->optional) {
+        st = ppq_rle_enc_init(&cc->lev, &r, &cc->lev_sink, &c->dict_arena);
+    }
+    if (st != PPQ_OK) {
+        return st;
+    }
+    switch (c->kind) {
+    case K_DICT:
+        r.bit_width = cc->dict_width;
+        return ppq_rle_enc_init(&c->enc.rle, &r, &c->vals_sink, &c->codec_arena);
+    case K_DELTA: {
+        ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 0, 0};
+        cfg.type = c->def->type;
+        return BUILT(K_DELTA) ? ppq_delta_enc_init(&c->enc.delta, &cfg, &c->vals_sink, &c->codec_arena) : PPQ_ERR_STATE;
+    }
+    case K_RLE: return ppq_rle_enc_init(&c->enc.rle, &r, &c->vals_sink, &c->codec_arena);
+    default: return ppq_plain_enc_init(&c->enc.plain, c->def->type, c->def->type_len, &c->vals_sink);
+    }
+}
+
+/* End column c's page: its encoders' last bytes into the store. */
+static ppq_status_t compact_finish(ppq_col_t *c)
+{
+    ppq_status_t st = PPQ_OK;
+    if (c->def->optional) {
+        st = ppq_rle_enc_finish(&c->own.cc->lev);
+    }
+    if (st != PPQ_OK) {
+        return st;
+    }
+    switch (c->kind) {
+    case K_DICT:
+    case K_RLE: return ppq_rle_enc_finish(&c->enc.rle);
+    case K_DELTA: return BUILT(K_DELTA) ? ppq_delta_enc_finish(&c->enc.delta) : PPQ_ERR_STATE;
+    default: return ppq_plain_enc_finish(&c->enc.plain);
+    }
+}
+
+/* Column i's dictionary entries to `out` as its PLAIN dictionary page
+ * body. */
+static ppq_status_t compact_entries_out(const ppq_writer_t *w, uint32_t i, ppq_sink_t *out)
+{
+    size_t end = w->store_cap;
+    ppq_status_t st = PPQ_OK;
+    while (end > w->store_top && st == PPQ_OK) {
+        uint32_t col, idx, len;
+        const uint8_t *v;
+        uint8_t len4[4];
+        end = entry_at(w, end, &col, &idx, &v, &len);
+        ppq_store_le32(len4, len);
+        if (col == i && w->schema[i].type == PPQ_BYTE_ARRAY) {
+            st = ppq_sink_write(out, len4, 4);
+        }
+        if (col == i && st == PPQ_OK) {
+            st = ppq_sink_write(out, v, len);
+        }
+    }
+    return st;
+}
+
+/* The CRC of what `part` writes of column i's page (a pass before its
+ * header, which holds it). */
+static uint32_t compact_crc(const ppq_writer_t *w, uint32_t i, const uint8_t *pre, size_t pre_len,
+                            ppq_status_t (*part)(const ppq_writer_t *, uint32_t, const uint8_t *, size_t, ppq_sink_t *))
+{
+    ppq_sink_t count, out = {crc_write, NULL, 0};
+    crc_sink_t cs;
+    ppq_sink_init_counter(&count);
+    cs.down = &count;
+    cs.crc = 0;
+    out.ctx = &cs;
+    (void)part(w, i, pre, pre_len, &out);
+    return cs.crc;
+}
+
+static ppq_status_t dict_page_body(const ppq_writer_t *w, uint32_t i, const uint8_t *pre, size_t pre_len, ppq_sink_t *out)
+{
+    (void)pre;
+    (void)pre_len;
+    return compact_entries_out(w, i, out);
+}
+
+/* A data page body: the levels with their length (OPTIONAL columns), the
+ * encoding's prefix, the values. */
+static ppq_status_t data_page_body(const ppq_writer_t *w, uint32_t i, const uint8_t *pre, size_t pre_len, ppq_sink_t *out)
+{
+    const compact_col_t *cc = w->cols[i].own.cc;
+    uint8_t lev4[4];
+    ppq_status_t st = PPQ_OK;
+    ppq_store_le32(lev4, cc->levs.len);
+    if (w->schema[i].optional) {
+        st = ppq_sink_write(out, lev4, 4);
+        st = st == PPQ_OK ? stream_out(w, cc->levs.id, out) : st;
+    }
+    st = st == PPQ_OK ? ppq_sink_write(out, pre, pre_len) : st;
+    return st == PPQ_OK ? stream_out(w, cc->vals.id, out) : st;
+}
+
+/* Write column i's chunk: its dictionary page, then its one data page
+ * (levels with their length, the encoding's prefix, the values).  Sets
+ * *data_start. */
+PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i, uint64_t *data_start)
+{
+    ppq_col_t *c = &w->cols[i];
+    compact_col_t *cc = c->own.cc;
+    uint8_t pre[PPQ_DELTA_HEADER_MAX] = {0};
+    size_t pre_len = 0, body;
+    ppq_thrift_w_t t;
+    ppq_sink_t hs;
+    ppq_memsink_t hm;
+    ppq_status_t st = PPQ_OK;
+    if (c->kind == K_DICT) {
+        st = dict_header(w, cc->dict_count, cc->dict_bytes, cc->dict_bytes,
+                         w->opts.page_crc ? compact_crc(w, i, pre, 0, dict_page_body) : 0u);
+        st = st == PPQ_OK ? compact_entries_out(w, i, w->out) : st;
+        c->encodings |= 1u << PPQ_ENC_PLAIN;
+        pre[0] = cc->dict_width;
+        pre_len = 1;
+    } else if (BUILT(K_DELTA) && c->kind == K_DELTA) {
+        pre_len = ppq_delta_enc_header(&c->enc.delta, pre);
+    } else if (c->kind == K_RLE) {
+        ppq_store_le32(pre, cc->vals.len); /* BOOLEAN RLE: its length first */
+        pre_len = 4;
+    }
+    *data_start = w->out->offset;
+    body = (c->def->optional ? 4u + cc->levs.len : 0u) + pre_len + cc->vals.len;
+    header_open(w, &t, &hs, &hm, PAGE_DATA, body, body,
+                w->opts.page_crc ? compact_crc(w, i, pre, pre_len, data_page_body) : 0u);
+    ppq_thrift_w_struct(&t, 5);
+    ppq_thrift_w_i32(&t, 1, (int32_t)w->rg_rows);
+    ppq_thrift_w_i32(&t, 2, page_encoding[c->kind]);
+    ppq_thrift_w_i32(&t, 3, PPQ_ENC_RLE);
+    ppq_thrift_w_i32(&t, 4, PPQ_ENC_RLE);
+    st = st == PPQ_OK ? header_close(w, &t, &hm) : st;
+    st = st == PPQ_OK ? ppq_sink_write(w->out, w->scratch, hm.len) : st;
+    st = st == PPQ_OK ? data_page_body(w, i, pre, pre_len, w->out) : st;
+    c->encodings |= 1u << page_encoding[c->kind];
+    c->chunk_values = w->rg_rows;
+    return st;
+}
+
+/* After a row group: empty the store, size each dictionary's index width
+ * for the next, restart the chunks.  A row group that ended with a
+ * dictionary full widens that one by a bit and leaves the others (they
+ * saw fewer rows than a row group holds); one that ended otherwise sizes
+ * each for half again the entries it had. */
+static ppq_status_t compact_reset(ppq_writer_t *w)
+{
+    uint32_t i;
+    int by_dict = 0;
+    ppq_status_t st = PPQ_OK;
+    w->store_len = 0;
+    w->store_top = w->store_cap;
+    w->seg_last = NO_SEG;
+    w->dict_used = 0;
+    memset(w->dict_slots, 0, ((size_t)w->dict_mask + 1u) * 2u);
+    for (i = 0; i < w->ncols; i++) {
+        by_dict |= w->cols[i].kind == K_DICT && w->cols[i].own.cc->dict_full;
+    }
+    for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
+        ppq_col_t *c = &w->cols[i];
+        compact_col_t *cc = c->own.cc;
+        unsigned width = cc->dict_width;
+        if (c->kind == K_DICT && cc->dict_full) {
+            width++;
+        } else if (c->kind == K_DICT && !by_dict && cc->dict_count > 0u) {
+            width = ppq_bit_width32(cc->dict_count + cc->dict_count / 2u); /* half again: walks drift */
+        }
+        cc->dict_width = (uint8_t)(width > compact_max_width(&w->opts) ? compact_max_width(&w->opts) : width);
+        st = compact_start(c);
+    }
+    return st;
+}
+
 /* The record after a row group (ppq_recover.h): tag, rows, ordinal, the
  * sum of its page headers' CRCs (headers are outside the page CRCs), and
  * the CRC of those 16 bytes. */
@@ -1432,7 +2091,7 @@ static ppq_status_t flush(ppq_writer_t *w)
         return PPQ_OK;
     }
     for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
-        st = finish_page(w, &w->cols[i]);
+        st = COMPACT(w) ? compact_finish(&w->cols[i]) : finish_page(w, &w->cols[i]);
     }
     if (st != PPQ_OK) {
         return st;
@@ -1443,14 +2102,19 @@ static ppq_status_t flush(ppq_writer_t *w)
     ppq_thrift_w_list(&t, 1, PPQ_THRIFT_STRUCT, w->ncols);
     for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
         ppq_col_t *c = &w->cols[i];
-        uint64_t start = w->out->offset, data_start;
-        if (BUILT(K_DICT) && c->dict_pages) {
-            st = write_dict_page(w, c);
-            c->encodings |= 1u << PPQ_ENC_PLAIN;
-        }
-        data_start = w->out->offset;
-        if (st == PPQ_OK) {
-            st = store_write_chunk(w, i);
+        uint64_t start = w->out->offset, data_start = start;
+        if (COMPACT(w)) {
+            st = compact_write_chunk(w, i, &data_start);
+            c->chunk_raw = (size_t)(w->out->offset - start); /* (uncompressed) */
+        } else {
+            if (BUILT(K_DICT) && c->dict_pages) {
+                st = write_dict_page(w, c);
+                c->encodings |= 1u << PPQ_ENC_PLAIN;
+            }
+            data_start = w->out->offset;
+            if (st == PPQ_OK) {
+                st = store_write_chunk(w, i);
+            }
         }
         if (st != PPQ_OK) {
             break;
@@ -1492,6 +2156,12 @@ static ppq_status_t flush(ppq_writer_t *w)
     }
     w->store_len = 0;
     w->store_pages = 0;
+    if (COMPACT(w)) {
+        st = compact_reset(w);
+        if (st != PPQ_OK) {
+            return st;
+        }
+    }
     ppq_meta_write_row_group_end(&t, PPQ_COMPRESSORS != 0u ? raw : total, total, w->rg_rows, rg_start, w->row_groups);
     if (ppq_thrift_w_status(&t) != PPQ_OK) {
         return PPQ_ERR_NOSPACE; /* not reached: room was reserved */
@@ -1676,18 +2346,6 @@ static ppq_status_t write_footer(ppq_writer_t *w)
     return ppq_sink_write(w->out, tail, 8);
 }
 
-/* A sink that keeps the CRC of what passes through to `down`. */
-typedef struct crc_sink {
-    ppq_sink_t *down;
-    uint32_t crc;
-} crc_sink_t;
-
-static ppq_status_t crc_write(void *ctx, const uint8_t *data, size_t len)
-{
-    crc_sink_t *c = (crc_sink_t *)ctx;
-    c->crc = ppq_crc32(c->crc, data, len);
-    return ppq_sink_write(c->down, data, len);
-}
 
 /* Bytes a part of the footer serializes to. */
 static uint32_t footer_part_len(const ppq_writer_t *w, void (*part)(ppq_thrift_w_t *, const ppq_writer_t *))
@@ -1809,9 +2467,12 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
             dict_cfg_for(&w->opts, &dc);
             st = ppq_dict_enc_init(c->own.dict, c->def->type, c->def->type_len, &dc, &c->dict_arena);
         }
-        if (st == PPQ_OK) {
+        if (st == PPQ_OK && !COMPACT(w)) {
             st = start_page(w, c);
         }
+    }
+    if (st == PPQ_OK && COMPACT(w)) {
+        st = compact_reset(w);
     }
     if (st == PPQ_OK) {
         st = ppq_sink_write(out, "PAR1", 4);
@@ -1985,8 +2646,19 @@ ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
         clear_row(w);
         return PPQ_ERR_NOSPACE;
     }
+    if (COMPACT(w) && !compact_admit(w)) { /* end the row group first */
+        st = w->rg_rows > 0u ? flush(w) : PPQ_ERR_NOSPACE;
+        if (st == PPQ_OK && (w->full || !compact_admit(w))) {
+            st = PPQ_ERR_NOSPACE; /* the footer store is full, or one row passes the store */
+        }
+        if (st != PPQ_OK) {
+            clear_row(w);
+            w->err = st == PPQ_ERR_NOSPACE ? PPQ_OK : st;
+            return st;
+        }
+    }
     for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
-        st = push_value(w, &w->cols[i]);
+        st = COMPACT(w) ? compact_push(w, i) : push_value(w, &w->cols[i]);
         w->cols[i].pending = 0;
     }
     if (st != PPQ_OK) {
@@ -2376,7 +3048,7 @@ static ppq_status_t batch_row(ppq_writer_t *w, const ppq_column_batch_t *cols, u
 static ppq_status_t write_rows(ppq_writer_t *w, const ppq_column_batch_t *cols, uint32_t from, uint32_t left,
                                uint32_t *n)
 {
-    uint32_t k = !w->full ? segment_rows(w, cols, from, left) : 0u;
+    uint32_t k = !w->full && !COMPACT(w) ? segment_rows(w, cols, from, left) : 0u;
     ppq_status_t st;
     if (k == 0u) { /* a full page or store, a refused row */
         *n = 1;

@@ -86,8 +86,8 @@ static const char *const enc_name[] = {"AUTO", "PLAIN", "DICTIONARY", "DELTA_BIN
 /* The options read_check.mjs needs to know what the pages must hold. */
 static void json_options(FILE *j, const ppq_writer_options_t *o)
 {
-    fprintf(j, "\"crc\":%s,\"page_v2\":%s,\"dict_entries\":%u,\"dict_bytes\":%u,\"codec\":\"%s\",",
-            o->page_crc ? "true" : "false", o->page_v2 ? "true" : "false",
+    fprintf(j, "\"crc\":%s,\"page_v2\":%s,\"compact\":%s,\"dict_entries\":%u,\"dict_bytes\":%u,\"codec\":\"%s\",",
+            o->page_crc ? "true" : "false", o->page_v2 ? "true" : "false", o->compact ? "true" : "false",
             (unsigned)(o->dict_entries ? o->dict_entries : 16384u), (unsigned)(o->dict_bytes ? o->dict_bytes : 131072u),
             ppq_codec_name(o->codec));
 }
@@ -656,7 +656,7 @@ static int write_recovered(const char *dir, const file_spec_t *src)
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : ".";
-    static file_spec_t files[9];
+    static file_spec_t files[10];
     ppq_writer_options_t small;
     size_t i;
     int failed = 0;
@@ -724,6 +724,20 @@ int main(int argc, char **argv)
                               COL("k", PPQ_BYTE_ARRAY, PPQ_COLUMN_DELTA_BYTE_ARRAY)},
                              7, small, 6};
     files[8].opts.recovery = 1;
+    files[9] = (file_spec_t){"compact", 1500,
+                             {OCOL("b", PPQ_BOOLEAN, PPQ_COLUMN_AUTO), COL("i32", PPQ_INT32, PPQ_COLUMN_AUTO),
+                              OCOL("i64", PPQ_INT64, PPQ_COLUMN_AUTO), COL("i96", PPQ_INT96, PPQ_COLUMN_AUTO),
+                              OCOL("f", PPQ_FLOAT, PPQ_COLUMN_AUTO), COL("d", PPQ_DOUBLE, PPQ_COLUMN_PLAIN),
+                              OCOL("ba", PPQ_BYTE_ARRAY, PPQ_COLUMN_DICTIONARY), FLBA("flba", 3, 0, PPQ_COLUMN_AUTO),
+                              COL("i32_delta", PPQ_INT32, PPQ_COLUMN_DELTA_BINARY_PACKED),
+                              COL("b_plain", PPQ_BOOLEAN, PPQ_COLUMN_PLAIN)},
+                             10, small, 4};
+    memset(&files[9].opts, 0, sizeof files[9].opts);
+    files[9].opts.compact = 1; /* the compact layout: one page per chunk, row groups as the store fills */
+    files[9].opts.chunk_bytes = 2000;
+    files[9].opts.page_bytes = 5000; /* (row 7's long string) */
+    files[9].opts.dict_entries = 64;
+    files[9].opts.page_crc = 1;
     for (i = 0; i < sizeof files / sizeof files[0]; i++) {
         failed |= write_file(dir, &files[i]);
     }

@@ -1,0 +1,14 @@
+/* RLE/bit-packed hybrid entries for the writer's compact layout (not
+ * installed). */
+#ifndef PPQ_RLE_INTERNAL_H
+#define PPQ_RLE_INTERNAL_H
+
+#include "ppq_rle.h"
+
+/* The most bytes `enc` (without a length prefix) writes from now through
+ * ppq_rle_enc_finish when one more value is put: its pending bit-packed
+ * run, the group in progress and the one the value may start, and the
+ * headers of the runs these end. */
+size_t ppq_rle_enc_bound(const ppq_rle_enc_t *enc);
+
+#endif
