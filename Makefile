@@ -189,6 +189,8 @@ size:
 	$(Q)$(MAKE) --no-print-directory lib TARGET=mps2-an386 BUILD=build/size-m4-logger OPT=-Os EXTRA_CFLAGS="$(LOGGER_CONFIG)"
 	$(Q)$(MAKE) --no-print-directory lib TARGET=microbit BUILD=build/size-m0-logger-small OPT=-Os EXTRA_CFLAGS="-DLOGGER_SMALL $(LOGGER_CONFIG)"
 	$(Q)$(MAKE) --no-print-directory lib TARGET=mps2-an386 BUILD=build/size-m4-logger-small OPT=-Os EXTRA_CFLAGS="-DLOGGER_SMALL $(LOGGER_CONFIG)"
+	$(Q)$(MAKE) --no-print-directory lib TARGET=microbit BUILD=build/size-m0-logger-compact OPT=-Os EXTRA_CFLAGS="-DLOGGER_SMALL -DLOGGER_COMPACT $(LOGGER_CONFIG)"
+	$(Q)$(MAKE) --no-print-directory lib TARGET=mps2-an386 BUILD=build/size-m4-logger-compact OPT=-Os EXTRA_CFLAGS="-DLOGGER_SMALL -DLOGGER_COMPACT $(LOGGER_CONFIG)"
 	$(Q)$(MAKE) --no-print-directory lib TARGET=microbit BUILD=build/size-m0-reader-min OPT=-Os EXTRA_CFLAGS="$(READER_MIN_CONFIG)"
 	$(Q)$(MAKE) --no-print-directory lib TARGET=mps2-an386 BUILD=build/size-m4-reader-min OPT=-Os EXTRA_CFLAGS="$(READER_MIN_CONFIG)"
 	$(Q)$(MAKE) --no-print-directory lib TARGET=microbit BUILD=build/size-m0-no-zstd-enc OPT=-Os EXTRA_CFLAGS="$(NO_ZSTD_ENC_CONFIG)"
@@ -236,7 +238,7 @@ bench-mcu-writer-run: $(BUILD)/bench_writer_mcu.elf $(PLUGIN)
 bench-mcu-writer:
 	$(Q)$(MAKE) --no-print-directory bench-mcu-writer-run TARGET=mps2-an386 BUILD=build/mps2-an386-logger EXTRA_CFLAGS="$(LOGGER_CONFIG)"
 	$(Q)$(MAKE) --no-print-directory bench-mcu-writer-run TARGET=microbit BUILD=build/microbit-logger \
-	    EXTRA_CFLAGS="-DLOGGER_SMALL $(LOGGER_CONFIG)"
+	    EXTRA_CFLAGS="-DLOGGER_SMALL -DLOGGER_COMPACT $(LOGGER_CONFIG)"
 
 bench-mcu:
 	@for b in $(BOARDS); do $(MAKE) --no-print-directory bench-mcu-run TARGET=$$b || exit 1; done

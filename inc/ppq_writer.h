@@ -207,9 +207,11 @@ size_t ppq_writer_arena_size(const ppq_column_t *schema, uint32_t ncols, const p
 
 /*
  * Fill the sizing fields of *opts (page_values, page_bytes, row_group_rows,
- * chunk_bytes, dict_entries, dict_bytes, footer_bytes) with those that make
- * the largest row groups in `arena_len` bytes, for firmware that knows how
- * much RAM it has; the other fields (CRC, statistics, v2 pages, recovery,
+ * chunk_bytes, dict_entries, dict_bytes, footer_bytes, compact) with those
+ * that make the largest row groups in `arena_len` bytes, for firmware that
+ * knows how much RAM it has: up to 96 KiB the compact layout where the other
+ * options allow it (uncompressed v1 pages, no recovery records), else pages
+ * per column; the other fields (CRC, statistics, v2 pages, recovery,
  * key-value metadata, a footer spill) are kept as given, so set them first.
  * ppq_writer_arena_size() of the result is at most arena_len.  Returns
  * PPQ_ERR_ARG for a NULL opts or an invalid schema, PPQ_ERR_ARENA when no

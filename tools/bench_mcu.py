@@ -43,6 +43,9 @@ def main():
         with open(counts_path) as f:
             counts = [int(x) for x in f.read().split()]
     output = run.stdout + run.stderr  # QEMU sends semihosting console output to stderr
+    for line in output.splitlines():
+        if line.startswith("# "):  # the firmware's notes (e.g. the options it chose)
+            print(f"bench_mcu: {board}: {line[2:]}", file=sys.stderr)
     labels = [line.split()[1:] for line in output.splitlines() if line.startswith("M ")]
     if len(labels) != len(counts):
         sys.exit(f"bench_mcu: {len(labels)} labels but {len(counts)} counts")

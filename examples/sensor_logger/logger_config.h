@@ -8,11 +8,17 @@
 #define PPQ_WRITER_ENCODINGS (PPQ_WRITER_ENC_DICTIONARY | PPQ_WRITER_ENC_DELTA_BINARY_PACKED | PPQ_WRITER_ENC_RLE)
 #define PPQ_WRITER_PAGE_V2 0
 #define PPQ_DECOMPRESSORS 0u
-#define PPQ_WRITER_COMPACT 0 /* the demos size their pages themselves */
+#ifdef LOGGER_COMPACT
+#define PPQ_WRITER_COMPACT 1 /* the microbit: ppq_writer_options_for_arena's compact layout */
+#else
+#define PPQ_WRITER_COMPACT 0 /* the page layout only (the M4F demo; writer-min) */
+#endif
 #ifdef LOGGER_SMALL
 #define PPQ_COMPRESSORS 0u          /* uncompressed pages */
 #define PPQ_WRITER_AUTO_BY_SIZE 0 /* its columns name their encodings: flash */
+#ifndef LOGGER_COMPACT
 #define PPQ_LEAN 1                /* the least flash (only the status strings take a dictionary) */
+#endif
 #define PPQ_WRITER_STATISTICS 0
 #define PPQ_WRITER_RECOVERY 0
 #else

@@ -240,6 +240,12 @@ size_t ppq_rle_enc_bound(const ppq_rle_enc_t *enc)
     return ((size_t)enc->ngroups + 2u) * enc->width + 2u * PPQ_ULEB32_MAX + 2u * (PPQ_ULEB32_MAX + 4u);
 }
 
+ppq_status_t ppq_rle_enc_put_one(ppq_rle_enc_t *enc, uint32_t value)
+{
+    put_one(enc, value);
+    return enc->err;
+}
+
 ppq_status_t ppq_rle_enc_finish(ppq_rle_enc_t *enc)
 {
     ppq_status_t st = put_check(enc);

@@ -11,4 +11,9 @@
  * headers of the runs these end. */
 size_t ppq_rle_enc_bound(const ppq_rle_enc_t *enc);
 
+/* One value (below 2^bit_width) into an encoder in use, without the
+ * per-call checks: the compact layout's row path.  The encoder's sticky
+ * status. */
+ppq_status_t ppq_rle_enc_put_one(ppq_rle_enc_t *enc, uint32_t value);
+
 #endif

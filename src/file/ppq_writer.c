@@ -685,44 +685,92 @@ static uint32_t surely_rows(const ppq_column_t *s, uint32_t n, const ppq_writer_
     return (uint32_t)rows;
 }
 
+/* The largest chunk_bytes (up to `most`) with which o fits arena_len; 0
+ * when not even the least does. */
+static uint32_t fit_chunk(const ppq_column_t *schema, uint32_t ncols, ppq_writer_options_t *o, size_t arena_len,
+                          uint32_t most)
+{
+    uint32_t lo = 1u, hi = most;
+    o->chunk_bytes = 1u;
+    if (ppq_writer_arena_size(schema, ncols, o) == 0u || ppq_writer_arena_size(schema, ncols, o) > arena_len) {
+        return 0;
+    }
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo + 1u) / 2u;
+        o->chunk_bytes = mid;
+        if (ppq_writer_arena_size(schema, ncols, o) <= arena_len) {
+            lo = mid;
+        } else {
+            hi = mid - 1u;
+        }
+    }
+    o->chunk_bytes = lo;
+    return lo;
+}
+
+/* Arenas up to this size take the compact layout, where it can be had. */
+#define COMPACT_ARENA_MAX (96u * 1024u)
+
 ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_column_t *schema, uint32_t ncols,
                                           size_t arena_len)
 {
     ppq_writer_options_t o, best;
     uint64_t best_score = 0;
-    uint32_t pv, share, rg = 0;
+    uint32_t pv, share, rg = 0, most = arena_len > 0x7FFFFFFFu ? 0x7FFFFFFFu : (uint32_t)arena_len;
     int found = 0;
     if (opts == NULL || !schema_ok(schema, ncols)) {
         return PPQ_ERR_ARG;
     }
     rg = (uint32_t)rg_meta_max(schema, ncols, opts);
-    for (pv = 4096u; pv >= 8u; pv /= 2u) { /* pages as large as still leave room for whole row groups */
+    for (share = 2u; PPQ_WRITER_COMPACT && arena_len <= COMPACT_ARENA_MAX && share <= 64u; share *= 2u) {
+        /* the compact layout: a store as large as fits beside the footer
+         * store (1/share of the arena) and a hash table for an entry per 16
+         * bytes of the store (sensor rows take some 3 bytes in the store and
+         * bring a new entry every few rows: neither runs out long first) */
+        uint64_t score;
+        uint32_t entries = (uint32_t)(arena_len / 24u), k;
+        o = *opts;
+        o.compact = 1;
+        o.page_values = 8192u; /* (one page per chunk) */
+        o.page_bytes = arena_len / 32u < 64u ? 64u : (uint32_t)(arena_len / 32u);
+        o.row_group_rows = 1u << 20;
+        o.dict_bytes = 0;
+        o.footer_bytes = o.footer_spill != NULL ? 1u : (uint32_t)(arena_len / share);
+        for (k = 0; k < 3u; k++) { /* (entries and store settle in a few rounds) */
+            o.dict_entries = entries < 16u ? 16u : entries & ~15u;
+            entries = fit_chunk(schema, ncols, &o, arena_len, 0xFFFFu / ncols) * ncols / 16u;
+        }
+        if (entries == 0u) {
+            continue;
+        }
+        /* rows a file takes, at a guess of 2 bytes per value in the store */
+        score = (uint64_t)o.chunk_bytes / 2u *
+                (o.footer_spill != NULL ? 1u << 16 : (o.footer_bytes > rg ? o.footer_bytes : rg) / rg);
+        if (!found || score > best_score) {
+            best = o;
+            best_score = score;
+            found = 1;
+        }
+        if (o.footer_spill != NULL) {
+            break; /* no share to weigh */
+        }
+    }
+    for (pv = 4096u; !(found && best.compact) && pv >= 8u; pv /= 2u) { /* pages as large as still leave
+                                                                       room for whole row groups */
         for (share = 2u; share <= 64u; share *= 2u) { /* the footer store: 1/share of the arena */
-            uint32_t lo, hi, rows, groups;
+            uint32_t rows, groups;
             uint64_t score;
             o = *opts;
+            o.compact = 0;
             o.page_values = pv;
             o.page_bytes = pv * 8u < 65536u ? pv * 8u : 65536u;
             o.row_group_rows = 1u << 20; /* row groups end where a chunk buffer fills */
             o.dict_entries = pv < 1024u ? pv : 1024u;
             o.dict_bytes = o.dict_entries * 8u;
             o.footer_bytes = o.footer_spill != NULL ? 1u : (uint32_t)(arena_len / share);
-            o.chunk_bytes = 1u;
-            if (ppq_writer_arena_size(schema, ncols, &o) == 0u || ppq_writer_arena_size(schema, ncols, &o) > arena_len) {
+            if (fit_chunk(schema, ncols, &o, arena_len, most) == 0u) {
                 continue;
             }
-            lo = 1u; /* the largest chunk buffer that fits */
-            hi = arena_len > 0x7FFFFFFFu ? 0x7FFFFFFFu : (uint32_t)arena_len;
-            while (lo < hi) {
-                uint32_t mid = lo + (hi - lo + 1u) / 2u;
-                o.chunk_bytes = mid;
-                if (ppq_writer_arena_size(schema, ncols, &o) <= arena_len) {
-                    lo = mid;
-                } else {
-                    hi = mid - 1u;
-                }
-            }
-            o.chunk_bytes = lo;
             /* rows a file surely takes: a row group's worth times the row
              * groups the footer store keeps (a spill keeps them all) */
             rows = surely_rows(schema, ncols, &o);
@@ -1485,9 +1533,7 @@ typedef struct stream_ctx {
 } stream_ctx_t;
 
 typedef struct compact_col {
-    ppq_rle_enc_t lev;      /* definition levels (OPTIONAL columns) */
-    ppq_sink_t lev_sink;
-    stream_ctx_t vals, levs;
+    stream_ctx_t vals;
     int64_t dlo, dhi;       /* DELTA: least and greatest delta of the open block */
     uint32_t dict_count;    /* DICT: entries this row group, and their PLAIN bytes */
     uint32_t dict_bytes;
@@ -1495,6 +1541,11 @@ typedef struct compact_col {
     uint8_t dnew;           /* ... or 1: a new entry */
     uint8_t dict_width;     /* index bit width of this row group's page */
     uint8_t dict_full;      /* the row group ended with this dictionary full */
+    uint8_t dwidth;         /* DELTA: bit width of the spread dhi - dlo */
+    /* OPTIONAL columns only (REQUIRED ones are allocated without): */
+    stream_ctx_t levs;      /* definition levels */
+    ppq_sink_t lev_sink;
+    ppq_rle_enc_t lev;
 } compact_col_t;
 
 /* The encoding a compact column takes; *ok 0 when it cannot. */
@@ -1583,7 +1634,7 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
         int ok, kind = compact_kind(c, &ok);
         ppq_rle_cfg_t r = {1, COMPACT_GROUPS, 0, 0};
         size_t codec, lev;
-        compact_col_t *cc = (compact_col_t *)take(p, sizeof(compact_col_t));
+        compact_col_t *cc = (compact_col_t *)take(p, c->optional ? sizeof(compact_col_t) : offsetof(compact_col_t, levs));
         uint8_t *codec_mem, *lev_mem;
         ppq_col_t *col = cols != NULL ? &cols[i] : NULL;
         if (!ok) {
@@ -1600,15 +1651,18 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
         lev_mem = (uint8_t *)take(p, lev);
         if (col != NULL && !p->failed) {
             col_init(col, c, kind);
-            memset(cc, 0, sizeof *cc);
+            memset(cc, 0, c->optional ? sizeof *cc : offsetof(compact_col_t, levs));
             col->own.cc = cc;
             ppq_arena_init(&col->codec_arena, codec_mem, codec);
             ppq_arena_init(&col->dict_arena, lev_mem, lev);
             col->chunk_stats.cap = stat_cap(c);
             cc->dict_width = compact_max_width(o) < 8u ? compact_max_width(o) : 8u;
-            cc->vals.w = cc->levs.w = w;
+            cc->vals.w = w;
             cc->vals.id = (uint8_t)(2u * i);
-            cc->levs.id = (uint8_t)(2u * i + 1u);
+            if (c->optional) {
+                cc->levs.w = w;
+                cc->levs.id = (uint8_t)(2u * i + 1u);
+            }
         }
         if (PPQ_WRITER_STATISTICS && (c->type == PPQ_BYTE_ARRAY || c->type == PPQ_FIXED_LEN_BYTE_ARRAY)) {
             uint8_t *m = (uint8_t *)take(p, 2u * (size_t)stat_cap(c));
@@ -1679,15 +1733,13 @@ static ppq_status_t stream_out(const ppq_writer_t *w, uint8_t id, ppq_sink_t *ou
 static size_t entry_at(const ppq_writer_t *w, size_t end, uint32_t *col, uint32_t *idx, const uint8_t **v,
                        uint32_t *len)
 {
-    const ppq_column_t *c;
     *col = w->store[end - 1u];
     *idx = (uint32_t)w->store[end - 3u] | (uint32_t)w->store[end - 2u] << 8;
-    c = &w->schema[*col];
-    if (c->type == PPQ_BYTE_ARRAY) {
+    if (w->schema[*col].type == PPQ_BYTE_ARRAY) {
         *len = (uint32_t)w->store[end - 5u] | (uint32_t)w->store[end - 4u] << 8;
         end -= 2u;
     } else {
-        *len = (uint32_t)ppq_plain_width(c->type, c->type_len);
+        *len = w->cols[*col].width; /* (the PLAIN width: INT96 12, FLBA its length) */
     }
     *v = w->store + end - REC_TAIL - *len;
     return (size_t)(*v - w->store);
@@ -1712,13 +1764,25 @@ static uint32_t compact_hash(uint32_t col, const uint8_t *v, uint32_t len, const
  * *idx, else 0 with *slot where it would go. */
 static int dict_find(const ppq_writer_t *w, uint32_t i, const uint8_t *v, uint32_t len, uint32_t *idx, uint32_t *slot)
 {
-    uint32_t h = compact_hash(i, v, len, &w->cols[i]) & w->dict_mask, e;
+    const ppq_col_t *c = &w->cols[i];
+    uint32_t h = compact_hash(i, v, len, c) & w->dict_mask, e;
+    uint64_t word = c->dict_word ? (len == 4u ? ppq_load_le32(v) : ppq_load_le64(v)) : 0u;
     while ((e = w->dict_slots[h]) != 0u) {
-        uint32_t col, elen;
-        const uint8_t *ev;
-        (void)entry_at(w, e, &col, idx, &ev, &elen);
-        if (col == i && elen == len && memcmp(ev, v, len) == 0) {
-            return 1;
+        if (w->store[e - 1u] == i) { /* this column's entry (a byte: no decoding for the others) */
+            uint32_t col, elen;
+            const uint8_t *ev;
+            if (c->dict_word) { /* numbers: their bits as one word */
+                ev = w->store + e - REC_TAIL - len;
+                if ((len == 4u ? ppq_load_le32(ev) : ppq_load_le64(ev)) == word) {
+                    *idx = (uint32_t)w->store[e - 3u] | (uint32_t)w->store[e - 2u] << 8;
+                    return 1;
+                }
+            } else {
+                (void)entry_at(w, e, &col, idx, &ev, &elen);
+                if (elen == len && memcmp(ev, v, len) == 0) {
+                    return 1;
+                }
+            }
         }
         h = (h + 1u) & w->dict_mask;
     }
@@ -1727,10 +1791,15 @@ static int dict_find(const ppq_writer_t *w, uint32_t i, const uint8_t *v, uint32
 }
 
 /* The pending value of column c as PLAIN bytes (a number's in buf). */
-static const uint8_t *compact_value(ppq_col_t *c, uint8_t *buf, uint32_t *len)
+static inline const uint8_t *compact_value(ppq_col_t *c, uint8_t *buf, uint32_t *len)
 {
     size_t n;
-    const uint8_t *v = value_bytes(c, buf, &n); /* (width: the PLAIN width, INT96's 12 too) */
+    const uint8_t *v;
+    if (PPQ_HOST_LE && c->dict_word) { /* a number in memory is its PLAIN bytes */
+        *len = c->width;
+        return (const uint8_t *)&c->value;
+    }
+    v = value_bytes(c, buf, &n); /* (width: the PLAIN width, INT96's 12 too) */
     *len = (uint32_t)n;
     return v;
 }
@@ -1775,13 +1844,13 @@ PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
             const ppq_delta_enc_t *e = &c->enc.delta;
             uint64_t d = value_word(c) - e->last;
             size_t block = ppq_delta_enc_block_bytes(e, value_word(c)), n = e->in_block + 1u;
-            int64_t lo = cc->dlo, hi = cc->dhi;
-            unsigned width;
+            unsigned width = cc->dwidth;
             d = e->is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d;
-            lo = (int64_t)d < lo ? (int64_t)d : lo;
-            hi = (int64_t)d > hi ? (int64_t)d : hi;
-            width = ppq_bit_width64((uint64_t)hi - (uint64_t)lo);
-            width = !e->is64 && width > 32u ? 32u : width;
+            if ((int64_t)d < cc->dlo || (int64_t)d > cc->dhi) { /* the spread grows (else its width stands) */
+                int64_t lo = (int64_t)d < cc->dlo ? (int64_t)d : cc->dlo, hi = (int64_t)d > cc->dhi ? (int64_t)d : cc->dhi;
+                width = ppq_bit_width64((uint64_t)hi - (uint64_t)lo);
+                width = !e->is64 && width > 32u ? 32u : width;
+            }
             /* the block this value completes, exactly; else the open block's
              * bound: its min delta, widths, miniblocks of 32 (the writer's
              * geometry) at the width of the block's spread */
@@ -1807,7 +1876,7 @@ PPQ_NOINLINE static ppq_status_t compact_push(ppq_writer_t *w, uint32_t i)
     uint32_t len;
     const uint8_t *v;
     if (c->def->optional) {
-        st = ppq_rle_enc_put_repeat(&cc->lev, c->pending == 1u, 1);
+        st = ppq_rle_enc_put_one(&cc->lev, c->pending == 1u);
     }
     if (c->pending != 1u || st != PPQ_OK) {
         c->chunk_stats.nulls += c->pending != 1u;
@@ -1836,7 +1905,7 @@ PPQ_NOINLINE static ppq_status_t compact_push(ppq_writer_t *w, uint32_t i)
             cc->didx = cc->dict_count++;
             cc->dict_bytes += len + (c->def->type == PPQ_BYTE_ARRAY ? 4u : 0u);
         }
-        st = ppq_rle_enc_put_repeat(&c->enc.rle, cc->didx, 1);
+        st = ppq_rle_enc_put_one(&c->enc.rle, cc->didx);
         break;
     case K_DELTA:
         if (BUILT(K_DELTA)) {
@@ -1848,13 +1917,16 @@ PPQ_NOINLINE static ppq_status_t compact_push(ppq_writer_t *w, uint32_t i)
             if (e->in_block == 0u || !had) { /* a block written (or none begun): a new spread */
                 cc->dlo = INT64_MAX;
                 cc->dhi = INT64_MIN;
-            } else {
+                cc->dwidth = 0;
+            } else if ((int64_t)d < cc->dlo || (int64_t)d > cc->dhi) {
                 cc->dlo = (int64_t)d < cc->dlo ? (int64_t)d : cc->dlo;
                 cc->dhi = (int64_t)d > cc->dhi ? (int64_t)d : cc->dhi;
+                cc->dwidth = (uint8_t)ppq_bit_width64((uint64_t)cc->dhi - (uint64_t)cc->dlo);
+                cc->dwidth = (uint8_t)(!e->is64 && cc->dwidth > 32u ? 32u : cc->dwidth);
             }
         }
         break;
-    case K_RLE: st = BUILT(K_RLE) ? ppq_rle_enc_put_repeat(&c->enc.rle, c->value.b != 0u, 1) : PPQ_ERR_STATE; break;
+    case K_RLE: st = BUILT(K_RLE) ? ppq_rle_enc_put_one(&c->enc.rle, c->value.b != 0u) : PPQ_ERR_STATE; break;
     default: st = ppq_plain_enc_put(&c->enc.plain, &c->value, 1); break;
     }
     if (PPQ_WRITER_STATISTICS && st == PPQ_OK) {
@@ -1874,22 +1946,23 @@ static ppq_status_t compact_start(ppq_col_t *c)
     ppq_rle_cfg_t r = {1, COMPACT_GROUPS, 0, 0};
     ppq_status_t st = PPQ_OK;
     cc->vals.len = 0;
-    cc->levs.len = 0;
     cc->dict_count = 0;
     cc->dict_bytes = 0;
     cc->dict_full = 0;
     cc->dlo = INT64_MAX;
     cc->dhi = INT64_MIN;
+    cc->dwidth = 0;
     ppq_stats_reset(&c->chunk_stats);
     c->vals_sink.write = stream_write;
     c->vals_sink.ctx = &cc->vals;
     c->vals_sink.offset = 0;
-    cc->lev_sink.write = stream_write;
-    cc->lev_sink.ctx = &cc->levs;
-    cc->lev_sink.offset = 0;
     ppq_arena_rewind(&c->codec_arena, 0);
     ppq_arena_rewind(&c->dict_arena, 0);
     if (c->def->optional) {
+        cc->levs.len = 0;
+        cc->lev_sink.write = stream_write;
+        cc->lev_sink.ctx = &cc->levs;
+        cc->lev_sink.offset = 0;
         st = ppq_rle_enc_init(&cc->lev, &r, &cc->lev_sink, &c->dict_arena);
     }
     if (st != PPQ_OK) {
@@ -1978,8 +2051,8 @@ static ppq_status_t data_page_body(const ppq_writer_t *w, uint32_t i, const uint
     const compact_col_t *cc = w->cols[i].own.cc;
     uint8_t lev4[4];
     ppq_status_t st = PPQ_OK;
-    ppq_store_le32(lev4, cc->levs.len);
     if (w->schema[i].optional) {
+        ppq_store_le32(lev4, cc->levs.len);
         st = ppq_sink_write(out, lev4, 4);
         st = st == PPQ_OK ? stream_out(w, cc->levs.id, out) : st;
     }

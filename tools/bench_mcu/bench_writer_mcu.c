@@ -37,8 +37,8 @@ __attribute__((noinline)) void bench_mark_stop(void)
     mark_hits[1]++;
 }
 
-#ifndef LOGGER_SMALL
-/* Every column AUTO (in the logger's build: by type). */
+#if !defined(LOGGER_SMALL) || defined(LOGGER_COMPACT)
+/* Every column AUTO (in the logger's build: by type; compact: its own). */
 static const ppq_column_t sensor_auto[SENSOR_COLUMNS] = SENSOR_SCHEMA_AUTO;
 #endif
 
@@ -91,6 +91,11 @@ static ppq_status_t spill_read(void *ctx, uint8_t *buf, size_t len, size_t *got)
     return PPQ_OK;
 }
 
+#ifdef LOGGER_COMPACT
+static ppq_sink_t budget_spill;
+static ppq_source_t budget_unspill = {spill_read, NULL, 0};
+#endif
+
 static ppq_status_t write_rows(ppq_writer_t *w, unsigned n)
 {
     unsigned i;
@@ -119,7 +124,7 @@ static void bench_writer(const char *name, const ppq_column_t *schema, const ppq
     ppq_status_t st;
     ppq_sink_init_counter(&sink);
     ppq_sink_init_counter(&spill);
-    if (o.footer_bytes == 1u) {
+    if (o.footer_bytes == 1u && o.footer_spill == NULL) {
         o.footer_spill = &spill;
         o.footer_unspill = &unspill;
     }
@@ -269,6 +274,28 @@ int main(void)
 #endif
     logger_options(&o, 1);
     bench_writer("writer_small", logger_schema_small, &o);
+#ifdef LOGGER_COMPACT
+    /* what firmware with 8 KiB for the writer gets by asking for it: the
+     * compact layout, its footer spilled (a second file) */
+    memset(&o, 0, sizeof o);
+    o.footer_spill = &budget_spill;
+    o.footer_unspill = &budget_unspill;
+    if (ppq_writer_options_for_arena(&o, sensor_auto, SENSOR_COLUMNS, sizeof arena_mem) != PPQ_OK) {
+        board_puts("bench-mcu writer: options_for_arena: no fit\n");
+        failures++;
+    } else {
+        board_puts("# budget options: store ");
+        board_putu(o.chunk_bytes * SENSOR_COLUMNS);
+        board_puts(" dict_entries ");
+        board_putu(o.dict_entries);
+        board_puts(" page_bytes ");
+        board_putu(o.page_bytes);
+        board_puts(" arena ");
+        board_putu(ppq_writer_arena_size(sensor_auto, SENSOR_COLUMNS, &o));
+        board_putc('\n');
+        bench_writer("writer_budget", sensor_auto, &o);
+    }
+#endif
     bench_csv(0);
     bench_csv(1);
     board_flush();
