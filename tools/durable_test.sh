@@ -22,11 +22,15 @@ check() { # name expected actual
     fi
 }
 
+# a whole log's size: the last cut falls in its footer (2 KB), whatever its size
+mkdir -p "$T/whole"
+$L "$T/whole" >/dev/null
+size=$(wc -c <"$T/whole/log_0001.parquet")
 for fs in posix fatfs; do
     flag=""
     [ "$fs" = fatfs ] && flag=--fatfs
     # cuts: in the header record, in the first row group, later ones, in the footer
-    for cut in 1 200 5000 100000 700000 1200000 1431000; do
+    for cut in 1 200 5000 100000 700000 1200000 $((size - 1000)); do
         d="$T/$fs-$cut"
         mkdir -p "$d"
         $L $flag --power-cut-after $cut "$d" >/dev/null

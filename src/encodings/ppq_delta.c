@@ -135,12 +135,14 @@ static void flush_block(ppq_delta_enc_t *enc)
 
 size_t ppq_delta_enc_block_bytes(const ppq_delta_enc_t *enc, uint64_t v)
 {
-    uint32_t per = ppq_udiv32(enc->block_size, enc->miniblocks), m, i;
-    uint64_t d = v - enc->last, widths = 0;
+    uint32_t per, m, i;
+    uint64_t d, widths = 0;
     int64_t lo;
     if (enc->count == 0u || enc->in_block + 1u != enc->block_size) {
-        return 0;
+        return 0; /* (the usual row: first, no division) */
     }
+    per = ppq_udiv32(enc->block_size, enc->miniblocks);
+    d = v - enc->last;
     d = enc->is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d; /* as put_word stores it */
     lo = (int64_t)d;
     for (i = 0; i < enc->in_block; i++) {

@@ -1745,14 +1745,18 @@ static size_t entry_at(const ppq_writer_t *w, size_t end, uint32_t *col, uint32_
     return (size_t)(*v - w->store);
 }
 
-static uint32_t compact_hash(uint32_t col, const uint8_t *v, uint32_t len, const ppq_col_t *c)
+/* Where column col's value (PLAIN bytes v; numbers: their bits `word`)
+ * starts its probe. */
+static uint32_t compact_hash(uint32_t col, const uint8_t *v, uint32_t len, const ppq_col_t *c, uint64_t word)
 {
     uint32_t h = 0x811C9DC5u ^ col * 0x27D4EB2Fu;
-    if (c->dict_word) { /* numbers: their bits as one word */
-        uint64_t k = c->width == 4u ? ppq_load_le32(v) : ppq_load_le64(v);
-        h ^= ((uint32_t)k ^ (uint32_t)(k >> 32) * 0x85EBCA6Bu);
-        h *= 0x9E3779B1u;
-        return h ^ (h >> 16);
+    if (c->dict_word) { /* numbers: one word, mixed by shifts (M0 compilers turn constant
+                           multiplies into long shift-add chains) */
+        h ^= (uint32_t)word ^ (uint32_t)(word >> 32) << 16 ^ (uint32_t)(word >> 48);
+        h ^= h >> 15;
+        h ^= h << 7;
+        h ^= h >> 11;
+        return h ^ (h << 3);
     }
     while (len-- > 0u) {
         h = (h ^ *v++) * 0x01000193u;
@@ -1765,15 +1769,15 @@ static uint32_t compact_hash(uint32_t col, const uint8_t *v, uint32_t len, const
 static int dict_find(const ppq_writer_t *w, uint32_t i, const uint8_t *v, uint32_t len, uint32_t *idx, uint32_t *slot)
 {
     const ppq_col_t *c = &w->cols[i];
-    uint32_t h = compact_hash(i, v, len, c) & w->dict_mask, e;
-    uint64_t word = c->dict_word ? (len == 4u ? ppq_load_le32(v) : ppq_load_le64(v)) : 0u;
+    uint64_t word = c->dict_word ? value_word(c) : 0u; /* (the pending value's bits) */
+    uint32_t h = compact_hash(i, v, len, c, word) & w->dict_mask, e;
     while ((e = w->dict_slots[h]) != 0u) {
         if (w->store[e - 1u] == i) { /* this column's entry (a byte: no decoding for the others) */
             uint32_t col, elen;
             const uint8_t *ev;
-            if (c->dict_word) { /* numbers: their bits as one word */
+            if (c->dict_word) { /* numbers: their bits as one word (the low word first: most differ there) */
                 ev = w->store + e - REC_TAIL - len;
-                if ((len == 4u ? ppq_load_le32(ev) : ppq_load_le64(ev)) == word) {
+                if (ppq_load_le32(ev) == (uint32_t)word && (len == 4u || ppq_load_le32(ev + 4) == (uint32_t)(word >> 32))) {
                     *idx = (uint32_t)w->store[e - 3u] | (uint32_t)w->store[e - 2u] << 8;
                     return 1;
                 }

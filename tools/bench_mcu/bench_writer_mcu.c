@@ -19,6 +19,9 @@
 #include "sensor_gen.h"
 
 #define CHUNK 32u
+#ifndef BENCH_BUDGET_ONLY
+#define BENCH_BUDGET_ONLY 0
+#endif
 #ifdef LOGGER_SMALL
 #define ROWS 2048u
 #define ARENA_BYTES (8u * 1024u)
@@ -272,8 +275,10 @@ int main(void)
     logger_options(&o, 0);
     bench_writer("writer_logger", sensor_auto, &o);
 #endif
-    logger_options(&o, 1);
-    bench_writer("writer_small", logger_schema_small, &o);
+    if (!BENCH_BUDGET_ONLY) { /* (-DBENCH_BUDGET_ONLY=1: the compact line alone, to profile it) */
+        logger_options(&o, 1);
+        bench_writer("writer_small", logger_schema_small, &o);
+    }
 #ifdef LOGGER_COMPACT
     /* what firmware with 8 KiB for the writer gets by asking for it: the
      * compact layout, its footer spilled (a second file) */
@@ -296,8 +301,10 @@ int main(void)
         bench_writer("writer_budget", sensor_auto, &o);
     }
 #endif
-    bench_csv(0);
-    bench_csv(1);
+    if (!BENCH_BUDGET_ONLY) {
+        bench_csv(0);
+        bench_csv(1);
+    }
     board_flush();
     board_exit(failures != 0);
 }

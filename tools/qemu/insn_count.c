@@ -8,6 +8,9 @@
  *
  * The markers' own instructions are not counted (the start marker is
  * entered before counting begins; counting stops on entering stop).
+ * With profile=FILE it also writes, per translated block, its address and
+ * the instructions it executed while counting (tools/bench_profile.py maps
+ * them to functions).
  * Debian's QEMU 7.2 runs plugins but ships no qemu-plugin.h, so the few
  * API entries used here are declared by hand (plugin API version 1).
  */
@@ -49,7 +52,12 @@ enum tb_kind { TB_PLAIN, TB_START, TB_STOP };
 struct tb_info {
     enum tb_kind kind;
     uint64_t insns;
+    uint64_t pc, counted;  /* profile: the block's address, instructions counted in it */
+    struct tb_info *next;  /* profile: every block, for the report */
 };
+
+static const char *profile_path;
+static struct tb_info *blocks;
 
 static void tb_exec(unsigned int vcpu, void *userdata)
 {
@@ -69,6 +77,7 @@ static void tb_exec(unsigned int vcpu, void *userdata)
     case TB_PLAIN:
         if (counting) {
             current += info->insns;
+            ((struct tb_info *)userdata)->counted += info->insns;
         }
         break;
     }
@@ -83,6 +92,10 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         return;
     }
     info->insns = qemu_plugin_tb_n_insns(tb);
+    info->pc = pc;
+    info->counted = 0;
+    info->next = blocks;
+    blocks = info;
     info->kind = pc == start_addr ? TB_START : pc == stop_addr ? TB_STOP : TB_PLAIN;
     qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_exec, QEMU_PLUGIN_CB_NO_REGS, info);
 }
@@ -100,6 +113,15 @@ static void at_exit(qemu_plugin_id_t id, void *userdata)
         fprintf(f, "%" PRIu64 "\n", counts[i]);
     }
     fclose(f);
+    if (profile_path != NULL && (f = fopen(profile_path, "w")) != NULL) {
+        const struct tb_info *b;
+        for (b = blocks; b != NULL; b = b->next) {
+            if (b->counted > 0u) {
+                fprintf(f, "%" PRIx64 " %" PRIu64 "\n", b->pc, b->counted);
+            }
+        }
+        fclose(f);
+    }
 }
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, char **argv);
@@ -115,6 +137,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
             stop_addr = strtoull(argv[i] + 5, NULL, 0) & ~1ull;
         } else if (strncmp(argv[i], "out=", 4) == 0) {
             out_path = argv[i] + 4;
+        } else if (strncmp(argv[i], "profile=", 8) == 0) {
+            profile_path = argv[i] + 8;
         }
     }
     if (start_addr == 0 || stop_addr == 0 || out_path == NULL) {
