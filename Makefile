@@ -364,9 +364,11 @@ demo-mcu: $(SENSOR_LOGGER) test/interop/node_modules
 	$(SENSOR_LOGGER) build/demo/sensors.parquet
 	$(MAKE) --no-print-directory demo-mcu-run TARGET=mps2-an386 BUILD=build/mps2-an386-logger EXTRA_CFLAGS="$(LOGGER_CONFIG)"
 	cmp build/demo/sensors.parquet build/demo/sensors_mcu.parquet && echo "demo-mcu: the M4F firmware's file is byte-identical to the host's"
-	$(SENSOR_LOGGER) --small build/demo/sensors_small.parquet
 	$(MAKE) --no-print-directory demo-mcu-run TARGET=microbit BUILD=build/microbit-logger \
-	    EXTRA_CFLAGS="-DLOGGER_SMALL $(LOGGER_CONFIG)"
+	    EXTRA_CFLAGS="-DLOGGER_SMALL -DLOGGER_COMPACT $(LOGGER_CONFIG)" >build/demo/microbit.txt 2>&1; \
+	    st=$$?; cat build/demo/microbit.txt; exit $$st
+	$(SENSOR_LOGGER) --small build/demo/sensors_small.parquet \
+	    $$(sed -n 's/.*options compact 1 chunk_bytes \([0-9]*\) dict_entries \([0-9]*\) page_bytes \([0-9]*\) footer_bytes \([0-9]*\).*/\1 \2 \3 \4/p' build/demo/microbit.txt)
 	cmp build/demo/sensors_small.parquet build/demo/sensors_small_mcu.parquet && echo "demo-mcu: the M0 firmware's file is byte-identical to the host's"
 	node test/interop/demo_check.mjs build/demo/sensors.parquet build/demo/sensors_small_mcu.parquet
 

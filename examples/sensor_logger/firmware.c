@@ -7,11 +7,13 @@
 #include "board.h"
 #include "logger.h"
 
-/* LOGGER_SMALL (16 KB boards): the small schema and options, 8 KiB of arena. */
+/* LOGGER_SMALL (16 KB boards): the small schema, the options
+ * ppq_writer_options_for_arena gives 8 KiB of arena (printed: the host twin
+ * writes the same file with them). */
 #ifdef LOGGER_SMALL
 #define LOGGER_FILE "build/demo/sensors_small_mcu.parquet"
 #define SPILL_FILE "build/demo/sensors_small_mcu.spill"
-#define ARENA_BYTES (8u * 1024u)
+#define ARENA_BYTES LOGGER_SMALL_ARENA
 #define SCHEMA logger_schema_small
 #define ROWS LOGGER_SMALL_ROWS
 #else
@@ -86,6 +88,21 @@ int main(void)
     }
     opts.footer_spill = &spill;
     opts.footer_unspill = &unspill;
+    if (ppq_writer_options_for_arena(&opts, SCHEMA, LOGGER_COLUMNS, sizeof arena_mem) != PPQ_OK) {
+        board_puts("sensor_logger: the schema does not fit 8 KiB\n");
+        return 1;
+    }
+    board_puts("sensor_logger (firmware): options compact ");
+    board_putu(opts.compact);
+    board_puts(" chunk_bytes ");
+    board_putu(opts.chunk_bytes);
+    board_puts(" dict_entries ");
+    board_putu(opts.dict_entries);
+    board_puts(" page_bytes ");
+    board_putu(opts.page_bytes);
+    board_puts(" footer_bytes ");
+    board_putu(opts.footer_bytes);
+    board_putc('\n');
 #else
     logger_options(&opts, 0);
     opts.codec = LOGGER_CODEC;

@@ -18,11 +18,11 @@ const ppq_column_t logger_schema[LOGGER_COLUMNS] = {
 };
 
 const ppq_column_t logger_schema_small[LOGGER_COLUMNS] = {
-    {"ts", PPQ_INT64, 0, 0, {PPQ_LOGICAL_TIMESTAMP, 0, 0, 1, PPQ_UNIT_MICROS, 0, 0}, PPQ_COLUMN_PLAIN},
+    {"ts", PPQ_INT64, 0, 0, {PPQ_LOGICAL_TIMESTAMP, 0, 0, 1, PPQ_UNIT_MICROS, 0, 0}, PPQ_COLUMN_DELTA_BINARY_PACKED},
     {"temperature", PPQ_FLOAT, 0, 0, NO_LOGICAL, PPQ_COLUMN_PLAIN},
     {"humidity", PPQ_FLOAT, 0, 0, NO_LOGICAL, PPQ_COLUMN_PLAIN},
     {"pressure", PPQ_DOUBLE, 0, 1, NO_LOGICAL, PPQ_COLUMN_PLAIN},
-    {"battery_mv", PPQ_INT32, 0, 0, {PPQ_LOGICAL_INT, 16, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_PLAIN},
+    {"battery_mv", PPQ_INT32, 0, 0, {PPQ_LOGICAL_INT, 16, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_DICTIONARY},
     {"door_open", PPQ_BOOLEAN, 0, 0, NO_LOGICAL, PPQ_COLUMN_RLE},
     {"status", PPQ_BYTE_ARRAY, 0, 0, {PPQ_LOGICAL_STRING, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_DICTIONARY},
 };
@@ -39,14 +39,7 @@ void logger_options(ppq_writer_options_t *opts, int small)
     opts->dict_entries = 256; /* the status strings need few: a small dictionary */
     opts->dict_bytes = 8192;
     opts->footer_bytes = 16384; /* two row groups a day: room for a few weeks' files */
-    if (small) {
-        opts->page_values = 8;
-        opts->page_bytes = 48;
-        opts->row_group_rows = 96;
-        opts->chunk_bytes = 1; /* the least the pages need */
-        opts->dict_entries = 8;
-        opts->dict_bytes = 64;
-        opts->footer_bytes = 1; /* the minimum: one row group's metadata */
+    if (small) { /* (the sizes: ppq_writer_options_for_arena) */
         opts->no_statistics = 1; /* the smallest writer: no statistics, no recovery records */
         opts->page_crc = 1;
         opts->recovery = 0;
@@ -55,6 +48,19 @@ void logger_options(ppq_writer_options_t *opts, int small)
     }
     opts->key_values = key_values;
     opts->key_value_count = 2;
+}
+
+void logger_compact_options(ppq_writer_options_t *opts, uint32_t chunk_bytes, uint32_t dict_entries,
+                            uint32_t page_bytes, uint32_t footer_bytes)
+{
+    opts->compact = 1; /* and the fields ppq_writer_options_for_arena sets to constants there */
+    opts->page_values = 8192;
+    opts->row_group_rows = 1u << 20;
+    opts->dict_bytes = 0;
+    opts->chunk_bytes = chunk_bytes;
+    opts->dict_entries = dict_entries;
+    opts->page_bytes = page_bytes;
+    opts->footer_bytes = footer_bytes;
 }
 
 void logger_gen_init(logger_gen_t *g)

@@ -6,19 +6,29 @@
 #include "picoparquet.h"
 
 #define LOGGER_ROWS 86400u
-#define LOGGER_SMALL_ROWS 3600u /* the first hour: about 400 tiny row groups */
+#define LOGGER_SMALL_ROWS 3600u /* the first hour */
+#define LOGGER_SMALL_ARENA (8u * 1024u) /* the 16 KB board's RAM for the writer */
 #define LOGGER_COLUMNS 7u
 
 /* The schema: delta for timestamps and the battery, PLAIN for the floats,
  * RLE for the door, a dictionary for the status ... */
 extern const ppq_column_t logger_schema[LOGGER_COLUMNS];
-/* ... and for 16 KB microcontrollers, PLAIN where the others buffer a
- * block or a page per column. */
+/* ... and for 16 KB microcontrollers, in the compact layout: PLAIN floats
+ * (the demo's walks are not quantized: every reading new), dictionaries for
+ * the battery and the status. */
 extern const ppq_column_t logger_schema_small[LOGGER_COLUMNS];
 
 /* The writer options the demo uses (pages, row groups, CRC, metadata);
- * `small`: tiny pages and buffers, for an arena of at most 8 KiB. */
+ * `small`: CRC and metadata only, for ppq_writer_options_for_arena to size
+ * in LOGGER_SMALL_ARENA bytes (the microbit firmware asks it; the host twin
+ * takes the firmware's answer, logger_compact_options). */
 void logger_options(ppq_writer_options_t *opts, int small);
+
+/* The sizing fields of the compact layout as ppq_writer_options_for_arena
+ * chose them on a board (its store per column, dictionary entries, longest
+ * byte array, footer store), so that a host writes the same file. */
+void logger_compact_options(ppq_writer_options_t *opts, uint32_t chunk_bytes, uint32_t dict_entries,
+                            uint32_t page_bytes, uint32_t footer_bytes);
 
 /* The page codec the M4F firmware and its host twin log with (the 16 KB
  * board's demo stays uncompressed). */

@@ -31,8 +31,21 @@ static ppq_status_t file_read(void *ctx, uint8_t *buf, size_t len, size_t *got)
 
 static uint64_t arena_mem[1024 * 1024 / 8];
 
-/* sensor_logger [--small] [FILE]: --small uses the 16 KB-microcontroller
- * schema and options (what the microbit firmware writes). */
+/* A decimal argument (0 when absent or not a number). */
+static uint32_t arg_u32(int argc, char **argv, int i)
+{
+    uint32_t v = 0;
+    const char *s = i < argc ? argv[i] : "";
+    while (*s >= '0' && *s <= '9') {
+        v = v * 10u + (uint32_t)(*s++ - '0');
+    }
+    return v;
+}
+
+/* sensor_logger [--small FILE CHUNK_BYTES DICT_ENTRIES PAGE_BYTES FOOTER_BYTES] [FILE]:
+ * --small uses the 16 KB-microcontroller schema with the compact options
+ * the microbit firmware printed (what ppq_writer_options_for_arena gave it
+ * for 8 KiB: on a 64-bit host the same arena holds less). */
 int main(int argc, char **argv)
 {
     int small = argc > 1 && argv[1][0] == '-' && argv[1][1] == '-';
@@ -52,6 +65,10 @@ int main(int argc, char **argv)
     ppq_source_t unspill = {file_read, NULL, 0};
     logger_options(&opts, small);
     opts.codec = small ? PPQ_CODEC_UNCOMPRESSED : LOGGER_CODEC;
+    if (small) {
+        logger_compact_options(&opts, arg_u32(argc, argv, 3), arg_u32(argc, argv, 4), arg_u32(argc, argv, 5),
+                               arg_u32(argc, argv, 6));
+    }
     if (spill_file != NULL) {
         spill.ctx = unspill.ctx = spill_file;
         opts.footer_spill = &spill;
