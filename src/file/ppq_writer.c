@@ -424,7 +424,12 @@ static size_t rg_meta_max(const ppq_column_t *s, uint32_t n, const ppq_writer_op
     uint32_t i;
     for (i = 0; i < n; i++) {
         (void)name_ok(s[i].name, &len);
-        total += 128u + len + (PPQ_WRITER_STATISTICS && !o->no_statistics ? 2u * (stat_cap(&s[i]) + 8u) : 0u);
+        /* a ColumnChunk (ppq_meta_write_chunk): file_offset 2, the struct's
+         * head and ends 3, type 2, up to 10 encodings 12, the path 4 + len,
+         * codec 2, five 64-bit counts and offsets 55: 80 + len, and 8 to
+         * spare; Statistics: head and end 2, null and NaN counts 22, min
+         * and max 2 + cap each, their exactness 2 */
+        total += 88u + len + (PPQ_WRITER_STATISTICS && !o->no_statistics ? 30u + 2u * stat_cap(&s[i]) : 0u);
     }
     return total;
 }
