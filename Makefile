@@ -236,7 +236,8 @@ bench-mcu-writer-run: $(BUILD)/bench_writer_mcu.elf $(PLUGIN)
 	$(Q)$(PYTHON) tools/bench_mcu.py $(TARGET) $(BOARD_QEMU_MACHINE) $< $(PLUGIN)
 
 bench-mcu-writer:
-	$(Q)$(MAKE) --no-print-directory bench-mcu-writer-run TARGET=mps2-an386 BUILD=build/mps2-an386-logger EXTRA_CFLAGS="$(LOGGER_CONFIG)"
+	$(Q)$(MAKE) --no-print-directory bench-mcu-writer-run TARGET=mps2-an386 BUILD=build/mps2-an386-bench \
+	    EXTRA_CFLAGS="-DLOGGER_COMPACT $(LOGGER_CONFIG)"
 	$(Q)$(MAKE) --no-print-directory bench-mcu-writer-run TARGET=microbit BUILD=build/microbit-logger \
 	    EXTRA_CFLAGS="-DLOGGER_SMALL -DLOGGER_COMPACT $(LOGGER_CONFIG)"
 

@@ -7,8 +7,9 @@
  * writes those 32 rows.  Label lines "M <bench> <api> 0 <rows>" pair with
  * the plugin's counts in order (tools/bench_mcu.py sums a bench's regions);
  * "B <bench> <bytes> <rows> <row_groups>" lines give the file sizes.  The
- * library is the firmware demo's (logger_config.h): the M4F logger profile,
- * and on every board the small profile of the 16 KB microbit.
+ * library is the firmware demo's (logger_config.h, with LOGGER_COMPACT): the
+ * M4F logger profile, and on every board what ppq_writer_options_for_arena
+ * gives 8 KiB (the compact layout, as the 16 KB microbit's demo asks).
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -22,9 +23,10 @@
 #ifndef BENCH_BUDGET_ONLY
 #define BENCH_BUDGET_ONLY 0
 #endif
+#define BUDGET_ARENA (8u * 1024u) /* the budget line's arena */
 #ifdef LOGGER_SMALL
 #define ROWS 2048u
-#define ARENA_BYTES (8u * 1024u)
+#define ARENA_BYTES BUDGET_ARENA
 #else
 #define ROWS 8192u
 #define ARENA_BYTES (600u * 1024u)
@@ -275,17 +277,13 @@ int main(void)
     logger_options(&o, 0);
     bench_writer("writer_logger", sensor_auto, &o);
 #endif
-    if (!BENCH_BUDGET_ONLY) { /* (-DBENCH_BUDGET_ONLY=1: the compact line alone, to profile it) */
-        logger_options(&o, 1);
-        bench_writer("writer_small", logger_schema_small, &o);
-    }
 #ifdef LOGGER_COMPACT
     /* what firmware with 8 KiB for the writer gets by asking for it: the
      * compact layout, its footer spilled (a second file) */
     memset(&o, 0, sizeof o);
     o.footer_spill = &budget_spill;
     o.footer_unspill = &budget_unspill;
-    if (ppq_writer_options_for_arena(&o, sensor_auto, SENSOR_COLUMNS, sizeof arena_mem) != PPQ_OK) {
+    if (ppq_writer_options_for_arena(&o, sensor_auto, SENSOR_COLUMNS, BUDGET_ARENA) != PPQ_OK) {
         board_puts("bench-mcu writer: options_for_arena: no fit\n");
         failures++;
     } else {
@@ -301,7 +299,7 @@ int main(void)
         bench_writer("writer_budget", sensor_auto, &o);
     }
 #endif
-    if (!BENCH_BUDGET_ONLY) {
+    if (!BENCH_BUDGET_ONLY) { /* (-DBENCH_BUDGET_ONLY=1: the budget line alone, to profile it) */
         bench_csv(0);
         bench_csv(1);
     }
