@@ -434,6 +434,16 @@ static size_t rg_meta_max(const ppq_column_t *s, uint32_t n, const ppq_writer_op
     return total;
 }
 
+/* The footer store: footer_bytes, at least a row group's metadata; none
+ * with a spill and footer_bytes 1 (each row group's goes straight to it). */
+static size_t footer_for(const ppq_writer_options_t *o, size_t rg)
+{
+    if (o->footer_spill != NULL && o->footer_bytes == 1u) {
+        return 0;
+    }
+    return o->footer_bytes > rg ? o->footer_bytes : rg;
+}
+
 /* The largest page header any column of the schema writes. */
 static size_t scratch_for(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o)
 {
@@ -483,7 +493,7 @@ static inline void col_init(ppq_col_t *col, const ppq_column_t *c, int kind)
 static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w)
 {
     uint32_t i;
-    size_t rg = rg_meta_max(s, n, o), footer = o->footer_bytes > rg ? o->footer_bytes : rg, scratch = scratch_for(s, n, o);
+    size_t rg = rg_meta_max(s, n, o), footer = footer_for(o, rg), scratch = scratch_for(s, n, o);
     size_t zin = 0, zout = 0, zwork = 0, store = 0, room = 0;
     uint8_t *store_mem;
     ppq_col_t *cols = (ppq_col_t *)take(p, (size_t)n * sizeof(ppq_col_t));
@@ -1580,10 +1590,13 @@ static uint8_t compact_max_width(const ppq_writer_options_t *o)
     return (uint8_t)(w > 16u ? 16u : w);
 }
 
+/* The hash table's slots: a power of two, at least an eighth more than
+ * the entries (a probe passes other columns' entries on one byte's test,
+ * so a full table costs little; RAM is what is short). */
 static uint32_t compact_slots(const ppq_writer_options_t *o)
 {
     uint32_t n = 16;
-    while (n < o->dict_entries + o->dict_entries / 3u) {
+    while (n < o->dict_entries + o->dict_entries / 8u + 1u) {
         n <<= 1;
     }
     return n;
@@ -1610,7 +1623,7 @@ static size_t compact_least_store(const ppq_column_t *s, uint32_t n, const ppq_w
 static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w)
 {
     uint32_t i, slots = compact_slots(o);
-    size_t rg = rg_meta_max(s, n, o), footer = o->footer_bytes > rg ? o->footer_bytes : rg;
+    size_t rg = rg_meta_max(s, n, o), footer = footer_for(o, rg);
     size_t store = (size_t)o->chunk_bytes * n, least = compact_least_store(s, n, o);
     ppq_col_t *cols = (ppq_col_t *)take(p, (size_t)n * sizeof(ppq_col_t));
     uint8_t *footer_mem = (uint8_t *)take(p, footer), *scratch_mem = (uint8_t *)take(p, 48u);
@@ -2166,7 +2179,7 @@ static ppq_status_t flush(ppq_writer_t *w)
     ppq_sink_t fs;
     ppq_memsink_t fm;
     ppq_chunk_meta_t m;
-    uint64_t rg_start = w->out->offset, total = 0, raw = 0;
+    uint64_t rg_start = w->out->offset, total = 0, raw = 0, spill_at;
     uint32_t i;
     ppq_status_t st = PPQ_OK;
     if (w->rg_rows == 0u) {
@@ -2179,7 +2192,8 @@ static ppq_status_t flush(ppq_writer_t *w)
         return st;
     }
     ppq_sink_init_mem(&fs, &fm, w->footer + w->footer_len, w->footer_cap - w->footer_len);
-    ppq_thrift_w_init(&t, &fs);
+    spill_at = w->opts.footer_spill != NULL ? w->opts.footer_spill->offset : 0u;
+    ppq_thrift_w_init(&t, w->footer_cap == 0u ? w->opts.footer_spill : &fs); /* (no store: to the spill) */
     ppq_thrift_w_elem_struct(&t); /* the RowGroup, a list element */
     ppq_thrift_w_list(&t, 1, PPQ_THRIFT_STRUCT, w->ncols);
     for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
@@ -2245,8 +2259,8 @@ static ppq_status_t flush(ppq_writer_t *w)
         }
     }
     ppq_meta_write_row_group_end(&t, PPQ_COMPRESSORS != 0u ? raw : total, total, w->rg_rows, rg_start, w->row_groups);
-    if (ppq_thrift_w_status(&t) != PPQ_OK) {
-        return PPQ_ERR_NOSPACE; /* not reached: room was reserved */
+    if (ppq_thrift_w_status(&t) != PPQ_OK) { /* the spill's error, or (not reached: room was reserved) */
+        return w->footer_cap == 0u ? ppq_thrift_w_status(&t) : PPQ_ERR_NOSPACE;
     }
     if (PPQ_WRITER_RECOVERY && w->opts.recovery) {
         st = write_row_group_record(w);
@@ -2259,12 +2273,13 @@ static ppq_status_t flush(ppq_writer_t *w)
         return st; /* the metadata stays out of the footer store */
     }
     w->footer_len += fm.len;
+    w->spilled += w->footer_cap == 0u ? w->opts.footer_spill->offset - spill_at : 0u;
     w->hdr_crcs = 0;
     w->rows += w->rg_rows;
     w->rg_rows = 0;
     w->rg_due = 0;
     w->row_groups++;
-    if (w->footer_cap - w->footer_len < w->rg_meta_max && w->opts.footer_spill != NULL) {
+    if (w->footer_cap != 0u && w->footer_cap - w->footer_len < w->rg_meta_max && w->opts.footer_spill != NULL) {
         st = ppq_sink_write(w->opts.footer_spill, w->footer, w->footer_len);
         if (st != PPQ_OK) {
             return st;
@@ -2272,7 +2287,7 @@ static ppq_status_t flush(ppq_writer_t *w)
         w->spilled += w->footer_len;
         w->footer_len = 0;
     }
-    if (w->footer_cap - w->footer_len < w->rg_meta_max || w->row_groups == 0x7FFFu) {
+    if ((w->footer_cap != 0u && w->footer_cap - w->footer_len < w->rg_meta_max) || w->row_groups == 0x7FFFu) {
         w->full = 1; /* no room for another row group's metadata (or ordinal) */
     }
     return PPQ_OK;

@@ -125,7 +125,8 @@ static void bench_writer(const char *name, const ppq_column_t *schema, const ppq
     ppq_source_t unspill = {spill_read, NULL, 0};
     ppq_writer_options_t o = *opts;
     ppq_writer_t w;
-    unsigned done = 0;
+    unsigned done = 0, least = 0; /* least: the rows of the smallest row group before the last */
+    uint64_t ended = 0;
     ppq_status_t st;
     ppq_sink_init_counter(&sink);
     ppq_sink_init_counter(&spill);
@@ -145,7 +146,17 @@ static void bench_writer(const char *name, const ppq_column_t *schema, const ppq
         st = write_rows(&w, CHUNK);
         bench_mark_stop();
         done += CHUNK;
+        if (w.rows > ended) { /* a row group ended in these rows (the sizes to a chunk's rows) */
+            unsigned n = (unsigned)(w.rows - ended);
+            least = least == 0u || n < least ? n : least;
+            ended = w.rows;
+        }
     }
+    board_puts("# ");
+    board_puts(name);
+    board_puts(": smallest row group (all but the last) about ");
+    board_putu(least);
+    board_puts(" rows\n");
     if (st == PPQ_OK) {
         label(name, "row_api", 0);
         bench_mark_start();
