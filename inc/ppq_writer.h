@@ -105,8 +105,8 @@ typedef struct ppq_writer_options {
     uint32_t dict_entries;    /* dictionary limits per column chunk (0: 16384 entries, 128 KiB) */
     uint32_t dict_bytes;
     uint32_t footer_bytes;    /* serialized row-group metadata kept for the footer (0: 256 KiB;
-                                 1: the least, one row group's worth, or with a footer
-                                 spill none: each row group's goes straight to it) */
+                                 1: the least, one row group's worth; in the compact
+                                 layout with a footer spill none: each goes straight to it) */
     uint8_t page_crc;         /* 1: CRC-32 of every page body in its header */
     uint8_t page_v2;          /* 1: DataPageHeaderV2 pages (levels without a length prefix,
                                  null and row counts in the header; PPQ_ERR_ARG in a build

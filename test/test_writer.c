@@ -905,6 +905,42 @@ static void footer_spill(void)
     ppq_sink_init_mem(&spill, &spill_mem, spill_buf, 1024);
     ppq_source_init_mem(&unspill, &unspill_mem, spill_buf, 10); /* comes back short */
     PPQ_CHECK_EQ(spill_file(&o), PPQ_ERR_IO);
+
+    if (PPQ_WRITER_COMPACT) { /* the compact layout keeps no footer store: each row group's
+                                 metadata goes straight to the spill; the same file either way */
+        ppq_writer_options_t c;
+        static const ppq_column_t schema[] = {COL("v", PPQ_INT32, 1, PPQ_COLUMN_PLAIN)};
+        size_t spilled_len, with_store;
+        memset(&c, 0, sizeof c);
+        c.compact = 1;
+        c.row_group_rows = 5;
+        c.chunk_bytes = 200;
+        c.dict_entries = 16;
+        c.footer_bytes = 2048;
+        ppq_sink_init_mem(&file_sink, &file_mem, file_buf, FILE_CAP);
+        PPQ_CHECK_OK(spill_file(&c));
+        len = file_mem.len;
+        crc = ppq_crc32(0, file_buf, len);
+        with_store = ppq_writer_arena_size(schema, 1, &c);
+        c.footer_bytes = 1;
+        c.footer_spill = &spill;
+        c.footer_unspill = &unspill;
+        PPQ_CHECK(ppq_writer_arena_size(schema, 1, &c) + 2048u <= with_store);
+        ppq_sink_init_mem(&file_sink, &file_mem, file_buf, FILE_CAP);
+        ppq_sink_init_mem(&spill, &spill_mem, spill_buf, 1024);
+        ppq_source_init_mem(&unspill, &unspill_mem, spill_buf, 1024);
+        PPQ_CHECK_OK(spill_file(&c));
+        spilled_len = spill_mem.len;
+        PPQ_CHECK(spilled_len > 0u);
+        PPQ_CHECK_EQ(unspill_mem.pos, spilled_len);
+        PPQ_CHECK_EQ(file_mem.len, len);
+        PPQ_CHECK_EQ(ppq_crc32(0, file_buf, file_mem.len), crc);
+        PPQ_CHECK_OK(read_footer(&f));
+        PPQ_CHECK_EQ(f.row_groups, 8);
+        ppq_sink_init_mem(&file_sink, &file_mem, file_buf, FILE_CAP);
+        ppq_sink_init_mem(&spill, &spill_mem, spill_buf, 16); /* the spill fills mid-row-group */
+        PPQ_CHECK(spill_file(&c) < 0);
+    }
 }
 
 /* The batch test's table: row r, with row `skip` left out (-1: none). */

@@ -48,6 +48,9 @@ enum {
 /* The compact layout (opts.compact): a constant 0 in a build without it,
  * whose code then folds away. */
 #define COMPACT(w) (PPQ_WRITER_COMPACT && (w)->opts.compact)
+/* ... whose row-group metadata may go straight to the footer spill (no
+ * footer store: footer_for()). */
+#define META_TO_SPILL(w) (COMPACT(w) && (w)->footer_cap == 0u)
 
 /* Page compression: a constant 0 in a build without compressors
  * (PPQ_COMPRESSORS, ppq_config.h), whose pages are all uncompressed. */
@@ -434,11 +437,12 @@ static size_t rg_meta_max(const ppq_column_t *s, uint32_t n, const ppq_writer_op
     return total;
 }
 
-/* The footer store: footer_bytes, at least a row group's metadata; none
- * with a spill and footer_bytes 1 (each row group's goes straight to it). */
+/* The footer store: footer_bytes, at least a row group's metadata; in the
+ * compact layout none with a spill and footer_bytes 1 (each row group's
+ * goes straight to the spill). */
 static size_t footer_for(const ppq_writer_options_t *o, size_t rg)
 {
-    if (o->footer_spill != NULL && o->footer_bytes == 1u) {
+    if (PPQ_WRITER_COMPACT && o->compact && o->footer_spill != NULL && o->footer_bytes == 1u) {
         return 0;
     }
     return o->footer_bytes > rg ? o->footer_bytes : rg;
@@ -2179,7 +2183,7 @@ static ppq_status_t flush(ppq_writer_t *w)
     ppq_sink_t fs;
     ppq_memsink_t fm;
     ppq_chunk_meta_t m;
-    uint64_t rg_start = w->out->offset, total = 0, raw = 0, spill_at;
+    uint64_t rg_start = w->out->offset, total = 0, raw = 0;
     uint32_t i;
     ppq_status_t st = PPQ_OK;
     if (w->rg_rows == 0u) {
@@ -2192,8 +2196,10 @@ static ppq_status_t flush(ppq_writer_t *w)
         return st;
     }
     ppq_sink_init_mem(&fs, &fm, w->footer + w->footer_len, w->footer_cap - w->footer_len);
-    spill_at = w->opts.footer_spill != NULL ? w->opts.footer_spill->offset : 0u;
-    ppq_thrift_w_init(&t, w->footer_cap == 0u ? w->opts.footer_spill : &fs); /* (no store: to the spill) */
+    if (META_TO_SPILL(w)) { /* no store: to the spill (counted from its offset now to then) */
+        w->spilled -= w->opts.footer_spill->offset;
+    }
+    ppq_thrift_w_init(&t, META_TO_SPILL(w) ? w->opts.footer_spill : &fs);
     ppq_thrift_w_elem_struct(&t); /* the RowGroup, a list element */
     ppq_thrift_w_list(&t, 1, PPQ_THRIFT_STRUCT, w->ncols);
     for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
@@ -2260,7 +2266,7 @@ static ppq_status_t flush(ppq_writer_t *w)
     }
     ppq_meta_write_row_group_end(&t, PPQ_COMPRESSORS != 0u ? raw : total, total, w->rg_rows, rg_start, w->row_groups);
     if (ppq_thrift_w_status(&t) != PPQ_OK) { /* the spill's error, or (not reached: room was reserved) */
-        return w->footer_cap == 0u ? ppq_thrift_w_status(&t) : PPQ_ERR_NOSPACE;
+        return META_TO_SPILL(w) ? ppq_thrift_w_status(&t) : PPQ_ERR_NOSPACE;
     }
     if (PPQ_WRITER_RECOVERY && w->opts.recovery) {
         st = write_row_group_record(w);
@@ -2273,13 +2279,15 @@ static ppq_status_t flush(ppq_writer_t *w)
         return st; /* the metadata stays out of the footer store */
     }
     w->footer_len += fm.len;
-    w->spilled += w->footer_cap == 0u ? w->opts.footer_spill->offset - spill_at : 0u;
+    if (META_TO_SPILL(w)) {
+        w->spilled += w->opts.footer_spill->offset;
+    }
     w->hdr_crcs = 0;
     w->rows += w->rg_rows;
     w->rg_rows = 0;
     w->rg_due = 0;
     w->row_groups++;
-    if (w->footer_cap != 0u && w->footer_cap - w->footer_len < w->rg_meta_max && w->opts.footer_spill != NULL) {
+    if (!META_TO_SPILL(w) && w->footer_cap - w->footer_len < w->rg_meta_max && w->opts.footer_spill != NULL) {
         st = ppq_sink_write(w->opts.footer_spill, w->footer, w->footer_len);
         if (st != PPQ_OK) {
             return st;
@@ -2287,7 +2295,7 @@ static ppq_status_t flush(ppq_writer_t *w)
         w->spilled += w->footer_len;
         w->footer_len = 0;
     }
-    if ((w->footer_cap != 0u && w->footer_cap - w->footer_len < w->rg_meta_max) || w->row_groups == 0x7FFFu) {
+    if ((!META_TO_SPILL(w) && w->footer_cap - w->footer_len < w->rg_meta_max) || w->row_groups == 0x7FFFu) {
         w->full = 1; /* no room for another row group's metadata (or ordinal) */
     }
     return PPQ_OK;
