@@ -49,6 +49,7 @@ typedef struct ppq_delta_enc {
     uint32_t cap;         /* deltas the buffer holds: the block, or fewer (cfg.max_values) */
     uint8_t is64;
     uint8_t finished;
+    uint8_t narrow;       /* deltas kept in 32 bits (ppq_delta_internal.h) */
     ppq_status_t err;     /* first sink error; sticky */
 } ppq_delta_enc_t;
 

@@ -124,8 +124,9 @@ typedef struct ppq_writer_options {
      * most 65535 bytes); dict_entries the entries all dictionaries hold
      * together.  AUTO takes DELTA_BINARY_PACKED for INT64, RLE for
      * BOOLEAN, a dictionary otherwise; an explicit encoding may be PLAIN,
-     * DICTIONARY (no fallback: the row group ends), DELTA_BINARY_PACKED or
-     * RLE.  Uncompressed v1 pages without page statistics (the column
+     * DICTIONARY (no fallback: the row group ends), DELTA_BINARY_PACKED
+     * (its deltas kept in 32 bits: one beyond ends the row group, and the
+     * column is PLAIN from the next) or RLE.  Uncompressed v1 pages without page statistics (the column
      * chunks keep theirs), at most 127 columns, no recovery records: other
      * choices are PPQ_ERR_ARG with it. */
     uint8_t compact;
@@ -199,7 +200,7 @@ typedef struct ppq_writer {
     size_t seg_last;           /* compact: the last segment's offset (SIZE_MAX: none) */
     uint16_t *dict_slots;      /* compact: the dictionaries' hash table (0: empty,
                                   else the end offset of an entry) */
-    uint32_t dict_mask, dict_used;
+    uint32_t dict_nslots, dict_used;
 } ppq_writer_t;
 
 /* The exact arena bytes ppq_writer_init needs (0 for an invalid schema or

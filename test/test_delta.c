@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "test_util.h"
+#include "ppq_delta_internal.h"
 
 #ifdef PPQ_TEST_SMALL
 #define NMAX 96u /* values per round trip (10000 on larger targets): shorter than a block */
@@ -246,6 +247,73 @@ static void page_sized_buffer(void)
     }
 }
 
+/* The compact writer's narrow encoder keeps deltas in 32 bits: the same
+ * bytes as the usual one for INT32 (every delta fits, wrapped) and for
+ * INT64 whose deltas fit; an INT64 delta beyond refused (NOSPACE, not
+ * sticky, ppq_delta_enc_fits saying so first), the page still finishing. */
+static void narrow_buffer(void)
+{
+    size_t t;
+    PPQ_CHECK(setup());
+    if (!PPQ_WRITER_COMPACT) { /* (a build without the compact layout has no narrow encoder) */
+        ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 0, 0};
+        ppq_arena_t arena;
+        ppq_delta_enc_t e;
+        ppq_sink_t sink;
+        ppq_sink_init_counter(&sink);
+        ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+        PPQ_CHECK_EQ(ppq_delta_enc_init_narrow(&e, &cfg, &sink, &arena), PPQ_ERR_ARG);
+        return;
+    }
+    for (t = 0; t < 2u; t++) {
+        ppq_delta_cfg_t cfg = {t ? PPQ_INT64 : PPQ_INT32, 0, 0, 0};
+        ppq_arena_t arena;
+        ppq_delta_enc_t wide, narrow;
+        ppq_sink_t ws, ns;
+        tsink_t wt, nt;
+        size_t n = NMAX < 700u ? NMAX : 700u, i;
+        for (i = 0; i < n; i++) { /* extremes for INT32 (wrapping deltas), a walk for INT64 */
+            uint32_t r = (uint32_t)ppq_test_rand();
+            if (t) {
+                v64[i] = (i ? v64[i - 1] : -5) + (int64_t)(r % 2000001u) - 1000000 + (i % 97u == 5u ? 2000000000 : 0);
+            } else {
+                ((int32_t *)(void *)v64)[i] = i % 3u == 0u ? (int32_t)r : (int32_t)(r % 1000u) - 500;
+            }
+        }
+        ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+        tsink_init(&ws, &wt, enc_a, ENC_CAP, (size_t)-1);
+        tsink_init(&ns, &nt, enc_b, ENC_CAP, (size_t)-1);
+        PPQ_CHECK_OK(ppq_delta_enc_init(&wide, &cfg, &ws, &arena));
+        PPQ_CHECK_EQ(ppq_arena_used(&arena), ppq_delta_enc_arena_size(&cfg));
+        {
+            size_t before = ppq_arena_used(&arena);
+            PPQ_CHECK_OK(ppq_delta_enc_init_narrow(&narrow, &cfg, &ns, &arena));
+            PPQ_CHECK_EQ(ppq_arena_used(&arena) - before, ppq_delta_enc_arena_size(&cfg) / 2u);
+        }
+        for (i = 0; i < n; i++) {
+            const void *v = t ? (const void *)&v64[i] : (const void *)((int32_t *)(void *)v64 + i);
+            PPQ_CHECK_OK(ppq_delta_enc_put(&wide, v, 1));
+            PPQ_CHECK_OK(ppq_delta_enc_put(&narrow, v, 1));
+        }
+        if (t) { /* a jump past 32 bits: refused, not sticky */
+            int64_t big = v64[n - 1u] + ((int64_t)1 << 33);
+            PPQ_CHECK(!ppq_delta_enc_fits(&narrow, (uint64_t)big));
+            PPQ_CHECK(ppq_delta_enc_fits(&narrow, (uint64_t)(v64[n - 1u] + 5)));
+            PPQ_CHECK_EQ(ppq_delta_enc_put(&narrow, &big, 1), PPQ_ERR_NOSPACE);
+        }
+        PPQ_CHECK_OK(ppq_delta_enc_finish(&wide));
+        PPQ_CHECK_OK(ppq_delta_enc_finish(&narrow));
+        PPQ_CHECK_EQ(nt.len, wt.len);
+        PPQ_CHECK_MEM(enc_b, enc_a, wt.len);
+        {
+            uint8_t hw[PPQ_DELTA_HEADER_MAX], hn[PPQ_DELTA_HEADER_MAX];
+            size_t lw = ppq_delta_enc_header(&wide, hw), ln = ppq_delta_enc_header(&narrow, hn);
+            PPQ_CHECK_EQ(ln, lw);
+            PPQ_CHECK_MEM(hn, hw, lw);
+        }
+    }
+}
+
 /* INT64 streams whose miniblocks have every width 0..63 in turn (each
  * block's first delta is 0 and the others are below 2^w, so the minimum
  * delta is 0 and w is the miniblock's width), for miniblocks of 32, 64
@@ -466,6 +534,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(round_trips),
     PPQ_TEST(int64_every_miniblock_width),
     PPQ_TEST(page_sized_buffer),
+    PPQ_TEST(narrow_buffer),
     PPQ_TEST(arbitrary_padding_accepted),
     PPQ_TEST(forbidden_streams_rejected),
     PPQ_TEST(encoder_arguments_and_failures),

@@ -1,10 +1,14 @@
 /* DELTA_BINARY_PACKED encoder and decoder (see ppq_delta.h). */
 #include "ppq_delta.h"
 #include "ppq_delta_internal.h"
+#include "ppq_config.h"
 #include "ppq_internal.h"
 #include "ppq_port.h"
 
 #define DEFAULT_BLOCK 128u
+/* Narrow (32-bit) deltas exist for the writer's compact layout: a constant,
+ * so that builds without it leave that code out. */
+#define NARROW(enc) (PPQ_WRITER_COMPACT && (enc)->narrow)
 #define DEFAULT_MINIBLOCKS 4u
 #define CHUNK 64u /* values unpacked per step (256 bytes of stack) */
 
@@ -52,7 +56,9 @@ size_t ppq_delta_enc_arena_size(const ppq_delta_cfg_t *cfg)
     return PPQ_ARENA_ROUND((size_t)buffered(cfg, block, minis) * 8u);
 }
 
-ppq_status_t ppq_delta_enc_init(ppq_delta_enc_t *enc, const ppq_delta_cfg_t *cfg, ppq_sink_t *out, ppq_arena_t *arena)
+/* ppq_delta_enc_init with deltas of 8 or (narrow) 4 bytes. */
+static ppq_status_t enc_init(ppq_delta_enc_t *enc, const ppq_delta_cfg_t *cfg, ppq_sink_t *out, ppq_arena_t *arena,
+                             uint8_t narrow)
 {
     size_t need = ppq_delta_enc_arena_size(cfg);
     if (enc == NULL || out == NULL || arena == NULL || need == 0u) {
@@ -60,7 +66,7 @@ ppq_status_t ppq_delta_enc_init(ppq_delta_enc_t *enc, const ppq_delta_cfg_t *cfg
     }
     resolve(cfg, &enc->block_size, &enc->miniblocks);
     enc->cap = (uint32_t)(need / 8u); /* (8-byte deltas, 8-byte arena rounding: whole deltas) */
-    enc->deltas = (uint64_t *)ppq_arena_alloc(arena, need);
+    enc->deltas = (uint64_t *)ppq_arena_alloc(arena, narrow ? need / 2u : need); /* (cap: a multiple of 32) */
     if (enc->deltas == NULL) {
         return PPQ_ERR_ARENA;
     }
@@ -71,8 +77,33 @@ ppq_status_t ppq_delta_enc_init(ppq_delta_enc_t *enc, const ppq_delta_cfg_t *cfg
     enc->in_block = 0;
     enc->is64 = cfg->type == PPQ_INT64;
     enc->finished = 0;
+    enc->narrow = narrow;
     enc->err = PPQ_OK;
     return PPQ_OK;
+}
+
+ppq_status_t ppq_delta_enc_init(ppq_delta_enc_t *enc, const ppq_delta_cfg_t *cfg, ppq_sink_t *out, ppq_arena_t *arena)
+{
+    return enc_init(enc, cfg, out, arena, 0);
+}
+
+ppq_status_t ppq_delta_enc_init_narrow(ppq_delta_enc_t *enc, const ppq_delta_cfg_t *cfg, ppq_sink_t *out,
+                                       ppq_arena_t *arena)
+{
+    return PPQ_WRITER_COMPACT ? enc_init(enc, cfg, out, arena, 1) : PPQ_ERR_ARG; /* (NARROW) */
+}
+
+/* The delta put_word stores for v: INT32's wrapped to 32 bits, sign-extended. */
+static inline uint64_t delta_of(const ppq_delta_enc_t *enc, uint64_t v)
+{
+    uint64_t d = v - enc->last;
+    return enc->is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d;
+}
+
+int ppq_delta_enc_fits(const ppq_delta_enc_t *enc, uint64_t v)
+{
+    int64_t d = (int64_t)delta_of(enc, v);
+    return !NARROW(enc) || enc->count == 0u || (d >= INT32_MIN && d <= INT32_MAX);
 }
 
 static ppq_status_t write_bytes(ppq_delta_enc_t *enc, const uint8_t *data, size_t len)
@@ -99,6 +130,48 @@ static unsigned miniblock_width(const uint64_t *d, uint32_t per)
 #define PACK_VALUES (PPQ_FAST64 ? 32u : 8u)
 
 /* Write the block of `in_block` deltas: min delta, widths, miniblocks. */
+/* flush_block for a narrow encoder: 32-bit deltas, the same bytes. */
+static void flush_block32(ppq_delta_enc_t *enc)
+{
+    uint32_t *d = (uint32_t *)(void *)enc->deltas;
+    uint32_t n = enc->in_block, per = ppq_udiv32(enc->block_size, enc->miniblocks);
+    uint32_t used = ppq_udiv32(n + per - 1u, per), m, i;
+    uint8_t head[PPQ_ULEB64_MAX];
+    int32_t lo = (int32_t)d[0];
+    for (i = 1; i < n; i++) {
+        lo = (int32_t)d[i] < lo ? (int32_t)d[i] : lo;
+    }
+    (void)write_bytes(enc, head, ppq_uleb64_encode(ppq_zigzag64_encode(lo), head));
+    for (i = 0; i < n; i++) {
+        d[i] = (uint32_t)((int64_t)(int32_t)d[i] - lo); /* (a spread below 2^32) */
+    }
+    for (; i < used * per; i++) {
+        d[i] = 0; /* padding of the last miniblock */
+    }
+    for (m = 0; m < enc->miniblocks; m++) {
+        uint32_t all = 0;
+        for (i = m * per; m < used && i < (m + 1u) * per; i++) {
+            all |= d[i];
+        }
+        head[0] = (uint8_t)ppq_bit_width32(all);
+        (void)write_bytes(enc, head, 1);
+    }
+    for (m = 0; m < used && enc->err == PPQ_OK; m++) {
+        uint32_t all = 0;
+        unsigned w;
+        for (i = m * per; i < (m + 1u) * per; i++) {
+            all |= d[i];
+        }
+        w = ppq_bit_width32(all);
+        for (i = m * per; i < (m + 1u) * per && w > 0u; i += 8u) {
+            uint8_t packed[32];
+            ppq_pack32(d + i, 8, w, packed);
+            (void)write_bytes(enc, packed, w);
+        }
+    }
+    enc->in_block = 0;
+}
+
 static void flush_block(ppq_delta_enc_t *enc)
 {
     uint64_t *d = enc->deltas;
@@ -146,13 +219,17 @@ size_t ppq_delta_enc_block_bytes(const ppq_delta_enc_t *enc, uint64_t v)
     d = enc->is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d; /* as put_word stores it */
     lo = (int64_t)d;
     for (i = 0; i < enc->in_block; i++) {
-        lo = (int64_t)enc->deltas[i] < lo ? (int64_t)enc->deltas[i] : lo;
+        int64_t x = NARROW(enc) ? (int64_t)(int32_t)((const uint32_t *)(const void *)enc->deltas)[i] : (int64_t)enc->deltas[i];
+        lo = x < lo ? x : lo;
     }
     for (m = 0; m < enc->miniblocks; m++) { /* a full block: every miniblock used (as flush_block) */
         uint64_t all = 0;
         for (i = m * per; i < (m + 1u) * per; i++) {
-            uint64_t x = (i < enc->in_block ? enc->deltas[i] : d) - (uint64_t)lo;
-            all |= enc->is64 ? x : (uint64_t)(uint32_t)x;
+            uint64_t x = i < enc->in_block ? (NARROW(enc) ? (uint64_t)(int64_t)(int32_t)((const uint32_t *)(const void *)enc->deltas)[i]
+                                                          : enc->deltas[i])
+                                            : d;
+            x -= (uint64_t)lo;
+            all |= enc->is64 && !NARROW(enc) ? x : (uint64_t)(uint32_t)x;
         }
         widths += ppq_bit_width64(all);
     }
@@ -172,9 +249,21 @@ ppq_status_t ppq_delta_enc_put_word(ppq_delta_enc_t *enc, uint64_t v)
             return PPQ_ERR_NOSPACE;
         }
         /* INT32: the wrapped 32-bit delta, sign-extended */
-        enc->deltas[enc->in_block++] = enc->is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d;
+        d = enc->is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d;
+        if (NARROW(enc)) {
+            if ((int64_t)d < INT32_MIN || (int64_t)d > INT32_MAX) {
+                return PPQ_ERR_NOSPACE; /* (not taken) */
+            }
+            ((uint32_t *)(void *)enc->deltas)[enc->in_block++] = (uint32_t)d;
+        } else {
+            enc->deltas[enc->in_block++] = d;
+        }
         if (enc->in_block == enc->block_size) {
-            flush_block(enc);
+            if (NARROW(enc)) {
+                flush_block32(enc);
+            } else {
+                flush_block(enc);
+            }
         }
     }
     enc->count++;
@@ -213,7 +302,9 @@ ppq_status_t ppq_delta_enc_finish(ppq_delta_enc_t *enc)
         return PPQ_ERR_STATE;
     }
     enc->finished = 1;
-    if (enc->in_block > 0u) {
+    if (enc->in_block > 0u && NARROW(enc)) {
+        flush_block32(enc);
+    } else if (enc->in_block > 0u) {
         flush_block(enc);
     }
     return enc->err;

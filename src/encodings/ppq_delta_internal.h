@@ -22,4 +22,16 @@ ppq_status_t ppq_delta_enc_put_word(ppq_delta_enc_t *enc, uint64_t v);
  * next and completes it; 0 when it does not complete one. */
 size_t ppq_delta_enc_block_bytes(const ppq_delta_enc_t *enc, uint64_t v);
 
+/* The compact layout's encoder: ppq_delta_enc_init keeping each delta in 32
+ * bits (half the buffer; the same bytes out).  INT32 deltas always fit; an
+ * INT64 value whose delta does not is refused with PPQ_ERR_NOSPACE (not
+ * sticky: the caller ends the page there).  Arena: cfg's
+ * ppq_delta_enc_arena_size halved.  PPQ_ERR_ARG in a build without the
+ * compact layout (PPQ_WRITER_COMPACT), which alone uses it. */
+PPQ_CHECKRET ppq_status_t ppq_delta_enc_init_narrow(ppq_delta_enc_t *enc, const ppq_delta_cfg_t *cfg, ppq_sink_t *out,
+                                                    ppq_arena_t *arena);
+
+/* Would `v` (bits as for put_word) fit a narrow encoder? */
+int ppq_delta_enc_fits(const ppq_delta_enc_t *enc, uint64_t v);
+
 #endif

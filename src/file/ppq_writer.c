@@ -1559,7 +1559,8 @@ typedef struct compact_col {
     uint32_t didx;          /* admit(): the pending value's index ... */
     uint8_t dnew;           /* ... or 1: a new entry */
     uint8_t dict_width;     /* index bit width of this row group's page */
-    uint8_t dict_full;      /* the row group ended with this dictionary full */
+    uint8_t dict_full;      /* the row group ended with this dictionary full (DELTA: with a
+                               delta beyond 32 bits, and the column takes PLAIN from then) */
     uint8_t dwidth;         /* DELTA: bit width of the spread dhi - dlo */
     /* OPTIONAL columns only (REQUIRED ones are allocated without): */
     stream_ctx_t levs;      /* definition levels */
@@ -1594,16 +1595,14 @@ static uint8_t compact_max_width(const ppq_writer_options_t *o)
     return (uint8_t)(w > 16u ? 16u : w);
 }
 
-/* The hash table's slots: a power of two, at least an eighth more than
- * the entries (a probe passes other columns' entries on one byte's test,
- * so a full table costs little; RAM is what is short). */
+/* The hash table's slots: an eighth more than the entries (a probe passes
+ * other columns' entries on one byte's test, so a full table costs little;
+ * RAM is what is short), any number (no power of two: hashes are scaled to
+ * it), up to 2^16. */
 static uint32_t compact_slots(const ppq_writer_options_t *o)
 {
-    uint32_t n = 16;
-    while (n < o->dict_entries + o->dict_entries / 8u + 1u) {
-        n <<= 1;
-    }
-    return n;
+    uint32_t n = o->dict_entries + o->dict_entries / 8u + 1u;
+    return n < 16u ? 16u : n > 0x10000u ? 0x10000u : n;
 }
 
 /* Bytes one value of column c takes at most as PLAIN or as a dictionary
@@ -1649,7 +1648,7 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
         w->scratch_cap = 48u;
         w->scratch = scratch_mem;
         w->dict_slots = slot_mem;
-        w->dict_mask = slots - 1u;
+        w->dict_nslots = slots;
     }
     for (i = 0; i < n; i++) {
         const ppq_column_t *c = &s[i];
@@ -1666,7 +1665,7 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
         if (kind == K_DICT) {
             r.bit_width = compact_max_width(o);
         }
-        codec = kind == K_DELTA && BUILT(K_DELTA) ? ppq_delta_enc_arena_size(&(ppq_delta_cfg_t){c->type, 0, 0, 0})
+        codec = kind == K_DELTA && BUILT(K_DELTA) ? ppq_delta_enc_arena_size(&(ppq_delta_cfg_t){c->type, 0, 0, 0}) / 2u /* narrow */
                 : kind == K_DICT || kind == K_RLE ? ppq_rle_enc_arena_size(&r)
                                                    : 0u;
         codec_mem = (uint8_t *)take(p, codec);
@@ -1792,7 +1791,7 @@ static int dict_find(const ppq_writer_t *w, uint32_t i, const uint8_t *v, uint32
 {
     const ppq_col_t *c = &w->cols[i];
     uint64_t word = c->dict_word ? value_word(c) : 0u; /* (the pending value's bits) */
-    uint32_t h = compact_hash(i, v, len, c, word) & w->dict_mask, e;
+    uint32_t h = (compact_hash(i, v, len, c, word) & 0xFFFFu) * w->dict_nslots >> 16, e; /* (any size of table) */
     while ((e = w->dict_slots[h]) != 0u) {
         if (w->store[e - 1u] == i) { /* this column's entry (a byte: no decoding for the others) */
             uint32_t col, elen;
@@ -1810,7 +1809,7 @@ static int dict_find(const ppq_writer_t *w, uint32_t i, const uint8_t *v, uint32
                 }
             }
         }
-        h = (h + 1u) & w->dict_mask;
+        h = h + 1u == w->dict_nslots ? 0u : h + 1u;
     }
     *slot = h;
     return 0;
@@ -1869,6 +1868,10 @@ PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
         } else if (BUILT(K_DELTA) && c->kind == K_DELTA) {
             const ppq_delta_enc_t *e = &c->enc.delta;
             uint64_t d = value_word(c) - e->last;
+            if (!ppq_delta_enc_fits(e, value_word(c))) {
+                cc->dict_full = 1; /* a delta beyond 32 bits: the page ends before it (compact_reset) */
+                return 0;
+            }
             size_t block = ppq_delta_enc_block_bytes(e, value_word(c)), n = e->in_block + 1u;
             unsigned width = cc->dwidth;
             d = e->is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d;
@@ -2001,7 +2004,9 @@ static ppq_status_t compact_start(ppq_col_t *c)
     case K_DELTA: {
         ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 0, 0};
         cfg.type = c->def->type;
-        return BUILT(K_DELTA) ? ppq_delta_enc_init(&c->enc.delta, &cfg, &c->vals_sink, &c->codec_arena) : PPQ_ERR_STATE;
+        /* deltas kept in 32 bits: half the buffer (a larger jump ends the row group) */
+        return BUILT(K_DELTA) ? ppq_delta_enc_init_narrow(&c->enc.delta, &cfg, &c->vals_sink, &c->codec_arena)
+                              : PPQ_ERR_STATE;
     }
     case K_RLE: return ppq_rle_enc_init(&c->enc.rle, &r, &c->vals_sink, &c->codec_arena);
     default: return ppq_plain_enc_init(&c->enc.plain, c->def->type, c->def->type_len, &c->vals_sink);
@@ -2143,18 +2148,22 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
     w->store_top = w->store_cap;
     w->seg_last = NO_SEG;
     w->dict_used = 0;
-    memset(w->dict_slots, 0, ((size_t)w->dict_mask + 1u) * 2u);
+    memset(w->dict_slots, 0, (size_t)w->dict_nslots * 2u);
     for (i = 0; i < w->ncols; i++) {
-        by_dict |= w->cols[i].kind == K_DICT && w->cols[i].own.cc->dict_full;
+        by_dict |= w->cols[i].own.cc->dict_full;
     }
     for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
         ppq_col_t *c = &w->cols[i];
         compact_col_t *cc = c->own.cc;
         unsigned width = cc->dict_width;
-        if (c->kind == K_DICT && cc->dict_full) {
+        if (c->kind == K_DELTA && cc->dict_full) {
+            c->kind = K_PLAIN; /* its deltas pass 32 bits: PLAIN from here on */
+        } else if (c->kind == K_DICT && cc->dict_full) {
             width++;
         } else if (c->kind == K_DICT && !by_dict && cc->dict_count > 0u) {
-            width = ppq_bit_width32(cc->dict_count + cc->dict_count / 2u); /* half again: walks drift */
+            width = ppq_bit_width32(2u * cc->dict_count - 1u); /* twice: walks drift (a full one ends the row group) */
+            width = width < 3u ? 3u : width; /* small dictionaries grow in bursts (a status's warnings),
+                                                and a run of one index costs the same at any width */
         }
         cc->dict_width = (uint8_t)(width > compact_max_width(&w->opts) ? compact_max_width(&w->opts) : width);
         st = compact_start(c);
