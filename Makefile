@@ -171,8 +171,9 @@ LOGGER_CONFIG := -include examples/sensor_logger/logger_config.h
 
 # The smallest useful reader (issue 13's reader-min): PLAIN, RLE levels and
 # booleans, dictionaries, DELTA_BINARY_PACKED, uncompressed pages, unpacking
-# value by value (no width kernels).
-READER_MIN_CONFIG := -DPPQ_DECOMPRESSORS=0u -DPPQ_READER_ENCODINGS=0x13Du -DPPQ_UNPACK_SMALL
+# value by value (no width kernels); not the deprecated BIT_PACKED levels,
+# nor the chunks' statistics.
+READER_MIN_CONFIG := -DPPQ_DECOMPRESSORS=0u -DPPQ_READER_ENCODINGS=0x12Du -DPPQ_UNPACK_SMALL -DPPQ_READER_STATISTICS=0
 
 # The writer-codecs size profile: every page compressor but ZSTD's, whose
 # 8-9 KiB of flash a firmware writer opts into (project.yml: writer-zstd);

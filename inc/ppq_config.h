@@ -94,6 +94,14 @@
 #define PPQ_COMPRESSORS PPQ_CODECS_ALL
 #endif
 
+/* 1: the file reader keeps the column chunks' statistics (min, max, null
+ * count) for ppq_reader_may_contain and the chunk info.  0 skips them in
+ * the footer (less flash: the reader-min profile): every chunk may then
+ * contain anything. */
+#ifndef PPQ_READER_STATISTICS
+#define PPQ_READER_STATISTICS 1
+#endif
+
 /* The value encodings the file reader decodes: an OR of PPQ_READER_ENC(e)
  * (ppq_encoding_t values), default all.  A page in an encoding left out is
  * PPQ_ERR_UNSUPPORTED naming it; its decoder stays out of the link.  The

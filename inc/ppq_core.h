@@ -349,7 +349,8 @@ void ppq_pack64(const uint64_t *in, size_t n, unsigned width, uint8_t *out);
 /*
  * Unpack `n` values of `width` bits, starting at value index `start` of the
  * packed stream at `in`, into `out`.  Reads only bytes below
- * PPQ_PACKED_BYTES(start + n, width); the caller guarantees they exist.
+ * PPQ_PACKED_BYTES(start + n, width); the caller guarantees they exist
+ * (bit offsets are size_t: on a 32-bit target, streams below 512 MB).
  * Widths above 32 (64) are a caller bug and unpack nothing.
  */
 void ppq_unpack32(const uint8_t *in, size_t start, size_t n, unsigned width, uint32_t *out);

@@ -134,9 +134,11 @@ void ppq_pack64(const uint64_t *in, size_t n, unsigned width, uint8_t *out)
 #endif
 
 /* One value at any bit offset; reads only the bytes the value occupies. */
-static uint32_t value_at(const uint8_t *in, uint64_t bit, unsigned width)
+/* The value whose first bit is `bit` (size_t: no 64-bit multiply to find
+ * it on 32-bit targets, whose streams are far below 2^32 bits). */
+static uint32_t value_at(const uint8_t *in, size_t bit, unsigned width)
 {
-    const uint8_t *p = in + (size_t)(bit >> 3);
+    const uint8_t *p = in + (bit >> 3);
     unsigned shift = (unsigned)(bit & 7u);
     unsigned nbytes = (shift + width + 7u) >> 3;
     uint64_t acc = 0;
@@ -196,7 +198,7 @@ static size_t from_group(const uint8_t *in, size_t avail, size_t start, size_t k
 void ppq_unpack32_run(const uint8_t *in, size_t avail, size_t start, size_t n, unsigned width, uint32_t *out)
 {
     size_t k;
-    if (width == 0u || width > 32u) {
+    if (!UNPACK_KERNEL || width == 0u || width > 32u) { /* (PPQ_UNPACK_SMALL: no group unpackers either) */
         ppq_unpack32(in, start, n, width, out);
         return;
     }
@@ -233,7 +235,7 @@ void ppq_unpack32(const uint8_t *in, size_t start, size_t n, unsigned width, uin
      * through the port's kernel; then the tail.  PPQ_UNPACK_SMALL: value by
      * value throughout (no kernel linked: far less flash, much slower). */
     while (n > 0u && (start & 31u) != 0u) {
-        *out++ = value_at(in, (uint64_t)start * width, width);
+        *out++ = value_at(in, start * width, width);
         start++;
         n--;
     }
@@ -245,7 +247,7 @@ void ppq_unpack32(const uint8_t *in, size_t start, size_t n, unsigned width, uin
         n -= groups * 32u;
     }
     while (n > 0u) {
-        *out++ = value_at(in, (uint64_t)start * width, width);
+        *out++ = value_at(in, start * width, width);
         start++;
         n--;
     }
@@ -263,8 +265,8 @@ void ppq_unpack64(const uint8_t *in, size_t start, size_t n, unsigned width, uin
         return;
     }
     for (i = 0; i < n; i++) {
-        uint64_t bit = (uint64_t)(start + i) * width;
-        const uint8_t *p = in + (size_t)(bit >> 3);
+        size_t bit = (start + i) * width; /* (size_t: as value_at) */
+        const uint8_t *p = in + (bit >> 3);
         unsigned shift = (unsigned)(bit & 7u);
         unsigned nbytes = (shift + width + 7u) >> 3; /* 1..9 */
         uint64_t acc = 0;

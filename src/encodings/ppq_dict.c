@@ -530,7 +530,8 @@ ppq_status_t ppq_dict_dec_init(ppq_dict_dec_t *dec, ppq_type_t type, uint32_t ty
             pos += 4u + elen;
         }
         dec->offsets = offsets;
-    } else if ((uint64_t)entries * dec->width > len) {
+    } else if (dec->width != 0u && entries > (len >= 0xFFFFFFFFu ? 0xFFFFFFFFu : ppq_udiv32((uint32_t)len, dec->width))) {
+        /* (entries * width > len, without a 64-bit multiply on small cores) */
         return PPQ_ERR_CORRUPT;
     }
     return PPQ_OK;

@@ -235,7 +235,14 @@ static ppq_status_t parse_column_meta(parse_t *p, ppq_chunk_info_t *c, int32_t *
         case 7: TRY(ppq_thrift_r_i64(&p->t, t, &c->compressed_size)); break;
         case 9: TRY(ppq_thrift_r_i64(&p->t, t, &c->data_page_offset)); break;
         case 11: TRY(ppq_thrift_r_i64(&p->t, t, &c->dict_page_offset)); break;
-        case 12: TRY(ppq_thrift_r_struct(&p->t, t)); TRY(parse_stats(p, &c->stats)); break;
+        case 12: /* (a build without them skips the statistics: PPQ_READER_STATISTICS) */
+            if (PPQ_READER_STATISTICS) {
+                TRY(ppq_thrift_r_struct(&p->t, t));
+                TRY(parse_stats(p, &c->stats));
+            } else {
+                TRY(ppq_thrift_r_skip(&p->t, t));
+            }
+            break;
         default: TRY(ppq_thrift_r_skip(&p->t, t)); break;
         }
     }
@@ -820,8 +827,11 @@ static const char *encoding_name(int32_t e)
     return e >= 0 && e <= 9 ? names[e] : "an unknown encoding";
 }
 
+#define HAS(e) ((PPQ_READER_ENCODINGS & PPQ_READER_ENC(e)) != 0u)
+
 /* One side's levels: RLE (v1: a 4-byte length first) or the deprecated
- * BIT_PACKED; *used gets the bytes they take. */
+ * BIT_PACKED (where built: PPQ_READER_ENCODINGS); *used gets the bytes
+ * they take. */
 static ppq_status_t init_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint8_t *is_bp, int16_t max,
                                 int32_t enc, int v2, int32_t v2_len, const uint8_t *p, size_t len, uint32_t n,
                                 size_t *used)
@@ -840,7 +850,7 @@ static ppq_status_t init_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uin
         *used = (size_t)v2_len;
         return ppq_rle_dec_init(rle, w, 0, p, (size_t)v2_len, n);
     }
-    if (enc == PPQ_ENC_BIT_PACKED) {
+    if (HAS(PPQ_ENC_BIT_PACKED) && enc == PPQ_ENC_BIT_PACKED) {
         k = (size_t)PPQ_PACKED_BYTES(n, w);
         if (k > len) {
             return PPQ_ERR_CORRUPT;
@@ -875,7 +885,7 @@ static ppq_status_t get_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint
     }
     while (done < n) {
         uint32_t v = 0;
-        size_t k = is_bp ? 0u : ppq_rle_dec_repeat(rle, n - done, &v, &st);
+        size_t k = HAS(PPQ_ENC_BIT_PACKED) && is_bp ? 0u : ppq_rle_dec_repeat(rle, n - done, &v, &st);
         TRY(st);
         if (k > 0u) { /* a run of one level: in bulk */
             if (v > (uint32_t)max) {
@@ -889,7 +899,7 @@ static ppq_status_t get_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint
             continue;
         }
         k = n - done < LEVEL_STEP ? n - done : LEVEL_STEP;
-        TRY(is_bp ? ppq_bitpacked_dec_get(bp, buf, k, &got) : ppq_rle_dec_get(rle, buf, k, &got));
+        TRY(HAS(PPQ_ENC_BIT_PACKED) && is_bp ? ppq_bitpacked_dec_get(bp, buf, k, &got) : ppq_rle_dec_get(rle, buf, k, &got));
         if (got != k) {
             return PPQ_ERR_CORRUPT; /* fewer levels than the page's values */
         }
@@ -914,7 +924,7 @@ static ppq_status_t get_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint
 }
 
 /* Whether this build decodes encoding e (ppq_config.h: a constant). */
-#define HAS(e) ((PPQ_READER_ENCODINGS & PPQ_READER_ENC(e)) != 0u)
+
 
 /* Start the value decoder of a data page over its value bytes. */
 static ppq_status_t init_values(ppq_column_reader_t *cr, const uint8_t *p, size_t len, uint32_t count)
@@ -1022,6 +1032,11 @@ static ppq_status_t load_page(ppq_column_reader_t *cr)
             const uint8_t *p = cr->pbuf;
             size_t left = (size_t)h.raw;
             uint32_t n = (uint32_t)h.values;
+            if (!HAS(PPQ_ENC_BIT_PACKED) && !v2 &&
+                ((h.rep_enc == PPQ_ENC_BIT_PACKED && leaf->max_rep > 0) ||
+                 (h.def_enc == PPQ_ENC_BIT_PACKED && leaf->max_def > 0))) {
+                return unsupported(cr->r, "BIT_PACKED"); /* levels (deprecated), left out of this build */
+            }
             TRY(init_levels(&cr->rep_dec, &cr->rep_bp, &cr->rep_is_bp, leaf->max_rep, h.rep_enc, v2, h.rep_len, p,
                             left, n, &used));
             p += used;
