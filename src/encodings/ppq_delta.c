@@ -239,7 +239,8 @@ size_t ppq_delta_enc_block_bytes(const ppq_delta_enc_t *enc, uint64_t v)
     }
 }
 
-ppq_status_t ppq_delta_enc_put_word(ppq_delta_enc_t *enc, uint64_t v)
+/* One value's bits (put_word's body, inlined in put's loop). */
+static ALWAYS_INLINE ppq_status_t put_word(ppq_delta_enc_t *enc, uint64_t v)
 {
     if (enc->count == 0u) {
         enc->first = v;
@@ -271,6 +272,11 @@ ppq_status_t ppq_delta_enc_put_word(ppq_delta_enc_t *enc, uint64_t v)
     return enc->err;
 }
 
+ppq_status_t ppq_delta_enc_put_word(ppq_delta_enc_t *enc, uint64_t v)
+{
+    return put_word(enc, v);
+}
+
 ppq_status_t ppq_delta_enc_put(ppq_delta_enc_t *enc, const void *values, size_t n)
 {
     size_t i;
@@ -284,8 +290,8 @@ ppq_status_t ppq_delta_enc_put(ppq_delta_enc_t *enc, const void *values, size_t 
         return PPQ_ERR_ARG;
     }
     for (i = 0; i < n; i++) {
-        ppq_status_t st = ppq_delta_enc_put_word(enc, enc->is64 ? (uint64_t)((const int64_t *)values)[i]
-                                                                : (uint64_t)(uint32_t)((const int32_t *)values)[i]);
+        ppq_status_t st = put_word(enc, enc->is64 ? (uint64_t)((const int64_t *)values)[i]
+                                                  : (uint64_t)(uint32_t)((const int32_t *)values)[i]);
         if (st != PPQ_OK) {
             return st;
         }

@@ -316,7 +316,7 @@ static uint64_t word_at(const uint8_t *p, uint32_t width)
 static inline ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8_t *v, size_t n, size_t *accepted,
                                      const uint32_t width)
 {
-    uint32_t count = enc->page_count;
+    uint32_t count = enc->page_count, *page = (uint32_t *)enc->page; /* (hosts: 4-byte indices) */
     size_t i, m = enc->cfg.max_page_values - count < n ? enc->cfg.max_page_values - count : n;
     ppq_status_t st = m < n ? PPQ_ERR_NOSPACE : PPQ_OK;
     for (i = 0; i < m; i++) {
@@ -326,7 +326,11 @@ static inline ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8_t *v, size
             st = s;
             break;
         }
-        page_set(enc, count++, e);
+        if (!PPQ_DICT_NARROW) {
+            page[count++] = e;
+        } else {
+            page_set(enc, count++, e);
+        }
     }
     enc->page_count = count;
     *accepted = i;
@@ -402,8 +406,15 @@ ppq_status_t ppq_dict_enc_repeat(ppq_dict_enc_t *enc, size_t n)
     }
     {
         uint32_t e = page_at(enc, enc->page_count - 1u), i;
-        for (i = 0; i < (uint32_t)n; i++) {
-            page_set(enc, enc->page_count + i, e);
+        if (!PPQ_DICT_NARROW) { /* (hosts: a fill the compiler vectorizes) */
+            uint32_t *at = (uint32_t *)enc->page + enc->page_count;
+            for (i = 0; i < (uint32_t)n; i++) {
+                at[i] = e;
+            }
+        } else {
+            for (i = 0; i < (uint32_t)n; i++) {
+                page_set(enc, enc->page_count + i, e);
+            }
         }
         enc->page_count += (uint32_t)n;
     }
