@@ -6,9 +6,9 @@
  * File layout: "PAR1", then per row group each column chunk (an optional
  * dictionary page, then data pages v1 or v2), then the footer (FileMetaData,
  * Thrift compact), its length and "PAR1".  The pages of the open row group
- * are buffered (column chunks must be contiguous in the file) in one
- * store the columns share; a row group is written when its row target is
- * reached or the store cannot take another page of every column.  Each written row group's metadata is kept,
+ * are buffered per column (column chunks must be contiguous); a row group
+ * is written when its row target is reached or a column's buffer cannot
+ * take another page (the compact layout, opts.compact: see there).  Each written row group's metadata is kept,
  * serialized, in the arena until close assembles the footer.
  *
  * Errors: a rejected row (wrong type, null in a REQUIRED column) returns
@@ -95,13 +95,12 @@ typedef struct ppq_writer_options {
     uint32_t row_group_rows;  /* rows per row group (0: 131072); fewer when a chunk buffer fills */
     uint32_t row_group_bytes; /* also end a row group once its finished pages (headers
                                  included) reach this many bytes (0: no limit) */
-    uint32_t chunk_bytes;     /* per column, room for the open row group's pages, in one
-                                 store the columns share (a column that encodes small
-                                 leaves room to the others); a row group ends when the
-                                 store is nearly full.  A column's least is two worst-case
+    uint32_t chunk_bytes;     /* per column, the open row group's pages; a row group ends
+                                 when one is nearly full.  The least is two worst-case
                                  pages (three for dictionary columns) and smaller values
                                  mean that (1: the least, tiny row groups); 0: pages for
-                                 a whole row group (row_group_rows) at their worst */
+                                 a whole row group (row_group_rows) at their worst.  The
+                                 compact layout: its store is chunk_bytes per column */
     uint32_t dict_entries;    /* dictionary limits per column chunk (0: 16384 entries, 128 KiB) */
     uint32_t dict_bytes;
     uint32_t footer_bytes;    /* serialized row-group metadata kept for the footer (0: 256 KiB;
@@ -175,11 +174,8 @@ typedef struct ppq_writer {
     ppq_writer_options_t opts;
     uint8_t *footer;           /* serialized RowGroups */
     size_t footer_len, footer_cap, rg_meta_max;
-    uint8_t *store;            /* the open row group's finished pages, all columns' in
-                                  the order they ended, each after its column and length */
+    uint8_t *store;            /* compact layout: the open row group's streams and entries */
     size_t store_len, store_cap;
-    uint32_t store_pages;      /* pages in the store */
-    size_t store_room;         /* free store bytes below which the row group ends */
     uint8_t *scratch;          /* page header assembly */
     size_t scratch_cap;
     uint8_t *zin, *zout;       /* compression: a page's body, and compressed */

@@ -19,7 +19,6 @@
 
 #define STAT_MAX 64u        /* longest byte-array min/max kept */
 #define NAME_MAX_LEN 255u   /* column names */
-#define STORE_RECORD 8u     /* a page in the store: its column and length, 4 bytes each */
 
 /* Parquet enum values used below. */
 enum { PAGE_DATA = 0, PAGE_DICTIONARY = 2, PAGE_DATA_V2 = 3 };
@@ -114,6 +113,11 @@ typedef struct ppq_col {
         ppq_bss_enc_t bss;
         ppq_rle_enc_t rle;
     } enc;                  /* the page's value encoder */
+    /* the open row group's column chunk (the page layout; last: the compact
+     * layout's row path keeps its short offsets on Thumb) */
+    uint8_t *chunk;
+    size_t chunk_len, chunk_cap;
+    size_t chunk_room;      /* free chunk bytes below which the row group ends */
 } ppq_col_t;
 
 /* ---- schema checks -------------------------------------------------------- */
@@ -498,8 +502,7 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
 {
     uint32_t i;
     size_t rg = rg_meta_max(s, n, o), footer = footer_for(o, rg), scratch = scratch_for(s, n, o);
-    size_t zin = 0, zout = 0, zwork = 0, store = 0, room = 0;
-    uint8_t *store_mem;
+    size_t zin = 0, zout = 0, zwork = 0;
     ppq_col_t *cols = (ppq_col_t *)take(p, (size_t)n * sizeof(ppq_col_t));
     uint8_t *footer_mem = (uint8_t *)take(p, footer), *scratch_mem = (uint8_t *)take(p, scratch), *zin_mem, *zout_mem;
     void *zwork_mem;
@@ -523,9 +526,7 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
     zwork_mem = PPQ_COMPRESSORS != 0u ? take(p, zwork) : NULL;
     if (w != NULL) {
         w->store_len = 0;
-        w->store_pages = 0;
         w->store_cap = 0;
-        w->store_room = 0;
         w->cols = cols;
         w->rg_meta_max = rg;
         w->footer_cap = footer;
@@ -541,9 +542,9 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
     }
     for (i = 0; i < n; i++) {
         /* A column's arena regions, in this order. */
-        enum { CODEC, DICT, OWN, STATS, VALS, LEVELS, LEVELS_OUT, REGIONS };
+        enum { CODEC, DICT, OWN, STATS, VALS, LEVELS, LEVELS_OUT, CHUNK, REGIONS };
         const ppq_column_t *c = &s[i];
-        size_t pm, least, chunk, size[REGIONS];
+        size_t pm, least, size[REGIONS];
         uint8_t *mem[REGIONS], cap = stat_cap(c);
         int ok, kind = start_kind(c, &ok), r;
         ppq_col_t *col = cols != NULL ? &cols[i] : NULL;
@@ -576,12 +577,8 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
             size_t z = header_max_for(c, o) + ppq_compress_bound(column_codec(o, i), page_body_max(c, o));
             pm = z > pm ? z : pm;
         }
-        least = (kind == K_DICT ? 3u : 2u) * (pm + STORE_RECORD);
-        chunk = o->chunk_bytes == 0u ? default_chunk(o, least, pm + STORE_RECORD)
-                : o->chunk_bytes < least ? least
-                                         : o->chunk_bytes;
-        store += chunk;
-        room += least;
+        least = (kind == K_DICT ? 3u : 2u) * pm;
+        size[CHUNK] = o->chunk_bytes == 0u ? default_chunk(o, least, pm) : o->chunk_bytes < least ? least : o->chunk_bytes;
         for (r = 0; r < REGIONS; r++) {
             mem[r] = (uint8_t *)take(p, size[r]);
         }
@@ -603,13 +600,10 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
             col->levels = mem[LEVELS];
             col->levels_cap = (uint32_t)size[LEVELS_OUT];
             col->levels_out = mem[LEVELS_OUT];
+            col->chunk = mem[CHUNK];
+            col->chunk_cap = size[CHUNK];
+            col->chunk_room = least; /* every page the next row may end, and the open page the flush ends */
         }
-    }
-    store_mem = (uint8_t *)take(p, store);
-    if (w != NULL) {
-        w->store = store_mem;
-        w->store_cap = store;
-        w->store_room = room; /* every page the next row may end, and the open pages the flush ends */
     }
     return p->total;
 }
@@ -1127,30 +1121,18 @@ static size_t encode_levels(ppq_col_t *c)
     return ppq_rle_enc_finish(&rle) == PPQ_OK ? mem.len : 0u;
 }
 
-/* A column's chunk grew by a page: is the row group due to end (the
- * store nearly full, or all chunks at row_group_bytes)?  Checked here, not
- * per row. */
-static void chunk_grew(ppq_writer_t *w)
+/* Column c's chunk grew by a page: is the row group due to end (its
+ * buffer nearly full, or all chunks at row_group_bytes)?  Checked here,
+ * not per row. */
+static void chunk_grew(ppq_writer_t *w, const ppq_col_t *c)
 {
-    w->rg_due = (uint8_t)(w->rg_due | (w->store_cap - w->store_len < w->store_room) |
-                          (w->opts.row_group_bytes != 0u && w->store_len - STORE_RECORD * w->store_pages >=
-                                                                w->opts.row_group_bytes));
-}
-
-
-/* Write column col's pages from the store, in order. */
-static ppq_status_t store_write_chunk(ppq_writer_t *w, uint32_t col)
-{
-    size_t at = 0;
-    ppq_status_t st = PPQ_OK;
-    while (at < w->store_len && st == PPQ_OK) {
-        size_t len = ppq_load_le32(w->store + at + 4);
-        if (ppq_load_le32(w->store + at) == col) {
-            st = ppq_sink_write(w->out, w->store + at + STORE_RECORD, len);
-        }
-        at += STORE_RECORD + len;
+    uint32_t i;
+    size_t bytes = 0;
+    for (i = 0; w->opts.row_group_bytes != 0u && i < w->ncols; i++) {
+        bytes += w->cols[i].chunk_len;
     }
-    return st;
+    w->rg_due = (uint8_t)(w->rg_due | (c->chunk_cap - c->chunk_len < c->chunk_room) |
+                          (w->opts.row_group_bytes != 0u && bytes >= w->opts.row_group_bytes));
 }
 
 /* Open a page header in the scratch buffer: its type, body size
@@ -1296,30 +1278,26 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     }
     st = header_close(w, &t, &hm);
     page_len = hm.len + levels_len + dhead_len + vals_len;
-    if (st == PPQ_OK && STORE_RECORD + page_len > w->store_cap - w->store_len) {
+    if (st == PPQ_OK && page_len > c->chunk_cap - c->chunk_len) {
         st = PPQ_ERR_NOSPACE; /* the layout guarantees room: not reached */
     }
     if (st != PPQ_OK) {
         return st;
     }
-    { /* into the store: the page's record (its column and length), then its parts */
-        uint8_t *at = w->store + w->store_len;
-        ppq_store_le32(at, (uint32_t)(c - w->cols));
-        ppq_store_le32(at + 4, (uint32_t)page_len);
-        at += STORE_RECORD; /* (every part's pointer is valid, its length maybe 0) */
+    { /* into the chunk: header, levels, delta header, values */
+        uint8_t *at = c->chunk + c->chunk_len; /* (every part's pointer is valid, its length maybe 0) */
         memcpy(at, w->scratch, hm.len);
         at += hm.len;
         memcpy(at, levels, levels_len);
         at += levels_len;
         memcpy(at, dhead, dhead_len);
         memcpy(at + dhead_len, vals, vals_len);
-        w->store_len += STORE_RECORD + page_len;
+        c->chunk_len += page_len;
     }
-    w->store_pages++;
     if (PPQ_COMPRESSORS != 0u) {
         c->chunk_raw += hm.len + raw;
     }
-    chunk_grew(w);
+    chunk_grew(w, c);
     if (PPQ_WRITER_STATISTICS) {
         ppq_stats_merge(&c->chunk_stats, &c->page_stats, order);
     }
@@ -2224,7 +2202,7 @@ static ppq_status_t flush(ppq_writer_t *w)
             }
             data_start = w->out->offset;
             if (st == PPQ_OK) {
-                st = store_write_chunk(w, i);
+                st = ppq_sink_write(w->out, c->chunk, c->chunk_len);
             }
         }
         if (st != PPQ_OK) {
@@ -2247,6 +2225,7 @@ static ppq_status_t flush(ppq_writer_t *w)
         raw += c->chunk_raw;
         ppq_meta_write_chunk(&t, &m);
         /* the chunk is out: the column starts a new one */
+        c->chunk_len = 0;
         c->chunk_raw = 0;
         c->chunk_values = 0;
         c->encodings = 0;
@@ -2265,8 +2244,6 @@ static ppq_status_t flush(ppq_writer_t *w)
     if (st != PPQ_OK) {
         return st; /* the sink failed: no metadata claims this row group */
     }
-    w->store_len = 0;
-    w->store_pages = 0;
     if (COMPACT(w)) {
         st = compact_reset(w);
         if (st != PPQ_OK) {
@@ -2997,12 +2974,12 @@ static int same_value(const ppq_col_t *c, const ppq_column_batch_t *b, uint32_t 
  * a page (the column chunk grew). */
 static ppq_status_t push_row_value(ppq_writer_t *w, ppq_col_t *c, const ppq_column_batch_t *b, uint32_t r, int *ended)
 {
-    size_t before = w->store_len;
+    size_t before = c->chunk_len;
     ppq_status_t st;
     pend_from_batch(c, b, r);
     st = push_value(w, c);
     c->pending = 0;
-    *ended = w->store_len != before;
+    *ended = c->chunk_len != before;
     return st;
 }
 
