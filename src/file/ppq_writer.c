@@ -721,6 +721,13 @@ static uint32_t fit_chunk(const ppq_column_t *schema, uint32_t ncols, ppq_writer
     return lo;
 }
 
+/* Row groups the footer store keeps, each taking at most rg bytes of
+ * metadata (a spill keeps them all: counted as 65,536). */
+static uint32_t groups_kept(const ppq_writer_options_t *o, uint32_t rg)
+{
+    return o->footer_spill != NULL ? 1u << 16 : (o->footer_bytes > rg ? o->footer_bytes : rg) / rg;
+}
+
 /* Arenas up to this size take the compact layout, where it can be had. */
 #define COMPACT_ARENA_MAX (96u * 1024u)
 
@@ -757,8 +764,7 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
             continue;
         }
         /* rows a file takes, at a guess of 2 bytes per value in the store */
-        score = (uint64_t)o.chunk_bytes / 2u *
-                (o.footer_spill != NULL ? 1u << 16 : (o.footer_bytes > rg ? o.footer_bytes : rg) / rg);
+        score = (uint64_t)o.chunk_bytes / 2u * groups_kept(&o, rg);
         if (!found || score > best_score) {
             best = o;
             best_score = score;
@@ -771,7 +777,7 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
     for (pv = 4096u; !(found && best.compact) && pv >= 8u; pv /= 2u) { /* pages as large as still leave
                                                                        room for whole row groups */
         for (share = 2u; share <= 64u; share *= 2u) { /* the footer store: 1/share of the arena */
-            uint32_t rows, groups;
+            uint32_t rows;
             uint64_t score;
             o = *opts;
             o.compact = 0;
@@ -787,8 +793,7 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
             /* rows a file surely takes: a row group's worth times the row
              * groups the footer store keeps (a spill keeps them all) */
             rows = surely_rows(schema, ncols, &o);
-            groups = o.footer_spill != NULL ? 1u << 16 : (o.footer_bytes > rg ? o.footer_bytes : rg) / rg;
-            score = (uint64_t)(rows > 0u ? rows : 1u) * groups;
+            score = (uint64_t)(rows > 0u ? rows : 1u) * groups_kept(&o, rg);
             if (!found || score > best_score) {
                 best = o;
                 best_score = score;
