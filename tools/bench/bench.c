@@ -28,14 +28,7 @@ static double measure(work_fn fn, void *ctx, double items)
     int r;
     fn(ctx); /* warm up */
     for (r = 0; r < REPS; r++) {
-        double t0 = bench_now(), t;
-        long calls = 0;
-        do {
-            fn(ctx);
-            calls++;
-            t = bench_now() - t0;
-        } while (t < MIN_SECONDS);
-        rates[r] = items * (double)calls / t;
+        rates[r] = bench_rate(fn, ctx, items, MIN_SECONDS);
     }
     qsort(rates, REPS, sizeof rates[0], bench_cmp_double);
     return rates[REPS / 2];

@@ -1,5 +1,6 @@
 /*
- * What every host bench needs: a monotonic clock, a median's comparison and
+ * What every host bench needs: a monotonic clock, a timed rate, a median's
+ * comparison and
  * a FILE * sink.  The including file defines _POSIX_C_SOURCE (199309L or
  * later) before any system header, for CLOCK_MONOTONIC.
  */
@@ -17,6 +18,20 @@ static inline double bench_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Items per second of fn(ctx), which does `items` items a call: the calls
+ * repeat for at least min_seconds. */
+static inline double bench_rate(void (*fn)(void *), void *ctx, double items, double min_seconds)
+{
+    double t0 = bench_now(), t;
+    long calls = 0;
+    do {
+        fn(ctx);
+        calls++;
+        t = bench_now() - t0;
+    } while (t < min_seconds);
+    return items * (double)calls / t;
 }
 
 /* qsort comparison of doubles, for medians. */

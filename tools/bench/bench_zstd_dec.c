@@ -40,8 +40,9 @@ typedef struct pages {
 
 static volatile size_t sink_total;
 
-static void run_ppq(pages_t *p)
+static void run_ppq(void *ctx)
 {
+    pages_t *p = ctx;
     size_t i, got, total = 0;
     for (i = 0; i < p->n; i++) {
         if (ppq_zstd_decompress(p->zst[i], p->zst_len[i], p->out, p->raw_len[i], &got, p->work,
@@ -54,8 +55,9 @@ static void run_ppq(pages_t *p)
     sink_total = total;
 }
 
-static void run_lib(pages_t *p)
+static void run_lib(void *ctx)
 {
+    pages_t *p = ctx;
     size_t i, total = 0;
     for (i = 0; i < p->n; i++) {
         size_t r = ZSTD_decompressDCtx(p->dctx, p->out, p->raw_len[i], p->zst[i], p->zst_len[i]);
@@ -68,18 +70,6 @@ static void run_lib(pages_t *p)
     sink_total = total;
 }
 
-/* One timed run: MB/s of output over at least MIN_SECONDS. */
-static double rate(void (*fn)(pages_t *), pages_t *p, double bytes)
-{
-    double t0 = bench_now(), t;
-    long calls = 0;
-    do {
-        fn(p);
-        calls++;
-        t = bench_now() - t0;
-    } while (t < MIN_SECONDS);
-    return bytes * (double)calls / t / 1e6;
-}
 
 /* ppq and libzstd by turns (the machine is shared: a slow spell hits
  * both), medians of REPS runs each and of the REPS ratios. */
@@ -90,8 +80,8 @@ static void measure(pages_t *p, double bytes, double *ours, double *lib, double 
     run_ppq(p);
     run_lib(p);
     for (r = 0; r < REPS; r++) {
-        a[r] = rate(run_ppq, p, bytes);
-        b[r] = rate(run_lib, p, bytes);
+        a[r] = bench_rate(run_ppq, p, bytes, MIN_SECONDS) / 1e6;
+        b[r] = bench_rate(run_lib, p, bytes, MIN_SECONDS) / 1e6;
         q[r] = a[r] / b[r];
     }
     qsort(a, REPS, sizeof a[0], bench_cmp_double);

@@ -70,8 +70,9 @@ typedef struct pages {
     ZSTD_CCtx *cctx;
 } pages_t;
 
-static void run_ppq(pages_t *p)
+static void run_ppq(void *ctx)
 {
+    pages_t *p = ctx;
     size_t i, got, total = 0;
     for (i = 0; i < p->n; i++) {
         if (ppq_zstd_compress(p->raw[i], p->raw_len[i], p->out, p->out_cap, &got, p->level, p->work, p->work_len) !=
@@ -84,8 +85,9 @@ static void run_ppq(pages_t *p)
     p->out_total = total;
 }
 
-static void run_lib(pages_t *p)
+static void run_lib(void *ctx)
 {
+    pages_t *p = ctx;
     size_t i, total = 0;
     for (i = 0; i < p->n; i++) {
         size_t r = ZSTD_compressCCtx(p->cctx, p->out, p->out_cap, p->raw[i], p->raw_len[i], p->level);
@@ -98,17 +100,6 @@ static void run_lib(pages_t *p)
     p->out_total = total;
 }
 
-static double rate(void (*fn)(pages_t *), pages_t *p, double bytes)
-{
-    double t0 = bench_now(), t;
-    long calls = 0;
-    do {
-        fn(p);
-        calls++;
-        t = bench_now() - t0;
-    } while (t < MIN_SECONDS);
-    return bytes * (double)calls / t / 1e6;
-}
 
 /* Every page of ours must come back through libzstd. */
 static void check(pages_t *p)
@@ -160,7 +151,7 @@ static void bench(const char *name, const uint8_t *data, size_t len, size_t page
     run_lib(&q);
     zbytes3 = q.out_total;
     for (r = 0; r < REPS; r++) {
-        a[r] = rate(run_lib, &q, (double)len);
+        a[r] = bench_rate(run_lib, &q, (double)len, MIN_SECONDS) / 1e6;
     }
     qsort(a, REPS, sizeof a[0], bench_cmp_double);
     lib3 = a[REPS / 2];
@@ -172,8 +163,8 @@ static void bench(const char *name, const uint8_t *data, size_t len, size_t page
         check(&p);
         run_ppq(&p);
         for (r = 0; r < REPS; r++) {
-            a[r] = rate(run_ppq, &p, (double)len);
-            b[r] = rate(run_lib, &q, (double)len);
+            a[r] = bench_rate(run_ppq, &p, (double)len, MIN_SECONDS) / 1e6;
+            b[r] = bench_rate(run_lib, &q, (double)len, MIN_SECONDS) / 1e6;
             s[r] = a[r] / b[r];
         }
         qsort(a, REPS, sizeof a[0], bench_cmp_double);
