@@ -83,16 +83,25 @@ void ppq_pack32(const uint32_t *in, size_t n, unsigned width, uint8_t *out)
 #if PPQ_FAST64
     pack_words(in, NULL, n, width, out);
 #else
-    {
-        uint32_t mask = width >= 32u ? 0xFFFFFFFFu : ((1u << width) - 1u);
-        uint64_t acc = 0;
+    { /* a 32-bit accumulator stored a word at a time: 32-bit cores shift a
+       * 64-bit one in several instructions per value */
+        uint32_t mask = width >= 32u ? 0xFFFFFFFFu : ((1u << width) - 1u), acc = 0, v;
         unsigned nbits = 0;
         size_t i;
         for (i = 0; i < n; i++) {
-            PUT_BITS(in[i] & mask, width);
+            v = in[i] & mask;
+            acc |= v << nbits;
+            nbits += width;
+            if (nbits >= 32u) {
+                ppq_store_le32(out, acc);
+                out += 4;
+                nbits -= 32u;
+                acc = nbits > 0u ? v >> (width - nbits) : 0u; /* the bits that did not fit */
+            }
         }
-        if (nbits > 0u) {
-            *out = (uint8_t)acc;
+        for (; nbits > 0u; nbits = nbits > 8u ? nbits - 8u : 0u) {
+            *out++ = (uint8_t)acc;
+            acc >>= 8;
         }
     }
 #endif

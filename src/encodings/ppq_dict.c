@@ -8,9 +8,6 @@
 
 #define MAX_ENTRIES (1u << 24)
 
-#ifndef PPQ_DICT_NARROW
-#define PPQ_DICT_NARROW 0
-#endif
 /* Indices decoded per step (stack use; hosts: more, so most go through the
  * unpacking kernel's groups of 32). */
 #define INDEX_CHUNK (PPQ_FAST64 ? 256u : 32u)

@@ -5,6 +5,8 @@
 #include "ppq_dict.h"
 #include "ppq_port.h"
 
+#include <string.h>
+
 /* Built where the writer's batch fast path is (PPQ_WRITER_FAST_BATCH,
  * which defaults to PPQ_FAST64). */
 #if defined(PPQ_WRITER_FAST_BATCH) ? PPQ_WRITER_FAST_BATCH : PPQ_FAST64
@@ -20,6 +22,49 @@ ppq_status_t ppq_dict_enc_repeat(ppq_dict_enc_t *enc, size_t n);
  * per-call checks (the writer's row path; builds without PPQ_LEAN).
  * PPQ_DICT_FULL and PPQ_ERR_NOSPACE as there. */
 ppq_status_t ppq_dict_enc_put_word(ppq_dict_enc_t *enc, uint64_t word);
+
+#ifndef PPQ_DICT_NARROW
+#define PPQ_DICT_NARROW 0
+#endif
+
+/* The page's last index again when the number whose PLAIN bits are `word`
+ * (a 4- or 8-byte type) is that entry: 1 (appended, no hashing); 0 when it
+ * is not, or the page is empty or full (nothing done: use put_word).  A
+ * sensor that reads the same twice costs a compare. */
+static inline int ppq_dict_enc_again_word(ppq_dict_enc_t *enc, uint64_t word)
+{
+    uint32_t n = enc->page_count, e;
+    const uint8_t *p;
+    if (PPQ_DICT_NARROW || n == 0u || n == enc->cfg.max_page_values) {
+        return 0;
+    }
+    e = ((const uint32_t *)enc->page)[n - 1u];
+    p = enc->pool + (size_t)e * enc->width;
+    if (enc->width == 4u ? ppq_load_le32(p) != (uint32_t)word : ppq_load_le64(p) != word) {
+        return 0;
+    }
+    ((uint32_t *)enc->page)[n] = e;
+    enc->page_count = n + 1u;
+    return 1;
+}
+
+/* The same for a BYTE_ARRAY value of `len` bytes at v. */
+static inline int ppq_dict_enc_again_bytes(ppq_dict_enc_t *enc, const uint8_t *v, uint32_t len)
+{
+    uint32_t n = enc->page_count, e;
+    const uint8_t *p;
+    if (PPQ_DICT_NARROW || n == 0u || n == enc->cfg.max_page_values || enc->type != PPQ_BYTE_ARRAY) {
+        return 0;
+    }
+    e = ((const uint32_t *)enc->page)[n - 1u];
+    p = enc->pool + enc->offsets[e];
+    if (ppq_load_le32(p) != len || (len > 0u && memcmp(p + 4, v, len) != 0)) {
+        return 0;
+    }
+    ((uint32_t *)enc->page)[n] = e;
+    enc->page_count = n + 1u;
+    return 1;
+}
 
 /* For re-encoding a page under another encoding (the writer's AUTO): the
  * i-th buffered index of the current page, entry e's PLAIN bytes (without a

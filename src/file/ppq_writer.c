@@ -67,6 +67,7 @@ typedef struct ppq_col {
     uint8_t pending;        /* the row being built: 0 unset, 1 value, 2 null */
     uint8_t runs;           /* a batch segment: this column takes runs (push_segment) */
     uint8_t required;       /* 1: REQUIRED (a row needs pending 1), 0: OPTIONAL */
+    uint8_t fast;           /* the row path's shortcut for this page: F_DICT, F_DELTA or 0 (set_fast) */
     const ppq_column_t *def;
     uint32_t width;         /* bytes of a min/max value: stat_width() */
     uint32_t page_dict_bytes; /* the dictionary's size when the page started */
@@ -907,10 +908,23 @@ static ppq_status_t start_encoder(ppq_writer_t *w, ppq_col_t *c)
     return st;
 }
 
+/* The row path's shortcut (push_value) for a number of 4 or 8 bytes: into
+ * a word dictionary once AUTO has decided, or into DELTA.  Set whenever the
+ * page's encoding or `deciding` changes. */
+enum { F_NONE, F_DICT, F_DELTA };
+static void set_fast(ppq_col_t *c)
+{
+    c->fast = (uint8_t)(PPQ_LEAN || !c->dict_word || c->deciding ? F_NONE
+                        : c->kind == K_DICT                     ? F_DICT
+                        : BUILT(K_DELTA) && c->kind == K_DELTA  ? F_DELTA
+                                                                : F_NONE);
+}
+
 /* Start the next page. */
 static ppq_status_t start_page(ppq_writer_t *w, ppq_col_t *c)
 {
     ppq_status_t st = start_encoder(w, c);
+    set_fast(c);
     c->page_count = 0;
     c->page_nulls = 0;
     c->page_data = 0;
@@ -1070,10 +1084,12 @@ static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c)
     uint32_t i, n = ppq_dict_enc_page_values(d), len;
     ppq_status_t st = PPQ_OK;
     c->deciding = 0;
+    set_fast(c);
     if (c->dict_pages || !alt_smaller(c)) {
         return PPQ_OK;
     }
     c->kind = c->alt_kind;
+    set_fast(c);
     st = start_encoder(w, c);
     for (i = 0; i < n && st == PPQ_OK; i++) {
         const uint8_t *p = ppq_dict_enc_entry(d, ppq_dict_enc_index_at(d, i), &len);
@@ -1336,7 +1352,7 @@ static const uint8_t *value_bytes(ppq_col_t *c, uint8_t *buf, size_t *len)
 static void mark_present(ppq_col_t *c, uint32_t k)
 {
     uint32_t at = c->page_count, end = at + k;
-    if (!c->def->optional) {
+    if (c->required) {
         return;
     }
     if (PPQ_FAST64 && k >= 16u) { /* to a byte boundary, then whole bytes (hosts: flash aside) */
@@ -1358,20 +1374,23 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
     size_t len;
     const uint8_t *v;
     ppq_status_t st = PPQ_OK;
-    if (!PPQ_LEAN && c->dict_word && c->pending == 1u && !c->deciding && c->page_count < w->opts.page_values &&
-        (c->kind == K_DICT || c->kind == K_DELTA)) { /* a number into a page with room: the usual row */
+    if (!PPQ_LEAN && c->fast != F_NONE && c->pending == 1u && c->page_count < w->opts.page_values) { /* the usual row */
         uint64_t word = value_word(c);
-        st = c->kind == K_DICT ? ppq_dict_enc_put_word(c->own.dict, word)
-             : BUILT(K_DELTA)  ? ppq_delta_enc_put_word(&c->enc.delta, word)
-                               : PPQ_ERR_STATE;
-        if (st != PPQ_DICT_FULL) { /* (a full dictionary takes the path below) */
-            if (st == PPQ_OK) {
-                mark_present(c, 1);
-                if (PPQ_WRITER_STATISTICS) {
-                    ppq_stats_add_word(&c->page_stats, c->stats_kind, c->width, word);
-                }
-                c->page_count++;
+        if (c->fast == F_DICT && ppq_dict_enc_again_word(c->own.dict, word)) {
+            st = PPQ_OK; /* the page's last value again: its statistics hold */
+        } else {
+            st = c->fast == F_DICT ? ppq_dict_enc_put_word(c->own.dict, word)
+                 : BUILT(K_DELTA)  ? ppq_delta_enc_put_word(&c->enc.delta, word)
+                                   : PPQ_ERR_STATE;
+            if (PPQ_WRITER_STATISTICS && st == PPQ_OK) {
+                ppq_stats_add_word(&c->page_stats, c->stats_kind, c->width, word);
             }
+        }
+        if (st == PPQ_OK) {
+            mark_present(c, 1);
+            c->page_count++;
+        }
+        if (st != PPQ_DICT_FULL) { /* (a full dictionary takes the path below) */
             return st;
         }
     }
@@ -1391,6 +1410,13 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
     }
     mark_present(c, 1);
     v = value_bytes(c, buf, &len);
+    if (!PPQ_LEAN && ((BUILT(K_DICT) && c->kind == K_DICT && !c->deciding && c->def->type == PPQ_BYTE_ARRAY &&
+         ppq_dict_enc_again_bytes(c->own.dict, v, (uint32_t)len)) ||
+                       (BUILT(K_RLE) && c->kind == K_RLE && ppq_rle_enc_again(&c->enc.rle, *v != 0u)))) {
+        c->page_count++; /* the page's last value again: its statistics hold */
+        c->page_data += (uint32_t)len * (c->def->type == PPQ_BYTE_ARRAY);
+        return PPQ_OK;
+    }
     if (BUILT(K_DICT) && c->kind == K_DICT) {
         size_t acc;
         st = !PPQ_LEAN && c->dict_word ? ppq_dict_enc_put_word(c->own.dict, value_word(c))
@@ -2169,13 +2195,13 @@ static ppq_status_t write_row_group_record(ppq_writer_t *w)
 }
 
 /* Write every column chunk of the open row group and keep its metadata. */
+static ppq_status_t write_row_group(ppq_writer_t *w);
+
+/* End the open row group: its last pages, then its chunks and metadata
+ * (two functions, so that a page's compressor does not run below the
+ * metadata writer's stack frame). */
 static ppq_status_t flush(ppq_writer_t *w)
 {
-    ppq_thrift_w_t t;
-    ppq_sink_t fs;
-    ppq_memsink_t fm;
-    ppq_chunk_meta_t m;
-    uint64_t rg_start = w->out->offset, total = 0, raw = 0;
     uint32_t i;
     ppq_status_t st = PPQ_OK;
     if (w->rg_rows == 0u) {
@@ -2184,9 +2210,18 @@ static ppq_status_t flush(ppq_writer_t *w)
     for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
         st = COMPACT(w) ? compact_finish(&w->cols[i]) : finish_page(w, &w->cols[i]);
     }
-    if (st != PPQ_OK) {
-        return st;
-    }
+    return st == PPQ_OK ? write_row_group(w) : st;
+}
+
+static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
+{
+    ppq_thrift_w_t t;
+    ppq_sink_t fs;
+    ppq_memsink_t fm;
+    ppq_chunk_meta_t m;
+    uint64_t rg_start = w->out->offset, total = 0, raw = 0;
+    uint32_t i;
+    ppq_status_t st = PPQ_OK;
     ppq_sink_init_mem(&fs, &fm, w->footer + w->footer_len, w->footer_cap - w->footer_len);
     if (META_TO_SPILL(w)) { /* no store: to the spill (counted from its offset now to then) */
         w->spilled -= w->opts.footer_spill->offset;
@@ -2240,6 +2275,7 @@ static ppq_status_t flush(ppq_writer_t *w)
             c->dict_pages = 0;
             c->deciding = AUTO_BY_SIZE && c->def->encoding == PPQ_COLUMN_AUTO;
             c->page_dict_bytes = 0;
+            set_fast(c);
             if (c->kind != K_DICT) {
                 c->kind = K_DICT;
                 st = start_page(w, c);

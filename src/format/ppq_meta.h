@@ -67,14 +67,34 @@ static inline void ppq_stats_add_key(ppq_stats_t *s, uint64_t key)
         s->lo = s->hi = key;
         return;
     }
-    s->lo = key < s->lo ? key : s->lo;
-    s->hi = key > s->hi ? key : s->hi;
+    if (key < s->lo) { /* (branches: a new bound is rare, and a 64-bit select costs on 32-bit cores) */
+        s->lo = key;
+    }
+    if (key > s->hi) {
+        s->hi = key;
+    }
 }
 
 /* Fold one non-null number (not a byte array) given as its PLAIN bits in a
  * word: ppq_stats_add without the bytes (inline: the writer's row path). */
 static inline void ppq_stats_add_word(ppq_stats_t *s, uint8_t order, size_t width, uint64_t bits)
 {
+    if (width == 4u) { /* 32-bit values in 32-bit arithmetic (the same keys) */
+        uint32_t b = (uint32_t)bits;
+        if (order == PPQ_ORDER_FLOAT) {
+            if ((b & 0x7FFFFFFFu) > 0x7F800000u) {
+                s->nans++;
+                return;
+            }
+            b = (b & 0x80000000u) ? ~b : b | 0x80000000u;
+        } else if (order == PPQ_ORDER_SIGNED) {
+            b ^= 0x80000000u;
+        } else if (order == PPQ_ORDER_NONE) {
+            return;
+        }
+        ppq_stats_add_key(s, b);
+        return;
+    }
     if (order == PPQ_ORDER_FLOAT && ppq_is_nan_bits(width, bits)) {
         s->nans++; /* NaN never becomes a bound */
         return;
