@@ -218,6 +218,75 @@ static ppq_status_t write_variant(unsigned v)
     return st == PPQ_OK ? ppq_writer_close(&w) : st;
 }
 
+/* The compact layout's AUTO by size: a FLOAT column of all-new readings
+ * goes PLAIN after a row group whose dictionary took more room than PLAIN
+ * would, and tries the dictionary again 8 row groups later; a column of
+ * few readings keeps its dictionary; every value reads back. */
+static float noisy_reading(uint32_t r)
+{
+    return (float)((r * 2654435761u) >> 12) / 16.0f;
+}
+
+static void compact_auto_by_size(void)
+{
+    static const ppq_column_t schema[2] = {
+        {"noisy", PPQ_FLOAT, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
+        {"calm", PPQ_FLOAT, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO}};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    ppq_file_t f;
+    mfile_t m;
+    ppq_arena_t arena;
+    uint32_t r, rg, c, rows = 2000, row0 = 0;
+    ppq_status_t st;
+    if (!PPQ_WRITER_COMPACT || !new_file()) {
+        return;
+    }
+    memset(&o, 0, sizeof o);
+    o.compact = 1;
+    o.chunk_bytes = 256;
+    o.page_bytes = 64;
+    o.dict_entries = 200;
+    o.footer_bytes = 8192;
+    st = ppq_writer_init(&w, schema, 2, &o, &file_sink, test_arena_ptr, test_arena_size);
+    for (r = 0; r < rows && st == PPQ_OK; r++) {
+        st = ppq_writer_set_float(&w, 0, noisy_reading(r));
+        st = st == PPQ_OK ? ppq_writer_set_float(&w, 1, (float)((r / 64u) % 5u)) : st;
+        st = st == PPQ_OK ? ppq_writer_commit_row(&w) : st;
+    }
+    st = st == PPQ_OK ? ppq_writer_close(&w) : st;
+#ifdef PPQ_TEST_SMALL
+    if (st == PPQ_ERR_ARENA || st == PPQ_ERR_NOSPACE) {
+        return; /* more than a small board's test memory */
+    }
+#endif
+    PPQ_CHECK_OK(st);
+    PPQ_CHECK_OK(open_file(&f, &m, &arena, file_mem.len));
+    PPQ_CHECK(rd.nrg >= 10u);
+    for (rg = 0; rg < rd.nrg; rg++) {
+        const ppq_chunk_info_t *noisy = &rd.chunks[rg * 2u], *calm = &rd.chunks[rg * 2u + 1u];
+        int dict_due = rg % 9u == 0u; /* a dictionary row group, then 8 PLAIN ones */
+        PPQ_CHECK_EQ(noisy->dict_page_offset >= 0, dict_due);
+        PPQ_CHECK(calm->dict_page_offset >= 0);
+        for (c = 0; c < 2u; c++) {
+            size_t mark = ppq_arena_mark(&arena), levels = 0, count = 0, i;
+            uint32_t at = row0;
+            float got[16];
+            PPQ_CHECK_OK(ppq_column_reader_init(&cr, &rd, rg, c, &arena));
+            do {
+                PPQ_CHECK_OK(ppq_column_reader_read(&cr, 16, got, NULL, NULL, &levels, &count));
+                for (i = 0; i < count; i++, at++) {
+                    PPQ_CHECK(got[i] == (c == 0u ? noisy_reading(at) : (float)((at / 64u) % 5u)));
+                }
+            } while (count > 0u);
+            PPQ_CHECK_EQ(at - row0, rd.rg_rows[rg]);
+            ppq_arena_rewind(&arena, mark);
+        }
+        row0 += (uint32_t)rd.rg_rows[rg];
+    }
+    PPQ_CHECK_EQ(row0, rows);
+}
+
 /* Every file variant read back: every value and definition level, reads of
  * 1..7 entries. */
 static void writer_files_round_trip(void)
@@ -556,6 +625,7 @@ static void long_page_headers(void)
 
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(writer_files_round_trip),
+    PPQ_TEST(compact_auto_by_size),
     PPQ_TEST(long_page_headers),
     PPQ_TEST(pruning),
     PPQ_TEST(hostile_files),

@@ -1565,12 +1565,13 @@ typedef struct compact_col {
     int64_t dlo, dhi;       /* DELTA: least and greatest delta of the open block */
     uint32_t dict_count;    /* DICT: entries this row group, and their PLAIN bytes */
     uint32_t dict_bytes;
-    uint32_t didx;          /* admit(): the pending value's index ... */
+    uint16_t didx;          /* admit(): the pending value's index (below 2^16) ... */
     uint8_t dnew;           /* ... or 1: a new entry */
     uint8_t dict_width;     /* index bit width of this row group's page */
     uint8_t dict_full;      /* the row group ended with this dictionary full (DELTA: with a
                                delta beyond 32 bits, and the column takes PLAIN from then) */
     uint8_t dwidth;         /* DELTA: bit width of the spread dhi - dlo */
+    uint8_t plain_left;     /* AUTO: row groups to write PLAIN before the dictionary is tried again */
     /* OPTIONAL columns only (REQUIRED ones are allocated without): */
     stream_ctx_t levs;      /* definition levels */
     ppq_sink_t lev_sink;
@@ -1863,9 +1864,10 @@ PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
         }
         if (BUILT(K_DICT) && c->kind == K_DICT) {
             uint8_t buf[12];
-            uint32_t len, slot;
+            uint32_t len, slot, idx;
             const uint8_t *v = compact_value(c, buf, &len);
-            cc->dnew = (uint8_t)!dict_find(w, i, v, len, &cc->didx, &slot);
+            cc->dnew = (uint8_t)!dict_find(w, i, v, len, &idx, &slot);
+            cc->didx = (uint16_t)idx;
             if (cc->dnew) {
                 if ((cc->dict_count >> cc->dict_width) != 0u || w->dict_used + news >= w->opts.dict_entries) {
                     cc->dict_full = 1;
@@ -1940,7 +1942,7 @@ PPQ_NOINLINE static ppq_status_t compact_push(ppq_writer_t *w, uint32_t i)
             at[2] = (uint8_t)i;
             w->dict_slots[slot] = (uint16_t)(at + REC_TAIL - w->store);
             w->dict_used++;
-            cc->didx = cc->dict_count++;
+            cc->didx = (uint16_t)cc->dict_count++;
             cc->dict_bytes += len + (c->def->type == PPQ_BYTE_ARRAY ? 4u : 0u);
         }
         st = ppq_rle_enc_put_one(&c->enc.rle, cc->didx);
@@ -1975,6 +1977,22 @@ PPQ_NOINLINE static ppq_status_t compact_push(ppq_writer_t *w, uint32_t i)
         }
     }
     return st;
+}
+
+/* AUTO by size in the compact layout: a dictionary column whose row group
+ * took more of the store (entries with their record tails, and indices)
+ * than its values take as PLAIN is PLAIN for the next COMPACT_PLAIN_GROUPS
+ * row groups, then tries the dictionary again (the readings may settle).
+ * Called for each column as its chunk is written (the counts still hold). */
+#define COMPACT_PLAIN_GROUPS 8u
+static void compact_weigh(const ppq_writer_t *w, const ppq_col_t *c)
+{
+    compact_col_t *cc = c->own.cc;
+    size_t n = w->rg_rows - (size_t)c->chunk_stats.nulls;
+    if (c->def->encoding == PPQ_COLUMN_AUTO && c->dict_word && c->kind == K_DICT &&
+        (size_t)cc->dict_count * (c->width + REC_TAIL) + (n * cc->dict_width + 7u) / 8u >= n * c->width) {
+        cc->plain_left = COMPACT_PLAIN_GROUPS;
+    }
 }
 
 /* Start column c's chunk: its encoders over its streams. */
@@ -2165,7 +2183,13 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
         ppq_col_t *c = &w->cols[i];
         compact_col_t *cc = c->own.cc;
         unsigned width = cc->dict_width;
-        if (c->kind == K_DELTA && cc->dict_full) {
+        int ok;
+        if (cc->plain_left > 0u) { /* (compact_weigh) */
+            c->kind = K_PLAIN;
+            cc->plain_left--;
+        } else if (c->kind == K_PLAIN && c->def->encoding == PPQ_COLUMN_AUTO && compact_kind(c->def, &ok) == K_DICT) {
+            c->kind = K_DICT; /* the dictionary again, at the width it had */
+        } else if (c->kind == K_DELTA && cc->dict_full) {
             c->kind = K_PLAIN; /* its deltas pass 32 bits: PLAIN from here on */
         } else if (c->kind == K_DICT && cc->dict_full) {
             width++;
@@ -2261,6 +2285,9 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
         m.end = w->out->offset;
         m.stats = PPQ_WRITER_STATISTICS && !w->opts.no_statistics ? &c->chunk_stats : NULL;
         m.codec = c->codec;
+        if (COMPACT(w)) {
+            compact_weigh(w, c);
+        }
         m.raw_size = PPQ_COMPRESSORS != 0u ? c->chunk_raw : m.end - start; /* uncompressed: as stored */
         raw += c->chunk_raw;
         ppq_meta_write_chunk(&t, &m);
