@@ -170,6 +170,7 @@ typedef struct ppq_writer {
     ppq_sink_t *out;
     const ppq_column_t *schema;
     struct ppq_col *cols;      /* per-column state, in the arena */
+    uint32_t col_size;         /* ... each this many bytes (the layout's) */
     uint32_t ncols;
     ppq_writer_options_t opts;
     uint8_t *footer;           /* serialized RowGroups */

@@ -73,9 +73,6 @@ typedef struct ppq_col {
     uint32_t page_dict_bytes; /* the dictionary's size when the page started */
     /* the page being built */
     uint32_t page_count, page_nulls, page_data;
-    uint8_t *levels;        /* definition levels of the page: a bitmap */
-    uint8_t *levels_out;    /* ... and RLE-encoded */
-    uint32_t levels_cap;
     union {                 /* in the arena, for the columns that use one */
         ppq_dict_enc_t *dict; /* dictionary columns: lives over the chunk */
         ppq_dlba_enc_t *dlba; /* the page's encoder */
@@ -102,11 +99,9 @@ typedef struct ppq_col {
         ppq_int96_t i96;
         ppq_bytes_t bytes;
     } value;
-    ppq_memsink_t vals_mem; /* encoded values of the page */
-    ppq_sink_t vals_sink;
+    ppq_sink_t vals_sink;   /* the page's encoded values (compact: its stream) */
     ppq_arena_t codec_arena; /* rewound for every page's encoder */
     ppq_arena_t dict_arena;
-    ppq_stats_t page_stats;
     ppq_stats_t chunk_stats;
     union {
         ppq_plain_enc_t plain;
@@ -114,12 +109,24 @@ typedef struct ppq_col {
         ppq_bss_enc_t bss;
         ppq_rle_enc_t rle;
     } enc;                  /* the page's value encoder */
-    /* the open row group's column chunk (the page layout; last: the compact
-     * layout's row path keeps its short offsets on Thumb) */
+    /* The page layout's own fields, last: a compact column's state ends
+     * before them (COMPACT_COL_SIZE), which leaves the store that RAM. */
+    uint8_t *levels;        /* definition levels of the page: a bitmap */
+    uint8_t *levels_out;    /* ... and RLE-encoded */
+    uint32_t levels_cap;
+    ppq_memsink_t vals_mem; /* encoded values of the page */
+    ppq_stats_t page_stats;
+    /* the open row group's column chunk */
     uint8_t *chunk;
     size_t chunk_len, chunk_cap;
     size_t chunk_room;      /* free chunk bytes below which the row group ends */
 } ppq_col_t;
+
+/* Bytes of a column's state in the compact layout. */
+#define COMPACT_COL_SIZE PPQ_ARENA_ROUND(offsetof(ppq_col_t, levels))
+
+/* Column i's state (the array's stride is the layout's column size). */
+#define COL(w, i) ((ppq_col_t *)(void *)((uint8_t *)(w)->cols + (size_t)(i) * (w)->col_size))
 
 /* ---- schema checks -------------------------------------------------------- */
 
@@ -484,9 +491,9 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
                            ppq_writer_t *w);
 
 /* A column's state from its definition, encoders aside. */
-static inline void col_init(ppq_col_t *col, const ppq_column_t *c, int kind)
+static inline void col_init(ppq_col_t *col, size_t size, const ppq_column_t *c, int kind)
 {
-    memset(col, 0, sizeof *col);
+    memset(col, 0, size);
     col->def = c;
     col->kind = (uint8_t)kind;
     col->stats_kind = stats_order(c);
@@ -529,6 +536,7 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
         w->store_len = 0;
         w->store_cap = 0;
         w->cols = cols;
+        w->col_size = sizeof(ppq_col_t);
         w->rg_meta_max = rg;
         w->footer_cap = footer;
         w->footer = footer_mem;
@@ -584,7 +592,7 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
             mem[r] = (uint8_t *)take(p, size[r]);
         }
         if (col != NULL && !p->failed) { /* the column's state, all but its encoders */
-            col_init(col, c, kind);
+            col_init(col, sizeof *col, c, kind);
             col->dict_kind = kind == K_DICT;
             col->codec = PPQ_COMPRESSORS != 0u ? (uint8_t)column_codec(o, i) : 0u;
             col->alt_kind = (uint8_t)alt;
@@ -1150,7 +1158,7 @@ static void chunk_grew(ppq_writer_t *w, const ppq_col_t *c)
     uint32_t i;
     size_t bytes = 0;
     for (i = 0; w->opts.row_group_bytes != 0u && i < w->ncols; i++) {
-        bytes += w->cols[i].chunk_len;
+        bytes += COL(w, i)->chunk_len;
     }
     w->rg_due = (uint8_t)(w->rg_due | (c->chunk_cap - c->chunk_len < c->chunk_room) |
                           (w->opts.row_group_bytes != 0u && bytes >= w->opts.row_group_bytes));
@@ -1638,7 +1646,7 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
     uint32_t i, slots = compact_slots(o);
     size_t rg = rg_meta_max(s, n, o), footer = footer_for(o, rg);
     size_t store = (size_t)o->chunk_bytes * n, least = compact_least_store(s, n, o);
-    ppq_col_t *cols = (ppq_col_t *)take(p, (size_t)n * sizeof(ppq_col_t));
+    uint8_t *cols = (uint8_t *)take(p, (size_t)n * COMPACT_COL_SIZE);
     uint8_t *footer_mem = (uint8_t *)take(p, footer), *scratch_mem = (uint8_t *)take(p, 48u);
     uint16_t *slot_mem = (uint16_t *)take(p, (size_t)slots * 2u);
     uint8_t *store_mem;
@@ -1651,7 +1659,8 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
         return 0; /* (a schema whose least store passes the hash's reach) */
     }
     if (w != NULL) {
-        w->cols = cols;
+        w->cols = (ppq_col_t *)(void *)cols;
+        w->col_size = COMPACT_COL_SIZE;
         w->rg_meta_max = rg;
         w->footer_cap = footer;
         w->footer = footer_mem;
@@ -1667,7 +1676,7 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
         size_t codec, lev;
         compact_col_t *cc = (compact_col_t *)take(p, c->optional ? sizeof(compact_col_t) : offsetof(compact_col_t, levs));
         uint8_t *codec_mem, *lev_mem;
-        ppq_col_t *col = cols != NULL ? &cols[i] : NULL;
+        ppq_col_t *col = cols != NULL ? (ppq_col_t *)(void *)(cols + (size_t)i * COMPACT_COL_SIZE) : NULL;
         if (!ok) {
             return 0;
         }
@@ -1681,7 +1690,7 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
         codec_mem = (uint8_t *)take(p, codec);
         lev_mem = (uint8_t *)take(p, lev);
         if (col != NULL && !p->failed) {
-            col_init(col, c, kind);
+            col_init(col, COMPACT_COL_SIZE, c, kind);
             memset(cc, 0, c->optional ? sizeof *cc : offsetof(compact_col_t, levs));
             col->own.cc = cc;
             ppq_arena_init(&col->codec_arena, codec_mem, codec);
@@ -1770,7 +1779,7 @@ static size_t entry_at(const ppq_writer_t *w, size_t end, uint32_t *col, uint32_
         *len = (uint32_t)w->store[end - 5u] | (uint32_t)w->store[end - 4u] << 8;
         end -= 2u;
     } else {
-        *len = w->cols[*col].width; /* (the PLAIN width: INT96 12, FLBA its length) */
+        *len = COL(w, *col)->width; /* (the PLAIN width: INT96 12, FLBA its length) */
     }
     *v = w->store + end - REC_TAIL - *len;
     return (size_t)(*v - w->store);
@@ -1799,7 +1808,7 @@ static uint32_t compact_hash(uint32_t col, const uint8_t *v, uint32_t len, const
  * *idx, else 0 with *slot where it would go. */
 static int dict_find(const ppq_writer_t *w, uint32_t i, const uint8_t *v, uint32_t len, uint32_t *idx, uint32_t *slot)
 {
-    const ppq_col_t *c = &w->cols[i];
+    const ppq_col_t *c = COL(w, i);
     uint64_t word = c->dict_word ? value_word(c) : 0u; /* (the pending value's bits) */
     uint32_t h = (compact_hash(i, v, len, c, word) & 0xFFFFu) * w->dict_nslots >> 16, e; /* (any size of table) */
     while ((e = w->dict_slots[h]) != 0u) {
@@ -1851,7 +1860,7 @@ PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
     size_t need = 0;
     uint32_t i, news = 0;
     for (i = 0; i < w->ncols; i++) {
-        ppq_col_t *c = &w->cols[i];
+        ppq_col_t *c = COL(w, i);
         compact_col_t *cc = c->own.cc;
         if (c->def->optional) {
             need += ppq_rle_enc_bound(&cc->lev) + 4u * SEG_HEAD;
@@ -1909,7 +1918,7 @@ PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
 /* Put column i's pending value (or null) in. */
 PPQ_NOINLINE static ppq_status_t compact_push(ppq_writer_t *w, uint32_t i)
 {
-    ppq_col_t *c = &w->cols[i];
+    ppq_col_t *c = COL(w, i);
     compact_col_t *cc = c->own.cc;
     ppq_status_t st = PPQ_OK;
     uint8_t buf[12];
@@ -2106,7 +2115,7 @@ static ppq_status_t dict_page_body(const ppq_writer_t *w, uint32_t i, const uint
  * encoding's prefix, the values. */
 static ppq_status_t data_page_body(const ppq_writer_t *w, uint32_t i, const uint8_t *pre, size_t pre_len, ppq_sink_t *out)
 {
-    const compact_col_t *cc = w->cols[i].own.cc;
+    const compact_col_t *cc = COL(w, i)->own.cc;
     uint8_t lev4[4];
     ppq_status_t st = PPQ_OK;
     if (w->schema[i].optional) {
@@ -2123,7 +2132,7 @@ static ppq_status_t data_page_body(const ppq_writer_t *w, uint32_t i, const uint
  * *data_start. */
 PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i, uint64_t *data_start)
 {
-    ppq_col_t *c = &w->cols[i];
+    ppq_col_t *c = COL(w, i);
     compact_col_t *cc = c->own.cc;
     uint8_t pre[PPQ_DELTA_HEADER_MAX] = {0};
     size_t pre_len = 0, body;
@@ -2177,10 +2186,10 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
     w->dict_used = 0;
     memset(w->dict_slots, 0, (size_t)w->dict_nslots * 2u);
     for (i = 0; i < w->ncols; i++) {
-        by_dict |= w->cols[i].own.cc->dict_full;
+        by_dict |= COL(w, i)->own.cc->dict_full;
     }
     for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
-        ppq_col_t *c = &w->cols[i];
+        ppq_col_t *c = COL(w, i);
         compact_col_t *cc = c->own.cc;
         unsigned width = cc->dict_width;
         int ok;
@@ -2232,7 +2241,7 @@ static ppq_status_t flush(ppq_writer_t *w)
         return PPQ_OK;
     }
     for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
-        st = COMPACT(w) ? compact_finish(&w->cols[i]) : finish_page(w, &w->cols[i]);
+        st = COMPACT(w) ? compact_finish(COL(w, i)) : finish_page(w, COL(w, i));
     }
     return st == PPQ_OK ? write_row_group(w) : st;
 }
@@ -2254,7 +2263,7 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
     ppq_thrift_w_elem_struct(&t); /* the RowGroup, a list element */
     ppq_thrift_w_list(&t, 1, PPQ_THRIFT_STRUCT, w->ncols);
     for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
-        ppq_col_t *c = &w->cols[i];
+        ppq_col_t *c = COL(w, i);
         uint64_t start = w->out->offset, data_start = start;
         if (COMPACT(w)) {
             st = compact_write_chunk(w, i, &data_start);
@@ -2292,7 +2301,9 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
         raw += c->chunk_raw;
         ppq_meta_write_chunk(&t, &m);
         /* the chunk is out: the column starts a new one */
-        c->chunk_len = 0;
+        if (!COMPACT(w)) {
+            c->chunk_len = 0;
+        }
         c->chunk_raw = 0;
         c->chunk_values = 0;
         c->encodings = 0;
@@ -2547,7 +2558,7 @@ static ppq_status_t write_header_record(ppq_writer_t *w)
     ppq_store_le32(b + 4, tail);
     st = st == PPQ_OK ? ppq_sink_write(&out, b, 8) : st;
     for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
-        const ppq_col_t *c = &w->cols[i];
+        const ppq_col_t *c = COL(w, i);
         b[0] = (uint8_t)c->def->type;
         b[1] = c->stats_kind;
         b[2] = c->page_stats.cap;
@@ -2611,8 +2622,8 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
     w->ncols = ncols;
     for (i = 0; i < ncols && st == PPQ_OK; i++) { /* a level the codec has (no input: nothing else to fail) */
         size_t z;
-        if (COMPRESSED(w->cols[i].codec)) {
-            st = ppq_compress((ppq_codec_t)w->cols[i].codec, w->opts.codec_level, w->zin, 0, w->zout, w->zout_cap, &z,
+        if (COMPRESSED(COL(w, i)->codec)) {
+            st = ppq_compress((ppq_codec_t)COL(w, i)->codec, w->opts.codec_level, w->zin, 0, w->zout, w->zout_cap, &z,
                               w->zwork, w->zwork_len);
         }
     }
@@ -2620,7 +2631,7 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
         return st;
     }
     for (i = 0; i < ncols && st == PPQ_OK; i++) {
-        ppq_col_t *c = &w->cols[i];
+        ppq_col_t *c = COL(w, i);
         if (BUILT(K_DICT) && c->dict_kind) {
             ppq_dict_cfg_t dc;
             dict_cfg_for(&w->opts, &dc);
@@ -2659,8 +2670,8 @@ static ppq_status_t set_value(ppq_writer_t *w, uint32_t col, ppq_type_t type, co
         st = PPQ_ERR_ARG;
     }
     if (st == PPQ_OK) {
-        memcpy(&w->cols[col].value, v, size);
-        w->cols[col].pending = 1;
+        memcpy(&COL(w, col)->value, v, size);
+        COL(w, col)->pending = 1;
     }
     return st;
 }
@@ -2682,7 +2693,7 @@ static ppq_status_t set_bits(ppq_writer_t *w, uint32_t col, ppq_type_t type, uin
         st = PPQ_ERR_ARG;
     }
     if (st == PPQ_OK) {
-        c = &w->cols[col];
+        c = COL(w, col);
         if (width == 8u) {
             c->value.u64 = bits;
         } else if (width == 4u) {
@@ -2747,8 +2758,8 @@ ppq_status_t ppq_writer_set_bytes(ppq_writer_t *w, uint32_t col, const void *dat
     b.ptr = (const uint8_t *)data;
     b.len = len;
     if (!PPQ_LEAN) { /* checked above: the column takes it */
-        w->cols[col].value.bytes = b;
-        w->cols[col].pending = 1;
+        COL(w, col)->value.bytes = b;
+        COL(w, col)->pending = 1;
         return PPQ_OK;
     }
     return set_value(w, col, t, &b, sizeof b);
@@ -2761,7 +2772,7 @@ ppq_status_t ppq_writer_set_null(ppq_writer_t *w, uint32_t col)
         st = PPQ_ERR_ARG;
     }
     if (st == PPQ_OK) {
-        w->cols[col].pending = 2;
+        COL(w, col)->pending = 2;
     }
     return st;
 }
@@ -2770,7 +2781,7 @@ static void clear_row(ppq_writer_t *w)
 {
     uint32_t i;
     for (i = 0; i < w->ncols; i++) {
-        w->cols[i].pending = 0;
+        COL(w, i)->pending = 0;
     }
 }
 
@@ -2796,7 +2807,7 @@ ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
         return st;
     }
     for (i = 0; i < w->ncols; i++) {
-        if (w->cols[i].pending < w->cols[i].required) { /* (set_null refuses REQUIRED columns: never 2) */
+        if (COL(w, i)->pending < COL(w, i)->required) { /* (set_null refuses REQUIRED columns: never 2) */
             clear_row(w);
             return PPQ_ERR_ARG; /* a REQUIRED column has no value */
         }
@@ -2817,8 +2828,8 @@ ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
         }
     }
     for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
-        st = COMPACT(w) ? compact_push(w, i) : push_value(w, &w->cols[i]);
-        w->cols[i].pending = 0;
+        st = COMPACT(w) ? compact_push(w, i) : push_value(w, COL(w, i));
+        COL(w, i)->pending = 0;
     }
     if (st != PPQ_OK) {
         clear_row(w);
@@ -3118,20 +3129,20 @@ static ppq_status_t push_segment(ppq_writer_t *w, const ppq_column_batch_t *cols
     uint32_t i, r, rows = *n, slow = 0, solo = 0;
     ppq_status_t st = PPQ_OK;
     for (i = 0; i < w->ncols; i++) {
-        if (!w->cols[i].runs) {
+        if (!COL(w, i)->runs) {
             slow++;
             solo = i;
         }
     }
     if (slow == 1u) { /* one value-by-value column: all its rows at once */
-        st = push_values(w, &w->cols[solo], &cols[solo], from, &rows);
+        st = push_values(w, COL(w, solo), &cols[solo], from, &rows);
     }
     /* several: row by row, as a page one ends cuts the segment for all */
     for (r = from; slow > 1u && r < from + rows && st == PPQ_OK; r++) {
         for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
             int ended = 0;
-            if (!w->cols[i].runs) {
-                st = push_row_value(w, &w->cols[i], &cols[i], r, &ended);
+            if (!COL(w, i)->runs) {
+                st = push_row_value(w, COL(w, i), &cols[i], r, &ended);
             }
             if (ended) {
                 rows = r + 1u - from; /* the row group may end after this row */
@@ -3139,8 +3150,8 @@ static ppq_status_t push_segment(ppq_writer_t *w, const ppq_column_batch_t *cols
         }
     }
     for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
-        if (w->cols[i].runs) {
-            st = push_runs(w, &w->cols[i], &cols[i], from, rows);
+        if (COL(w, i)->runs) {
+            st = push_runs(w, COL(w, i), &cols[i], from, rows);
         }
     }
     *n = rows;
@@ -3170,7 +3181,7 @@ static uint32_t segment_rows(ppq_writer_t *w, const ppq_column_batch_t *cols, ui
     uint32_t i;
     n = n < w->opts.row_group_rows - w->rg_rows ? n : w->opts.row_group_rows - w->rg_rows;
     for (i = 0; i < w->ncols; i++) {
-        ppq_col_t *c = &w->cols[i];
+        ppq_col_t *c = COL(w, i);
         c->runs = (uint8_t)takes_runs(c);
         if (c->runs && c->kind == K_DICT) { /* only where no new entry can fill it, nor pass the decision */
             uint32_t room = dict_room(w, c);
