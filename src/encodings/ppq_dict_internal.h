@@ -5,8 +5,6 @@
 #include "ppq_dict.h"
 #include "ppq_port.h"
 
-#include <string.h>
-
 /* Built where the writer's batch fast path is (PPQ_WRITER_FAST_BATCH,
  * which defaults to PPQ_FAST64). */
 #if defined(PPQ_WRITER_FAST_BATCH) ? PPQ_WRITER_FAST_BATCH : PPQ_FAST64
@@ -51,14 +49,20 @@ static inline int ppq_dict_enc_again_word(ppq_dict_enc_t *enc, uint64_t word)
 /* The same for a BYTE_ARRAY value of `len` bytes at v. */
 static inline int ppq_dict_enc_again_bytes(ppq_dict_enc_t *enc, const uint8_t *v, uint32_t len)
 {
-    uint32_t n = enc->page_count, e;
+    uint32_t n = enc->page_count, e, k = 0;
     const uint8_t *p;
     if (PPQ_DICT_NARROW || n == 0u || n == enc->cfg.max_page_values || enc->type != PPQ_BYTE_ARRAY) {
         return 0;
     }
     e = ((const uint32_t *)enc->page)[n - 1u];
     p = enc->pool + enc->offsets[e];
-    if (ppq_load_le32(p) != len || (len > 0u && memcmp(p + 4, v, len) != 0)) {
+    if (ppq_load_le32(p) != len) {
+        return 0;
+    }
+    while (k < len && p[4u + k] == v[k]) { /* (short strings: a loop, not a call) */
+        k++;
+    }
+    if (k != len) {
         return 0;
     }
     ((uint32_t *)enc->page)[n] = e;

@@ -189,8 +189,8 @@ ppq_status_t ppq_rle_enc_put(ppq_rle_enc_t *enc, const uint32_t *values, size_t 
                 continue;
             }
         }
-        if (PPQ_FAST64 && enc->repeat_count > 8u && values[i] == enc->repeat_value) {
-            size_t j = i + 1u; /* inside an RLE run: the rest of it at once (hosts: flash aside) */
+        if (!PPQ_LEAN && enc->repeat_count > 8u && values[i] == enc->repeat_value) {
+            size_t j = i + 1u; /* inside an RLE run: the rest of it at once */
             while (j < n && values[j] == values[i]) {
                 j++;
             }

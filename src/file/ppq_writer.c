@@ -916,16 +916,25 @@ static ppq_status_t start_encoder(ppq_writer_t *w, ppq_col_t *c)
     return st;
 }
 
-/* The row path's shortcut (push_value) for a number of 4 or 8 bytes: into
- * a word dictionary once AUTO has decided, or into DELTA.  Set whenever the
- * page's encoding or `deciding` changes. */
-enum { F_NONE, F_DICT, F_DELTA };
+/* The row path's shortcut (push_value): a number of 4 or 8 bytes into a
+ * word dictionary once AUTO has decided, or into DELTA; a byte array the
+ * same as the page's last one (its dictionary index again); a boolean
+ * that continues its RLE run.  Set whenever the page's encoding or
+ * `deciding` changes. */
+enum { F_NONE, F_DICT, F_DELTA, F_BYTES_AGAIN, F_BOOL_AGAIN };
 static void set_fast(ppq_col_t *c)
 {
-    c->fast = (uint8_t)(PPQ_LEAN || !c->dict_word || c->deciding ? F_NONE
-                        : c->kind == K_DICT                     ? F_DICT
-                        : BUILT(K_DELTA) && c->kind == K_DELTA  ? F_DELTA
-                                                                : F_NONE);
+    uint8_t f = F_NONE;
+    if (!PPQ_LEAN && !c->deciding) { /* (BOOLEAN columns are the page layout's K_RLE ones) */
+        if (BUILT(K_DICT) && c->kind == K_DICT) {
+            f = c->dict_word ? F_DICT : c->def->type == PPQ_BYTE_ARRAY ? F_BYTES_AGAIN : F_NONE;
+        } else if (BUILT(K_DELTA) && c->kind == K_DELTA && c->dict_word) {
+            f = F_DELTA;
+        } else if (BUILT(K_RLE) && c->kind == K_RLE) {
+            f = F_BOOL_AGAIN;
+        }
+    }
+    c->fast = f;
 }
 
 /* Start the next page. */
@@ -1382,7 +1391,17 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
     size_t len;
     const uint8_t *v;
     ppq_status_t st = PPQ_OK;
-    if (!PPQ_LEAN && c->fast != F_NONE && c->pending == 1u && c->page_count < w->opts.page_values) { /* the usual row */
+    if (!PPQ_LEAN && c->fast >= F_BYTES_AGAIN && c->pending == 1u && c->page_count < w->opts.page_values &&
+        (c->fast == F_BOOL_AGAIN ? ppq_rle_enc_again(&c->enc.rle, c->value.b != 0u)
+                                 : c->value.bytes.len <= w->opts.page_bytes - c->page_data &&
+                                       ppq_dict_enc_again_bytes(c->own.dict, c->value.bytes.ptr, c->value.bytes.len))) {
+        mark_present(c, 1); /* the page's last value again: its statistics hold */
+        c->page_count++;
+        c->page_data += c->fast == F_BYTES_AGAIN ? c->value.bytes.len : 0u;
+        return PPQ_OK;
+    }
+    if (!PPQ_LEAN && c->fast != F_NONE && c->fast < F_BYTES_AGAIN && c->pending == 1u &&
+        c->page_count < w->opts.page_values) { /* the usual row */
         uint64_t word = value_word(c);
         if (c->fast == F_DICT && ppq_dict_enc_again_word(c->own.dict, word)) {
             st = PPQ_OK; /* the page's last value again: its statistics hold */
@@ -1418,13 +1437,6 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
     }
     mark_present(c, 1);
     v = value_bytes(c, buf, &len);
-    if (!PPQ_LEAN && ((BUILT(K_DICT) && c->kind == K_DICT && !c->deciding && c->def->type == PPQ_BYTE_ARRAY &&
-         ppq_dict_enc_again_bytes(c->own.dict, v, (uint32_t)len)) ||
-                       (BUILT(K_RLE) && c->kind == K_RLE && ppq_rle_enc_again(&c->enc.rle, *v != 0u)))) {
-        c->page_count++; /* the page's last value again: its statistics hold */
-        c->page_data += (uint32_t)len * (c->def->type == PPQ_BYTE_ARRAY);
-        return PPQ_OK;
-    }
     if (BUILT(K_DICT) && c->kind == K_DICT) {
         size_t acc;
         st = !PPQ_LEAN && c->dict_word ? ppq_dict_enc_put_word(c->own.dict, value_word(c))
@@ -2803,11 +2815,15 @@ ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
 {
     uint32_t i;
     ppq_status_t st = usable(w);
+    uint8_t *col = (uint8_t *)w->cols, *end; /* (the columns by pointer: kept in registers) */
+    size_t size = w->col_size;
     if (st != PPQ_OK) {
         return st;
     }
-    for (i = 0; i < w->ncols; i++) {
-        if (COL(w, i)->pending < COL(w, i)->required) { /* (set_null refuses REQUIRED columns: never 2) */
+    end = col + (size_t)w->ncols * size;
+    for (; col != end; col += size) {
+        const ppq_col_t *c = (const ppq_col_t *)(void *)col;
+        if (c->pending < c->required) { /* (set_null refuses REQUIRED columns: never 2) */
             clear_row(w);
             return PPQ_ERR_ARG; /* a REQUIRED column has no value */
         }
@@ -2827,9 +2843,17 @@ ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
             return st;
         }
     }
-    for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
-        st = COMPACT(w) ? compact_push(w, i) : push_value(w, COL(w, i));
-        COL(w, i)->pending = 0;
+    if (COMPACT(w)) {
+        for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
+            st = compact_push(w, i);
+            COL(w, i)->pending = 0;
+        }
+    } else {
+        for (col = (uint8_t *)w->cols; col != end && st == PPQ_OK; col += size) {
+            ppq_col_t *c = (ppq_col_t *)(void *)col;
+            st = push_value(w, c);
+            c->pending = 0;
+        }
     }
     if (st != PPQ_OK) {
         clear_row(w);
