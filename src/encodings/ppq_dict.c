@@ -208,8 +208,7 @@ static int is_word(const ppq_dict_enc_t *enc)
 
 static uint32_t hash_word(uint64_t key)
 {
-    uint32_t h = ((uint32_t)key ^ (uint32_t)(key >> 32) * 0x85EBCA6Bu) * 0x9E3779B1u;
-    return h ^ (h >> 16);
+    return ppq_dict_hash_word(key);
 }
 
 static uint64_t plain_word(const uint8_t *p, uint32_t len)

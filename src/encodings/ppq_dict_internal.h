@@ -46,6 +46,37 @@ static inline int ppq_dict_enc_again_word(ppq_dict_enc_t *enc, uint64_t word)
     return 1;
 }
 
+/* A number's hash (its PLAIN bits as one word): the same on every target,
+ * so the same indices and bytes. */
+static inline uint32_t ppq_dict_hash_word(uint64_t key)
+{
+    uint32_t h = ((uint32_t)key ^ (uint32_t)(key >> 32) * 0x85EBCA6Bu) * 0x9E3779B1u;
+    return h ^ (h >> 16);
+}
+
+/* The number whose PLAIN bits are `word` into the page when the dictionary
+ * has it already: 1 (its index appended), by an inline probe (the row
+ * path's usual case); 0 when it is new or the page is full (nothing done:
+ * ppq_dict_enc_put_word adds it). */
+static inline int ppq_dict_enc_hit_word(ppq_dict_enc_t *enc, uint64_t word)
+{
+    uint32_t n = enc->page_count, h, e;
+    if (PPQ_DICT_NARROW || n == enc->cfg.max_page_values) {
+        return 0;
+    }
+    h = ppq_dict_hash_word(word) & enc->slot_mask;
+    while ((e = ((const uint32_t *)enc->slots)[h]) != 0u) {
+        const uint8_t *p = enc->pool + (size_t)(e - 1u) * enc->width;
+        if (enc->width == 4u ? ppq_load_le32(p) == (uint32_t)word : ppq_load_le64(p) == word) {
+            ((uint32_t *)enc->page)[n] = e - 1u;
+            enc->page_count = n + 1u;
+            return 1;
+        }
+        h = (h + 1u) & enc->slot_mask;
+    }
+    return 0;
+}
+
 /* The same for a BYTE_ARRAY value of `len` bytes at v. */
 static inline int ppq_dict_enc_again_bytes(ppq_dict_enc_t *enc, const uint8_t *v, uint32_t len)
 {

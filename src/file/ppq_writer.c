@@ -1406,7 +1406,8 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
         if (c->fast == F_DICT && ppq_dict_enc_again_word(c->own.dict, word)) {
             st = PPQ_OK; /* the page's last value again: its statistics hold */
         } else {
-            st = c->fast == F_DICT ? ppq_dict_enc_put_word(c->own.dict, word)
+            st = c->fast == F_DICT ? (ppq_dict_enc_hit_word(c->own.dict, word) ? PPQ_OK /* (known: no call) */
+                                                                               : ppq_dict_enc_put_word(c->own.dict, word))
                  : BUILT(K_DELTA)  ? ppq_delta_enc_put_word(&c->enc.delta, word)
                                    : PPQ_ERR_STATE;
             if (PPQ_WRITER_STATISTICS && st == PPQ_OK) {
