@@ -25,27 +25,6 @@ ppq_status_t ppq_dict_enc_put_word(ppq_dict_enc_t *enc, uint64_t word);
 #define PPQ_DICT_NARROW 0
 #endif
 
-/* The page's last index again when the number whose PLAIN bits are `word`
- * (a 4- or 8-byte type) is that entry: 1 (appended, no hashing); 0 when it
- * is not, or the page is empty or full (nothing done: use put_word).  A
- * sensor that reads the same twice costs a compare. */
-static inline int ppq_dict_enc_again_word(ppq_dict_enc_t *enc, uint64_t word)
-{
-    uint32_t n = enc->page_count, e;
-    const uint8_t *p;
-    if (PPQ_DICT_NARROW || n == 0u || n == enc->cfg.max_page_values) {
-        return 0;
-    }
-    e = ((const uint32_t *)enc->page)[n - 1u];
-    p = enc->pool + (size_t)e * enc->width;
-    if (enc->width == 4u ? ppq_load_le32(p) != (uint32_t)word : ppq_load_le64(p) != word) {
-        return 0;
-    }
-    ((uint32_t *)enc->page)[n] = e;
-    enc->page_count = n + 1u;
-    return 1;
-}
-
 /* A number's hash (its PLAIN bits as one word): the same on every target,
  * so the same indices and bytes. */
 static inline uint32_t ppq_dict_hash_word(uint64_t key)
@@ -54,21 +33,52 @@ static inline uint32_t ppq_dict_hash_word(uint64_t key)
     return h ^ (h >> 16);
 }
 
-/* The number whose PLAIN bits are `word` into the page when the dictionary
- * has it already: 1 (its index appended), by an inline probe (the row
- * path's usual case); 0 when it is new or the page is full (nothing done:
- * ppq_dict_enc_put_word adds it). */
-static inline int ppq_dict_enc_hit_word(ppq_dict_enc_t *enc, uint64_t word)
+/* For a dictionary of 4-byte numbers (INT32, FLOAT) whose value bits `v`
+ * the page takes: 2 when v is the page's last value again (its index
+ * appended), 1 when the dictionary has it (appended), 0 when it is new or
+ * the page is full (nothing done: ppq_dict_enc_put_word).  The row path's
+ * usual value, with 32-bit compares only. */
+static inline int ppq_dict_enc_known32(ppq_dict_enc_t *enc, uint32_t v)
 {
     uint32_t n = enc->page_count, h, e;
+    uint32_t *page = (uint32_t *)enc->page;
     if (PPQ_DICT_NARROW || n == enc->cfg.max_page_values) {
         return 0;
     }
-    h = ppq_dict_hash_word(word) & enc->slot_mask;
+    if (n > 0u && ppq_load_le32(enc->pool + 4u * (size_t)page[n - 1u]) == v) {
+        page[n] = page[n - 1u];
+        enc->page_count = n + 1u;
+        return 2;
+    }
+    h = ppq_dict_hash_word(v) & enc->slot_mask;
     while ((e = ((const uint32_t *)enc->slots)[h]) != 0u) {
-        const uint8_t *p = enc->pool + (size_t)(e - 1u) * enc->width;
-        if (enc->width == 4u ? ppq_load_le32(p) == (uint32_t)word : ppq_load_le64(p) == word) {
-            ((uint32_t *)enc->page)[n] = e - 1u;
+        if (ppq_load_le32(enc->pool + 4u * (size_t)(e - 1u)) == v) {
+            page[n] = e - 1u;
+            enc->page_count = n + 1u;
+            return 1;
+        }
+        h = (h + 1u) & enc->slot_mask;
+    }
+    return 0;
+}
+
+/* The same for 8-byte numbers (INT64, DOUBLE). */
+static inline int ppq_dict_enc_known64(ppq_dict_enc_t *enc, uint64_t v)
+{
+    uint32_t n = enc->page_count, h, e;
+    uint32_t *page = (uint32_t *)enc->page;
+    if (PPQ_DICT_NARROW || n == enc->cfg.max_page_values) {
+        return 0;
+    }
+    if (n > 0u && ppq_load_le64(enc->pool + 8u * (size_t)page[n - 1u]) == v) {
+        page[n] = page[n - 1u];
+        enc->page_count = n + 1u;
+        return 2;
+    }
+    h = ppq_dict_hash_word(v) & enc->slot_mask;
+    while ((e = ((const uint32_t *)enc->slots)[h]) != 0u) {
+        if (ppq_load_le64(enc->pool + 8u * (size_t)(e - 1u)) == v) {
+            page[n] = e - 1u;
             enc->page_count = n + 1u;
             return 1;
         }

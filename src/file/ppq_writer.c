@@ -67,7 +67,7 @@ typedef struct ppq_col {
     uint8_t pending;        /* the row being built: 0 unset, 1 value, 2 null */
     uint8_t runs;           /* a batch segment: this column takes runs (push_segment) */
     uint8_t required;       /* 1: REQUIRED (a row needs pending 1), 0: OPTIONAL */
-    uint8_t fast;           /* the row path's shortcut for this page: F_DICT, F_DELTA or 0 (set_fast) */
+    uint8_t fast;           /* the row path's shortcut for this page (set_fast) */
     const ppq_column_t *def;
     uint32_t width;         /* bytes of a min/max value: stat_width() */
     uint32_t page_dict_bytes; /* the dictionary's size when the page started */
@@ -921,13 +921,13 @@ static ppq_status_t start_encoder(ppq_writer_t *w, ppq_col_t *c)
  * same as the page's last one (its dictionary index again); a boolean
  * that continues its RLE run.  Set whenever the page's encoding or
  * `deciding` changes. */
-enum { F_NONE, F_DICT, F_DELTA, F_BYTES_AGAIN, F_BOOL_AGAIN };
+enum { F_NONE, F_DICT4, F_DICT8, F_DELTA, F_BYTES_AGAIN, F_BOOL_AGAIN };
 static void set_fast(ppq_col_t *c)
 {
     uint8_t f = F_NONE;
     if (!PPQ_LEAN && !c->deciding) { /* (BOOLEAN columns are the page layout's K_RLE ones) */
         if (BUILT(K_DICT) && c->kind == K_DICT) {
-            f = c->dict_word ? F_DICT : c->def->type == PPQ_BYTE_ARRAY ? F_BYTES_AGAIN : F_NONE;
+            f = c->dict_word ? (c->width == 4u ? F_DICT4 : F_DICT8) : c->def->type == PPQ_BYTE_ARRAY ? F_BYTES_AGAIN : F_NONE;
         } else if (BUILT(K_DELTA) && c->kind == K_DELTA && c->dict_word) {
             f = F_DELTA;
         } else if (BUILT(K_RLE) && c->kind == K_RLE) {
@@ -1402,17 +1402,16 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
     }
     if (!PPQ_LEAN && c->fast != F_NONE && c->fast < F_BYTES_AGAIN && c->pending == 1u &&
         c->page_count < w->opts.page_values) { /* the usual row */
-        uint64_t word = value_word(c);
-        if (c->fast == F_DICT && ppq_dict_enc_again_word(c->own.dict, word)) {
-            st = PPQ_OK; /* the page's last value again: its statistics hold */
-        } else {
-            st = c->fast == F_DICT ? (ppq_dict_enc_hit_word(c->own.dict, word) ? PPQ_OK /* (known: no call) */
-                                                                               : ppq_dict_enc_put_word(c->own.dict, word))
-                 : BUILT(K_DELTA)  ? ppq_delta_enc_put_word(&c->enc.delta, word)
-                                   : PPQ_ERR_STATE;
-            if (PPQ_WRITER_STATISTICS && st == PPQ_OK) {
-                ppq_stats_add_word(&c->page_stats, c->stats_kind, c->width, word);
-            }
+        uint64_t word = c->fast == F_DICT4 ? c->value.u32 : c->value.u64;
+        int known = c->fast == F_DICT4   ? ppq_dict_enc_known32(c->own.dict, c->value.u32)
+                    : c->fast == F_DICT8 ? ppq_dict_enc_known64(c->own.dict, c->value.u64)
+                                         : 0; /* (no call for a value the dictionary has) */
+        st = known != 0          ? PPQ_OK
+             : c->fast != F_DELTA ? ppq_dict_enc_put_word(c->own.dict, word)
+             : BUILT(K_DELTA)     ? ppq_delta_enc_put_word(&c->enc.delta, word)
+                                  : PPQ_ERR_STATE;
+        if (PPQ_WRITER_STATISTICS && st == PPQ_OK && known != 2) { /* (2: the page's last value again) */
+            ppq_stats_add_word(&c->page_stats, c->stats_kind, c->width, word);
         }
         if (st == PPQ_OK) {
             mark_present(c, 1);
