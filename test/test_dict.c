@@ -358,6 +358,21 @@ static void hostile_dictionary_and_pages(void)
     PPQ_CHECK_OK(ppq_dict_dec_page(&dec, "", 0, 0));
     PPQ_CHECK_OK(ppq_dict_dec_get(&dec, out, 3, &got));
     PPQ_CHECK_EQ(got, 0);
+    /* INT64 too, the bad index mid-batch: 1, 2 (past the end), 0 */
+    {
+        int64_t o64[4];
+        PPQ_CHECK_OK(ppq_dict_dec_init(&dec, PPQ_INT64, 0, "\x0A\x00\x00\x00\x00\x00\x00\x00\x0B\x00\x00\x00\x00\x00\x00\x00", 16, 2,
+                                       &arena));
+        PPQ_CHECK_OK(ppq_dict_dec_page(&dec, tail_copy("\x02\x03\x09", 3), 3, 3)); /* indices 1,2,0 */
+        PPQ_CHECK_EQ(ppq_dict_dec_get(&dec, o64, 3, &got), PPQ_ERR_CORRUPT);
+        PPQ_CHECK_EQ(got, 1);
+        PPQ_CHECK_EQ(o64[0], 11);
+    }
+    /* an empty dictionary: every index is past it */
+    PPQ_CHECK_OK(ppq_dict_dec_init(&dec, PPQ_INT32, 0, "", 0, 0, &arena));
+    PPQ_CHECK_OK(ppq_dict_dec_page(&dec, tail_copy("\x01\x03\x00", 3), 3, 3)); /* 0,0,0 */
+    PPQ_CHECK_EQ(ppq_dict_dec_get(&dec, out, 3, &got), PPQ_ERR_CORRUPT);
+    PPQ_CHECK_EQ(got, 0);
     /* truncated index stream */
     PPQ_CHECK_OK(ppq_dict_dec_page(&dec, tail_copy("\x01\x10", 2), 2, 8));
     PPQ_CHECK_EQ(ppq_dict_dec_get(&dec, out, 8, &got), PPQ_ERR_CORRUPT);

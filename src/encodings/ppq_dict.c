@@ -588,6 +588,64 @@ static void dict_value(const ppq_dict_dec_t *dec, uint32_t e, uint8_t *o)
     }
 }
 
+/* The value at o again in the k - 1 slots after it (of vsize bytes): a
+ * run of one dictionary index.  Fixed-size copies, not a call per value. */
+static void fill_copies(uint8_t *o, size_t vsize, size_t k)
+{
+    size_t i;
+    if (!PPQ_FAST64) { /* (small cores: the least flash) */
+        for (i = 1; i < k; i++) {
+            memcpy(o + i * vsize, o, vsize);
+        }
+    } else if (vsize == 4u) {
+        uint32_t v;
+        PPQ_COPY(&v, o, 4);
+        for (i = 1; i < k; i++) {
+            PPQ_COPY(o + 4u * i, &v, 4);
+        }
+    } else if (vsize == 8u) {
+        uint64_t v;
+        PPQ_COPY(&v, o, 8);
+        for (i = 1; i < k; i++) {
+            PPQ_COPY(o + 8u * i, &v, 8);
+        }
+    } else if (vsize == sizeof(ppq_bytes_t)) {
+        ppq_bytes_t v;
+        PPQ_COPY(&v, o, sizeof v);
+        for (i = 1; i < k; i++) {
+            PPQ_COPY(o + sizeof v * i, &v, sizeof v);
+        }
+    } else {
+        for (i = 1; i < k; i++) {
+            memcpy(o + i * vsize, o, vsize);
+        }
+    }
+}
+
+/* Every one of the k indices below count?  (One pass without an early
+ * exit: it vectorizes; the caller finds the first bad one when not.) */
+static int indices_ok(const uint32_t *idx, size_t k, uint32_t count)
+{
+    uint32_t bad = 0;
+    size_t i;
+    for (i = 0; i < k; i++) {
+        bad |= (uint32_t)(idx[i] >= count);
+    }
+    return bad == 0u;
+}
+
+/* An index past the dictionary among the k: the values before the first
+ * stand (returned: how many), *st PPQ_ERR_CORRUPT. */
+static size_t first_bad(const uint32_t *idx, size_t k, uint32_t count, ppq_status_t *st)
+{
+    size_t i = 0;
+    while (i < k && idx[i] < count) {
+        i++;
+    }
+    *st = PPQ_ERR_CORRUPT;
+    return i;
+}
+
 ppq_status_t ppq_dict_dec_get(ppq_dict_dec_t *dec, void *out, size_t max, size_t *got)
 {
     uint8_t *o = (uint8_t *)out;
@@ -611,9 +669,7 @@ ppq_status_t ppq_dict_dec_get(ppq_dict_dec_t *dec, void *out, size_t max, size_t
                 return PPQ_ERR_CORRUPT;
             }
             dict_value(dec, e, o);
-            for (i = 1; i < k; i++) {
-                memcpy(o + i * vsize, o, vsize);
-            }
+            fill_copies(o, vsize, k);
             n += k;
             o += k * vsize;
             continue;
@@ -622,21 +678,31 @@ ppq_status_t ppq_dict_dec_get(ppq_dict_dec_t *dec, void *out, size_t max, size_t
             break;
         }
         st = ppq_rle_dec_get(&dec->idx, idx, want, &k);
-        for (i = 0; i < k && idx[i] < dec->count; i++) {
-        }
-        if (i < k) { /* an index past the dictionary: the values before it stand */
-            st = PPQ_ERR_CORRUPT;
-            k = i;
-        }
-        if (PPQ_HOST_LE && vsize == 4u && dec->width == 4u) { /* INT32, FLOAT: a word each */
-            for (i = 0; i < k; i++) {
-                PPQ_COPY(o + 4u * i, dec->dict + 4u * (size_t)idx[i], 4);
+        if (PPQ_FAST64 && PPQ_HOST_LE && dec->count > 0u && vsize == dec->width && (vsize == 4u || vsize == 8u)) {
+            /* INT32, FLOAT, INT64, DOUBLE on hosts: a word each, the index
+             * clamped to the dictionary and checked in the same pass */
+            uint32_t last = dec->count - 1u, bad = 0;
+            const uint8_t *dict = dec->dict;
+            if (vsize == 4u) {
+                for (i = 0; i < k; i++) {
+                    uint32_t x = idx[i];
+                    bad |= (uint32_t)(x > last);
+                    PPQ_COPY(o + 4u * i, dict + 4u * (size_t)(x > last ? last : x), 4);
+                }
+            } else {
+                for (i = 0; i < k; i++) {
+                    uint32_t x = idx[i];
+                    bad |= (uint32_t)(x > last);
+                    PPQ_COPY(o + 8u * i, dict + 8u * (size_t)(x > last ? last : x), 8);
+                }
             }
-        } else if (PPQ_HOST_LE && vsize == 8u && dec->width == 8u) { /* INT64, DOUBLE */
-            for (i = 0; i < k; i++) {
-                PPQ_COPY(o + 8u * i, dec->dict + 8u * (size_t)idx[i], 8);
+            if (bad != 0u) {
+                k = first_bad(idx, k, dec->count, &st);
             }
         } else {
+            if (!indices_ok(idx, k, dec->count)) {
+                k = first_bad(idx, k, dec->count, &st);
+            }
             for (i = 0; i < k; i++) {
                 dict_value(dec, idx[i], o + i * vsize);
             }
