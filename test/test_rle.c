@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "test_util.h"
+#include "ppq_rle_internal.h"
 
 #define NMAX PPQ_TEST_MAX_VALUES
 
@@ -410,6 +411,73 @@ static void hostile_streams_are_corrupt(void)
     PPQ_CHECK_EQ(out[7], 5);
 }
 
+/* Counting the ones of a width-1 stream (the reader's count of present
+ * values) agrees with decoding it, at every chunking and start: runs, bit-
+ * packed groups, counts across byte and word edges; a stream that ends
+ * early is corrupt, other widths refused; random bytes never crash. */
+static void count_ones_agrees_with_decoding(void)
+{
+    PPQ_CHECK(setup());
+    size_t round;
+    for (round = 0; round < 60u; round++) {
+        size_t n = 1u + ppq_test_below(NMAX - 1u), i, len, at = 0, ones = 0, want = 0;
+        unsigned density = (unsigned)ppq_test_below(101); /* percent of ones */
+        int runs = round % 3u == 0u; /* long runs, or bits at random */
+        ppq_rle_dec_t dec;
+        uint32_t bit = 0;
+        for (i = 0; i < n; i++) {
+            if (!runs || ppq_test_below(40) == 0u) {
+                bit = ppq_test_below(100) < density;
+            }
+            vals[i] = bit;
+        }
+        len = encode(vals, n, 1, 0, out_a);
+        PPQ_CHECK(len != (size_t)-1);
+        PPQ_CHECK_OK(ppq_rle_dec_init(&dec, 1, 0, tail_copy(out_a, len), len, n));
+        while (at < n) {
+            size_t k = 1u + ppq_test_below(round % 2u ? 9u : 700u), c, j;
+            k = k < n - at ? k : n - at;
+            if (ppq_test_below(2) == 0u) { /* counted */
+                PPQ_CHECK_OK(ppq_rle_dec_count_ones(&dec, k, &c));
+            } else { /* decoded */
+                size_t got;
+                PPQ_CHECK_OK(ppq_rle_dec_get(&dec, back, k, &got));
+                PPQ_CHECK_EQ(got, k);
+                for (c = 0, j = 0; j < k; j++) {
+                    c += back[j];
+                }
+            }
+            for (j = 0; j < k; j++) {
+                want += vals[at + j];
+            }
+            ones += c;
+            PPQ_CHECK_EQ(ones, want);
+            at += k;
+        }
+        PPQ_CHECK_EQ(ppq_rle_dec_count_ones(&dec, 1, &ones), PPQ_ERR_CORRUPT); /* past the count */
+        if (len > 2u) { /* cut short: corrupt, never a read past the bytes */
+            PPQ_CHECK_OK(ppq_rle_dec_init(&dec, 1, 0, tail_copy(out_a, len - 2u), len - 2u, n));
+            PPQ_CHECK(ppq_rle_dec_count_ones(&dec, n, &ones) == PPQ_ERR_CORRUPT || ones <= n);
+        }
+    }
+    {
+        ppq_rle_dec_t dec;
+        size_t ones;
+        PPQ_CHECK_OK(ppq_rle_dec_init(&dec, 2, 0, tail_copy("\x03\x00", 2), 2, 8));
+        PPQ_CHECK_EQ(ppq_rle_dec_count_ones(&dec, 8, &ones), PPQ_ERR_ARG);
+        for (round = 0; round < 2000u; round++) {
+            uint8_t junk[24];
+            size_t k, jl = ppq_test_below(sizeof junk + 1);
+            for (k = 0; k < jl; k++) {
+                junk[k] = (uint8_t)ppq_test_rand();
+            }
+            PPQ_CHECK_OK(ppq_rle_dec_init(&dec, 1, 0, tail_copy(junk, jl), jl, ppq_test_below(400)));
+            ppq_status_t st = ppq_rle_dec_count_ones(&dec, ppq_test_below(400), &ones);
+            PPQ_CHECK(st == PPQ_OK || st == PPQ_ERR_CORRUPT);
+        }
+    }
+}
+
 static void random_bytes_never_crash(void)
 {
     PPQ_CHECK(setup());
@@ -450,5 +518,6 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(encoder_arguments_and_limits),
     PPQ_TEST(hostile_streams_are_corrupt),
     PPQ_TEST(random_bytes_never_crash),
+    PPQ_TEST(count_ones_agrees_with_decoding),
 };
 PPQ_SUITE(suite_rle, "rle", cases);

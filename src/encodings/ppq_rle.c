@@ -420,6 +420,72 @@ ppq_status_t ppq_rle_dec_get(ppq_rle_dec_t *dec, uint32_t *out, size_t max, size
     return st;
 }
 
+/* Set bits of a 64-bit word (SWAR: C99, no builtin). */
+static unsigned ones64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (unsigned)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* Set bits among bits [at, at + n) of p (LSB-first). */
+static size_t ones_in(const uint8_t *p, size_t at, size_t n)
+{
+    size_t c = 0;
+    p += at / 8u;
+    at %= 8u;
+    if (at != 0u) { /* the first byte's part */
+        size_t k = 8u - at < n ? 8u - at : n;
+        c += ones64((uint64_t)(*p++ >> at) & ((1u << k) - 1u));
+        n -= k;
+    }
+    for (; n >= 64u; n -= 64u, p += 8) {
+        c += ones64(ppq_load_le64(p));
+    }
+    for (; n >= 8u; n -= 8u) {
+        c += ones64(*p++);
+    }
+    if (n > 0u) {
+        c += ones64((uint64_t)*p & ((1u << n) - 1u));
+    }
+    return c;
+}
+
+ppq_status_t ppq_rle_dec_count_ones(ppq_rle_dec_t *dec, size_t n, size_t *ones)
+{
+    size_t c = 0;
+    *ones = 0;
+    if (dec->width != 1u) {
+        return PPQ_ERR_ARG;
+    }
+    if (n > dec->remaining) {
+        return PPQ_ERR_CORRUPT;
+    }
+    while (n > 0u) {
+        size_t take;
+        if (dec->run_left == 0u) {
+            ppq_status_t st = next_run(dec);
+            if (st != PPQ_OK) {
+                return st;
+            }
+            continue; /* (zero-length runs are skipped) */
+        }
+        take = dec->run_left < n ? dec->run_left : n;
+        if (dec->run_packed) {
+            c += ones_in(dec->packed, dec->packed_index, take); /* (next_run checked its bytes) */
+            dec->packed_index += take;
+        } else {
+            c += dec->run_value != 0u ? take : 0u;
+        }
+        dec->run_left -= take;
+        dec->remaining -= take;
+        n -= take;
+    }
+    *ones = c;
+    return PPQ_OK;
+}
+
 const uint8_t *ppq_rle_dec_end(const ppq_rle_dec_t *dec)
 {
     return dec->end;

@@ -1,5 +1,5 @@
-/* RLE/bit-packed hybrid entries for the writer's compact layout (not
- * installed). */
+/* RLE/bit-packed hybrid entries for the writer's row paths and the
+ * reader (not installed). */
 #ifndef PPQ_RLE_INTERNAL_H
 #define PPQ_RLE_INTERNAL_H
 
@@ -15,6 +15,13 @@ size_t ppq_rle_enc_bound(const ppq_rle_enc_t *enc);
  * per-call checks: the compact layout's row path.  The encoder's sticky
  * status. */
 ppq_status_t ppq_rle_enc_put_one(ppq_rle_enc_t *enc, uint32_t value);
+
+/* For a stream of bit width 1 (definition levels of a flat OPTIONAL
+ * column): consume the next n values and count the ones (the present
+ * values) without producing them: runs in O(1), bit-packed runs by
+ * counting bits.  PPQ_ERR_CORRUPT when the stream ends first (*ones 0),
+ * PPQ_ERR_ARG for another width. */
+PPQ_CHECKRET ppq_status_t ppq_rle_dec_count_ones(ppq_rle_dec_t *dec, size_t n, size_t *ones);
 
 /* The value the encoder's open RLE run repeats, once more, when `value`
  * is it and the run has room: 1 (counted, nothing else to do); 0 when the

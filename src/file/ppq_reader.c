@@ -3,6 +3,7 @@
 #include "ppq_bitpacked.h"
 #include "ppq_internal.h"
 #include "ppq_port.h"
+#include "ppq_rle_internal.h"
 #include "ppq_thrift.h"
 
 /* Page headers longer than this are PPQ_ERR_UNSUPPORTED (statistics of
@@ -903,7 +904,20 @@ static ppq_status_t get_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint
         if (got != k) {
             return PPQ_ERR_CORRUPT; /* fewer levels than the page's values */
         }
-        { /* (no branch per level: the checks and the count in one pass) */
+        if (max == 1) { /* bit width 1: no level passes the maximum; ones are hits */
+            size_t h = 0;
+            if (out != NULL) {
+                for (i = 0; i < k; i++) {
+                    h += buf[i];
+                    out[done + i] = (int16_t)buf[i];
+                }
+            } else {
+                for (i = 0; i < k; i++) {
+                    h += buf[i];
+                }
+            }
+            *hits += h;
+        } else { /* (no branch per level: the checks and the count in one pass) */
             uint32_t over = 0;
             size_t h = 0;
             for (i = 0; i < k; i++) {
@@ -914,9 +928,9 @@ static ppq_status_t get_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint
                 return PPQ_ERR_CORRUPT;
             }
             *hits += h;
-        }
-        for (i = 0; out != NULL && i < k; i++) {
-            out[done + i] = (int16_t)buf[i];
+            for (i = 0; out != NULL && i < k; i++) {
+                out[done + i] = (int16_t)buf[i];
+            }
         }
         done += k;
     }
@@ -1051,7 +1065,11 @@ static ppq_status_t load_page(ppq_column_reader_t *cr)
                 return PPQ_ERR_CORRUPT;
             }
             if (!v2 && leaf->max_def > 0) {
-                TRY(get_levels(&cr->def_dec, &cr->def_bp, cr->def_is_bp, leaf->max_def, NULL, n, &hits));
+                if (PPQ_FAST64 && leaf->max_def == 1 && !cr->def_is_bp) { /* (hosts: bits counted, not unpacked) */
+                    TRY(ppq_rle_dec_count_ones(&cr->def_dec, n, &hits));
+                } else {
+                    TRY(get_levels(&cr->def_dec, &cr->def_bp, cr->def_is_bp, leaf->max_def, NULL, n, &hits));
+                }
                 TRY(init_levels(&cr->def_dec, &cr->def_bp, &cr->def_is_bp, leaf->max_def, h.def_enc, v2, h.def_len, p,
                                 left, n, &used));
             }
