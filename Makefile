@@ -307,6 +307,9 @@ bench: $(BENCH) $(BENCH_WRITER) $(BENCH_SENSOR) $(CLI) test/interop/node_modules
 	$(BENCH_SENSOR) build/bench/quantized_10m_snappy.parquet 10000000 1 snappy | tee build/bench/codecs.json
 	$(BENCH_SENSOR) build/bench/quantized_10m_zstd.parquet 10000000 1 zstd | tee -a build/bench/codecs.json
 	node test/interop/bench_codec_writers.mjs build/bench/quantized_10m.parquet build/bench/codecs.json build/bench
+	# the reader on the compressed files: ours (SNAPPY, ZSTD), DuckDB's SNAPPY, polars' ZSTD
+	node test/interop/bench_scan.mjs $(CLI) build/bench/quantized_10m_snappy.parquet build/bench/quantized_10m_zstd.parquet \
+	    build/bench/duckdb_quantized_snappy.parquet build/bench/polars_quantized_zstd.parquet | tee build/bench/scan_codecs.json
 
 coverage:
 	$(MAKE) --no-print-directory test-run BUILD=build/cov OPT=-O0 EXTRA_CFLAGS="--coverage" LDFLAGS_EXTRA="--coverage"
