@@ -870,6 +870,21 @@ static ppq_status_t init_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uin
 
 /* Up to n levels (each at most `max`) into out (NULL: counted only, of
  * those equal to `max`: *hits). */
+/* k levels of value v (a run): four at a time on hosts. */
+static void fill_levels(int16_t *out, int16_t v, size_t k)
+{
+    size_t i = 0;
+    if (PPQ_FAST64) {
+        uint64_t four = (uint64_t)(uint16_t)v * 0x0001000100010001ull;
+        for (; i + 4u <= k; i += 4u) {
+            PPQ_COPY(out + i, &four, 8);
+        }
+    }
+    for (; i < k; i++) {
+        out[i] = v;
+    }
+}
+
 static ppq_status_t get_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint8_t is_bp, int16_t max, int16_t *out,
                                size_t n, size_t *hits)
 {
@@ -893,8 +908,8 @@ static ppq_status_t get_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint
                 return PPQ_ERR_CORRUPT;
             }
             *hits += v == (uint32_t)max ? k : 0u;
-            for (i = 0; out != NULL && i < k; i++) {
-                out[done + i] = (int16_t)v;
+            if (out != NULL) {
+                fill_levels(out + done, (int16_t)v, k);
             }
             done += k;
             continue;
