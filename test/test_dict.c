@@ -368,6 +368,12 @@ static void hostile_dictionary_and_pages(void)
         PPQ_CHECK_EQ(got, 1);
         PPQ_CHECK_EQ(o64[0], 11);
     }
+    /* INT32 in a batch of eight: 0,1,0,2 (past the end),1,1,1,1 */
+    PPQ_CHECK_OK(ppq_dict_dec_init(&dec, PPQ_INT32, 0, "\x0A\x00\x00\x00\x0B\x00\x00\x00", 8, 2, &arena));
+    PPQ_CHECK_OK(ppq_dict_dec_page(&dec, tail_copy("\x02\x03\x84\x55", 4), 4, 8));
+    PPQ_CHECK_EQ(ppq_dict_dec_get(&dec, out, 8, &got), PPQ_ERR_CORRUPT);
+    PPQ_CHECK_EQ(got, 3);
+    PPQ_CHECK(out[0] == 10 && out[1] == 11 && out[2] == 10);
     /* an empty dictionary: every index is past it */
     PPQ_CHECK_OK(ppq_dict_dec_init(&dec, PPQ_INT32, 0, "", 0, 0, &arena));
     PPQ_CHECK_OK(ppq_dict_dec_page(&dec, tail_copy("\x01\x03\x00", 3), 3, 3)); /* 0,0,0 */

@@ -160,13 +160,17 @@ static uint32_t value_at(const uint8_t *in, size_t bit, unsigned width)
 }
 
 /* The 8 values of one group: exactly `width` bytes at in. */
-static void unpack8(const uint8_t *in, unsigned width, uint32_t *out)
+static void unpack8(const uint8_t *in, size_t avail, unsigned width, uint32_t *out)
 {
     uint64_t acc = 0, mask = (1ull << width) - 1u;
     unsigned bits = 0, j;
     if (width <= 8u) { /* the group fits one word: its bytes, then 8 shifts */
-        for (j = 0; j < width; j++) {
-            acc |= (uint64_t)in[j] << (8u * j);
+        if (PPQ_FAST64 && avail >= 8u) {
+            acc = ppq_load_le64(in); /* (one load; bits past the group's are never taken) */
+        } else {
+            for (j = 0; j < width; j++) {
+                acc |= (uint64_t)in[j] << (8u * j);
+            }
         }
         for (j = 0; j < 8u; j++) {
             out[j] = (uint32_t)((acc >> (j * width)) & mask);
@@ -194,10 +198,10 @@ static size_t from_group(const uint8_t *in, size_t avail, size_t start, size_t k
         return 0;
     }
     if (off == 0u && k == 8u) {
-        unpack8(in + g * width, width, out);
+        unpack8(in + g * width, avail - g * width, width, out);
         return 8;
     }
-    unpack8(in + g * width, width, group);
+    unpack8(in + g * width, avail - g * width, width, group);
     for (i = 0; i < k; i++) {
         out[i] = group[off + i];
     }

@@ -684,13 +684,27 @@ ppq_status_t ppq_dict_dec_get(ppq_dict_dec_t *dec, void *out, size_t max, size_t
             uint32_t last = dec->count - 1u, bad = 0;
             const uint8_t *dict = dec->dict;
             if (vsize == 4u) {
-                for (i = 0; i < k; i++) {
+                for (i = 0; i + 4u <= k; i += 4u) { /* (four at a time: the loop's count and test once) */
+                    uint32_t x0 = idx[i], x1 = idx[i + 1u], x2 = idx[i + 2u], x3 = idx[i + 3u];
+                    bad |= (uint32_t)(x0 > last) | (uint32_t)(x1 > last) | (uint32_t)(x2 > last) | (uint32_t)(x3 > last);
+                    PPQ_COPY(o + 4u * i, dict + 4u * (size_t)(x0 > last ? last : x0), 4);
+                    PPQ_COPY(o + 4u * i + 4u, dict + 4u * (size_t)(x1 > last ? last : x1), 4);
+                    PPQ_COPY(o + 4u * i + 8u, dict + 4u * (size_t)(x2 > last ? last : x2), 4);
+                    PPQ_COPY(o + 4u * i + 12u, dict + 4u * (size_t)(x3 > last ? last : x3), 4);
+                }
+                for (; i < k; i++) {
                     uint32_t x = idx[i];
                     bad |= (uint32_t)(x > last);
                     PPQ_COPY(o + 4u * i, dict + 4u * (size_t)(x > last ? last : x), 4);
                 }
             } else {
-                for (i = 0; i < k; i++) {
+                for (i = 0; i + 2u <= k; i += 2u) {
+                    uint32_t x0 = idx[i], x1 = idx[i + 1u];
+                    bad |= (uint32_t)(x0 > last) | (uint32_t)(x1 > last);
+                    PPQ_COPY(o + 8u * i, dict + 8u * (size_t)(x0 > last ? last : x0), 8);
+                    PPQ_COPY(o + 8u * i + 8u, dict + 8u * (size_t)(x1 > last ? last : x1), 8);
+                }
+                for (; i < k; i++) {
                     uint32_t x = idx[i];
                     bad |= (uint32_t)(x > last);
                     PPQ_COPY(o + 8u * i, dict + 8u * (size_t)(x > last ? last : x), 8);
