@@ -220,8 +220,9 @@ static ppq_status_t write_variant(unsigned v)
 
 /* The compact layout's AUTO by size: a FLOAT column of all-new readings
  * goes PLAIN after a row group whose dictionary took more room than PLAIN
- * would, and tries the dictionary again 8 row groups later; a column of
- * few readings keeps its dictionary; every value reads back. */
+ * would, and tries the dictionary again 8 row groups later, then 16 after
+ * the next loss; a column of few readings keeps its dictionary; every
+ * value reads back. */
 static float noisy_reading(uint32_t r)
 {
     return (float)((r * 2654435761u) >> 12) / 16.0f;
@@ -237,7 +238,7 @@ static void compact_auto_by_size(void)
     ppq_file_t f;
     mfile_t m;
     ppq_arena_t arena;
-    uint32_t r, rg, c, rows = 2000, row0 = 0;
+    uint32_t r, rg, c, rows = 3000, row0 = 0, dict_at = 0, wait = 8;
     ppq_status_t st;
     if (!PPQ_WRITER_COMPACT || !new_file()) {
         return;
@@ -262,11 +263,15 @@ static void compact_auto_by_size(void)
 #endif
     PPQ_CHECK_OK(st);
     PPQ_CHECK_OK(open_file(&f, &m, &arena, file_mem.len));
-    PPQ_CHECK(rd.nrg >= 10u);
+    PPQ_CHECK(rd.nrg >= 27u);
     for (rg = 0; rg < rd.nrg; rg++) {
         const ppq_chunk_info_t *noisy = &rd.chunks[rg * 2u], *calm = &rd.chunks[rg * 2u + 1u];
-        int dict_due = rg % 9u == 0u; /* a dictionary row group, then 8 PLAIN ones */
+        int dict_due = rg == dict_at; /* a dictionary row group, then 8, 16, ... PLAIN ones */
         PPQ_CHECK_EQ(noisy->dict_page_offset >= 0, dict_due);
+        if (dict_due) {
+            dict_at = rg + 1u + wait;
+            wait *= 2u;
+        }
         PPQ_CHECK(calm->dict_page_offset >= 0);
         for (c = 0; c < 2u; c++) {
             size_t mark = ppq_arena_mark(&arena), levels = 0, count = 0, i;

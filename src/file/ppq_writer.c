@@ -1592,6 +1592,7 @@ typedef struct compact_col {
                                delta beyond 32 bits, and the column takes PLAIN from then) */
     uint8_t dwidth;         /* DELTA: bit width of the spread dhi - dlo */
     uint8_t plain_left;     /* AUTO: row groups to write PLAIN before the dictionary is tried again */
+    uint8_t plain_tries;    /* ... and how often in a row it lost (each doubles the wait) */
     /* OPTIONAL columns only (REQUIRED ones are allocated without): */
     stream_ctx_t levs;      /* definition levels */
     ppq_sink_t lev_sink;
@@ -2003,16 +2004,23 @@ PPQ_NOINLINE static ppq_status_t compact_push(ppq_writer_t *w, uint32_t i)
 /* AUTO by size in the compact layout: a dictionary column whose row group
  * took more of the store (entries with their record tails, and indices)
  * than its values take as PLAIN is PLAIN for the next COMPACT_PLAIN_GROUPS
- * row groups, then tries the dictionary again (the readings may settle).
- * Called for each column as its chunk is written (the counts still hold). */
+ * row groups, then tries the dictionary again (the readings may settle);
+ * each try that loses again doubles the wait, to 16 times (a try's row
+ * group ends early, when the dictionary fills).  Called for each column as
+ * its chunk is written (the counts still hold). */
 #define COMPACT_PLAIN_GROUPS 8u
 static void compact_weigh(const ppq_writer_t *w, const ppq_col_t *c)
 {
     compact_col_t *cc = c->own.cc;
     size_t n = w->rg_rows - (size_t)c->chunk_stats.nulls;
-    if (c->def->encoding == PPQ_COLUMN_AUTO && c->dict_word && c->kind == K_DICT &&
-        (size_t)cc->dict_count * (c->width + REC_TAIL) + (n * cc->dict_width + 7u) / 8u >= n * c->width) {
-        cc->plain_left = COMPACT_PLAIN_GROUPS;
+    if (c->def->encoding != PPQ_COLUMN_AUTO || !c->dict_word || c->kind != K_DICT) {
+        return;
+    }
+    if ((size_t)cc->dict_count * (c->width + REC_TAIL) + (n * cc->dict_width + 7u) / 8u >= n * c->width) {
+        cc->plain_left = (uint8_t)(COMPACT_PLAIN_GROUPS << cc->plain_tries);
+        cc->plain_tries = (uint8_t)(cc->plain_tries < 4u ? cc->plain_tries + 1u : 4u);
+    } else {
+        cc->plain_tries = 0;
     }
 }
 
