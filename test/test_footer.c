@@ -12,9 +12,11 @@
 #include "ppq_reader.h"
 #include "ppq_writer.h"
 
-/* (static, shared by the tests: the 16 KB boards' stack is 2 KB) */
-static ppq_reader_t rd, full;
-static ppq_column_reader_t cr;
+/* (static or scratch, shared by the tests: the 16 KB boards' stack is 2 KB,
+ * their RAM short) */
+static ppq_reader_t rd;
+static ppq_reader_t *full;
+static ppq_column_reader_t *cr;
 static ppq_file_t file;
 static mfile_t mfile;
 static ppq_arena_t arena;
@@ -36,7 +38,16 @@ static const uint8_t e11_footer[102] = {
     'r',  's',  'i',  'o',  'n',  ' ',  '0',  '.',  '0',  '.',  '1',  0x19, 0x1C, 0x1C, 0x00, 0x00, 0x00};
 
 #define E11_CAP 512u
-static uint8_t fbuf[E11_CAP];
+static uint8_t *fbuf;
+
+/* Scratch for an E11 test: the file, a column reader. */
+static void e11_setup(void)
+{
+    test_setup();
+    fbuf = (uint8_t *)test_alloc(E11_CAP);
+    cr = (ppq_column_reader_t *)test_alloc(sizeof *cr);
+    PPQ_CHECK(fbuf != NULL && cr != NULL);
+}
 
 /* "PAR1", E11's page, the footer bytes given (footer[0..len) with `ins`
  * bytes put in at `at`, replacing `del`), their length and "PAR1": the
@@ -75,10 +86,10 @@ static long read_i32(ppq_reader_t *r, uint32_t rg, uint32_t col, int32_t *out, s
     size_t mark = ppq_arena_mark(&arena), levels = 1, count = 0, total = 0;
     int32_t v[4];
     int16_t def[4];
-    ppq_status_t st = ppq_column_reader_init(&cr, r, rg, col, &arena);
+    ppq_status_t st = ppq_column_reader_init(cr, r, rg, col, &arena);
     while (st == PPQ_OK && levels > 0u) {
         size_t i;
-        st = ppq_column_reader_read(&cr, 4, v, def, NULL, &levels, &count);
+        st = ppq_column_reader_read(cr, 4, v, def, NULL, &levels, &count);
         for (i = 0; st == PPQ_OK && i < count; i++, total++) {
             if (total < max) {
                 out[total] = v[i];
@@ -98,7 +109,9 @@ static void e11_open(void)
     ppq_reader_select_t sel;
     const ppq_chunk_info_t *c;
     int32_t v[3];
-    size_t len = e11_file();
+    size_t len;
+    e11_setup();
+    len = e11_file();
     PPQ_CHECK_OK(open_in(&rd, len, test_arena_size, NULL));
     PPQ_CHECK_EQ(rd.ncols, 1);
     PPQ_CHECK_EQ(rd.nnodes, 2);
@@ -136,7 +149,7 @@ static void e11_open(void)
     PPQ_CHECK_EQ(rd.created_by_len, PPQ_READER_METADATA ? 20u : 0u);
     PPQ_CHECK(ppq_reader_chunk(&rd, 0, 0) == NULL);
     PPQ_CHECK_EQ(ppq_reader_row_group_rows(&rd, 0), 3);
-    PPQ_CHECK_EQ(ppq_column_reader_init(&cr, &rd, 0, 0, &arena), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_column_reader_init(cr, &rd, 0, 0, &arena), PPQ_ERR_ARG);
     sel.ncolumns = 1; /* column 0 of row group 0 */
     sel.row_groups = &zero;
     sel.nrow_groups = 1;
@@ -158,8 +171,10 @@ static void e11_arena_sizes(void)
 {
     static const uint32_t zero = 0;
     ppq_reader_select_t sel;
-    size_t len = e11_file(), size, need = 0;
+    size_t len, size, need = 0;
     unsigned k;
+    e11_setup();
+    len = e11_file();
     memset(&sel, 0, sizeof sel);
     sel.columns = &zero;
     sel.ncolumns = 1;
@@ -189,6 +204,7 @@ static void e11_footer_cut(void)
     static const uint32_t zero = 0;
     ppq_reader_select_t sel;
     size_t k;
+    e11_setup();
     memset(&sel, 0, sizeof sel);
     sel.row_groups = &zero;
     sel.nrow_groups = 1;
@@ -234,8 +250,11 @@ static void open_any(size_t len)
 /* Every footer byte set to every value (on 16 KB boards every third). */
 static void e11_every_byte(void)
 {
-    size_t i, len = e11_file(), at = len - 8u - sizeof e11_footer;
+    size_t i, len, at;
     unsigned v, step = test_arena_size < 8192u ? 3u : 1u;
+    e11_setup();
+    len = e11_file();
+    at = len - 8u - sizeof e11_footer;
     for (i = at; i < len - 8u; i++) {
         uint8_t keep = fbuf[i];
         for (v = 0; v < 256u; v += step) {
@@ -257,6 +276,7 @@ static void lying_footers(void)
     uint8_t extra[300];
     ppq_reader_select_t sel;
     size_t len, i, n;
+    e11_setup();
     /* the schema's list: 2^31-1 elements; 14 (the short form's most) */
     len = make_file(e11_footer, sizeof e11_footer, 3, 1, big_count, sizeof big_count);
     PPQ_CHECK_EQ(open_in(&rd, len, test_arena_size, NULL), PPQ_ERR_CORRUPT);
@@ -323,6 +343,7 @@ static void lying_footers(void)
 #define BIG_SPILL 2304u
 #define SMALL_ARENA 1536u
 #define BIG_FOOTER_MIN SMALL_ARENA
+#define BIG_COMPACT 1
 #else
 #define BIG_COLS 24u
 #define BIG_RGS 40u
@@ -330,6 +351,7 @@ static void lying_footers(void)
 #define BIG_SPILL 131072u
 #define SMALL_ARENA 4096u
 #define BIG_FOOTER_MIN (8u * SMALL_ARENA)
+#define BIG_COMPACT 0
 #endif
 #define BIG_ROWS 3u /* per row group */
 
@@ -381,6 +403,11 @@ static ppq_status_t write_big(uint8_t *buf, uint8_t *spill_buf, size_t *len)
     o.footer_bytes = 1;
     o.footer_spill = &spill;
     o.footer_unspill = &unspill;
+    if (BIG_COMPACT && PPQ_WRITER_COMPACT) { /* (the pages' layout needs over 4 KB of arena) */
+        o.compact = 1;
+        o.chunk_bytes = 64;
+        o.dict_entries = 8;
+    }
     ppq_sink_init_mem(&sink, &mem, buf, BIG_FILE);
     ppq_sink_init_mem(&spill, &spill_mem, spill_buf, BIG_SPILL);
     ppq_source_init_mem(&unspill, &unspill_mem, spill_buf, BIG_SPILL);
@@ -413,6 +440,8 @@ static void big_footer_select(void)
     spill = (uint8_t *)test_alloc(BIG_SPILL);
     PPQ_CHECK(buf != NULL && spill != NULL);
     PPQ_CHECK_OK(write_big(buf, spill, &len));
+    full = (ppq_reader_t *)(void *)spill; /* (the spill is read back: its memory is free) */
+    cr = (ppq_column_reader_t *)(void *)(spill + PPQ_ARENA_ROUND(sizeof *full));
     flen = ppq_load_le32(buf + len - 8u);
     PPQ_CHECK(flen > BIG_FOOTER_MIN);
     mfile_init(&file, &mfile, buf, len, len);
@@ -424,13 +453,13 @@ static void big_footer_select(void)
     PPQ_CHECK(need > 2u * SMALL_ARENA);
     if (need <= test_arena_size / 2u) {
         ppq_arena_init(&arena, test_arena_ptr + test_arena_size / 2u, need - 8u);
-        PPQ_CHECK_EQ(ppq_reader_open(&full, &file, &arena), PPQ_ERR_ARENA);
-        PPQ_CHECK_EQ(full.need, need);
+        PPQ_CHECK_EQ(ppq_reader_open(full, &file, &arena), PPQ_ERR_ARENA);
+        PPQ_CHECK_EQ(full->need, need);
         ppq_arena_init(&arena, test_arena_ptr + test_arena_size / 2u, need);
-        PPQ_CHECK_OK(ppq_reader_open(&full, &file, &arena));
-        PPQ_CHECK(full.nrg == BIG_RGS && full.ncols == BIG_COLS && full.num_rows == BIG_RGS * BIG_ROWS);
+        PPQ_CHECK_OK(ppq_reader_open(full, &file, &arena));
+        PPQ_CHECK(full->nrg == BIG_RGS && full->ncols == BIG_COLS && full->num_rows == BIG_RGS * BIG_ROWS);
     } else {
-        memset(&full, 0, sizeof full); /* (16 KB boards: no room for it) */
+        memset(full, 0, sizeof *full); /* (16 KB boards: no room for it) */
     }
 
     /* the selection: fits the small arena, exactly */
@@ -457,13 +486,13 @@ static void big_footer_select(void)
         int kept_rg = g == rgs[0] || g == rgs[1] || g == rgs[2];
         PPQ_CHECK_EQ(ppq_reader_row_group_rows(&rd, g), kept_rg ? (int64_t)BIG_ROWS : -1);
         for (c = 0; c < BIG_COLS; c++) {
-            const ppq_chunk_info_t *a = ppq_reader_chunk(&rd, g, c), *b = ppq_reader_chunk(&full, g, c);
+            const ppq_chunk_info_t *a = ppq_reader_chunk(&rd, g, c), *b = ppq_reader_chunk(full, g, c);
             ppq_status_t st = PPQ_OK;
             if (!kept_rg || (c != cols[0] && c != cols[1])) {
                 PPQ_CHECK(a == NULL);
                 PPQ_CHECK_EQ(ppq_column_reader_arena_size(&rd, g, c, &st), 0);
                 PPQ_CHECK_EQ(st, PPQ_ERR_ARG);
-                PPQ_CHECK_EQ(ppq_column_reader_init(&cr, &rd, g, c, &arena), PPQ_ERR_ARG);
+                PPQ_CHECK_EQ(ppq_column_reader_init(cr, &rd, g, c, &arena), PPQ_ERR_ARG);
                 PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, g, c, NULL, NULL), 1);
                 continue;
             }
@@ -498,10 +527,10 @@ static void big_footer_select(void)
             ppq_status_t st;
             need = ppq_column_reader_arena_size(&rd, rgs[i], cols[c], &st);
             PPQ_CHECK_OK(st);
-            PPQ_CHECK_OK(ppq_column_reader_init(&cr, &rd, rgs[i], cols[c], &carena));
+            PPQ_CHECK_OK(ppq_column_reader_init(cr, &rd, rgs[i], cols[c], &carena));
             PPQ_CHECK_EQ(ppq_arena_used(&carena), need);
             while (levels > 0u) {
-                PPQ_CHECK_OK(ppq_column_reader_read(&cr, BIG_ROWS, &v, NULL, NULL, &levels, &count));
+                PPQ_CHECK_OK(ppq_column_reader_read(cr, BIG_ROWS, &v, NULL, NULL, &levels, &count));
                 for (n = 0; n < count; n++, row++) {
                     if (cols[c] % 2u) {
                         char s[4];
@@ -534,6 +563,7 @@ static void big_footer_bad_selections(void)
     PPQ_CHECK(buf != NULL && spill != NULL);
     PPQ_CHECK_OK(write_big(buf, spill, &len));
     mfile_init(&file, &mfile, buf, len, len);
+    PPQ_CHECK(BIG_COLS >= 4u); /* (the lists name columns 0 .. 3) */
     for (k = 0; k < 3u; k++) {
         memset(&sel, 0, sizeof sel);
         sel.row_groups = lists[k];
