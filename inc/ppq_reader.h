@@ -99,7 +99,7 @@ typedef struct ppq_key_value_ref {
  * ppq_reader_row_group_rows). */
 typedef struct ppq_reader {
     ppq_file_t *file;
-    uint8_t *hdr;            /* page header bytes while one is parsed (1 KiB; the footer's window at open) */
+    uint8_t *hdr;            /* the window (256 bytes) the footer and page headers are read through */
     uint32_t footer_len;
     ppq_schema_node_t *nodes; /* the whole schema */
     uint32_t nnodes;
@@ -124,7 +124,8 @@ typedef struct ppq_reader {
  * must outlive the reader) into `arena` (which keeps the parsed structures:
  * the schema with its names, every row group's chunk infos with their
  * statistics, key-value metadata and created_by; it must outlive the
- * reader).  The same as ppq_reader_open_select with `sel` NULL.
+ * reader).  The same as ppq_reader_open_select with `sel` NULL: the
+ * errors are its.
  */
 PPQ_CHECKRET ppq_status_t ppq_reader_open(ppq_reader_t *r, ppq_file_t *file, ppq_arena_t *arena);
 
@@ -135,19 +136,23 @@ typedef struct ppq_reader_select {
     uint32_t ncolumns;          /* (0 with columns non-NULL: none, the schema only) */
     const uint32_t *row_groups; /* row group indices, ascending; NULL: all */
     uint32_t nrow_groups;
-    uint8_t metadata;           /* 1: keep key-value metadata and created_by */
+    uint8_t metadata;           /* 1: keep key-value metadata and created_by (a build with
+                                   PPQ_READER_METADATA 0 never does) */
 } ppq_reader_select_t;
 
 /*
  * ppq_reader_open keeping only the schema, num_rows, and for the selected
  * row groups their row counts and the chunk infos of the selected columns
- * (`sel` is copied: it need not outlive the call; NULL: everything).  The
- * footer is read through the reader's 1 KiB page header buffer, a window
- * at a time, so the arena needs only what is kept, whatever the footer's
- * length.  Column readers then work on the selected chunks; any other is
- * PPQ_ERR_ARG.  Errors: PPQ_ERR_ARG for a selection not ascending or out
- * of range (after the schema, or the row group count, is read);
- * PPQ_ERR_CORRUPT for a file that is not Parquet or whose footer is
+ * (sel->columns and sel->row_groups must outlive the reader; `sel` NULL:
+ * everything).  The footer is read in one pass through the reader's
+ * 256-byte window (kept for page headers), a piece at a time, so the
+ * arena needs only what is kept, whatever the footer's length: the window,
+ * the schema with its names, the kept row groups' row counts, the kept
+ * chunks' infos with their statistics (and the metadata if asked).
+ * Column readers then work on the kept chunks; any other is PPQ_ERR_ARG.
+ * Errors: PPQ_ERR_ARG for a selection that is not ascending or names a
+ * row group or column the file lacks (columns are checked in the row
+ * groups kept); PPQ_ERR_CORRUPT for a file that is not Parquet or whose footer is
  * malformed (sizes, counts, schema tree, offsets of the chunks kept
  * outside the file); PPQ_ERR_ARENA with r->need set to the arena bytes
  * needed (from the arena's start) when it is too small; the callback's

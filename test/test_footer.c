@@ -58,7 +58,9 @@ static size_t make_file(const uint8_t *footer, size_t len, size_t at, size_t del
     memcpy(fbuf, "PAR1", 4);
     memcpy(fbuf + 4, e11_page, sizeof e11_page);
     memcpy(fbuf + n, footer, at);
-    memcpy(fbuf + n + at, ins, ins_len);
+    if (ins_len > 0u) {
+        memcpy(fbuf + n + at, ins, ins_len);
+    }
     memcpy(fbuf + n + at + ins_len, footer + at + del, len - at - del);
     n += flen;
     ppq_store_le32(fbuf + n, (uint32_t)flen);

@@ -362,8 +362,6 @@ static ppq_status_t ms_read_at(void *ctx, uint64_t off, uint8_t *out, size_t len
     return PPQ_OK;
 }
 
-static uint8_t win[128];
-
 static void stream_init(ppq_thrift_r_t *r, ppq_thrift_stream_t *s, mstream_t *m, const uint8_t *data, size_t len,
                         size_t cap)
 {
@@ -374,7 +372,7 @@ static void stream_init(ppq_thrift_r_t *r, ppq_thrift_stream_t *s, mstream_t *m,
     s->read_at = ms_read_at;
     s->ctx = m;
     s->offset = 0;
-    s->win = win;
+    s->win = buf; /* (the writer's buffer as the window: the 16 KB boards' RAM is short) */
     s->cap = cap;
     s->rest = len;
     s->err = PPQ_OK;
@@ -399,7 +397,7 @@ static void stream_windows(void)
     uint32_t n, len;
     uint8_t name[8];
     const uint8_t *p;
-    for (cap = PPQ_THRIFT_STREAM_MIN; cap <= sizeof win; cap++) {
+    for (cap = PPQ_THRIFT_STREAM_MIN; cap <= sizeof buf; cap++) {
         stream_init(&r, &s, &m, e11, sizeof e11, cap);
         PPQ_CHECK_OK(ppq_thrift_r_skip(&r, PPQ_THRIFT_STRUCT));
         PPQ_CHECK(s.rest == 0 && r.pos == r.end);
