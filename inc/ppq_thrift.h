@@ -128,12 +128,12 @@ typedef struct ppq_thrift_r {
 void ppq_thrift_r_init(ppq_thrift_r_t *r, const void *data, size_t len);
 
 /*
- * Read through a window: the caller fills in *s (read_at, ctx, offset, win and cap:
- * at least PPQ_THRIFT_STREAM_MIN bytes, larger means fewer reads; rest:
- * the input's length; err: PPQ_OK), which must outlive the reader.  Every
- * call below then works the same, bounded by the input's length, reading
- * a window at a time; binaries longer than the window are taken with
- * ppq_thrift_r_binary_len and ppq_thrift_r_bytes.  After a PPQ_ERR_CORRUPT,
+ * Read through a window: the caller fills in *s (read_at, ctx, offset;
+ * win and cap: at least PPQ_THRIFT_STREAM_MIN bytes, larger means fewer
+ * reads; rest: the input's length; err: PPQ_OK), which must outlive the
+ * reader.  Every call below then works the same, bounded by the input's
+ * length, reading a window at a time; binaries longer than the window are
+ * taken with ppq_thrift_r_binary_len and ppq_thrift_r_bytes.  After a PPQ_ERR_CORRUPT,
  * s->err tells a read error (the input seemed to end).
  */
 void ppq_thrift_r_init_stream(ppq_thrift_r_t *r, ppq_thrift_stream_t *s);

@@ -61,8 +61,8 @@ static void stream_init(ppq_thrift_r_t *t, ppq_thrift_stream_t *s, const ppq_fil
 
 /* ---- footer ----------------------------------------------------------------- */
 
-/* One pass over the footer, streamed through a window (the page header
- * buffer; a few bytes of stack when the arena lacks even that): what is
+/* One pass over the footer, streamed through a window (the reader's, kept
+ * for page headers; a few bytes of stack when the arena lacks even that): what is
  * kept is taken from the arena as it comes (names, statistics and
  * metadata copied), the rest skipped.  Once the arena runs out the parse
  * goes on counting, so that PPQ_ERR_ARENA can say what open needs. */
@@ -515,8 +515,8 @@ static ppq_status_t parse_footer(parse_t *p)
     return k == r->nsel_rgs ? PPQ_OK : PPQ_ERR_ARG; /* row groups asked for not ascending, or out of range */
 }
 
-/* The window for a footer parse that could not have the page header
- * buffer (too small an arena: counting what open needs). */
+/* The window of a footer parse whose arena lacks room for the reader's
+ * (too small an arena: the parse only counts what open needs). */
 #define SMALL_WINDOW (2u * PPQ_THRIFT_STREAM_MIN)
 
 ppq_status_t ppq_reader_open_select(ppq_reader_t *r, ppq_file_t *file, const ppq_reader_select_t *sel,
