@@ -102,6 +102,14 @@
 #define PPQ_READER_STATISTICS 1
 #endif
 
+/* 1: the file reader keeps the footer's key-value metadata and created_by
+ * (ppq_reader_open always, ppq_reader_open_select when asked).  0 leaves
+ * that code out (the reader-min profile): they are skipped, the reader's
+ * nkv is 0 and created_by NULL. */
+#ifndef PPQ_READER_METADATA
+#define PPQ_READER_METADATA 1
+#endif
+
 /* The value encodings the file reader decodes: an OR of PPQ_READER_ENC(e)
  * (ppq_encoding_t values), default all.  A page in an encoding left out is
  * PPQ_ERR_UNSUPPORTED naming it; its decoder stays out of the link.  The

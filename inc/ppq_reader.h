@@ -2,10 +2,14 @@
  * The Parquet file reader: the footer parsed into compact structures in the
  * caller's arena, then column chunks read page by page, streaming, through
  * a random-access read callback (pread, FatFs f_lseek + f_read, a memory
- * buffer).  No heap, no whole-file or whole-chunk buffering.
+ * buffer).  No heap, no whole-file, whole-footer or whole-chunk buffering:
+ * the footer is read a window at a time and only what is kept is stored,
+ * so a footer larger than the arena opens when only some columns and row
+ * groups are asked for (ppq_reader_open_select).
  *
  * Use:
  *   ppq_reader_open(&r, &file, &arena)         the footer: schema, row groups
+ *     (or ppq_reader_open_select(&r, &file, &sel, &arena): some of them)
  *   ppq_column_reader_arena_size(&r, rg, col)  what one column chunk needs
  *   ppq_column_reader_init(&cr, &r, rg, col, &arena)
  *   ppq_column_reader_read(&cr, n, values, def, rep, &levels, &count)  ... until 0
@@ -47,7 +51,7 @@ extern "C" {
 
 /* A schema element, in file order (element 0 is the root). */
 typedef struct ppq_schema_node {
-    const char *name;        /* in the footer bytes; not NUL-terminated */
+    const char *name;        /* in the arena; not NUL-terminated */
     uint32_t name_len;
     int8_t type;             /* ppq_type_t, -1 for a group */
     uint8_t repetition;      /* 0 REQUIRED, 1 OPTIONAL, 2 REPEATED */
@@ -70,7 +74,7 @@ typedef struct ppq_schema_node {
 /* Statistics of a column chunk (ColumnMetaData.statistics). */
 typedef struct ppq_chunk_stats {
     int64_t null_count;      /* -1: not given */
-    const uint8_t *min, *max; /* PLAIN bytes in the footer; NULL: not given */
+    const uint8_t *min, *max; /* PLAIN bytes (in the arena); NULL: not given */
     uint32_t min_len, max_len;
     uint8_t legacy;          /* min/max from the deprecated fields 1/2 (signed order, unreliable) */
 } ppq_chunk_stats_t;
@@ -85,27 +89,31 @@ typedef struct ppq_chunk_info {
 } ppq_chunk_info_t;
 
 typedef struct ppq_key_value_ref {
-    const uint8_t *key, *value; /* in the footer; value NULL when absent */
+    const uint8_t *key, *value; /* in the arena; value NULL when absent */
     uint32_t key_len, value_len;
 } ppq_key_value_ref_t;
 
-/* Caller-owned reader state. */
+/* Caller-owned reader state.  After ppq_reader_open everything is kept
+ * and chunks[rg * ncols + col], rg_rows[rg] index directly; after
+ * ppq_reader_open_select only the selection is (use ppq_reader_chunk and
+ * ppq_reader_row_group_rows). */
 typedef struct ppq_reader {
     ppq_file_t *file;
-    uint8_t *footer;         /* the FileMetaData bytes, in the arena */
-    uint8_t *hdr;            /* page header bytes while one is parsed (1 KiB) */
+    uint8_t *hdr;            /* the window (256 bytes) the footer and page headers are read through */
     uint32_t footer_len;
-    ppq_schema_node_t *nodes;
+    ppq_schema_node_t *nodes; /* the whole schema */
     uint32_t nnodes;
     uint32_t *leaves;        /* node index of each column */
-    uint32_t ncols;
-    int64_t num_rows;
-    uint32_t nrg;
-    int64_t *rg_rows;        /* rows of each row group */
-    ppq_chunk_info_t *chunks; /* nrg * ncols, row-group major */
-    ppq_key_value_ref_t *kv;
+    uint32_t ncols;          /* the file's columns */
+    int64_t num_rows;        /* the file's rows */
+    uint32_t nrg;            /* the file's row groups */
+    int64_t *rg_rows;        /* rows of each row group kept (nsel_rgs) */
+    ppq_chunk_info_t *chunks; /* nsel_rgs * nsel_cols, row-group major */
+    const uint32_t *sel_cols, *sel_rgs; /* the columns and row groups kept; NULL: all */
+    uint32_t nsel_cols, nsel_rgs; /* how many (all: ncols, nrg) */
+    ppq_key_value_ref_t *kv; /* key-value metadata (when kept) */
     uint32_t nkv;
-    const uint8_t *created_by;
+    const uint8_t *created_by; /* (when kept) */
     uint32_t created_by_len;
     size_t need;             /* after PPQ_ERR_ARENA: the arena bytes open needs */
     const char *unsupported; /* after PPQ_ERR_UNSUPPORTED: what (a constant text) */
@@ -113,14 +121,53 @@ typedef struct ppq_reader {
 
 /*
  * Read and parse the footer of `file` (file->read_at and file->size; they
- * must outlive the reader) into `arena` (which keeps the footer bytes and the
- * parsed structures; it must outlive the reader).  PPQ_ERR_CORRUPT for a
- * file that is not Parquet or whose footer is malformed (sizes, counts,
- * schema tree, offsets outside the file); PPQ_ERR_ARENA with r->need set
- * when the arena is too small; the callback's error (PPQ_ERR_IO for a read
- * that comes back short).
+ * must outlive the reader) into `arena` (which keeps the parsed structures:
+ * the schema with its names, every row group's chunk infos with their
+ * statistics, key-value metadata and created_by; it must outlive the
+ * reader).  The same as ppq_reader_open_select with `sel` NULL: the
+ * errors are its.
  */
 PPQ_CHECKRET ppq_status_t ppq_reader_open(ppq_reader_t *r, ppq_file_t *file, ppq_arena_t *arena);
+
+/* What ppq_reader_open_select keeps.  All zero: every column and row
+ * group, no key-value metadata or created_by. */
+typedef struct ppq_reader_select {
+    const uint32_t *columns;    /* column (leaf) indices, ascending; NULL: all */
+    uint32_t ncolumns;          /* (0 with columns non-NULL: none, the schema only) */
+    const uint32_t *row_groups; /* row group indices, ascending; NULL: all */
+    uint32_t nrow_groups;
+    uint8_t metadata;           /* 1: keep key-value metadata and created_by (a build with
+                                   PPQ_READER_METADATA 0 never does) */
+} ppq_reader_select_t;
+
+/*
+ * ppq_reader_open keeping only the schema, num_rows, and for the selected
+ * row groups their row counts and the chunk infos of the selected columns
+ * (sel->columns and sel->row_groups must outlive the reader; `sel` NULL:
+ * everything).  The footer is read in one pass through the reader's
+ * 256-byte window (kept for page headers), a piece at a time, so the
+ * arena needs only what is kept, whatever the footer's length: the window,
+ * the schema with its names, the kept row groups' row counts, the kept
+ * chunks' infos with their statistics (and the metadata if asked).
+ * Column readers then work on the kept chunks; any other is PPQ_ERR_ARG.
+ * Errors: PPQ_ERR_ARG for a selection that is not ascending or names a
+ * row group or column the file lacks (columns are checked in the row
+ * groups kept); PPQ_ERR_CORRUPT for a file that is not Parquet or whose footer is
+ * malformed (sizes, counts, schema tree, offsets of the chunks kept
+ * outside the file); PPQ_ERR_ARENA with r->need set to the arena bytes
+ * needed (from the arena's start) when it is too small; the callback's
+ * error (PPQ_ERR_IO for a read that comes back short).  On any error the
+ * arena is as before and the reader holds nothing.
+ */
+PPQ_CHECKRET ppq_status_t ppq_reader_open_select(ppq_reader_t *r, ppq_file_t *file, const ppq_reader_select_t *sel,
+                                                 ppq_arena_t *arena);
+
+/* The chunk info of column `col` in row group `rg`; NULL when out of
+ * range or not kept. */
+const ppq_chunk_info_t *ppq_reader_chunk(const ppq_reader_t *r, uint32_t rg, uint32_t col);
+
+/* Rows of row group `rg`; -1 when out of range or not kept. */
+int64_t ppq_reader_row_group_rows(const ppq_reader_t *r, uint32_t rg);
 
 /* A text naming what the last PPQ_ERR_UNSUPPORTED was about ("" if none). */
 const char *ppq_reader_unsupported(const ppq_reader_t *r);
@@ -130,7 +177,8 @@ const ppq_schema_node_t *ppq_reader_column(const ppq_reader_t *r, uint32_t col);
 
 /* Whether row group `rg` may hold values of column `col` in [min, max]
  * (PLAIN bytes of the column's type; NULL: unbounded) by its statistics:
- * 0 only when the statistics prove none does (pruning); 1 otherwise. */
+ * 0 only when the statistics prove none does (pruning); 1 otherwise (also
+ * for a chunk not kept). */
 int ppq_reader_may_contain(const ppq_reader_t *r, uint32_t rg, uint32_t col, const void *min, const void *max);
 
 /* Caller-owned column reader state (internal fields; do not touch). */
@@ -179,7 +227,8 @@ typedef struct ppq_column_reader {
  * `rg`: the largest page as stored and uncompressed, the dictionary, the
  * codec's work memory, the decoders'.  It walks the chunk's page headers
  * (reads through the callback).  0 with *st set on an error (corrupt,
- * unsupported codec, I/O).
+ * unsupported codec, I/O; PPQ_ERR_ARG for a chunk out of range or not
+ * kept).
  */
 size_t ppq_column_reader_arena_size(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq_status_t *st);
 
@@ -188,7 +237,7 @@ size_t ppq_column_reader_arena_size(ppq_reader_t *r, uint32_t rg, uint32_t col, 
  * size from ppq_column_reader_arena_size; PPQ_ERR_ARENA otherwise), the
  * dictionary page read if there is one.  Page CRCs are checked where pages
  * carry them (PPQ_ERR_CORRUPT on a mismatch).  PPQ_ERR_ARG for a column or
- * row group out of range.
+ * row group out of range or not kept (ppq_reader_open_select).
  */
 PPQ_CHECKRET ppq_status_t ppq_column_reader_init(ppq_column_reader_t *cr, ppq_reader_t *r, uint32_t rg, uint32_t col,
                                                  ppq_arena_t *arena);

@@ -97,16 +97,46 @@ ppq_status_t ppq_thrift_w_status(const ppq_thrift_w_t *w);
 
 /* ---- reader ------------------------------------------------------------- */
 
+/* The least window a streaming reader works with: a value's fixed part
+ * (a field header, a varint, a double, a UUID) always fits. */
+#define PPQ_THRIFT_STREAM_MIN 16u
+
+/* A streaming reader's input: `rest` bytes still to come, at `offset` on
+ * through `read_at` (ppq_file_t's callback: `len` bytes at `offset` into
+ * `buf`, *got fewer only at the end of the data), read into the window
+ * `win` (cap bytes) as the reader advances. */
+typedef struct ppq_thrift_stream {
+    ppq_status_t (*read_at)(void *ctx, uint64_t offset, uint8_t *buf, size_t len, size_t *got);
+    void *ctx;
+    uint64_t offset;
+    uint8_t *win;
+    size_t cap;
+    size_t rest;
+    ppq_status_t err;       /* the read's error (PPQ_ERR_IO for a short one), once one failed */
+} ppq_thrift_stream_t;
+
 typedef struct ppq_thrift_r {
     const uint8_t *pos;
     const uint8_t *end;
     int16_t last_id[PPQ_THRIFT_MAX_DEPTH];
     uint8_t depth;          /* open structs, the top level counting as 1 */
+    ppq_thrift_stream_t *s; /* NULL: the whole input is in memory */
 } ppq_thrift_r_t;
 
 /* Read from `len` bytes at `data` (caller-owned); the top-level struct is
  * open from the start. */
 void ppq_thrift_r_init(ppq_thrift_r_t *r, const void *data, size_t len);
+
+/*
+ * Read through a window: the caller fills in *s (read_at, ctx, offset;
+ * win and cap: at least PPQ_THRIFT_STREAM_MIN bytes, larger means fewer
+ * reads; rest: the input's length; err: PPQ_OK), which must outlive the
+ * reader.  Every call below then works the same, bounded by the input's
+ * length, reading a window at a time; binaries longer than the window are
+ * taken with ppq_thrift_r_binary_len and ppq_thrift_r_bytes.  After a PPQ_ERR_CORRUPT,
+ * s->err tells a read error (the input seemed to end).
+ */
+void ppq_thrift_r_init_stream(ppq_thrift_r_t *r, ppq_thrift_stream_t *s);
 
 /*
  * The next field of the innermost open struct: *id and *type.  On
@@ -127,9 +157,17 @@ PPQ_CHECKRET ppq_status_t ppq_thrift_r_i16(ppq_thrift_r_t *r, ppq_thrift_type_t 
 PPQ_CHECKRET ppq_status_t ppq_thrift_r_i32(ppq_thrift_r_t *r, ppq_thrift_type_t type, int32_t *value);
 PPQ_CHECKRET ppq_status_t ppq_thrift_r_i64(ppq_thrift_r_t *r, ppq_thrift_type_t type, int64_t *value);
 PPQ_CHECKRET ppq_status_t ppq_thrift_r_double(ppq_thrift_r_t *r, ppq_thrift_type_t type, double *value);
-/* Binary: *data points into the input, *len checked against what is left. */
+/* Binary: *data points into the input (streaming: into the window, valid
+ * until the next call; PPQ_ERR_CORRUPT for one longer than the window),
+ * *len checked against what is left. */
 PPQ_CHECKRET ppq_status_t ppq_thrift_r_binary(ppq_thrift_r_t *r, ppq_thrift_type_t type, const uint8_t **data,
                                               uint32_t *len);
+/* A binary's length only (checked against what is left); its bytes
+ * follow: take them with ppq_thrift_r_bytes. */
+PPQ_CHECKRET ppq_status_t ppq_thrift_r_binary_len(ppq_thrift_r_t *r, ppq_thrift_type_t type, uint32_t *len);
+/* The next `len` input bytes copied to `dst` (NULL: skipped).
+ * PPQ_ERR_CORRUPT when the input ends first. */
+PPQ_CHECKRET ppq_status_t ppq_thrift_r_bytes(ppq_thrift_r_t *r, uint8_t *dst, size_t len);
 
 /* Enter a struct value (field or element): its fields follow. */
 PPQ_CHECKRET ppq_status_t ppq_thrift_r_struct(ppq_thrift_r_t *r, ppq_thrift_type_t type);
@@ -142,7 +180,7 @@ PPQ_CHECKRET ppq_status_t ppq_thrift_r_list(ppq_thrift_r_t *r, ppq_thrift_type_t
  * explicit stack: PPQ_ERR_CORRUPT beyond PPQ_THRIFT_MAX_DEPTH levels. */
 PPQ_CHECKRET ppq_status_t ppq_thrift_r_skip(ppq_thrift_r_t *r, ppq_thrift_type_t type);
 
-/* Bytes consumed so far. */
+/* Bytes consumed so far (a reader over one buffer: `data` is it). */
 size_t ppq_thrift_r_offset(const ppq_thrift_r_t *r, const void *data);
 
 #ifdef __cplusplus

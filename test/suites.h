@@ -24,6 +24,7 @@ extern const ppq_test_suite_t suite_lz;
 extern const ppq_test_suite_t suite_zstd_dec;
 extern const ppq_test_suite_t suite_zstd_enc;
 extern const ppq_test_suite_t suite_reader;
+extern const ppq_test_suite_t suite_footer;
 extern const ppq_test_suite_t suite_gzip;
 
 extern const ppq_test_suite_t *const ppq_all_suites[];

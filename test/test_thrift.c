@@ -214,17 +214,19 @@ static void e5_to_e10(void)
     PPQ_CHECK_EQ(ppq_thrift_r_elem_bool(&r, &b), PPQ_ERR_CORRUPT);
 }
 
-/* E11's footer (thrift-facts.md), written through the API: the byte-exact
- * FileMetaData of a one-column, three-row file, 102 bytes. */
+/* E11's footer (thrift-facts.md): the FileMetaData of a one-column,
+ * three-row file, 102 bytes. */
+static const uint8_t e11[] = {
+    0x15, 0x02, 0x19, 0x2C, 0x48, 0x06, 0x73, 0x63, 0x68, 0x65, 0x6D, 0x61, 0x15, 0x02, 0x00, 0x15, 0x02,
+    0x25, 0x00, 0x18, 0x01, 0x78, 0x00, 0x16, 0x06, 0x19, 0x1C, 0x19, 0x1C, 0x26, 0x00, 0x1C, 0x15, 0x02,
+    0x19, 0x15, 0x00, 0x19, 0x18, 0x01, 0x78, 0x15, 0x00, 0x16, 0x06, 0x16, 0x5A, 0x16, 0x5A, 0x26, 0x08,
+    0x3C, 0x36, 0x00, 0x28, 0x04, 0x03, 0x00, 0x00, 0x00, 0x18, 0x04, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x00, 0x16, 0x5A, 0x16, 0x06, 0x00, 0x28, 0x14, 't',  'i',  'n',  'y',  'p',  'q',  ' ',  'v',  'e',
+    'r',  's',  'i',  'o',  'n',  ' ',  '0',  '.',  '0',  '.',  '1',  0x19, 0x1C, 0x1C, 0x00, 0x00, 0x00};
+
+/* E11's footer written through the API: byte-exact. */
 static void e11_footer(void)
 {
-    static const uint8_t golden[] = {
-        0x15, 0x02, 0x19, 0x2C, 0x48, 0x06, 0x73, 0x63, 0x68, 0x65, 0x6D, 0x61, 0x15, 0x02, 0x00, 0x15, 0x02,
-        0x25, 0x00, 0x18, 0x01, 0x78, 0x00, 0x16, 0x06, 0x19, 0x1C, 0x19, 0x1C, 0x26, 0x00, 0x1C, 0x15, 0x02,
-        0x19, 0x15, 0x00, 0x19, 0x18, 0x01, 0x78, 0x15, 0x00, 0x16, 0x06, 0x16, 0x5A, 0x16, 0x5A, 0x26, 0x08,
-        0x3C, 0x36, 0x00, 0x28, 0x04, 0x03, 0x00, 0x00, 0x00, 0x18, 0x04, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00,
-        0x00, 0x16, 0x5A, 0x16, 0x06, 0x00, 0x28, 0x14, 't',  'i',  'n',  'y',  'p',  'q',  ' ',  'v',  'e',
-        'r',  's',  'i',  'o',  'n',  ' ',  '0',  '.',  '0',  '.',  '1',  0x19, 0x1C, 0x1C, 0x00, 0x00, 0x00};
     ppq_thrift_w_t w;
     ppq_sink_t sink;
     ppq_memsink_t mem;
@@ -276,10 +278,10 @@ static void e11_footer(void)
     ppq_thrift_w_end(&w);                           /* FileMetaData */
     PPQ_CHECK_OK(ppq_thrift_w_status(&w));
     PPQ_CHECK_EQ(mem.len, 102);
-    PPQ_CHECK_MEM(buf, golden, 102);
+    PPQ_CHECK_MEM(buf, e11, 102);
     {
         ppq_thrift_r_t r;
-        ppq_thrift_r_init(&r, tail_copy(golden, 102), 102);
+        ppq_thrift_r_init(&r, tail_copy(e11, 102), 102);
         PPQ_CHECK_OK(ppq_thrift_r_skip(&r, PPQ_THRIFT_STRUCT));
         PPQ_CHECK(r.pos == r.end);
     }
@@ -335,6 +337,120 @@ static void limits(void)
     PPQ_CHECK_EQ(ppq_thrift_w_status(&w), PPQ_ERR_STATE);
 }
 
+/* A streaming reader's input: bytes read by offset, failing from
+ * `fail_at` on with `fail` (PPQ_OK: coming back short there). */
+typedef struct mstream {
+    const uint8_t *data;
+    uint64_t fail_at;
+    ppq_status_t fail;
+    size_t reads;
+} mstream_t;
+
+static ppq_status_t ms_read_at(void *ctx, uint64_t off, uint8_t *out, size_t len, size_t *got)
+{
+    mstream_t *m = (mstream_t *)ctx;
+    m->reads++;
+    *got = 0;
+    if (off + len > m->fail_at) {
+        if (m->fail != PPQ_OK) {
+            return m->fail;
+        }
+        len = off < m->fail_at ? (size_t)(m->fail_at - off) : 0u;
+    }
+    memcpy(out, m->data + off, len);
+    *got = len;
+    return PPQ_OK;
+}
+
+static void stream_init(ppq_thrift_r_t *r, ppq_thrift_stream_t *s, mstream_t *m, const uint8_t *data, size_t len,
+                        size_t cap)
+{
+    m->data = data;
+    m->fail_at = (uint64_t)-1;
+    m->fail = PPQ_OK;
+    m->reads = 0;
+    s->read_at = ms_read_at;
+    s->ctx = m;
+    s->offset = 0;
+    s->win = buf; /* (the writer's buffer as the window: the 16 KB boards' RAM is short) */
+    s->cap = cap;
+    s->rest = len;
+    s->err = PPQ_OK;
+    ppq_thrift_r_init_stream(r, s);
+}
+
+/* E11 through windows of 16 to 128 bytes: skipped whole to its last byte,
+ * a window at a time; its schema read field by field, names across window
+ * ends; cut short, PPQ_ERR_CORRUPT; a read that fails or comes back short,
+ * PPQ_ERR_CORRUPT with the read's error kept.  Binaries longer than the
+ * window: their bytes, not a pointer. */
+static void stream_windows(void)
+{
+    static const uint8_t long_bin[] = "\x18\x14" "abcdefghijklmnopqrst" "\x00"; /* {1: 20 bytes} */
+    ppq_thrift_stream_t s;
+    ppq_thrift_r_t r;
+    mstream_t m;
+    size_t cap, k;
+    int16_t id;
+    ppq_thrift_type_t t, elem;
+    int32_t v;
+    uint32_t n, len;
+    uint8_t name[8];
+    const uint8_t *p;
+    for (cap = PPQ_THRIFT_STREAM_MIN; cap <= sizeof buf; cap++) {
+        stream_init(&r, &s, &m, e11, sizeof e11, cap);
+        PPQ_CHECK_OK(ppq_thrift_r_skip(&r, PPQ_THRIFT_STRUCT));
+        PPQ_CHECK(s.rest == 0 && r.pos == r.end);
+        PPQ_CHECK(m.reads >= (sizeof e11 + cap - 1u) / cap && m.reads <= sizeof e11 / (cap - PPQ_THRIFT_STREAM_MIN + 1u) + 2u);
+        stream_init(&r, &s, &m, e11, sizeof e11, cap); /* version, then the schema's list */
+        PPQ_CHECK_OK(ppq_thrift_r_field(&r, &id, &t));
+        PPQ_CHECK_OK(ppq_thrift_r_i32(&r, t, &v));
+        PPQ_CHECK(id == 1 && v == 1);
+        PPQ_CHECK_OK(ppq_thrift_r_field(&r, &id, &t));
+        PPQ_CHECK_OK(ppq_thrift_r_list(&r, t, &elem, &n));
+        PPQ_CHECK(id == 2 && elem == PPQ_THRIFT_STRUCT && n == 2);
+        for (k = 0; k < 2u; k++) {
+            PPQ_CHECK_OK(ppq_thrift_r_struct(&r, elem));
+            for (;;) {
+                PPQ_CHECK_OK(ppq_thrift_r_field(&r, &id, &t));
+                if (t == PPQ_THRIFT_STOP) {
+                    break;
+                }
+                if (id == 4) {
+                    PPQ_CHECK_OK(ppq_thrift_r_binary_len(&r, t, &len));
+                    PPQ_CHECK_EQ(len, k == 0u ? 6u : 1u);
+                    PPQ_CHECK_OK(ppq_thrift_r_bytes(&r, name, len));
+                    PPQ_CHECK_MEM(name, k == 0u ? "schema" : "x", len);
+                } else {
+                    PPQ_CHECK_OK(ppq_thrift_r_skip(&r, t));
+                }
+            }
+        }
+        PPQ_CHECK_OK(ppq_thrift_r_skip(&r, PPQ_THRIFT_STRUCT)); /* (the rest, as if a struct) */
+        PPQ_CHECK(s.rest == 0 && r.pos == r.end);
+    }
+    for (k = 0; k < sizeof e11; k++) {
+        stream_init(&r, &s, &m, e11, k, 16);
+        PPQ_CHECK_EQ(ppq_thrift_r_skip(&r, PPQ_THRIFT_STRUCT), PPQ_ERR_CORRUPT);
+        PPQ_CHECK_OK(s.err);
+        stream_init(&r, &s, &m, e11, sizeof e11, 16);
+        m.fail_at = k;
+        m.fail = k % 2u ? PPQ_ERR_IO : PPQ_OK;
+        PPQ_CHECK_EQ(ppq_thrift_r_skip(&r, PPQ_THRIFT_STRUCT), PPQ_ERR_CORRUPT);
+        PPQ_CHECK_EQ(s.err, PPQ_ERR_IO);
+    }
+    stream_init(&r, &s, &m, long_bin, sizeof long_bin - 1u, 16);
+    PPQ_CHECK_OK(ppq_thrift_r_field(&r, &id, &t));
+    PPQ_CHECK_EQ(ppq_thrift_r_binary(&r, t, &p, &len), PPQ_ERR_CORRUPT); /* 20 bytes: past the window */
+    stream_init(&r, &s, &m, long_bin, sizeof long_bin - 1u, 32);
+    PPQ_CHECK_OK(ppq_thrift_r_field(&r, &id, &t));
+    PPQ_CHECK_OK(ppq_thrift_r_binary(&r, t, &p, &len));
+    PPQ_CHECK(len == 20 && memcmp(p, "abcdefghijklmnopqrst", 20) == 0);
+    stream_init(&r, &s, &m, long_bin, sizeof long_bin - 1u, 16); /* skipped across the window */
+    PPQ_CHECK_OK(ppq_thrift_r_skip(&r, PPQ_THRIFT_STRUCT));
+    PPQ_CHECK(s.rest == 0 && r.pos == r.end);
+}
+
 static void random_bytes_never_crash(void)
 {
     int i;
@@ -363,6 +479,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(e5_to_e10),
     PPQ_TEST(e11_footer),
     PPQ_TEST(limits),
+    PPQ_TEST(stream_windows),
     PPQ_TEST(random_bytes_never_crash),
 };
 PPQ_SUITE(suite_thrift, "thrift", cases);

@@ -6,9 +6,9 @@
 #include "ppq_rle_internal.h"
 #include "ppq_thrift.h"
 
-/* Page headers longer than this are PPQ_ERR_UNSUPPORTED (statistics of
- * huge byte arrays): one buffer of it per column reader. */
-#define HDR_MAX 1024u
+/* The window the footer and page headers are read through, a piece at a
+ * time (longer ones slide it along): one per reader, taken at open. */
+#define WINDOW 256u
 /* Entries whose levels are decoded per step (stack use; hosts: more, so
  * most go through the unpacking kernel's groups of 32). */
 #define LEVEL_STEP (PPQ_FAST64 ? 256u : 32u)
@@ -46,14 +46,37 @@ static ppq_status_t read_at(const ppq_file_t *f, uint64_t off, uint8_t *buf, siz
     return PPQ_OK;
 }
 
+/* Start t reading `len` bytes of the file at `pos` through win (cap bytes). */
+static void stream_init(ppq_thrift_r_t *t, ppq_thrift_stream_t *s, const ppq_file_t *f, uint64_t pos, size_t len,
+                        uint8_t *win, size_t cap)
+{
+    s->read_at = f->read_at;
+    s->ctx = f->ctx;
+    s->offset = pos;
+    s->win = win;
+    s->cap = cap;
+    s->rest = len;
+    s->err = PPQ_OK;
+    ppq_thrift_r_init_stream(t, s);
+}
+
 /* ---- footer ----------------------------------------------------------------- */
 
-/* The parse fills what is allocated (second pass) or only counts (first). */
+/* One pass over the footer, streamed through a window (the reader's, kept
+ * for page headers; a few bytes of stack when the arena lacks even that): what is
+ * kept is taken from the arena as it comes (names, statistics and
+ * metadata copied), the rest skipped.  Once the arena runs out the parse
+ * goes on counting, so that PPQ_ERR_ARENA can say what open needs. */
 typedef struct parse {
     ppq_reader_t *r;
+    ppq_arena_t *arena;
     ppq_thrift_r_t t;
-    int store;
-    uint32_t nodes, rgs, chunks, kvs; /* counted */
+    ppq_thrift_stream_t s;
+    size_t need;                /* arena bytes asked for, rounded (SIZE_MAX: more than there can be) */
+    const uint32_t *cols, *rgs; /* the caller's selection (NULL: all) */
+    uint32_t ncols, nrgs;
+    int full;                   /* an allocation failed: only counting */
+    int meta;                   /* key-value metadata and created_by kept */
 } parse_t;
 
 #define TRY(x)                                                                                                         \
@@ -71,37 +94,33 @@ static ppq_status_t get_i32(parse_t *p, ppq_thrift_type_t t, int32_t lo, int32_t
     return st != PPQ_OK ? st : *v < lo || *v > hi ? PPQ_ERR_CORRUPT : PPQ_OK;
 }
 
-/* TimeUnit / TIME, TIMESTAMP fields into the node. */
-static ppq_status_t parse_time(parse_t *p, ppq_schema_node_t *n)
+/* n items of `size` (< 256) bytes from the arena, counted in p->need;
+ * NULL once the arena is full.  (No 64-bit products: Cortex-M0.) */
+static void *take(parse_t *p, size_t n, size_t size)
 {
-    int16_t id;
-    ppq_thrift_type_t t;
-    ppq_status_t st;
-    int b;
-    for (;;) {
-        TRY(ppq_thrift_r_field(&p->t, &id, &t));
-        if (t == PPQ_THRIFT_STOP) {
-            return PPQ_OK;
-        }
-        if (id == 1) {
-            TRY(ppq_thrift_r_bool(&p->t, t, &b));
-            n->utc = (uint8_t)(b != 0);
-        } else if (id == 2) { /* TimeUnit: a union of empty structs 1, 2, 3 */
-            TRY(ppq_thrift_r_struct(&p->t, t));
-            for (;;) {
-                TRY(ppq_thrift_r_field(&p->t, &id, &t));
-                if (t == PPQ_THRIFT_STOP) {
-                    break;
-                }
-                n->unit = (uint8_t)(id >= 1 && id <= 3 ? id - 1 : 0);
-                TRY(ppq_thrift_r_skip(&p->t, t));
-            }
-        } else {
-            TRY(ppq_thrift_r_skip(&p->t, t));
-        }
+    void *m = NULL;
+    size_t bytes = n > SIZE_MAX / 256u ? SIZE_MAX : PPQ_ARENA_ROUND(n * size);
+    p->need = bytes > SIZE_MAX - p->need ? SIZE_MAX : p->need + bytes;
+    if (!p->full) {
+        m = ppq_arena_alloc(p->arena, bytes);
+        p->full = m == NULL;
     }
+    return m;
 }
 
+/* A binary value copied to the arena (*out NULL when the arena is full). */
+static ppq_status_t copy_binary(parse_t *p, ppq_thrift_type_t t, const uint8_t **out, uint32_t *len)
+{
+    uint8_t *m;
+    ppq_status_t st;
+    *out = NULL;
+    TRY(ppq_thrift_r_binary_len(&p->t, t, len));
+    m = (uint8_t *)take(p, *len, 1u);
+    *out = m;
+    return ppq_thrift_r_bytes(&p->t, m, *len);
+}
+
+/* LogicalType: the union member (its id) and the fields kept of it. */
 static ppq_status_t parse_logical(parse_t *p, ppq_schema_node_t *n)
 {
     int16_t id, id2;
@@ -118,14 +137,11 @@ static ppq_status_t parse_logical(parse_t *p, ppq_schema_node_t *n)
         }
         n->logical = (uint8_t)(id > 0 && id < 64 ? id : 0);
         TRY(ppq_thrift_r_struct(&p->t, t));
-        if (id == 7 || id == 8) {
-            TRY(parse_time(p, n));
-            continue;
-        }
-        for (;;) { /* DECIMAL scale/precision, INTEGER bitWidth/isSigned; others empty */
+        for (;;) { /* DECIMAL scale/precision, INTEGER bitWidth/isSigned, TIME/TIMESTAMP isAdjustedToUTC/unit;
+                      others empty */
             int32_t v;
             int8_t b8;
-            int b;
+            int b, time = id == 7 || id == 8;
             TRY(ppq_thrift_r_field(&p->t, &id2, &t2));
             if (t2 == PPQ_THRIFT_STOP) {
                 break;
@@ -136,9 +152,19 @@ static ppq_status_t parse_logical(parse_t *p, ppq_schema_node_t *n)
             } else if (id == 10 && id2 == 1) {
                 TRY(ppq_thrift_r_i8(&p->t, t2, &b8));
                 n->int_bits = (uint8_t)b8;
-            } else if (id == 10 && id2 == 2) {
+            } else if ((id == 10 && id2 == 2) || (time && id2 == 1)) {
                 TRY(ppq_thrift_r_bool(&p->t, t2, &b));
-                n->int_signed = (uint8_t)(b != 0);
+                *(time ? &n->utc : &n->int_signed) = (uint8_t)(b != 0);
+            } else if (time && id2 == 2) { /* TimeUnit: a union of empty structs 1, 2, 3 */
+                TRY(ppq_thrift_r_struct(&p->t, t2));
+                for (;;) {
+                    TRY(ppq_thrift_r_field(&p->t, &id2, &t2));
+                    if (t2 == PPQ_THRIFT_STOP) {
+                        break;
+                    }
+                    n->unit = (uint8_t)(id2 >= 1 && id2 <= 3 ? id2 - 1 : 0);
+                    TRY(ppq_thrift_r_skip(&p->t, t2));
+                }
             } else {
                 TRY(ppq_thrift_r_skip(&p->t, t2));
             }
@@ -162,15 +188,19 @@ static ppq_status_t parse_schema_element(parse_t *p, ppq_schema_node_t *n)
         if (t == PPQ_THRIFT_STOP) {
             return PPQ_OK;
         }
+        if (id >= 1 && id <= 8 && id != 4) { /* i32 fields: each in its range */
+            static const int32_t hi[8] = {7, 0x7FFFFFFF, 2, 0, 0x7FFFFFFF, 127, 1000, 1000};
+            TRY(get_i32(p, t, 0, hi[id - 1], &v));
+        }
         switch (id) {
-        case 1: TRY(get_i32(p, t, 0, 7, &v)); n->type = (int8_t)v; break;
-        case 2: TRY(get_i32(p, t, 0, 0x7FFFFFFF, &v)); n->type_len = (uint32_t)v; break;
-        case 3: TRY(get_i32(p, t, 0, 2, &v)); n->repetition = (uint8_t)v; break;
-        case 4: TRY(ppq_thrift_r_binary(&p->t, t, &s, &n->name_len)); n->name = (const char *)s; break;
-        case 5: TRY(get_i32(p, t, 0, 0x7FFFFFFF, &v)); n->num_children = (uint32_t)v; break;
-        case 6: TRY(get_i32(p, t, 0, 127, &v)); n->converted = (int8_t)v; break;
-        case 7: TRY(get_i32(p, t, 0, 1000, &v)); n->scale = v; break;
-        case 8: TRY(get_i32(p, t, 0, 1000, &v)); n->precision = v; break;
+        case 1: n->type = (int8_t)v; break;
+        case 2: n->type_len = (uint32_t)v; break;
+        case 3: n->repetition = (uint8_t)v; break;
+        case 4: TRY(copy_binary(p, t, &s, &n->name_len)); n->name = (const char *)s; break;
+        case 5: n->num_children = (uint32_t)v; break;
+        case 6: n->converted = (int8_t)v; break;
+        case 7: n->scale = v; break;
+        case 8: n->precision = v; break;
         case 10: TRY(ppq_thrift_r_struct(&p->t, t)); TRY(parse_logical(p, n)); break;
         default: TRY(ppq_thrift_r_skip(&p->t, t)); break;
         }
@@ -192,7 +222,7 @@ static ppq_status_t parse_stats(parse_t *p, ppq_chunk_stats_t *s)
         if (id == 3) {
             TRY(ppq_thrift_r_i64(&p->t, t, &s->null_count));
         } else if (id == 1 || id == 2 || id == 5 || id == 6) {
-            TRY(ppq_thrift_r_binary(&p->t, t, &b, &len));
+            TRY(copy_binary(p, t, &b, &len));
             if (id == 5 || id == 6 || (id == 1 ? s->max == NULL : s->min == NULL)) {
                 if (id == 1 || id == 5) {
                     s->max = b;
@@ -249,14 +279,15 @@ static ppq_status_t parse_column_meta(parse_t *p, ppq_chunk_info_t *c, int32_t *
     }
 }
 
-/* A RowGroup: its chunks go to r->chunks[g * ncols ...]. */
-static ppq_status_t parse_row_group(parse_t *p, uint32_t g)
+/* A RowGroup kept, slot k of the selection: the chunks of the columns
+ * kept go to r->chunks[k * nsel_cols ...], the others are skipped. */
+static ppq_status_t parse_row_group(parse_t *p, uint32_t k)
 {
     ppq_reader_t *r = p->r;
     int16_t id, id2;
     ppq_thrift_type_t t, et, t2;
     ppq_status_t st;
-    uint32_t n, i;
+    uint32_t n, i, j;
     int64_t rows = -1;
     for (;;) {
         TRY(ppq_thrift_r_field(&p->t, &id, &t));
@@ -270,9 +301,17 @@ static ppq_status_t parse_row_group(parse_t *p, uint32_t g)
             if (n != r->ncols) {
                 return PPQ_ERR_CORRUPT; /* a chunk per column */
             }
-            for (i = 0; i < n; i++) {
-                ppq_chunk_info_t tmp, *c = p->store ? &r->chunks[(size_t)g * r->ncols + i] : &tmp;
+            for (i = 0, j = 0; i < n; i++) {
+                ppq_chunk_info_t tmp, *c = &tmp;
                 int32_t type = -1;
+                if (j == r->nsel_cols || (p->cols != NULL && p->cols[j] != i)) {
+                    TRY(ppq_thrift_r_skip(&p->t, et)); /* a column not kept */
+                    continue;
+                }
+                if (r->chunks != NULL) {
+                    c = &r->chunks[(size_t)k * r->nsel_cols + j];
+                }
+                j++;
                 memset(c, 0, sizeof *c);
                 c->dict_page_offset = -1;
                 c->stats.null_count = -1;
@@ -291,7 +330,7 @@ static ppq_status_t parse_row_group(parse_t *p, uint32_t g)
                         TRY(ppq_thrift_r_skip(&p->t, t2));
                     }
                 }
-                if (p->store) { /* the chunk against its leaf and the file */
+                if (c != &tmp) { /* the chunk against its leaf and the file */
                     const ppq_schema_node_t *leaf = &r->nodes[r->leaves[i]];
                     int64_t start = c->dict_page_offset >= 0 ? c->dict_page_offset : c->data_page_offset;
                     if (type != leaf->type || c->num_values < 0 || c->compressed_size < 0 || start < 4 ||
@@ -301,6 +340,9 @@ static ppq_status_t parse_row_group(parse_t *p, uint32_t g)
                     }
                 }
             }
+            if (j != r->nsel_cols) {
+                return PPQ_ERR_ARG; /* columns asked for not ascending, or out of range */
+            }
         } else {
             TRY(ppq_thrift_r_skip(&p->t, t));
         }
@@ -308,8 +350,8 @@ static ppq_status_t parse_row_group(parse_t *p, uint32_t g)
     if (rows < 0) {
         return PPQ_ERR_CORRUPT;
     }
-    if (p->store) {
-        r->rg_rows[g] = rows;
+    if (r->rg_rows != NULL) {
+        r->rg_rows[k] = rows;
     }
     return PPQ_OK;
 }
@@ -374,9 +416,9 @@ static ppq_status_t parse_footer(parse_t *p)
     int16_t id;
     ppq_thrift_type_t t, et;
     ppq_status_t st;
-    uint32_t n, i;
+    uint32_t n, i, k = 0;
     int have_schema = 0;
-    ppq_thrift_r_init(&p->t, r->footer, r->footer_len);
+    r->nsel_rgs = p->rgs != NULL ? p->nrgs : 0u;
     for (;;) {
         TRY(ppq_thrift_r_field(&p->t, &id, &t));
         if (t == PPQ_THRIFT_STOP) {
@@ -385,47 +427,60 @@ static ppq_status_t parse_footer(parse_t *p)
         switch (id) {
         case 2: /* schema */
             TRY(ppq_thrift_r_list(&p->t, t, &et, &n));
-            if (n == 0u || n > r->footer_len) {
+            if (n == 0u || have_schema) {
                 return PPQ_ERR_CORRUPT;
             }
-            p->nodes = n;
+            r->nnodes = n;
+            r->nodes = (ppq_schema_node_t *)take(p, n, sizeof(ppq_schema_node_t));
             for (i = 0; i < n; i++) {
-                ppq_schema_node_t tmp, *node = p->store ? &r->nodes[i] : &tmp;
+                ppq_schema_node_t tmp, *node = r->nodes != NULL ? &r->nodes[i] : &tmp;
                 TRY(ppq_thrift_r_struct(&p->t, et));
                 TRY(parse_schema_element(p, node));
-                if (node->num_children == 0u && i > 0u) {
-                    p->chunks++; /* a leaf */
-                }
+                r->ncols += (uint32_t)(node->num_children == 0u && i > 0u); /* a leaf */
             }
-            if (p->store) {
+            r->leaves = (uint32_t *)take(p, r->ncols, 4u);
+            if (r->leaves != NULL) {
                 TRY(build_tree(r));
             }
+            if (p->cols != NULL && p->ncols > r->ncols) {
+                return PPQ_ERR_ARG;
+            }
+            r->nsel_cols = p->cols != NULL ? p->ncols : r->ncols;
             have_schema = 1;
             break;
         case 3: TRY(ppq_thrift_r_i64(&p->t, t, &r->num_rows)); break;
-        case 4: /* row groups */
-            if (!have_schema) {
-                return PPQ_ERR_CORRUPT; /* (every writer puts the schema first) */
-            }
+        case 4: /* row groups: the ones kept parsed, the others skipped */
             TRY(ppq_thrift_r_list(&p->t, t, &et, &n));
-            if (n > r->footer_len) {
-                return PPQ_ERR_CORRUPT;
+            if (!have_schema || (r->ncols > 0u && n > ppq_udiv32(r->footer_len, r->ncols))) {
+                return PPQ_ERR_CORRUPT; /* (every writer puts the schema first; a chunk takes a byte at least) */
             }
-            p->rgs = n;
-            r->ncols = p->chunks;
-            for (i = 0; i < n; i++) {
-                TRY(ppq_thrift_r_struct(&p->t, et));
-                TRY(parse_row_group(p, i));
+            if (p->rgs != NULL && p->nrgs > n) {
+                return PPQ_ERR_ARG;
+            }
+            r->nrg = n;
+            r->nsel_rgs = p->rgs != NULL ? p->nrgs : n;
+            r->rg_rows = (int64_t *)take(p, r->nsel_rgs, 8u);
+            r->chunks = (ppq_chunk_info_t *)take(p, (size_t)r->nsel_rgs * r->nsel_cols, sizeof(ppq_chunk_info_t));
+            for (i = 0, k = 0; i < n; i++) {
+                if (k < r->nsel_rgs && (p->rgs == NULL || p->rgs[k] == i)) {
+                    TRY(ppq_thrift_r_struct(&p->t, et));
+                    TRY(parse_row_group(p, k));
+                    k++;
+                } else {
+                    TRY(ppq_thrift_r_skip(&p->t, et));
+                }
             }
             break;
         case 5: /* key-value metadata */
-            TRY(ppq_thrift_r_list(&p->t, t, &et, &n));
-            if (n > r->footer_len) {
-                return PPQ_ERR_CORRUPT;
+            if (!PPQ_READER_METADATA || !p->meta) {
+                TRY(ppq_thrift_r_skip(&p->t, t)); /* not kept */
+                break;
             }
-            p->kvs = n;
+            TRY(ppq_thrift_r_list(&p->t, t, &et, &n));
+            r->nkv = n;
+            r->kv = (ppq_key_value_ref_t *)take(p, n, sizeof(ppq_key_value_ref_t));
             for (i = 0; i < n; i++) {
-                ppq_key_value_ref_t tmp, *kv = p->store ? &r->kv[i] : &tmp;
+                ppq_key_value_ref_t tmp, *kv = r->kv != NULL ? &r->kv[i] : &tmp;
                 int16_t kid;
                 ppq_thrift_type_t kt;
                 memset(kv, 0, sizeof *kv);
@@ -436,34 +491,57 @@ static ppq_status_t parse_footer(parse_t *p)
                         break;
                     }
                     if (kid == 1) {
-                        TRY(ppq_thrift_r_binary(&p->t, kt, &kv->key, &kv->key_len));
+                        TRY(copy_binary(p, kt, &kv->key, &kv->key_len));
                     } else if (kid == 2) {
-                        TRY(ppq_thrift_r_binary(&p->t, kt, &kv->value, &kv->value_len));
+                        TRY(copy_binary(p, kt, &kv->value, &kv->value_len));
                     } else {
                         TRY(ppq_thrift_r_skip(&p->t, kt));
                     }
                 }
             }
             break;
-        case 6: TRY(ppq_thrift_r_binary(&p->t, t, &r->created_by, &r->created_by_len)); break;
+        case 6:
+            if (!PPQ_READER_METADATA || !p->meta) {
+                TRY(ppq_thrift_r_skip(&p->t, t)); /* not kept */
+                break;
+            }
+            TRY(copy_binary(p, t, &r->created_by, &r->created_by_len));
+            break;
         default: TRY(ppq_thrift_r_skip(&p->t, t)); break;
         }
     }
-    return have_schema ? PPQ_OK : PPQ_ERR_CORRUPT;
+    if (!have_schema) {
+        return PPQ_ERR_CORRUPT;
+    }
+    return k == r->nsel_rgs ? PPQ_OK : PPQ_ERR_ARG; /* row groups asked for not ascending, or out of range */
 }
 
-ppq_status_t ppq_reader_open(ppq_reader_t *r, ppq_file_t *file, ppq_arena_t *arena)
+/* The window of a footer parse whose arena lacks room for the reader's
+ * (too small an arena: the parse only counts what open needs). */
+#define SMALL_WINDOW (2u * PPQ_THRIFT_STREAM_MIN)
+
+ppq_status_t ppq_reader_open_select(ppq_reader_t *r, ppq_file_t *file, const ppq_reader_select_t *sel,
+                                    ppq_arena_t *arena)
 {
-    uint8_t tail[8], head[4];
+    uint8_t tail[8], head[4], small[SMALL_WINDOW];
     uint64_t size;
     uint32_t flen;
-    size_t mark, need;
+    size_t mark;
     parse_t p;
     ppq_status_t st;
     if (r == NULL || file == NULL || file->read_at == NULL || arena == NULL) {
         return PPQ_ERR_ARG;
     }
     memset(r, 0, sizeof *r);
+    memset(&p, 0, sizeof p);
+    p.meta = 1;
+    if (sel != NULL) {
+        p.cols = sel->columns;
+        p.ncols = sel->ncolumns;
+        p.rgs = sel->row_groups;
+        p.nrgs = sel->nrow_groups;
+        p.meta = sel->metadata;
+    }
     r->file = file;
     size = file->size;
     if (size < 12u) {
@@ -480,46 +558,60 @@ ppq_status_t ppq_reader_open(ppq_reader_t *r, ppq_file_t *file, ppq_arena_t *are
     }
     mark = ppq_arena_mark(arena);
     r->footer_len = flen;
-    r->hdr = (uint8_t *)ppq_arena_alloc(arena, HDR_MAX);
-    r->footer = r->hdr != NULL ? (uint8_t *)ppq_arena_alloc(arena, flen) : NULL;
-    if (r->footer == NULL) {
-        r->need = mark + PPQ_ARENA_ROUND(HDR_MAX) + PPQ_ARENA_ROUND(flen);
-        ppq_arena_rewind(arena, mark);
-        return PPQ_ERR_ARENA;
-    }
-    st = read_at(file, size - 8u - flen, r->footer, flen);
-    memset(&p, 0, sizeof p);
     p.r = r;
-    st = st == PPQ_OK ? parse_footer(&p) : st; /* counting */
-    if (st != PPQ_OK) {
-        ppq_arena_rewind(arena, mark);
-        return st;
-    }
-    need = PPQ_ARENA_ROUND((size_t)p.nodes * sizeof(ppq_schema_node_t)) + PPQ_ARENA_ROUND((size_t)p.chunks * 4u) +
-           PPQ_ARENA_ROUND((size_t)p.rgs * 8u) + PPQ_ARENA_ROUND((size_t)p.rgs * p.chunks * sizeof(ppq_chunk_info_t)) +
-           PPQ_ARENA_ROUND((size_t)p.kvs * sizeof(ppq_key_value_ref_t));
-    if (need > arena->size - arena->used) {
-        r->need = ppq_arena_used(arena) + need;
-        ppq_arena_rewind(arena, mark);
-        return PPQ_ERR_ARENA;
-    }
-    r->nnodes = p.nodes;
-    r->ncols = p.chunks;
-    r->nrg = p.rgs;
-    r->nkv = p.kvs;
-    r->nodes = (ppq_schema_node_t *)ppq_arena_alloc(arena, (size_t)p.nodes * sizeof(ppq_schema_node_t));
-    r->leaves = (uint32_t *)ppq_arena_alloc(arena, (size_t)p.chunks * 4u);
-    r->rg_rows = (int64_t *)ppq_arena_alloc(arena, (size_t)p.rgs * 8u);
-    r->chunks = (ppq_chunk_info_t *)ppq_arena_alloc(arena, (size_t)p.rgs * p.chunks * sizeof(ppq_chunk_info_t));
-    r->kv = (ppq_key_value_ref_t *)ppq_arena_alloc(arena, (size_t)p.kvs * sizeof(ppq_key_value_ref_t));
-    memset(&p, 0, sizeof p);
-    p.r = r;
-    p.store = 1;
+    p.arena = arena;
+    r->sel_cols = p.cols;
+    r->sel_rgs = p.rgs;
+    r->hdr = (uint8_t *)take(&p, WINDOW, 1u);
+    stream_init(&p.t, &p.s, file, size - 8u - flen, flen, r->hdr != NULL ? r->hdr : small,
+                r->hdr != NULL ? WINDOW : SMALL_WINDOW);
     st = parse_footer(&p);
-    if (st != PPQ_OK) {
+    st = st != PPQ_OK && p.s.err != PPQ_OK ? p.s.err : st; /* the footer's read failed */
+    st = st == PPQ_OK && p.full ? PPQ_ERR_ARENA : st;
+    if (st != PPQ_OK) { /* nothing kept: a reader that reads nothing */
         ppq_arena_rewind(arena, mark);
+        const char *u = r->unsupported;
+        memset(r, 0, sizeof *r);
+        r->unsupported = u;
+        if (st == PPQ_ERR_ARENA) {
+            r->need = p.need > SIZE_MAX - mark ? SIZE_MAX : mark + p.need;
+        }
     }
     return st;
+}
+
+ppq_status_t ppq_reader_open(ppq_reader_t *r, ppq_file_t *file, ppq_arena_t *arena)
+{
+    return ppq_reader_open_select(r, file, NULL, arena);
+}
+
+/* Slot of i in a selection (NULL: all n), -1 when it is not there. */
+static int32_t slot_of(const uint32_t *sel, uint32_t n, uint32_t i)
+{
+    uint32_t k;
+    for (k = 0; sel != NULL && k < n && sel[k] <= i; k++) {
+        if (sel[k] == i) {
+            return (int32_t)k;
+        }
+    }
+    return sel == NULL && i < n ? (int32_t)i : -1;
+}
+
+const ppq_chunk_info_t *ppq_reader_chunk(const ppq_reader_t *r, uint32_t rg, uint32_t col)
+{
+    int32_t a, b;
+    if (r == NULL) {
+        return NULL;
+    }
+    a = slot_of(r->sel_rgs, r->nsel_rgs, rg);
+    b = slot_of(r->sel_cols, r->nsel_cols, col);
+    return a < 0 || b < 0 ? NULL : &r->chunks[(size_t)a * r->nsel_cols + (size_t)b];
+}
+
+int64_t ppq_reader_row_group_rows(const ppq_reader_t *r, uint32_t rg)
+{
+    int32_t a = r != NULL && r->rg_rows != NULL ? slot_of(r->sel_rgs, r->nsel_rgs, rg) : -1;
+    return a < 0 ? -1 : r->rg_rows[a];
 }
 
 const ppq_schema_node_t *ppq_reader_column(const ppq_reader_t *r, uint32_t col)
@@ -568,10 +660,10 @@ int ppq_reader_may_contain(const ppq_reader_t *r, uint32_t rg, uint32_t col, con
     const ppq_chunk_info_t *c;
     const ppq_schema_node_t *n;
     size_t w;
-    if (r == NULL || rg >= r->nrg || col >= r->ncols) {
+    c = ppq_reader_chunk(r, rg, col);
+    if (c == NULL) {
         return 1;
     }
-    c = &r->chunks[(size_t)rg * r->ncols + col];
     n = &r->nodes[r->leaves[col]];
     w = ppq_plain_width((ppq_type_t)n->type, n->type_len);
     if (c->stats.legacy || c->stats.min == NULL || c->stats.max == NULL || n->type == PPQ_BYTE_ARRAY ||
@@ -590,77 +682,59 @@ int ppq_reader_may_contain(const ppq_reader_t *r, uint32_t rg, uint32_t col, con
 /* ---- pages ------------------------------------------------------------------ */
 
 typedef struct page_hdr {
-    int32_t type, raw, size, crc;
     int has_crc;
+    int32_t type, raw, size, crc;
     int32_t values, encoding, def_enc, rep_enc; /* data page (v1, v2), dictionary page */
     int32_t nulls, rows, def_len, rep_len;      /* v2 */
     int compressed;                              /* v2: is_compressed (default true) */
     size_t hdr_len;
 } page_hdr_t;
 
-static ppq_status_t parse_page_kind(ppq_thrift_r_t *t, int16_t kind, page_hdr_t *h)
-{
-    int16_t id;
-    ppq_thrift_type_t ty;
-    ppq_status_t st;
-    int32_t *fields[8] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
-    int b;
-    fields[1] = &h->values;
-    if (kind == 5) { /* DataPageHeader */
-        fields[2] = &h->encoding;
-        fields[3] = &h->def_enc;
-        fields[4] = &h->rep_enc;
-    } else if (kind == 7) { /* DictionaryPageHeader */
-        fields[2] = &h->encoding;
-    } else { /* DataPageHeaderV2 */
-        fields[2] = &h->nulls;
-        fields[3] = &h->rows;
-        fields[4] = &h->encoding;
-        fields[5] = &h->def_len;
-        fields[6] = &h->rep_len;
-    }
-    for (;;) {
-        TRY(ppq_thrift_r_field(t, &id, &ty));
-        if (ty == PPQ_THRIFT_STOP) {
-            return PPQ_OK;
-        }
-        if (id >= 1 && id <= 6 && fields[id] != NULL) {
-            TRY(ppq_thrift_r_i32(t, ty, fields[id]));
-            if (*fields[id] < 0) {
-                return PPQ_ERR_CORRUPT;
-            }
-        } else if (kind == 8 && id == 7) {
-            TRY(ppq_thrift_r_bool(t, ty, &b));
-            h->compressed = b != 0;
-        } else {
-            TRY(ppq_thrift_r_skip(t, ty));
-        }
-    }
-}
+#define AT(f) ((uint8_t)offsetof(page_hdr_t, f))
 
-/* Parse a page header from hdr[0..len) into h (hdr_len set). */
-static ppq_status_t parse_header(const uint8_t *hdr, size_t len, page_hdr_t *h)
+/* The page header at pos (the chunk ends at end) into h, read through
+ * the reader's window.  One loop for the PageHeader and its page kind's
+ * struct (`in`: 0 the PageHeader, else the kind's row of `at`, where each
+ * i32 field 1..6 goes; 0: skipped). */
+static ppq_status_t read_header(ppq_reader_t *r, uint64_t pos, uint64_t end, page_hdr_t *h)
 {
+    static const uint8_t at[4][6] = {
+        {AT(type), AT(raw), AT(size), AT(crc), 0, 0},
+        {AT(values), AT(encoding), AT(def_enc), AT(rep_enc), 0, 0},               /* 5 DataPageHeader */
+        {AT(values), AT(encoding), 0, 0, 0, 0},                                   /* 7 DictionaryPageHeader */
+        {AT(values), AT(nulls), AT(rows), AT(encoding), AT(def_len), AT(rep_len)}, /* 8 DataPageHeaderV2 */
+    };
     ppq_thrift_r_t t;
+    ppq_thrift_stream_t s;
     int16_t id;
     ppq_thrift_type_t ty;
     ppq_status_t st;
+    unsigned in = 0;
+    int b;
+    size_t len = (uint64_t)(size_t)(end - pos) == end - pos ? (size_t)(end - pos) : SIZE_MAX;
     memset(h, 0, sizeof *h);
     h->type = -1;
     h->compressed = 1;
-    ppq_thrift_r_init(&t, hdr, len);
+    stream_init(&t, &s, r->file, pos, len, r->hdr, WINDOW);
     for (;;) {
         st = ppq_thrift_r_field(&t, &id, &ty);
-        if (st != PPQ_OK || ty == PPQ_THRIFT_STOP) {
+        if (st != PPQ_OK || (ty == PPQ_THRIFT_STOP && in == 0u)) {
             break;
         }
-        if (id >= 1 && id <= 4) {
-            int32_t *f = id == 1 ? &h->type : id == 2 ? &h->raw : id == 3 ? &h->size : &h->crc;
-            st = ppq_thrift_r_i32(&t, ty, f);
-            h->has_crc |= id == 4;
-        } else if (id == 5 || id == 7 || id == 8) {
+        if (ty == PPQ_THRIFT_STOP) {
+            in = 0; /* the kind's struct ends */
+        } else if (in == 0u && (id == 5 || id == 7 || id == 8)) {
             st = ppq_thrift_r_struct(&t, ty);
-            st = st == PPQ_OK ? parse_page_kind(&t, id, h) : st;
+            in = (unsigned)(id - 3) / 2u; /* 5, 7, 8: rows 1, 2, 2 */
+            in += id == 8;
+        } else if (id >= 1 && id <= 6 && at[in][id - 1] != 0u) {
+            int32_t *f = (int32_t *)(void *)((uint8_t *)h + at[in][id - 1]);
+            st = ppq_thrift_r_i32(&t, ty, f);
+            h->has_crc |= in == 0u && id == 4;
+            st = st == PPQ_OK && in > 0u && *f < 0 ? PPQ_ERR_CORRUPT : st;
+        } else if (in == 3u && id == 7) {
+            st = ppq_thrift_r_bool(&t, ty, &b);
+            h->compressed = b != 0;
         } else {
             st = ppq_thrift_r_skip(&t, ty);
         }
@@ -668,30 +742,10 @@ static ppq_status_t parse_header(const uint8_t *hdr, size_t len, page_hdr_t *h)
             break;
         }
     }
-    h->hdr_len = ppq_thrift_r_offset(&t, hdr);
-    return st;
-}
-
-/* Headers are read HDR_FIRST bytes first (most are some 40 bytes), the
- * whole buffer only for one that runs past them. */
-#define HDR_FIRST 128u
-
-/* The page header at pos (the chunk ends at end), read into hdr (cap
- * bytes) and parsed into h. */
-static ppq_status_t read_header(ppq_reader_t *r, uint64_t pos, uint64_t end, uint8_t *hdr, size_t cap, page_hdr_t *h)
-{
-    size_t full = end - pos < cap ? (size_t)(end - pos) : cap, len = full < HDR_FIRST ? full : HDR_FIRST;
-    ppq_status_t st;
-    TRY(read_at(r->file, pos, hdr, len));
-    st = parse_header(hdr, len, h);
-    if (st == PPQ_ERR_CORRUPT && len < full) { /* a longer header: the whole buffer */
-        len = full;
-        TRY(read_at(r->file, pos, hdr, len));
-        st = parse_header(hdr, len, h);
+    if (st != PPQ_OK) {
+        return s.err != PPQ_OK ? s.err : st; /* (a read that failed looks like the end) */
     }
-    if (st != PPQ_OK) { /* a header running past a full buffer is a big one, not a broken one */
-        return st == PPQ_ERR_CORRUPT && len == cap && end - pos > cap ? unsupported(r, "page headers over 1 KiB") : st;
-    }
+    h->hdr_len = len - s.rest - (size_t)(t.end - t.pos); /* the bytes consumed */
     if (h->raw < 0 || h->size < 0 || (uint64_t)h->size > end - pos - h->hdr_len) {
         return PPQ_ERR_CORRUPT;
     }
@@ -712,7 +766,7 @@ static ppq_status_t chunk_needs(ppq_reader_t *r, const ppq_chunk_info_t *c, need
     ppq_status_t st;
     memset(n, 0, sizeof *n);
     while (pos < end) {
-        TRY(read_header(r, pos, end, r->hdr, HDR_MAX, &h));
+        TRY(read_header(r, pos, end, &h));
         n->zmax = (size_t)h.size > n->zmax ? (size_t)h.size : n->zmax;
         n->pmax = (size_t)h.raw > n->pmax ? (size_t)h.raw : n->pmax;
         if (h.type == PAGE_DICT) {
@@ -745,26 +799,34 @@ static size_t layout(const ppq_chunk_info_t *c, const ppq_schema_node_t *leaf, c
     return total;
 }
 
+/* Chunk (rg, col) measured: its pages walked, the arena regions a column
+ * reader of it takes (*total in all). */
+static ppq_status_t measure(ppq_reader_t *r, uint32_t rg, uint32_t col, const ppq_chunk_info_t **c, needs_t *n,
+                            size_t size[7], size_t *total)
+{
+    ppq_status_t st;
+    *c = ppq_reader_chunk(r, rg, col);
+    if (*c == NULL) {
+        return PPQ_ERR_ARG; /* out of range, or not kept by ppq_reader_open_select */
+    }
+    if ((*c)->codec != PPQ_CODEC_UNCOMPRESSED && !ppq_codec_can_decompress((ppq_codec_t)(*c)->codec)) {
+        return unsupported(r, ppq_codec_name((ppq_codec_t)(*c)->codec));
+    }
+    TRY(chunk_needs(r, *c, n));
+    *total = layout(*c, &r->nodes[r->leaves[col]], n, size);
+    return PPQ_OK;
+}
+
 size_t ppq_column_reader_arena_size(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq_status_t *st)
 {
     const ppq_chunk_info_t *c;
     needs_t n;
-    size_t size[7];
-    ppq_status_t s;
-    if (r == NULL || rg >= r->nrg || col >= r->ncols) {
-        if (st != NULL) {
-            *st = PPQ_ERR_ARG;
-        }
-        return 0;
-    }
-    c = &r->chunks[(size_t)rg * r->ncols + col];
-    s = c->codec == PPQ_CODEC_UNCOMPRESSED || ppq_codec_can_decompress((ppq_codec_t)c->codec)
-            ? chunk_needs(r, c, &n)
-            : unsupported(r, ppq_codec_name((ppq_codec_t)c->codec));
+    size_t size[7], total = 0;
+    ppq_status_t s = measure(r, rg, col, &c, &n, size, &total);
     if (st != NULL) {
         *st = s;
     }
-    return s == PPQ_OK ? layout(c, &r->nodes[r->leaves[col]], &n, size) : 0u;
+    return s == PPQ_OK ? total : 0u;
 }
 
 /* ---- column reader ------------------------------------------------------------ */
@@ -773,23 +835,16 @@ ppq_status_t ppq_column_reader_init(ppq_column_reader_t *cr, ppq_reader_t *r, ui
                                     ppq_arena_t *arena)
 {
     const ppq_chunk_info_t *c;
-    const ppq_schema_node_t *leaf;
-    size_t size[7], total, mark;
+    size_t size[7], total = 0, mark;
     uint8_t *mem[7];
     needs_t n;
     ppq_status_t st;
     int i;
-    if (cr == NULL || r == NULL || arena == NULL || rg >= r->nrg || col >= r->ncols) {
+    if (cr == NULL || arena == NULL) {
         return PPQ_ERR_ARG;
     }
     memset(cr, 0, sizeof *cr);
-    c = &r->chunks[(size_t)rg * r->ncols + col];
-    leaf = &r->nodes[r->leaves[col]];
-    if (c->codec != PPQ_CODEC_UNCOMPRESSED && !ppq_codec_can_decompress((ppq_codec_t)c->codec)) {
-        return unsupported(r, ppq_codec_name((ppq_codec_t)c->codec));
-    }
-    TRY(chunk_needs(r, c, &n));
-    total = layout(c, leaf, &n, size);
+    TRY(measure(r, rg, col, &c, &n, size, &total));
     mark = ppq_arena_mark(arena);
     if (total > arena->size - arena->used) {
         cr->need = mark + total;
@@ -799,7 +854,7 @@ ppq_status_t ppq_column_reader_init(ppq_column_reader_t *cr, ppq_reader_t *r, ui
         mem[i] = (uint8_t *)ppq_arena_alloc(arena, size[i]);
     }
     cr->r = r;
-    cr->leaf = leaf;
+    cr->leaf = &r->nodes[r->leaves[col]];
     cr->chunk = c;
     cr->pos = (uint64_t)(c->dict_page_offset >= 0 ? c->dict_page_offset : c->data_page_offset);
     cr->end = cr->pos + (uint64_t)c->compressed_size;
@@ -919,7 +974,7 @@ static ppq_status_t get_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint
         if (got != k) {
             return PPQ_ERR_CORRUPT; /* fewer levels than the page's values */
         }
-        if (max == 1) { /* bit width 1: no level passes the maximum; ones are hits */
+        if (PPQ_FAST64 && max == 1) { /* bit width 1: no level passes the maximum; ones are hits */
             size_t h = 0;
             if (out != NULL) {
                 for (i = 0; i < k; i++) {
@@ -1003,7 +1058,7 @@ static ppq_status_t load_page(ppq_column_reader_t *cr)
         int dict, v2;
         uint8_t *stored, *dst;
         size_t cap, lvl = 0, got = 0, used, hits;
-        TRY(read_header(r, cr->pos, cr->end, r->hdr, HDR_MAX, &h));
+        TRY(read_header(r, cr->pos, cr->end, &h));
         cr->pos += h.hdr_len;
         dict = h.type == PAGE_DICT;
         v2 = h.type == PAGE_DATA_V2;

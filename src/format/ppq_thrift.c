@@ -221,6 +221,54 @@ void ppq_thrift_r_init(ppq_thrift_r_t *r, const void *data, size_t len)
     r->end = r->pos + len;
     r->last_id[0] = 0;
     r->depth = 1;
+    r->s = NULL;
+}
+
+void ppq_thrift_r_init_stream(ppq_thrift_r_t *r, ppq_thrift_stream_t *s)
+{
+    ppq_thrift_r_init(r, s->win, 0);
+    r->s = s;
+}
+
+/* The input left: in the window and (streaming) not yet read into it. */
+static size_t left(const ppq_thrift_r_t *r)
+{
+    return (size_t)(r->end - r->pos) + (r->s != NULL ? r->s->rest : 0u);
+}
+
+/* Streaming: slide what is left of the window to its start and fill it up
+ * from the source.  A source error stays in s->err (the parse then sees
+ * the input end: corrupt). */
+static void refill(ppq_thrift_r_t *r)
+{
+    ppq_thrift_stream_t *s = r->s;
+    size_t have = (size_t)(r->end - r->pos), add = s->cap - have, got = 0, i;
+    ppq_status_t st;
+    add = add < s->rest ? add : s->rest;
+    for (i = 0; i < have; i++) { /* (forward: the bytes move down) */
+        s->win[i] = r->pos[i];
+    }
+    r->pos = s->win;
+    r->end = s->win + have;
+    if (s->err == PPQ_OK) {
+        st = s->read_at(s->ctx, s->offset, s->win + have, add, &got);
+        if (st != PPQ_OK || got != add) { /* (a read short of the input's end, as a positive status: I/O) */
+            s->err = st < 0 ? st : PPQ_ERR_IO;
+            return;
+        }
+        r->end += add;
+        s->offset += add;
+        s->rest -= add;
+    }
+}
+
+/* Streaming: at least PPQ_THRIFT_STREAM_MIN bytes in the window (or all
+ * that is left): enough for any value but a binary's bytes. */
+static void more(ppq_thrift_r_t *r)
+{
+    if (r->s != NULL && r->s->rest > 0u && (size_t)(r->end - r->pos) < PPQ_THRIFT_STREAM_MIN) {
+        refill(r);
+    }
 }
 
 size_t ppq_thrift_r_offset(const ppq_thrift_r_t *r, const void *data)
@@ -231,6 +279,7 @@ size_t ppq_thrift_r_offset(const ppq_thrift_r_t *r, const void *data)
 static ppq_status_t read_varint(ppq_thrift_r_t *r, uint64_t *v, unsigned max_bits)
 {
     size_t used;
+    more(r);
     if (ppq_uleb64_decode(r->pos, (size_t)(r->end - r->pos), v, &used) != PPQ_OK ||
         (max_bits < 64u && (*v >> max_bits) != 0u)) {
         return PPQ_ERR_CORRUPT;
@@ -269,6 +318,7 @@ static ppq_status_t header_id(ppq_thrift_r_t *r, uint8_t byte, int16_t last, int
 ppq_status_t ppq_thrift_r_field(ppq_thrift_r_t *r, int16_t *id, ppq_thrift_type_t *type)
 {
     uint8_t b;
+    more(r);
     if (r->depth == 0u || r->pos == r->end) {
         return PPQ_ERR_CORRUPT;
     }
@@ -300,6 +350,7 @@ ppq_status_t ppq_thrift_r_bool(ppq_thrift_r_t *r, ppq_thrift_type_t type, int *v
 ppq_status_t ppq_thrift_r_elem_bool(ppq_thrift_r_t *r, int *value)
 {
     uint8_t b;
+    more(r);
     if (r->pos == r->end) {
         return PPQ_ERR_CORRUPT;
     }
@@ -314,6 +365,7 @@ ppq_status_t ppq_thrift_r_elem_bool(ppq_thrift_r_t *r, int *value)
 
 ppq_status_t ppq_thrift_r_i8(ppq_thrift_r_t *r, ppq_thrift_type_t type, int8_t *value)
 {
+    more(r);
     if (type != PPQ_THRIFT_I8 || r->pos == r->end) {
         return PPQ_ERR_CORRUPT;
     }
@@ -353,6 +405,7 @@ ppq_status_t ppq_thrift_r_i64(ppq_thrift_r_t *r, ppq_thrift_type_t type, int64_t
 
 ppq_status_t ppq_thrift_r_double(ppq_thrift_r_t *r, ppq_thrift_type_t type, double *value)
 {
+    more(r);
     if (type != PPQ_THRIFT_DOUBLE || (size_t)(r->end - r->pos) < 8u) {
         return PPQ_ERR_CORRUPT;
     }
@@ -364,17 +417,53 @@ ppq_status_t ppq_thrift_r_double(ppq_thrift_r_t *r, ppq_thrift_type_t type, doub
 static ppq_status_t read_length(ppq_thrift_r_t *r, uint32_t *len)
 {
     uint64_t v;
-    if (read_varint(r, &v, 32) != PPQ_OK || v > (uint64_t)(r->end - r->pos)) {
+    if (read_varint(r, &v, 32) != PPQ_OK || v > (uint64_t)left(r)) {
         return PPQ_ERR_CORRUPT;
     }
     *len = (uint32_t)v;
     return PPQ_OK;
 }
 
+ppq_status_t ppq_thrift_r_binary_len(ppq_thrift_r_t *r, ppq_thrift_type_t type, uint32_t *len)
+{
+    return type != PPQ_THRIFT_BINARY ? PPQ_ERR_CORRUPT : read_length(r, len);
+}
+
+ppq_status_t ppq_thrift_r_bytes(ppq_thrift_r_t *r, uint8_t *dst, size_t len)
+{
+    if (len > left(r)) {
+        return PPQ_ERR_CORRUPT;
+    }
+    while (len > 0u) {
+        size_t k = (size_t)(r->end - r->pos);
+        if (k == 0u) { /* (streaming: there is more, as len <= left(r)) */
+            refill(r);
+            if (r->pos == r->end) {
+                return PPQ_ERR_CORRUPT; /* the read failed */
+            }
+            continue;
+        }
+        k = k < len ? k : len;
+        if (dst != NULL) {
+            memcpy(dst, r->pos, k);
+            dst += k;
+        }
+        r->pos += k;
+        len -= k;
+    }
+    return PPQ_OK;
+}
+
 ppq_status_t ppq_thrift_r_binary(ppq_thrift_r_t *r, ppq_thrift_type_t type, const uint8_t **data, uint32_t *len)
 {
-    if (type != PPQ_THRIFT_BINARY || read_length(r, len) != PPQ_OK) {
+    if (ppq_thrift_r_binary_len(r, type, len) != PPQ_OK) {
         return PPQ_ERR_CORRUPT;
+    }
+    if (r->s != NULL && *len > (size_t)(r->end - r->pos)) {
+        refill(r);
+    }
+    if (*len > (size_t)(r->end - r->pos)) {
+        return PPQ_ERR_CORRUPT; /* (streaming: longer than the window) */
     }
     *data = r->pos;
     r->pos += *len;
@@ -395,6 +484,7 @@ ppq_status_t ppq_thrift_r_struct(ppq_thrift_r_t *r, ppq_thrift_type_t type)
 static ppq_status_t list_header_r(ppq_thrift_r_t *r, ppq_thrift_type_t *elem, uint32_t *size)
 {
     uint8_t b;
+    more(r);
     if (r->pos == r->end) {
         return PPQ_ERR_CORRUPT;
     }
@@ -407,7 +497,7 @@ static ppq_status_t list_header_r(ppq_thrift_r_t *r, ppq_thrift_type_t *elem, ui
         return read_length(r, size);
     }
     *size = b >> 4;
-    return *size <= (uint32_t)(r->end - r->pos) ? PPQ_OK : PPQ_ERR_CORRUPT;
+    return *size <= left(r) ? PPQ_OK : PPQ_ERR_CORRUPT;
 }
 
 ppq_status_t ppq_thrift_r_list(ppq_thrift_r_t *r, ppq_thrift_type_t type, ppq_thrift_type_t *elem, uint32_t *size)
@@ -433,9 +523,11 @@ ppq_status_t ppq_thrift_r_skip(ppq_thrift_r_t *r, ppq_thrift_type_t type)
     unsigned t = (unsigned)type;
     int elem = 0; /* the value is a container element (bools take a byte) */
     for (;;) {
-        size_t avail = (size_t)(r->end - r->pos);
+        size_t avail;
         uint64_t v;
         uint32_t len;
+        more(r);
+        avail = (size_t)(r->end - r->pos);
         /* skip one value of type t */
         switch (t) {
         case PPQ_THRIFT_TRUE:
@@ -468,10 +560,9 @@ ppq_status_t ppq_thrift_r_skip(ppq_thrift_r_t *r, ppq_thrift_type_t type)
             r->pos += t == PPQ_THRIFT_UUID ? 16u : 8u;
             break;
         case PPQ_THRIFT_BINARY:
-            if (read_length(r, &len) != PPQ_OK) {
+            if (read_length(r, &len) != PPQ_OK || ppq_thrift_r_bytes(r, NULL, len) != PPQ_OK) {
                 return PPQ_ERR_CORRUPT;
             }
-            r->pos += len;
             break;
         case PPQ_THRIFT_STRUCT:
         case PPQ_THRIFT_LIST:
@@ -494,9 +585,10 @@ ppq_status_t ppq_thrift_r_skip(ppq_thrift_r_t *r, ppq_thrift_type_t type)
                 if (read_length(r, &len) != PPQ_OK) {
                     return PPQ_ERR_CORRUPT;
                 }
+                more(r);
                 if (len > 0u) {
                     if (r->pos == r->end || !valid_type(*r->pos >> 4) || !valid_type(*r->pos & 0x0Fu) ||
-                        len > (uint32_t)(r->end - r->pos) / 2u) {
+                        len > left(r) / 2u) {
                         return PPQ_ERR_CORRUPT;
                     }
                     f->t1 = (uint8_t)(*r->pos >> 4);
@@ -520,6 +612,7 @@ ppq_status_t ppq_thrift_r_skip(ppq_thrift_r_t *r, ppq_thrift_type_t type)
             if (f->is_struct) {
                 uint8_t b;
                 int16_t id;
+                more(r);
                 if (r->pos == r->end) {
                     return PPQ_ERR_CORRUPT;
                 }

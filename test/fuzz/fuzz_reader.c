@@ -1,6 +1,8 @@
 /* libFuzzer: the file reader on hostile files.  Whatever the bytes, open
  * and every column of every row group read to its end stay inside the file
- * and the arena (ASan), and end with a status. */
+ * and the arena (ASan), and end with a status; so does a selective open in
+ * a small arena, whose need then opens, keeping exactly the chunks asked
+ * for. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +12,13 @@
 #include "recover_util.h" /* a file in memory (mfile_t) */
 
 static uint64_t arena_mem[(1u << 20) / 8u];
+
+static void abort_unless(int ok)
+{
+    if (!ok) {
+        abort();
+    }
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -25,7 +34,49 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ppq_file_t f;
     ppq_arena_t arena;
     uint32_t rg, c;
+    static const uint32_t cols[2] = {0, 2}, rgs[2] = {1, 3};
+    ppq_reader_select_t sel;
+    ppq_status_t st;
     mfile_init(&f, &m, (uint8_t *)(uintptr_t)data, size, size); /* (read only) */
+    /* a selection (by the last byte) in a small arena: a need that then
+     * opens (the parse is the same whatever the arena), chunks kept only */
+    memset(&sel, 0, sizeof sel);
+    if (size > 0u) {
+        sel.columns = data[size - 1u] & 1u ? cols : NULL;
+        sel.ncolumns = 1u + (data[size - 1u] >> 1 & 1u);
+        sel.row_groups = data[size - 1u] & 4u ? rgs : NULL;
+        sel.nrow_groups = 1u + (data[size - 1u] >> 3 & 1u);
+        sel.metadata = (uint8_t)(data[size - 1u] >> 4 & 1u);
+    }
+    ppq_arena_init(&arena, arena_mem, size > 1u ? 8u * data[size - 2u] : 0u);
+    st = ppq_reader_open_select(&r, &f, &sel, &arena);
+    if (st == PPQ_ERR_ARENA) {
+        if (r.need <= arena.size || r.need > sizeof arena_mem / 2u) {
+            abort_unless(r.need > arena.size);
+            return 0;
+        }
+        ppq_arena_init(&arena, arena_mem, r.need);
+        st = ppq_reader_open_select(&r, &f, &sel, &arena);
+        abort_unless(st != PPQ_ERR_ARENA);
+    }
+    if (st == PPQ_OK) { /* (column readers in the arena's other half) */
+        ppq_arena_t carena;
+        ppq_arena_init(&carena, (uint8_t *)arena_mem + sizeof arena_mem / 2u, sizeof arena_mem / 2u);
+        for (rg = 0; rg < r.nrg && rg < 8u; rg++) {
+            for (c = 0; c < r.ncols && c < 8u; c++) {
+                int kept = (sel.row_groups == NULL || (rg == 1u || (rg == 3u && sel.nrow_groups == 2u))) &&
+                           (sel.columns == NULL || (c == 0u || (c == 2u && sel.ncolumns == 2u)));
+                size_t levels = 1, count = 0, steps = 0;
+                abort_unless((ppq_reader_chunk(&r, rg, c) != NULL) == kept);
+                if (ppq_column_reader_init(&cr, &r, rg, c, &carena) == PPQ_OK) {
+                    while (levels > 0u && steps++ < 1000u &&
+                           ppq_column_reader_read(&cr, 32, &values, def, rep, &levels, &count) == PPQ_OK) {
+                    }
+                }
+                ppq_arena_rewind(&carena, 0);
+            }
+        }
+    }
     ppq_arena_init(&arena, arena_mem, sizeof arena_mem);
     if (ppq_reader_open(&r, &f, &arena) != PPQ_OK) {
         return 0;
@@ -33,7 +84,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (rg = 0; rg < r.nrg && rg < 64u; rg++) {
         for (c = 0; c < r.ncols && c < 64u; c++) {
             size_t mark = ppq_arena_mark(&arena), levels = 1, count = 0, steps = 0;
-            ppq_status_t st;
             (void)ppq_column_reader_arena_size(&r, rg, c, &st);
             if (ppq_column_reader_init(&cr, &r, rg, c, &arena) == PPQ_OK) {
                 while (levels > 0u && steps++ < 100000u &&

@@ -1,7 +1,8 @@
 /* libFuzzer: the Thrift compact reader on hostile bytes.  The input is
  * walked field by field with the typed readers (entering structs and lists
  * as far as the depth allows, skipping the rest), then skipped whole; both
- * must stay inside the input and agree on where a valid struct ends. */
+ * must stay inside the input and agree on where a valid struct ends; so
+ * must the skip through a streaming reader's small window. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,15 @@ static ppq_status_t read_value(ppq_thrift_r_t *r, ppq_thrift_type_t type)
     }
 }
 
+/* A stream over the input (the read_at of ppq_file_t's contract). */
+static ppq_status_t mem_read_at(void *ctx, uint64_t off, uint8_t *buf, size_t len, size_t *got)
+{
+    const uint8_t *data = (const uint8_t *)ctx;
+    memcpy(buf, data + off, len); /* (the stream never asks past its length) */
+    *got = len;
+    return PPQ_OK;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -84,6 +94,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * before skipping: then they must end at the same byte */
     if (st == PPQ_OK && st2 == PPQ_OK && walk.pos != skip.pos) {
         __builtin_trap();
+    }
+    { /* the skip again through a window of 16 to 47 bytes: the same status, the same end */
+        uint8_t win[48];
+        ppq_thrift_stream_t s;
+        ppq_thrift_r_t t;
+        ppq_status_t st3;
+        memset(&s, 0, sizeof s);
+        s.read_at = mem_read_at;
+        s.ctx = copy;
+        s.win = win;
+        s.cap = PPQ_THRIFT_STREAM_MIN + (size > 0u ? data[size - 1u] % 32u : 0u);
+        s.rest = size;
+        ppq_thrift_r_init_stream(&t, &s);
+        st3 = ppq_thrift_r_skip(&t, PPQ_THRIFT_STRUCT);
+        if (st3 != st2 || t.pos > t.end || (st2 == PPQ_OK && size - s.rest - (size_t)(t.end - t.pos) !=
+                                                               (size_t)(skip.pos - copy))) {
+            __builtin_trap();
+        }
     }
     free(copy);
     return 0;
