@@ -95,6 +95,7 @@ typedef struct col_state {
     void *values;            /* the batch's values, dense, each its type's in-memory size */
     int16_t *def, *rep;
     size_t levels, count, at, vat; /* entries in the batch, values, next entry, next value */
+    size_t batch;            /* entries a read asks for */
     uint64_t values_total, nulls_total;
     int16_t *rdef, *rrep;    /* the row's entries */
     value_t *rval;           /* an entry's value (where its definition level is the leaf's max) */
@@ -416,7 +417,7 @@ static int parse_list(const char *s, uint32_t *out, uint32_t max, uint32_t *n)
 /* The next batch of a column's entries. */
 static ppq_status_t refill(col_state_t *c)
 {
-    ppq_status_t st = ppq_column_reader_read(&c->cr, BATCH, c->values, c->def, c->rep, &c->levels, &c->count);
+    ppq_status_t st = ppq_column_reader_read(&c->cr, c->batch, c->values, c->def, c->rep, &c->levels, &c->count);
     c->at = 0;
     c->vat = 0;
     return st;
@@ -975,6 +976,10 @@ int ppq_cat_cmd(int argc, char **argv)
         for (k = 0; k < nsel && status == 0; k++) {
             st = ppq_column_reader_init(&cols[k].cr, &r, rg, cols[k].col, &arena);
             cols[k].levels = cols[k].at = 0;
+            /* DELTA_BYTE_ARRAY values of one read must fit in twice their
+             * page (ppq_column_reader_read): one a read, where they may */
+            cols[k].batch = (r.chunks[(size_t)rg * r.ncols + cols[k].col].encodings >> PPQ_ENC_DELTA_BYTE_ARRAY) & 1u
+                                ? 1u : BATCH;
             if (st != PPQ_OK) {
                 status = fail_status(path, st, &r);
             }
@@ -1018,6 +1023,14 @@ int ppq_cat_cmd(int argc, char **argv)
             fputs(json ? "}\n" : "\n", stdout);
             if (cat.err != NULL) {
                 fprintf(stderr, "ppq: %s: row group %u, row %lld: %s\n", path, rg, (long long)row, cat.err);
+                status = 1;
+            }
+        }
+        for (k = 0; !scan && row == rows && k < nsel && status == 0; k++) { /* every entry read */
+            if (cols[k].at == cols[k].levels && (st = refill(&cols[k])) != PPQ_OK) {
+                status = fail_status(path, st, &r);
+            } else if (cols[k].levels > 0u) {
+                fprintf(stderr, "ppq: %s: row group %u: a column holds more rows than its row group\n", path, rg);
                 status = 1;
             }
         }
