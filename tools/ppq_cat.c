@@ -26,8 +26,9 @@
  * Memory: one batch per column plus the current row's entries of each
  * column (at most ROW_MAX_ENTRIES entries and ROW_MAX_BYTES bytes; a longer
  * row is refused).  Levels that do not nest (columns of one group that
- * disagree, a row starting at a repetition level above 0) end the output
- * with a message naming the row, never a crash.
+ * disagree, a row starting at a repetition level above 0, more rows than
+ * the row group's) end the output with a message naming the row and the
+ * field, never a crash; the rows before are printed, that one is not.
  *
  * scan decodes every value of every column into batches and prints rows,
  * values and nulls per column and the seconds it took.
@@ -472,6 +473,15 @@ static int row_room(col_state_t *c, size_t bytes)
     return 1;
 }
 
+/* A message about column c: "ppq: FILE: column PATH: what"; returns 1. */
+static int column_fail(const col_state_t *c, const ppq_reader_t *r, const char *path, const char *what)
+{
+    fprintf(stderr, "ppq: %s: column ", path);
+    put_path(stderr, r, r->leaves[c->col]);
+    fprintf(stderr, ": %s\n", what);
+    return 1;
+}
+
 /* Column c's entries of the next row (the first entry, then those with a
  * repetition level above 0) into its row buffer; byte arrays are copied, as
  * a row may span pages.  Returns 0, or the exit status after a message. */
@@ -490,8 +500,7 @@ static int next_row(col_state_t *c, const ppq_reader_t *r, const char *path)
             }
             if (c->levels == 0u) {
                 if (c->n == 0u) {
-                    fprintf(stderr, "ppq: %s: a column ends before its row group\n", path);
-                    return 1;
+                    return column_fail(c, r, path, "ends before its row group");
                 }
                 break;
             }
@@ -502,13 +511,10 @@ static int next_row(col_state_t *c, const ppq_reader_t *r, const char *path)
             break; /* the next row's */
         }
         if (c->n == 0u && rp != 0) {
-            fprintf(stderr, "ppq: %s: column %.*s: a row starts at repetition level %d\n", path, (int)n->name_len, n->name, rp);
-            return 1;
+            return column_fail(c, r, path, "a row starts at a repetition level above 0");
         }
         if (!row_room(c, 0)) {
-            fprintf(stderr, "ppq: %s: a row of column %.*s holds more than ppq cat buffers (%u entries, %u MiB)\n",
-                    path, (int)n->name_len, n->name, ROW_MAX_ENTRIES, (unsigned)(ROW_MAX_BYTES >> 20));
-            return 1;
+            return column_fail(c, r, path, "a row holds more than ppq cat buffers (4 Mi entries, 256 MiB)");
         }
         c->rdef[c->n] = d;
         c->rrep[c->n] = rp;
@@ -517,9 +523,7 @@ static int next_row(col_state_t *c, const ppq_reader_t *r, const char *path)
             memcpy(v, (const uint8_t *)c->values + c->vat++ * size, size);
             if (is_bytes(n)) {
                 if (!row_room(c, v->bytes.len)) {
-                    fprintf(stderr, "ppq: %s: a row of column %.*s holds more than ppq cat buffers\n", path,
-                            (int)n->name_len, n->name);
-                    return 1;
+                    return column_fail(c, r, path, "a row holds more than ppq cat buffers (4 Mi entries, 256 MiB)");
                 }
                 if (v->bytes.len > 0u) {
                     memcpy(c->rbytes + c->nbytes, v->bytes.ptr, v->bytes.len);
@@ -563,16 +567,18 @@ typedef struct cat {
     size_t *lo, *hi;        /* per repetition level, per leaf: a slot (level 0: the row) */
     int raw;
     const char *err;        /* why the row cannot be printed */
+    uint32_t err_node;      /* where */
 } cat_t;
 
 static void emit_field(cat_t *c, uint32_t n, const size_t *lo, const size_t *hi);
 static void emit_instance(cat_t *c, uint32_t n, const size_t *lo, const size_t *hi);
 static void emit_pair(cat_t *c, uint32_t key, const size_t *lo, const size_t *hi);
 
-static void refuse(cat_t *c, const char *why)
+static void refuse(cat_t *c, uint32_t n, const char *why)
 {
     if (c->err == NULL) {
         c->err = why;
+        c->err_node = n;
     }
 }
 
@@ -621,7 +627,7 @@ static int present(cat_t *c, uint32_t n, const size_t *lo, const size_t *hi)
     int p = c->cols[c->klo[n]].rdef[lo[c->klo[n]]] >= d;
     for (k = c->klo[n]; k < c->khi[n]; k++) {
         if ((c->cols[k].rdef[lo[k]] >= d) != p || (!p && hi[k] - lo[k] != 1u)) {
-            refuse(c, "definition levels of its columns disagree");
+            refuse(c, n, "the definition levels of its columns disagree");
             return 0;
         }
     }
@@ -647,7 +653,7 @@ static void emit_repeated(cat_t *c, uint32_t n, const size_t *lo, const size_t *
                 const col_state_t *col = &c->cols[k];
                 size_t e = sl[k] + 1u;
                 if (sl[k] >= hi[k] || col->rdef[sl[k]] < s->max_def || (!first && col->rrep[sl[k]] != s->max_rep)) {
-                    refuse(c, "repetition levels of its columns disagree");
+                    refuse(c, n, "the repetition levels of its columns disagree");
                     return;
                 }
                 while (e < hi[k] && col->rrep[e] > s->max_rep) {
@@ -674,7 +680,7 @@ static void emit_repeated(cat_t *c, uint32_t n, const size_t *lo, const size_t *
         }
         for (k = k0; k < kend; k++) {
             if (sl[k] != hi[k]) {
-                refuse(c, "repetition levels of its columns disagree");
+                refuse(c, n, "the repetition levels of its columns disagree");
             }
         }
     }
@@ -708,7 +714,7 @@ static void emit_instance(cat_t *c, uint32_t n, const size_t *lo, const size_t *
     }
     if (s->num_children == 0u) {
         if (hi[k] - lo[k] != 1u || c->cols[k].rdef[lo[k]] != s->max_def) {
-            refuse(c, "levels that do not nest");
+            refuse(c, n, "levels that do not nest");
             return;
         }
         put_value(c->o, s, &c->cols[k].rval[lo[k]], c->raw, 1);
@@ -762,7 +768,7 @@ static void emit_csv(cat_t *c, uint32_t n)
     if (s->num_children == 0u && s->repetition != 2u) {
         uint32_t k = c->klo[n];
         if (c->cols[k].n != 1u || c->cols[k].rdef[0] != s->max_def) {
-            refuse(c, "levels that do not nest");
+            refuse(c, n, "levels that do not nest");
             return;
         }
         put_value(o, s, &c->cols[k].rval[0], c->raw, 0);
@@ -770,7 +776,7 @@ static void emit_csv(cat_t *c, uint32_t n)
     }
     m = open_memstream(&text, &len);
     if (m == NULL) {
-        refuse(c, "out of memory");
+        refuse(c, n, "out of memory");
         return;
     }
     c->o = m;
@@ -779,6 +785,25 @@ static void emit_csv(cat_t *c, uint32_t n)
     fclose(m);
     put_text(o, (const uint8_t *)text, (uint32_t)len, 0);
     free(text);
+}
+
+/* A row: a JSON object of the top-level fields, or a CSV line. */
+static void print_row(cat_t *c, const uint32_t *tops, uint32_t ntops, int json)
+{
+    uint32_t k;
+    fputs(json ? "{" : "", c->o);
+    for (k = 0; k < ntops && c->err == NULL; k++) {
+        const ppq_schema_node_t *s = &c->r->nodes[tops[k]];
+        fputs(k ? "," : "", c->o);
+        if (json) {
+            put_text(c->o, (const uint8_t *)s->name, s->name_len, 1);
+            fputc(':', c->o);
+            emit_field(c, tops[k], c->lo, c->hi);
+        } else {
+            emit_csv(c, tops[k]);
+        }
+    }
+    fputs(json ? "}\n" : "\n", c->o);
 }
 
 /* Index past each node's subtree, and each node's selected leaves as a
@@ -819,6 +844,9 @@ int ppq_cat_cmd(int argc, char **argv)
     uint8_t *chosen = NULL;
     col_state_t *cols = NULL;
     cat_t cat;
+    FILE *line;
+    char *text;
+    size_t text_len;
     ppq_status_t st;
     struct timespec t0, t1;
     memset(&cat, 0, sizeof cat);
@@ -1007,31 +1035,31 @@ int ppq_cat_cmd(int argc, char **argv)
             if (status != 0) {
                 break;
             }
+            /* the row whole in memory first: a refused row prints nothing */
+            line = open_memstream(&text, &text_len);
+            if (line == NULL) {
+                status = 2;
+                break;
+            }
+            cat.o = line;
             cat.err = NULL;
-            fputs(json ? "{" : "", stdout);
-            for (k = 0; k < ntops && cat.err == NULL; k++) {
-                if (json) {
-                    fputs(k ? "," : "", stdout);
-                    put_text(stdout, (const uint8_t *)r.nodes[tops[k]].name, r.nodes[tops[k]].name_len, 1);
-                    fputc(':', stdout);
-                    emit_field(&cat, tops[k], cat.lo, cat.hi);
-                } else {
-                    fputs(k ? "," : "", stdout);
-                    emit_csv(&cat, tops[k]);
-                }
-            }
-            fputs(json ? "}\n" : "\n", stdout);
+            print_row(&cat, tops, ntops, json);
+            fclose(line);
             if (cat.err != NULL) {
-                fprintf(stderr, "ppq: %s: row group %u, row %lld: %s\n", path, rg, (long long)row, cat.err);
+                fprintf(stderr, "ppq: %s: row group %u, row %lld, field ", path, rg, (long long)row);
+                put_path(stderr, &r, cat.err_node);
+                fprintf(stderr, ": %s\n", cat.err);
                 status = 1;
+            } else {
+                fwrite(text, 1, text_len, stdout);
             }
+            free(text);
         }
         for (k = 0; !scan && row == rows && k < nsel && status == 0; k++) { /* every entry read */
             if (cols[k].at == cols[k].levels && (st = refill(&cols[k])) != PPQ_OK) {
                 status = fail_status(path, st, &r);
             } else if (cols[k].levels > 0u) {
-                fprintf(stderr, "ppq: %s: row group %u: a column holds more rows than its row group\n", path, rg);
-                status = 1;
+                status = column_fail(&cols[k], &r, path, "more rows than its row group");
             }
         }
         ppq_arena_rewind(&arena, mark);

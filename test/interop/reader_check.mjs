@@ -285,17 +285,31 @@ for (let i = base.indexOf(Buffer.from([0x21, 0, 0, 0, 0x41, 0xaa, 0xaa])); i >= 
 if (run(hostile).status !== 0 || repAt.length !== 3) {
   fail(`${hostile}: the unpatched file or its level streams (found ${repAt.length} of 3) are not as expected`);
 } else {
-  for (const [what, at, byte, expect] of [
-    ['a row starting at repetition level 1', repAt[1], 0xab, /a row starts at repetition level 1/],
-    ['a list of s.a one element short of s.b', repAt[1] + 1, 0xa2, /repetition levels of its columns disagree/],
-    ['rows of l more than the row group\'s', repAt[0] + 1, 0xa2, /a column holds more rows than its row group/],
+  // (the rows before a refused one printed, that one not)
+  for (const [what, at, byte, expect, rows] of [
+    ['a row starting at repetition level 1', repAt[1], 0xab,
+      /column s\.list\.element\.a: a row starts at a repetition level above 0/, 0],
+    ['a list of s.a one element short of s.b', repAt[1] + 1, 0xa2,
+      /row group 0, row 5, field s\.list: the repetition levels of its columns disagree/, 5],
+    ['rows of l more than the row group\'s', repAt[0] + 1, 0xa2, /column l\.list\.element: more rows than its row group/, 8],
   ]) {
     const bad = Buffer.from(base);
     bad[at] = byte;
     const path = join(dir, 'hostile_patched.parquet');
     writeFileSync(path, bad);
-    const r = run(path);
-    if (r.status !== 1 || !expect.test(r.stderr)) fail(`hostile ${what}: status ${r.status} signal ${r.signal}, "${r.stderr.trim()}"`);
+    const r = run(path), printed = r.stdout === '' ? 0 : r.stdout.trim().split('\n').length;
+    if (r.status !== 1 || !expect.test(r.stderr) || printed !== rows) {
+      fail(`hostile ${what}: status ${r.status} signal ${r.signal}, ${printed} rows, "${r.stderr.trim()}"`);
+    }
+  }
+}
+// a row longer than ppq cat holds (4 Mi entries of a column): refused with a message
+{
+  const path = join(dir, 'hostile_long_row.parquet');
+  await con.run(`COPY (SELECT range(4194305)::INTEGER[] AS l) TO '${path}' (FORMAT parquet)`);
+  const r = run(path);
+  if (r.status !== 1 || !/column l\.list\.element: a row holds more than ppq cat buffers/.test(r.stderr)) {
+    fail(`a row of 4194305 entries: status ${r.status} signal ${r.signal}, "${r.stderr.trim()}"`);
   }
 }
 // every byte of the pages flipped (one shell runs ppq on each: a spawn from
