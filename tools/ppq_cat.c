@@ -595,19 +595,20 @@ static int shape(const cat_t *c, uint32_t n)
         return SHAPE_STRUCT;
     }
     if (g->logical == 3 || g->converted == 3) { /* LIST */
-        const ppq_schema_node_t *only = &c->r->nodes[n + 2u];
-        char tuple[300];
-        if (rep->num_children != 1u || only->repetition == 2u || named(rep, "array", 5) ||
-            (g->name_len < 290u && (memcpy(tuple, g->name, g->name_len), memcpy(tuple + g->name_len, "_tuple", 6),
-                                    named(rep, tuple, g->name_len + 6u)))) {
-            return SHAPE_LIST; /* the repeated field is the element (a leaf, or a group of several fields) */
+        if (rep->num_children != 1u || c->r->nodes[n + 2u].repetition == 2u || named(rep, "array", 5) ||
+            (rep->name_len == g->name_len + 6u && memcmp(rep->name, g->name, g->name_len) == 0 &&
+             memcmp(rep->name + g->name_len, "_tuple", 6) == 0)) {
+            return SHAPE_LIST; /* the repeated field is the element: a leaf, a group of several fields,
+                                  of one repeated field, or named array or <list>_tuple */
         }
         return SHAPE_LIST_CHILD; /* 3-level: its one field is the element */
     }
-    if ((g->logical == 2 || g->converted == 1 || g->converted == 2) && rep->num_children == 2u) {
-        /* MAP (MAP_KEY_VALUE: legacy): its repeated group's fields are the key and the value */
+    if (g->logical == 2 || g->converted == 1 || g->converted == 2) { /* MAP (MAP_KEY_VALUE: legacy) */
         uint32_t key = n + 2u, value = c->end[key];
         const ppq_schema_node_t *k = &c->r->nodes[key];
+        if (rep->num_children != 2u) {
+            return SHAPE_LIST; /* keys only (or not a map): its entries as objects */
+        }
         if (k->num_children == 0u && k->repetition == 0u && text_type(k) && c->klo[key] < c->khi[key] &&
             c->klo[value] < c->khi[value]) {
             return SHAPE_MAP; /* string keys: a JSON object */
@@ -807,11 +808,15 @@ static void print_row(cat_t *c, const uint32_t *tops, uint32_t ntops, int json)
 }
 
 /* Index past each node's subtree, and each node's selected leaves as a
- * range of cols (the schema is in pre-order, leaves numbered in it). */
-static void tree_ranges(cat_t *c, const uint8_t *chosen)
+ * range of cols (the schema is in pre-order, leaves numbered in it); 0
+ * when out of memory. */
+static int tree_ranges(cat_t *c, const uint8_t *chosen)
 {
     const ppq_reader_t *r = c->r;
     uint32_t i, *before = (uint32_t *)calloc(r->nnodes + 1u, sizeof *before);
+    if (before == NULL) {
+        return 0;
+    }
     for (i = r->nnodes; i-- > 0u;) {
         uint32_t j = i + 1u;
         while (j < r->nnodes && r->nodes[j].parent == (int32_t)i) {
@@ -827,6 +832,7 @@ static void tree_ranges(cat_t *c, const uint8_t *chosen)
         c->khi[i] = before[c->end[i]];
     }
     free(before);
+    return 1;
 }
 
 int ppq_cat_cmd(int argc, char **argv)
@@ -908,7 +914,10 @@ int ppq_cat_cmd(int argc, char **argv)
         status = 2;
         goto done;
     }
-    tree_ranges(&cat, chosen); /* (the subtrees; the selection follows) */
+    if (!tree_ranges(&cat, chosen)) { /* (the subtrees; the selection follows) */
+        status = 2;
+        goto done;
+    }
     if (columns != NULL) { /* full paths (or a leaf's name) to columns; a group brings all under it */
         const char *s = columns;
         while (*s != '\0') {
@@ -949,7 +958,10 @@ int ppq_cat_cmd(int argc, char **argv)
             tops[ntops++] = n;
         }
     }
-    tree_ranges(&cat, chosen);
+    if (!tree_ranges(&cat, chosen)) {
+        status = 2;
+        goto done;
+    }
     if (groups != NULL) {
         if (!parse_list(groups, rgs, MAX_COLS, &nrgs)) {
             fprintf(stderr, "ppq: --row-groups takes numbers\n");

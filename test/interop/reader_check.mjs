@@ -12,7 +12,7 @@
 // or 1 and a message, never a crash.
 // usage: node reader_check.mjs OUTDIR PPQ
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance, DuckDBTypeId } from '@duckdb/node-api';
 import { readParquet, writeParquet, WriterPropertiesBuilder, WriterVersion, Compression } from 'parquet-wasm';
@@ -271,7 +271,12 @@ console.log(`reader_check: ${nestedFiles} nested files (DuckDB and arrow-rs), ${
 
 // ---- hostile levels -----------------------------------------------------------
 
-const run = (path) => spawnSync(ppq, ['cat', path], { encoding: 'utf8', maxBuffer: 1 << 26 });
+// (a sanitizer build of ppq, if given, reports with its own status)
+const env = { ...process.env, ASAN_OPTIONS: 'exitcode=99', UBSAN_OPTIONS: 'exitcode=98:halt_on_error=1' };
+const run = (path) => {
+  const r = spawnSync(ppq, ['cat', path], { encoding: 'utf8', maxBuffer: 1 << 26, env });
+  return r.error ? { status: null, signal: String(r.error), stdout: '', stderr: '' } : r;
+};
 // [7,7] and [{a,b},{a,b}] per row, uncompressed v1: DuckDB's level streams
 // are found by their bytes (the repetition levels 0,1,0,1...: a 4-byte
 // length 33, bit-packed header 0x41, 0xAA bytes), then patched
@@ -312,13 +317,15 @@ if (run(hostile).status !== 0 || repAt.length !== 3) {
     fail(`a row of 4194305 entries: status ${r.status} signal ${r.signal}, "${r.stderr.trim()}"`);
   }
 }
-// every byte of the pages flipped (one shell runs ppq on each: a spawn from
+// every byte of the pages and the footer (schema: repetitions, children,
+// LIST/MAP annotations) flipped (one shell runs ppq on each: a spawn from
 // this process costs more than ppq): status 0 or 1, never a crash
 {
   const small = join(dir, 'hostile_small.parquet'), flips = join(dir, 'flips');
   await con.run(`COPY (SELECT li, ls, st, m, mi, ll FROM n WHERE id < 12 AND id <> 777) TO '${small}'
     (FORMAT parquet, COMPRESSION uncompressed)`);
-  const buf = readFileSync(small), end = buf.length - 8 - buf.readUInt32LE(buf.length - 8);
+  const buf = readFileSync(small), end = buf.length - 8;
+  rmSync(flips, { recursive: true, force: true });
   mkdirSync(flips, { recursive: true });
   for (let i = 4; i < end; i++) {
     const bad = Buffer.from(buf);
@@ -326,12 +333,12 @@ if (run(hostile).status !== 0 || repAt.length !== 3) {
     writeFileSync(join(flips, `${i}.parquet`), bad);
   }
   const r = spawnSync('sh', ['-c', 'for f in "$1"/*.parquet; do "$2" cat "$f" >/dev/null 2>&1; echo "$? $f"; done', 'sh', flips, ppq],
-    { encoding: 'utf8', maxBuffer: 1 << 24 });
+    { encoding: 'utf8', maxBuffer: 1 << 24, env });
   const lines = r.stdout.trim().split('\n');
   const refused = lines.filter((l) => l.startsWith('1 ')).length;
   for (const l of lines.filter((x) => !/^[01] /.test(x))) fail(`flipped byte: ppq cat ended with status ${l}`);
   if (lines.length !== end - 4) fail(`flipped bytes: ${lines.length} runs of ${end - 4}`);
-  console.log(`reader_check: ${lines.length} byte flips of a nested file's pages: ${refused} refused (status 1), ` +
+  console.log(`reader_check: ${lines.length} byte flips of a nested file (pages, footer): ${refused} refused (status 1), ` +
     'the rest read, no crash');
 }
 console.log(`reader_check: ${failures} failures`);
