@@ -105,9 +105,11 @@ typedef struct col_state {
     size_t n, cap, nbytes, bcap;
 } col_state_t;
 
+/* "ppq: WHAT: status" (what "": the status after a message begun); the
+ * exit status. */
 static int fail_status(const char *what, ppq_status_t st, const ppq_reader_t *r)
 {
-    fprintf(stderr, "ppq: %s: %s%s%s\n", what, ppq_status_str(st), st == PPQ_ERR_UNSUPPORTED ? ": " : "",
+    fprintf(stderr, *what ? "ppq: %s: %s%s%s\n" : "%s: %s%s%s\n", what, ppq_status_str(st), st == PPQ_ERR_UNSUPPORTED ? ": " : "",
             st == PPQ_ERR_UNSUPPORTED ? ppq_reader_unsupported(r) : "");
     return PPQ_IS_CORRUPT(st) || st == PPQ_ERR_UNSUPPORTED ? 1 : 2;
 }
@@ -482,6 +484,14 @@ static int column_fail(const col_state_t *c, const ppq_reader_t *r, const char *
     return 1;
 }
 
+/* The same for a status from its reader; returns the exit status. */
+static int column_status(const col_state_t *c, const ppq_reader_t *r, const char *path, ppq_status_t st)
+{
+    fprintf(stderr, "ppq: %s: column ", path);
+    put_path(stderr, r, r->leaves[c->col]);
+    return fail_status("", st, r);
+}
+
 /* Column c's entries of the next row (the first entry, then those with a
  * repetition level above 0) into its row buffer; byte arrays are copied, as
  * a row may span pages.  Returns 0, or the exit status after a message. */
@@ -496,7 +506,7 @@ static int next_row(col_state_t *c, const ppq_reader_t *r, const char *path)
         if (c->at == c->levels) {
             ppq_status_t st = refill(c);
             if (st != PPQ_OK) {
-                return fail_status(path, st, r);
+                return column_status(c, r, path, st);
             }
             if (c->levels == 0u) {
                 if (c->n == 0u) {
@@ -1069,7 +1079,7 @@ int ppq_cat_cmd(int argc, char **argv)
         }
         for (k = 0; !scan && row == rows && k < nsel && status == 0; k++) { /* every entry read */
             if (cols[k].at == cols[k].levels && (st = refill(&cols[k])) != PPQ_OK) {
-                status = fail_status(path, st, &r);
+                status = column_status(&cols[k], &r, path, st);
             } else if (cols[k].levels > 0u) {
                 status = column_fail(&cols[k], &r, path, "more rows than its row group");
             }

@@ -277,18 +277,24 @@ const run = (path) => {
   const r = spawnSync(ppq, ['cat', path], { encoding: 'utf8', maxBuffer: 1 << 26, env });
   return r.error ? { status: null, signal: String(r.error), stdout: '', stderr: '' } : r;
 };
-// [7,7] and [{a,b},{a,b}] per row, uncompressed v1: DuckDB's level streams
-// are found by their bytes (the repetition levels 0,1,0,1...: a 4-byte
-// length 33, bit-packed header 0x41, 0xAA bytes), then patched
+// [7,7], [{a,b},{a,b}] and [[7,7],[7,7]] per row, uncompressed v1: DuckDB's
+// level streams are found by their bytes, then patched: the repetition
+// levels 0,1,0,1.. of l, s.a, s.b (a 4-byte length 33, bit-packed header
+// 0x41, 0xAA bytes), those of ll 0,2,1,2.. (length 65, 0x41, 0x98 bytes),
+// the definition levels of s.a (a run of 16 at 4: length 2, 0x20, 0x04)
 const hostile = join(dir, 'hostile_nested.parquet');
-await con.run(`COPY (SELECT [7, 7]::INTEGER[] AS l, [{'a': 1, 'b': 2}, {'a': 3, 'b': 4}]::STRUCT(a INTEGER, b INTEGER)[] AS s
-  FROM range(8)) TO '${hostile}' (FORMAT parquet, COMPRESSION uncompressed, PARQUET_VERSION V1)`);
+await con.run(`COPY (SELECT [7, 7]::INTEGER[] AS l, [{'a': 1, 'b': 2}, {'a': 3, 'b': 4}]::STRUCT(a INTEGER, b INTEGER)[] AS s,
+  [[7, 7], [7, 7]]::INTEGER[][] AS ll FROM range(8)) TO '${hostile}' (FORMAT parquet, COMPRESSION uncompressed, PARQUET_VERSION V1)`);
 const base = readFileSync(hostile);
-const repAt = [];
-for (let i = base.indexOf(Buffer.from([0x21, 0, 0, 0, 0x41, 0xaa, 0xaa])); i >= 0;
-  i = base.indexOf(Buffer.from([0x21, 0, 0, 0, 0x41, 0xaa, 0xaa]), i + 1)) repAt.push(i + 5);
-if (run(hostile).status !== 0 || repAt.length !== 3) {
-  fail(`${hostile}: the unpatched file or its level streams (found ${repAt.length} of 3) are not as expected`);
+const find = (bytes) => {
+  const at = [], b = Buffer.from(bytes);
+  for (let i = base.indexOf(b); i >= 0; i = base.indexOf(b, i + 1)) at.push(i + bytes.length - 2);
+  return at;
+};
+const repAt = find([0x21, 0, 0, 0, 0x41, 0xaa, 0xaa]), rep2At = find([0x41, 0, 0, 0, 0x41, 0x98, 0x98]);
+const defAt = find([0x02, 0, 0, 0, 0x20, 0x04]);
+if (run(hostile).status !== 0 || repAt.length !== 3 || rep2At.length !== 1 || defAt.length < 1) {
+  fail(`${hostile}: the unpatched file or its level streams (${repAt.length}, ${rep2At.length}, ${defAt.length}) are not as expected`);
 } else {
   // (the rows before a refused one printed, that one not)
   for (const [what, at, byte, expect, rows] of [
@@ -297,6 +303,8 @@ if (run(hostile).status !== 0 || repAt.length !== 3) {
     ['a list of s.a one element short of s.b', repAt[1] + 1, 0xa2,
       /row group 0, row 5, field s\.list: the repetition levels of its columns disagree/, 5],
     ['rows of l more than the row group\'s', repAt[0] + 1, 0xa2, /column l\.list\.element: more rows than its row group/, 8],
+    ['a repetition level 3 in ll (max 2)', rep2At[0], 0x9b, /column ll\.list\.element\.list\.element: corrupt input/, 0],
+    ['a definition level 5 in s.a (max 4)', defAt[0] + 1, 0x05, /column s\.list\.element\.a: corrupt input/, 0],
   ]) {
     const bad = Buffer.from(base);
     bad[at] = byte;
