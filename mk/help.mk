@@ -37,7 +37,7 @@
 ## fuzz-smoke: each fuzz target for FUZZ_SMOKE_SECONDS (default 10)
 ## bench: host benchmarks, one JSON object per line (codecs; the writer beside DuckDB; the reader beside polars and DuckDB; compressed writes)
 ## coverage: line and branch coverage of src/ and port/ (lcov)
-## interop: writer files read back by DuckDB, arrow-rs, hyparquet and polars; DuckDB's files read by ppq cat (npm, pinned)
+## interop: writer files read back by DuckDB, arrow-rs, hyparquet and polars; DuckDB's and arrow-rs's files (flat and nested) read by ppq cat (npm, pinned)
 ## cli-test: the ppq CLI's golden, round-trip and error-status tests
 ## durable-test: power cuts in the durable logger, each recovered at the next boot
 ## demo: a day of sensor readings written, inspected, cut off and recovered

@@ -293,6 +293,21 @@ if [ -n "$LOG" ]; then
     { cat "$T/cut"; head -c 777 "$P"; } >"$T/cut_garbage"
     status recover_garbage 0 $P recover "$T/cut_garbage" "$T/rec2"
     check recover_garbage_same 0 "$(cmp -s "$T/rec" "$T/rec2"; echo $?)"
+
+    # cat of a flat file: a line per row of the footer, keyed by the schema's
+    # columns in order (CSV: their header); --columns picks and orders
+    rows=$($P inspect "$LOG" | sed -n 's/^rows: //p')
+    names=$($P inspect "$LOG" | awk '/^schema /{n++; next} n == 1 && /^  [^ ]/{printf "%s%s", s, $1; s=","}')
+    check cat_rows "$rows" "$($P cat "$LOG" | wc -l | tr -d ' ')"
+    check cat_keys "$names" "$($P cat "$LOG" --limit 1 | sed 's/"\([a-z_]*\)":[^,]*/\1/g; s/^{//; s/}$//')"
+    check cat_csv_header "$names" "$($P cat "$LOG" --format csv | head -n 1)"
+    check cat_csv_rows $((rows + 1)) "$($P cat "$LOG" --format csv | wc -l | tr -d ' ')"
+    check cat_columns "status,ts" "$($P cat "$LOG" --columns status,ts --limit 1 | sed 's/"\([a-z_]*\)":[^,]*/\1/g; s/^{//; s/}$//')"
+    check cat_limit 3 "$($P cat "$LOG" --limit 3 --row-groups 1 | wc -l | tr -d ' ')"
+    status cat_no_column 2 $P cat "$LOG" --columns nosuch
+    status cat_no_row_group 2 $P cat "$LOG" --row-groups 999
+    status cat_bad_format 2 $P cat "$LOG" --format xml
+    status cat_not_parquet 1 $P cat "$T/notpq"
 fi
 
 # ---- robustness: truncated streams and garbage never crash a decoder ----------

@@ -2,15 +2,33 @@
  * `ppq cat FILE [--columns a,b] [--row-groups 0,2] [--limit N] [--format jsonl|csv] [--raw]`
  * and `ppq scan FILE`, through the library's reader (inc/ppq_reader.h).
  *
- * cat prints rows (flat columns: a value or null per row; a column with
- * repeated levels prints its values of a row as a JSON array).  Values as
- * a user reads them by default (ISO 8601 dates, times and timestamps, Z
+ * cat prints rows: JSON Lines, one object per row keyed by the top-level
+ * fields, records assembled from the definition and repetition levels:
+ *   group                      an object of its fields ({"a":1,"b":null})
+ *   LIST (3-level, and the     an array of its elements; null where the
+ *   spec's 2-level forms)      list is, [] where it is empty
+ *   MAP with a required        an object {"key": value, ...} (in file
+ *   string key                 order; keys as stored, duplicates kept)
+ *   other MAP                  an array [{"key":..,"value":..}, ...]
+ *   repeated field, no LIST    an array of its instances
+ * --columns takes full paths ("s.a"), a leaf's name, or a group's path (all
+ * its columns); a group prints only the selected fields under it.  Values
+ * as a user reads them by default (ISO 8601 dates, times and timestamps, Z
  * when UTC-adjusted; exact decimal strings; canonical UUIDs; STRING, ENUM
  * and JSON as strings; other byte arrays lower-case hex; NaN and infinities
  * as "NaN", "Infinity", "-Infinity"); with --raw the physical value as
  * stored (integers with the logical type's signedness, temporal values as
  * stored integers, byte arrays that are not text as hex, floats in their
- * shortest round-trip form).  CSV: a header row, RFC 4180 quoting.
+ * shortest round-trip form).  CSV: a header row of the top-level fields,
+ * RFC 4180 quoting; a nested field is its JSON text in one field, a null
+ * one empty.
+ *
+ * Memory: one batch per column plus the current row's entries of each
+ * column (at most ROW_MAX_ENTRIES entries and ROW_MAX_BYTES bytes; a longer
+ * row is refused).  Levels that do not nest (columns of one group that
+ * disagree, a row starting at a repetition level above 0, more rows than
+ * the row group's) end the output with a message naming the row and the
+ * field, never a crash; the rows before are printed, that one is not.
  *
  * scan decodes every value of every column into batches and prints rows,
  * values and nulls per column and the seconds it took.
@@ -31,6 +49,9 @@
 
 #define BATCH 1024u
 #define MAX_COLS 4096u
+/* A row of one column ppq cat holds at most (a list of 4 Mi entries). */
+#define ROW_MAX_ENTRIES (1u << 22)
+#define ROW_MAX_BYTES ((size_t)1 << 28)
 
 typedef struct file_ctx {
     FILE *f;
@@ -66,19 +87,29 @@ typedef union value {
     ppq_bytes_t bytes;
 } value_t;
 
-/* One column being read: its reader and a batch of entries. */
+/* One selected column: its reader, a batch of entries, and (cat) the
+ * current row's entries. */
 typedef struct col_state {
     uint32_t col;
+    const ppq_schema_node_t *leaf;
     ppq_column_reader_t cr;
-    value_t *values;
+    void *values;            /* the batch's values, dense, each its type's in-memory size */
     int16_t *def, *rep;
     size_t levels, count, at, vat; /* entries in the batch, values, next entry, next value */
+    size_t batch;            /* entries a read asks for */
     uint64_t values_total, nulls_total;
+    int16_t *rdef, *rrep;    /* the row's entries */
+    value_t *rval;           /* an entry's value (where its definition level is the leaf's max) */
+    size_t *roff;            /* a byte array's offset in rbytes */
+    uint8_t *rbytes;
+    size_t n, cap, nbytes, bcap;
 } col_state_t;
 
+/* "ppq: WHAT: status" (what "": the status after a message begun); the
+ * exit status. */
 static int fail_status(const char *what, ppq_status_t st, const ppq_reader_t *r)
 {
-    fprintf(stderr, "ppq: %s: %s%s%s\n", what, ppq_status_str(st), st == PPQ_ERR_UNSUPPORTED ? ": " : "",
+    fprintf(stderr, *what ? "ppq: %s: %s%s%s\n" : "%s: %s%s%s\n", what, ppq_status_str(st), st == PPQ_ERR_UNSUPPORTED ? ": " : "",
             st == PPQ_ERR_UNSUPPORTED ? ppq_reader_unsupported(r) : "");
     return PPQ_IS_CORRUPT(st) || st == PPQ_ERR_UNSUPPORTED ? 1 : 2;
 }
@@ -333,17 +364,14 @@ static void put_value(FILE *o, const ppq_schema_node_t *n, const value_t *v, int
     }
 }
 
-/* The column's full path ("a.b.c"). */
-static void put_path(FILE *o, const ppq_reader_t *r, uint32_t node, int json)
+/* The node's full path ("a.b.c"). */
+static void put_path(FILE *o, const ppq_reader_t *r, uint32_t node)
 {
     uint32_t chain[PPQ_READER_MAX_DEPTH], n = 0;
     int32_t at = (int32_t)node;
     while (at > 0 && n < PPQ_READER_MAX_DEPTH) {
         chain[n++] = (uint32_t)at;
         at = r->nodes[at].parent;
-    }
-    if (json) {
-        fputc('"', o);
     }
     while (n-- > 0u) {
         const ppq_schema_node_t *s = &r->nodes[chain[n]];
@@ -352,9 +380,26 @@ static void put_path(FILE *o, const ppq_reader_t *r, uint32_t node, int json)
             fputc('.', o);
         }
     }
-    if (json) {
-        fputc('"', o);
+}
+
+/* Whether `name` (len bytes) is node's full path or, for a leaf, its name. */
+static int names_node(const ppq_reader_t *r, uint32_t node, const char *name, size_t len, int full)
+{
+    char buf[1024];
+    FILE *mf;
+    const ppq_schema_node_t *n = &r->nodes[node];
+    if (!full) {
+        return n->name_len == len && strncmp(n->name, name, len) == 0;
     }
+    mf = fmemopen(buf, sizeof buf, "w");
+    if (mf == NULL) {
+        return 0;
+    }
+    put_path(mf, r, node);
+    fputc('\0', mf);
+    fclose(mf);
+    buf[sizeof buf - 1u] = '\0';
+    return strlen(buf) == len && strncmp(buf, name, len) == 0;
 }
 
 static int parse_list(const char *s, uint32_t *out, uint32_t max, uint32_t *n)
@@ -375,10 +420,429 @@ static int parse_list(const char *s, uint32_t *out, uint32_t max, uint32_t *n)
 /* The next batch of a column's entries. */
 static ppq_status_t refill(col_state_t *c)
 {
-    ppq_status_t st = ppq_column_reader_read(&c->cr, BATCH, c->values, c->def, c->rep, &c->levels, &c->count);
+    ppq_status_t st = ppq_column_reader_read(&c->cr, c->batch, c->values, c->def, c->rep, &c->levels, &c->count);
     c->at = 0;
     c->vat = 0;
     return st;
+}
+
+static int is_bytes(const ppq_schema_node_t *n)
+{
+    return n->type == PPQ_BYTE_ARRAY || n->type == PPQ_FIXED_LEN_BYTE_ARRAY;
+}
+
+/* Room for one more entry (and `bytes` more value bytes) in the row buffer;
+ * 0 past ppq cat's limits or out of memory. */
+static int row_room(col_state_t *c, size_t bytes)
+{
+    if (c->n == c->cap) {
+        size_t cap = c->cap ? c->cap * 2u : 64u;
+        int16_t *d, *p;
+        value_t *v;
+        size_t *off;
+        if (cap > ROW_MAX_ENTRIES) {
+            return 0;
+        }
+        d = (int16_t *)realloc(c->rdef, cap * sizeof *d);
+        c->rdef = d != NULL ? d : c->rdef;
+        p = (int16_t *)realloc(c->rrep, cap * sizeof *p);
+        c->rrep = p != NULL ? p : c->rrep;
+        v = (value_t *)realloc(c->rval, cap * sizeof *v);
+        c->rval = v != NULL ? v : c->rval;
+        off = (size_t *)realloc(c->roff, cap * sizeof *off);
+        c->roff = off != NULL ? off : c->roff;
+        if (d == NULL || p == NULL || v == NULL || off == NULL) {
+            return 0;
+        }
+        c->cap = cap;
+    }
+    if (bytes > ROW_MAX_BYTES - c->nbytes) {
+        return 0;
+    }
+    if (c->nbytes + bytes > c->bcap) {
+        size_t cap = c->bcap ? c->bcap : 4096u;
+        uint8_t *b;
+        while (cap < c->nbytes + bytes) {
+            cap *= 2u;
+        }
+        b = (uint8_t *)realloc(c->rbytes, cap);
+        if (b == NULL) {
+            return 0;
+        }
+        c->rbytes = b;
+        c->bcap = cap;
+    }
+    return 1;
+}
+
+/* A message about column c: "ppq: FILE: column PATH: what"; returns 1. */
+static int column_fail(const col_state_t *c, const ppq_reader_t *r, const char *path, const char *what)
+{
+    fprintf(stderr, "ppq: %s: column ", path);
+    put_path(stderr, r, r->leaves[c->col]);
+    fprintf(stderr, ": %s\n", what);
+    return 1;
+}
+
+/* The same for a status from its reader; returns the exit status. */
+static int column_status(const col_state_t *c, const ppq_reader_t *r, const char *path, ppq_status_t st)
+{
+    fprintf(stderr, "ppq: %s: column ", path);
+    put_path(stderr, r, r->leaves[c->col]);
+    return fail_status("", st, r);
+}
+
+/* Column c's entries of the next row (the first entry, then those with a
+ * repetition level above 0) into its row buffer; byte arrays are copied, as
+ * a row may span pages.  Returns 0, or the exit status after a message. */
+static int next_row(col_state_t *c, const ppq_reader_t *r, const char *path)
+{
+    const ppq_schema_node_t *n = c->leaf;
+    size_t size = is_bytes(n) ? sizeof(ppq_bytes_t) : ppq_value_size((ppq_type_t)n->type), i;
+    c->n = 0;
+    c->nbytes = 0;
+    for (;;) {
+        int16_t d, rp;
+        if (c->at == c->levels) {
+            ppq_status_t st = refill(c);
+            if (st != PPQ_OK) {
+                return column_status(c, r, path, st);
+            }
+            if (c->levels == 0u) {
+                if (c->n == 0u) {
+                    return column_fail(c, r, path, "ends before its row group");
+                }
+                break;
+            }
+        }
+        d = n->max_def > 0 ? c->def[c->at] : 0;
+        rp = n->max_rep > 0 ? c->rep[c->at] : 0;
+        if (c->n > 0u && rp == 0) {
+            break; /* the next row's */
+        }
+        if (c->n == 0u && rp != 0) {
+            return column_fail(c, r, path, "a row starts at a repetition level above 0");
+        }
+        if (!row_room(c, 0)) {
+            return column_fail(c, r, path, "a row holds more than ppq cat buffers (4 Mi entries, 256 MiB)");
+        }
+        c->rdef[c->n] = d;
+        c->rrep[c->n] = rp;
+        if (d == n->max_def) { /* values come dense, each its type's in-memory size */
+            value_t *v = &c->rval[c->n];
+            memcpy(v, (const uint8_t *)c->values + c->vat++ * size, size);
+            if (is_bytes(n)) {
+                if (!row_room(c, v->bytes.len)) {
+                    return column_fail(c, r, path, "a row holds more than ppq cat buffers (4 Mi entries, 256 MiB)");
+                }
+                if (v->bytes.len > 0u) {
+                    memcpy(c->rbytes + c->nbytes, v->bytes.ptr, v->bytes.len);
+                }
+                c->roff[c->n] = c->nbytes;
+                c->nbytes += v->bytes.len;
+            }
+        }
+        c->n++;
+        c->at++;
+        if (n->max_rep == 0) {
+            break;
+        }
+    }
+    for (i = 0; is_bytes(n) && i < c->n; i++) { /* the copies' final place */
+        if (c->rdef[i] == n->max_def) {
+            c->rval[i].bytes.ptr = c->rbytes + c->roff[i];
+        }
+    }
+    return 0;
+}
+
+/* ---- record assembly ------------------------------------------------------
+ * A row is printed top down over the schema tree.  Every node owns a slot
+ * of entries in each selected leaf under it: at the top, a leaf's entries
+ * of the row.  A definition level below the node's own max_def in the
+ * slot's first entry means the node is absent there (null, or an empty
+ * list); a repeated node's slot splits into its instances where the
+ * repetition level is the node's own max_rep.  The leaves under a node must
+ * agree on all of it, or the row is refused (hostile levels). */
+
+enum { SHAPE_STRUCT, SHAPE_LIST, SHAPE_LIST_CHILD, SHAPE_MAP, SHAPE_MAP_PAIRS };
+
+typedef struct cat {
+    FILE *o;
+    const ppq_reader_t *r;
+    col_state_t *cols;      /* the selected leaves, in column order */
+    uint32_t nsel;
+    uint32_t *end;          /* per node: the index past its subtree */
+    uint32_t *klo, *khi;    /* per node: its selected leaves, cols[klo..khi) */
+    size_t *lo, *hi;        /* per repetition level, per leaf: a slot (level 0: the row) */
+    int raw;
+    const char *err;        /* why the row cannot be printed */
+    uint32_t err_node;      /* where */
+} cat_t;
+
+static void emit_field(cat_t *c, uint32_t n, const size_t *lo, const size_t *hi);
+static void emit_instance(cat_t *c, uint32_t n, const size_t *lo, const size_t *hi);
+static void emit_pair(cat_t *c, uint32_t key, const size_t *lo, const size_t *hi);
+
+static void refuse(cat_t *c, uint32_t n, const char *why)
+{
+    if (c->err == NULL) {
+        c->err = why;
+        c->err_node = n;
+    }
+}
+
+static int named(const ppq_schema_node_t *n, const char *name, size_t len)
+{
+    return n->name_len == len && memcmp(n->name, name, len) == 0;
+}
+
+/* How group n prints (the LIST and MAP rules of the spec's LogicalTypes). */
+static int shape(const cat_t *c, uint32_t n)
+{
+    const ppq_schema_node_t *g = &c->r->nodes[n], *rep = &c->r->nodes[n + 1u];
+    if (g->num_children != 1u || rep->repetition != 2u) {
+        return SHAPE_STRUCT;
+    }
+    if (g->logical == 3 || g->converted == 3) { /* LIST */
+        if (rep->num_children != 1u || c->r->nodes[n + 2u].repetition == 2u || named(rep, "array", 5) ||
+            (rep->name_len == g->name_len + 6u && memcmp(rep->name, g->name, g->name_len) == 0 &&
+             memcmp(rep->name + g->name_len, "_tuple", 6) == 0)) {
+            return SHAPE_LIST; /* the repeated field is the element: a leaf, a group of several fields,
+                                  of one repeated field, or named array or <list>_tuple */
+        }
+        return SHAPE_LIST_CHILD; /* 3-level: its one field is the element */
+    }
+    if (g->logical == 2 || g->converted == 1 || g->converted == 2) { /* MAP (MAP_KEY_VALUE: legacy) */
+        uint32_t key = n + 2u, value = c->end[key];
+        const ppq_schema_node_t *k = &c->r->nodes[key];
+        if (rep->num_children != 2u) {
+            return SHAPE_LIST; /* keys only (or not a map): its entries as objects */
+        }
+        if (k->num_children == 0u && k->repetition == 0u && text_type(k) && c->klo[key] < c->khi[key] &&
+            c->klo[value] < c->khi[value]) {
+            return SHAPE_MAP; /* string keys: a JSON object */
+        }
+        return SHAPE_MAP_PAIRS; /* an array of {"key":..,"value":..} */
+    }
+    return SHAPE_STRUCT;
+}
+
+/* Whether node n is there in the slot: the first entry of every leaf under
+ * it at definition level max_def or above; all must agree, and an absent
+ * node's slot is one entry. */
+static int present(cat_t *c, uint32_t n, const size_t *lo, const size_t *hi)
+{
+    int16_t d = c->r->nodes[n].max_def;
+    uint32_t k;
+    int p = c->cols[c->klo[n]].rdef[lo[c->klo[n]]] >= d;
+    for (k = c->klo[n]; k < c->khi[n]; k++) {
+        if ((c->cols[k].rdef[lo[k]] >= d) != p || (!p && hi[k] - lo[k] != 1u)) {
+            refuse(c, n, "the definition levels of its columns disagree");
+            return 0;
+        }
+    }
+    return p;
+}
+
+/* The instances of repeated node n in the slot: [instance, ...] (mode
+ * SHAPE_LIST), [its one field, ...] (SHAPE_LIST_CHILD), {key: value, ...}
+ * (SHAPE_MAP), or [{"key": key, "value": value}, ...] (SHAPE_MAP_PAIRS). */
+static void emit_repeated(cat_t *c, uint32_t n, const size_t *lo, const size_t *hi, int mode)
+{
+    const ppq_schema_node_t *s = &c->r->nodes[n];
+    size_t *sl = c->lo + (size_t)s->max_rep * c->nsel, *sh = c->hi + (size_t)s->max_rep * c->nsel;
+    uint32_t k, k0 = c->klo[n], kend = c->khi[n];
+    int first = 1;
+    fputc(mode == SHAPE_MAP ? '{' : '[', c->o);
+    if (present(c, n, lo, hi)) {
+        for (k = k0; k < kend; k++) {
+            sl[k] = lo[k];
+        }
+        while (c->err == NULL && sl[k0] < hi[k0]) {
+            for (k = k0; k < kend; k++) { /* each leaf's entries of this instance */
+                const col_state_t *col = &c->cols[k];
+                size_t e = sl[k] + 1u;
+                if (sl[k] >= hi[k] || col->rdef[sl[k]] < s->max_def || (!first && col->rrep[sl[k]] != s->max_rep)) {
+                    refuse(c, n, "the repetition levels of its columns disagree");
+                    return;
+                }
+                while (e < hi[k] && col->rrep[e] > s->max_rep) {
+                    e++;
+                }
+                sh[k] = e;
+            }
+            fputs(first ? "" : ",", c->o);
+            first = 0;
+            if (mode == SHAPE_LIST) {
+                emit_instance(c, n, sl, sh);
+            } else if (mode == SHAPE_LIST_CHILD) {
+                emit_field(c, n + 1u, sl, sh);
+            } else if (mode == SHAPE_MAP) {
+                emit_instance(c, n + 1u, sl, sh); /* a JSON string */
+                fputc(':', c->o);
+                emit_field(c, c->end[n + 1u], sl, sh);
+            } else {
+                emit_pair(c, n + 1u, sl, sh);
+            }
+            for (k = k0; k < kend; k++) {
+                sl[k] = sh[k];
+            }
+        }
+        for (k = k0; k < kend; k++) {
+            if (sl[k] != hi[k]) {
+                refuse(c, n, "the repetition levels of its columns disagree");
+            }
+        }
+    }
+    fputc(mode == SHAPE_MAP ? '}' : ']', c->o);
+}
+
+/* A map entry whose key is not text: {"key": key, "value": value} (a field
+ * with no selected column left out). */
+static void emit_pair(cat_t *c, uint32_t key, const size_t *lo, const size_t *hi)
+{
+    uint32_t value = c->end[key];
+    fputc('{', c->o);
+    if (c->klo[key] < c->khi[key]) {
+        fputs("\"key\":", c->o);
+        emit_field(c, key, lo, hi);
+    }
+    if (c->klo[value] < c->khi[value]) {
+        fputs(c->klo[key] < c->khi[key] ? ",\"value\":" : "\"value\":", c->o);
+        emit_field(c, value, lo, hi);
+    }
+    fputc('}', c->o);
+}
+
+static void emit_instance(cat_t *c, uint32_t n, const size_t *lo, const size_t *hi)
+{
+    const ppq_schema_node_t *s = &c->r->nodes[n];
+    uint32_t ch, k = c->klo[n];
+    int first = 1;
+    if (c->err != NULL) {
+        return;
+    }
+    if (s->num_children == 0u) {
+        if (hi[k] - lo[k] != 1u || c->cols[k].rdef[lo[k]] != s->max_def) {
+            refuse(c, n, "levels that do not nest");
+            return;
+        }
+        put_value(c->o, s, &c->cols[k].rval[lo[k]], c->raw, 1);
+        return;
+    }
+    ch = (uint32_t)shape(c, n);
+    if (ch != SHAPE_STRUCT) {
+        emit_repeated(c, n + 1u, lo, hi, (int)ch);
+        return;
+    }
+    fputc('{', c->o);
+    for (ch = n + 1u; ch < c->end[n]; ch = c->end[ch]) {
+        if (c->klo[ch] < c->khi[ch]) { /* (fields with no selected column left out) */
+            fputs(first ? "" : ",", c->o);
+            first = 0;
+            put_text(c->o, (const uint8_t *)c->r->nodes[ch].name, c->r->nodes[ch].name_len, 1);
+            fputc(':', c->o);
+            emit_field(c, ch, lo, hi);
+        }
+    }
+    fputc('}', c->o);
+}
+
+/* Field n in its parent's slot: null, an instance, or (repeated) a list. */
+static void emit_field(cat_t *c, uint32_t n, const size_t *lo, const size_t *hi)
+{
+    const ppq_schema_node_t *s = &c->r->nodes[n];
+    if (c->err != NULL) {
+        return;
+    }
+    if (s->repetition == 2u) {
+        emit_repeated(c, n, lo, hi, SHAPE_LIST);
+    } else if (s->repetition == 1u && !present(c, n, lo, hi)) {
+        fputs("null", c->o);
+    } else {
+        emit_instance(c, n, lo, hi);
+    }
+}
+
+/* Top-level field n of the row as a CSV field: flat values as themselves,
+ * nested ones as their JSON text. */
+static void emit_csv(cat_t *c, uint32_t n)
+{
+    const ppq_schema_node_t *s = &c->r->nodes[n];
+    char *text = NULL;
+    size_t len = 0;
+    FILE *o = c->o, *m;
+    if (s->repetition == 1u && !present(c, n, c->lo, c->hi)) {
+        return; /* null: an empty field */
+    }
+    if (s->num_children == 0u && s->repetition != 2u) {
+        uint32_t k = c->klo[n];
+        if (c->cols[k].n != 1u || c->cols[k].rdef[0] != s->max_def) {
+            refuse(c, n, "levels that do not nest");
+            return;
+        }
+        put_value(o, s, &c->cols[k].rval[0], c->raw, 0);
+        return;
+    }
+    m = open_memstream(&text, &len);
+    if (m == NULL) {
+        refuse(c, n, "out of memory");
+        return;
+    }
+    c->o = m;
+    emit_field(c, n, c->lo, c->hi);
+    c->o = o;
+    fclose(m);
+    put_text(o, (const uint8_t *)text, (uint32_t)len, 0);
+    free(text);
+}
+
+/* A row: a JSON object of the top-level fields, or a CSV line. */
+static void print_row(cat_t *c, const uint32_t *tops, uint32_t ntops, int json)
+{
+    uint32_t k;
+    fputs(json ? "{" : "", c->o);
+    for (k = 0; k < ntops && c->err == NULL; k++) {
+        const ppq_schema_node_t *s = &c->r->nodes[tops[k]];
+        fputs(k ? "," : "", c->o);
+        if (json) {
+            put_text(c->o, (const uint8_t *)s->name, s->name_len, 1);
+            fputc(':', c->o);
+            emit_field(c, tops[k], c->lo, c->hi);
+        } else {
+            emit_csv(c, tops[k]);
+        }
+    }
+    fputs(json ? "}\n" : "\n", c->o);
+}
+
+/* Index past each node's subtree, and each node's selected leaves as a
+ * range of cols (the schema is in pre-order, leaves numbered in it); 0
+ * when out of memory. */
+static int tree_ranges(cat_t *c, const uint8_t *chosen)
+{
+    const ppq_reader_t *r = c->r;
+    uint32_t i, *before = (uint32_t *)calloc(r->nnodes + 1u, sizeof *before);
+    if (before == NULL) {
+        return 0;
+    }
+    for (i = r->nnodes; i-- > 0u;) {
+        uint32_t j = i + 1u;
+        while (j < r->nnodes && r->nodes[j].parent == (int32_t)i) {
+            j = c->end[j];
+        }
+        c->end[i] = j;
+    }
+    for (i = 0; i < r->nnodes; i++) { /* selected leaves before node i */
+        before[i + 1u] = before[i] + (r->nodes[i].num_children == 0u && chosen[r->nodes[i].leaf]);
+    }
+    for (i = 0; i < r->nnodes; i++) {
+        c->klo[i] = before[i];
+        c->khi[i] = before[c->end[i]];
+    }
+    free(before);
+    return 1;
 }
 
 int ppq_cat_cmd(int argc, char **argv)
@@ -392,10 +856,16 @@ int ppq_cat_cmd(int argc, char **argv)
     ppq_reader_t r;
     ppq_file_t file = {file_read_at, NULL, NULL, NULL, 0};
     file_ctx_t fc;
-    uint32_t sel[MAX_COLS], nsel = 0, rgs[MAX_COLS], nrgs = 0, g, k;
-    col_state_t *cols;
+    uint32_t *tops = NULL, ntops = 0, rgs[MAX_COLS], nrgs = 0, g, k, nsel = 0, maxrep = 0;
+    uint8_t *chosen = NULL;
+    col_state_t *cols = NULL;
+    cat_t cat;
+    FILE *line;
+    char *text;
+    size_t text_len;
     ppq_status_t st;
     struct timespec t0, t1;
+    memset(&cat, 0, sizeof cat);
     for (i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--raw") == 0 && !scan) {
             raw = 1;
@@ -442,35 +912,65 @@ int ppq_cat_cmd(int argc, char **argv)
         status = fail_status(path, st, &r);
         goto done;
     }
-    if (columns != NULL) { /* names (full paths) to column indices */
+    cat.r = &r;
+    cat.raw = raw;
+    cat.o = stdout;
+    cat.end = (uint32_t *)calloc(r.nnodes, sizeof *cat.end);
+    cat.klo = (uint32_t *)calloc(r.nnodes, sizeof *cat.klo);
+    cat.khi = (uint32_t *)calloc(r.nnodes, sizeof *cat.khi);
+    tops = (uint32_t *)calloc(r.nnodes, sizeof *tops);
+    chosen = (uint8_t *)calloc(r.ncols, 1);
+    if (cat.end == NULL || cat.klo == NULL || cat.khi == NULL || tops == NULL || chosen == NULL) {
+        status = 2;
+        goto done;
+    }
+    if (!tree_ranges(&cat, chosen)) { /* (the subtrees; the selection follows) */
+        status = 2;
+        goto done;
+    }
+    if (columns != NULL) { /* full paths (or a leaf's name) to columns; a group brings all under it */
         const char *s = columns;
-        while (*s != '\0' && nsel < MAX_COLS) {
+        while (*s != '\0') {
             size_t len = strcspn(s, ",");
-            uint32_t c;
-            for (c = 0; c < r.ncols; c++) {
-                char full[1024];
-                FILE *mf = fmemopen(full, sizeof full, "w");
-                const ppq_schema_node_t *n = ppq_reader_column(&r, c);
-                put_path(mf, &r, r.leaves[c], 0);
-                fputc('\0', mf);
-                fclose(mf);
-                if ((strlen(full) == len && strncmp(full, s, len) == 0) ||
-                    (n->name_len == len && strncmp(n->name, s, len) == 0)) {
-                    break;
-                }
+            uint32_t n, c, top;
+            n = 1;
+            while (n < r.nnodes && !names_node(&r, n, s, len, 1)) {
+                n++;
             }
-            if (c == r.ncols) {
+            for (c = 0; n == r.nnodes && c < r.ncols; c++) {
+                n = names_node(&r, r.leaves[c], s, len, 0) ? r.leaves[c] : r.nnodes;
+            }
+            if (n == r.nnodes) {
                 fprintf(stderr, "ppq: no column %.*s\n", (int)len, s);
                 status = 2;
                 goto done;
             }
-            sel[nsel++] = c;
+            for (c = 0; c < r.ncols; c++) {
+                chosen[c] |= r.leaves[c] >= n && r.leaves[c] < cat.end[n];
+            }
+            top = n;
+            while (r.nodes[top].parent > 0) {
+                top = (uint32_t)r.nodes[top].parent;
+            }
+            c = 0;
+            while (c < ntops && tops[c] != top) {
+                c++;
+            }
+            if (c == ntops) {
+                tops[ntops++] = top; /* top-level fields in the order first named */
+            }
             s += len + (s[len] == ',');
         }
     } else {
-        for (nsel = 0; nsel < r.ncols && nsel < MAX_COLS; nsel++) {
-            sel[nsel] = nsel;
+        uint32_t n;
+        memset(chosen, 1, r.ncols);
+        for (n = 1; n < r.nnodes; n = cat.end[n]) {
+            tops[ntops++] = n;
         }
+    }
+    if (!tree_ranges(&cat, chosen)) {
+        status = 2;
+        goto done;
     }
     if (groups != NULL) {
         if (!parse_list(groups, rgs, MAX_COLS, &nrgs)) {
@@ -483,17 +983,33 @@ int ppq_cat_cmd(int argc, char **argv)
             rgs[nrgs] = nrgs;
         }
     }
-    cols = (col_state_t *)calloc(nsel > 0u ? nsel : 1u, sizeof *cols);
-    for (k = 0; k < nsel; k++) {
-        cols[k].col = sel[k];
-        cols[k].values = (value_t *)malloc(BATCH * sizeof(value_t));
-        cols[k].def = (int16_t *)malloc(BATCH * sizeof(int16_t));
-        cols[k].rep = (int16_t *)malloc(BATCH * sizeof(int16_t));
+    cols = (col_state_t *)calloc(r.ncols > 0u ? r.ncols : 1u, sizeof *cols);
+    for (k = 0; cols != NULL && k < r.ncols; k++) {
+        if (chosen[k]) {
+            col_state_t *c = &cols[nsel++];
+            c->col = k;
+            c->leaf = ppq_reader_column(&r, k);
+            maxrep = (uint32_t)c->leaf->max_rep > maxrep ? (uint32_t)c->leaf->max_rep : maxrep;
+            c->values = malloc(BATCH * sizeof(value_t));
+            c->def = (int16_t *)malloc(BATCH * sizeof(int16_t));
+            c->rep = (int16_t *)malloc(BATCH * sizeof(int16_t));
+            if (c->values == NULL || c->def == NULL || c->rep == NULL) {
+                status = 2;
+            }
+        }
+    }
+    cat.cols = cols;
+    cat.nsel = nsel;
+    cat.lo = (size_t *)calloc(((size_t)maxrep + 1u) * (nsel ? nsel : 1u), sizeof(size_t));
+    cat.hi = (size_t *)calloc(((size_t)maxrep + 1u) * (nsel ? nsel : 1u), sizeof(size_t));
+    if (cols == NULL || cat.lo == NULL || cat.hi == NULL || status != 0) {
+        status = 2;
+        goto done;
     }
     if (!json && !scan) { /* the CSV header */
-        for (k = 0; k < nsel; k++) {
+        for (k = 0; k < ntops; k++) {
             fputs(k ? "," : "", stdout);
-            put_path(stdout, &r, r.leaves[sel[k]], 0);
+            put_text(stdout, (const uint8_t *)r.nodes[tops[k]].name, r.nodes[tops[k]].name_len, 0);
         }
         fputc('\n', stdout);
     }
@@ -508,8 +1024,12 @@ int ppq_cat_cmd(int argc, char **argv)
             break;
         }
         for (k = 0; k < nsel && status == 0; k++) {
-            st = ppq_column_reader_init(&cols[k].cr, &r, rg, sel[k], &arena);
+            st = ppq_column_reader_init(&cols[k].cr, &r, rg, cols[k].col, &arena);
             cols[k].levels = cols[k].at = 0;
+            /* DELTA_BYTE_ARRAY values of one read must fit in twice their
+             * page (ppq_column_reader_read): one a read, where they may */
+            cols[k].batch = (r.chunks[(size_t)rg * r.ncols + cols[k].col].encodings >> PPQ_ENC_DELTA_BYTE_ARRAY) & 1u
+                                ? 1u : BATCH;
             if (st != PPQ_OK) {
                 status = fail_status(path, st, &r);
             }
@@ -529,63 +1049,40 @@ int ppq_cat_cmd(int argc, char **argv)
             printed += rows;
         }
         for (row = 0; !scan && row < rows && status == 0 && (limit < 0 || printed < limit); row++, printed++) {
-            fputs(json ? "{" : "", stdout);
             for (k = 0; k < nsel && status == 0; k++) {
-                col_state_t *c = &cols[k];
-                const ppq_schema_node_t *n = ppq_reader_column(&r, c->col);
-                int first = 1, list = n->max_rep > 0;
-                if (json) {
-                    fputs(k ? "," : "", stdout);
-                    put_path(stdout, &r, r.leaves[c->col], 1);
-                    fputc(':', stdout);
-                } else if (k) {
-                    fputc(',', stdout);
-                }
-                if (list) {
-                    fputc('[', stdout);
-                }
-                for (;;) { /* this row's entries: the first, then those with rep > 0 */
-                    int16_t d;
-                    if (c->at == c->levels) {
-                        st = refill(c);
-                        if (st != PPQ_OK) {
-                            status = fail_status(path, st, &r);
-                            break;
-                        }
-                        if (c->levels == 0u) {
-                            if (first) {
-                                fprintf(stderr, "ppq: %s: a column ends before its row group\n", path);
-                                status = 1;
-                            }
-                            break;
-                        }
-                    }
-                    if (!first && (n->max_rep == 0 || c->rep[c->at] == 0)) {
-                        break; /* the next row's */
-                    }
-                    d = n->max_def > 0 ? c->def[c->at] : 0;
-                    if (d == n->max_def) { /* values come dense, each its type's in-memory size */
-                        size_t size = n->type == PPQ_BYTE_ARRAY || n->type == PPQ_FIXED_LEN_BYTE_ARRAY
-                                          ? sizeof(ppq_bytes_t) : ppq_value_size((ppq_type_t)n->type);
-                        value_t v;
-                        memcpy(&v, (const uint8_t *)c->values + c->vat++ * size, size);
-                        fputs(list && !first ? "," : "", stdout);
-                        put_value(stdout, n, &v, raw, json);
-                    } else if (!list || d >= n->max_def - 1) {
-                        fputs(list && !first ? "," : "", stdout);
-                        fputs(json ? "null" : "", stdout); /* a null value (lists: a null element) */
-                    }
-                    first = 0;
-                    c->at++;
-                    if (n->max_rep == 0) {
-                        break;
-                    }
-                }
-                if (list) {
-                    fputc(']', stdout);
-                }
+                status = next_row(&cols[k], &r, path);
+                cat.lo[k] = 0;
+                cat.hi[k] = cols[k].n;
             }
-            fputs(json ? "}\n" : "\n", stdout);
+            if (status != 0) {
+                break;
+            }
+            /* the row whole in memory first: a refused row prints nothing */
+            line = open_memstream(&text, &text_len);
+            if (line == NULL) {
+                status = 2;
+                break;
+            }
+            cat.o = line;
+            cat.err = NULL;
+            print_row(&cat, tops, ntops, json);
+            fclose(line);
+            if (cat.err != NULL) {
+                fprintf(stderr, "ppq: %s: row group %u, row %lld, field ", path, rg, (long long)row);
+                put_path(stderr, &r, cat.err_node);
+                fprintf(stderr, ": %s\n", cat.err);
+                status = 1;
+            } else {
+                fwrite(text, 1, text_len, stdout);
+            }
+            free(text);
+        }
+        for (k = 0; !scan && row == rows && k < nsel && status == 0; k++) { /* every entry read */
+            if (cols[k].at == cols[k].levels && (st = refill(&cols[k])) != PPQ_OK) {
+                status = column_status(&cols[k], &r, path, st);
+            } else if (cols[k].levels > 0u) {
+                status = column_fail(&cols[k], &r, path, "more rows than its row group");
+            }
         }
         ppq_arena_rewind(&arena, mark);
     }
@@ -594,19 +1091,31 @@ int ppq_cat_cmd(int argc, char **argv)
         double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
         printf("rows %lld\n", printed);
         for (k = 0; k < nsel; k++) {
-            put_path(stdout, &r, r.leaves[sel[k]], 0);
+            put_path(stdout, &r, r.leaves[cols[k].col]);
             printf(": values %llu, nulls %llu\n", (unsigned long long)cols[k].values_total,
                    (unsigned long long)cols[k].nulls_total);
         }
         printf("seconds %.6f\n", secs);
     }
-    for (k = 0; k < nsel; k++) {
+done:
+    for (k = 0; cols != NULL && k < nsel; k++) {
         free(cols[k].values);
         free(cols[k].def);
         free(cols[k].rep);
+        free(cols[k].rdef);
+        free(cols[k].rrep);
+        free(cols[k].rval);
+        free(cols[k].roff);
+        free(cols[k].rbytes);
     }
     free(cols);
-done:
+    free(cat.end);
+    free(cat.klo);
+    free(cat.khi);
+    free(cat.lo);
+    free(cat.hi);
+    free(tops);
+    free(chosen);
     free(arena_mem);
     fclose(fc.f);
     return status;
