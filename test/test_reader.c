@@ -218,6 +218,70 @@ static ppq_status_t write_variant(unsigned v)
     return st == PPQ_OK ? ppq_writer_close(&w) : st;
 }
 
+/* DELTA_BYTE_ARRAY values that share long prefixes rebuild to far more
+ * bytes than their page (here some 60x): reads of many entries end early,
+ * at the last value the reader's buffer holds, with their levels, and
+ * every value and null comes back in order. */
+static void delta_byte_array_long_prefixes(void)
+{
+    static const ppq_column_t schema[1] = {
+        {"k", PPQ_BYTE_ARRAY, 0, 1, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_DELTA_BYTE_ARRAY}};
+    static char text[600];
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    ppq_file_t f;
+    mfile_t m;
+    ppq_arena_t arena;
+    uint32_t r, rows = 300, at = 0, values = 0;
+    size_t levels = 0, count = 0, shorter = 0;
+    ppq_status_t st;
+    ppq_bytes_t got[64];
+    int16_t def[64];
+    if ((PPQ_WRITER_ENCODINGS & PPQ_WRITER_ENC_DELTA_BYTE_ARRAY) == 0u ||
+        (PPQ_READER_ENCODINGS & PPQ_READER_ENC(PPQ_ENC_DELTA_BYTE_ARRAY)) == 0u || !new_file()) {
+        return;
+    }
+    memset(text, 'p', sizeof text);
+    memset(&o, 0, sizeof o);
+    o.page_values = 100;
+    o.page_bytes = 8192; /* (pages of 13 values: 7.8 KB rebuilt from some 120 bytes) */
+    o.row_group_rows = 1000;
+    o.footer_bytes = 2048;
+    st = ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size);
+    for (r = 0; r < rows && st == PPQ_OK; r++) {
+        text[sizeof text - 1u] = (char)('a' + r % 26u); /* 599 bytes of prefix, a letter of suffix */
+        st = r % 7u == 3u ? ppq_writer_set_null(&w, 0) : ppq_writer_set_bytes(&w, 0, text, sizeof text);
+        st = st == PPQ_OK ? ppq_writer_commit_row(&w) : st;
+    }
+    st = st == PPQ_OK ? ppq_writer_close(&w) : st;
+#ifdef PPQ_TEST_SMALL
+    if (st == PPQ_ERR_ARENA || st == PPQ_ERR_NOSPACE) {
+        return; /* more than a small board's test memory */
+    }
+#endif
+    PPQ_CHECK_OK(st);
+    PPQ_CHECK_OK(open_file(&f, &m, &arena, file_mem.len));
+    PPQ_CHECK_OK(ppq_column_reader_init(&cr, &rd, 0, 0, &arena));
+    do {
+        size_t i, k = 0;
+        PPQ_CHECK_OK(ppq_column_reader_read(&cr, 64, got, def, NULL, &levels, &count));
+        shorter += levels > 0u && levels < 8u;
+        for (i = 0; i < levels; i++, at++) {
+            PPQ_CHECK_EQ(def[i], at % 7u == 3u ? 0 : 1);
+            if (def[i] == 1) {
+                PPQ_CHECK(got[k].len == sizeof text && memcmp(got[k].ptr, text, sizeof text - 1u) == 0 &&
+                          got[k].ptr[sizeof text - 1u] == (uint8_t)('a' + at % 26u));
+                k++;
+            }
+        }
+        PPQ_CHECK_EQ(k, count);
+        values += (uint32_t)count;
+    } while (levels > 0u);
+    PPQ_CHECK_EQ(at, rows);
+    PPQ_CHECK_EQ(values, rows - (rows + 3u) / 7u);
+    PPQ_CHECK(shorter > 0u); /* (reads did end at the buffer) */
+}
+
 /* The compact layout's AUTO by size: a FLOAT column of all-new readings
  * goes PLAIN after a row group whose dictionary took more room than PLAIN
  * would, and tries the dictionary again 8 row groups later, then 16 after
@@ -631,6 +695,7 @@ static void long_page_headers(void)
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(writer_files_round_trip),
     PPQ_TEST(compact_auto_by_size),
+    PPQ_TEST(delta_byte_array_long_prefixes),
     PPQ_TEST(long_page_headers),
     PPQ_TEST(pruning),
     PPQ_TEST(hostile_files),

@@ -96,7 +96,6 @@ typedef struct col_state {
     void *values;            /* the batch's values, dense, each its type's in-memory size */
     int16_t *def, *rep;
     size_t levels, count, at, vat; /* entries in the batch, values, next entry, next value */
-    size_t batch;            /* entries a read asks for */
     uint64_t values_total, nulls_total;
     int16_t *rdef, *rrep;    /* the row's entries */
     value_t *rval;           /* an entry's value (where its definition level is the leaf's max) */
@@ -420,7 +419,7 @@ static int parse_list(const char *s, uint32_t *out, uint32_t max, uint32_t *n)
 /* The next batch of a column's entries. */
 static ppq_status_t refill(col_state_t *c)
 {
-    ppq_status_t st = ppq_column_reader_read(&c->cr, c->batch, c->values, c->def, c->rep, &c->levels, &c->count);
+    ppq_status_t st = ppq_column_reader_read(&c->cr, BATCH, c->values, c->def, c->rep, &c->levels, &c->count);
     c->at = 0;
     c->vat = 0;
     return st;
@@ -1026,10 +1025,6 @@ int ppq_cat_cmd(int argc, char **argv)
         for (k = 0; k < nsel && status == 0; k++) {
             st = ppq_column_reader_init(&cols[k].cr, &r, rg, cols[k].col, &arena);
             cols[k].levels = cols[k].at = 0;
-            /* DELTA_BYTE_ARRAY values of one read must fit in twice their
-             * page (ppq_column_reader_read): one a read, where they may */
-            cols[k].batch = (r.chunks[(size_t)rg * r.ncols + cols[k].col].encodings >> PPQ_ENC_DELTA_BYTE_ARRAY) & 1u
-                                ? 1u : BATCH;
             if (st != PPQ_OK) {
                 status = fail_status(path, st, &r);
             }

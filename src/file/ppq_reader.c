@@ -1164,7 +1164,10 @@ static ppq_status_t load_page(ppq_column_reader_t *cr)
 }
 
 /* k values of the page into out. */
-static ppq_status_t get_values(ppq_column_reader_t *cr, void *out, size_t k)
+/* k values of the page into out; *taken how many (k, but for a
+ * DELTA_BYTE_ARRAY read whose rebuilt values pass the value buffer: fewer,
+ * at least one, the rest left for the next read). */
+static ppq_status_t get_values(ppq_column_reader_t *cr, void *out, size_t k, size_t *taken)
 {
     size_t got = 0, i;
     ppq_status_t st = PPQ_OK;
@@ -1200,8 +1203,9 @@ static ppq_status_t get_values(ppq_column_reader_t *cr, void *out, size_t k)
             return PPQ_ERR_STATE;
         }
         st = ppq_dba_dec_get(&cr->dec.dba, (ppq_bytes_t *)out, k, cr->vbuf, cr->vcap, &got);
-        if (st == PPQ_OK && got < k && cr->values_done + got < (uint32_t)cr->page_values) {
-            return unsupported(cr->r, "DELTA_BYTE_ARRAY values of one read over twice the page: read fewer");
+        if (st == PPQ_OK && got > 0u && got < k && cr->values_done + got < (uint32_t)cr->page_values) {
+            *taken = got; /* the buffer is full: the rest next time */
+            return PPQ_OK;
         }
         break;
     default: /* BYTE_STREAM_SPLIT */
@@ -1226,7 +1230,22 @@ static ppq_status_t get_values(ppq_column_reader_t *cr, void *out, size_t k)
     if (st != PPQ_OK) {
         return st;
     }
+    *taken = got;
     return got == k ? PPQ_OK : PPQ_ERR_CORRUPT; /* fewer values than the levels say */
+}
+
+/* Of n entries with definition levels def (NULL: every entry a value),
+ * how many run through the `values`-th value. */
+static size_t entries_through(const int16_t *def, int16_t max_def, size_t n, size_t values)
+{
+    size_t i, seen = 0;
+    for (i = 0; def != NULL && max_def > 0 && i < n; i++) {
+        seen += def[i] == max_def;
+        if (seen == values) {
+            return i + 1u;
+        }
+    }
+    return values;
 }
 
 ppq_status_t ppq_column_reader_read(ppq_column_reader_t *cr, size_t max, void *values, int16_t *def, int16_t *rep,
@@ -1235,6 +1254,8 @@ ppq_status_t ppq_column_reader_read(ppq_column_reader_t *cr, size_t max, void *v
     const ppq_schema_node_t *leaf;
     size_t n, hits = 0, reps;
     ppq_status_t st;
+    ppq_rle_dec_t rep_at, def_at;            /* DELTA_BYTE_ARRAY: the level decoders ... */
+    ppq_bitpacked_dec_t rep_bp_at, def_bp_at; /* ... where this read starts */
     if (levels == NULL || count == NULL) {
         return PPQ_ERR_ARG;
     }
@@ -1261,6 +1282,12 @@ ppq_status_t ppq_column_reader_read(ppq_column_reader_t *cr, size_t max, void *v
         }
     }
     n = cr->page_levels - cr->levels_done < max ? cr->page_levels - cr->levels_done : max;
+    if (HAS(PPQ_ENC_DELTA_BYTE_ARRAY) && cr->encoding == PPQ_ENC_DELTA_BYTE_ARRAY) {
+        rep_at = cr->rep_dec; /* (a short read of values decodes its levels again from here) */
+        def_at = cr->def_dec;
+        rep_bp_at = cr->rep_bp;
+        def_bp_at = cr->def_bp;
+    }
     st = get_levels(&cr->rep_dec, &cr->rep_bp, cr->rep_is_bp, leaf->max_rep, rep, n, &reps);
     if (st == PPQ_OK) {
         st = get_levels(&cr->def_dec, &cr->def_bp, cr->def_is_bp, leaf->max_def, def, n, &hits);
@@ -1270,7 +1297,22 @@ ppq_status_t ppq_column_reader_read(ppq_column_reader_t *cr, size_t max, void *v
         st = PPQ_ERR_CORRUPT; /* the levels disagree with the page's value count */
     }
     if (st == PPQ_OK && hits > 0u) {
-        st = get_values(cr, values, hits);
+        size_t taken = 0;
+        st = get_values(cr, values, hits, &taken);
+        if (HAS(PPQ_ENC_DELTA_BYTE_ARRAY) && st == PPQ_OK && taken < hits) {
+            /* DELTA_BYTE_ARRAY values that pass the value buffer: this read
+             * ends at the last value taken, its levels decoded again to there */
+            n = entries_through(def, leaf->max_def, n, taken);
+            cr->rep_dec = rep_at;
+            cr->def_dec = def_at;
+            cr->rep_bp = rep_bp_at;
+            cr->def_bp = def_bp_at;
+            st = get_levels(&cr->rep_dec, &cr->rep_bp, cr->rep_is_bp, leaf->max_rep, rep, n, &reps);
+            if (st == PPQ_OK) {
+                st = get_levels(&cr->def_dec, &cr->def_bp, cr->def_is_bp, leaf->max_def, def, n, &hits);
+            }
+            st = st == PPQ_OK && hits != taken ? PPQ_ERR_STATE : st; /* (not reached) */
+        }
     }
     if (st != PPQ_OK) {
         cr->err = st;
