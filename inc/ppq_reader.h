@@ -247,7 +247,10 @@ PPQ_CHECKRET ppq_status_t ppq_column_reader_init(ppq_column_reader_t *cr, ppq_re
  * the chunk), *count the values among them (written densely to `values`,
  * which must have room for `max`); def/rep (each NULL, or room for `max`
  * int16_t) get the levels (without them: REQUIRED flat columns, or when the
- * caller does not want them).  Stops at the end of a page.  Errors:
+ * caller does not want them).  Stops at the end of a page, and (only
+ * DELTA_BYTE_ARRAY, whose values rebuild from shared prefixes) where the
+ * value buffer of twice the largest page fills: fewer entries, never none
+ * before the chunk's end; the next read goes on from there.  Errors:
  * PPQ_ERR_CORRUPT (pages that decode to more or fewer values than their
  * headers say, bad levels, bad encodings), PPQ_ERR_UNSUPPORTED, I/O.
  */
