@@ -44,16 +44,21 @@ typedef struct state {
     size_t cap, n;
 } state_t;
 
+/* At least 56 bits in the buffer, the input known to have 8 bytes more
+ * (hosts): whole bytes up to 56-63 bits; the bits of the byte loaded in
+ * part sit above nbits and are the same bits a later refill ORs in again. */
+static inline void refill(state_t *s)
+{
+    s->bits |= ppq_load_le64(s->in + s->pos) << s->nbits;
+    s->pos += (63u - s->nbits) >> 3;
+    s->nbits |= 56u;
+}
+
 /* Have at least `need` (<= 32) bits in the buffer, or fail: past the end. */
 static inline int need(state_t *s, unsigned k)
 {
     if (PPQ_FAST64 && s->nbits < k && s->len - s->pos >= 8u) {
-        /* eight bytes at once (hosts): whole bytes up to 56-63 bits; the
-         * bits of the byte loaded in part sit above nbits and are the same
-         * bits a later refill ORs in again */
-        s->bits |= ppq_load_le64(s->in + s->pos) << s->nbits;
-        s->pos += (63u - s->nbits) >> 3;
-        s->nbits |= 56u;
+        refill(s); /* eight bytes at once (hosts) */
         return 1;
     }
     while (s->nbits < k) {
@@ -82,7 +87,7 @@ static int build(uint16_t *t, unsigned bits, unsigned size, const uint8_t *lengt
                  uint16_t *sorted)
 {
     uint16_t count[MAXBITS + 1u], offs[MAXBITS + 1u];
-    unsigned len, sym, i, code = 0, prefix = ~0u, sub = 0, sbits = 0, next = 1u << bits, mask = (1u << bits) - 1u;
+    unsigned len, sym, i, rev = 0, prefix = ~0u, sub = 0, sbits = 0, next = 1u << bits, mask = (1u << bits) - 1u;
     int left = 1;
     memset(count, 0, sizeof count);
     for (sym = 0; sym < n; sym++) {
@@ -107,20 +112,18 @@ static int build(uint16_t *t, unsigned bits, unsigned size, const uint8_t *lengt
             sorted[offs[lengths[sym]]++] = (uint16_t)sym;
         }
     }
-    for (i = 0; i <= mask; i++) {
+    for (i = 0; left != 0 && i <= mask; i++) { /* (a complete code fills every slot) */
         t[i] = BAD;
     }
-    /* each code in order (canonical: the next code of a length is one more,
-     * a longer length shifts it), bit-reversed as the stream sends it, and
+    /* each code in order, bit-reversed as the stream sends it (canonical:
+     * the next code of a length is one more, here added at the top bit; a
+     * longer code shifts a 0 in at the bottom, a no-op reversed), and
      * written to every slot whose low bits it is */
-    for (len = 1, i = 0; len <= MAXBITS; len++, code <<= 1) {
+    for (len = 1, i = 0; len <= MAXBITS; len++) {
         unsigned k;
-        for (k = 0; k < count[len]; k++, code++, i++) {
-            unsigned rev = 0, b, slot, end = 1u << bits, shift = 0;
+        for (k = 0; k < count[len]; k++, i++) {
+            unsigned slot, end = 1u << bits, shift = 0, b;
             uint16_t *dst = t;
-            for (b = 0; b < len; b++) {
-                rev |= ((code >> b) & 1u) << (len - 1u - b);
-            }
             if (len > bits) { /* in the subtable of its first `bits` bits */
                 if ((rev & mask) != prefix) { /* a new one, as wide as the codes left under this prefix need */
                     unsigned l = len;
@@ -137,7 +140,7 @@ static int build(uint16_t *t, unsigned bits, unsigned size, const uint8_t *lengt
                     sub = next;
                     next += 1u << sbits;
                     t[prefix] = (uint16_t)(sub << 5 | LINK | sbits);
-                    for (b = sub; b < next; b++) {
+                    for (b = sub; left != 0 && b < next; b++) {
                         t[b] = BAD;
                     }
                 }
@@ -148,6 +151,10 @@ static int build(uint16_t *t, unsigned bits, unsigned size, const uint8_t *lengt
             for (slot = rev >> shift; slot < end; slot += 1u << (len - shift)) {
                 dst[slot] = (uint16_t)((unsigned)sorted[i] << 5 | len);
             }
+            for (b = 1u << (len - 1u); rev & b; b >>= 1) { /* the next code */
+                rev ^= b;
+            }
+            rev |= b;
         }
     }
     return 1;
@@ -210,7 +217,7 @@ static inline void copy_match(uint8_t *o, size_t d, size_t len, size_t room)
          * up to 7 bytes past the match) */
         uint64_t word = 0;
         for (i = 0; i < 8u; i++) {
-            word |= (uint64_t)m[i % d] << (8u * i);
+            word |= (uint64_t)m[i & (d - 1u)] << (8u * i);
         }
         for (i = 0; i < len; i += 8u) {
             ppq_store_le64(o + i, word);
@@ -235,7 +242,7 @@ static inline ppq_status_t codes_of(state_t *s, const uint16_t *lit, const uint1
         size_t len, d;
         if (PPQ_FAST64 && s->len - s->pos >= FAST_IN && s->cap - s->n >= FAST_OUT) {
             unsigned e;
-            (void)need(s, 56u);
+            refill(s);
             e = entry(s, lit, LIT_BITS);
             if (e < (256u << 5)) {
                 take(s, e & 15u);
@@ -246,7 +253,7 @@ static inline ppq_status_t codes_of(state_t *s, const uint16_t *lit, const uint1
                     s->out[s->n++] = (uint8_t)(e >> 5);
                     continue;
                 }
-                (void)need(s, 56u);
+                refill(s);
             }
             take(s, e & 15u);
             sym = (e >> 5) - 257u;
