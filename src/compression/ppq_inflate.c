@@ -139,7 +139,7 @@ static int build(uint16_t *t, unsigned bits, unsigned size, const uint8_t *lengt
                     prefix = rev & mask;
                     sub = next;
                     next += 1u << sbits;
-                    t[prefix] = (uint16_t)(sub << 5 | LINK | sbits);
+                    t[prefix] = (uint16_t)((sub - (1u << bits)) << 5 | LINK | sbits);
                     for (b = sub; left != 0 && b < next; b++) {
                         t[b] = BAD;
                     }
@@ -165,7 +165,7 @@ static inline unsigned entry(const state_t *s, const uint16_t *t, unsigned bits)
 {
     unsigned e = t[s->bits & ((1u << bits) - 1u)];
     if (e & LINK) {
-        e = t[(e >> 5) + ((unsigned)(s->bits >> bits) & ((1u << (e & 15u)) - 1u))];
+        e = t[(1u << bits) + (e >> 5) + ((unsigned)(s->bits >> bits) & ((1u << (e & 15u)) - 1u))];
     }
     return e;
 }
