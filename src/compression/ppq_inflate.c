@@ -29,7 +29,6 @@
 typedef struct work {
     uint16_t lit[LIT_SIZE]; /* (also the code-length code's, while the lengths are read) */
     uint16_t dist[DIST_SIZE];
-    uint16_t sorted[NLEN];  /* symbols in code order, while a table is built */
     uint8_t lengths[NLEN + NDIST];
 } work_t;
 
@@ -79,82 +78,91 @@ static inline uint32_t take(state_t *s, unsigned k)
     return v;
 }
 
-/* Build the table (`bits` first-level bits, `size` entries) of the code of
- * `n` code lengths.  0 for a set of lengths no code has (over-subscribed;
- * an incomplete code is allowed only as RFC 1951 allows: a single code of
- * a distance table, whose missing code then decodes as BAD). */
-static int build(uint16_t *t, unsigned bits, unsigned size, const uint8_t *lengths, unsigned n, int incomplete_ok,
-                 uint16_t *sorted)
+/* The code after `rev`, a `len`-bit code bit-reversed (as the stream sends
+ * it): one added at its top bit, the carry running down. */
+static unsigned next_code(unsigned rev, unsigned len)
 {
-    uint16_t count[MAXBITS + 1u], offs[MAXBITS + 1u];
-    unsigned len, sym, i, rev = 0, prefix = ~0u, sub = 0, sbits = 0, next = 1u << bits, mask = (1u << bits) - 1u;
+    unsigned b;
+    for (b = 1u << (len - 1u); rev & b; b >>= 1) {
+        rev ^= b;
+    }
+    return rev | b;
+}
+
+/* Build the table (`bits` first-level bits, `size` entries) of the code of
+ * `n` code lengths.  0 for a set of lengths no code has: over-subscribed,
+ * or incomplete where `incomplete_ok` is 0 (distances may be: RFC 1951
+ * allows a single distance code; missing codes decode as BAD). */
+static int build(uint16_t *t, unsigned bits, unsigned size, const uint8_t *lengths, unsigned n, int incomplete_ok)
+{
+    uint16_t count[MAXBITS + 1u], first[MAXBITS + 1u];
+    unsigned len, sym, i, rev, code = 0, prefix = ~0u, next = 1u << bits, mask = (1u << bits) - 1u;
     int left = 1;
     memset(count, 0, sizeof count);
     for (sym = 0; sym < n; sym++) {
         count[lengths[sym]]++;
     }
-    offs[1] = 0;
     for (len = 1; len <= MAXBITS; len++) {
         left <<= 1;
         left -= count[len];
         if (left < 0) {
             return 0; /* over-subscribed */
         }
-        if (len < MAXBITS) {
-            offs[len + 1u] = (uint16_t)(offs[len] + count[len]);
-        }
     }
     if (left > 0 && !incomplete_ok && count[0] != n) {
         return 0;
     }
-    for (sym = 0; sym < n; sym++) {
-        if (lengths[sym] != 0u) {
-            sorted[offs[lengths[sym]]++] = (uint16_t)sym;
-        }
-    }
     for (i = 0; left != 0 && i <= mask; i++) { /* (a complete code fills every slot) */
         t[i] = BAD;
     }
-    /* each code in order, bit-reversed as the stream sends it (canonical:
-     * the next code of a length is one more, here added at the top bit; a
-     * longer code shifts a 0 in at the bottom, a no-op reversed), and
-     * written to every slot whose low bits it is */
-    for (len = 1, i = 0; len <= MAXBITS; len++) {
-        unsigned k;
-        for (k = 0; k < count[len]; k++, i++) {
-            unsigned slot, end = 1u << bits, shift = 0, b;
-            uint16_t *dst = t;
-            if (len > bits) { /* in the subtable of its first `bits` bits */
-                if ((rev & mask) != prefix) { /* a new one, as wide as the codes left under this prefix need */
-                    unsigned l = len;
-                    int room = (1 << (len - bits)) - (int)(count[len] - k);
-                    while (room > 0 && l < MAXBITS) {
-                        l++;
-                        room = room * 2 - count[l];
-                    }
-                    sbits = l - bits;
-                    if (next + (1u << sbits) > size) {
-                        return 0; /* (cannot happen: see TABLE_SIZE) */
-                    }
-                    prefix = rev & mask;
-                    sub = next;
-                    next += 1u << sbits;
-                    t[prefix] = (uint16_t)((sub - (1u << bits)) << 5 | LINK | sbits);
-                    for (b = sub; left != 0 && b < next; b++) {
-                        t[b] = BAD;
-                    }
+    /* Each length's first code (canonical: one more than the last code of
+     * the length before, shifted left), bit-reversed as the stream sends
+     * it; and the subtables, one per first-`bits`-bits prefix of the longer
+     * codes (in code order), as wide as the codes under it need. */
+    for (len = 1; len <= MAXBITS; len++, code = (code + count[len - 1u]) << 1) {
+        for (rev = 0, i = 0; i < len; i++) {
+            rev |= ((code >> i) & 1u) << (len - 1u - i);
+        }
+        first[len] = (uint16_t)rev;
+        for (i = 0; len > bits && i < count[len]; i++, rev = next_code(rev, len)) {
+            if ((rev & mask) != prefix) {
+                unsigned l = len, sbits, b;
+                int room = (1 << (len - bits)) - (int)(count[len] - i);
+                while (room > 0 && l < MAXBITS) {
+                    l++;
+                    room = room * 2 - count[l];
                 }
-                dst = t + sub;
-                end = 1u << sbits;
-                shift = bits;
+                sbits = l - bits;
+                if (next + (1u << sbits) > size) {
+                    return 0; /* (cannot happen: see TABLE_SIZE) */
+                }
+                prefix = rev & mask;
+                t[prefix] = (uint16_t)((next - (1u << bits)) << 5 | LINK | sbits);
+                for (b = next, next += 1u << sbits; left != 0 && b < next; b++) {
+                    t[b] = BAD;
+                }
             }
-            for (slot = rev >> shift; slot < end; slot += 1u << (len - shift)) {
-                dst[slot] = (uint16_t)((unsigned)sorted[i] << 5 | len);
-            }
-            for (b = 1u << (len - 1u); rev & b; b >>= 1) { /* the next code */
-                rev ^= b;
-            }
-            rev |= b;
+        }
+    }
+    /* each symbol's code (in symbol order the codes of a length run in
+     * code order) in every slot whose low bits it is */
+    for (sym = 0; sym < n; sym++) {
+        unsigned slot, end = 1u << bits, shift = 0;
+        uint16_t *dst = t;
+        len = lengths[sym];
+        if (len == 0u) {
+            continue;
+        }
+        rev = first[len];
+        first[len] = (uint16_t)next_code(rev, len);
+        if (len > bits) { /* in its prefix's subtable */
+            unsigned link = t[rev & mask];
+            dst = t + (1u << bits) + (link >> 5);
+            end = 1u << (link & 15u);
+            shift = bits;
+        }
+        for (slot = rev >> shift; slot < end; slot += 1u << (len - shift)) {
+            dst[slot] = (uint16_t)(sym << 5 | len);
         }
     }
     return 1;
@@ -323,11 +331,11 @@ static ppq_status_t fixed_block(state_t *s, work_t *w)
     for (; i < NLEN; i++) {
         lengths[i] = 8;
     }
-    (void)build(w->lit, LIT_BITS, LIT_SIZE, lengths, NLEN, 0, w->sorted);
+    (void)build(w->lit, LIT_BITS, LIT_SIZE, lengths, NLEN, 0);
     for (i = 0; i < 30u; i++) {
         lengths[i] = 5;
     }
-    (void)build(w->dist, DIST_BITS, DIST_SIZE, lengths, 30, 1, w->sorted);
+    (void)build(w->dist, DIST_BITS, DIST_SIZE, lengths, 30, 1);
     return codes(s, w->lit, w->dist);
 }
 
@@ -352,7 +360,7 @@ static ppq_status_t dynamic_block(state_t *s, work_t *w)
         }
         lengths[order[i]] = (uint8_t)take(s, 3);
     }
-    if (!build(w->lit, CL_BITS, LIT_SIZE, lengths, 19, 0, w->sorted)) { /* (the code-length code, in the literal table for now) */
+    if (!build(w->lit, CL_BITS, LIT_SIZE, lengths, 19, 0)) { /* (the code-length code, in the literal table for now) */
         return PPQ_ERR_CORRUPT;
     }
     for (i = 0; i < nlen + ndist;) {
@@ -388,8 +396,8 @@ static ppq_status_t dynamic_block(state_t *s, work_t *w)
             lengths[i++] = (uint8_t)val;
         }
     }
-    if (lengths[256] == 0u || !build(w->lit, LIT_BITS, LIT_SIZE, lengths, nlen, 0, w->sorted) ||
-        !build(w->dist, DIST_BITS, DIST_SIZE, lengths + nlen, ndist, 1, w->sorted)) {
+    if (lengths[256] == 0u || !build(w->lit, LIT_BITS, LIT_SIZE, lengths, nlen, 0) ||
+        !build(w->dist, DIST_BITS, DIST_SIZE, lengths + nlen, ndist, 1)) {
         return PPQ_ERR_CORRUPT; /* no end code, or a set of lengths no code has */
     }
     return codes(s, w->lit, w->dist);
