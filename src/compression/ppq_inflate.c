@@ -19,10 +19,11 @@
 #define LIT_SIZE TABLE_SIZE(LIT_BITS, 286u)
 #define DIST_SIZE TABLE_SIZE(DIST_BITS, 30u)
 
-/* A table entry: symbol << 5 | code length (a subtable's entries give the
- * whole length), or a link to a subtable: offset << 5 | 16 | its bits.  A
- * slot no code reaches (incomplete codes) holds BAD, a symbol every caller
- * refuses. */
+/* A table entry: value << 5 | code length (a subtable's entries give the
+ * whole length; the value: the symbol, or for lengths and distances what
+ * value() makes of it), or a link to a subtable: its offset past the first
+ * level << 5 | 16 | its bits.  A slot no code reaches (incomplete codes)
+ * holds BAD, a value every caller refuses. */
 #define LINK 16u
 #define BAD (511u << 5)
 
@@ -89,11 +90,36 @@ static unsigned next_code(unsigned rev, unsigned len)
     return rev | b;
 }
 
+/* What a table's entries give for symbols from `first` on (lengths,
+ * distances): their index there with their extra-bit count above it, idx |
+ * extra << 5, so that a decoder has the bits to take without a further
+ * load; below `first` (literals, the end code, code-length symbols) the
+ * symbol itself. */
+typedef struct sym_map {
+    unsigned first;
+    const uint8_t *extra;
+    unsigned nextra; /* (an index past it: no extra bits, refused where decoded) */
+} sym_map_t;
+
+static const sym_map_t lit_map = {257, len_extra, 29};
+static const sym_map_t dist_map = {0, dist_extra, 30};
+static const sym_map_t cl_map = {19, NULL, 0};
+
+static unsigned value(unsigned sym, const sym_map_t *map)
+{
+    unsigned idx = sym - map->first;
+    if (sym < map->first) {
+        return sym;
+    }
+    return map->first + (idx | (idx < map->nextra ? (unsigned)map->extra[idx] << 5 : 0u));
+}
+
 /* Build the table (`bits` first-level bits, `size` entries) of the code of
  * `n` code lengths.  0 for a set of lengths no code has: over-subscribed,
  * or incomplete where `incomplete_ok` is 0 (distances may be: RFC 1951
  * allows a single distance code; missing codes decode as BAD). */
-static int build(uint16_t *t, unsigned bits, unsigned size, const uint8_t *lengths, unsigned n, int incomplete_ok)
+static int build(uint16_t *t, unsigned bits, unsigned size, const uint8_t *lengths, unsigned n, int incomplete_ok,
+                 const sym_map_t *map)
 {
     uint16_t count[MAXBITS + 1u], first[MAXBITS + 1u];
     unsigned len, sym, i, rev, code = 0, prefix = ~0u, next = 1u << bits, mask = (1u << bits) - 1u;
@@ -162,7 +188,7 @@ static int build(uint16_t *t, unsigned bits, unsigned size, const uint8_t *lengt
             shift = bits;
         }
         for (slot = rev >> shift; slot < end; slot += 1u << (len - shift)) {
-            dst[slot] = (uint16_t)(sym << 5 | len);
+            dst[slot] = (uint16_t)(value(sym, map) << 5 | len);
         }
     }
     return 1;
@@ -265,17 +291,17 @@ static inline ppq_status_t codes_of(state_t *s, const uint16_t *lit, const uint1
             }
             take(s, e & 15u);
             sym = (e >> 5) - 257u;
-            if (sym >= 29u) {
+            if ((sym & 31u) >= 29u) {
                 return sym == ~0u ? PPQ_OK : PPQ_ERR_CORRUPT; /* the end code, or no length */
             }
-            len = len_base[sym] + take(s, len_extra[sym]);
+            len = len_base[sym & 31u] + take(s, sym >> 5);
             e = entry(s, dist, DIST_BITS);
-            take(s, e & 15u);
             ds = e >> 5;
-            if (ds >= 30u) {
+            if ((ds & 31u) >= 30u) {
                 return PPQ_ERR_CORRUPT;
             }
-            d = dist_base[ds] + take(s, dist_extra[ds]);
+            take(s, e & 15u);
+            d = dist_base[ds & 31u] + take(s, ds >> 5);
             if (d > s->n) {
                 return PPQ_ERR_CORRUPT; /* before the output's start */
             }
@@ -295,15 +321,15 @@ static inline ppq_status_t codes_of(state_t *s, const uint16_t *lit, const uint1
             return PPQ_OK;
         }
         sym -= 257u;
-        if (sym >= 29u || !need(s, len_extra[sym])) {
+        if ((sym & 31u) >= 29u || !need(s, sym >> 5)) {
             return PPQ_ERR_CORRUPT;
         }
-        len = len_base[sym] + take(s, len_extra[sym]);
+        len = len_base[sym & 31u] + take(s, sym >> 5);
         ds = decode(s, dist, DIST_BITS);
-        if (ds >= 30u || !need(s, dist_extra[ds])) {
+        if ((ds & 31u) >= 30u || !need(s, ds >> 5)) {
             return PPQ_ERR_CORRUPT;
         }
-        d = dist_base[ds] + take(s, dist_extra[ds]);
+        d = dist_base[ds & 31u] + take(s, ds >> 5);
         if (d > s->n) {
             return PPQ_ERR_CORRUPT; /* before the output's start */
         }
@@ -331,11 +357,11 @@ static ppq_status_t fixed_block(state_t *s, work_t *w)
     for (; i < NLEN; i++) {
         lengths[i] = 8;
     }
-    (void)build(w->lit, LIT_BITS, LIT_SIZE, lengths, NLEN, 0);
+    (void)build(w->lit, LIT_BITS, LIT_SIZE, lengths, NLEN, 0, &lit_map);
     for (i = 0; i < 30u; i++) {
         lengths[i] = 5;
     }
-    (void)build(w->dist, DIST_BITS, DIST_SIZE, lengths, 30, 1);
+    (void)build(w->dist, DIST_BITS, DIST_SIZE, lengths, 30, 1, &dist_map);
     return codes(s, w->lit, w->dist);
 }
 
@@ -360,7 +386,7 @@ static ppq_status_t dynamic_block(state_t *s, work_t *w)
         }
         lengths[order[i]] = (uint8_t)take(s, 3);
     }
-    if (!build(w->lit, CL_BITS, LIT_SIZE, lengths, 19, 0)) { /* (the code-length code, in the literal table for now) */
+    if (!build(w->lit, CL_BITS, LIT_SIZE, lengths, 19, 0, &cl_map)) { /* (the code-length code, in the literal table for now) */
         return PPQ_ERR_CORRUPT;
     }
     for (i = 0; i < nlen + ndist;) {
@@ -396,8 +422,8 @@ static ppq_status_t dynamic_block(state_t *s, work_t *w)
             lengths[i++] = (uint8_t)val;
         }
     }
-    if (lengths[256] == 0u || !build(w->lit, LIT_BITS, LIT_SIZE, lengths, nlen, 0) ||
-        !build(w->dist, DIST_BITS, DIST_SIZE, lengths + nlen, ndist, 1)) {
+    if (lengths[256] == 0u || !build(w->lit, LIT_BITS, LIT_SIZE, lengths, nlen, 0, &lit_map) ||
+        !build(w->dist, DIST_BITS, DIST_SIZE, lengths + nlen, ndist, 1, &dist_map)) {
         return PPQ_ERR_CORRUPT; /* no end code, or a set of lengths no code has */
     }
     return codes(s, w->lit, w->dist);
