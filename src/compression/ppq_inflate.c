@@ -11,7 +11,8 @@
 #define DIST_BITS 8u  /* distance codes */
 #define CL_BITS 7u    /* the code-length code (its longest codes) */
 /* Entries a table can need: its first level, and subtables for the longer
- * codes.  In code order the longer codes' lengths never fall, so each
+ * codes (of a complete code: build() allows no other with codes longer
+ * than one bit).  In code order the longer codes' lengths never fall, so each
  * first-level slot's subtable either holds codes of its one length (an
  * entry per code) or is the first whose codes reach its longest length:
  * at most one such per length, 2^(len - bits) entries each. */
@@ -22,8 +23,8 @@
 /* A table entry: value << 5 | code length (a subtable's entries give the
  * whole length; the value: the symbol, or for lengths and distances what
  * value() makes of it), or a link to a subtable: its offset past the first
- * level << 5 | 16 | its bits.  A slot no code reaches (incomplete codes)
- * holds BAD, a value every caller refuses. */
+ * level << 5 | 16 | its bits.  A slot no code reaches (no codes, or a
+ * single distance code) holds BAD, a value every caller refuses. */
 #define LINK 16u
 #define BAD (511u << 5)
 
@@ -116,9 +117,10 @@ static unsigned value(unsigned sym, const sym_map_t *map)
 
 /* Build the table (`bits` first-level bits, `size` entries) of the code of
  * `n` code lengths.  0 for a set of lengths no code has: over-subscribed,
- * or incomplete where `incomplete_ok` is 0 (distances may be: RFC 1951
- * allows a single distance code; missing codes decode as BAD). */
-static int build(uint16_t *t, unsigned bits, unsigned size, const uint8_t *lengths, unsigned n, int incomplete_ok,
+ * or incomplete, but for no codes at all and, where `single_ok`
+ * (distances: RFC 1951 3.2.7), a single code of one bit; the slots of the
+ * codes those lack decode as BAD.  (zlib refuses the same.) */
+static int build(uint16_t *t, unsigned bits, unsigned size, const uint8_t *lengths, unsigned n, int single_ok,
                  const sym_map_t *map)
 {
     uint16_t count[MAXBITS + 1u], first[MAXBITS + 1u];
@@ -135,10 +137,10 @@ static int build(uint16_t *t, unsigned bits, unsigned size, const uint8_t *lengt
             return 0; /* over-subscribed */
         }
     }
-    if (left > 0 && !incomplete_ok && count[0] != n) {
+    if (left > 0 && count[0] != n && !(single_ok && count[1] == 1u && count[0] == n - 1u)) {
         return 0;
     }
-    for (i = 0; left != 0 && i <= mask; i++) { /* (a complete code fills every slot) */
+    for (i = 0; left != 0 && i <= mask; i++) { /* (a complete code fills every slot, and only one has subtables) */
         t[i] = BAD;
     }
     /* Each length's first code (canonical: one more than the last code of
@@ -152,7 +154,7 @@ static int build(uint16_t *t, unsigned bits, unsigned size, const uint8_t *lengt
         first[len] = (uint16_t)rev;
         for (i = 0; len > bits && i < count[len]; i++, rev = next_code(rev, len)) {
             if ((rev & mask) != prefix) {
-                unsigned l = len, sbits, b;
+                unsigned l = len, sbits;
                 int room = (1 << (len - bits)) - (int)(count[len] - i);
                 while (room > 0 && l < MAXBITS) {
                     l++;
@@ -164,9 +166,7 @@ static int build(uint16_t *t, unsigned bits, unsigned size, const uint8_t *lengt
                 }
                 prefix = rev & mask;
                 t[prefix] = (uint16_t)((next - (1u << bits)) << 5 | LINK | sbits);
-                for (b = next, next += 1u << sbits; left != 0 && b < next; b++) {
-                    t[b] = BAD;
-                }
+                next += 1u << sbits;
             }
         }
     }
@@ -358,10 +358,10 @@ static ppq_status_t fixed_block(state_t *s, work_t *w)
         lengths[i] = 8;
     }
     (void)build(w->lit, LIT_BITS, LIT_SIZE, lengths, NLEN, 0, &lit_map);
-    for (i = 0; i < 30u; i++) {
+    for (i = 0; i < NDIST; i++) { /* (30 and 31 complete the code; decoded, they are refused) */
         lengths[i] = 5;
     }
-    (void)build(w->dist, DIST_BITS, DIST_SIZE, lengths, 30, 1, &dist_map);
+    (void)build(w->dist, DIST_BITS, DIST_SIZE, lengths, NDIST, 1, &dist_map);
     return codes(s, w->lit, w->dist);
 }
 

@@ -17,8 +17,8 @@ enum {
     DB_VALID,            /* decodes */
     DB_LIT_OVER,         /* one more 15-bit literal code: over-subscribed */
     DB_LIT_INCOMPLETE,   /* one 15-bit literal code fewer: incomplete */
-    DB_DIST_MISSING,     /* one 15-bit distance code fewer (an incomplete distance code
-                          * is allowed), and a match using it after the literals */
+    DB_DIST_MISSING,     /* one 15-bit distance code fewer: incomplete, and not the single
+                          * code RFC 1951 allows (a match using it after the literals) */
     DB_DIST_ONE          /* a single distance code, of one bit (0), and a match using
                           * code 1 after the literals */
 };
