@@ -15,7 +15,7 @@ extern "C" {
 #endif
 
 /* Work-buffer bytes the decoders need (8-aligned buffer). */
-#define PPQ_INFLATE_WORK_SIZE 3584u /* two Huffman tables (literal/length, distance) and code lengths */
+#define PPQ_INFLATE_WORK_SIZE 4144u /* two Huffman tables (literal/length, distance) and code lengths */
 
 /*
  * Decode one raw DEFLATE stream (stored, fixed and dynamic blocks) from

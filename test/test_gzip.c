@@ -10,6 +10,7 @@
 #include "ppq_codec.h"
 #include "ppq_gzip.h"
 #include "gzip_golden.h"
+#include "gzip/deflate_build.h"
 
 /* Work memory and output from the test scratch (the 16 KB boards' RAM). */
 static uint8_t *work, *out;
@@ -146,11 +147,66 @@ static void compress_round_trip(void)
     PPQ_CHECK_EQ(ppq_gzip_compress(noise, sizeof noise, packed, 64, &n, 1, zwork, ppq_gzip_work_size(1) - 4u), PPQ_ERR_ARENA);
 }
 
+/* Hand-built streams (test/gzip/deflate_build.h, from RFC 1951): literal/
+ * length codes of the first-level table's 10 bits, of 11 and of 15 (one
+ * prefix's subtable of mixed lengths), distance codes of 8, 9 and 15 bits,
+ * decoded with the input's end near (the careful path) and far (bytes after
+ * the stream: the hosts' fast path), src_used the stream's bytes; literal
+ * codes over-subscribed or incomplete refused, and distance codes
+ * incomplete but for the single one-bit code RFC 1951 allows, whose
+ * missing code is CORRUPT after the bytes before it, in either path. */
+#define DB_CAP 432u   /* the streams: 385-423 bytes */
+#define DB_PLAIN 768u /* their bytes: 766 */
+static void code_boundaries(void)
+{
+    uint8_t *s, *plain;
+    size_t len, plain_len = 0, n = 0, used = 0, pad;
+    PPQ_CHECK(setup());
+    s = (uint8_t *)test_alloc(DB_CAP + 16u);
+    plain = (uint8_t *)test_alloc(DB_PLAIN);
+    PPQ_CHECK(s != NULL && plain != NULL);
+    len = db_stream(DB_VALID, s, DB_CAP, plain, DB_PLAIN, &plain_len);
+    PPQ_CHECK(len > 0u && plain_len == 766u);
+    memset(s + len, 0xFF, 16);
+    for (pad = 0; pad <= 16u; pad += 16u) {
+        memset(out, 0, OUT_CAP);
+        PPQ_CHECK_OK(ppq_inflate(s, len + pad, out, OUT_CAP, &n, &used, work, PPQ_INFLATE_WORK_SIZE));
+        PPQ_CHECK_EQ(n, plain_len);
+        PPQ_CHECK_EQ(used, len);
+        PPQ_CHECK_MEM(out, plain, n);
+    }
+    PPQ_CHECK_OK(ppq_inflate(s, len, out, plain_len, &n, &used, work, PPQ_INFLATE_WORK_SIZE));
+    PPQ_CHECK_EQ(ppq_inflate(s, len, out, plain_len - 1u, &n, &used, work, PPQ_INFLATE_WORK_SIZE), PPQ_ERR_NOSPACE);
+    len = db_stream(DB_LIT_OVER, s, DB_CAP, plain, DB_PLAIN, &plain_len);
+    PPQ_CHECK(len > 0u);
+    PPQ_CHECK_EQ(ppq_inflate(s, len, out, OUT_CAP, &n, &used, work, PPQ_INFLATE_WORK_SIZE), PPQ_ERR_CORRUPT);
+    PPQ_CHECK_EQ(n, 0);
+    len = db_stream(DB_LIT_INCOMPLETE, s, DB_CAP, plain, DB_PLAIN, &plain_len);
+    PPQ_CHECK(len > 0u);
+    PPQ_CHECK_EQ(ppq_inflate(s, len, out, OUT_CAP, &n, &used, work, PPQ_INFLATE_WORK_SIZE), PPQ_ERR_CORRUPT);
+    PPQ_CHECK_EQ(n, 0);
+    len = db_stream(DB_DIST_MISSING, s, DB_CAP, plain, DB_PLAIN, &plain_len);
+    PPQ_CHECK(len > 0u);
+    PPQ_CHECK_EQ(ppq_inflate(s, len, out, OUT_CAP, &n, &used, work, PPQ_INFLATE_WORK_SIZE), PPQ_ERR_CORRUPT);
+    PPQ_CHECK_EQ(n, 0);
+    len = db_stream(DB_DIST_ONE, s, DB_CAP, plain, DB_PLAIN, &plain_len);
+    PPQ_CHECK(len > 0u && plain_len == 176u);
+    memset(s + len, 0xFF, 16);
+    memset(work, 0, PPQ_INFLATE_WORK_SIZE); /* (no earlier table's entries to find) */
+    PPQ_CHECK_EQ(ppq_inflate(s, len + 16u, out, OUT_CAP, &n, &used, work, PPQ_INFLATE_WORK_SIZE), PPQ_ERR_CORRUPT);
+    PPQ_CHECK_EQ(n, plain_len);
+    PPQ_CHECK_MEM(out, plain, n);
+    memset(work, 0, PPQ_INFLATE_WORK_SIZE);
+    PPQ_CHECK_EQ(ppq_inflate(s, len, out, plain_len + 3u, &n, &used, work, PPQ_INFLATE_WORK_SIZE), PPQ_ERR_CORRUPT);
+    PPQ_CHECK_EQ(n, plain_len);
+}
+
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(compress_round_trip),
     PPQ_TEST(golden_streams),
     PPQ_TEST(several_members),
     PPQ_TEST(room_short),
     PPQ_TEST(hostile_streams),
+    PPQ_TEST(code_boundaries),
 };
 PPQ_SUITE(suite_gzip, "gzip", cases);

@@ -5,22 +5,33 @@
 #include "ppq_port.h"
 
 #define MAXBITS 15u
-#define FAST_BITS 9u
 #define NLEN 288u /* literal/length symbols */
 #define NDIST 32u
+#define LIT_BITS 10u  /* the first-level table's bits: literal/length codes */
+#define DIST_BITS 8u  /* distance codes */
+#define CL_BITS 7u    /* the code-length code (its longest codes) */
+/* Entries a table can need: its first level, and subtables for the longer
+ * codes (of a complete code: build() allows no other with codes longer
+ * than one bit).  In code order the longer codes' lengths never fall, so each
+ * first-level slot's subtable either holds codes of its one length (an
+ * entry per code) or is the first whose codes reach its longest length:
+ * at most one such per length, 2^(len - bits) entries each. */
+#define TABLE_SIZE(bits, nsym) ((1u << (bits)) + (nsym) + (1u << (MAXBITS + 1u - (bits))) - 2u)
+#define LIT_SIZE TABLE_SIZE(LIT_BITS, 286u)
+#define DIST_SIZE TABLE_SIZE(DIST_BITS, 30u)
 
-/* A canonical Huffman code: codes per length, symbols in code order, and a
- * table resolving codes of up to FAST_BITS bits at once (entry: symbol << 4
- * | length; 0: longer, decoded bit by bit). */
-typedef struct huff {
-    uint16_t count[MAXBITS + 1u];
-    uint16_t symbol[NLEN];
-    uint16_t fast[1u << FAST_BITS];
-} huff_t;
+/* A table entry: value << 5 | code length (a subtable's entries give the
+ * whole length; the value: the symbol, or for lengths and distances what
+ * value() makes of it), or a link to a subtable: its offset past the first
+ * level << 5 | 16 | its bits.  A slot no code reaches (no codes, or a
+ * single distance code) holds BAD, a value every caller refuses. */
+#define LINK 16u
+#define BAD (511u << 5)
 
 typedef struct work {
-    huff_t lit, dist;
-    uint8_t lengths[NLEN + NDIST]; /* (in the work buffer, not on the stack) */
+    uint16_t lit[LIT_SIZE]; /* (also the code-length code's, while the lengths are read) */
+    uint16_t dist[DIST_SIZE];
+    uint8_t lengths[NLEN + NDIST];
 } work_t;
 
 typedef char work_fits[sizeof(work_t) == PPQ_INFLATE_WORK_SIZE ? 1 : -1]; /* the header says it exactly */
@@ -34,16 +45,21 @@ typedef struct state {
     size_t cap, n;
 } state_t;
 
+/* At least 56 bits in the buffer, the input known to have 8 bytes more
+ * (hosts): whole bytes up to 56-63 bits; the bits of the byte loaded in
+ * part sit above nbits and are the same bits a later refill ORs in again. */
+static inline void refill(state_t *s)
+{
+    s->bits |= ppq_load_le64(s->in + s->pos) << s->nbits;
+    s->pos += (63u - s->nbits) >> 3;
+    s->nbits |= 56u;
+}
+
 /* Have at least `need` (<= 32) bits in the buffer, or fail: past the end. */
 static inline int need(state_t *s, unsigned k)
 {
     if (PPQ_FAST64 && s->nbits < k && s->len - s->pos >= 8u) {
-        /* eight bytes at once (hosts): whole bytes up to 56-63 bits; the
-         * bits of the byte loaded in part sit above nbits and are the same
-         * bits a later refill ORs in again */
-        s->bits |= ppq_load_le64(s->in + s->pos) << s->nbits;
-        s->pos += (63u - s->nbits) >> 3;
-        s->nbits |= 56u;
+        refill(s); /* eight bytes at once (hosts) */
         return 1;
     }
     while (s->nbits < k) {
@@ -64,95 +80,149 @@ static inline uint32_t take(state_t *s, unsigned k)
     return v;
 }
 
-/* Build the code from `n` code lengths.  0 for a set of lengths no code has
- * (over-subscribed; an incomplete code is allowed only as RFC 1951 allows:
- * a single code of a distance table, which decode() then refuses). */
-static int build(huff_t *h, const uint8_t *lengths, unsigned n, int incomplete_ok)
+/* The code after `rev`, a `len`-bit code bit-reversed (as the stream sends
+ * it): one added at its top bit, the carry running down. */
+static unsigned next_code(unsigned rev, unsigned len)
 {
-    uint16_t offs[MAXBITS + 2u];
-    unsigned len, sym;
+    unsigned b;
+    for (b = 1u << (len - 1u); rev & b; b >>= 1) {
+        rev ^= b;
+    }
+    return rev | b;
+}
+
+/* What a table's entries give for symbols from `first` on (lengths,
+ * distances): their index there with their extra-bit count above it, idx |
+ * extra << 5, so that a decoder has the bits to take without a further
+ * load; below `first` (literals, the end code, code-length symbols) the
+ * symbol itself. */
+typedef struct sym_map {
+    unsigned first;
+    const uint8_t *extra;
+    unsigned nextra; /* (an index past it: no extra bits, refused where decoded) */
+} sym_map_t;
+
+static const sym_map_t lit_map = {257, len_extra, 29};
+static const sym_map_t dist_map = {0, dist_extra, 30};
+static const sym_map_t cl_map = {19, NULL, 0};
+
+static unsigned value(unsigned sym, const sym_map_t *map)
+{
+    unsigned idx = sym - map->first;
+    if (sym < map->first) {
+        return sym;
+    }
+    return map->first + (idx | (idx < map->nextra ? (unsigned)map->extra[idx] << 5 : 0u));
+}
+
+/* Build the table (`bits` first-level bits, `size` entries) of the code of
+ * `n` code lengths.  0 for a set of lengths no code has: over-subscribed,
+ * or incomplete, but for no codes at all and, where `single_ok`
+ * (distances: RFC 1951 3.2.7), a single code of one bit; the slots of the
+ * codes those lack decode as BAD.  (zlib refuses the same.) */
+static int build(uint16_t *t, unsigned bits, unsigned size, const uint8_t *lengths, unsigned n, int single_ok,
+                 const sym_map_t *map)
+{
+    uint16_t count[MAXBITS + 1u], first[MAXBITS + 1u];
+    unsigned len, sym, i, rev, code = 0, prefix = ~0u, next = 1u << bits, mask = (1u << bits) - 1u;
     int left = 1;
-    memset(h->count, 0, sizeof h->count);
+    memset(count, 0, sizeof count);
     for (sym = 0; sym < n; sym++) {
-        h->count[lengths[sym]]++;
+        count[lengths[sym]]++;
     }
     for (len = 1; len <= MAXBITS; len++) {
         left <<= 1;
-        left -= h->count[len];
+        left -= count[len];
         if (left < 0) {
             return 0; /* over-subscribed */
         }
     }
-    if (left > 0 && !incomplete_ok && h->count[0] != n) {
+    if (left > 0 && count[0] != n && !(single_ok && count[1] == 1u && count[0] == n - 1u)) {
         return 0;
     }
-    offs[1] = 0;
-    for (len = 1; len < MAXBITS; len++) {
-        offs[len + 1u] = (uint16_t)(offs[len] + h->count[len]);
+    for (i = 0; left != 0 && i <= mask; i++) { /* (a complete code fills every slot, and only one has subtables) */
+        t[i] = BAD;
     }
-    for (sym = 0; sym < n; sym++) {
-        if (lengths[sym] != 0u) {
-            h->symbol[offs[lengths[sym]]++] = (uint16_t)sym;
+    /* Each length's first code (canonical: one more than the last code of
+     * the length before, shifted left), bit-reversed as the stream sends
+     * it; and the subtables, one per first-`bits`-bits prefix of the longer
+     * codes (in code order), as wide as the codes under it need. */
+    for (len = 1; len <= MAXBITS; len++, code = (code + count[len - 1u]) << 1) {
+        for (rev = 0, i = 0; i < len; i++) {
+            rev |= ((code >> i) & 1u) << (len - 1u - i);
+        }
+        first[len] = (uint16_t)rev;
+        for (i = 0; len > bits && i < count[len]; i++, rev = next_code(rev, len)) {
+            if ((rev & mask) != prefix) {
+                unsigned l = len, sbits;
+                int room = (1 << (len - bits)) - (int)(count[len] - i);
+                while (room > 0 && l < MAXBITS) {
+                    l++;
+                    room = room * 2 - count[l];
+                }
+                sbits = l - bits;
+                if (next + (1u << sbits) > size) {
+                    return 0; /* (cannot happen: see TABLE_SIZE) */
+                }
+                prefix = rev & mask;
+                t[prefix] = (uint16_t)((next - (1u << bits)) << 5 | LINK | sbits);
+                next += 1u << sbits;
+            }
         }
     }
-    /* the fast table: each short code, bit-reversed, repeated over its suffixes */
-    memset(h->fast, 0, sizeof h->fast);
-    {
-        unsigned code = 0, idx = 0;
-        for (len = 1; len <= FAST_BITS; len++) {
-            unsigned k;
-            for (k = 0; k < h->count[len]; k++, code++, idx++) {
-                unsigned rev = 0, b, fill;
-                for (b = 0; b < len; b++) {
-                    rev |= ((code >> b) & 1u) << (len - 1u - b);
-                }
-                for (fill = rev; fill < (1u << FAST_BITS); fill += 1u << len) {
-                    h->fast[fill] = (uint16_t)((unsigned)h->symbol[idx] << 4 | len);
-                }
-            }
-            code <<= 1;
+    /* each symbol's code (in symbol order the codes of a length run in
+     * code order) in every slot whose low bits it is */
+    for (sym = 0; sym < n; sym++) {
+        unsigned slot, end = 1u << bits, shift = 0;
+        uint16_t *dst = t;
+        len = lengths[sym];
+        if (len == 0u) {
+            continue;
+        }
+        rev = first[len];
+        first[len] = (uint16_t)next_code(rev, len);
+        if (len > bits) { /* in its prefix's subtable */
+            unsigned link = t[rev & mask];
+            dst = t + (1u << bits) + (link >> 5);
+            end = 1u << (link & 15u);
+            shift = bits;
+        }
+        for (slot = rev >> shift; slot < end; slot += 1u << (len - shift)) {
+            dst[slot] = (uint16_t)(value(sym, map) << 5 | len);
         }
     }
     return 1;
 }
 
-/* One symbol; -1 for a code the table lacks or input that ends. */
-static inline int decode(state_t *s, const huff_t *h)
+/* The entry of the code at the bit buffer's start (enough bits loaded). */
+static inline unsigned entry(const state_t *s, const uint16_t *t, unsigned bits)
 {
-    int code = 0, first = 0, index = 0;
-    unsigned len;
-    uint16_t f;
-    if (need(s, FAST_BITS) || s->nbits > 0u) {
-        f = h->fast[s->bits & ((1u << FAST_BITS) - 1u)];
-        if (f != 0u && (f & 15u) <= s->nbits) {
-            take(s, f & 15u);
-            return f >> 4;
-        }
+    unsigned e = t[s->bits & ((1u << bits) - 1u)];
+    if (e & LINK) {
+        e = t[(1u << bits) + (e >> 5) + ((unsigned)(s->bits >> bits) & ((1u << (e & 15u)) - 1u))];
     }
-    for (len = 1; len <= MAXBITS; len++) { /* longer codes: length by length over loaded bits, taken once whole */
-        int count = h->count[len];
-        if (!need(s, len)) {
-            return -1;
-        }
-        code |= (int)((s->bits >> (len - 1u)) & 1u);
-        if (code - count < first) {
-            take(s, len);
-            return h->symbol[index + (code - first)];
-        }
-        index += count;
-        first += count;
-        first <<= 1;
-        code <<= 1;
+    return e;
+}
+
+/* One symbol (BAD >> 5 for a code the table lacks or input that ends). */
+static inline unsigned decode(state_t *s, const uint16_t *t, unsigned bits)
+{
+    unsigned e;
+    (void)need(s, MAXBITS); /* (at the end, what is left: a shorter code may still be whole) */
+    e = entry(s, t, bits);
+    if ((e & 15u) > s->nbits) {
+        return BAD >> 5;
     }
-    return -1;
+    take(s, e & 15u);
+    return e >> 5;
 }
 
 /* The symbols of a Huffman block until its end code, on a copy of the
  * state the caller gets back: no output byte written can then alias the bit
  * buffer, which can stay in registers. */
-static inline ppq_status_t codes_of(state_t *s, const huff_t *lit, const huff_t *dist);
+static inline ppq_status_t codes_of(state_t *s, const uint16_t *lit, const uint16_t *dist);
 
-static ppq_status_t codes(state_t *caller, const huff_t *lit, const huff_t *dist)
+static ppq_status_t codes(state_t *caller, const uint16_t *lit, const uint16_t *dist)
 {
     state_t s = *caller;
     ppq_status_t st = codes_of(&s, lit, dist);
@@ -160,64 +230,114 @@ static ppq_status_t codes(state_t *caller, const huff_t *lit, const huff_t *dist
     return st;
 }
 
-static inline ppq_status_t codes_of(state_t *s, const huff_t *lit, const huff_t *dist)
+/* Write the match of `len` bytes `d` back at `o` (d no more than the bytes
+ * before o, len no more than `room`, the bytes from o on that may be written). */
+static inline void copy_match(uint8_t *o, size_t d, size_t len, size_t room)
+{
+    const uint8_t *m = o - d;
+    size_t i;
+    if (PPQ_FAST64 && d >= 8u && len + 16u <= room) {
+        /* eight bytes at a time (hosts): d >= 8, so no chunk reads bytes
+         * it writes; two chunks before any loop (most matches are short),
+         * up to 15 bytes past the match, inside the room, later overwritten */
+        PPQ_COPY(o, m, 8);
+        PPQ_COPY(o + 8, m + 8, 8);
+        for (i = 16; i < len; i += 8u) {
+            PPQ_COPY(o + i, m + i, 8);
+        }
+    } else if (PPQ_FAST64 && (d == 1u || d == 2u || d == 4u) && len + 8u <= room) {
+        /* a period that divides 8 (runs, and the byte patterns of 2- and
+         * 4-byte values): its bytes repeated in a word, 8 at a time (hosts;
+         * up to 7 bytes past the match) */
+        uint64_t word = 0;
+        for (i = 0; i < 8u; i++) {
+            word |= (uint64_t)m[i & (d - 1u)] << (8u * i);
+        }
+        for (i = 0; i < len; i += 8u) {
+            ppq_store_le64(o + i, word);
+        }
+    } else {
+        for (i = 0; i < len; i++) { /* byte by byte: the copy may overlap itself */
+            o[i] = m[i];
+        }
+    }
+}
+
+/* Hosts, far from the input's and the output's ends: the bit buffer
+ * refilled without checks, to 56 bits or more, for two literals or a
+ * length and distance (15 + 15, or 15 + 5 + 15 + 13 bits). */
+#define FAST_IN 16u   /* two refills of up to 8 bytes */
+#define FAST_OUT 274u /* a longest match and its copy's overrun */
+
+static inline ppq_status_t codes_of(state_t *s, const uint16_t *lit, const uint16_t *dist)
 {
     for (;;) {
-        int sym = decode(s, lit);
-        if (sym < 0) {
-            return PPQ_ERR_CORRUPT;
+        unsigned sym, ds;
+        size_t len, d;
+        if (PPQ_FAST64 && s->len - s->pos >= FAST_IN && s->cap - s->n >= FAST_OUT) {
+            unsigned e;
+            refill(s);
+            e = entry(s, lit, LIT_BITS);
+            if (e < (256u << 5)) {
+                take(s, e & 15u);
+                s->out[s->n++] = (uint8_t)(e >> 5);
+                e = entry(s, lit, LIT_BITS);
+                if (e < (256u << 5)) {
+                    take(s, e & 15u);
+                    s->out[s->n++] = (uint8_t)(e >> 5);
+                    continue;
+                }
+                refill(s);
+            }
+            take(s, e & 15u);
+            sym = (e >> 5) - 257u;
+            if ((sym & 31u) >= 29u) {
+                return sym == ~0u ? PPQ_OK : PPQ_ERR_CORRUPT; /* the end code, or no length */
+            }
+            len = len_base[sym & 31u] + take(s, sym >> 5);
+            e = entry(s, dist, DIST_BITS);
+            ds = e >> 5;
+            if ((ds & 31u) >= 30u) {
+                return PPQ_ERR_CORRUPT;
+            }
+            take(s, e & 15u);
+            d = dist_base[ds & 31u] + take(s, ds >> 5);
+            if (d > s->n) {
+                return PPQ_ERR_CORRUPT; /* before the output's start */
+            }
+            copy_match(s->out + s->n, d, len, s->cap - s->n);
+            s->n += len;
+            continue;
         }
-        if (sym < 256) {
+        sym = decode(s, lit, LIT_BITS);
+        if (sym < 256u) {
             if (s->n == s->cap) {
                 return PPQ_ERR_NOSPACE;
             }
             s->out[s->n++] = (uint8_t)sym;
-        } else if (sym == 256) {
-            return PPQ_OK;
-        } else {
-            size_t len, d, i;
-            int ds;
-            sym -= 257;
-            if (sym >= 29 || !need(s, len_extra[sym])) {
-                return PPQ_ERR_CORRUPT;
-            }
-            len = len_base[sym] + take(s, len_extra[sym]);
-            ds = decode(s, dist);
-            if (ds < 0 || ds >= 30 || !need(s, dist_extra[ds])) {
-                return PPQ_ERR_CORRUPT;
-            }
-            d = dist_base[ds] + take(s, dist_extra[ds]);
-            if (d > s->n) {
-                return PPQ_ERR_CORRUPT; /* before the output's start */
-            }
-            if (len > s->cap - s->n) {
-                return PPQ_ERR_NOSPACE;
-            }
-            if (PPQ_FAST64 && d >= 8u && len + 8u <= s->cap - s->n) {
-                /* eight bytes at a time (hosts): d >= 8, so no chunk reads
-                 * bytes it writes; the last may write up to 7 bytes past
-                 * the match, inside the output's room, later overwritten */
-                for (i = 0; i < len; i += 8u) {
-                    PPQ_COPY(s->out + s->n + i, s->out + s->n + i - d, 8);
-                }
-            } else if (PPQ_FAST64 && (d == 1u || d == 2u || d == 4u) && len + 8u <= s->cap - s->n) {
-                /* a period that divides 8 (runs, and the byte patterns of
-                 * 2- and 4-byte values): its bytes repeated in a word, 8 at
-                 * a time (hosts; the same room rule as above) */
-                uint64_t word = 0;
-                for (i = 0; i < 8u; i++) {
-                    word |= (uint64_t)s->out[s->n - d + i % d] << (8u * i);
-                }
-                for (i = 0; i < len; i += 8u) {
-                    ppq_store_le64(s->out + s->n + i, word);
-                }
-            } else {
-                for (i = 0; i < len; i++) { /* byte by byte: the copy may overlap itself */
-                    s->out[s->n + i] = s->out[s->n + i - d];
-                }
-            }
-            s->n += len;
+            continue;
         }
+        if (sym == 256u) {
+            return PPQ_OK;
+        }
+        sym -= 257u;
+        if ((sym & 31u) >= 29u || !need(s, sym >> 5)) {
+            return PPQ_ERR_CORRUPT;
+        }
+        len = len_base[sym & 31u] + take(s, sym >> 5);
+        ds = decode(s, dist, DIST_BITS);
+        if ((ds & 31u) >= 30u || !need(s, ds >> 5)) {
+            return PPQ_ERR_CORRUPT;
+        }
+        d = dist_base[ds & 31u] + take(s, ds >> 5);
+        if (d > s->n) {
+            return PPQ_ERR_CORRUPT; /* before the output's start */
+        }
+        if (len > s->cap - s->n) {
+            return PPQ_ERR_NOSPACE;
+        }
+        copy_match(s->out + s->n, d, len, s->cap - s->n);
+        s->n += len;
     }
 }
 
@@ -237,12 +357,12 @@ static ppq_status_t fixed_block(state_t *s, work_t *w)
     for (; i < NLEN; i++) {
         lengths[i] = 8;
     }
-    (void)build(&w->lit, lengths, NLEN, 0);
-    for (i = 0; i < 30u; i++) {
+    (void)build(w->lit, LIT_BITS, LIT_SIZE, lengths, NLEN, 0, &lit_map);
+    for (i = 0; i < NDIST; i++) { /* (30 and 31 complete the code; decoded, they are refused) */
         lengths[i] = 5;
     }
-    (void)build(&w->dist, lengths, 30, 1);
-    return codes(s, &w->lit, &w->dist);
+    (void)build(w->dist, DIST_BITS, DIST_SIZE, lengths, NDIST, 1, &dist_map);
+    return codes(s, w->lit, w->dist);
 }
 
 static ppq_status_t dynamic_block(state_t *s, work_t *w)
@@ -266,26 +386,25 @@ static ppq_status_t dynamic_block(state_t *s, work_t *w)
         }
         lengths[order[i]] = (uint8_t)take(s, 3);
     }
-    if (!build(&w->lit, lengths, 19, 0)) { /* (the code-length code, in the literal table for now) */
+    if (!build(w->lit, CL_BITS, LIT_SIZE, lengths, 19, 0, &cl_map)) { /* (the code-length code, in the literal table for now) */
         return PPQ_ERR_CORRUPT;
     }
     for (i = 0; i < nlen + ndist;) {
-        int sym = decode(s, &w->lit);
-        unsigned rep, val = 0;
-        if (sym < 0) {
+        unsigned sym = decode(s, w->lit, CL_BITS), rep, val = 0;
+        if (sym > 18u) {
             return PPQ_ERR_CORRUPT;
         }
-        if (sym < 16) {
+        if (sym < 16u) {
             lengths[i++] = (uint8_t)sym;
             continue;
         }
-        if (sym == 16) {
+        if (sym == 16u) {
             if (i == 0u || !need(s, 2)) {
                 return PPQ_ERR_CORRUPT;
             }
             val = lengths[i - 1u];
             rep = 3u + take(s, 2);
-        } else if (sym == 17) {
+        } else if (sym == 17u) {
             if (!need(s, 3)) {
                 return PPQ_ERR_CORRUPT;
             }
@@ -303,10 +422,11 @@ static ppq_status_t dynamic_block(state_t *s, work_t *w)
             lengths[i++] = (uint8_t)val;
         }
     }
-    if (lengths[256] == 0u || !build(&w->lit, lengths, nlen, 0) || !build(&w->dist, lengths + nlen, ndist, 1)) {
+    if (lengths[256] == 0u || !build(w->lit, LIT_BITS, LIT_SIZE, lengths, nlen, 0, &lit_map) ||
+        !build(w->dist, DIST_BITS, DIST_SIZE, lengths + nlen, ndist, 1, &dist_map)) {
         return PPQ_ERR_CORRUPT; /* no end code, or a set of lengths no code has */
     }
-    return codes(s, &w->lit, &w->dist);
+    return codes(s, w->lit, w->dist);
 }
 
 static ppq_status_t stream(state_t *s, work_t *w)

@@ -9,6 +9,7 @@
 #include <zlib.h>
 
 #include "ppq_gzip.h"
+#include "deflate_build.h"
 
 static uint64_t work[PPQ_INFLATE_WORK_SIZE / 8u];
 static unsigned checks, failures;
@@ -99,6 +100,42 @@ static void ours(const uint8_t *in, size_t n, int level)
     free(out);
 }
 
+/* The hand-built streams of deflate_build.h (the unit suite's table
+ * boundaries): zlib makes the same of each as ours, the bytes of a valid
+ * one or an error. */
+static void hand_built(void)
+{
+    static const int variants[] = {DB_VALID, DB_LIT_OVER, DB_LIT_INCOMPLETE, DB_DIST_MISSING, DB_DIST_ONE};
+    uint8_t s[600], plain[1024], zout[1024], pout[1024];
+    size_t i;
+    for (i = 0; i < sizeof variants / sizeof variants[0]; i++) {
+        size_t plain_len = 0, len = db_stream(variants[i], s, sizeof s, plain, sizeof plain, &plain_len), got = 0, used = 0;
+        z_stream z;
+        int rc, ok;
+        ppq_status_t st = ppq_inflate(s, len, pout, sizeof pout, &got, &used, work, sizeof work);
+        memset(&z, 0, sizeof z);
+        inflateInit2(&z, -15);
+        z.next_in = s;
+        z.avail_in = (uInt)len;
+        z.next_out = zout;
+        z.avail_out = (uInt)sizeof zout;
+        rc = inflate(&z, Z_FINISH);
+        checks++;
+        if (variants[i] == DB_VALID) {
+            ok = len > 0u && rc == Z_STREAM_END && z.total_out == plain_len && memcmp(zout, plain, plain_len) == 0 &&
+                 st == PPQ_OK && got == plain_len && memcmp(pout, plain, plain_len) == 0 && used == len;
+        } else {
+            ok = len > 0u && rc == Z_DATA_ERROR && st == PPQ_ERR_CORRUPT;
+        }
+        if (!ok) {
+            failures++;
+            printf("FAIL hand-built stream %d: zlib says %d (%lu bytes), ours %d (%zu bytes)\n", variants[i], rc,
+                   (unsigned long)z.total_out, (int)st, got);
+        }
+        inflateEnd(&z);
+    }
+}
+
 int main(void)
 {
     static const size_t sizes[] = {0, 1, 2, 7, 100, 1000, 32767, 32769, 70000, 300000};
@@ -106,6 +143,7 @@ int main(void)
     uint8_t *in = malloc(300000);
     size_t s;
     int kind, level, si, wbits;
+    hand_built();
     for (kind = 0; kind < 5; kind++) {
         for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
             fill(in, sizes[s], kind, (unsigned)(kind * 31 + (int)s));
