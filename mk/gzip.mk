@@ -21,10 +21,10 @@ BENCH_GZIP := $(BUILD)/bench_gzip
 $(BENCH_GZIP): $(BUILD)/obj/tools/bench/bench_gzip.o $(LIB)
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^ -lz $(LDFLAGS_EXTRA)
 
-# GZIP decompression MB/s beside zlib, one JSON object per line.
+# GZIP decompression MB/s, and compression sizes and MB/s, beside zlib; one JSON object per line.
 bench-gzip: $(BENCH_GZIP)
 	$(BENCH_GZIP)
 
 .PHONY: bench-gzip
-## bench-gzip: GZIP decompression beside zlib on sensor pages and log text (JSON lines)
+## bench-gzip: GZIP decompression and compression (sizes, MB/s) beside zlib on sensor pages and log text (JSON lines)
 BOOTSTRAP_GOALS += bench-gzip
