@@ -20,18 +20,20 @@
 #define FAR_3 4096u                      /* a 3-byte match farther than this is not worth it */
 
 /* Per level: hash table 2^hash_bits entries, sequence buffer 2^seq_bits
- * entries, candidates tried, longest match still improved on by a lazy
- * look one byte on (0: greedy), length that ends a search. */
+ * entries, chains over 2^win_bits positions back (0: none, one candidate
+ * up to 32 KiB back), candidates tried, longest match still improved on by
+ * a lazy look one byte on (0: greedy), length that ends a search.  Levels
+ * 4-9 take zlib's published search parameters: their sizes match zlib's. */
 typedef struct level {
-    uint8_t hash_bits, seq_bits, skip; /* skip: a match's positions stay out of the hash table */
-    uint16_t chain, lazy, nice;
+    uint8_t hash_bits, seq_bits, win_bits, skip; /* skip: a match's positions stay out of the hash table */
+    uint16_t chain, lazy, nice, good; /* good: a lazy look after a match this long tries a quarter of the chain */
 } level_t;
 
 static const level_t levels[10] = {
-    {0, 0, 0, 0, 0, 0}, /* 0: level 6 */
-    {10, 9, 1, 1, 0, 258},      {12, 11, 0, 1, 0, 258},     {13, 12, 0, 1, 0, 258},
-    {15, 13, 0, 16, 8, 32},     {15, 13, 0, 32, 16, 64},    {15, 13, 0, 128, 32, 128},
-    {15, 13, 0, 256, 64, 258},  {15, 13, 0, 1024, 258, 258}, {15, 13, 0, 4096, 258, 258},
+    {0, 0, 0, 0, 0, 0, 0, 0}, /* 0: level 6 */
+    {10, 9, 0, 1, 1, 0, 258, 258},       {12, 11, 13, 0, 8, 0, 16, 258},      {13, 12, 14, 0, 32, 0, 32, 258},
+    {15, 13, 15, 0, 16, 4, 16, 4},       {15, 13, 15, 0, 32, 16, 32, 8},      {15, 13, 15, 0, 128, 16, 128, 8},
+    {15, 13, 15, 0, 256, 32, 128, 8},    {15, 13, 15, 0, 1024, 128, 258, 32}, {15, 13, 15, 0, 4096, 258, 258, 32},
 };
 
 /* Huffman tables of one block: counts, then code lengths, then the codes
@@ -62,7 +64,7 @@ size_t ppq_gzip_work_size(int level)
     }
     lv = level_of(level);
     return TABLES_SIZE + ((size_t)4u << lv->seq_bits) + ((size_t)2u << lv->hash_bits) +
-           (lv->chain > 1u ? 2u * WINDOW : 0u);
+           (lv->win_bits > 0u ? (size_t)2u << lv->win_bits : 0u);
 }
 
 size_t ppq_gzip_bound(size_t len)
@@ -81,10 +83,9 @@ typedef struct out {
     int full;
 } out_t;
 
-static void put_bits(out_t *o, uint32_t v, unsigned k)
+/* The whole bytes of the bit buffer out (nbits < 8 after). */
+static void put_bytes(out_t *o)
 {
-    o->bits |= (uint64_t)v << o->nbits;
-    o->nbits += k;
     while (o->nbits >= 8u) {
         if (o->n < o->cap) {
             o->p[o->n] = (uint8_t)o->bits;
@@ -97,10 +98,29 @@ static void put_bits(out_t *o, uint32_t v, unsigned k)
     }
 }
 
+/* k <= 32 bits of v; whole bytes go out four at a time (nbits < 32 after). */
+static void put_bits(out_t *o, uint32_t v, unsigned k)
+{
+    o->bits |= (uint64_t)v << o->nbits;
+    o->nbits += k;
+    if (o->nbits >= 32u) {
+        if (o->n <= o->cap && o->cap - o->n >= 4u) {
+            ppq_store_le32(o->p + o->n, (uint32_t)o->bits);
+            o->n += 4u;
+            o->bits >>= 32;
+            o->nbits -= 32u;
+        } else {
+            put_bytes(o);
+        }
+    }
+}
+
 static void align_byte(out_t *o)
 {
+    put_bytes(o);
     if (o->nbits > 0u) {
         put_bits(o, 0, 8u - o->nbits);
+        put_bytes(o);
     }
 }
 
@@ -283,7 +303,7 @@ typedef struct enc {
     uint32_t *seq; /* a block's symbols: per entry 0-255 literals from src, then maybe a match */
     size_t seq_cap, nseq;
     uint16_t *head, *prev; /* prev: at levels with chains, distance to the previous position of a hash */
-    unsigned hash_bits;
+    unsigned hash_bits, window; /* matches reach `window` bytes back */
 } enc_t;
 
 #define SEQ_MATCH 0x80000000u
@@ -304,11 +324,11 @@ static unsigned insert_to(enc_t *e, size_t p)
         uint32_t h = hash3(e->src + q, e->hash_bits);
         d = (uint16_t)((unsigned)q - e->head[h]);
         e->head[h] = (uint16_t)q;
-        if (d > WINDOW || d > q) {
+        if (d > e->window || d > q) {
             d = 0;
         }
         if (e->prev != NULL) {
-            e->prev[q & (WINDOW - 1u)] = (uint16_t)d;
+            e->prev[q & (e->window - 1u)] = (uint16_t)d;
         }
     }
     return d;
@@ -323,10 +343,16 @@ static unsigned longest(const enc_t *e, size_t p, unsigned d, unsigned have, uns
     if (best >= max) {
         return best;
     }
-    while (d != 0u && d <= p && d <= WINDOW && chain-- > 0u) {
+    if (have >= e->lv->good) {
+        chain >>= 2;
+    }
+    while (d != 0u && d <= p && d <= e->window && chain-- > 0u) {
         const uint8_t *c = s - d;
         if (c[best] == s[best] && c[0] == s[0]) {
             unsigned k = 1;
+            while (k + 4u <= max && ppq_load_le32(c + k) == ppq_load_le32(s + k)) {
+                k += 4u;
+            }
             while (k < max && c[k] == s[k]) {
                 k++;
             }
@@ -338,10 +364,10 @@ static unsigned longest(const enc_t *e, size_t p, unsigned d, unsigned have, uns
                 }
             }
         }
-        if (e->prev == NULL || e->prev[(p - d) & (WINDOW - 1u)] == 0u) {
+        if (e->prev == NULL || e->prev[(p - d) & (e->window - 1u)] == 0u) {
             break;
         }
-        d += e->prev[(p - d) & (WINDOW - 1u)];
+        d += e->prev[(p - d) & (e->window - 1u)];
     }
     return best;
 }
@@ -510,6 +536,7 @@ static void put_stored(out_t *o, const uint8_t *src, size_t start, size_t end, i
         put_bits(o, (uint32_t)(last && start + k == end), 3); /* BFINAL, BTYPE 00 */
         align_byte(o);
         put_bits(o, (uint32_t)k | (uint32_t)(~k & 0xFFFFu) << 16, 32);
+        put_bytes(o);
         if (o->n > o->cap || o->cap - o->n < k) {
             o->full = 1;
             return;
@@ -618,8 +645,10 @@ ppq_status_t ppq_gzip_compress(const uint8_t *src, size_t src_len, uint8_t *dst,
     e.head = (uint16_t *)(void *)(w + TABLES_SIZE + 4u * e.seq_cap);
     e.hash_bits = e.lv->hash_bits;
     memset(e.head, 0, (size_t)2u << e.hash_bits);
-    if (e.lv->chain > 1u) {
+    e.window = WINDOW;
+    if (e.lv->win_bits > 0u) {
         e.prev = e.head + ((size_t)1u << e.hash_bits);
+        e.window = 1u << e.lv->win_bits;
     }
     deflate_all(&e, &o);
     body = src_len + 5u * (src_len / 65535u + 1u); /* what stored blocks take */
