@@ -41,16 +41,16 @@ PPQ_CHECKRET ppq_status_t ppq_gunzip(const uint8_t *src, size_t src_len, uint8_t
  * dynamic-Huffman block (sizes within a few tenths of a percent of zlib's at
  * levels 4-9 on sensor pages and log text, `make bench-gzip`).  The same
  * bytes on every target.  Levels (0: 6) and their work buffers:
- *   1        greedy, one candidate a position:            6,248 bytes
+ *   1        greedy, one candidate a position:            6,260 bytes
  *   2, 3     greedy, hash chains of 8 / 32 candidates
- *            over 8 / 16 KiB back:                       34,920 / 67,688 bytes
- *   4..9     lazy matching, chains of 16..4096 over 32 KiB: 165,992 bytes
- * The work buffer holds the block's Huffman tables (2,152 bytes), its
+ *            over 8 / 16 KiB back:                       34,932 / 67,700 bytes
+ *   4..9     lazy matching, chains of 16..4096 over 32 KiB: 166,004 bytes
+ * The work buffer holds the block's Huffman tables (2,164 bytes), its
  * symbols (4 bytes a match or a run of up to 255 literals: 512 at level 1,
  * 8,192 at levels 4-9), the hash table (2 bytes an entry) and the chains
  * (2 bytes a position of the window). */
 
-/* Work-buffer bytes for `level` (0 for a level out of 0..9); at most 165,992. */
+/* Work-buffer bytes for `level` (0 for a level out of 0..9); at most 166,004. */
 size_t ppq_gzip_work_size(int level);
 
 /* The most bytes ppq_gzip_compress can write for `len` bytes. */

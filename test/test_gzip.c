@@ -107,7 +107,7 @@ static void hostile_streams(void)
     }
 }
 
-/* Compression buffers: the work buffer from the scratch (level 1's 6,248
+/* Compression buffers: the work buffer from the scratch (level 1's 6,260
  * bytes fit the 16 KB boards' 6.5 KiB; it is the inflater's work buffer
  * afterwards), input, output and decoded bytes from the test arena. */
 static uint8_t *zwork, *zin, *zpacked, *zout;
@@ -166,7 +166,7 @@ static void compress_round_trip(void)
     PPQ_CHECK_EQ(ppq_gzip_compress(noise, sizeof noise, zpacked, 64, &n, 1, zwork + 2, w1), PPQ_ERR_ARENA);
     /* work sizes: level 0 is level 6; more memory at higher levels, never over the documented most */
     PPQ_CHECK(ppq_gzip_work_size(0) == ppq_gzip_work_size(6) && ppq_gzip_work_size(10) == 0u &&
-              ppq_gzip_work_size(-1) == 0u && ppq_gzip_work_size(9) == 165992u);
+              ppq_gzip_work_size(-1) == 0u && ppq_gzip_work_size(9) == 166004u);
     for (level = 2; level <= 9; level++) {
         PPQ_CHECK(ppq_gzip_work_size(level) >= ppq_gzip_work_size(level - 1));
     }

@@ -12,10 +12,13 @@
 #define WINDOW 32768u
 #define MIN_MATCH 3u
 #define MAX_MATCH 258u
-#define NLIT 286u /* literal/length symbols a block can use */
+#define NLIT 286u /* literal/length symbols a block can use (the fixed code has 288) */
 #define NDIST 30u
 #define NCL 19u                          /* code-length symbols */
-#define NSYM (NLIT + NDIST + NCL)
+#define LITS 288u                        /* literal/length slots in the tables */
+#define DIST0 LITS                       /* where the distance symbols start in the tables */
+#define CL0 (DIST0 + NDIST)              /* and the code-length symbols */
+#define NSYM (CL0 + NCL)
 #define BLOCK_SYMS 16384u                /* a block's symbols: its counts stay within 16 bits */
 #define FAR_3 4096u                      /* a 3-byte match farther than this is not worth it */
 
@@ -43,7 +46,7 @@ typedef struct tables {
     uint8_t len[NSYM + 1u];
     union {
         struct {
-            uint16_t sym[NLIT], w[NLIT];
+            uint16_t sym[LITS], w[LITS];
         } b;
         uint16_t code[NSYM];
     } u;
@@ -207,13 +210,13 @@ static void leaf_depths(uint16_t *a, unsigned m)
 }
 
 /* Code lengths of at most `limit` bits for counts f[0..n) into l[0..n):
- * a complete code (at least two symbols, unused ones with a zero count
- * filling in), as every inflater accepts. */
+ * Huffman's, with the counts halved until the longest fits; a complete
+ * code (at least two symbols, unused ones with a zero count filling in),
+ * as every inflater accepts. */
 static void build_lengths(tables_t *t, const uint16_t *f, uint8_t *l, unsigned n, unsigned limit)
 {
-    uint16_t *sym = t->u.b.sym, *w = t->u.b.w, count[16];
-    unsigned m = 0, i, j, b;
-    uint32_t kraft = 0;
+    uint16_t *sym = t->u.b.sym, *w = t->u.b.w;
+    unsigned m = 0, i, j, shift = 0;
     for (i = 0; i < n; i++) { /* used symbols by count, then symbol: insertion sort */
         l[i] = 0;
         if (f[i] != 0u) {
@@ -223,44 +226,20 @@ static void build_lengths(tables_t *t, const uint16_t *f, uint8_t *l, unsigned n
             sym[j] = (uint16_t)i;
         }
     }
-    for (i = 0; m < 2u; i++) { /* zero counts sort first */
+    for (i = 0; m < 2u; i++) { /* two leaves take a bit each, in any order */
         if (f[i] == 0u) {
-            memmove(sym + 1, sym, m * sizeof sym[0]);
-            sym[0] = (uint16_t)i;
-            m++;
+            sym[m++] = (uint16_t)i;
         }
     }
+    do { /* the rarest symbol (first) is the deepest; counts all 0 give a balanced tree */
+        for (i = 0; i < m; i++) {
+            w[i] = (uint16_t)(f[sym[i]] >> shift);
+        }
+        leaf_depths(w, m);
+        shift++;
+    } while (w[0] > limit);
     for (i = 0; i < m; i++) {
-        w[i] = f[sym[i]];
-    }
-    leaf_depths(w, m);
-    memset(count, 0, sizeof count);
-    for (i = 0; i < m; i++) {
-        count[w[i] < limit ? w[i] : limit]++;
-    }
-    for (b = 1; b <= limit; b++) {
-        kraft += (uint32_t)count[b] << (limit - b);
-    }
-    while (kraft > (1u << limit)) { /* over-full after the clamp: lengthen the longest code below the limit */
-        for (b = limit - 1u; count[b] == 0u; b--) {
-        }
-        count[b]--;
-        count[b + 1u]++;
-        kraft -= 1u << (limit - b - 1u);
-    }
-    while (kraft < (1u << limit)) { /* incomplete: shorten the longest code that still fits */
-        for (b = limit; count[b] == 0u || (1u << (limit - b + 1u)) - (1u << (limit - b)) > (1u << limit) - kraft; b--) {
-        }
-        count[b]--;
-        count[b - 1u]++;
-        kraft += 1u << (limit - b);
-    }
-    for (i = 0, b = limit; i < m; i++) { /* the rarest symbols get the longest codes */
-        while (count[b] == 0u) {
-            b--;
-        }
-        count[b]--;
-        l[sym[i]] = (uint8_t)b;
+        l[sym[i]] = (uint8_t)w[i];
     }
 }
 
@@ -416,7 +395,7 @@ static void parse_block(enc_t *e)
         if (len >= MIN_MATCH) {
             unsigned lc = len_code(len);
             t->freq[257u + lc]++;
-            t->freq[NLIT + dist_code(dist)]++;
+            t->freq[DIST0 + dist_code(dist)]++;
             e->seq[e->nseq++] = SEQ_MATCH | (uint32_t)lit | (uint32_t)(len - MIN_MATCH) << 8 | (uint32_t)(dist - 1u) << 16;
             lit = 0;
             e->pos += len;
@@ -434,37 +413,18 @@ static void parse_block(enc_t *e)
     t->freq[256]++; /* end of block */
 }
 
-/* Extra bits of the block's lengths and distances. */
-static size_t extra_bits(const tables_t *t)
-{
-    size_t bits = 0;
-    unsigned i;
-    for (i = 0; i < 29u; i++) {
-        bits += (size_t)t->freq[257u + i] * len_extra[i];
-    }
-    for (i = 0; i < NDIST; i++) {
-        bits += (size_t)t->freq[NLIT + i] * dist_extra[i];
-    }
-    return bits;
-}
-
-static unsigned fixed_len(unsigned sym)
-{
-    return sym < 144u ? 8u : sym < 256u ? 9u : sym < 280u ? 7u : 8u;
-}
-
 /* Length of code-length entry i (literal/length, then distance lengths). */
 static unsigned cl_at(const tables_t *t, unsigned hlit, unsigned i)
 {
-    return i < hlit ? t->len[i] : t->len[NLIT + i - hlit];
+    return i < hlit ? t->len[i] : t->len[DIST0 + i - hlit];
 }
 
 static void cl_sym(tables_t *t, out_t *o, unsigned sym, unsigned extra, unsigned nextra)
 {
     if (o == NULL) {
-        t->freq[NLIT + NDIST + sym]++;
+        t->freq[CL0 + sym]++;
     } else {
-        put_bits(o, t->u.code[NLIT + NDIST + sym], t->len[NLIT + NDIST + sym]);
+        put_bits(o, t->u.code[CL0 + sym], t->len[CL0 + sym]);
         put_bits(o, extra, nextra);
     }
 }
@@ -520,7 +480,7 @@ static void put_symbols(const enc_t *e, out_t *o, size_t start)
             unsigned lc = len_code(len), dc = dist_code(dist);
             put_bits(o, t->u.code[257u + lc], t->len[257u + lc]);
             put_bits(o, len - len_base[lc], len_extra[lc]);
-            put_bits(o, t->u.code[NLIT + dc], t->len[NLIT + dc]);
+            put_bits(o, t->u.code[DIST0 + dc], t->len[DIST0 + dc]);
             put_bits(o, dist - dist_base[dc], dist_extra[dc]);
             p += len;
         }
@@ -547,34 +507,56 @@ static void put_stored(out_t *o, const uint8_t *src, size_t start, size_t end, i
     } while (start < end);
 }
 
+/* The fixed code's lengths (RFC 1951, 3.2.6). */
+static void fixed_lengths(tables_t *t)
+{
+    unsigned i;
+    for (i = 0; i < CL0; i++) {
+        t->len[i] = (uint8_t)(i < 144u ? 8u : i < 256u ? 9u : i < 280u ? 7u : i < DIST0 ? 8u : 5u);
+    }
+}
+
+/* Bits of the block's symbols with the lengths in t, and of the symbols' extra bits. */
+static size_t symbol_bits(const tables_t *t, unsigned end)
+{
+    size_t bits = 0;
+    unsigned i;
+    for (i = 0; i < end; i++) {
+        bits += (size_t)t->freq[i] * t->len[i];
+    }
+    for (i = 0; i < 29u; i++) {
+        bits += (size_t)t->freq[257u + i] * len_extra[i];
+    }
+    for (i = 0; i < NDIST; i++) {
+        bits += (size_t)t->freq[DIST0 + i] * dist_extra[i];
+    }
+    return bits;
+}
+
 /* Write the parsed block src[start, e->pos) as the smallest of its three forms. */
 static void put_block(enc_t *e, out_t *o, size_t start, int last)
 {
     tables_t *t = e->t;
-    size_t extra = extra_bits(t), fixed = 3u + extra, dyn = 3u + 14u + extra, stored, k = e->pos - start;
+    size_t fixed, dyn, stored, k = e->pos - start;
     unsigned i, hlit = NLIT, hdist = NDIST, hclen = NCL;
-    for (i = 0; i < NLIT + NDIST; i++) {
-        fixed += (size_t)t->freq[i] * (i < NLIT ? fixed_len(i) : 5u);
-    }
-    build_lengths(t, t->freq, t->len, NLIT, 15);
-    build_lengths(t, t->freq + NLIT, t->len + NLIT, NDIST, 15);
+    fixed_lengths(t);
+    fixed = 3u + symbol_bits(t, CL0);
+    build_lengths(t, t->freq, t->len, LITS, 15);
+    build_lengths(t, t->freq + DIST0, t->len + DIST0, NDIST, 15);
     while (hlit > 257u && t->len[hlit - 1u] == 0u) {
         hlit--;
     }
-    while (hdist > 1u && t->len[NLIT + hdist - 1u] == 0u) {
+    while (hdist > 1u && t->len[DIST0 + hdist - 1u] == 0u) {
         hdist--;
     }
-    memset(t->freq + NLIT + NDIST, 0, NCL * sizeof t->freq[0]);
+    memset(t->freq + CL0, 0, NCL * sizeof t->freq[0]);
     cl_walk(t, hlit, hdist, NULL);
-    build_lengths(t, t->freq + NLIT + NDIST, t->len + NLIT + NDIST, NCL, 7);
-    while (hclen > 4u && t->len[NLIT + NDIST + cl_order[hclen - 1u]] == 0u) {
+    build_lengths(t, t->freq + CL0, t->len + CL0, NCL, 7);
+    while (hclen > 4u && t->len[CL0 + cl_order[hclen - 1u]] == 0u) {
         hclen--;
     }
-    dyn += 3u * hclen + 2u * t->freq[NLIT + NDIST + 16] + 3u * t->freq[NLIT + NDIST + 17] +
-           7u * t->freq[NLIT + NDIST + 18];
-    for (i = 0; i < NSYM; i++) {
-        dyn += (size_t)t->freq[i] * t->len[i];
-    }
+    dyn = 17u + 3u * hclen + symbol_bits(t, NSYM) + 2u * t->freq[CL0 + 16] + 3u * t->freq[CL0 + 17] +
+          7u * t->freq[CL0 + 18];
     /* stored: each piece's header, the first after padding to a byte */
     stored = 3u + (8u - (o->nbits + 3u) % 8u) % 8u + 32u + 8u * k + (k > 0u ? (k - 1u) / 65535u : 0u) * 40u;
     if (stored < fixed && stored < dyn) {
@@ -583,20 +565,18 @@ static void put_block(enc_t *e, out_t *o, size_t start, int last)
     }
     if (fixed <= dyn) {
         put_bits(o, (uint32_t)last | 1u << 1, 3); /* BTYPE 01 */
-        for (i = 0; i < NLIT + NDIST; i++) { /* RFC 1951, 3.2.6 (286 and 287 unused) */
-            unsigned c = i < 144u ? 0x30u + i : i < 256u ? 0x190u + i - 144u : i < 280u ? i - 256u : i < NLIT ? 0xC0u + i - 280u : i - NLIT;
-            t->len[i] = (uint8_t)(i < NLIT ? fixed_len(i) : 5u);
-            t->u.code[i] = reversed(c, t->len[i]);
-        }
+        fixed_lengths(t);
     } else {
         put_bits(o, (uint32_t)last | 2u << 1, 3); /* BTYPE 10 */
-        canonical(t->len, t->u.code, NLIT);
-        canonical(t->len + NLIT, t->u.code + NLIT, NDIST);
-        canonical(t->len + NLIT + NDIST, t->u.code + NLIT + NDIST, NCL);
         put_bits(o, (hlit - 257u) | (hdist - 1u) << 5 | (hclen - 4u) << 10, 14);
         for (i = 0; i < hclen; i++) {
-            put_bits(o, t->len[NLIT + NDIST + cl_order[i]], 3);
+            put_bits(o, t->len[CL0 + cl_order[i]], 3);
         }
+    }
+    canonical(t->len, t->u.code, LITS);
+    canonical(t->len + DIST0, t->u.code + DIST0, NDIST);
+    canonical(t->len + CL0, t->u.code + CL0, NCL);
+    if (fixed > dyn) {
         cl_walk(t, hlit, hdist, o);
     }
     put_symbols(e, o, start);
