@@ -1,5 +1,5 @@
 /* GZIP compression (see ppq_gzip.h): LZ77 over the whole input (hash heads;
- * hash chains and lazy matching at levels 4-9), cut into blocks of at most
+ * hash chains at levels 2-9, lazy matching at 4-9), cut into blocks of at most
  * BLOCK_SYMS symbols, each written as the smallest of a stored, a
  * fixed-Huffman and a dynamic-Huffman DEFLATE block (RFC 1951), in one gzip
  * member (RFC 1952).  Positions in the hash tables are kept modulo 2^16 (a
@@ -351,17 +351,13 @@ static unsigned longest(const enc_t *e, size_t p, unsigned d, unsigned have, uns
     return best;
 }
 
-static void add_literals(enc_t *e, size_t *lit, size_t k)
+/* One literal into the block: counted, and into the current run. */
+static void add_literal(enc_t *e, size_t *lit)
 {
-    size_t i;
-    for (i = 0; i < k; i++) {
-        e->t->freq[e->src[e->pos + i]]++;
-    }
-    e->pos += k;
-    *lit += k;
-    while (*lit >= 255u) {
+    e->t->freq[e->src[e->pos++]]++;
+    if (++*lit == 255u) {
         e->seq[e->nseq++] = 255u;
-        *lit -= 255u;
+        *lit = 0;
     }
 }
 
@@ -387,7 +383,7 @@ static void parse_block(enc_t *e)
             if (len1 <= len) {
                 break;
             }
-            add_literals(e, &lit, 1);
+            add_literal(e, &lit);
             syms++;
             len = len1;
             dist = dist1;
@@ -403,7 +399,7 @@ static void parse_block(enc_t *e)
                 e->hashed = e->pos;
             }
         } else {
-            add_literals(e, &lit, 1);
+            add_literal(e, &lit);
         }
         syms++;
     }
