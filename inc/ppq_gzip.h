@@ -38,9 +38,10 @@ PPQ_CHECKRET ppq_status_t ppq_gunzip(const uint8_t *src, size_t src_len, uint8_t
 /* ---- compression ---------------------------------------------------------
  * One gzip member (no name, mtime 0) around DEFLATE blocks of up to 16,384
  * symbols, each written as the smallest of a stored, a fixed-Huffman and a
- * dynamic-Huffman block (sizes within a few tenths of a percent of zlib's at
- * levels 4-9 on sensor pages and log text, `make bench-gzip`).  The same
- * bytes on every target.  Levels (0: 6) and their work buffers:
+ * dynamic-Huffman block.  On sensor pages and log text (`make bench-gzip`)
+ * levels 2-9 are within 0.1% of zlib's sizes at the same level or smaller;
+ * level 1, in 6 KiB, is 9-17% larger than zlib -1.  The same bytes on every
+ * target.  Levels (0: 6) and their work buffers:
  *   1        greedy, one candidate a position:            6,260 bytes
  *   2, 3     greedy, hash chains of 8 / 32 candidates
  *            over 8 / 16 KiB back:                       34,932 / 67,700 bytes
