@@ -11,6 +11,7 @@
 #include "ppq_gzip.h"
 #include "gzip_golden.h"
 #include "gzip/deflate_build.h"
+#include "gzip_pin.h"
 
 /* Work memory and output from the test scratch (the 16 KB boards' RAM). */
 static uint8_t *work, *out;
@@ -107,9 +108,27 @@ static void hostile_streams(void)
     }
 }
 
+/* Compression buffers: the work buffer from the scratch (level 1's 6,260
+ * bytes fit the 16 KB boards' 6.5 KiB; it is the inflater's work buffer
+ * afterwards), input, output and decoded bytes from the test arena. */
+static uint8_t *zwork, *zin, *zpacked, *zout;
+#define ZCAP 1024u
+
+static int enc_setup(int level)
+{
+    test_setup();
+    zwork = (uint8_t *)test_alloc(ppq_gzip_work_size(level));
+    zin = test_arena_ptr;
+    zpacked = zin + ZCAP;
+    zout = zpacked + ppq_gzip_bound(ZCAP);
+    return zwork != NULL && ppq_gzip_work_size(level) >= PPQ_INFLATE_WORK_SIZE &&
+           2u * ZCAP + ppq_gzip_bound(ZCAP) <= test_arena_size;
+}
+
 /* Our gzip members: decoded by our inflate to the same bytes (zlib decodes
- * them too: test/gzip/gzip_diff.c), at every level; incompressible data in
- * stored blocks within the bound; too little room NOSPACE; bad levels. */
+ * them too: test/gzip/gzip_enc_diff.c), at every level the board has the
+ * memory for; incompressible data in stored blocks within the bound; too
+ * little room NOSPACE; bad levels, work buffers. */
 static void compress_round_trip(void)
 {
     static const uint8_t noise[64] = {0x9e, 0x37, 0x79, 0xb9, 0x7f, 0x4a, 0x7c, 0x15, 0xf3, 0x9c, 0xc0, 0x60, 0x5c, 0xed,
@@ -117,34 +136,173 @@ static void compress_round_trip(void)
                                       0x0f, 0x2d, 0x66, 0x41, 0xe7, 0x08, 0xc5, 0x11, 0x3b, 0xd4, 0x9a, 0x70, 0x2f, 0x86,
                                       0x5d, 0xbe, 0x04, 0xea, 0x63, 0x18, 0xa9, 0x77, 0x3c, 0xd1, 0x45, 0xfb, 0x0c, 0x92,
                                       0x6e, 0x29, 0xb4, 0x57, 0xcd, 0x01, 0x88, 0xe3};
-    uint8_t *packed, *zwork;
-    size_t n = 0, m = 0, len;
-    int level;
-    PPQ_CHECK(setup());
-    packed = (uint8_t *)test_alloc(ppq_gzip_bound(sizeof g_dynamic_plain));
-    zwork = (uint8_t *)test_alloc(ppq_gzip_work_size(1));
-    PPQ_CHECK(packed != NULL && zwork != NULL);
-    for (level = 1; level <= 1; level++) { /* (a 1 KiB table for the 16 KB boards; every level: gzip_diff.c) */
-        PPQ_CHECK_OK(ppq_gzip_compress(g_dynamic_plain, sizeof g_dynamic_plain, packed,
-                                       ppq_gzip_bound(sizeof g_dynamic_plain), &n, level, zwork, ppq_gzip_work_size(1)));
+    size_t n = 0, m = 0, len, w1 = ppq_gzip_work_size(1);
+#ifdef PPQ_TEST_SMALL
+    int level, first = 1, top = 1; /* level 1's 6 KiB; 0 (6) and 2-9 (34-162 KiB) on hosts and the larger boards */
+#else
+    int level, first = 0, top = 9;
+#endif
+    PPQ_CHECK(enc_setup(top));
+    for (level = first; level <= top; level++) {
+        size_t w = ppq_gzip_work_size(level);
+        PPQ_CHECK_OK(ppq_gzip_compress(g_dynamic_plain, sizeof g_dynamic_plain, zpacked,
+                                       ppq_gzip_bound(sizeof g_dynamic_plain), &n, level, zwork, w));
         PPQ_CHECK(n < sizeof g_dynamic_plain); /* text compresses */
-        PPQ_CHECK_OK(ppq_gunzip(packed, n, out, OUT_CAP, &m, work, PPQ_INFLATE_WORK_SIZE));
+        PPQ_CHECK_OK(ppq_gunzip(zpacked, n, zout, ZCAP, &m, zwork, PPQ_INFLATE_WORK_SIZE));
         PPQ_CHECK_EQ(m, sizeof g_dynamic_plain);
-        PPQ_CHECK_MEM(out, g_dynamic_plain, m);
-        PPQ_CHECK_EQ(ppq_gzip_compress(g_dynamic_plain, sizeof g_dynamic_plain, packed, n - 1u, &len, level, zwork,
-                                       ppq_gzip_work_size(1)),
+        PPQ_CHECK_MEM(zout, g_dynamic_plain, m);
+        PPQ_CHECK_EQ(ppq_gzip_compress(g_dynamic_plain, sizeof g_dynamic_plain, zpacked, n - 1u, &len, level, zwork, w),
                      PPQ_ERR_NOSPACE);
+        PPQ_CHECK_EQ(ppq_gzip_compress(g_dynamic_plain, sizeof g_dynamic_plain, zpacked, 64, &len, level, zwork, w - 4u),
+                     PPQ_ERR_ARENA);
     }
-    PPQ_CHECK_OK(ppq_gzip_compress(noise, sizeof noise, packed, ppq_gzip_bound(sizeof noise), &n, 1, zwork,
-                                   ppq_gzip_work_size(1)));
+    PPQ_CHECK_OK(ppq_gzip_compress(noise, sizeof noise, zpacked, ppq_gzip_bound(sizeof noise), &n, 1, zwork, w1));
     PPQ_CHECK(n <= ppq_gzip_bound(sizeof noise));
-    PPQ_CHECK_OK(ppq_gunzip(packed, n, out, OUT_CAP, &m, work, PPQ_INFLATE_WORK_SIZE));
-    PPQ_CHECK(m == sizeof noise && memcmp(out, noise, m) == 0);
-    PPQ_CHECK_OK(ppq_gzip_compress(noise, 0, packed, ppq_gzip_bound(0), &n, 1, zwork, ppq_gzip_work_size(1)));
-    PPQ_CHECK_OK(ppq_gunzip(packed, n, out, OUT_CAP, &m, work, PPQ_INFLATE_WORK_SIZE));
+    PPQ_CHECK_OK(ppq_gunzip(zpacked, n, zout, ZCAP, &m, zwork, PPQ_INFLATE_WORK_SIZE));
+    PPQ_CHECK(m == sizeof noise && memcmp(zout, noise, m) == 0);
+    PPQ_CHECK_OK(ppq_gzip_compress(noise, 0, zpacked, ppq_gzip_bound(0), &n, 1, zwork, w1));
+    PPQ_CHECK_OK(ppq_gunzip(zpacked, n, zout, ZCAP, &m, zwork, PPQ_INFLATE_WORK_SIZE));
     PPQ_CHECK_EQ(m, 0);
-    PPQ_CHECK_EQ(ppq_gzip_compress(noise, sizeof noise, packed, 64, &n, 10, zwork, 4096), PPQ_ERR_ARG);
-    PPQ_CHECK_EQ(ppq_gzip_compress(noise, sizeof noise, packed, 64, &n, 1, zwork, ppq_gzip_work_size(1) - 4u), PPQ_ERR_ARENA);
+    PPQ_CHECK_EQ(ppq_gzip_compress(noise, sizeof noise, zpacked, 64, &n, 10, zwork, 4096), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_gzip_compress(noise, sizeof noise, zpacked, 64, &n, 1, zwork + 2, w1), PPQ_ERR_ARENA);
+    /* work sizes: level 0 is level 6; more memory at higher levels, never over the documented most */
+    PPQ_CHECK(ppq_gzip_work_size(0) == ppq_gzip_work_size(6) && ppq_gzip_work_size(10) == 0u &&
+              ppq_gzip_work_size(-1) == 0u && ppq_gzip_work_size(9) == 166004u);
+    for (level = 2; level <= 9; level++) {
+        PPQ_CHECK(ppq_gzip_work_size(level) >= ppq_gzip_work_size(level - 1));
+    }
+}
+
+/* LSB-first bits of a DEFLATE stream (RFC 1951, 3.1.1), for reading our
+ * block headers back; past the end reads as all ones. */
+typedef struct bitrd {
+    const uint8_t *p;
+    size_t n, pos;
+} bitrd_t;
+
+static unsigned take_bits(bitrd_t *b, unsigned k)
+{
+    unsigned v = 0, i;
+    for (i = 0; i < k; i++, b->pos++) {
+        unsigned bit = b->pos / 8u < b->n ? (b->p[b->pos / 8u] >> (b->pos % 8u)) & 1u : 1u;
+        v |= bit << i;
+    }
+    return v;
+}
+
+/* One symbol of the canonical code with lengths l[0..n) (RFC 1951, 3.2.2),
+ * a bit at a time; -1 for none within 15 bits. */
+static int take_symbol(bitrd_t *b, const uint8_t *l, unsigned n)
+{
+    unsigned code = 0, first = 0, len, i;
+    for (len = 1; len <= 15u; len++) {
+        unsigned count = 0;
+        code |= take_bits(b, 1);
+        for (i = 0; i < n; i++) {
+            count += l[i] == len;
+        }
+        if (code - first < count) {
+            unsigned k = code - first;
+            for (i = 0; i < n; i++) {
+                if (l[i] == len && k-- == 0u) {
+                    return (int)i;
+                }
+            }
+        }
+        first = (first + count) << 1;
+        code <<= 1;
+    }
+    return -1;
+}
+
+/* Whether lengths l[0..n) of at most `max` bits make a complete prefix code
+ * (Kraft's sum exactly 1), as every inflater accepts. */
+static int complete_code(const uint8_t *l, unsigned n, unsigned max)
+{
+    uint32_t sum = 0;
+    unsigned i;
+    for (i = 0; i < n; i++) {
+        if (l[i] > max) {
+            return 0;
+        }
+        sum += l[i] != 0u ? 1u << (max - l[i]) : 0u;
+    }
+    return sum == 1u << max;
+}
+
+/* A skewed input (7 in 8 bytes 'a') is one dynamic block (RFC 1951, 3.2.7)
+ * read back here from the RFC's layout: BFINAL 1, BTYPE 10; HLIT, HDIST,
+ * HCLEN in range; the code-length code (3 bits each, in the RFC's order),
+ * the literal/length and the distance codes complete prefix codes of at
+ * most 7 and 15 bits, runs (16, 17, 18) within the lengths; end of block
+ * coded, and 'a' the shortest literal.  Our inflater gives the input back;
+ * the size stays near zlib's for the same input (sizes from zlib), and the
+ * bytes are the ones pinned from the host (zlib inflates them:
+ * gzip_enc_diff.c). */
+static void compress_dynamic_block(void)
+{
+    static const uint8_t order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+    uint8_t cl[19], lens[286 + 30];
+    size_t n = 0, m = 0;
+    unsigned hlit, hdist, hclen, i, total;
+    bitrd_t b;
+    PPQ_CHECK(enc_setup(1));
+    gzip_pin_input(zin, GZIP_PIN_LEN);
+    PPQ_CHECK_OK(ppq_gzip_compress(zin, GZIP_PIN_LEN, zpacked, ppq_gzip_bound(GZIP_PIN_LEN), &n, 1, zwork,
+                                   ppq_gzip_work_size(1)));
+    PPQ_CHECK_OK(ppq_gunzip(zpacked, n, zout, ZCAP, &m, zwork, PPQ_INFLATE_WORK_SIZE));
+    PPQ_CHECK(m == GZIP_PIN_LEN && memcmp(zout, zin, m) == 0);
+    PPQ_CHECK(n <= GZIP_PIN_ZLIB1_LEN + GZIP_PIN_ZLIB1_LEN / 8u); /* within 12.5% of zlib -1 */
+    PPQ_CHECK_EQ(n, GZIP_PIN_L1_LEN);
+    PPQ_CHECK_EQ(ppq_crc32(0, zpacked, n), GZIP_PIN_L1_CRC);
+    b.p = zpacked + 10;
+    b.n = n - 18u;
+    b.pos = 0;
+    PPQ_CHECK_EQ(take_bits(&b, 3), 1u | 2u << 1);
+    hlit = take_bits(&b, 5) + 257u;
+    hdist = take_bits(&b, 5) + 1u;
+    hclen = take_bits(&b, 4) + 4u;
+    PPQ_CHECK(hlit <= 286u && hdist <= 30u && hclen <= 19u);
+    memset(cl, 0, sizeof cl);
+    for (i = 0; i < hclen; i++) {
+        cl[order[i]] = (uint8_t)take_bits(&b, 3);
+    }
+    PPQ_CHECK(complete_code(cl, 19, 7));
+    total = hlit + hdist;
+    for (i = 0; i < total;) {
+        int s = take_symbol(&b, cl, 19);
+        unsigned r, v;
+        PPQ_CHECK(s >= 0);
+        if (s < 16) {
+            lens[i++] = (uint8_t)s;
+            continue;
+        }
+        PPQ_CHECK(s != 16 || i > 0u);
+        r = s == 16 ? 3u + take_bits(&b, 2) : s == 17 ? 3u + take_bits(&b, 3) : 11u + take_bits(&b, 7);
+        v = s == 16 ? lens[i - 1u] : 0u;
+        PPQ_CHECK(i + r <= total);
+        for (; r > 0u; r--) {
+            lens[i++] = (uint8_t)v;
+        }
+    }
+    PPQ_CHECK(complete_code(lens, hlit, 15) && complete_code(lens + hlit, hdist, 15));
+    PPQ_CHECK(lens[256] != 0u && lens['a'] != 0u);
+    for (i = 0; i < 256u; i++) {
+        PPQ_CHECK(lens[i] == 0u || lens[i] >= lens['a']);
+    }
+#ifndef PPQ_TEST_SMALL
+    { /* level 6's 162 KiB: hosts and the larger boards */
+        uint8_t *w6 = (uint8_t *)test_alloc(ppq_gzip_work_size(6));
+        PPQ_CHECK(w6 != NULL);
+        PPQ_CHECK_OK(ppq_gzip_compress(zin, GZIP_PIN_LEN, zpacked, ppq_gzip_bound(GZIP_PIN_LEN), &n, 6, w6,
+                                       ppq_gzip_work_size(6)));
+        PPQ_CHECK(n <= GZIP_PIN_ZLIB6_LEN + GZIP_PIN_ZLIB6_LEN / 20u); /* within 5% of zlib -6 */
+        PPQ_CHECK_EQ(n, GZIP_PIN_L6_LEN);
+        PPQ_CHECK_EQ(ppq_crc32(0, zpacked, n), GZIP_PIN_L6_CRC);
+        PPQ_CHECK_OK(ppq_gunzip(zpacked, n, zout, ZCAP, &m, zwork, PPQ_INFLATE_WORK_SIZE));
+        PPQ_CHECK(m == GZIP_PIN_LEN && memcmp(zout, zin, m) == 0);
+    }
+#endif
 }
 
 /* Hand-built streams (test/gzip/deflate_build.h, from RFC 1951): literal/
@@ -203,6 +361,7 @@ static void code_boundaries(void)
 
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(compress_round_trip),
+    PPQ_TEST(compress_dynamic_block),
     PPQ_TEST(golden_streams),
     PPQ_TEST(several_members),
     PPQ_TEST(room_short),

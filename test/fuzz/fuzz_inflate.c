@@ -33,10 +33,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
     { /* and the bytes as input: our gzip member decodes to them */
-        static uint64_t zwork[(4u << 9) / 8u]; /* levels 1 and 2 */
+        static uint64_t zwork[(67700u + 7u) / 8u]; /* levels 1 to 3: ppq_gzip_work_size(3) */
         size_t cap = ppq_gzip_bound(size), n = 0, m = 0;
         uint8_t *comp = (uint8_t *)malloc(cap);
-        if (ppq_gzip_compress(data, size, comp, cap, &n, (int)(size % 2u) + 1, zwork, sizeof zwork) != PPQ_OK ||
+        if (ppq_gzip_compress(data, size, comp, cap, &n, (int)(size % 3u) + 1, zwork, sizeof zwork) != PPQ_OK ||
             n > cap || ppq_gunzip(comp, n, big, sizeof big, &m, work, sizeof work) != PPQ_OK || m != size ||
             (size > 0u && memcmp(big, data, size) != 0)) {
             abort();
