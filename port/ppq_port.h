@@ -28,6 +28,14 @@
 #endif
 #endif
 
+/* Inlined even at -Os: hot paths whose callers pass constants (a width)
+ * that fold the body into a specialised copy. */
+#if defined(__GNUC__) || defined(__clang__)
+#define PPQ_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define PPQ_ALWAYS_INLINE inline
+#endif
+
 /* Unpack `groups` groups of 32 values of `width` bits (1..32), LSB-first,
  * from the groups * 4 * width bytes at `in` (any alignment) to `out`.
  * Reads exactly those bytes. */

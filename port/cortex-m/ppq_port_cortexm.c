@@ -21,7 +21,6 @@
 #include "ppq_core.h"
 #include "ppq_port.h"
 
-#define ALWAYS_INLINE inline __attribute__((always_inline))
 
 #if defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__) || defined(__ARM_ARCH_8M_MAIN__)
 #define CM_V7 1
@@ -33,7 +32,7 @@ const char ppq_port_name[] = "cortex-m-v6m";
 #error "port/cortex-m needs an M-profile Arm target; use PORT=generic elsewhere"
 #endif
 
-static ALWAYS_INLINE uint32_t load_word(const uint8_t *restrict p)
+static PPQ_ALWAYS_INLINE uint32_t load_word(const uint8_t *restrict p)
 {
     uint32_t w;
     __builtin_memcpy(&w, p, 4); /* one LDR (the library builds with -ffreestanding, so not memcpy) */
@@ -47,14 +46,14 @@ static ALWAYS_INLINE uint32_t load_word(const uint8_t *restrict p)
 
 #if CM_V7
 
-static ALWAYS_INLINE uint32_t bfi(uint32_t dst, uint32_t src, unsigned lsb, unsigned width)
+static PPQ_ALWAYS_INLINE uint32_t bfi(uint32_t dst, uint32_t src, unsigned lsb, unsigned width)
 {
     __asm__("bfi %0, %1, %2, %3" : "+r"(dst) : "r"(src), "i"(lsb), "i"(width));
     return dst;
 }
 
 /* Value k (width W) of a span of B bytes at p. All shifts are constants. */
-static ALWAYS_INLINE uint32_t span_value(const uint8_t *restrict p, unsigned W, unsigned B, unsigned k)
+static PPQ_ALWAYS_INLINE uint32_t span_value(const uint8_t *restrict p, unsigned W, unsigned B, unsigned k)
 {
     unsigned bit = k * W;
     unsigned o = WORD_AT(bit >> 5, B);    /* the word holding the first bit */
@@ -152,7 +151,7 @@ void ppq_port_unpack32_groups(const uint8_t *in, unsigned width, size_t groups, 
 /* Value k (width W) of a group of 32 at word-aligned w[].  Shift pairs
  * instead of masks: no mask constant to load, two instructions a value,
  * four for one that spans two words. */
-static ALWAYS_INLINE uint32_t group_value(const uint32_t *restrict w, unsigned W, unsigned k)
+static PPQ_ALWAYS_INLINE uint32_t group_value(const uint32_t *restrict w, unsigned W, unsigned k)
 {
     unsigned bit = k * W;
     unsigned s = bit & 31u;

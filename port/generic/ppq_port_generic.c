@@ -13,11 +13,6 @@
 
 const char ppq_port_name[] = "generic";
 
-#if defined(__GNUC__) || defined(__clang__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define ALWAYS_INLINE inline
-#endif
 
 #define MASK32(w) ((w) >= 32u ? 0xFFFFFFFFu : ((1u << (w)) - 1u))
 
@@ -28,7 +23,7 @@ const char ppq_port_name[] = "generic";
 /* A 32-bit little-endian word: a plain load on little-endian targets that
  * allow unaligned loads (the compiler then combines neighbouring loads),
  * bytes otherwise (on ARMv6-M a 4-byte memcpy would become a call). */
-static ALWAYS_INLINE uint32_t word_at(const uint8_t *restrict p)
+static PPQ_ALWAYS_INLINE uint32_t word_at(const uint8_t *restrict p)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && (defined(__GNUC__) || defined(__clang__)) && \
     (!defined(__arm__) || defined(__ARM_FEATURE_UNALIGNED))
@@ -42,7 +37,7 @@ static ALWAYS_INLINE uint32_t word_at(const uint8_t *restrict p)
 
 #if PPQ_FAST64
 /* An 8-byte little-endian word, as word_at. */
-static ALWAYS_INLINE uint64_t dword_at(const uint8_t *restrict p)
+static PPQ_ALWAYS_INLINE uint64_t dword_at(const uint8_t *restrict p)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && (defined(__GNUC__) || defined(__clang__))
     uint64_t w;
@@ -54,7 +49,7 @@ static ALWAYS_INLINE uint64_t dword_at(const uint8_t *restrict p)
 }
 #endif
 
-static ALWAYS_INLINE uint32_t group_value(const uint8_t *restrict in, unsigned w, unsigned i)
+static PPQ_ALWAYS_INLINE uint32_t group_value(const uint8_t *restrict in, unsigned w, unsigned i)
 {
     unsigned bit = i * w;
     unsigned word = bit >> 5;

@@ -12,11 +12,6 @@
 #define DEFAULT_MINIBLOCKS 4u
 #define CHUNK 64u /* values unpacked per step (256 bytes of stack) */
 
-#if defined(__GNUC__) || defined(__clang__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define ALWAYS_INLINE inline
-#endif
 
 static int geometry_ok(uint32_t block, uint32_t minis)
 {
@@ -240,7 +235,7 @@ size_t ppq_delta_enc_block_bytes(const ppq_delta_enc_t *enc, uint64_t v)
 }
 
 /* One value's bits (put_word's body, inlined in put's loop). */
-static ALWAYS_INLINE ppq_status_t put_word(ppq_delta_enc_t *enc, uint64_t v)
+static PPQ_ALWAYS_INLINE ppq_status_t put_word(ppq_delta_enc_t *enc, uint64_t v)
 {
     if (enc->count == 0u) {
         enc->first = v;
@@ -444,7 +439,7 @@ static ppq_status_t next_block(ppq_delta_dec_t *dec)
  * elsewhere, where the get loop must stay small enough to inline into its
  * INT32-only entry (see get_values). */
 #if PPQ_FAST64
-#define MINIBLOCK_INLINE ALWAYS_INLINE
+#define MINIBLOCK_INLINE PPQ_ALWAYS_INLINE
 #else
 #define MINIBLOCK_INLINE
 #endif
@@ -513,7 +508,7 @@ static void take32(ppq_delta_dec_t *dec, uint32_t *o, size_t k)
  * per width unpacks each value and adds it to the running sum in one pass,
  * straight into the output, every shift and mask a constant (about twice
  * the speed of unpacking to a chunk and summing it; see PPQ_FAST64). */
-static ALWAYS_INLINE uint64_t le64_at(const uint8_t *p)
+static PPQ_ALWAYS_INLINE uint64_t le64_at(const uint8_t *p)
 {
 #if PPQ_HOST_LE
     uint64_t v;
@@ -524,7 +519,7 @@ static ALWAYS_INLINE uint64_t le64_at(const uint8_t *p)
 #endif
 }
 
-static ALWAYS_INLINE uint32_t le32_at(const uint8_t *p)
+static PPQ_ALWAYS_INLINE uint32_t le32_at(const uint8_t *p)
 {
 #if PPQ_HOST_LE
     uint32_t v;
@@ -538,7 +533,7 @@ static ALWAYS_INLINE uint32_t le32_at(const uint8_t *p)
 /* Delta `i` of a group at width `w` (constants once inlined): from the
  * 8 bytes at its 32-bit word, or 4 in the group's last word (a value there
  * does not straddle, and 8 would read past the group). */
-static ALWAYS_INLINE uint64_t rel_at(const uint8_t *in, unsigned w, unsigned i)
+static PPQ_ALWAYS_INLINE uint64_t rel_at(const uint8_t *in, unsigned w, unsigned i)
 {
     unsigned word = i * w / 32u, shift = i * w % 32u;
     uint64_t mask = (1ull << w) - 1u;
@@ -617,7 +612,7 @@ static void take64(ppq_delta_dec_t *dec, uint64_t *o, size_t k)
 
 /* The get loop; `only32` is a constant in each caller, so the INT32-only
  * entry below carries no INT64 path (and none of its stack). */
-static ALWAYS_INLINE ppq_status_t get_values(ppq_delta_dec_t *dec, uint8_t *out, size_t max, size_t *got, int only32)
+static PPQ_ALWAYS_INLINE ppq_status_t get_values(ppq_delta_dec_t *dec, uint8_t *out, size_t max, size_t *got, int only32)
 {
     size_t vsize = dec->is64 ? 8u : 4u, n = 0;
     ppq_status_t st = PPQ_OK;

@@ -211,17 +211,13 @@ static uint32_t hash_word(uint64_t key)
     return ppq_dict_hash_word(key);
 }
 
-static uint64_t plain_word(const uint8_t *p, uint32_t len)
-{
-    return len == 4u ? ppq_load_le32(p) : ppq_load_le64(p);
-}
 
 /* Index of the number whose PLAIN bits are `word` (width 4 or 8), adding
  * it if new.  PPQ_DICT_FULL when it is new and does not fit. */
 static inline ppq_status_t word_index(ppq_dict_enc_t *enc, uint64_t word, uint32_t width, uint32_t *index)
 {
     uint32_t h = hash_word(word) & enc->slot_mask, e;
-    while ((e = slot_at(enc, h)) != 0u && plain_word(enc->pool + (size_t)(e - 1u) * width, width) != word) {
+    while ((e = slot_at(enc, h)) != 0u && ppq_load_le_word(enc->pool + (size_t)(e - 1u) * width, width) != word) {
         h = (h + 1u) & enc->slot_mask;
     }
     if (e != 0u) {
@@ -263,7 +259,7 @@ static ppq_status_t lookup_or_add(ppq_dict_enc_t *enc, const uint8_t *key, uint3
     uint32_t i = hash_bytes(key, len) & enc->slot_mask;
     uint32_t entry_size = enc->type == PPQ_BYTE_ARRAY ? len + 4u : len;
     if (!PPQ_LEAN && is_word(enc)) {
-        return word_index(enc, plain_word(key, len), len, index);
+        return word_index(enc, ppq_load_le_word(key, len), len, index);
     }
     while (slot_at(enc, i) != 0u) {
         uint32_t e = slot_at(enc, i) - 1u;

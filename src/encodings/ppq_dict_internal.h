@@ -25,6 +25,19 @@ ppq_status_t ppq_dict_enc_put_word(ppq_dict_enc_t *enc, uint64_t word);
 #define PPQ_DICT_NARROW 0
 #endif
 
+/* The PLAIN bytes of a 4- or 8-byte number at p as one word. */
+static inline uint64_t ppq_load_le_word(const uint8_t *p, unsigned width)
+{
+    return width == 4u ? ppq_load_le32(p) : ppq_load_le64(p);
+}
+
+/* Are the PLAIN bytes at p the number v of `width` bytes?  (4: a 32-bit
+ * compare.) */
+static inline int ppq_plain_is(const uint8_t *p, uint64_t v, unsigned width)
+{
+    return width == 4u ? ppq_load_le32(p) == (uint32_t)v : ppq_load_le64(p) == v;
+}
+
 /* A number's hash (its PLAIN bits as one word): the same on every target,
  * so the same indices and bytes. */
 static inline uint32_t ppq_dict_hash_word(uint64_t key)
@@ -33,51 +46,27 @@ static inline uint32_t ppq_dict_hash_word(uint64_t key)
     return h ^ (h >> 16);
 }
 
-/* For a dictionary of 4-byte numbers (INT32, FLOAT) whose value bits `v`
- * the page takes: 2 when v is the page's last value again (its index
- * appended), 1 when the dictionary has it (appended), 0 when it is new or
- * the page is full (nothing done: ppq_dict_enc_put_word).  The row path's
- * usual value, with 32-bit compares only. */
-static inline int ppq_dict_enc_known32(ppq_dict_enc_t *enc, uint32_t v)
+/* For a dictionary of numbers of `width` bytes (4: INT32, FLOAT; 8: INT64,
+ * DOUBLE; a constant where it is called, so each width gets its own code)
+ * whose value bits `v` the page takes: 2 when v is the page's last value
+ * again (its index appended), 1 when the dictionary has it (appended), 0
+ * when it is new or the page is full (nothing done: ppq_dict_enc_put_word).
+ * The row path's usual value, with compares of the value's width only. */
+static PPQ_ALWAYS_INLINE int ppq_dict_enc_known(ppq_dict_enc_t *enc, uint64_t v, unsigned width)
 {
     uint32_t n = enc->page_count, h, e;
     uint32_t *page = (uint32_t *)enc->page;
     if (PPQ_DICT_NARROW || n == enc->cfg.max_page_values) {
         return 0;
     }
-    if (n > 0u && ppq_load_le32(enc->pool + 4u * (size_t)page[n - 1u]) == v) {
+    if (n > 0u && ppq_plain_is(enc->pool + width * (size_t)page[n - 1u], v, width)) {
         page[n] = page[n - 1u];
         enc->page_count = n + 1u;
         return 2;
     }
     h = ppq_dict_hash_word(v) & enc->slot_mask;
     while ((e = ((const uint32_t *)enc->slots)[h]) != 0u) {
-        if (ppq_load_le32(enc->pool + 4u * (size_t)(e - 1u)) == v) {
-            page[n] = e - 1u;
-            enc->page_count = n + 1u;
-            return 1;
-        }
-        h = (h + 1u) & enc->slot_mask;
-    }
-    return 0;
-}
-
-/* The same for 8-byte numbers (INT64, DOUBLE). */
-static inline int ppq_dict_enc_known64(ppq_dict_enc_t *enc, uint64_t v)
-{
-    uint32_t n = enc->page_count, h, e;
-    uint32_t *page = (uint32_t *)enc->page;
-    if (PPQ_DICT_NARROW || n == enc->cfg.max_page_values) {
-        return 0;
-    }
-    if (n > 0u && ppq_load_le64(enc->pool + 8u * (size_t)page[n - 1u]) == v) {
-        page[n] = page[n - 1u];
-        enc->page_count = n + 1u;
-        return 2;
-    }
-    h = ppq_dict_hash_word(v) & enc->slot_mask;
-    while ((e = ((const uint32_t *)enc->slots)[h]) != 0u) {
-        if (ppq_load_le64(enc->pool + 8u * (size_t)(e - 1u)) == v) {
+        if (ppq_plain_is(enc->pool + width * (size_t)(e - 1u), v, width)) {
             page[n] = e - 1u;
             enc->page_count = n + 1u;
             return 1;

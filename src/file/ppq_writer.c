@@ -1403,8 +1403,8 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
     if (!PPQ_LEAN && c->fast != F_NONE && c->fast < F_BYTES_AGAIN && c->pending == 1u &&
         c->page_count < w->opts.page_values) { /* the usual row */
         uint64_t word = c->fast == F_DICT4 ? c->value.u32 : c->value.u64;
-        int known = c->fast == F_DICT4   ? ppq_dict_enc_known32(c->own.dict, c->value.u32)
-                    : c->fast == F_DICT8 ? ppq_dict_enc_known64(c->own.dict, c->value.u64)
+        int known = c->fast == F_DICT4   ? ppq_dict_enc_known(c->own.dict, c->value.u32, 4u)
+                    : c->fast == F_DICT8 ? ppq_dict_enc_known(c->own.dict, c->value.u64, 8u)
                                          : 0; /* (no call for a value the dictionary has) */
         st = known != 0          ? PPQ_OK
              : c->fast != F_DELTA ? ppq_dict_enc_put_word(c->own.dict, word)
