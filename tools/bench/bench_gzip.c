@@ -27,28 +27,37 @@
 static uint8_t *cbuf, *dbuf, *work;
 static size_t clen[LZD_MAX_PAGES], coff[LZD_MAX_PAGES];
 
-/* Each page gzipped by zlib at `level` into cbuf; returns the total. */
-static size_t gzip_pages(const lzd_set_t *d, int level)
+/* Every page compressed by ours (ours != 0) or zlib's into cbuf; the total. */
+static size_t compress_pages(const lzd_set_t *d, int level, int ours)
 {
     size_t i, in = 0, pos = 0;
     for (i = 0; i < d->npages; i++) {
-        z_stream z;
-        memset(&z, 0, sizeof z);
-        if (deflateInit2(&z, level, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-            exit(3);
-        }
-        z.next_in = d->data + in;
-        z.avail_in = (uInt)d->pages[i];
-        z.next_out = cbuf + pos;
-        z.avail_out = (uInt)deflateBound(&z, (uLong)d->pages[i]);
-        if (deflate(&z, Z_FINISH) != Z_STREAM_END) {
-            exit(3);
+        size_t got = 0;
+        if (ours) {
+            if (ppq_gzip_compress(d->data + in, d->pages[i], cbuf + pos, ppq_gzip_bound(d->pages[i]), &got, level,
+                                  work, ppq_gzip_work_size(9)) != PPQ_OK) {
+                exit(6);
+            }
+        } else {
+            z_stream z;
+            memset(&z, 0, sizeof z);
+            if (deflateInit2(&z, level, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+                exit(3);
+            }
+            z.next_in = d->data + in;
+            z.avail_in = (uInt)d->pages[i];
+            z.next_out = cbuf + pos;
+            z.avail_out = (uInt)deflateBound(&z, (uLong)d->pages[i]);
+            if (deflate(&z, Z_FINISH) != Z_STREAM_END) {
+                exit(3);
+            }
+            got = z.total_out;
+            deflateEnd(&z);
         }
         coff[i] = pos;
-        clen[i] = z.total_out;
-        pos += z.total_out;
+        clen[i] = got;
+        pos += got;
         in += d->pages[i];
-        deflateEnd(&z);
     }
     return pos;
 }
@@ -91,7 +100,7 @@ static double decode_pages(const lzd_set_t *d, int ours, int check)
 static void run(const lzd_set_t *d, int level)
 {
     double ours = 1e30, ref = 1e30, mb = (double)d->len / 1e6;
-    size_t packed = gzip_pages(d, level);
+    size_t packed = compress_pages(d, level, 0); /* zlib's */
     int r;
     (void)decode_pages(d, 1, 1);
     (void)decode_pages(d, 0, 1);
@@ -106,40 +115,6 @@ static void run(const lzd_set_t *d, int level)
     fflush(stdout);
 }
 
-/* Every page compressed by ours (ours != 0) or zlib's into cbuf; the total. */
-static size_t compress_pages(const lzd_set_t *d, int level, int ours)
-{
-    size_t i, in = 0, pos = 0;
-    for (i = 0; i < d->npages; i++) {
-        size_t got = 0;
-        if (ours) {
-            if (ppq_gzip_compress(d->data + in, d->pages[i], cbuf + pos, ppq_gzip_bound(d->pages[i]), &got, level,
-                                  work, ppq_gzip_work_size(9)) != PPQ_OK) {
-                exit(6);
-            }
-        } else {
-            z_stream z;
-            memset(&z, 0, sizeof z);
-            if (deflateInit2(&z, level, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-                exit(3);
-            }
-            z.next_in = d->data + in;
-            z.avail_in = (uInt)d->pages[i];
-            z.next_out = cbuf + pos;
-            z.avail_out = (uInt)deflateBound(&z, (uLong)d->pages[i]);
-            if (deflate(&z, Z_FINISH) != Z_STREAM_END) {
-                exit(3);
-            }
-            got = z.total_out;
-            deflateEnd(&z);
-        }
-        coff[i] = pos;
-        clen[i] = got;
-        pos += got;
-        in += d->pages[i];
-    }
-    return pos;
-}
 
 static void run_compress(const lzd_set_t *d, int level)
 {
