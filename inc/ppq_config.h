@@ -110,6 +110,12 @@
 #define PPQ_READER_METADATA 1
 #endif
 
+/* 1: ppq_column_reader_skip skips rows.  0 leaves it out (the reader-min
+ * profile): it returns PPQ_ERR_UNSUPPORTED, and reads keep no entry over. */
+#ifndef PPQ_READER_SKIP
+#define PPQ_READER_SKIP 1
+#endif
+
 /* The value encodings the file reader decodes: an OR of PPQ_READER_ENC(e)
  * (ppq_encoding_t values), default all.  A page in an encoding left out is
  * PPQ_ERR_UNSUPPORTED naming it; its decoder stays out of the link.  The

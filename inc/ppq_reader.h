@@ -46,6 +46,9 @@
 extern "C" {
 #endif
 
+/* Entries ppq_column_reader_skip reads and drops at a time. */
+#define PPQ_READER_SKIP_STEP 8u
+
 /* Deepest schema nesting accepted (levels are int16_t). */
 #define PPQ_READER_MAX_DEPTH 32u
 
@@ -220,6 +223,18 @@ typedef struct ppq_column_reader {
     } dec;
     ppq_dict_dec_t dict;     /* the chunk's dictionary */
     uint64_t values_read;    /* entries read in the chunk */
+    /* ppq_column_reader_skip: entries read and dropped a few at a time, and
+     * (repeated columns) the entry that starts the row after the skipped
+     * ones, which the next read returns */
+    union ppq_any_value {
+        ppq_bytes_t bytes;
+        ppq_int96_t i96;
+        int64_t i64;
+        double d;
+    } skip_values[PPQ_READER_SKIP_STEP], carry_value;
+    int16_t skip_def[PPQ_READER_SKIP_STEP], skip_rep[PPQ_READER_SKIP_STEP];
+    int16_t carry_def;
+    uint8_t carry;
 } ppq_column_reader_t;
 
 /*
@@ -256,6 +271,15 @@ PPQ_CHECKRET ppq_status_t ppq_column_reader_init(ppq_column_reader_t *cr, ppq_re
  */
 PPQ_CHECKRET ppq_status_t ppq_column_reader_read(ppq_column_reader_t *cr, size_t max, void *values, int16_t *def,
                                                  int16_t *rep, size_t *levels, size_t *count);
+
+/*
+ * Skip `n` rows: of a flat column, n entries; of a repeated one, n records
+ * (up to the entry that starts the next, which the next read returns).
+ * The rows are decoded and dropped, a few entries at a time, in the
+ * reader's own memory.  *skipped gets the rows skipped: n, or fewer at the
+ * chunk's end.  Errors as ppq_column_reader_read.
+ */
+PPQ_CHECKRET ppq_status_t ppq_column_reader_skip(ppq_column_reader_t *cr, uint64_t n, uint64_t *skipped);
 
 #ifdef __cplusplus
 }

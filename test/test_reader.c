@@ -230,6 +230,69 @@ static int too_big_here(ppq_status_t st)
 #endif
 }
 
+/* Skipping rows of flat columns (every type, OPTIONAL with nulls): after
+ * skips of 0, 2 and 3 rows (the last into the next page) a read gives the
+ * next row's level and value; a skip past the chunk's end says how many
+ * rows it skipped. */
+static void skip_rows_flat(void)
+{
+    static const uint32_t skips[3] = {0, 2, 3}; /* (row group 0: 8 rows, pages of 7) */
+    uint64_t skipped0 = 0;
+    ppq_file_t f;
+    mfile_t m;
+    ppq_arena_t arena;
+    uint32_t c;
+    ppq_status_t st;
+    PPQ_CHECK(new_file());
+    st = write_variant(1); /* all types, OPTIONAL */
+    if (too_big_here(st)) {
+        return;
+    }
+    PPQ_CHECK_OK(st);
+    PPQ_CHECK_OK(open_file(&f, &m, &arena, file_mem.len));
+    PPQ_CHECK(rd.rg_rows[0] >= 8);
+    if (!PPQ_READER_SKIP) { /* (left out of this build) */
+        PPQ_CHECK_OK(ppq_column_reader_init(&cr, &rd, 0, 0, &arena));
+        PPQ_CHECK_EQ(ppq_column_reader_skip(&cr, 1, &skipped0), PPQ_ERR_UNSUPPORTED);
+        return;
+    }
+    for (c = 0; c < NCOLS; c++) {
+        ppq_type_t t = (ppq_type_t)type_of(1, c);
+        size_t mark = ppq_arena_mark(&arena), levels = 0, count = 0;
+        uint32_t at = 0, i;
+        uint64_t skipped = 0;
+        union {
+            ppq_bytes_t bytes;
+            ppq_int96_t i96;
+            int64_t i64;
+        } got;
+        int16_t def[1];
+        PPQ_CHECK_OK(ppq_column_reader_init(&cr, &rd, 0, c, &arena));
+        for (i = 0; i < 3u; i++, at++) {
+            uint8_t flba[3];
+            value_t want;
+            PPQ_CHECK_OK(ppq_column_reader_skip(&cr, skips[i], &skipped));
+            PPQ_CHECK_EQ(skipped, skips[i]);
+            at += skips[i];
+            PPQ_CHECK_OK(ppq_column_reader_read(&cr, 1, &got, def, NULL, &levels, &count));
+            PPQ_CHECK_EQ(levels, 1u);
+            PPQ_CHECK_EQ(def[0], is_null(at, c) ? 0 : 1);
+            PPQ_CHECK_EQ(count, is_null(at, c) ? 0u : 1u);
+            value_of(t, at, c, &want, flba);
+            PPQ_CHECK(is_null(at, c) || same_value(t, &got, &want));
+        }
+        ppq_arena_rewind(&arena, mark);
+        PPQ_CHECK_OK(ppq_column_reader_init(&cr, &rd, 0, c, &arena));
+        PPQ_CHECK_OK(ppq_column_reader_skip(&cr, 5, &skipped));
+        PPQ_CHECK_OK(ppq_column_reader_skip(&cr, 1000000u, &skipped)); /* past the end */
+        PPQ_CHECK_EQ(skipped, (uint64_t)rd.rg_rows[0] - 5u);
+        PPQ_CHECK_OK(ppq_column_reader_read(&cr, 1, &got, def, NULL, &levels, &count));
+        PPQ_CHECK_EQ(levels, 0u);
+        ppq_arena_rewind(&arena, mark);
+    }
+    PPQ_CHECK_EQ(ppq_column_reader_skip(NULL, 1, NULL), PPQ_ERR_ARG);
+}
+
 /* DELTA_BYTE_ARRAY values that share long prefixes rebuild to far more
  * bytes than their page (here some 60x): reads of many entries end early,
  * at the last value the reader's buffer holds, with their levels, and
@@ -703,6 +766,7 @@ static void long_page_headers(void)
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(writer_files_round_trip),
     PPQ_TEST(compact_auto_by_size),
+    PPQ_TEST(skip_rows_flat),
     PPQ_TEST(delta_byte_array_long_prefixes),
     PPQ_TEST(long_page_headers),
     PPQ_TEST(pruning),

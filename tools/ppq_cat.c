@@ -1,5 +1,5 @@
 /*
- * `ppq cat FILE [--columns a,b] [--row-groups 0,2] [--limit N] [--format jsonl|csv] [--raw]`
+ * `ppq cat FILE [--columns a,b] [--row-groups 0,2] [--offset N] [--limit N] [--format jsonl|csv] [--raw]`
  * and `ppq scan FILE`, through the library's reader (inc/ppq_reader.h).
  *
  * cat prints rows: JSON Lines, one object per row keyed by the top-level
@@ -848,7 +848,7 @@ int ppq_cat_cmd(int argc, char **argv)
 {
     const char *path = NULL, *columns = NULL, *groups = NULL;
     int raw = 0, json = 1, scan = strcmp(argv[1], "scan") == 0, i, status = 0;
-    long long limit = -1, printed = 0;
+    long long limit = -1, printed = 0, offset = 0;
     size_t arena_len = 64u << 20;
     void *arena_mem;
     ppq_arena_t arena;
@@ -874,6 +874,8 @@ int ppq_cat_cmd(int argc, char **argv)
             groups = argv[++i];
         } else if (strcmp(argv[i], "--limit") == 0 && i + 1 < argc && !scan) {
             limit = atoll(argv[++i]);
+        } else if (strcmp(argv[i], "--offset") == 0 && i + 1 < argc && !scan) {
+            offset = atoll(argv[++i]); /* rows skipped first (ppq_column_reader_skip) */
         } else if (strcmp(argv[i], "--format") == 0 && i + 1 < argc && !scan) {
             i++;
             if (strcmp(argv[i], "csv") == 0) {
@@ -885,7 +887,7 @@ int ppq_cat_cmd(int argc, char **argv)
         } else if (path == NULL && argv[i][0] != '-') {
             path = argv[i];
         } else {
-            fprintf(stderr, "usage: ppq cat FILE [--columns a,b] [--row-groups 0,2] [--limit N] [--format jsonl|csv] [--raw]\n"
+            fprintf(stderr, "usage: ppq cat FILE [--columns a,b] [--row-groups 0,2] [--offset N] [--limit N] [--format jsonl|csv] [--raw]\n"
                             "       ppq scan FILE\n");
             return 2;
         }
@@ -1015,12 +1017,16 @@ int ppq_cat_cmd(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (g = 0; g < nrgs && status == 0 && (limit < 0 || printed < limit); g++) {
         uint32_t rg = rgs[g];
-        int64_t row, rows;
+        int64_t row, rows, first = 0;
         size_t mark = ppq_arena_mark(&arena);
         if (rg >= r.nrg) {
             fprintf(stderr, "ppq: no row group %u\n", rg);
             status = 2;
             break;
+        }
+        if (offset > 0 && offset >= r.rg_rows[rg]) {
+            offset -= r.rg_rows[rg]; /* the whole row group skipped */
+            continue;
         }
         for (k = 0; k < nsel && status == 0; k++) {
             st = ppq_column_reader_init(&cols[k].cr, &r, rg, cols[k].col, &arena);
@@ -1030,6 +1036,18 @@ int ppq_cat_cmd(int argc, char **argv)
             }
         }
         rows = r.rg_rows[rg];
+        for (k = 0; k < nsel && status == 0 && offset > 0; k++) { /* --offset: its first rows skipped */
+            uint64_t skipped = 0;
+            st = ppq_column_reader_skip(&cols[k].cr, (uint64_t)offset, &skipped);
+            if (st != PPQ_OK || skipped != (uint64_t)offset) {
+                status = st != PPQ_OK ? fail_status(path, st, &r) : 1;
+                if (st == PPQ_OK) {
+                    fprintf(stderr, "ppq: %s: a column ends before its row group's rows\n", path);
+                }
+            }
+        }
+        first = offset;
+        offset = 0;
         if (scan) { /* every value into batches, column by column */
             for (k = 0; k < nsel && status == 0; k++) {
                 do {
@@ -1043,7 +1061,7 @@ int ppq_cat_cmd(int argc, char **argv)
             }
             printed += rows;
         }
-        for (row = 0; !scan && row < rows && status == 0 && (limit < 0 || printed < limit); row++, printed++) {
+        for (row = first; !scan && row < rows && status == 0 && (limit < 0 || printed < limit); row++, printed++) {
             for (k = 0; k < nsel && status == 0; k++) {
                 status = next_row(&cols[k], &r, path);
                 cat.lo[k] = 0;

@@ -42,7 +42,7 @@ static const char usage[] =
     "                                             zstd frames, snappy and lz4_raw raw blocks as in\n"
     "                                             Parquet pages, lz4 Hadoop-framed; snappy and lz4\n"
     "                                             levels 1..9: hash tables of 2^(N+7) entries)\n"
-    "       ppq cat FILE [--columns a,b] [--row-groups 0,2] [--limit N] [--format jsonl|csv] [--raw]\n"
+    "       ppq cat FILE [--columns a,b] [--row-groups 0,2] [--offset N] [--limit N] [--format jsonl|csv] [--raw]\n"
     "                                             (rows as JSON Lines or CSV, through the reader;\n"
     "                                             nested records as JSON objects and arrays)\n"
     "       ppq scan FILE                         (decode every value; rows, values, nulls, seconds)\n"

@@ -1248,6 +1248,12 @@ static size_t entries_through(const int16_t *def, int16_t max_def, size_t n, siz
     return values;
 }
 
+/* Bytes of one of the leaf's values in memory (dense output). */
+static size_t value_size(const ppq_schema_node_t *leaf)
+{
+    return leaf->type >= PPQ_BYTE_ARRAY ? sizeof(ppq_bytes_t) : ppq_value_size((ppq_type_t)leaf->type);
+}
+
 ppq_status_t ppq_column_reader_read(ppq_column_reader_t *cr, size_t max, void *values, int16_t *def, int16_t *rep,
                                     size_t *levels, size_t *count)
 {
@@ -1270,6 +1276,17 @@ ppq_status_t ppq_column_reader_read(ppq_column_reader_t *cr, size_t max, void *v
     }
     if (cr->err != PPQ_OK || max == 0u) {
         return cr->err;
+    }
+    if (PPQ_READER_SKIP && cr->carry) { /* the entry a skip stopped at (a repeated column: rep 0) */
+        cr->carry = 0;
+        def[0] = cr->carry_def;
+        rep[0] = 0;
+        *count = cr->carry_def == leaf->max_def;
+        if (*count != 0u) {
+            memcpy(values, &cr->carry_value, value_size(leaf));
+        }
+        *levels = 1;
+        return PPQ_OK;
     }
     if (!cr->in_page) {
         st = load_page(cr);
@@ -1327,4 +1344,52 @@ ppq_status_t ppq_column_reader_read(ppq_column_reader_t *cr, size_t max, void *v
     *levels = n;
     *count = hits;
     return PPQ_OK;
+}
+
+ppq_status_t ppq_column_reader_skip(ppq_column_reader_t *cr, uint64_t n, uint64_t *skipped)
+{
+    uint64_t rows = 0;
+    size_t levels = 0, count = 0;
+    ppq_status_t st = PPQ_OK;
+    if (skipped == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    *skipped = 0;
+    if (cr == NULL || cr->r == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    if (!PPQ_READER_SKIP) {
+        return unsupported(cr->r, "skipping rows (PPQ_READER_SKIP)");
+    }
+    if (cr->leaf->max_rep == 0) { /* flat: a row an entry */
+        while (rows < n && st == PPQ_OK) {
+            size_t k = n - rows < PPQ_READER_SKIP_STEP ? (size_t)(n - rows) : PPQ_READER_SKIP_STEP;
+            st = ppq_column_reader_read(cr, k, cr->skip_values, cr->skip_def, NULL, &levels, &count);
+            if (st == PPQ_OK && levels == 0u) {
+                break; /* the chunk's end */
+            }
+            rows += levels;
+        }
+        *skipped = rows;
+        return st;
+    }
+    /* repeated: an entry at a time, counting the rows they start, up to the
+     * one that starts row n + 1, kept for the next read */
+    while (n > 0u && st == PPQ_OK) {
+        st = ppq_column_reader_read(cr, 1, cr->skip_values, cr->skip_def, cr->skip_rep, &levels, &count);
+        if (st != PPQ_OK || levels == 0u) {
+            break;
+        }
+        if (cr->skip_rep[0] == 0) {
+            if (rows == n) {
+                cr->carry = 1;
+                cr->carry_def = cr->skip_def[0];
+                memcpy(&cr->carry_value, cr->skip_values, value_size(cr->leaf));
+                break;
+            }
+            rows++;
+        }
+    }
+    *skipped = rows;
+    return st;
 }
