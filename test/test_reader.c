@@ -301,7 +301,8 @@ static void delta_byte_array_long_prefixes(void)
 {
     static const ppq_column_t schema[1] = {
         {"k", PPQ_BYTE_ARRAY, 0, 1, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_DELTA_BYTE_ARRAY}};
-    static char text[600];
+    enum { TEXT = 600 };
+    char *text;
     ppq_writer_options_t o;
     ppq_writer_t w;
     ppq_file_t f;
@@ -316,7 +317,9 @@ static void delta_byte_array_long_prefixes(void)
         (PPQ_READER_ENCODINGS & PPQ_READER_ENC(PPQ_ENC_DELTA_BYTE_ARRAY)) == 0u || !new_file()) {
         return;
     }
-    memset(text, 'p', sizeof text);
+    text = (char *)test_alloc(TEXT); /* (the test scratch: the 16 KB boards' static RAM is full) */
+    PPQ_CHECK(text != NULL);
+    memset(text, 'p', TEXT);
     memset(&o, 0, sizeof o);
     o.page_values = 100;
     o.page_bytes = 8192; /* (pages of 13 values: 7.8 KB rebuilt from some 120 bytes) */
@@ -324,8 +327,8 @@ static void delta_byte_array_long_prefixes(void)
     o.footer_bytes = 2048;
     st = ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size);
     for (r = 0; r < rows && st == PPQ_OK; r++) {
-        text[sizeof text - 1u] = (char)('a' + r % 26u); /* 599 bytes of prefix, a letter of suffix */
-        st = r % 7u == 3u ? ppq_writer_set_null(&w, 0) : ppq_writer_set_bytes(&w, 0, text, sizeof text);
+        text[TEXT - 1u] = (char)('a' + r % 26u); /* 599 bytes of prefix, a letter of suffix */
+        st = r % 7u == 3u ? ppq_writer_set_null(&w, 0) : ppq_writer_set_bytes(&w, 0, text, TEXT);
         st = st == PPQ_OK ? ppq_writer_commit_row(&w) : st;
     }
     st = st == PPQ_OK ? ppq_writer_close(&w) : st;
@@ -342,8 +345,8 @@ static void delta_byte_array_long_prefixes(void)
         for (i = 0; i < levels; i++, at++) {
             PPQ_CHECK_EQ(def[i], at % 7u == 3u ? 0 : 1);
             if (def[i] == 1) {
-                PPQ_CHECK(got[k].len == sizeof text && memcmp(got[k].ptr, text, sizeof text - 1u) == 0 &&
-                          got[k].ptr[sizeof text - 1u] == (uint8_t)('a' + at % 26u));
+                PPQ_CHECK(got[k].len == TEXT && memcmp(got[k].ptr, text, TEXT - 1u) == 0 &&
+                          got[k].ptr[TEXT - 1u] == (uint8_t)('a' + at % 26u));
                 k++;
             }
         }
