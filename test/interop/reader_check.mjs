@@ -324,6 +324,29 @@ for (const [name, version, dict, codec] of [['v1', WriterVersion.V1, true, Compr
   await checkNested(path);
   nestedFiles++;
 }
+// lists, lists of structs, lists of lists and nested structs by
+// hyparquet-writer (its Dremel levels, DATA_PAGE_V2, SNAPPY, 3 KiB pages)
+{
+  const path = join(dir, 'hyparquet_nested.parquet');
+  const reader = await con.runAndReadAll('SELECT id, li, ls, ll, st FROM n ORDER BY id');
+  const types = reader.columnTypes();
+  const data = reader.getRows().map((r) => r.map((v, c) => shaped(v, types[c])));
+  const list = (name, element) => [{ name, repetition_type: 'OPTIONAL', converted_type: 'LIST', num_children: 1 },
+    { name: 'list', repetition_type: 'REPEATED', num_children: 1 }, ...element];
+  const leaf = (name, type, extra = {}) => ({ name, type, repetition_type: 'OPTIONAL', ...extra });
+  const str = (name) => leaf(name, 'BYTE_ARRAY', { converted_type: 'UTF8' });
+  const schema = [{ name: 'root', num_children: 5 }, { name: 'id', type: 'INT64', repetition_type: 'REQUIRED' },
+    ...list('li', [leaf('element', 'INT32')]),
+    ...list('ls', [{ name: 'element', repetition_type: 'OPTIONAL', num_children: 2 }, leaf('a', 'INT32'), str('b')]),
+    ...list('ll', list('element', [leaf('element', 'INT32')])),
+    { name: 'st', repetition_type: 'OPTIONAL', num_children: 3 }, leaf('x', 'DOUBLE'),
+    { name: 'inner', repetition_type: 'OPTIONAL', num_children: 2 }, str('y'), ...list('z', [leaf('element', 'INT32')]),
+    ...list('tags', [str('element')])];
+  writeFileSync(path, new Uint8Array(parquetWriteBuffer({ schema, codec: 'SNAPPY', pageSize: 3072, rowGroupSize: 6000,
+    columnData: ['id', 'li', 'ls', 'll', 'st'].map((name, c) => ({ name, data: data.map((r) => r[c]) })) })));
+  await checkNested(path);
+  nestedFiles++;
+}
 // CSV, and a projection: the selected fields only, under their groups
 await checkNested(duckNested, ['--format', 'csv']);
 await checkNested(duckNested, ['--columns', 'st.inner.z,mi.key_value.value,id,lm'], (w) => ({
@@ -362,7 +385,7 @@ await checkNested(duckNested, ['--columns', 'st.inner.z,mi.key_value.value,id,lm
   }
   nestedFiles++;
 }
-console.log(`reader_check: ${nestedFiles} nested files (DuckDB, arrow-rs, polars), ${files - filesBefore} runs of ppq cat ` +
+console.log(`reader_check: ${nestedFiles} nested files (DuckDB, arrow-rs, polars, hyparquet-writer), ${files - filesBefore} runs of ppq cat ` +
   `(JSONL, CSV, --columns), ${nestedRows} rows compared whole, ${scalars} values in them`);
 
 // ---- hostile levels -----------------------------------------------------------
