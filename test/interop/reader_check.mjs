@@ -3,9 +3,13 @@
 // TIMESTAMP as microseconds), with nulls and several row groups, under each
 // codec and both Parquet versions (v2 brings DELTA_* and BYTE_STREAM_SPLIT
 // pages); `ppq cat --raw` must print what DuckDB reads back, value for value.
+// The same table is rewritten by polars (each of its codecs) and by
+// hyparquet-writer (its encodings and codecs), and each of their files
+// compared with DuckDB's reading of it the same way.
 // Then nested records: a table of lists, structs, maps and lists of lists
 // with nulls at every level, written by DuckDB (each codec, v1/v2) and
-// rewritten by arrow-rs (parquet-wasm) in small pages; each row of
+// rewritten by arrow-rs (parquet-wasm) in small pages, by polars and by
+// hyparquet-writer (all but the maps); each row of
 // `ppq cat --raw` must equal DuckDB's reading of the same file, turned into
 // the same JSON shape, whole (JSONL and CSV, and with --columns).  Last,
 // hostile levels: patched and byte-flipped nested files end with status 0
@@ -103,7 +107,7 @@ for (const codec of ['uncompressed', 'snappy', 'gzip', 'zstd', 'lz4_raw']) {
 console.log(`reader_check: ${files} flat DuckDB files, ${values} values compared`);
 
 // The same table written by polars (read from DuckDB's file first), with
-// each codec its writer offers, statistics, and row groups of 700 rows;
+// each codec its writer offers, statistics, and rowGroupSize 700 (5 row groups);
 // DuckDB's reading of each polars file is the reference.  BROTLI, which
 // picoparquet does not have, must be refused by name.
 const duckFlat = join(dir, 'duckdb_uncompressed_v1.parquet');
@@ -122,7 +126,7 @@ const polarsSink = (df, path, options) => df.lazy().sinkParquet(path, { ...optio
   const path = join(dir, 'polars_write_default.parquet');
   df.writeParquet(path);
   await checkFlat(path);
-  console.log(`reader_check: ${files - before[0]} flat polars files (5 codecs, statistics, row groups of 700; ` +
+  console.log(`reader_check: ${files - before[0]} flat polars files (5 codecs, statistics, rowGroupSize 700; ` +
     `BROTLI refused), ${values - before[1]} values compared`);
 }
 
