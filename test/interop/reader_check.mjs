@@ -3,9 +3,13 @@
 // TIMESTAMP as microseconds), with nulls and several row groups, under each
 // codec and both Parquet versions (v2 brings DELTA_* and BYTE_STREAM_SPLIT
 // pages); `ppq cat --raw` must print what DuckDB reads back, value for value.
+// The same table is rewritten by polars (each of its codecs) and by
+// hyparquet-writer (its encodings and codecs), and each of their files
+// compared with DuckDB's reading of it the same way.
 // Then nested records: a table of lists, structs, maps and lists of lists
 // with nulls at every level, written by DuckDB (each codec, v1/v2) and
-// rewritten by arrow-rs (parquet-wasm) in small pages; each row of
+// rewritten by arrow-rs (parquet-wasm) in small pages, by polars and by
+// hyparquet-writer (all but the maps); each row of
 // `ppq cat --raw` must equal DuckDB's reading of the same file, turned into
 // the same JSON shape, whole (JSONL and CSV, and with --columns).  Last,
 // hostile levels: patched and byte-flipped nested files end with status 0
@@ -18,6 +22,9 @@ import { DuckDBInstance, DuckDBTypeId } from '@duckdb/node-api';
 import { readParquet, writeParquet, WriterPropertiesBuilder, WriterVersion, Compression } from 'parquet-wasm';
 import { tableFromIPC } from 'apache-arrow';
 import { legacyNestedFile } from './legacy_nested.mjs';
+import * as zlib from 'node:zlib';
+import pl from 'nodejs-polars';
+import { parquetWriteBuffer } from 'hyparquet-writer';
 
 const [dir, ppq] = process.argv.slice(2);
 mkdirSync(dir, { recursive: true });
@@ -47,43 +54,156 @@ const expectSql = `SELECT b, i8, i16, i32, i64, u8, u16, u32, u64, f, d, s, hex(
 const cols = ['b', 'i8', 'i16', 'i32', 'i64', 'u8', 'u16', 'u32', 'u64', 'f', 'd', 's', 'bl', 'dt', 'ts'];
 let files = 0, values = 0, failures = 0;
 const fail = (m) => { failures++; if (failures < 30) console.log('FAIL ' + m); };
+// `ppq cat --raw` of a flat file of the columns above against DuckDB's
+// reading of the same file, value for value
+async function checkFlat(path) {
+  const want = (await con.runAndReadAll(expectSql.replace('?', `'${path}'`))).getRows();
+  let out;
+  try {
+    out = execFileSync(ppq, ['cat', path, '--raw'], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (e) {
+    const msg = String(e.stderr || e.message).trim();
+    if (/unsupported/.test(msg) && /ZSTD|GZIP|LZ4|SNAPPY/.test(msg)) {
+      console.log(`note: ${path}: ppq cannot read it in this build: ${msg}`);
+      return;
+    }
+    fail(`${path}: ppq cat failed: ${msg}`);
+    return;
+  }
+  files++;
+  const got = parseLines(out);
+  if (got.length !== want.length) { fail(`${path}: ${got.length} rows, DuckDB ${want.length}`); return; }
+  for (let r = 0; r < want.length; r++) {
+    for (const [c, name] of cols.entries()) {
+      const w = want[r][c], g = got[r][name];
+      values++;
+      let ok;
+      if (w === null) ok = g === null;
+      else if (name === 'f') ok = typeof g === 'number' && Math.fround(g) === Math.fround(w);
+      else if (name === 'd') ok = g === w;
+      else if (name === 'bl') ok = g === String(w).toLowerCase();
+      else if (typeof w === 'bigint' || typeof w === 'number') ok = g !== null && BigInt(g) === BigInt(w);
+      else ok = g === w;
+      if (!ok) fail(`${path} row ${r} ${name}: ppq ${JSON.stringify(g)}, DuckDB ${String(w)}`);
+    }
+  }
+}
+
+// A file whose codec picoparquet does not have: refused with a message naming it
+function checkRefused(path, codec) {
+  const r = spawnSync(ppq, ['cat', path, '--raw'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (r.status !== 1 || r.stdout !== '' || !new RegExp(`unsupported feature: ${codec}`).test(r.stderr)) {
+    fail(`${path}: want a refusal naming ${codec}: status ${r.status} signal ${r.signal}, "${String(r.stderr).trim()}"`);
+  }
+}
+
 for (const codec of ['uncompressed', 'snappy', 'gzip', 'zstd', 'lz4_raw']) {
   for (const version of ['V1', 'V2']) {
     const path = join(dir, `duckdb_${codec}_${version.toLowerCase()}.parquet`);
     await con.run(`COPY t TO '${path}' (FORMAT parquet, COMPRESSION ${codec}, ROW_GROUP_SIZE 1000, PARQUET_VERSION ${version})`);
-    const want = (await con.runAndReadAll(expectSql.replace('?', `'${path}'`))).getRows();
-    let out;
-    try {
-      out = execFileSync(ppq, ['cat', path, '--raw'], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
-    } catch (e) {
-      const msg = String(e.stderr || e.message).trim();
-      if (/unsupported/.test(msg) && /ZSTD|GZIP|LZ4|SNAPPY/.test(msg)) {
-        console.log(`note: ${path}: ppq cannot read it in this build: ${msg}`);
-        continue;
-      }
-      fail(`${path}: ppq cat failed: ${msg}`);
-      continue;
-    }
-    files++;
-    const got = parseLines(out);
-    if (got.length !== want.length) { fail(`${path}: ${got.length} rows, DuckDB ${want.length}`); continue; }
-    for (let r = 0; r < want.length; r++) {
-      for (const [c, name] of cols.entries()) {
-        const w = want[r][c], g = got[r][name];
-        values++;
-        let ok;
-        if (w === null) ok = g === null;
-        else if (name === 'f') ok = typeof g === 'number' && Math.fround(g) === Math.fround(w);
-        else if (name === 'd') ok = g === w;
-        else if (name === 'bl') ok = g === String(w).toLowerCase();
-        else if (typeof w === 'bigint' || typeof w === 'number') ok = g !== null && BigInt(g) === BigInt(w);
-        else ok = g === w;
-        if (!ok) fail(`${path} row ${r} ${name}: ppq ${JSON.stringify(g)}, DuckDB ${String(w)}`);
-      }
-    }
+    await checkFlat(path);
   }
 }
 console.log(`reader_check: ${files} flat DuckDB files, ${values} values compared`);
+
+// The same table written by polars (read from DuckDB's file first), with
+// each codec its writer offers, statistics, and rowGroupSize 700 (5 row groups);
+// DuckDB's reading of each polars file is the reference.  BROTLI, which
+// picoparquet does not have, must be refused by name.
+const duckFlat = join(dir, 'duckdb_uncompressed_v1.parquet');
+const polarsSink = (df, path, options) => df.lazy().sinkParquet(path, { ...options, maintainOrder: true,
+  sinkOptions: { syncOnClose: 'all', maintainOrder: true, mkdir: true } }).collect();
+{
+  const before = [files, values];
+  const df = pl.readParquet(duckFlat);
+  for (const codec of ['uncompressed', 'snappy', 'gzip', 'lz4', 'zstd', 'brotli']) {
+    const path = join(dir, `polars_${codec}.parquet`);
+    await polarsSink(df, path, { compression: codec, statistics: true, rowGroupSize: 700 });
+    if (codec === 'brotli') checkRefused(path, 'BROTLI');
+    else await checkFlat(path);
+  }
+  // its plain writer: default options, one row group
+  const path = join(dir, 'polars_write_default.parquet');
+  df.writeParquet(path);
+  await checkFlat(path);
+  console.log(`reader_check: ${files - before[0]} flat polars files (5 codecs, statistics, rowGroupSize 700; ` +
+    `BROTLI refused), ${values - before[1]} values compared`);
+}
+
+// The same table written by hyparquet-writer (JavaScript; DATA_PAGE_V2
+// pages), its columns typed by an explicit schema (some REQUIRED): its own
+// choice of encodings (dictionary, RLE booleans) under SNAPPY, DELTA_* and
+// BYTE_STREAM_SPLIT uncompressed, PLAIN under GZIP and ZSTD (node's zlib),
+// in small pages and uneven row groups.
+{
+  const before = [files, values];
+  const rows = (await con.runAndReadAll(`SELECT b, i8, i16, i32, i64, u8, u16, u32, u64, f, d, s, bl,
+    date_diff('day', DATE '1970-01-01', dt)::INTEGER AS dt, epoch_us(ts) AS ts FROM t`)).getRows();
+  const column = (c) => rows.map((r) => (r[c] !== null && cols[c] === 'bl' ? r[c].bytes : r[c]));
+  const element = {
+    b: { type: 'BOOLEAN' }, i8: { type: 'INT32', converted_type: 'INT_8' }, i16: { type: 'INT32', converted_type: 'INT_16' },
+    i32: { type: 'INT32' }, i64: { type: 'INT64', repetition_type: 'REQUIRED' },
+    u8: { type: 'INT32', converted_type: 'UINT_8', repetition_type: 'REQUIRED' }, u16: { type: 'INT32', converted_type: 'UINT_16' },
+    u32: { type: 'INT32', converted_type: 'UINT_32' }, u64: { type: 'INT64', converted_type: 'UINT_64' },
+    f: { type: 'FLOAT' }, d: { type: 'DOUBLE', repetition_type: 'REQUIRED' }, s: { type: 'BYTE_ARRAY', converted_type: 'UTF8' },
+    bl: { type: 'BYTE_ARRAY', repetition_type: 'REQUIRED' }, dt: { type: 'INT32', converted_type: 'DATE' },
+    ts: { type: 'INT64', converted_type: 'TIMESTAMP_MICROS' },
+  };
+  const schema = [{ name: 'root', num_children: cols.length },
+    ...cols.map((n) => ({ name: n, repetition_type: 'OPTIONAL', ...element[n] }))];
+  const ints = ['i8', 'i16', 'i32', 'i64', 'u8', 'u16', 'u32', 'u64', 'dt', 'ts'];
+  const zlibOf = (f) => (bytes) => new Uint8Array(f(bytes));
+  const variants = [
+    ['snappy_auto', 'SNAPPY', () => undefined, { rowGroupSize: 1000, pageSize: 2048 }],
+    ['uncompressed_delta', 'UNCOMPRESSED', (n) => (ints.includes(n) ? 'DELTA_BINARY_PACKED' : n === 'f' || n === 'd' ? 'BYTE_STREAM_SPLIT'
+      : n === 's' ? 'DELTA_BYTE_ARRAY' : n === 'bl' ? 'DELTA_LENGTH_BYTE_ARRAY' : 'RLE'), { rowGroupSize: [700, 1500], pageSize: 4096 }],
+    ['gzip_plain', 'GZIP', () => 'PLAIN',
+      { rowGroupSize: ROWS, statistics: false, compressors: { GZIP: zlibOf(zlib.gzipSync) } }],
+  ];
+  if (zlib.zstdCompressSync) {
+    variants.push(['zstd_plain', 'ZSTD', () => 'PLAIN', { rowGroupSize: 1200, compressors: { ZSTD: zlibOf(zlib.zstdCompressSync) } }]);
+  } else {
+    console.log(`note: this node (${process.version}) has no zstd in zlib: no ZSTD hyparquet-writer file`);
+  }
+  variants.push(['brotli', 'BROTLI', () => undefined, { compressors: { BROTLI: zlibOf(zlib.brotliCompressSync) } }]);
+  for (const [name, codec, encoding, options] of variants) {
+    const path = join(dir, `hyparquet_${name}.parquet`);
+    writeFileSync(path, new Uint8Array(parquetWriteBuffer({ schema, codec, ...options,
+      columnData: cols.map((n, c) => ({ name: n, data: column(c), encoding: encoding(n) })) })));
+    if (codec === 'BROTLI') checkRefused(path, 'BROTLI');
+    else await checkFlat(path);
+  }
+  // BYTE_STREAM_SPLIT integers (Parquet 2.11), which DuckDB does not read:
+  // arrow-rs's reading is the reference
+  {
+    const path = join(dir, 'hyparquet_split_ints.parquet');
+    const split = ['i32', 'i64', 'u32', 'u64', 'f', 'd'];
+    writeFileSync(path, new Uint8Array(parquetWriteBuffer({ codec: 'UNCOMPRESSED', rowGroupSize: 1000, pageSize: 4096,
+      schema: [schema[0], ...schema.slice(1).filter((e) => split.includes(e.name))].map((e, i) => (i ? e : { ...e, num_children: split.length })),
+      columnData: split.map((n) => ({ name: n, data: column(cols.indexOf(n)), encoding: 'BYTE_STREAM_SPLIT' })) })));
+    const want = tableFromIPC(readParquet(new Uint8Array(readFileSync(path))).intoIPCStream()).toArray().map((r) => r.toJSON());
+    let got = [];
+    try {
+      got = parseLines(execFileSync(ppq, ['cat', path, '--raw'], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] }));
+      files++;
+    } catch (e) {
+      fail(`${path}: ppq cat failed: ${String(e.stderr || e.message).trim()}`);
+    }
+    if (got.length !== want.length || want.length !== ROWS) fail(`${path}: ${got.length} rows, arrow-rs ${want.length}, want ${ROWS}`);
+    for (let r = 0; r < got.length; r++) {
+      for (const n of split) {
+        const w = want[r][n], g = got[r][n];
+        values++;
+        const ok = w === null ? g === null : g !== null && (n === 'f' ? Math.fround(g) === Math.fround(w)
+          : n === 'd' ? g === w : BigInt(g) === BigInt(w));
+        if (!ok) fail(`${path} row ${r} ${n}: ppq ${JSON.stringify(g)}, arrow-rs ${String(w)}`);
+      }
+    }
+  }
+  console.log(`reader_check: ${files - before[0]} flat hyparquet-writer files (its own encodings, DELTA_*, BYTE_STREAM_SPLIT, ` +
+    `PLAIN; ${variants.map((v) => v[1]).filter((c) => c !== 'BROTLI').join(', ')}; BROTLI refused; BYTE_STREAM_SPLIT integers ` +
+    `against arrow-rs), ${values - before[1]} values compared`);
+}
 
 // ---- nested records ---------------------------------------------------------
 
@@ -231,6 +351,37 @@ for (const [name, version, dict, codec] of [['v1', WriterVersion.V1, true, Compr
   await checkNested(path);
   nestedFiles++;
 }
+// the same rows by polars but for the maps (which it does not read from
+// DuckDB's file), zstd, row groups of 7000
+{
+  const path = join(dir, 'polars_nested.parquet');
+  await polarsSink(pl.readParquet(duckNested, { columns: ['id', 'li', 'ls', 'st', 'll', 'req'] }), path, { compression: 'zstd', statistics: true, rowGroupSize: 7000 });
+  await checkNested(path);
+  nestedFiles++;
+}
+// lists, lists of structs, lists of lists and nested structs by
+// hyparquet-writer (its Dremel levels, DATA_PAGE_V2, SNAPPY, 3 KiB pages)
+{
+  const path = join(dir, 'hyparquet_nested.parquet');
+  const reader = await con.runAndReadAll('SELECT id, li, ls, ll, st FROM n ORDER BY id');
+  const types = reader.columnTypes();
+  const data = reader.getRows().map((r) => r.map((v, c) => shaped(v, types[c])));
+  const list = (name, element) => [{ name, repetition_type: 'OPTIONAL', converted_type: 'LIST', num_children: 1 },
+    { name: 'list', repetition_type: 'REPEATED', num_children: 1 }, ...element];
+  const leaf = (name, type, extra = {}) => ({ name, type, repetition_type: 'OPTIONAL', ...extra });
+  const str = (name) => leaf(name, 'BYTE_ARRAY', { converted_type: 'UTF8' });
+  const schema = [{ name: 'root', num_children: 5 }, { name: 'id', type: 'INT64', repetition_type: 'REQUIRED' },
+    ...list('li', [leaf('element', 'INT32')]),
+    ...list('ls', [{ name: 'element', repetition_type: 'OPTIONAL', num_children: 2 }, leaf('a', 'INT32'), str('b')]),
+    ...list('ll', list('element', [leaf('element', 'INT32')])),
+    { name: 'st', repetition_type: 'OPTIONAL', num_children: 3 }, leaf('x', 'DOUBLE'),
+    { name: 'inner', repetition_type: 'OPTIONAL', num_children: 2 }, str('y'), ...list('z', [leaf('element', 'INT32')]),
+    ...list('tags', [str('element')])];
+  writeFileSync(path, new Uint8Array(parquetWriteBuffer({ schema, codec: 'SNAPPY', pageSize: 3072, rowGroupSize: 6000,
+    columnData: ['id', 'li', 'ls', 'll', 'st'].map((name, c) => ({ name, data: data.map((r) => r[c]) })) })));
+  await checkNested(path);
+  nestedFiles++;
+}
 // rows skipped (ppq_column_reader_skip: records of repeated columns, the
 // entry that starts the next kept for the read): whole row groups, and into
 // one, across arrow-rs's small pages
@@ -276,7 +427,7 @@ await checkNested(duckNested, ['--columns', 'st.inner.z,mi.key_value.value,id,lm
   }
   nestedFiles++;
 }
-console.log(`reader_check: ${nestedFiles} nested files (DuckDB and arrow-rs), ${files - filesBefore} runs of ppq cat ` +
+console.log(`reader_check: ${nestedFiles} nested files (DuckDB, arrow-rs, polars, hyparquet-writer), ${files - filesBefore} runs of ppq cat ` +
   `(JSONL, CSV, --columns), ${nestedRows} rows compared whole, ${scalars} values in them`);
 
 // ---- hostile levels -----------------------------------------------------------
