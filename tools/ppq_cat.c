@@ -53,15 +53,11 @@
 #define ROW_MAX_ENTRIES (1u << 22)
 #define ROW_MAX_BYTES ((size_t)1 << 28)
 
-typedef struct file_ctx {
-    FILE *f;
-} file_ctx_t;
-
 /* pread(): no stdio buffer to refill behind every seek (a reader seeks
  * for every page header). */
-static ppq_status_t file_read_at(void *ctx, uint64_t off, uint8_t *buf, size_t len, size_t *got)
+ppq_status_t ppq_cli_read_at(void *ctx, uint64_t off, uint8_t *buf, size_t len, size_t *got)
 {
-    int fd = fileno(((file_ctx_t *)ctx)->f);
+    int fd = fileno((FILE *)ctx);
     size_t done = 0;
     while (done < len) {
         ssize_t n = pread(fd, buf + done, len - done, (off_t)(off + done));
@@ -853,8 +849,8 @@ int ppq_cat_cmd(int argc, char **argv)
     void *arena_mem;
     ppq_arena_t arena;
     ppq_reader_t r;
-    ppq_file_t file = {file_read_at, NULL, NULL, NULL, 0};
-    file_ctx_t fc;
+    ppq_file_t file = {ppq_cli_read_at, NULL, NULL, NULL, 0};
+    FILE *fp;
     uint32_t *tops = NULL, ntops = 0, rgs[MAX_COLS], nrgs = 0, g, k, nsel = 0, maxrep = 0;
     uint8_t *chosen = NULL;
     col_state_t *cols = NULL;
@@ -896,13 +892,13 @@ int ppq_cat_cmd(int argc, char **argv)
         fprintf(stderr, "ppq: %s needs a FILE\n", argv[1]);
         return 2;
     }
-    fc.f = fopen(path, "rb");
-    if (fc.f == NULL || fseeko(fc.f, 0, SEEK_END) != 0) {
+    fp = fopen(path, "rb");
+    if (fp == NULL || fseeko(fp, 0, SEEK_END) != 0) {
         perror(path);
         return 2;
     }
-    file.size = (uint64_t)ftello(fc.f);
-    file.ctx = &fc;
+    file.size = (uint64_t)ftello(fp);
+    file.ctx = fp;
     arena_mem = malloc(arena_len);
     if (arena_mem == NULL) {
         return 2;
@@ -1130,6 +1126,6 @@ done:
     free(tops);
     free(chosen);
     free(arena_mem);
-    fclose(fc.f);
+    fclose(fp);
     return status;
 }
