@@ -66,6 +66,9 @@ typedef struct ppq_schema_node {
     uint8_t utc;             /* TIME/TIMESTAMP: isAdjustedToUTC */
     uint8_t int_bits;        /* INTEGER: bit width */
     uint8_t int_signed;      /* INTEGER: signed */
+    uint8_t column_order;    /* leaves: the FileMetaData's ColumnOrder member (1 TYPE_ORDER,
+                                2 IEEE_754_TOTAL_ORDER, 3 INT96_TIMESTAMP_ORDER), 0 none given
+                                (or a build without PPQ_READER_STATISTICS) */
     uint32_t type_len;       /* FIXED_LEN_BYTE_ARRAY */
     uint32_t num_children;
     int32_t scale, precision;

@@ -334,6 +334,34 @@ static void lying_footers(void)
     PPQ_CHECK_EQ(open_in(&rd, len, test_arena_size, &sel), PPQ_ERR_CORRUPT);
 }
 
+/* Column orders: E11's TYPE_ORDER lets its min and max (1..3) prune a
+ * range of 5..9; without column_orders, or with another member (2:
+ * IEEE_754_TOTAL_ORDER), they prove nothing. */
+static void column_orders(void)
+{
+    static const int32_t lo = 5, hi = 9;
+    static const uint8_t other = 0x2C; /* member 2, an empty struct */
+    size_t len;
+    if (!PPQ_READER_STATISTICS) {
+        return;
+    }
+    e11_setup();
+    len = e11_file();
+    PPQ_CHECK_OK(open_in(&rd, len, test_arena_size, NULL));
+    PPQ_CHECK_EQ(rd.nodes[1].column_order, 1);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &lo, &hi), 0);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, NULL, &hi), 1);
+    /* the footer's last 6 bytes: 19 (column_orders) 1C (a struct) 1C 00 (TYPE_ORDER) 00 (union) 00 (stop) */
+    len = make_file(e11_footer, sizeof e11_footer, sizeof e11_footer - 6u, 5u, NULL, 0);
+    PPQ_CHECK_OK(open_in(&rd, len, test_arena_size, NULL));
+    PPQ_CHECK_EQ(rd.nodes[1].column_order, 0);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &lo, &hi), 1);
+    len = make_file(e11_footer, sizeof e11_footer, sizeof e11_footer - 4u, 1u, &other, 1);
+    PPQ_CHECK_OK(open_in(&rd, len, test_arena_size, NULL));
+    PPQ_CHECK_EQ(rd.nodes[1].column_order, 2);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &lo, &hi), 1);
+}
+
 /* ---- a footer many times the arena ---------------------------------------- */
 
 /* The file's shape, the arena the selection opens in, the least footer
@@ -587,6 +615,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(e11_footer_cut),
     PPQ_TEST(e11_every_byte),
     PPQ_TEST(lying_footers),
+    PPQ_TEST(column_orders),
     PPQ_TEST(big_footer_select),
     PPQ_TEST(big_footer_bad_selections),
 };

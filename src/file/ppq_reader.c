@@ -500,6 +500,29 @@ static ppq_status_t parse_footer(parse_t *p)
                 }
             }
             break;
+        case 7: /* column orders: a ColumnOrder (a union) per leaf; what min and max mean */
+            if (!PPQ_READER_STATISTICS || !have_schema) {
+                TRY(ppq_thrift_r_skip(&p->t, t));
+                break;
+            }
+            TRY(ppq_thrift_r_list(&p->t, t, &et, &n));
+            for (i = 0; i < n; i++) {
+                int16_t mid, member = 0;
+                ppq_thrift_type_t mt;
+                TRY(ppq_thrift_r_struct(&p->t, et));
+                for (;;) { /* the member (an empty struct), then the union's stop */
+                    TRY(ppq_thrift_r_field(&p->t, &mid, &mt));
+                    if (mt == PPQ_THRIFT_STOP) {
+                        break;
+                    }
+                    member = member == 0 ? mid : member;
+                    TRY(ppq_thrift_r_skip(&p->t, mt));
+                }
+                if (i < r->ncols && r->nodes != NULL && r->leaves != NULL) {
+                    r->nodes[r->leaves[i]].column_order = (uint8_t)(member > 0 && member < 256 ? member : 255);
+                }
+            }
+            break;
         case 6:
             if (!PPQ_READER_METADATA || !p->meta) {
                 TRY(ppq_thrift_r_skip(&p->t, t)); /* not kept */
@@ -666,9 +689,10 @@ int ppq_reader_may_contain(const ppq_reader_t *r, uint32_t rg, uint32_t col, con
     }
     n = &r->nodes[r->leaves[col]];
     w = ppq_plain_width((ppq_type_t)n->type, n->type_len);
-    if (c->stats.legacy || c->stats.min == NULL || c->stats.max == NULL || n->type == PPQ_BYTE_ARRAY ||
+    if (c->stats.legacy || n->column_order != 1u || c->stats.min == NULL || c->stats.max == NULL || n->type == PPQ_BYTE_ARRAY ||
         (w != 0u && (c->stats.min_len != w || c->stats.max_len != w))) {
-        return 1; /* nothing proven (byte arrays: the order depends on the logical type) */
+        return 1; /* nothing proven (byte arrays: the order depends on the logical type; min and max
+                     mean nothing without the TYPE_ORDER column order) */
     }
     if (max != NULL && compare_plain(n, c->stats.min, (const uint8_t *)max) == 1) {
         return 0; /* the chunk's least value is above the range */
