@@ -122,7 +122,10 @@ typedef struct ppq_writer_options {
      * row group widens).  chunk_bytes times the columns is the store (at
      * most 65535 bytes); dict_entries the entries all dictionaries hold
      * together.  AUTO takes DELTA_BINARY_PACKED for INT64, RLE for
-     * BOOLEAN, a dictionary otherwise; an explicit encoding may be PLAIN,
+     * BOOLEAN, a dictionary otherwise, weighed after each row group: a
+     * column of numbers whose entries and indices took more of the store
+     * than its values would as PLAIN is PLAIN for the next 8 row groups
+     * (16, 32, ... up to 128 while the dictionary keeps losing); an explicit encoding may be PLAIN,
      * DICTIONARY (no fallback: the row group ends), DELTA_BINARY_PACKED
      * (its deltas kept in 32 bits: one beyond ends the row group, and the
      * column is PLAIN from the next) or RLE.  Uncompressed v1 pages without page statistics (the column
