@@ -42,13 +42,20 @@
 #define OF_MAXSYM 31u /* offsets up to 2^32 - 4 (the reference decoder's limit) */
 #define WT_MAXSYM 11u
 
+#if defined(__GNUC__) || defined(__clang__)
+#define ZD_LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define ZD_LIKELY(x) (x)
+#endif
+
 /* ------------------------------------------------------------------------ */
 /* Work-buffer layout                                                       */
 /* ------------------------------------------------------------------------ */
 
 /* One FSE decoding-table row.  For the sequence tables `base` and `extra`
  * are the symbol's baseline and additional bits (offsets: 1 << code and
- * code); for the Huffman-weight table `base` is the symbol. */
+ * code), and `next` counts from the LL table's first row (the OF and ML
+ * tables follow it); for the Huffman-weight table `base` is the symbol. */
 typedef struct zent {
     uint16_t next; /* baseline of the next state */
     uint8_t nb;    /* bits read for the next state */
@@ -182,6 +189,22 @@ static inline void br_refill(zbr_t *b)
     }
 }
 
+/* br_refill for the sequence loop, which refills at least once per
+ * sequence (at most 7 + 31 + 16 + 16 + 9 + 9 + 8 bits consumed, fewer than
+ * 128): 16 bytes or more below the word need no clamp to the start. */
+static inline void br_refill_seq(zbr_t *b)
+{
+#if PPQ_FAST64
+    if (ZD_LIKELY(b->ptr - b->start >= 16)) {
+        b->ptr -= b->used >> 3;
+        b->used &= 7u;
+        b->bits = zload(b->ptr);
+        return;
+    }
+#endif
+    br_refill(b);
+}
+
 /* The next n bits (n <= 31 where 64-bit, <= 24 with 32-bit words). */
 static inline uint32_t br_read(zbr_t *b, unsigned n)
 {
@@ -291,6 +314,7 @@ enum { K_WT, K_LL, K_ML, K_OF };
 static ppq_status_t build_fse(zstate_t *z, zent_t *t, unsigned nsym, unsigned al, int kind)
 {
     uint32_t ts = 1u << al, mask = ts - 1u, step = (ts >> 1) + (ts >> 3) + 3u, pos = 0, u;
+    uint32_t toff = kind == K_WT ? 0u : (uint32_t)(t - z->ll); /* sequence states index the three tables */
     int32_t high = (int32_t)ts - 1;
     unsigned s;
     for (s = 0; s < nsym; s++) {
@@ -322,7 +346,7 @@ static ppq_status_t build_fse(zstate_t *z, zent_t *t, unsigned nsym, unsigned al
         uint32_t x = z->nextc[sym]++;
         unsigned nb = al - ppq_highbit32(x);
         t[u].nb = (uint8_t)nb;
-        t[u].next = (uint16_t)((x << nb) - ts);
+        t[u].next = (uint16_t)((x << nb) - ts + toff);
         switch (kind) {
         case K_LL:
             t[u].base = ll_base[sym];
@@ -729,7 +753,7 @@ static ppq_status_t seq_table(zstate_t *z, int kind, unsigned mode, const uint8_
         if (s > maxsym) {
             return PPQ_ERR_CORRUPT;
         }
-        t[0].next = 0;
+        t[0].next = (uint16_t)(t - z->ll);
         t[0].nb = 0;
         if (kind == K_LL) {
             t[0].base = ll_base[s], t[0].extra = ll_bits[s];
@@ -915,9 +939,14 @@ static ppq_status_t decode_block(zctx_t *c, const uint8_t *ip, size_t bsize)
     if (nseq > 0u) {
         zbr_t br;
         uint32_t sll, sof, sml, r1 = z->rep[0], r2 = z->rep[1], r3 = z->rep[2];
-        const zent_t *tll, *tof, *tml;
+        const zent_t *const tab = z->ll; /* the LL, OF and ML tables in a row: states index all three */
         uint8_t *const ostart = c->ostart;
         const uint64_t window = c->window;
+#if PPQ_FAST64
+        /* the fast path takes a sequence whose literals end before
+         * lit_fast: they are there, and 16 bytes from their end can be read */
+        const uint8_t *lit_fast = rlimit - lit_end >= 16 ? lit_end + 1 : rlimit - lit >= 16 ? rlimit - 15 : lit;
+#endif
         if (ip >= iend) {
             return PPQ_ERR_CORRUPT;
         }
@@ -938,12 +967,11 @@ static ppq_status_t decode_block(zctx_t *c, const uint8_t *ip, size_t bsize)
         if (br_init(&br, ip, (size_t)(iend - ip)) != 0) {
             return PPQ_ERR_CORRUPT;
         }
-        tll = z->ll, tof = z->of, tml = z->ml;
         sll = br_read(&br, z->ll_log);
         br_refill(&br);
-        sof = br_read(&br, z->of_log);
+        sof = (uint32_t)(z->of - tab) + br_read(&br, z->of_log);
         br_refill(&br);
-        sml = br_read(&br, z->ml_log);
+        sml = (uint32_t)(z->ml - tab) + br_read(&br, z->ml_log);
         /* Bits between refills.  64-bit: a refill leaves at least 57; a
          * sequence reads its offset (<= 31) and match length (<= 16) bits,
          * refills when all three extras reach 31, then the literal length
@@ -951,10 +979,9 @@ static ppq_status_t decode_block(zctx_t *c, const uint8_t *ip, size_t bsize)
          * 32-bit (at least 25 after a refill): a refill before each. */
         br_refill(&br);
         for (;;) {
-            const zent_t *ell = &tll[sll], *eof = &tof[sof], *eml = &tml[sml];
+            const zent_t *ell = &tab[sll], *eof = &tab[sof], *eml = &tab[sml];
             uint32_t ofv;
             size_t ll, ml, off;
-            uint8_t *climit, *mp;
             if (PPQ_FAST64 || eof->extra <= 24u) {
                 ofv = eof->base + br_read(&br, eof->extra);
             } else {
@@ -968,11 +995,14 @@ static ppq_status_t decode_block(zctx_t *c, const uint8_t *ip, size_t bsize)
             }
             ml = eml->base + br_read(&br, eml->extra);
             if (!PPQ_FAST64 || (unsigned)eof->extra + eml->extra + ell->extra >= 31u) {
-                br_refill(&br);
+                br_refill_seq(&br);
             }
             ll = ell->base + br_read(&br, ell->extra);
             if (ofv > 3u) {
                 off = ofv - 3u;
+                if (off > window) { /* repeat offsets are earlier offsets, or 1, 4, 8 within any window a frame's blocks fit */
+                    return PPQ_ERR_CORRUPT;
+                }
                 r3 = r2;
                 r2 = r1;
                 r1 = (uint32_t)off;
@@ -1005,30 +1035,26 @@ static ppq_status_t decode_block(zctx_t *c, const uint8_t *ip, size_t bsize)
                     br_refill(&br);
                 }
                 sof = eof->next + br_read(&br, eof->nb);
-                br_refill(&br);
+                br_refill_seq(&br);
             }
             /* execute: ll literals, then ml bytes from off back */
-            if (ll > (size_t)(lit_end - lit)) {
-                return PPQ_ERR_CORRUPT;
-            }
-            climit = lit_in_dst ? (uint8_t *)(uintptr_t)(lit + ll) : oend;
-            if (ll > (size_t)(climit - op) || ml > (size_t)(climit - op) - ll) {
-                return PPQ_ERR_NOSPACE;
-            }
-            mp = op + ll;
-            if (off > (size_t)(mp - ostart) || off > window) {
-                return PPQ_ERR_CORRUPT;
-            }
 #if PPQ_FAST64
-            if ((size_t)(climit - mp) >= ml + 16u && (size_t)(rlimit - lit) >= ll + 16u) {
+            if (ZD_LIKELY((ptrdiff_t)ll < lit_fast - lit &&
+                          ll + ml + 32u <= (size_t)((lit_in_dst ? (uint8_t *)(uintptr_t)(lit + ll) : oend) - op) &&
+                          off <= (size_t)(op - ostart) + ll)) {
                 copy16(op, lit);
                 if (ll > 16u) {
                     wild_copy(op + 16, lit + 16, ll - 16u);
                 }
                 lit += ll;
-                op = mp;
+                op += ll;
                 if (off >= 16u) {
-                    wild_copy(op, op - off, ml);
+                    const uint8_t *m = op - off;
+                    copy16(op, m);
+                    copy16(op + 16, m + 16);
+                    if (ml > 32u) {
+                        wild_copy(op + 32, m + 32, ml - 32u);
+                    }
                     op += ml;
                 } else {
                     /* the pattern repeats every off bytes: copy it until the
@@ -1052,9 +1078,20 @@ static ppq_status_t decode_block(zctx_t *c, const uint8_t *ip, size_t bsize)
             } else
 #endif
             {
+                uint8_t *climit;
+                if (ll > (size_t)(lit_end - lit)) {
+                    return PPQ_ERR_CORRUPT;
+                }
+                climit = lit_in_dst ? (uint8_t *)(uintptr_t)(lit + ll) : oend;
+                if (ll > (size_t)(climit - op) || ml > (size_t)(climit - op) - ll) {
+                    return PPQ_ERR_NOSPACE;
+                }
+                if (off > (size_t)(op - ostart) + ll) {
+                    return PPQ_ERR_CORRUPT;
+                }
                 memmove(op, lit, ll);
                 lit += ll;
-                op = mp;
+                op += ll;
                 match_exact(op, off, ml);
                 op += ml;
             }
