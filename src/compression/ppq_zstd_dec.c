@@ -47,6 +47,13 @@
 #else
 #define ZD_LIKELY(x) (x)
 #endif
+#if PPQ_FAST64 && (defined(__GNUC__) || defined(__clang__))
+#define ZD_INLINE static inline __attribute__((always_inline))
+#define ZD_NOINLINE static __attribute__((noinline))
+#else
+#define ZD_INLINE static inline
+#define ZD_NOINLINE static
+#endif
 
 /* ------------------------------------------------------------------------ */
 /* Work-buffer layout                                                       */
@@ -330,8 +337,8 @@ static ppq_status_t build_fse(zstate_t *z, zent_t *t, unsigned nsym, unsigned al
         }
     }
     for (s = 0; s < nsym; s++) {
-        int i;
-        for (i = 0; i < z->norm[s]; i++) {
+        int i, n = z->norm[s];
+        for (i = 0; i < n; i++) {
             t[pos].extra = (uint8_t)s;
             do {
                 pos = (pos + step) & mask;
@@ -345,26 +352,19 @@ static ppq_status_t build_fse(zstate_t *z, zent_t *t, unsigned nsym, unsigned al
         unsigned sym = t[u].extra;
         uint32_t x = z->nextc[sym]++;
         unsigned nb = al - ppq_highbit32(x);
-        t[u].nb = (uint8_t)nb;
-        t[u].next = (uint16_t)((x << nb) - ts + toff);
-        switch (kind) {
-        case K_LL:
-            t[u].base = ll_base[sym];
-            t[u].extra = ll_bits[sym];
-            break;
-        case K_ML:
-            t[u].base = ml_base[sym];
-            t[u].extra = ml_bits[sym];
-            break;
-        case K_OF:
-            t[u].base = (uint32_t)1u << sym;
-            t[u].extra = (uint8_t)sym;
-            break;
-        default:
-            t[u].base = sym;
-            t[u].extra = 0;
-            break;
+        zent_t e;
+        e.nb = (uint8_t)nb;
+        e.next = (uint16_t)((x << nb) - ts + toff);
+        if (kind == K_LL) {
+            e.base = ll_base[sym], e.extra = ll_bits[sym];
+        } else if (kind == K_ML) {
+            e.base = ml_base[sym], e.extra = ml_bits[sym];
+        } else if (kind == K_OF) {
+            e.base = (uint32_t)1u << sym, e.extra = (uint8_t)sym;
+        } else {
+            e.base = sym, e.extra = 0;
         }
+        t[u] = e; /* one store, not four */
     }
     return PPQ_OK;
 }
@@ -620,8 +620,9 @@ static ppq_status_t huf_1(uint8_t *out, size_t n, const uint8_t *s, size_t len, 
 #endif
 
 /* Four streams: a 6-byte jump table, then the streams; each regenerates
- * (n + 3) / 4 bytes, the last one the rest. */
-static ppq_status_t huf_4(uint8_t *out, size_t n, const uint8_t *s, size_t len, const uint16_t *tab,
+ * (n + 3) / 4 bytes, the last one the rest.  Not inlined: its loop keeps
+ * its registers. */
+ZD_NOINLINE ppq_status_t huf_4(uint8_t *out, size_t n, const uint8_t *s, size_t len, const uint16_t *tab,
                           unsigned width)
 {
     size_t l1, l2, l3, l4, seg = (n + 3u) / 4u;
@@ -821,6 +822,175 @@ static inline void match_exact(uint8_t *op, size_t off, size_t n)
     }
 }
 
+/* Decode the sequences of s[0, len) (their tables set up) and execute
+ * them into c->op on, the literals taken from *plit on (up to lit_end, in a
+ * buffer that ends at rlimit).  lit_in_dst: the literals lie in the
+ * output buffer's free end, which matches must not reach.  Where
+ * PPQ_FAST64 decode_block builds it twice, lit_in_dst 0 and 1 (a register
+ * and a test less per sequence). */
+ZD_INLINE ppq_status_t exec_seqs(zctx_t *c, const uint8_t *s, size_t len, size_t nseq, const uint8_t **plit,
+                                const uint8_t *lit_end, const uint8_t *rlimit, int lit_in_dst)
+{
+    zstate_t *z = c->z;
+    uint8_t *op = c->op, *const oend = c->oend;
+    const uint8_t *lit = *plit;
+    zbr_t br;
+    uint32_t sll, sof, sml, r1 = z->rep[0], r2 = z->rep[1], r3 = z->rep[2];
+    const zent_t *const tab = z->ll; /* the LL, OF and ML tables in a row: states index all three */
+    uint8_t *const ostart = c->ostart;
+    const uint64_t window = c->window;
+#if PPQ_FAST64
+    /* the fast path takes a sequence whose literals end before
+     * lit_fast: they are there, and 16 bytes from their end can be read */
+    const uint8_t *lit_fast = rlimit - lit_end >= 16 ? lit_end + 1 : rlimit - lit >= 16 ? rlimit - 15 : lit;
+#else
+    (void)rlimit;
+#endif
+    if (br_init(&br, s, len) != 0) {
+        return PPQ_ERR_CORRUPT;
+    }
+    sll = br_read(&br, z->ll_log);
+    br_refill(&br);
+    sof = (uint32_t)(z->of - tab) + br_read(&br, z->of_log);
+    br_refill(&br);
+    sml = (uint32_t)(z->ml - tab) + br_read(&br, z->ml_log);
+    /* Bits between refills.  64-bit: a refill leaves at least 57; a
+     * sequence reads its offset (<= 31) and match length (<= 16) bits,
+     * refills when all three extras reach 31, then the literal length
+     * (<= 16) and the three state updates (9 + 9 + 8), and refills.
+     * 32-bit (at least 25 after a refill): a refill before each. */
+    br_refill(&br);
+    for (;;) {
+        const zent_t *ell = &tab[sll], *eof = &tab[sof], *eml = &tab[sml];
+        uint32_t ofv;
+        size_t ll, ml, off;
+        if (PPQ_FAST64 || eof->extra <= 24u) {
+            ofv = eof->base + br_read(&br, eof->extra);
+        } else {
+            unsigned hi = eof->extra - 24u;
+            ofv = br_read(&br, hi) << 24;
+            br_refill(&br);
+            ofv = eof->base + (ofv | br_read(&br, 24));
+        }
+        if (!PPQ_FAST64) {
+            br_refill(&br);
+        }
+        ml = eml->base + br_read(&br, eml->extra);
+        if (!PPQ_FAST64 || (unsigned)eof->extra + eml->extra + ell->extra >= 31u) {
+            br_refill_seq(&br);
+        }
+        ll = ell->base + br_read(&br, ell->extra);
+        if (ofv > 3u) {
+            off = ofv - 3u;
+            if (off > window) { /* repeat offsets are earlier offsets, or 1, 4, 8 within any window a frame's blocks fit */
+                return PPQ_ERR_CORRUPT;
+            }
+            r3 = r2;
+            r2 = r1;
+            r1 = (uint32_t)off;
+        } else {
+            unsigned idx = ofv - 1u + (ll == 0u);
+            if (idx == 0u) {
+                off = r1;
+            } else {
+                off = idx == 1u ? r2 : idx == 2u ? r3 : (size_t)r1 - 1u;
+                if (off == 0u) {
+                    return PPQ_ERR_CORRUPT;
+                }
+                if (idx != 1u) {
+                    r3 = r2;
+                }
+                r2 = r1;
+                r1 = (uint32_t)off;
+            }
+        }
+        if (--nseq > 0u) {
+            if (!PPQ_FAST64) {
+                br_refill(&br);
+            }
+            sll = ell->next + br_read(&br, ell->nb);
+            if (!PPQ_FAST64) {
+                br_refill(&br);
+            }
+            sml = eml->next + br_read(&br, eml->nb);
+            if (!PPQ_FAST64) {
+                br_refill(&br);
+            }
+            sof = eof->next + br_read(&br, eof->nb);
+            br_refill_seq(&br);
+        }
+        /* execute: ll literals, then ml bytes from off back */
+#if PPQ_FAST64
+        if (ZD_LIKELY((ptrdiff_t)ll < lit_fast - lit &&
+                      ll + ml + 32u <= (size_t)((lit_in_dst ? (uint8_t *)(uintptr_t)(lit + ll) : oend) - op) &&
+                      off <= (size_t)(op - ostart) + ll)) {
+            copy16(op, lit);
+            if (ll > 16u) {
+                wild_copy(op + 16, lit + 16, ll - 16u);
+            }
+            lit += ll;
+            op += ll;
+            if (off >= 16u) {
+                const uint8_t *m = op - off;
+                copy16(op, m);
+                copy16(op + 16, m + 16);
+                if (ml > 32u) {
+                    wild_copy(op + 32, m + 32, ml - 32u);
+                }
+                op += ml;
+            } else {
+                /* the pattern repeats every off bytes: copy it until the
+                 * distance reaches 16, then 16 at a time */
+                size_t d = off, left = ml;
+                while (d < 16u && left > 0u) {
+                    size_t k = d < left ? d : left, j;
+                    const uint8_t *from = op - d;
+                    for (j = 0; j < k; j++) {
+                        op[j] = from[j];
+                    }
+                    op += k;
+                    left -= k;
+                    d += k;
+                }
+                if (left > 0u) {
+                    wild_copy(op, op - d, left);
+                    op += left;
+                }
+            }
+        } else
+#endif
+        {
+            uint8_t *climit;
+            if (ll > (size_t)(lit_end - lit)) {
+                return PPQ_ERR_CORRUPT;
+            }
+            climit = lit_in_dst ? (uint8_t *)(uintptr_t)(lit + ll) : oend;
+            if (ll > (size_t)(climit - op) || ml > (size_t)(climit - op) - ll) {
+                return PPQ_ERR_NOSPACE;
+            }
+            if (off > (size_t)(op - ostart) + ll) {
+                return PPQ_ERR_CORRUPT;
+            }
+            memmove(op, lit, ll);
+            lit += ll;
+            op += ll;
+            match_exact(op, off, ml);
+            op += ml;
+        }
+        if (nseq == 0u) {
+            break;
+        }
+    }
+    br_refill(&br);
+    if (!br_done(&br)) {
+        return PPQ_ERR_CORRUPT;
+    }
+    z->rep[0] = r1, z->rep[1] = r2, z->rep[2] = r3;
+    c->op = op;
+    *plit = lit;
+    return PPQ_OK;
+}
+
 static ppq_status_t decode_block(zctx_t *c, const uint8_t *ip, size_t bsize)
 {
     zstate_t *z = c->z;
@@ -915,7 +1085,6 @@ static ppq_status_t decode_block(zctx_t *c, const uint8_t *ip, size_t bsize)
     }
     lit_end = lit + regen;
     rlimit = lit_in_dst ? oend : c->iend;
-    (void)rlimit;
 
     /* Sequences section header */
     if (ip >= iend) {
@@ -937,16 +1106,6 @@ static ppq_status_t decode_block(zctx_t *c, const uint8_t *ip, size_t bsize)
         }
     }
     if (nseq > 0u) {
-        zbr_t br;
-        uint32_t sll, sof, sml, r1 = z->rep[0], r2 = z->rep[1], r3 = z->rep[2];
-        const zent_t *const tab = z->ll; /* the LL, OF and ML tables in a row: states index all three */
-        uint8_t *const ostart = c->ostart;
-        const uint64_t window = c->window;
-#if PPQ_FAST64
-        /* the fast path takes a sequence whose literals end before
-         * lit_fast: they are there, and 16 bytes from their end can be read */
-        const uint8_t *lit_fast = rlimit - lit_end >= 16 ? lit_end + 1 : rlimit - lit >= 16 ? rlimit - 15 : lit;
-#endif
         if (ip >= iend) {
             return PPQ_ERR_CORRUPT;
         }
@@ -964,146 +1123,17 @@ static ppq_status_t decode_block(zctx_t *c, const uint8_t *ip, size_t bsize)
         if (st != PPQ_OK) {
             return st;
         }
-        if (br_init(&br, ip, (size_t)(iend - ip)) != 0) {
-            return PPQ_ERR_CORRUPT;
-        }
-        sll = br_read(&br, z->ll_log);
-        br_refill(&br);
-        sof = (uint32_t)(z->of - tab) + br_read(&br, z->of_log);
-        br_refill(&br);
-        sml = (uint32_t)(z->ml - tab) + br_read(&br, z->ml_log);
-        /* Bits between refills.  64-bit: a refill leaves at least 57; a
-         * sequence reads its offset (<= 31) and match length (<= 16) bits,
-         * refills when all three extras reach 31, then the literal length
-         * (<= 16) and the three state updates (9 + 9 + 8), and refills.
-         * 32-bit (at least 25 after a refill): a refill before each. */
-        br_refill(&br);
-        for (;;) {
-            const zent_t *ell = &tab[sll], *eof = &tab[sof], *eml = &tab[sml];
-            uint32_t ofv;
-            size_t ll, ml, off;
-            if (PPQ_FAST64 || eof->extra <= 24u) {
-                ofv = eof->base + br_read(&br, eof->extra);
-            } else {
-                unsigned hi = eof->extra - 24u;
-                ofv = br_read(&br, hi) << 24;
-                br_refill(&br);
-                ofv = eof->base + (ofv | br_read(&br, 24));
-            }
-            if (!PPQ_FAST64) {
-                br_refill(&br);
-            }
-            ml = eml->base + br_read(&br, eml->extra);
-            if (!PPQ_FAST64 || (unsigned)eof->extra + eml->extra + ell->extra >= 31u) {
-                br_refill_seq(&br);
-            }
-            ll = ell->base + br_read(&br, ell->extra);
-            if (ofv > 3u) {
-                off = ofv - 3u;
-                if (off > window) { /* repeat offsets are earlier offsets, or 1, 4, 8 within any window a frame's blocks fit */
-                    return PPQ_ERR_CORRUPT;
-                }
-                r3 = r2;
-                r2 = r1;
-                r1 = (uint32_t)off;
-            } else {
-                unsigned idx = ofv - 1u + (ll == 0u);
-                if (idx == 0u) {
-                    off = r1;
-                } else {
-                    off = idx == 1u ? r2 : idx == 2u ? r3 : (size_t)r1 - 1u;
-                    if (off == 0u) {
-                        return PPQ_ERR_CORRUPT;
-                    }
-                    if (idx != 1u) {
-                        r3 = r2;
-                    }
-                    r2 = r1;
-                    r1 = (uint32_t)off;
-                }
-            }
-            if (--nseq > 0u) {
-                if (!PPQ_FAST64) {
-                    br_refill(&br);
-                }
-                sll = ell->next + br_read(&br, ell->nb);
-                if (!PPQ_FAST64) {
-                    br_refill(&br);
-                }
-                sml = eml->next + br_read(&br, eml->nb);
-                if (!PPQ_FAST64) {
-                    br_refill(&br);
-                }
-                sof = eof->next + br_read(&br, eof->nb);
-                br_refill_seq(&br);
-            }
-            /* execute: ll literals, then ml bytes from off back */
+        c->op = op;
 #if PPQ_FAST64
-            if (ZD_LIKELY((ptrdiff_t)ll < lit_fast - lit &&
-                          ll + ml + 32u <= (size_t)((lit_in_dst ? (uint8_t *)(uintptr_t)(lit + ll) : oend) - op) &&
-                          off <= (size_t)(op - ostart) + ll)) {
-                copy16(op, lit);
-                if (ll > 16u) {
-                    wild_copy(op + 16, lit + 16, ll - 16u);
-                }
-                lit += ll;
-                op += ll;
-                if (off >= 16u) {
-                    const uint8_t *m = op - off;
-                    copy16(op, m);
-                    copy16(op + 16, m + 16);
-                    if (ml > 32u) {
-                        wild_copy(op + 32, m + 32, ml - 32u);
-                    }
-                    op += ml;
-                } else {
-                    /* the pattern repeats every off bytes: copy it until the
-                     * distance reaches 16, then 16 at a time */
-                    size_t d = off, left = ml;
-                    while (d < 16u && left > 0u) {
-                        size_t k = d < left ? d : left, j;
-                        const uint8_t *from = op - d;
-                        for (j = 0; j < k; j++) {
-                            op[j] = from[j];
-                        }
-                        op += k;
-                        left -= k;
-                        d += k;
-                    }
-                    if (left > 0u) {
-                        wild_copy(op, op - d, left);
-                        op += left;
-                    }
-                }
-            } else
+        st = lit_in_dst ? exec_seqs(c, ip, (size_t)(iend - ip), nseq, &lit, lit_end, rlimit, 1)
+                        : exec_seqs(c, ip, (size_t)(iend - ip), nseq, &lit, lit_end, rlimit, 0);
+#else
+        st = exec_seqs(c, ip, (size_t)(iend - ip), nseq, &lit, lit_end, rlimit, lit_in_dst);
 #endif
-            {
-                uint8_t *climit;
-                if (ll > (size_t)(lit_end - lit)) {
-                    return PPQ_ERR_CORRUPT;
-                }
-                climit = lit_in_dst ? (uint8_t *)(uintptr_t)(lit + ll) : oend;
-                if (ll > (size_t)(climit - op) || ml > (size_t)(climit - op) - ll) {
-                    return PPQ_ERR_NOSPACE;
-                }
-                if (off > (size_t)(op - ostart) + ll) {
-                    return PPQ_ERR_CORRUPT;
-                }
-                memmove(op, lit, ll);
-                lit += ll;
-                op += ll;
-                match_exact(op, off, ml);
-                op += ml;
-            }
-            if (nseq == 0u) {
-                break;
-            }
+        if (st != PPQ_OK) {
+            return st;
         }
-        br_refill(&br);
-        if (!br_done(&br)) {
-            return PPQ_ERR_CORRUPT;
-        }
-        z->rep[0] = r1, z->rep[1] = r2, z->rep[2] = r3;
+        op = c->op;
     } else if (ip != iend) {
         return PPQ_ERR_CORRUPT;
     }
