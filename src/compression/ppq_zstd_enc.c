@@ -162,14 +162,20 @@ typedef struct bw {
     int full;
 } bw_t;
 
-/* One FSE encoding table.  For each symbol its cells in state order are
- * numbered cnt .. 2 cnt - 1 (the decoder's "next state" counters);
- * st[start + k] is the state of the k-th. */
+/* One FSE encoding table.  States are kept as cell + 2^al (x in [2^al,
+ * 2^(al+1))).  A symbol of cnt cells (a -1 probability has 1) numbers
+ * them cnt .. 2 cnt - 1 in state order (the decoder's "next state"
+ * counters) and st[start + k] is the k-th's state; encoding it from state
+ * x writes the low nb bits of x, nb = al - ppq_highbit32(cnt) (nbhi), one
+ * less when x < cnt << nbhi, and goes to st[start + (x >> nb) - cnt].
+ * Per symbol that is two numbers: dnb = (nbhi << 12) - (cnt << nbhi)
+ * (mod 2^16), so nb = ((x + dnb) mod 2^16) >> 12 (x and cnt << nbhi are
+ * below 2^12), and dfind = start - cnt. */
 typedef struct fse_enc {
     uint16_t *st;
-    uint16_t start[ML_NSYM];
-    uint16_t cnt[ML_NSYM];  /* cells of the symbol (a -1 probability has 1) */
-    uint8_t nbhi[ML_NSYM];  /* al - ppq_highbit32(cnt): bits out for the lower cells */
+    uint16_t dnb[ML_NSYM];
+    int16_t dfind[ML_NSYM];
+    uint16_t first[ML_NSYM]; /* the state of the symbol's lowest cell */
     uint8_t al;
 } fse_enc_t;
 
@@ -349,10 +355,9 @@ static void fse_build(zenc_t *z, fse_enc_t *t, const int16_t *norm, unsigned nsy
     t->al = (uint8_t)al;
     for (s = 0; s < nsym; s++) {
         int n = norm[s];
-        uint32_t c = n < 0 ? 1u : (uint32_t)n;
-        t->start[s] = (uint16_t)at;
-        t->cnt[s] = (uint16_t)c;
-        t->nbhi[s] = (uint8_t)(c == 0u ? 0u : al - ppq_highbit32(c));
+        uint32_t c = n < 0 ? 1u : (uint32_t)n, nbhi = c == 0u ? 0u : al - ppq_highbit32(c);
+        t->dnb[s] = (uint16_t)((nbhi << 12) - (c << nbhi));
+        t->dfind[s] = (int16_t)((int32_t)at - (int32_t)c);
         next[s] = (uint16_t)at;
         at += c;
         if (n < 0) {
@@ -369,25 +374,34 @@ static void fse_build(zenc_t *z, fse_enc_t *t, const int16_t *norm, unsigned nsy
         }
     }
     for (u = 0; u < ts; u++) {
-        t->st[next[z->spread[u]]++] = (uint16_t)u;
+        t->st[next[z->spread[u]]++] = (uint16_t)(u + ts);
+    }
+    for (s = 0; s < nsym; s++) {
+        uint32_t c = norm[s] < 0 ? 1u : (uint32_t)norm[s];
+        t->first[s] = c == 0u ? 0u : t->st[t->dfind[s] + (int32_t)c];
     }
 }
 
 /* Encode symbol s: write the bits that take the decoder from the state for
- * s to *state (the state of the symbol after it), and set *state. */
-static inline void fse_put(bw_t *b, const fse_enc_t *t, uint32_t *state, unsigned s)
+ * s to x (the state of the symbol after it); returns the state for s. */
+static inline uint32_t fse_put(bw_t *b, const fse_enc_t *t, uint32_t x, unsigned s)
 {
-    uint32_t x = *state + (1u << t->al);
-    unsigned nb = t->nbhi[s] - (x < ((uint32_t)t->cnt[s] << t->nbhi[s]) ? 1u : 0u); /* one less in the lower cells */
-    bw_add(b, *state & ((1u << nb) - 1u), nb);
-    *state = t->st[t->start[s] + (x >> nb) - t->cnt[s]];
+    unsigned nb = (unsigned)(uint16_t)(x + t->dnb[s]) >> 12;
+    bw_add(b, x & ((1u << nb) - 1u), nb);
+    return t->st[(int32_t)(x >> nb) + t->dfind[s]];
 }
 
 /* The first state for symbol s (its lowest cell: it reads the most bits,
  * at least 1 unless s has every cell). */
 static inline uint32_t fse_first(const fse_enc_t *t, unsigned s)
 {
-    return t->st[t->start[s]];
+    return t->first[s];
+}
+
+/* The state as the decoder reads it at the stream's end (the cell). */
+static inline uint32_t fse_cell(const fse_enc_t *t, uint32_t state)
+{
+    return state - (1u << t->al);
 }
 
 /* log2(c) in 1/256 bits, c >= 1 (a straight line between powers of 2). */
@@ -656,11 +670,11 @@ NOINLINE static size_t huf_describe(zenc_t *z, unsigned maxbits, unsigned maxsym
         st[(nw - 1u) & 1u] = fse_first(t, w[nw - 1u]);
         st[(nw - 2u) & 1u] = fse_first(t, w[nw - 2u]);
         for (k = (int)nw - 3; k >= 0; k--) {
-            fse_put(b, t, &st[k & 1], w[k]);
+            st[k & 1] = fse_put(b, t, st[k & 1], w[k]);
             bw_flush(b);
         }
-        bw_add(b, st[1], al);
-        bw_add(b, st[0], al);
+        bw_add(b, fse_cell(t, st[1]), al);
+        bw_add(b, fse_cell(t, st[0]), al);
         bw_flush(b);
         fse = 1u + bw_close(b, 1);
         if (b->full || fse > 128u) {
@@ -962,8 +976,9 @@ static unsigned seq_tables(zenc_t *z)
  * do not fit. */
 NOINLINE static size_t seq_stream(zenc_t *z)
 {
-    size_t n = z->nseq, i = n;
-    uint32_t st[3] = {0, 0, 0};
+    const fse_enc_t *tl = &z->u.tab[0], *to = &z->u.tab[1], *tm = &z->u.tab[2];
+    size_t i = z->nseq;
+    uint32_t sl = 0, so = 0, sm = 0; /* the states, in registers (not an array) */
     bw_t c = z->bw;
     while (i-- > 0u) {
         uint32_t of, ll, ml;
@@ -972,14 +987,14 @@ NOINLINE static size_t seq_stream(zenc_t *z)
         lc = ll_code(z, ll);
         mc = ml_code(z, ml);
         oc = ppq_highbit32(of);
-        if (i == n - 1u) {
-            st[0] = fse_first(&z->u.tab[0], lc);
-            st[1] = fse_first(&z->u.tab[1], oc);
-            st[2] = fse_first(&z->u.tab[2], mc);
+        if (i == z->nseq - 1u) {
+            sl = fse_first(tl, lc);
+            so = fse_first(to, oc);
+            sm = fse_first(tm, mc);
         } else {
-            fse_put(&c, &z->u.tab[1], &st[1], oc);
-            fse_put(&c, &z->u.tab[2], &st[2], mc);
-            fse_put(&c, &z->u.tab[0], &st[0], lc);
+            so = fse_put(&c, to, so, oc);
+            sm = fse_put(&c, tm, sm, mc);
+            sl = fse_put(&c, tl, sl, lc);
         }
         bw_add(&c, ll - ll_base[lc], ll_bits[lc]); /* with the states: at most 7 + 26 + 16 bits */
         bw_flush(&c);
@@ -988,9 +1003,9 @@ NOINLINE static size_t seq_stream(zenc_t *z)
         bw_flush(&c);
     }
     /* the initial states, read LL, OF, ML */
-    bw_add(&c, st[2], z->u.tab[2].al);
-    bw_add(&c, st[1], z->u.tab[1].al);
-    bw_add(&c, st[0], z->u.tab[0].al);
+    bw_add(&c, fse_cell(tm, sm), tm->al);
+    bw_add(&c, fse_cell(to, so), to->al);
+    bw_add(&c, fse_cell(tl, sl), tl->al);
     bw_flush(&c);
     i = bw_close(&c, 1);
     return c.full ? 0u : i;
