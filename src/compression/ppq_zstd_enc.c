@@ -186,7 +186,7 @@ typedef struct zenc {
     uint32_t *head;       /* hash table: last position per hash */
     uint16_t *chain;      /* levels 2+: distance to the previous position of a hash, 0: none */
     uint8_t *seqs;        /* this block's sequences, SEQ_BYTES each */
-    uint8_t *lits;        /* this block's literals (and 16 bytes of slack) */
+    uint8_t *lits;        /* this block's literals (and 16 bytes of slack); once written, the codes of its sequences */
     const uint8_t *src_end;
     uint16_t *st_mem;     /* three FSE state arrays of 2^st_log entries */
     uint8_t *spread;      /* symbol per cell while building a table */
@@ -383,12 +383,14 @@ static void fse_build(zenc_t *z, fse_enc_t *t, const int16_t *norm, unsigned nsy
 }
 
 /* Encode symbol s: write the bits that take the decoder from the state for
- * s to x (the state of the symbol after it); returns the state for s. */
-static inline uint32_t fse_put(bw_t *b, const fse_enc_t *t, uint32_t x, unsigned s)
+ * s to x (the state of the symbol after it); returns the state for s.
+ * st: t->st (a copy the caller keeps in a register: the writer's byte
+ * stores would make the compiler reload it). */
+static inline uint32_t fse_put(bw_t *b, const fse_enc_t *t, const uint16_t *st, uint32_t x, unsigned s)
 {
     unsigned nb = (unsigned)(uint16_t)(x + t->dnb[s]) >> 12;
     bw_add(b, x & ((1u << nb) - 1u), nb);
-    return t->st[(int32_t)(x >> nb) + t->dfind[s]];
+    return st[(int32_t)(x >> nb) + t->dfind[s]];
 }
 
 /* The first state for symbol s (its lowest cell: it reads the most bits,
@@ -670,7 +672,7 @@ NOINLINE static size_t huf_describe(zenc_t *z, unsigned maxbits, unsigned maxsym
         st[(nw - 1u) & 1u] = fse_first(t, w[nw - 1u]);
         st[(nw - 2u) & 1u] = fse_first(t, w[nw - 2u]);
         for (k = (int)nw - 3; k >= 0; k--) {
-            st[k & 1] = fse_put(b, t, st[k & 1], w[k]);
+            st[k & 1] = fse_put(b, t, t->st, st[k & 1], w[k]);
             bw_flush(b);
         }
         bw_add(b, fse_cell(t, st[1]), al);
@@ -955,13 +957,21 @@ static unsigned seq_tables(zenc_t *z)
 {
     size_t n = z->nseq, i;
     unsigned mode;
+    uint8_t *codes = z->lits; /* the literals are written by now: each sequence's three codes, for seq_stream */
     memset(z->count, 0, sizeof(uint32_t) * (128u + ML_NSYM));
     for (i = 0; i < n; i++) {
         uint32_t of, ll, ml;
+        unsigned lc, oc, mc;
         seq_get(z->seqs + i * SEQ_BYTES, &of, &ll, &ml);
-        z->count[ll_code(z, ll)]++;
-        z->count[64u + ppq_highbit32(of)]++;
-        z->count[128u + ml_code(z, ml)]++;
+        lc = ll_code(z, ll);
+        oc = ppq_highbit32(of);
+        mc = ml_code(z, ml);
+        codes[3u * i] = (uint8_t)lc;
+        codes[3u * i + 1u] = (uint8_t)oc;
+        codes[3u * i + 2u] = (uint8_t)mc;
+        z->count[lc]++;
+        z->count[64u + oc]++;
+        z->count[128u + mc]++;
     }
     mode = choose_table(z, z->count, &z->u.tab[0], LL_NSYM, ll_default, LL_NSYM, 6, LL_LOG, n) << 6;
     mode |= choose_table(z, z->count + 64, &z->u.tab[1], OF_NSYM, of_default, 29, 5, OF_LOG, n) << 4;
@@ -977,24 +987,23 @@ static unsigned seq_tables(zenc_t *z)
 NOINLINE static size_t seq_stream(zenc_t *z)
 {
     const fse_enc_t *tl = &z->u.tab[0], *to = &z->u.tab[1], *tm = &z->u.tab[2];
+    const uint16_t *stl = tl->st, *sto = to->st, *stm = tm->st;
     size_t i = z->nseq;
     uint32_t sl = 0, so = 0, sm = 0; /* the states, in registers (not an array) */
     bw_t c = z->bw;
+    const uint8_t *codes = z->lits; /* seq_tables' */
     while (i-- > 0u) {
         uint32_t of, ll, ml;
-        unsigned lc, mc, oc;
+        unsigned lc = codes[3u * i], oc = codes[3u * i + 1u], mc = codes[3u * i + 2u];
         seq_get(z->seqs + i * SEQ_BYTES, &of, &ll, &ml);
-        lc = ll_code(z, ll);
-        mc = ml_code(z, ml);
-        oc = ppq_highbit32(of);
         if (i == z->nseq - 1u) {
             sl = fse_first(tl, lc);
             so = fse_first(to, oc);
             sm = fse_first(tm, mc);
         } else {
-            so = fse_put(&c, to, so, oc);
-            sm = fse_put(&c, tm, sm, mc);
-            sl = fse_put(&c, tl, sl, lc);
+            so = fse_put(&c, to, sto, so, oc);
+            sm = fse_put(&c, tm, stm, sm, mc);
+            sl = fse_put(&c, tl, stl, sl, lc);
         }
         bw_add(&c, ll - ll_base[lc], ll_bits[lc]); /* with the states: at most 7 + 26 + 16 bits */
         bw_flush(&c);
@@ -1060,12 +1069,35 @@ static inline uint32_t hash6(const uint8_t *p, unsigned bits)
     return (uint32_t)(((ppq_load_le64(p) << 16) * 0xCF1BBCDCB7A56463ull) >> (64u - bits));
 }
 
+/* Where store() puts a block's sequences and literals: z's fields, held
+ * in a local while level 1 searches (the literal copies store bytes, which
+ * would make the compiler reload z's fields after each one). */
+typedef struct zout {
+    uint8_t *seqs, *lits;
+    const uint8_t *src_end;
+    size_t nseq, nlit;
+    uint32_t r[3]; /* the repeat offsets */
+} zout_t;
+
+static inline void zout_load(zout_t *o, const zenc_t *z)
+{
+    o->seqs = z->seqs, o->lits = z->lits, o->src_end = z->src_end;
+    o->nseq = z->nseq, o->nlit = z->nlit;
+    o->r[0] = z->reps[0], o->r[1] = z->reps[1], o->r[2] = z->reps[2];
+}
+
+static inline void zout_save(zenc_t *z, const zout_t *o)
+{
+    z->nseq = o->nseq, z->nlit = o->nlit;
+    z->reps[0] = o->r[0], z->reps[1] = o->r[1], z->reps[2] = o->r[2];
+}
+
 /* Record literals src[anchor, pos) and a match of `ml` at distance `off`:
  * the offset value as the decoder will see it, and its repeat offsets
  * updated the same way. */
-static inline void store(zenc_t *z, const uint8_t *src, size_t anchor, size_t pos, uint32_t off, uint32_t ml)
+static inline void store(zout_t *z, const uint8_t *src, size_t anchor, size_t pos, uint32_t off, uint32_t ml)
 {
-    uint32_t ll = (uint32_t)(pos - anchor), ov, *r = z->reps;
+    uint32_t ll = (uint32_t)(pos - anchor), ov, *r = z->r;
     uint8_t *p = z->seqs + z->nseq * SEQ_BYTES;
     seq_t *q;
     if (ll <= 16u && z->src_end - (src + anchor) >= 16) { /* short: one fixed copy (the buffer has slack) */
@@ -1108,19 +1140,22 @@ static inline void store(zenc_t *z, const uint8_t *src, size_t anchor, size_t po
  * search): keeps find_lazy's frame small. */
 NOINLINE static void store_call(zenc_t *z, const uint8_t *src, size_t anchor, size_t pos, uint32_t off, uint32_t ml)
 {
-    store(z, src, anchor, pos, off, ml);
+    zout_t o;
+    zout_load(&o, z);
+    store(&o, src, anchor, pos, off, ml);
+    zout_save(z, &o);
 }
 
 /* Level 1: greedy over one hash table.  Returns the block's last anchor. */
 NOINLINE static size_t find_fast(zenc_t *z, const uint8_t *src, size_t bs, size_t be, size_t ilimit)
 {
-    uint32_t *head = z->head, wmax = z->wmax, r0 = z->reps[0], r1 = z->reps[1];
+    uint32_t *head = z->head, wmax = z->wmax;
     unsigned bits = z->hbits;
     size_t ip = bs, anchor = bs, cap = z->seq_cap;
-    /* the repeat offsets live in locals here (stores to the table could
-     * alias z's fields) and are read back after each store() */
-    while (ip < ilimit && z->nseq < cap) {
-        uint32_t h = hash6(src + ip, bits), cand = head[h], cur = ppq_load_le32(src + ip);
+    zout_t o;
+    zout_load(&o, z);
+    while (ip < ilimit && o.nseq < cap) {
+        uint32_t h = hash6(src + ip, bits), cand = head[h], cur = ppq_load_le32(src + ip), r0 = o.r[0];
         size_t mpos, len, mend;
         head[h] = (uint32_t)ip;
         if (r0 <= ip && r0 <= wmax && ip > anchor && ppq_load_le32(src + ip - r0) == cur) {
@@ -1137,27 +1172,25 @@ NOINLINE static size_t find_fast(zenc_t *z, const uint8_t *src, size_t bs, size_
         }
         mend = be - ip > ML_MAX ? ip + ML_MAX : be;
         len = MINMATCH + common(src + ip + MINMATCH, src + mpos + MINMATCH, src + mend);
-        store(z, src, anchor, ip, (uint32_t)(ip - mpos), (uint32_t)len);
-        r0 = z->reps[0];
-        r1 = z->reps[1];
+        store(&o, src, anchor, ip, (uint32_t)(ip - mpos), (uint32_t)len);
         ip += len;
         anchor = ip;
         if (ip < ilimit) {
             head[hash6(src + ip - 2u, bits)] = (uint32_t)(ip - 2u);
         }
         /* right after a match the previous offset (now repeat 2) often matches again */
-        while (ip < ilimit && z->nseq < cap && r1 <= ip && r1 <= wmax &&
-               ppq_load_le32(src + ip - r1) == ppq_load_le32(src + ip)) {
+        while (ip < ilimit && o.nseq < cap && o.r[1] <= ip && o.r[1] <= wmax &&
+               ppq_load_le32(src + ip - o.r[1]) == ppq_load_le32(src + ip)) {
+            uint32_t r1 = o.r[1];
             mend = be - ip > ML_MAX ? ip + ML_MAX : be;
             len = MINMATCH + common(src + ip + MINMATCH, src + ip - r1 + MINMATCH, src + mend);
             head[hash6(src + ip, bits)] = (uint32_t)ip;
-            store(z, src, anchor, ip, r1, (uint32_t)len);
-            r0 = z->reps[0];
-            r1 = z->reps[1];
+            store(&o, src, anchor, ip, r1, (uint32_t)len);
             ip += len;
             anchor = ip;
         }
     }
+    zout_save(z, &o);
     return anchor;
 }
 
