@@ -49,8 +49,10 @@
  * stack (the codec budget, project.yml). */
 #if defined(__GNUC__) || defined(__clang__)
 #define NOINLINE __attribute__((noinline))
+#define INLINE_ALWAYS inline __attribute__((always_inline))
 #else
 #define NOINLINE
+#define INLINE_ALWAYS inline
 #endif
 
 #define ZSTD_MAGIC 0xFD2FB528u
@@ -324,6 +326,22 @@ static inline void bw_flush(bw_t *b)
     }
     b->count += k;
     b->acc = k == 8u ? 0u : b->acc >> (8u * k);
+    b->n &= 7u;
+}
+
+/* bw_flush where the caller knows 8 bytes are free at p and fewer than 64
+ * bits wait. */
+static inline void bw_flush_room(bw_t *b)
+{
+    unsigned k = b->n >> 3;
+#if PPQ_HOST_LE
+    PPQ_COPY(b->p, &b->acc, 8);
+#else
+    ppq_store_le64(b->p, b->acc);
+#endif
+    b->p += k;
+    b->count += k;
+    b->acc >>= 8u * k;
     b->n &= 7u;
 }
 
@@ -978,43 +996,66 @@ static unsigned seq_tables(zenc_t *z)
     return mode | choose_table(z, z->count + 128, &z->u.tab[2], ML_NSYM, ml_default, ML_NSYM, 6, ML_LOG, n) << 2;
 }
 
+/* The FSE states of the three codes while the sequences are written. */
+typedef struct sqst {
+    uint32_t l, o, m;
+} sqst_t;
+
+/* Sequence i into c (last sequence first; the states step to it unless
+ * it is the last, whose states start).  room: the caller has made sure
+ * of 8 bytes past every flush (a sequence moves at most 11 bytes), so
+ * the flushes need no check.  Inlined into both of seq_stream's loops. */
+static INLINE_ALWAYS void seq_put(const zenc_t *z, bw_t *c, sqst_t *x, size_t i, int room)
+{
+    const fse_enc_t *tl = &z->u.tab[0], *to = &z->u.tab[1], *tm = &z->u.tab[2];
+    const uint8_t *codes = z->lits + 3u * i; /* seq_tables' */
+    unsigned lc = codes[0], oc = codes[1], mc = codes[2];
+    uint32_t of, ll, ml;
+    seq_get(z->seqs + i * SEQ_BYTES, &of, &ll, &ml);
+    if (i == z->nseq - 1u) {
+        x->l = fse_first(tl, lc);
+        x->o = fse_first(to, oc);
+        x->m = fse_first(tm, mc);
+    } else {
+        x->o = fse_put(c, to, to->st, x->o, oc);
+        x->m = fse_put(c, tm, tm->st, x->m, mc);
+        x->l = fse_put(c, tl, tl->st, x->l, lc);
+    }
+    bw_add(c, ll - ll_base[lc], ll_bits[lc]); /* with the states: at most 7 + 26 + 16 bits */
+    room ? bw_flush_room(c) : bw_flush(c);
+    bw_add(c, ml - ml_base[mc], ml_bits[mc]); /* 7 + 16 + 30 */
+    bw_add(c, of - (1u << oc), oc);
+    room ? bw_flush_room(c) : bw_flush(c);
+}
+
 /* The sequences' bitstream after z->bw, last sequence first: each
  * sequence's extra bits (read offset, match length, literal length), and
  * between sequences the state updates (read literal length, match length,
  * offset).  A copy of the writer (its address never leaves this function)
- * stays in registers.  Returns the bytes from z->bw's start, 0 when they
- * do not fit. */
+ * stays in registers; while the output has room for the worst case, runs
+ * of sequences go without a check per flush (hosts: flash aside).
+ * Returns the bytes from z->bw's start, 0 when they do not fit. */
 NOINLINE static size_t seq_stream(zenc_t *z)
 {
     const fse_enc_t *tl = &z->u.tab[0], *to = &z->u.tab[1], *tm = &z->u.tab[2];
-    const uint16_t *stl = tl->st, *sto = to->st, *stm = tm->st;
     size_t i = z->nseq;
-    uint32_t sl = 0, so = 0, sm = 0; /* the states, in registers (not an array) */
+    sqst_t x = {0, 0, 0};
     bw_t c = z->bw;
-    const uint8_t *codes = z->lits; /* seq_tables' */
-    while (i-- > 0u) {
-        uint32_t of, ll, ml;
-        unsigned lc = codes[3u * i], oc = codes[3u * i + 1u], mc = codes[3u * i + 2u];
-        seq_get(z->seqs + i * SEQ_BYTES, &of, &ll, &ml);
-        if (i == z->nseq - 1u) {
-            sl = fse_first(tl, lc);
-            so = fse_first(to, oc);
-            sm = fse_first(tm, mc);
-        } else {
-            so = fse_put(&c, to, sto, so, oc);
-            sm = fse_put(&c, tm, stm, sm, mc);
-            sl = fse_put(&c, tl, stl, sl, lc);
+    while (i > 0u) {
+        size_t left = (size_t)(c.end - c.p), k = PPQ_FAST64 && left >= 8u + 11u ? (left - 8u) / 11u : 0u;
+        if (k == 0u) {
+            seq_put(z, &c, &x, --i, 0);
+            continue;
         }
-        bw_add(&c, ll - ll_base[lc], ll_bits[lc]); /* with the states: at most 7 + 26 + 16 bits */
-        bw_flush(&c);
-        bw_add(&c, ml - ml_base[mc], ml_bits[mc]); /* 7 + 16 + 30 */
-        bw_add(&c, of - (1u << oc), oc);
-        bw_flush(&c);
+        k = k < i ? k : i;
+        while (k-- > 0u) {
+            seq_put(z, &c, &x, --i, 1);
+        }
     }
     /* the initial states, read LL, OF, ML */
-    bw_add(&c, fse_cell(tm, sm), tm->al);
-    bw_add(&c, fse_cell(to, so), to->al);
-    bw_add(&c, fse_cell(tl, sl), tl->al);
+    bw_add(&c, fse_cell(tm, x.m), tm->al);
+    bw_add(&c, fse_cell(to, x.o), to->al);
+    bw_add(&c, fse_cell(tl, x.l), tl->al);
     bw_flush(&c);
     i = bw_close(&c, 1);
     return c.full ? 0u : i;
