@@ -602,22 +602,56 @@ static unsigned huf_build(zenc_t *z, size_t nlit, unsigned *maxsym)
     unsigned n = 0, i, s, maxbits = 0, w;
     uint32_t rank[HUF_MAX + 2];
     /* sort by count, then symbol: keys count << 8 | symbol (counts are
-     * below 2^18), Shell sort with gaps 40, 13, 4, 1 */
+     * below 2^18) */
     for (s = 0; s < 256u; s++) {
         if (z->count[s] != 0u) {
             z->u.sorted[n++] = z->count[s] << 8 | s;
             *maxsym = s;
         }
     }
-    for (w = 40; w > 0u; w /= 3u) {
-        for (i = w; i < n; i++) {
-            uint32_t k = z->u.sorted[i];
-            unsigned j = i;
-            while (j >= w && z->u.sorted[j - w] > k) {
-                z->u.sorted[j] = z->u.sorted[j - w];
-                j -= w;
+#if PPQ_FAST64
+    if ((size_t)n * 4u <= ((size_t)7u << z->st_log)) {
+        /* hosts (flash aside): a stable radix sort on the count's bytes,
+         * the keys being in symbol order already; the FSE state memory
+         * (unused yet) holds the other copy, huf_code the histogram */
+        uint32_t *a = z->u.sorted, *b = (uint32_t *)(void *)z->st_mem, *t;
+        uint16_t *h = z->huf_code;
+        unsigned sh;
+        for (sh = 8; sh < 32u; sh += 8u) {
+            unsigned sum = 0;
+            memset(h, 0, 256u * sizeof *h);
+            for (i = 0; i < n; i++) {
+                h[(a[i] >> sh) & 255u]++;
             }
-            z->u.sorted[j] = k;
+            if (h[(a[0] >> sh) & 255u] == n) {
+                continue; /* one digit value: nothing moves */
+            }
+            for (i = 0; i < 256u; i++) {
+                unsigned c = h[i];
+                h[i] = (uint16_t)sum;
+                sum += c;
+            }
+            for (i = 0; i < n; i++) {
+                b[h[(a[i] >> sh) & 255u]++] = a[i];
+            }
+            t = a, a = b, b = t;
+        }
+        if (a != z->u.sorted) {
+            memcpy(z->u.sorted, a, (size_t)n * 4u);
+        }
+    } else
+#endif
+    {
+        for (w = 40; w > 0u; w /= 3u) { /* Shell sort, gaps 40, 13, 4, 1 */
+            for (i = w; i < n; i++) {
+                uint32_t k = z->u.sorted[i];
+                unsigned j = i;
+                while (j >= w && z->u.sorted[j - w] > k) {
+                    z->u.sorted[j] = z->u.sorted[j - w];
+                    j -= w;
+                }
+                z->u.sorted[j] = k;
+            }
         }
     }
     for (i = 0; i < n; i++) {
