@@ -749,26 +749,44 @@ NOINLINE static size_t huf_describe(zenc_t *z, unsigned maxbits, unsigned maxsym
     return direct;
 }
 
+/* Four symbols lits[i - 4, i) into b, last first; room: b has 8 bytes
+ * free past the flush (no check). */
+static INLINE_ALWAYS void huf_put4(bw_t *b, const uint32_t *code, const uint8_t *lits, size_t i, int room)
+{
+    uint32_t e0 = code[lits[i - 1u]], e1 = code[lits[i - 2u]], e2 = code[lits[i - 3u]], e3 = code[lits[i - 4u]];
+    bw_add(b, e0 & 0xFFFFu, e0 >> 16);
+    bw_add(b, e1 & 0xFFFFu, e1 >> 16);
+    bw_add(b, e2 & 0xFFFFu, e2 >> 16);
+    bw_add(b, e3 & 0xFFFFu, e3 >> 16);
+    room ? bw_flush_room(b) : bw_flush(b);
+}
+
 /* One Huffman stream of lits[0, n) at out[0, cap): symbols last to first,
- * so the decoder, reading backwards, meets the first one first.  0 when
- * it does not fit. */
-static size_t huf_stream(const zenc_t *z, const uint8_t *lits, size_t n, uint8_t *out, size_t cap)
+ * so the decoder, reading backwards, meets the first one first; code[c]:
+ * the code of c, its length above bit 16.  While the output has room for
+ * the worst case (4 x 11 bits: 6 bytes), runs of four symbols go without
+ * a check per flush (hosts: flash aside).  0 when it does not fit. */
+static size_t huf_stream(const uint32_t *code, const uint8_t *lits, size_t n, uint8_t *out, size_t cap)
 {
     bw_t b;
     size_t i = n;
     bw_init(&b, out, cap);
     while (i >= 4u) {
-        unsigned c0 = lits[i - 1u], c1 = lits[i - 2u], c2 = lits[i - 3u], c3 = lits[i - 4u];
-        bw_add(&b, z->huf_code[c0], z->huf_len[c0]);
-        bw_add(&b, z->huf_code[c1], z->huf_len[c1]);
-        bw_add(&b, z->huf_code[c2], z->huf_len[c2]);
-        bw_add(&b, z->huf_code[c3], z->huf_len[c3]);
-        bw_flush(&b);
-        i -= 4u;
+        size_t left = (size_t)(b.end - b.p), k = PPQ_FAST64 && left >= 8u + 6u ? (left - 8u) / 6u : 0u;
+        if (k == 0u) {
+            huf_put4(&b, code, lits, i, 0);
+            i -= 4u;
+            continue;
+        }
+        k = k < i / 4u ? k : i / 4u;
+        while (k-- > 0u) {
+            huf_put4(&b, code, lits, i, 1);
+            i -= 4u;
+        }
     }
     while (i > 0u) {
-        unsigned c = lits[--i];
-        bw_add(&b, z->huf_code[c], z->huf_len[c]);
+        uint32_t e = code[lits[--i]];
+        bw_add(&b, e & 0xFFFFu, e >> 16);
     }
     bw_flush(&b);
     i = bw_close(&b, 1);
@@ -806,12 +824,23 @@ NOINLINE static unsigned lit_plan(zenc_t *z)
     if (n < 32u) { /* a Huffman table costs more than it saves */
         return 0;
     }
-    memset(z->count, 0, sizeof z->count);
-    for (i = 0; i < n; i++) {
-        z->count[lits[i]]++;
-    }
-    for (s = 0; s < 256u; s++) {
-        distinct += z->count[s] != 0u;
+    {
+        /* even and odd bytes in two tables (the second: the sort's, unused
+         * yet): a run of one byte waits on each count half as often */
+        uint32_t *c0 = z->count, *c1 = z->u.sorted;
+        memset(c0, 0, sizeof z->count);
+        memset(c1, 0, sizeof z->count);
+        for (i = 0; i + 2u <= n; i += 2u) {
+            c0[lits[i]]++;
+            c1[lits[i + 1u]]++;
+        }
+        if (i < n) {
+            c0[lits[i]]++;
+        }
+        for (s = 0; s < 256u; s++) {
+            c0[s] += c1[s];
+            distinct += c0[s] != 0u;
+        }
     }
     if (distinct == 1u) {
         return 1;
@@ -827,18 +856,22 @@ NOINLINE static unsigned lit_plan(zenc_t *z)
 
 /* The Huffman streams of all literals at out[0, cap): one, or four after
  * their jump table.  Their bytes, 0 when they do not fit. */
-NOINLINE static size_t lit_streams(const zenc_t *z, uint8_t *out, size_t cap)
+NOINLINE static size_t lit_streams(zenc_t *z, uint8_t *out, size_t cap)
 {
     size_t n = z->nlit, seg = (n + 3u) / 4u, at = 0, k, total = 6u;
+    uint32_t *code = z->u.sorted; /* each symbol's code and length in one load (the union is free again) */
+    for (k = 0; k < 256u; k++) {
+        code[k] = (uint32_t)z->huf_code[k] | (uint32_t)z->huf_len[k] << 16;
+    }
     if (n < 256u) {
-        return huf_stream(z, z->lits, n, out, cap);
+        return huf_stream(code, z->lits, n, out, cap);
     }
     if (cap < 6u) {
         return 0;
     }
     for (k = 0; k < 4u; k++) {
         size_t len = k < 3u ? seg : n - 3u * seg,
-               sz = huf_stream(z, z->lits + at, len, out + total, cap - total);
+               sz = huf_stream(code, z->lits + at, len, out + total, cap - total);
         if (sz == 0u || (k < 3u && sz > 0xFFFFu)) {
             return 0;
         }
