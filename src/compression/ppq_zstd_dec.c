@@ -623,7 +623,7 @@ static ppq_status_t huf_1(uint8_t *out, size_t n, const uint8_t *s, size_t len, 
  * (n + 3) / 4 bytes, the last one the rest.  Not inlined: its loop keeps
  * its registers. */
 ZD_NOINLINE ppq_status_t huf_4(uint8_t *out, size_t n, const uint8_t *s, size_t len, const uint16_t *tab,
-                          unsigned width)
+                               unsigned width)
 {
     size_t l1, l2, l3, l4, seg = (n + 3u) / 4u;
     ppq_status_t st;
@@ -882,7 +882,9 @@ ZD_INLINE ppq_status_t exec_seqs(zctx_t *c, const uint8_t *s, size_t len, size_t
         ll = ell->base + br_read(&br, ell->extra);
         if (ofv > 3u) {
             off = ofv - 3u;
-            if (off > window) { /* repeat offsets are earlier offsets, or 1, 4, 8 within any window a frame's blocks fit */
+            /* checked here only: repeat offsets are earlier offsets, or 1,
+             * 4, 8, within any window a frame's blocks fit */
+            if (off > window) {
                 return PPQ_ERR_CORRUPT;
             }
             r3 = r2;
