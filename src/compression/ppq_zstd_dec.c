@@ -42,13 +42,27 @@
 #define OF_MAXSYM 31u /* offsets up to 2^32 - 4 (the reference decoder's limit) */
 #define WT_MAXSYM 11u
 
+#if defined(__GNUC__) || defined(__clang__)
+#define ZD_LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define ZD_LIKELY(x) (x)
+#endif
+#if PPQ_FAST64 && (defined(__GNUC__) || defined(__clang__))
+#define ZD_INLINE static inline __attribute__((always_inline))
+#define ZD_NOINLINE static __attribute__((noinline))
+#else
+#define ZD_INLINE static inline
+#define ZD_NOINLINE static
+#endif
+
 /* ------------------------------------------------------------------------ */
 /* Work-buffer layout                                                       */
 /* ------------------------------------------------------------------------ */
 
 /* One FSE decoding-table row.  For the sequence tables `base` and `extra`
  * are the symbol's baseline and additional bits (offsets: 1 << code and
- * code); for the Huffman-weight table `base` is the symbol. */
+ * code), and `next` counts from the LL table's first row (the OF and ML
+ * tables follow it); for the Huffman-weight table `base` is the symbol. */
 typedef struct zent {
     uint16_t next; /* baseline of the next state */
     uint8_t nb;    /* bits read for the next state */
@@ -182,6 +196,22 @@ static inline void br_refill(zbr_t *b)
     }
 }
 
+/* br_refill for the sequence loop, which refills at least once per
+ * sequence (at most 7 + 31 + 16 + 16 + 9 + 9 + 8 bits consumed, fewer than
+ * 128): 16 bytes or more below the word need no clamp to the start. */
+static inline void br_refill_seq(zbr_t *b)
+{
+#if PPQ_FAST64
+    if (ZD_LIKELY(b->ptr - b->start >= 16)) {
+        b->ptr -= b->used >> 3;
+        b->used &= 7u;
+        b->bits = zload(b->ptr);
+        return;
+    }
+#endif
+    br_refill(b);
+}
+
 /* The next n bits (n <= 31 where 64-bit, <= 24 with 32-bit words). */
 static inline uint32_t br_read(zbr_t *b, unsigned n)
 {
@@ -291,6 +321,7 @@ enum { K_WT, K_LL, K_ML, K_OF };
 static ppq_status_t build_fse(zstate_t *z, zent_t *t, unsigned nsym, unsigned al, int kind)
 {
     uint32_t ts = 1u << al, mask = ts - 1u, step = (ts >> 1) + (ts >> 3) + 3u, pos = 0, u;
+    uint32_t toff = kind == K_WT ? 0u : (uint32_t)(t - z->ll); /* sequence states index the three tables */
     int32_t high = (int32_t)ts - 1;
     unsigned s;
     for (s = 0; s < nsym; s++) {
@@ -306,8 +337,8 @@ static ppq_status_t build_fse(zstate_t *z, zent_t *t, unsigned nsym, unsigned al
         }
     }
     for (s = 0; s < nsym; s++) {
-        int i;
-        for (i = 0; i < z->norm[s]; i++) {
+        int i, n = z->norm[s];
+        for (i = 0; i < n; i++) {
             t[pos].extra = (uint8_t)s;
             do {
                 pos = (pos + step) & mask;
@@ -321,26 +352,19 @@ static ppq_status_t build_fse(zstate_t *z, zent_t *t, unsigned nsym, unsigned al
         unsigned sym = t[u].extra;
         uint32_t x = z->nextc[sym]++;
         unsigned nb = al - ppq_highbit32(x);
-        t[u].nb = (uint8_t)nb;
-        t[u].next = (uint16_t)((x << nb) - ts);
-        switch (kind) {
-        case K_LL:
-            t[u].base = ll_base[sym];
-            t[u].extra = ll_bits[sym];
-            break;
-        case K_ML:
-            t[u].base = ml_base[sym];
-            t[u].extra = ml_bits[sym];
-            break;
-        case K_OF:
-            t[u].base = (uint32_t)1u << sym;
-            t[u].extra = (uint8_t)sym;
-            break;
-        default:
-            t[u].base = sym;
-            t[u].extra = 0;
-            break;
+        zent_t e;
+        e.nb = (uint8_t)nb;
+        e.next = (uint16_t)((x << nb) - ts + toff);
+        if (kind == K_LL) {
+            e.base = ll_base[sym], e.extra = ll_bits[sym];
+        } else if (kind == K_ML) {
+            e.base = ml_base[sym], e.extra = ml_bits[sym];
+        } else if (kind == K_OF) {
+            e.base = (uint32_t)1u << sym, e.extra = (uint8_t)sym;
+        } else {
+            e.base = sym, e.extra = 0;
         }
+        t[u] = e; /* one store, not four */
     }
     return PPQ_OK;
 }
@@ -596,9 +620,10 @@ static ppq_status_t huf_1(uint8_t *out, size_t n, const uint8_t *s, size_t len, 
 #endif
 
 /* Four streams: a 6-byte jump table, then the streams; each regenerates
- * (n + 3) / 4 bytes, the last one the rest. */
-static ppq_status_t huf_4(uint8_t *out, size_t n, const uint8_t *s, size_t len, const uint16_t *tab,
-                          unsigned width)
+ * (n + 3) / 4 bytes, the last one the rest.  Not inlined: its loop keeps
+ * its registers. */
+ZD_NOINLINE ppq_status_t huf_4(uint8_t *out, size_t n, const uint8_t *s, size_t len, const uint16_t *tab,
+                               unsigned width)
 {
     size_t l1, l2, l3, l4, seg = (n + 3u) / 4u;
     ppq_status_t st;
@@ -729,7 +754,7 @@ static ppq_status_t seq_table(zstate_t *z, int kind, unsigned mode, const uint8_
         if (s > maxsym) {
             return PPQ_ERR_CORRUPT;
         }
-        t[0].next = 0;
+        t[0].next = (uint16_t)(t - z->ll);
         t[0].nb = 0;
         if (kind == K_LL) {
             t[0].base = ll_base[s], t[0].extra = ll_bits[s];
@@ -795,6 +820,177 @@ static inline void match_exact(uint8_t *op, size_t off, size_t n)
     for (i = 0; i < n; i++) {
         op[i] = m[i];
     }
+}
+
+/* Decode the sequences of s[0, len) (their tables set up) and execute
+ * them into c->op on, the literals taken from *plit on (up to lit_end, in a
+ * buffer that ends at rlimit).  lit_in_dst: the literals lie in the
+ * output buffer's free end, which matches must not reach.  Where
+ * PPQ_FAST64 decode_block builds it twice, lit_in_dst 0 and 1 (a register
+ * and a test less per sequence). */
+ZD_INLINE ppq_status_t exec_seqs(zctx_t *c, const uint8_t *s, size_t len, size_t nseq, const uint8_t **plit,
+                                const uint8_t *lit_end, const uint8_t *rlimit, int lit_in_dst)
+{
+    zstate_t *z = c->z;
+    uint8_t *op = c->op, *const oend = c->oend;
+    const uint8_t *lit = *plit;
+    zbr_t br;
+    uint32_t sll, sof, sml, r1 = z->rep[0], r2 = z->rep[1], r3 = z->rep[2];
+    const zent_t *const tab = z->ll; /* the LL, OF and ML tables in a row: states index all three */
+    uint8_t *const ostart = c->ostart;
+    const uint64_t window = c->window;
+#if PPQ_FAST64
+    /* the fast path takes a sequence whose literals end before
+     * lit_fast: they are there, and 16 bytes from their end can be read */
+    const uint8_t *lit_fast = rlimit - lit_end >= 16 ? lit_end + 1 : rlimit - lit >= 16 ? rlimit - 15 : lit;
+#else
+    (void)rlimit;
+#endif
+    if (br_init(&br, s, len) != 0) {
+        return PPQ_ERR_CORRUPT;
+    }
+    sll = br_read(&br, z->ll_log);
+    br_refill(&br);
+    sof = (uint32_t)(z->of - tab) + br_read(&br, z->of_log);
+    br_refill(&br);
+    sml = (uint32_t)(z->ml - tab) + br_read(&br, z->ml_log);
+    /* Bits between refills.  64-bit: a refill leaves at least 57; a
+     * sequence reads its offset (<= 31) and match length (<= 16) bits,
+     * refills when all three extras reach 31, then the literal length
+     * (<= 16) and the three state updates (9 + 9 + 8), and refills.
+     * 32-bit (at least 25 after a refill): a refill before each. */
+    br_refill(&br);
+    for (;;) {
+        const zent_t *ell = &tab[sll], *eof = &tab[sof], *eml = &tab[sml];
+        uint32_t ofv;
+        size_t ll, ml, off;
+        if (PPQ_FAST64 || eof->extra <= 24u) {
+            ofv = eof->base + br_read(&br, eof->extra);
+        } else {
+            unsigned hi = eof->extra - 24u;
+            ofv = br_read(&br, hi) << 24;
+            br_refill(&br);
+            ofv = eof->base + (ofv | br_read(&br, 24));
+        }
+        if (!PPQ_FAST64) {
+            br_refill(&br);
+        }
+        ml = eml->base + br_read(&br, eml->extra);
+        if (!PPQ_FAST64 || (unsigned)eof->extra + eml->extra + ell->extra >= 31u) {
+            br_refill_seq(&br);
+        }
+        ll = ell->base + br_read(&br, ell->extra);
+        if (ofv > 3u) {
+            off = ofv - 3u;
+            /* checked here only: repeat offsets are earlier offsets, or 1,
+             * 4, 8, within any window a frame's blocks fit */
+            if (off > window) {
+                return PPQ_ERR_CORRUPT;
+            }
+            r3 = r2;
+            r2 = r1;
+            r1 = (uint32_t)off;
+        } else {
+            unsigned idx = ofv - 1u + (ll == 0u);
+            if (idx == 0u) {
+                off = r1;
+            } else {
+                off = idx == 1u ? r2 : idx == 2u ? r3 : (size_t)r1 - 1u;
+                if (off == 0u) {
+                    return PPQ_ERR_CORRUPT;
+                }
+                if (idx != 1u) {
+                    r3 = r2;
+                }
+                r2 = r1;
+                r1 = (uint32_t)off;
+            }
+        }
+        if (--nseq > 0u) {
+            if (!PPQ_FAST64) {
+                br_refill(&br);
+            }
+            sll = ell->next + br_read(&br, ell->nb);
+            if (!PPQ_FAST64) {
+                br_refill(&br);
+            }
+            sml = eml->next + br_read(&br, eml->nb);
+            if (!PPQ_FAST64) {
+                br_refill(&br);
+            }
+            sof = eof->next + br_read(&br, eof->nb);
+            br_refill_seq(&br);
+        }
+        /* execute: ll literals, then ml bytes from off back */
+#if PPQ_FAST64
+        if (ZD_LIKELY((ptrdiff_t)ll < lit_fast - lit &&
+                      ll + ml + 32u <= (size_t)((lit_in_dst ? (uint8_t *)(uintptr_t)(lit + ll) : oend) - op) &&
+                      off <= (size_t)(op - ostart) + ll)) {
+            copy16(op, lit);
+            if (ll > 16u) {
+                wild_copy(op + 16, lit + 16, ll - 16u);
+            }
+            lit += ll;
+            op += ll;
+            if (off >= 16u) {
+                const uint8_t *m = op - off;
+                copy16(op, m);
+                copy16(op + 16, m + 16);
+                if (ml > 32u) {
+                    wild_copy(op + 32, m + 32, ml - 32u);
+                }
+                op += ml;
+            } else {
+                /* the pattern repeats every off bytes: copy it until the
+                 * distance reaches 16, then 16 at a time */
+                size_t d = off, left = ml;
+                while (d < 16u && left > 0u) {
+                    size_t k = d < left ? d : left, j;
+                    const uint8_t *from = op - d;
+                    for (j = 0; j < k; j++) {
+                        op[j] = from[j];
+                    }
+                    op += k;
+                    left -= k;
+                    d += k;
+                }
+                if (left > 0u) {
+                    wild_copy(op, op - d, left);
+                    op += left;
+                }
+            }
+        } else
+#endif
+        {
+            uint8_t *climit;
+            if (ll > (size_t)(lit_end - lit)) {
+                return PPQ_ERR_CORRUPT;
+            }
+            climit = lit_in_dst ? (uint8_t *)(uintptr_t)(lit + ll) : oend;
+            if (ll > (size_t)(climit - op) || ml > (size_t)(climit - op) - ll) {
+                return PPQ_ERR_NOSPACE;
+            }
+            if (off > (size_t)(op - ostart) + ll) {
+                return PPQ_ERR_CORRUPT;
+            }
+            memmove(op, lit, ll);
+            lit += ll;
+            op += ll;
+            match_exact(op, off, ml);
+            op += ml;
+        }
+        if (nseq == 0u) {
+            break;
+        }
+    }
+    br_refill(&br);
+    if (!br_done(&br)) {
+        return PPQ_ERR_CORRUPT;
+    }
+    z->rep[0] = r1, z->rep[1] = r2, z->rep[2] = r3;
+    c->op = op;
+    *plit = lit;
+    return PPQ_OK;
 }
 
 static ppq_status_t decode_block(zctx_t *c, const uint8_t *ip, size_t bsize)
@@ -891,7 +1087,6 @@ static ppq_status_t decode_block(zctx_t *c, const uint8_t *ip, size_t bsize)
     }
     lit_end = lit + regen;
     rlimit = lit_in_dst ? oend : c->iend;
-    (void)rlimit;
 
     /* Sequences section header */
     if (ip >= iend) {
@@ -913,11 +1108,6 @@ static ppq_status_t decode_block(zctx_t *c, const uint8_t *ip, size_t bsize)
         }
     }
     if (nseq > 0u) {
-        zbr_t br;
-        uint32_t sll, sof, sml, r1 = z->rep[0], r2 = z->rep[1], r3 = z->rep[2];
-        const zent_t *tll, *tof, *tml;
-        uint8_t *const ostart = c->ostart;
-        const uint64_t window = c->window;
         if (ip >= iend) {
             return PPQ_ERR_CORRUPT;
         }
@@ -935,138 +1125,17 @@ static ppq_status_t decode_block(zctx_t *c, const uint8_t *ip, size_t bsize)
         if (st != PPQ_OK) {
             return st;
         }
-        if (br_init(&br, ip, (size_t)(iend - ip)) != 0) {
-            return PPQ_ERR_CORRUPT;
-        }
-        tll = z->ll, tof = z->of, tml = z->ml;
-        sll = br_read(&br, z->ll_log);
-        br_refill(&br);
-        sof = br_read(&br, z->of_log);
-        br_refill(&br);
-        sml = br_read(&br, z->ml_log);
-        /* Bits between refills.  64-bit: a refill leaves at least 57; a
-         * sequence reads its offset (<= 31) and match length (<= 16) bits,
-         * refills when all three extras reach 31, then the literal length
-         * (<= 16) and the three state updates (9 + 9 + 8), and refills.
-         * 32-bit (at least 25 after a refill): a refill before each. */
-        br_refill(&br);
-        for (;;) {
-            const zent_t *ell = &tll[sll], *eof = &tof[sof], *eml = &tml[sml];
-            uint32_t ofv;
-            size_t ll, ml, off;
-            uint8_t *climit, *mp;
-            if (PPQ_FAST64 || eof->extra <= 24u) {
-                ofv = eof->base + br_read(&br, eof->extra);
-            } else {
-                unsigned hi = eof->extra - 24u;
-                ofv = br_read(&br, hi) << 24;
-                br_refill(&br);
-                ofv = eof->base + (ofv | br_read(&br, 24));
-            }
-            if (!PPQ_FAST64) {
-                br_refill(&br);
-            }
-            ml = eml->base + br_read(&br, eml->extra);
-            if (!PPQ_FAST64 || (unsigned)eof->extra + eml->extra + ell->extra >= 31u) {
-                br_refill(&br);
-            }
-            ll = ell->base + br_read(&br, ell->extra);
-            if (ofv > 3u) {
-                off = ofv - 3u;
-                r3 = r2;
-                r2 = r1;
-                r1 = (uint32_t)off;
-            } else {
-                unsigned idx = ofv - 1u + (ll == 0u);
-                if (idx == 0u) {
-                    off = r1;
-                } else {
-                    off = idx == 1u ? r2 : idx == 2u ? r3 : (size_t)r1 - 1u;
-                    if (off == 0u) {
-                        return PPQ_ERR_CORRUPT;
-                    }
-                    if (idx != 1u) {
-                        r3 = r2;
-                    }
-                    r2 = r1;
-                    r1 = (uint32_t)off;
-                }
-            }
-            if (--nseq > 0u) {
-                if (!PPQ_FAST64) {
-                    br_refill(&br);
-                }
-                sll = ell->next + br_read(&br, ell->nb);
-                if (!PPQ_FAST64) {
-                    br_refill(&br);
-                }
-                sml = eml->next + br_read(&br, eml->nb);
-                if (!PPQ_FAST64) {
-                    br_refill(&br);
-                }
-                sof = eof->next + br_read(&br, eof->nb);
-                br_refill(&br);
-            }
-            /* execute: ll literals, then ml bytes from off back */
-            if (ll > (size_t)(lit_end - lit)) {
-                return PPQ_ERR_CORRUPT;
-            }
-            climit = lit_in_dst ? (uint8_t *)(uintptr_t)(lit + ll) : oend;
-            if (ll > (size_t)(climit - op) || ml > (size_t)(climit - op) - ll) {
-                return PPQ_ERR_NOSPACE;
-            }
-            mp = op + ll;
-            if (off > (size_t)(mp - ostart) || off > window) {
-                return PPQ_ERR_CORRUPT;
-            }
+        c->op = op;
 #if PPQ_FAST64
-            if ((size_t)(climit - mp) >= ml + 16u && (size_t)(rlimit - lit) >= ll + 16u) {
-                copy16(op, lit);
-                if (ll > 16u) {
-                    wild_copy(op + 16, lit + 16, ll - 16u);
-                }
-                lit += ll;
-                op = mp;
-                if (off >= 16u) {
-                    wild_copy(op, op - off, ml);
-                    op += ml;
-                } else {
-                    /* the pattern repeats every off bytes: copy it until the
-                     * distance reaches 16, then 16 at a time */
-                    size_t d = off, left = ml;
-                    while (d < 16u && left > 0u) {
-                        size_t k = d < left ? d : left, j;
-                        const uint8_t *from = op - d;
-                        for (j = 0; j < k; j++) {
-                            op[j] = from[j];
-                        }
-                        op += k;
-                        left -= k;
-                        d += k;
-                    }
-                    if (left > 0u) {
-                        wild_copy(op, op - d, left);
-                        op += left;
-                    }
-                }
-            } else
+        st = lit_in_dst ? exec_seqs(c, ip, (size_t)(iend - ip), nseq, &lit, lit_end, rlimit, 1)
+                        : exec_seqs(c, ip, (size_t)(iend - ip), nseq, &lit, lit_end, rlimit, 0);
+#else
+        st = exec_seqs(c, ip, (size_t)(iend - ip), nseq, &lit, lit_end, rlimit, lit_in_dst);
 #endif
-            {
-                memmove(op, lit, ll);
-                lit += ll;
-                op = mp;
-                match_exact(op, off, ml);
-                op += ml;
-            }
-            if (nseq == 0u) {
-                break;
-            }
+        if (st != PPQ_OK) {
+            return st;
         }
-        br_refill(&br);
-        if (!br_done(&br)) {
-            return PPQ_ERR_CORRUPT;
-        }
-        z->rep[0] = r1, z->rep[1] = r2, z->rep[2] = r3;
+        op = c->op;
     } else if (ip != iend) {
         return PPQ_ERR_CORRUPT;
     }

@@ -37,7 +37,7 @@
  * Everything is a function of the input and the level alone: no pointer
  * values, no host byte order (ppq_load_le / ppq_store_le), so every target
  * writes the same bytes.  No recursion; the larger steps run out of line
- * so their frames do not add up (336 bytes through ppq_compress on M4).
+ * so their frames do not add up (360 bytes through ppq_compress on M4).
  */
 #include "ppq_zstd.h"
 
@@ -49,8 +49,10 @@
  * stack (the codec budget, project.yml). */
 #if defined(__GNUC__) || defined(__clang__)
 #define NOINLINE __attribute__((noinline))
+#define INLINE_ALWAYS inline __attribute__((always_inline))
 #else
 #define NOINLINE
+#define INLINE_ALWAYS inline
 #endif
 
 #define ZSTD_MAGIC 0xFD2FB528u
@@ -162,14 +164,20 @@ typedef struct bw {
     int full;
 } bw_t;
 
-/* One FSE encoding table.  For each symbol its cells in state order are
- * numbered cnt .. 2 cnt - 1 (the decoder's "next state" counters);
- * st[start + k] is the state of the k-th. */
+/* One FSE encoding table.  States are kept as cell + 2^al (x in [2^al,
+ * 2^(al+1))).  A symbol of cnt cells (a -1 probability has 1) numbers
+ * them cnt .. 2 cnt - 1 in state order (the decoder's "next state"
+ * counters) and st[start + k] is the k-th's state; encoding it from state
+ * x writes the low nb bits of x, nb = al - ppq_highbit32(cnt) (nbhi), one
+ * less when x < cnt << nbhi, and goes to st[start + (x >> nb) - cnt].
+ * Per symbol that is two numbers: dnb = (nbhi << 12) - (cnt << nbhi)
+ * (mod 2^16), so nb = ((x + dnb) mod 2^16) >> 12 (x and cnt << nbhi are
+ * below 2^12), and dfind = start - cnt. */
 typedef struct fse_enc {
     uint16_t *st;
-    uint16_t start[ML_NSYM];
-    uint16_t cnt[ML_NSYM];  /* cells of the symbol (a -1 probability has 1) */
-    uint8_t nbhi[ML_NSYM];  /* al - ppq_highbit32(cnt): bits out for the lower cells */
+    uint16_t dnb[ML_NSYM];
+    int16_t dfind[ML_NSYM];
+    uint16_t first[ML_NSYM]; /* the state of the symbol's lowest cell */
     uint8_t al;
 } fse_enc_t;
 
@@ -180,7 +188,7 @@ typedef struct zenc {
     uint32_t *head;       /* hash table: last position per hash */
     uint16_t *chain;      /* levels 2+: distance to the previous position of a hash, 0: none */
     uint8_t *seqs;        /* this block's sequences, SEQ_BYTES each */
-    uint8_t *lits;        /* this block's literals (and 16 bytes of slack) */
+    uint8_t *lits;        /* this block's literals (and 16 bytes of slack); once written, the codes of its sequences */
     const uint8_t *src_end;
     uint16_t *st_mem;     /* three FSE state arrays of 2^st_log entries */
     uint8_t *spread;      /* symbol per cell while building a table */
@@ -321,6 +329,22 @@ static inline void bw_flush(bw_t *b)
     b->n &= 7u;
 }
 
+/* bw_flush where the caller knows 8 bytes are free at p and fewer than 64
+ * bits wait. */
+static inline void bw_flush_room(bw_t *b)
+{
+    unsigned k = b->n >> 3;
+#if PPQ_HOST_LE
+    PPQ_COPY(b->p, &b->acc, 8);
+#else
+    ppq_store_le64(b->p, b->acc);
+#endif
+    b->p += k;
+    b->count += k;
+    b->acc >>= 8u * k;
+    b->n &= 7u;
+}
+
 /* Finish at a byte boundary; with `mark`, after a final 1 bit (the end
  * mark a backward-read stream starts from).  Returns the bytes. */
 static inline size_t bw_close(bw_t *b, int mark)
@@ -349,10 +373,9 @@ static void fse_build(zenc_t *z, fse_enc_t *t, const int16_t *norm, unsigned nsy
     t->al = (uint8_t)al;
     for (s = 0; s < nsym; s++) {
         int n = norm[s];
-        uint32_t c = n < 0 ? 1u : (uint32_t)n;
-        t->start[s] = (uint16_t)at;
-        t->cnt[s] = (uint16_t)c;
-        t->nbhi[s] = (uint8_t)(c == 0u ? 0u : al - ppq_highbit32(c));
+        uint32_t c = n < 0 ? 1u : (uint32_t)n, nbhi = c == 0u ? 0u : al - ppq_highbit32(c);
+        t->dnb[s] = (uint16_t)((nbhi << 12) - (c << nbhi));
+        t->dfind[s] = (int16_t)((int32_t)at - (int32_t)c);
         next[s] = (uint16_t)at;
         at += c;
         if (n < 0) {
@@ -369,25 +392,36 @@ static void fse_build(zenc_t *z, fse_enc_t *t, const int16_t *norm, unsigned nsy
         }
     }
     for (u = 0; u < ts; u++) {
-        t->st[next[z->spread[u]]++] = (uint16_t)u;
+        t->st[next[z->spread[u]]++] = (uint16_t)(u + ts);
+    }
+    for (s = 0; s < nsym; s++) {
+        uint32_t c = norm[s] < 0 ? 1u : (uint32_t)norm[s];
+        t->first[s] = c == 0u ? 0u : t->st[t->dfind[s] + (int32_t)c];
     }
 }
 
 /* Encode symbol s: write the bits that take the decoder from the state for
- * s to *state (the state of the symbol after it), and set *state. */
-static inline void fse_put(bw_t *b, const fse_enc_t *t, uint32_t *state, unsigned s)
+ * s to x (the state of the symbol after it); returns the state for s.
+ * st: t->st (a copy the caller keeps in a register: the writer's byte
+ * stores would make the compiler reload it). */
+static inline uint32_t fse_put(bw_t *b, const fse_enc_t *t, const uint16_t *st, uint32_t x, unsigned s)
 {
-    uint32_t x = *state + (1u << t->al);
-    unsigned nb = t->nbhi[s] - (x < ((uint32_t)t->cnt[s] << t->nbhi[s]) ? 1u : 0u); /* one less in the lower cells */
-    bw_add(b, *state & ((1u << nb) - 1u), nb);
-    *state = t->st[t->start[s] + (x >> nb) - t->cnt[s]];
+    unsigned nb = (unsigned)(uint16_t)(x + t->dnb[s]) >> 12;
+    bw_add(b, x & ((1u << nb) - 1u), nb);
+    return st[(int32_t)(x >> nb) + t->dfind[s]];
 }
 
 /* The first state for symbol s (its lowest cell: it reads the most bits,
  * at least 1 unless s has every cell). */
 static inline uint32_t fse_first(const fse_enc_t *t, unsigned s)
 {
-    return t->st[t->start[s]];
+    return t->first[s];
+}
+
+/* The state as the decoder reads it at the stream's end (the cell). */
+static inline uint32_t fse_cell(const fse_enc_t *t, uint32_t state)
+{
+    return state - (1u << t->al);
 }
 
 /* log2(c) in 1/256 bits, c >= 1 (a straight line between powers of 2). */
@@ -568,22 +602,56 @@ static unsigned huf_build(zenc_t *z, size_t nlit, unsigned *maxsym)
     unsigned n = 0, i, s, maxbits = 0, w;
     uint32_t rank[HUF_MAX + 2];
     /* sort by count, then symbol: keys count << 8 | symbol (counts are
-     * below 2^18), Shell sort with gaps 40, 13, 4, 1 */
+     * below 2^18) */
     for (s = 0; s < 256u; s++) {
         if (z->count[s] != 0u) {
             z->u.sorted[n++] = z->count[s] << 8 | s;
             *maxsym = s;
         }
     }
-    for (w = 40; w > 0u; w /= 3u) {
-        for (i = w; i < n; i++) {
-            uint32_t k = z->u.sorted[i];
-            unsigned j = i;
-            while (j >= w && z->u.sorted[j - w] > k) {
-                z->u.sorted[j] = z->u.sorted[j - w];
-                j -= w;
+#if PPQ_FAST64
+    if ((size_t)n * 4u <= ((size_t)7u << z->st_log)) {
+        /* hosts (flash aside): a stable radix sort on the count's bytes,
+         * the keys being in symbol order already; the FSE state memory
+         * (unused yet) holds the other copy, huf_code the histogram */
+        uint32_t *a = z->u.sorted, *b = (uint32_t *)(void *)z->st_mem, *t;
+        uint16_t *h = z->huf_code;
+        unsigned sh;
+        for (sh = 8; sh < 32u; sh += 8u) {
+            unsigned sum = 0;
+            memset(h, 0, 256u * sizeof *h);
+            for (i = 0; i < n; i++) {
+                h[(a[i] >> sh) & 255u]++;
             }
-            z->u.sorted[j] = k;
+            if (h[(a[0] >> sh) & 255u] == n) {
+                continue; /* one digit value: nothing moves */
+            }
+            for (i = 0; i < 256u; i++) {
+                unsigned c = h[i];
+                h[i] = (uint16_t)sum;
+                sum += c;
+            }
+            for (i = 0; i < n; i++) {
+                b[h[(a[i] >> sh) & 255u]++] = a[i];
+            }
+            t = a, a = b, b = t;
+        }
+        if (a != z->u.sorted) {
+            memcpy(z->u.sorted, a, (size_t)n * 4u);
+        }
+    } else
+#endif
+    {
+        for (w = 40; w > 0u; w /= 3u) { /* Shell sort, gaps 40, 13, 4, 1 */
+            for (i = w; i < n; i++) {
+                uint32_t k = z->u.sorted[i];
+                unsigned j = i;
+                while (j >= w && z->u.sorted[j - w] > k) {
+                    z->u.sorted[j] = z->u.sorted[j - w];
+                    j -= w;
+                }
+                z->u.sorted[j] = k;
+            }
         }
     }
     for (i = 0; i < n; i++) {
@@ -656,11 +724,11 @@ NOINLINE static size_t huf_describe(zenc_t *z, unsigned maxbits, unsigned maxsym
         st[(nw - 1u) & 1u] = fse_first(t, w[nw - 1u]);
         st[(nw - 2u) & 1u] = fse_first(t, w[nw - 2u]);
         for (k = (int)nw - 3; k >= 0; k--) {
-            fse_put(b, t, &st[k & 1], w[k]);
+            st[k & 1] = fse_put(b, t, t->st, st[k & 1], w[k]);
             bw_flush(b);
         }
-        bw_add(b, st[1], al);
-        bw_add(b, st[0], al);
+        bw_add(b, fse_cell(t, st[1]), al);
+        bw_add(b, fse_cell(t, st[0]), al);
         bw_flush(b);
         fse = 1u + bw_close(b, 1);
         if (b->full || fse > 128u) {
@@ -681,26 +749,44 @@ NOINLINE static size_t huf_describe(zenc_t *z, unsigned maxbits, unsigned maxsym
     return direct;
 }
 
+/* Four symbols lits[i - 4, i) into b, last first; room: b has 8 bytes
+ * free past the flush (no check). */
+static INLINE_ALWAYS void huf_put4(bw_t *b, const uint32_t *code, const uint8_t *lits, size_t i, int room)
+{
+    uint32_t e0 = code[lits[i - 1u]], e1 = code[lits[i - 2u]], e2 = code[lits[i - 3u]], e3 = code[lits[i - 4u]];
+    bw_add(b, e0 & 0xFFFFu, e0 >> 16);
+    bw_add(b, e1 & 0xFFFFu, e1 >> 16);
+    bw_add(b, e2 & 0xFFFFu, e2 >> 16);
+    bw_add(b, e3 & 0xFFFFu, e3 >> 16);
+    room ? bw_flush_room(b) : bw_flush(b);
+}
+
 /* One Huffman stream of lits[0, n) at out[0, cap): symbols last to first,
- * so the decoder, reading backwards, meets the first one first.  0 when
- * it does not fit. */
-static size_t huf_stream(const zenc_t *z, const uint8_t *lits, size_t n, uint8_t *out, size_t cap)
+ * so the decoder, reading backwards, meets the first one first; code[c]:
+ * the code of c, its length above bit 16.  While the output has room for
+ * the worst case (4 x 11 bits: 6 bytes), runs of four symbols go without
+ * a check per flush (hosts: flash aside).  0 when it does not fit. */
+static size_t huf_stream(const uint32_t *code, const uint8_t *lits, size_t n, uint8_t *out, size_t cap)
 {
     bw_t b;
     size_t i = n;
     bw_init(&b, out, cap);
     while (i >= 4u) {
-        unsigned c0 = lits[i - 1u], c1 = lits[i - 2u], c2 = lits[i - 3u], c3 = lits[i - 4u];
-        bw_add(&b, z->huf_code[c0], z->huf_len[c0]);
-        bw_add(&b, z->huf_code[c1], z->huf_len[c1]);
-        bw_add(&b, z->huf_code[c2], z->huf_len[c2]);
-        bw_add(&b, z->huf_code[c3], z->huf_len[c3]);
-        bw_flush(&b);
-        i -= 4u;
+        size_t left = (size_t)(b.end - b.p), k = PPQ_FAST64 && left >= 8u + 6u ? (left - 8u) / 6u : 0u;
+        if (k == 0u) {
+            huf_put4(&b, code, lits, i, 0);
+            i -= 4u;
+            continue;
+        }
+        k = k < i / 4u ? k : i / 4u;
+        while (k-- > 0u) {
+            huf_put4(&b, code, lits, i, 1);
+            i -= 4u;
+        }
     }
     while (i > 0u) {
-        unsigned c = lits[--i];
-        bw_add(&b, z->huf_code[c], z->huf_len[c]);
+        uint32_t e = code[lits[--i]];
+        bw_add(&b, e & 0xFFFFu, e >> 16);
     }
     bw_flush(&b);
     i = bw_close(&b, 1);
@@ -738,12 +824,23 @@ NOINLINE static unsigned lit_plan(zenc_t *z)
     if (n < 32u) { /* a Huffman table costs more than it saves */
         return 0;
     }
-    memset(z->count, 0, sizeof z->count);
-    for (i = 0; i < n; i++) {
-        z->count[lits[i]]++;
-    }
-    for (s = 0; s < 256u; s++) {
-        distinct += z->count[s] != 0u;
+    {
+        /* even and odd bytes in two tables (the second: the sort's, unused
+         * yet): a run of one byte waits on each count half as often */
+        uint32_t *c0 = z->count, *c1 = z->u.sorted;
+        memset(c0, 0, sizeof z->count);
+        memset(c1, 0, sizeof z->count);
+        for (i = 0; i + 2u <= n; i += 2u) {
+            c0[lits[i]]++;
+            c1[lits[i + 1u]]++;
+        }
+        if (i < n) {
+            c0[lits[i]]++;
+        }
+        for (s = 0; s < 256u; s++) {
+            c0[s] += c1[s];
+            distinct += c0[s] != 0u;
+        }
     }
     if (distinct == 1u) {
         return 1;
@@ -759,18 +856,22 @@ NOINLINE static unsigned lit_plan(zenc_t *z)
 
 /* The Huffman streams of all literals at out[0, cap): one, or four after
  * their jump table.  Their bytes, 0 when they do not fit. */
-NOINLINE static size_t lit_streams(const zenc_t *z, uint8_t *out, size_t cap)
+NOINLINE static size_t lit_streams(zenc_t *z, uint8_t *out, size_t cap)
 {
     size_t n = z->nlit, seg = (n + 3u) / 4u, at = 0, k, total = 6u;
+    uint32_t *code = z->u.sorted; /* each symbol's code and length in one load (the union is free again) */
+    for (k = 0; k < 256u; k++) {
+        code[k] = (uint32_t)z->huf_code[k] | (uint32_t)z->huf_len[k] << 16;
+    }
     if (n < 256u) {
-        return huf_stream(z, z->lits, n, out, cap);
+        return huf_stream(code, z->lits, n, out, cap);
     }
     if (cap < 6u) {
         return 0;
     }
     for (k = 0; k < 4u; k++) {
         size_t len = k < 3u ? seg : n - 3u * seg,
-               sz = huf_stream(z, z->lits + at, len, out + total, cap - total);
+               sz = huf_stream(code, z->lits + at, len, out + total, cap - total);
         if (sz == 0u || (k < 3u && sz > 0xFFFFu)) {
             return 0;
         }
@@ -941,56 +1042,87 @@ static unsigned seq_tables(zenc_t *z)
 {
     size_t n = z->nseq, i;
     unsigned mode;
+    uint8_t *codes = z->lits; /* the literals are written by now: each sequence's three codes, for seq_stream */
     memset(z->count, 0, sizeof(uint32_t) * (128u + ML_NSYM));
     for (i = 0; i < n; i++) {
         uint32_t of, ll, ml;
+        unsigned lc, oc, mc;
         seq_get(z->seqs + i * SEQ_BYTES, &of, &ll, &ml);
-        z->count[ll_code(z, ll)]++;
-        z->count[64u + ppq_highbit32(of)]++;
-        z->count[128u + ml_code(z, ml)]++;
+        lc = ll_code(z, ll);
+        oc = ppq_highbit32(of);
+        mc = ml_code(z, ml);
+        codes[3u * i] = (uint8_t)lc;
+        codes[3u * i + 1u] = (uint8_t)oc;
+        codes[3u * i + 2u] = (uint8_t)mc;
+        z->count[lc]++;
+        z->count[64u + oc]++;
+        z->count[128u + mc]++;
     }
     mode = choose_table(z, z->count, &z->u.tab[0], LL_NSYM, ll_default, LL_NSYM, 6, LL_LOG, n) << 6;
     mode |= choose_table(z, z->count + 64, &z->u.tab[1], OF_NSYM, of_default, 29, 5, OF_LOG, n) << 4;
     return mode | choose_table(z, z->count + 128, &z->u.tab[2], ML_NSYM, ml_default, ML_NSYM, 6, ML_LOG, n) << 2;
 }
 
+/* The FSE states of the three codes while the sequences are written. */
+typedef struct sqst {
+    uint32_t l, o, m;
+} sqst_t;
+
+/* Sequence i into c (last sequence first; the states step to it unless
+ * it is the last, whose states start).  room: the caller has made sure
+ * of 8 bytes past every flush (a sequence moves at most 11 bytes), so
+ * the flushes need no check.  Inlined into both of seq_stream's loops. */
+static INLINE_ALWAYS void seq_put(const zenc_t *z, bw_t *c, sqst_t *x, size_t i, int room)
+{
+    const fse_enc_t *tl = &z->u.tab[0], *to = &z->u.tab[1], *tm = &z->u.tab[2];
+    const uint8_t *codes = z->lits + 3u * i; /* seq_tables' */
+    unsigned lc = codes[0], oc = codes[1], mc = codes[2];
+    uint32_t of, ll, ml;
+    seq_get(z->seqs + i * SEQ_BYTES, &of, &ll, &ml);
+    if (i == z->nseq - 1u) {
+        x->l = fse_first(tl, lc);
+        x->o = fse_first(to, oc);
+        x->m = fse_first(tm, mc);
+    } else {
+        x->o = fse_put(c, to, to->st, x->o, oc);
+        x->m = fse_put(c, tm, tm->st, x->m, mc);
+        x->l = fse_put(c, tl, tl->st, x->l, lc);
+    }
+    bw_add(c, ll - ll_base[lc], ll_bits[lc]); /* with the states: at most 7 + 26 + 16 bits */
+    room ? bw_flush_room(c) : bw_flush(c);
+    bw_add(c, ml - ml_base[mc], ml_bits[mc]); /* 7 + 16 + 30 */
+    bw_add(c, of - (1u << oc), oc);
+    room ? bw_flush_room(c) : bw_flush(c);
+}
+
 /* The sequences' bitstream after z->bw, last sequence first: each
  * sequence's extra bits (read offset, match length, literal length), and
  * between sequences the state updates (read literal length, match length,
  * offset).  A copy of the writer (its address never leaves this function)
- * stays in registers.  Returns the bytes from z->bw's start, 0 when they
- * do not fit. */
+ * stays in registers; while the output has room for the worst case, runs
+ * of sequences go without a check per flush (hosts: flash aside).
+ * Returns the bytes from z->bw's start, 0 when they do not fit. */
 NOINLINE static size_t seq_stream(zenc_t *z)
 {
-    size_t n = z->nseq, i = n;
-    uint32_t st[3] = {0, 0, 0};
+    const fse_enc_t *tl = &z->u.tab[0], *to = &z->u.tab[1], *tm = &z->u.tab[2];
+    size_t i = z->nseq;
+    sqst_t x = {0, 0, 0};
     bw_t c = z->bw;
-    while (i-- > 0u) {
-        uint32_t of, ll, ml;
-        unsigned lc, mc, oc;
-        seq_get(z->seqs + i * SEQ_BYTES, &of, &ll, &ml);
-        lc = ll_code(z, ll);
-        mc = ml_code(z, ml);
-        oc = ppq_highbit32(of);
-        if (i == n - 1u) {
-            st[0] = fse_first(&z->u.tab[0], lc);
-            st[1] = fse_first(&z->u.tab[1], oc);
-            st[2] = fse_first(&z->u.tab[2], mc);
-        } else {
-            fse_put(&c, &z->u.tab[1], &st[1], oc);
-            fse_put(&c, &z->u.tab[2], &st[2], mc);
-            fse_put(&c, &z->u.tab[0], &st[0], lc);
+    while (i > 0u) {
+        size_t left = (size_t)(c.end - c.p), k = PPQ_FAST64 && left >= 8u + 11u ? (left - 8u) / 11u : 0u;
+        if (k == 0u) {
+            seq_put(z, &c, &x, --i, 0);
+            continue;
         }
-        bw_add(&c, ll - ll_base[lc], ll_bits[lc]); /* with the states: at most 7 + 26 + 16 bits */
-        bw_flush(&c);
-        bw_add(&c, ml - ml_base[mc], ml_bits[mc]); /* 7 + 16 + 30 */
-        bw_add(&c, of - (1u << oc), oc);
-        bw_flush(&c);
+        k = k < i ? k : i;
+        while (k-- > 0u) {
+            seq_put(z, &c, &x, --i, 1);
+        }
     }
     /* the initial states, read LL, OF, ML */
-    bw_add(&c, st[2], z->u.tab[2].al);
-    bw_add(&c, st[1], z->u.tab[1].al);
-    bw_add(&c, st[0], z->u.tab[0].al);
+    bw_add(&c, fse_cell(tm, x.m), tm->al);
+    bw_add(&c, fse_cell(to, x.o), to->al);
+    bw_add(&c, fse_cell(tl, x.l), tl->al);
     bw_flush(&c);
     i = bw_close(&c, 1);
     return c.full ? 0u : i;
@@ -1045,12 +1177,35 @@ static inline uint32_t hash6(const uint8_t *p, unsigned bits)
     return (uint32_t)(((ppq_load_le64(p) << 16) * 0xCF1BBCDCB7A56463ull) >> (64u - bits));
 }
 
+/* Where store() puts a block's sequences and literals: z's fields, held
+ * in a local while level 1 searches (the literal copies store bytes, which
+ * would make the compiler reload z's fields after each one). */
+typedef struct zout {
+    uint8_t *seqs, *lits;
+    const uint8_t *src_end;
+    size_t nseq, nlit;
+    uint32_t r[3]; /* the repeat offsets */
+} zout_t;
+
+static inline void zout_load(zout_t *o, const zenc_t *z)
+{
+    o->seqs = z->seqs, o->lits = z->lits, o->src_end = z->src_end;
+    o->nseq = z->nseq, o->nlit = z->nlit;
+    o->r[0] = z->reps[0], o->r[1] = z->reps[1], o->r[2] = z->reps[2];
+}
+
+static inline void zout_save(zenc_t *z, const zout_t *o)
+{
+    z->nseq = o->nseq, z->nlit = o->nlit;
+    z->reps[0] = o->r[0], z->reps[1] = o->r[1], z->reps[2] = o->r[2];
+}
+
 /* Record literals src[anchor, pos) and a match of `ml` at distance `off`:
  * the offset value as the decoder will see it, and its repeat offsets
  * updated the same way. */
-static inline void store(zenc_t *z, const uint8_t *src, size_t anchor, size_t pos, uint32_t off, uint32_t ml)
+static inline void store(zout_t *z, const uint8_t *src, size_t anchor, size_t pos, uint32_t off, uint32_t ml)
 {
-    uint32_t ll = (uint32_t)(pos - anchor), ov, *r = z->reps;
+    uint32_t ll = (uint32_t)(pos - anchor), ov, *r = z->r;
     uint8_t *p = z->seqs + z->nseq * SEQ_BYTES;
     seq_t *q;
     if (ll <= 16u && z->src_end - (src + anchor) >= 16) { /* short: one fixed copy (the buffer has slack) */
@@ -1093,19 +1248,22 @@ static inline void store(zenc_t *z, const uint8_t *src, size_t anchor, size_t po
  * search): keeps find_lazy's frame small. */
 NOINLINE static void store_call(zenc_t *z, const uint8_t *src, size_t anchor, size_t pos, uint32_t off, uint32_t ml)
 {
-    store(z, src, anchor, pos, off, ml);
+    zout_t o;
+    zout_load(&o, z);
+    store(&o, src, anchor, pos, off, ml);
+    zout_save(z, &o);
 }
 
 /* Level 1: greedy over one hash table.  Returns the block's last anchor. */
 NOINLINE static size_t find_fast(zenc_t *z, const uint8_t *src, size_t bs, size_t be, size_t ilimit)
 {
-    uint32_t *head = z->head, wmax = z->wmax, r0 = z->reps[0], r1 = z->reps[1];
+    uint32_t *head = z->head, wmax = z->wmax;
     unsigned bits = z->hbits;
     size_t ip = bs, anchor = bs, cap = z->seq_cap;
-    /* the repeat offsets live in locals here (stores to the table could
-     * alias z's fields) and are read back after each store() */
-    while (ip < ilimit && z->nseq < cap) {
-        uint32_t h = hash6(src + ip, bits), cand = head[h], cur = ppq_load_le32(src + ip);
+    zout_t o;
+    zout_load(&o, z);
+    while (ip < ilimit && o.nseq < cap) {
+        uint32_t h = hash6(src + ip, bits), cand = head[h], cur = ppq_load_le32(src + ip), r0 = o.r[0];
         size_t mpos, len, mend;
         head[h] = (uint32_t)ip;
         if (r0 <= ip && r0 <= wmax && ip > anchor && ppq_load_le32(src + ip - r0) == cur) {
@@ -1122,27 +1280,25 @@ NOINLINE static size_t find_fast(zenc_t *z, const uint8_t *src, size_t bs, size_
         }
         mend = be - ip > ML_MAX ? ip + ML_MAX : be;
         len = MINMATCH + common(src + ip + MINMATCH, src + mpos + MINMATCH, src + mend);
-        store(z, src, anchor, ip, (uint32_t)(ip - mpos), (uint32_t)len);
-        r0 = z->reps[0];
-        r1 = z->reps[1];
+        store(&o, src, anchor, ip, (uint32_t)(ip - mpos), (uint32_t)len);
         ip += len;
         anchor = ip;
         if (ip < ilimit) {
             head[hash6(src + ip - 2u, bits)] = (uint32_t)(ip - 2u);
         }
         /* right after a match the previous offset (now repeat 2) often matches again */
-        while (ip < ilimit && z->nseq < cap && r1 <= ip && r1 <= wmax &&
-               ppq_load_le32(src + ip - r1) == ppq_load_le32(src + ip)) {
+        while (ip < ilimit && o.nseq < cap && o.r[1] <= ip && o.r[1] <= wmax &&
+               ppq_load_le32(src + ip - o.r[1]) == ppq_load_le32(src + ip)) {
+            uint32_t r1 = o.r[1];
             mend = be - ip > ML_MAX ? ip + ML_MAX : be;
             len = MINMATCH + common(src + ip + MINMATCH, src + ip - r1 + MINMATCH, src + mend);
             head[hash6(src + ip, bits)] = (uint32_t)ip;
-            store(z, src, anchor, ip, r1, (uint32_t)len);
-            r0 = z->reps[0];
-            r1 = z->reps[1];
+            store(&o, src, anchor, ip, r1, (uint32_t)len);
             ip += len;
             anchor = ip;
         }
     }
+    zout_save(z, &o);
     return anchor;
 }
 
