@@ -140,6 +140,12 @@ qemu-run: $(BUILD)/unit_tests.elf
 # firmware would build it; the other boards run it whole at -O2.
 # One target per board (the microbit's suite in two parts): `make -j`
 # runs them side by side.
+## qemu-test-microbit-1: the unit suite's first half on the microbit (Cortex-M0, 16 KB RAM) under QEMU
+## qemu-test-microbit-2: the unit suite's second half on the microbit under QEMU
+## qemu-test-mps2-an385: the unit suite on MPS2 AN385 (Cortex-M3) under QEMU
+## qemu-test-mps2-an386: the unit suite on MPS2 AN386 (Cortex-M4) under QEMU
+## qemu-test-mps2-an500: the unit suite on MPS2 AN500 (Cortex-M7) under QEMU
+## qemu-test-mps2-an505: the unit suite on MPS2 AN505 (Cortex-M33) under QEMU
 QEMU_TESTS := $(addprefix qemu-test-,$(filter-out microbit,$(BOARDS))) qemu-test-microbit-1 qemu-test-microbit-2
 .PHONY: $(QEMU_TESTS)
 qemu-test: $(QEMU_TESTS)
