@@ -9,6 +9,7 @@
 
 #include "recover_util.h" /* a file in memory (mfile_t) */
 #include "test_util.h"
+#include "e11_golden.h"
 #include "ppq_reader.h"
 #include "ppq_writer.h"
 
@@ -29,13 +30,6 @@ static const uint8_t e11_page[45] = {
     0x15, 0x00, 0x15, 0x18, 0x15, 0x18, 0x2C, 0x15, 0x06, 0x15, 0x00, 0x15, 0x06, 0x15, 0x06,
     0x1C, 0x36, 0x00, 0x28, 0x04, 0x03, 0x00, 0x00, 0x00, 0x18, 0x04, 0x01, 0x00, 0x00, 0x00,
     0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00};
-static const uint8_t e11_footer[102] = {
-    0x15, 0x02, 0x19, 0x2C, 0x48, 0x06, 0x73, 0x63, 0x68, 0x65, 0x6D, 0x61, 0x15, 0x02, 0x00, 0x15, 0x02,
-    0x25, 0x00, 0x18, 0x01, 0x78, 0x00, 0x16, 0x06, 0x19, 0x1C, 0x19, 0x1C, 0x26, 0x00, 0x1C, 0x15, 0x02,
-    0x19, 0x15, 0x00, 0x19, 0x18, 0x01, 0x78, 0x15, 0x00, 0x16, 0x06, 0x16, 0x5A, 0x16, 0x5A, 0x26, 0x08,
-    0x3C, 0x36, 0x00, 0x28, 0x04, 0x03, 0x00, 0x00, 0x00, 0x18, 0x04, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00,
-    0x00, 0x16, 0x5A, 0x16, 0x06, 0x00, 0x28, 0x14, 't',  'i',  'n',  'y',  'p',  'q',  ' ',  'v',  'e',
-    'r',  's',  'i',  'o',  'n',  ' ',  '0',  '.',  '0',  '.',  '1',  0x19, 0x1C, 0x1C, 0x00, 0x00, 0x00};
 
 #define E11_CAP 512u
 static uint8_t *fbuf;
@@ -70,7 +64,7 @@ static size_t make_file(const uint8_t *footer, size_t len, size_t at, size_t del
 
 static size_t e11_file(void)
 {
-    return make_file(e11_footer, sizeof e11_footer, 0, 0, NULL, 0);
+    return make_file(e11_footer_golden, sizeof e11_footer_golden, 0, 0, NULL, 0);
 }
 
 /* Open fbuf[0..len) into an arena of `size` bytes of the test arena. */
@@ -210,8 +204,8 @@ static void e11_footer_cut(void)
     memset(&sel, 0, sizeof sel);
     sel.row_groups = &zero;
     sel.nrow_groups = 1;
-    for (k = 0; k < sizeof e11_footer; k++) {
-        size_t len = make_file(e11_footer, k, 0, 0, NULL, 0);
+    for (k = 0; k < sizeof e11_footer_golden; k++) {
+        size_t len = make_file(e11_footer_golden, k, 0, 0, NULL, 0);
         PPQ_CHECK_EQ(open_in(&rd, len, test_arena_size, NULL), PPQ_ERR_CORRUPT);
         PPQ_CHECK_EQ(open_in(&rd, len, test_arena_size, &sel), PPQ_ERR_CORRUPT);
         PPQ_CHECK_EQ(open_in(&rd, len, 64, NULL), PPQ_ERR_CORRUPT);
@@ -256,7 +250,7 @@ static void e11_every_byte(void)
     unsigned v, step = test_arena_size < 8192u ? 3u : 1u;
     e11_setup();
     len = e11_file();
-    at = len - 8u - sizeof e11_footer;
+    at = len - 8u - sizeof e11_footer_golden;
     for (i = at; i < len - 8u; i++) {
         uint8_t keep = fbuf[i];
         for (v = 0; v < 256u; v += step) {
@@ -280,19 +274,19 @@ static void lying_footers(void)
     size_t len, i, n;
     e11_setup();
     /* the schema's list: 2^31-1 elements; 14 (the short form's most) */
-    len = make_file(e11_footer, sizeof e11_footer, 3, 1, big_count, sizeof big_count);
+    len = make_file(e11_footer_golden, sizeof e11_footer_golden, 3, 1, big_count, sizeof big_count);
     PPQ_CHECK_EQ(open_in(&rd, len, test_arena_size, NULL), PPQ_ERR_CORRUPT);
     PPQ_CHECK_EQ(open_in(&rd, len, 64, NULL), PPQ_ERR_CORRUPT);
-    len = make_file(e11_footer, sizeof e11_footer, 3, 1, (const uint8_t *)"\xEC", 1);
+    len = make_file(e11_footer_golden, sizeof e11_footer_golden, 3, 1, (const uint8_t *)"\xEC", 1);
     PPQ_CHECK_EQ(open_in(&rd, len, test_arena_size, NULL), PPQ_ERR_CORRUPT);
     /* the name "schema": 2^31-1 bytes long */
-    len = make_file(e11_footer, sizeof e11_footer, 5, 1, big_len, sizeof big_len);
+    len = make_file(e11_footer_golden, sizeof e11_footer_golden, 5, 1, big_len, sizeof big_len);
     PPQ_CHECK_EQ(open_in(&rd, len, test_arena_size, NULL), PPQ_ERR_CORRUPT);
     PPQ_CHECK_EQ(open_in(&rd, len, 64, NULL), PPQ_ERR_CORRUPT);
     /* row groups: 2^31-1; 14 */
-    len = make_file(e11_footer, sizeof e11_footer, 26, 1, big_count, sizeof big_count);
+    len = make_file(e11_footer_golden, sizeof e11_footer_golden, 26, 1, big_count, sizeof big_count);
     PPQ_CHECK_EQ(open_in(&rd, len, test_arena_size, NULL), PPQ_ERR_CORRUPT);
-    len = make_file(e11_footer, sizeof e11_footer, 26, 1, (const uint8_t *)"\xEC", 1);
+    len = make_file(e11_footer_golden, sizeof e11_footer_golden, 26, 1, (const uint8_t *)"\xEC", 1);
     PPQ_CHECK_EQ(open_in(&rd, len, test_arena_size, NULL), PPQ_ERR_CORRUPT);
     /* an unknown field 99 (long form header) nesting structs 7 deep (the
      * skip takes 8 levels: fine), then 9 (PPQ_ERR_CORRUPT, not a crash) */
@@ -304,7 +298,7 @@ static void lying_footers(void)
             extra[3 + i] = 0x1C; /* field 1, a struct */
         }
         memset(extra + 3 + n - 1u, 0, n);
-        len = make_file(e11_footer, sizeof e11_footer, sizeof e11_footer - 1u, 0, extra, 3u + 2u * n - 1u);
+        len = make_file(e11_footer_golden, sizeof e11_footer_golden, sizeof e11_footer_golden - 1u, 0, extra, 3u + 2u * n - 1u);
         PPQ_CHECK_EQ(open_in(&rd, len, test_arena_size, NULL), n == 7u ? PPQ_OK : PPQ_ERR_CORRUPT);
     }
     /* key-value metadata (field 5, after 7: long form): 250 empty KeyValue
@@ -316,7 +310,7 @@ static void lying_footers(void)
     extra[3] = 0xFA; /* 250 */
     extra[4] = 0x01;
     memset(extra + 5, 0, 250);
-    len = make_file(e11_footer, sizeof e11_footer, sizeof e11_footer - 1u, 0, extra, 255);
+    len = make_file(e11_footer_golden, sizeof e11_footer_golden, sizeof e11_footer_golden - 1u, 0, extra, 255);
     memset(&sel, 0, sizeof sel);
     PPQ_CHECK_OK(open_in(&rd, len, 1024, &sel));
     if (PPQ_READER_METADATA) {
@@ -329,7 +323,7 @@ static void lying_footers(void)
     }
     /* the same list claiming 2^31-1 entries */
     memcpy(extra + 2, big_count, sizeof big_count);
-    len = make_file(e11_footer, sizeof e11_footer, sizeof e11_footer - 1u, 0, extra, 8);
+    len = make_file(e11_footer_golden, sizeof e11_footer_golden, sizeof e11_footer_golden - 1u, 0, extra, 8);
     PPQ_CHECK_EQ(open_in(&rd, len, test_arena_size, NULL), PPQ_ERR_CORRUPT);
     PPQ_CHECK_EQ(open_in(&rd, len, test_arena_size, &sel), PPQ_ERR_CORRUPT);
 }
@@ -352,11 +346,11 @@ static void column_orders(void)
     PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &lo, &hi), 0);
     PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, NULL, &hi), 1);
     /* the footer's last 6 bytes: 19 (column_orders) 1C (a struct) 1C 00 (TYPE_ORDER) 00 (union) 00 (stop) */
-    len = make_file(e11_footer, sizeof e11_footer, sizeof e11_footer - 6u, 5u, NULL, 0);
+    len = make_file(e11_footer_golden, sizeof e11_footer_golden, sizeof e11_footer_golden - 6u, 5u, NULL, 0);
     PPQ_CHECK_OK(open_in(&rd, len, test_arena_size, NULL));
     PPQ_CHECK_EQ(rd.nodes[1].column_order, 0);
     PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &lo, &hi), 1);
-    len = make_file(e11_footer, sizeof e11_footer, sizeof e11_footer - 4u, 1u, &other, 1);
+    len = make_file(e11_footer_golden, sizeof e11_footer_golden, sizeof e11_footer_golden - 4u, 1u, &other, 1);
     PPQ_CHECK_OK(open_in(&rd, len, test_arena_size, NULL));
     PPQ_CHECK_EQ(rd.nodes[1].column_order, 2);
     PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &lo, &hi), 1);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "test_util.h"
+#include "e11_golden.h"
 
 static uint8_t buf[128]; /* the largest example, E11's footer, is 102 bytes */
 
@@ -214,15 +215,6 @@ static void e5_to_e10(void)
     PPQ_CHECK_EQ(ppq_thrift_r_elem_bool(&r, &b), PPQ_ERR_CORRUPT);
 }
 
-/* E11's footer (thrift-facts.md): the FileMetaData of a one-column,
- * three-row file, 102 bytes. */
-static const uint8_t e11[] = {
-    0x15, 0x02, 0x19, 0x2C, 0x48, 0x06, 0x73, 0x63, 0x68, 0x65, 0x6D, 0x61, 0x15, 0x02, 0x00, 0x15, 0x02,
-    0x25, 0x00, 0x18, 0x01, 0x78, 0x00, 0x16, 0x06, 0x19, 0x1C, 0x19, 0x1C, 0x26, 0x00, 0x1C, 0x15, 0x02,
-    0x19, 0x15, 0x00, 0x19, 0x18, 0x01, 0x78, 0x15, 0x00, 0x16, 0x06, 0x16, 0x5A, 0x16, 0x5A, 0x26, 0x08,
-    0x3C, 0x36, 0x00, 0x28, 0x04, 0x03, 0x00, 0x00, 0x00, 0x18, 0x04, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00,
-    0x00, 0x16, 0x5A, 0x16, 0x06, 0x00, 0x28, 0x14, 't',  'i',  'n',  'y',  'p',  'q',  ' ',  'v',  'e',
-    'r',  's',  'i',  'o',  'n',  ' ',  '0',  '.',  '0',  '.',  '1',  0x19, 0x1C, 0x1C, 0x00, 0x00, 0x00};
 
 /* E11's footer written through the API: byte-exact. */
 static void e11_footer(void)
@@ -278,10 +270,10 @@ static void e11_footer(void)
     ppq_thrift_w_end(&w);                           /* FileMetaData */
     PPQ_CHECK_OK(ppq_thrift_w_status(&w));
     PPQ_CHECK_EQ(mem.len, 102);
-    PPQ_CHECK_MEM(buf, e11, 102);
+    PPQ_CHECK_MEM(buf, e11_footer_golden, 102);
     {
         ppq_thrift_r_t r;
-        ppq_thrift_r_init(&r, tail_copy(e11, 102), 102);
+        ppq_thrift_r_init(&r, tail_copy(e11_footer_golden, 102), 102);
         PPQ_CHECK_OK(ppq_thrift_r_skip(&r, PPQ_THRIFT_STRUCT));
         PPQ_CHECK(r.pos == r.end);
     }
@@ -398,11 +390,11 @@ static void stream_windows(void)
     uint8_t name[8];
     const uint8_t *p;
     for (cap = PPQ_THRIFT_STREAM_MIN; cap <= sizeof buf; cap++) {
-        stream_init(&r, &s, &m, e11, sizeof e11, cap);
+        stream_init(&r, &s, &m, e11_footer_golden, sizeof e11_footer_golden, cap);
         PPQ_CHECK_OK(ppq_thrift_r_skip(&r, PPQ_THRIFT_STRUCT));
         PPQ_CHECK(s.rest == 0 && r.pos == r.end);
-        PPQ_CHECK(m.reads >= (sizeof e11 + cap - 1u) / cap && m.reads <= sizeof e11 / (cap - PPQ_THRIFT_STREAM_MIN + 1u) + 2u);
-        stream_init(&r, &s, &m, e11, sizeof e11, cap); /* version, then the schema's list */
+        PPQ_CHECK(m.reads >= (sizeof e11_footer_golden + cap - 1u) / cap && m.reads <= sizeof e11_footer_golden / (cap - PPQ_THRIFT_STREAM_MIN + 1u) + 2u);
+        stream_init(&r, &s, &m, e11_footer_golden, sizeof e11_footer_golden, cap); /* version, then the schema's list */
         PPQ_CHECK_OK(ppq_thrift_r_field(&r, &id, &t));
         PPQ_CHECK_OK(ppq_thrift_r_i32(&r, t, &v));
         PPQ_CHECK(id == 1 && v == 1);
@@ -429,11 +421,11 @@ static void stream_windows(void)
         PPQ_CHECK_OK(ppq_thrift_r_skip(&r, PPQ_THRIFT_STRUCT)); /* (the rest, as if a struct) */
         PPQ_CHECK(s.rest == 0 && r.pos == r.end);
     }
-    for (k = 0; k < sizeof e11; k++) {
-        stream_init(&r, &s, &m, e11, k, 16);
+    for (k = 0; k < sizeof e11_footer_golden; k++) {
+        stream_init(&r, &s, &m, e11_footer_golden, k, 16);
         PPQ_CHECK_EQ(ppq_thrift_r_skip(&r, PPQ_THRIFT_STRUCT), PPQ_ERR_CORRUPT);
         PPQ_CHECK_OK(s.err);
-        stream_init(&r, &s, &m, e11, sizeof e11, 16);
+        stream_init(&r, &s, &m, e11_footer_golden, sizeof e11_footer_golden, 16);
         m.fail_at = k;
         m.fail = k % 2u ? PPQ_ERR_IO : PPQ_OK;
         PPQ_CHECK_EQ(ppq_thrift_r_skip(&r, PPQ_THRIFT_STRUCT), PPQ_ERR_CORRUPT);
