@@ -332,6 +332,192 @@ static void statistics_floats(void)
     PPQ_CHECK_EQ(f.col[1].max[7], 0x00); /* +0.0 */
 }
 
+/* NaN, NaN, NaN, 1.5, NaN, NaN in each encoding a float takes: every NaN
+ * counted (a dictionary's repeated entry too), 1.5 both bounds. */
+static void statistics_nan_counts(void)
+{
+    static const ppq_column_t schemas[][1] = {{COL("plain", PPQ_FLOAT, 0, PPQ_COLUMN_PLAIN)},
+                                              {COL("dict", PPQ_FLOAT, 0, PPQ_COLUMN_DICTIONARY)},
+                                              {COL("auto", PPQ_DOUBLE, 0, PPQ_COLUMN_AUTO)}};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    footer_t f;
+    uint32_t nanbits = 0x7FC00000u;
+    uint64_t dnanbits = 0x7FF8000000000000ull;
+    float nan;
+    double dnan;
+    int i, k;
+    memcpy(&nan, &nanbits, 4);
+    memcpy(&dnan, &dnanbits, 8);
+    for (k = 0; k < 3; k++) {
+        int wide = schemas[k][0].type == PPQ_DOUBLE;
+        PPQ_CHECK(setup());
+        small_options(&o);
+        PPQ_CHECK_OK(ppq_writer_init(&w, schemas[k], 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+        for (i = 0; i < 6; i++) {
+            PPQ_CHECK_OK(wide ? ppq_writer_set_double(&w, 0, i == 3 ? 1.5 : dnan)
+                              : ppq_writer_set_float(&w, 0, i == 3 ? 1.5f : nan));
+            PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+        }
+        PPQ_CHECK_OK(ppq_writer_close(&w));
+        PPQ_CHECK_OK(read_footer(&f));
+        PPQ_CHECK_EQ(f.col[0].nan_count, 5);
+        PPQ_CHECK(f.col[0].min != NULL && f.col[0].max != NULL);
+        PPQ_CHECK_EQ(f.col[0].min_len, wide ? 8 : 4);
+        PPQ_CHECK_MEM(f.col[0].min, wide ? "\x00\x00\x00\x00\x00\x00\xf8\x3f" : "\x00\x00\xc0\x3f", f.col[0].min_len);
+        PPQ_CHECK_MEM(f.col[0].max, wide ? "\x00\x00\x00\x00\x00\x00\xf8\x3f" : "\x00\x00\xc0\x3f", f.col[0].max_len);
+    }
+}
+
+/* Each data page's statistics (header) are its values' bounds and NaN
+ * count, computed here from the values written: a dictionary float column
+ * (repeated entries, NaNs), a DELTA timestamp that mostly rises, an AUTO
+ * integer; on the host over more than 255 pages, where the row path's
+ * per-entry page stamps start again. */
+static void statistics_per_page(void)
+{
+    static const ppq_column_t schema[] = {COL("f", PPQ_FLOAT, 0, PPQ_COLUMN_DICTIONARY),
+                                          COL("ts", PPQ_INT64, 0, PPQ_COLUMN_DELTA_BINARY_PACKED),
+                                          COL("n", PPQ_INT32, 0, PPQ_COLUMN_AUTO)};
+#ifdef PPQ_TEST_SMALL
+    enum { ROWS = 32, RG = 16, NCOLS = 2 }; /* (4 KB of test arena, 512 B of footer) */
+#else
+    enum { ROWS = 2400, RG = ROWS, NCOLS = 3 }; /* one dictionary over all pages */
+#endif
+    float *fv;
+    int64_t *tv;
+    int32_t *nv;
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    uint32_t x = 12345u, at[3] = {0, 0, 0}, pages = 0, nanbits = 0x7FC00000u;
+    size_t pos = 4, end;
+    int i, level = 20;
+    int64_t t = 1000;
+    PPQ_CHECK(setup());
+    fv = (float *)test_alloc(ROWS * sizeof *fv);
+    tv = (int64_t *)test_alloc(ROWS * sizeof *tv);
+    nv = (int32_t *)test_alloc(ROWS * sizeof *nv);
+    PPQ_CHECK(fv != NULL && tv != NULL && nv != NULL);
+    small_options(&o);
+    o.row_group_rows = RG;
+    o.dict_entries = ROWS < 64 ? 8u : 64u; /* (small boards: a fallback to PLAIN too) */
+    o.dict_bytes = o.dict_entries * 8u;
+    o.footer_bytes = 512u;
+    PPQ_CHECK_OK(ppq_writer_init(&w, schema, NCOLS, &o, &file_sink, test_arena_ptr, test_arena_size));
+    for (i = 0; i < ROWS; i++) {
+        x = x * 1103515245u + 12345u;
+        level += (int)((x >> 16) % 3u) - 1;
+        level = level < 1 ? 1 : level > 40 ? 40 : level;
+        fv[i] = (float)level * 0.25f;
+        if ((x >> 20) % 29u == 0u) {
+            memcpy(&fv[i], &nanbits, 4);
+        }
+        if (i == 3 || i == 4 || i == 255 * 8 + 3) { /* the max of pages 0 and 255 only: one page stamp */
+            fv[i] = 99.0f;
+        }
+        t += (x >> 24) % 17u == 0u ? -3 : (int64_t)((x >> 8) % 4u);
+        tv[i] = t;
+        nv[i] = (int32_t)((x >> 12) % 50u) - 25;
+        PPQ_CHECK_OK(ppq_writer_set_float(&w, 0, fv[i]));
+        PPQ_CHECK_OK(ppq_writer_set_i64(&w, 1, tv[i]));
+        if (NCOLS == 3) {
+            PPQ_CHECK_OK(ppq_writer_set_i32(&w, 2, nv[i]));
+        }
+        PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    }
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    end = file_mem.len - 8u - ppq_load_le32(file_buf + file_mem.len - 8u);
+    while (pos < end) { /* every page in file order: the columns' chunks one after another */
+        ppq_thrift_r_t r;
+        int16_t id, id2;
+        ppq_thrift_type_t ty, ty2;
+        int32_t type = -1, size = -1, count = -1, c;
+        chunk_meta_t m;
+        memset(&m, 0, sizeof m);
+        ppq_thrift_r_init(&r, file_buf + pos, end - pos);
+        for (;;) {
+            PPQ_CHECK_OK(ppq_thrift_r_field(&r, &id, &ty));
+            if (ty == PPQ_THRIFT_STOP) {
+                break;
+            }
+            if (id == 1) {
+                PPQ_CHECK_OK(ppq_thrift_r_i32(&r, ty, &type));
+            } else if (id == 3) {
+                PPQ_CHECK_OK(ppq_thrift_r_i32(&r, ty, &size));
+            } else if (id == 5) { /* DataPageHeader: num_values, statistics */
+                PPQ_CHECK_OK(ppq_thrift_r_struct(&r, ty));
+                for (;;) {
+                    PPQ_CHECK_OK(ppq_thrift_r_field(&r, &id2, &ty2));
+                    if (ty2 == PPQ_THRIFT_STOP) {
+                        break;
+                    }
+                    PPQ_CHECK_OK(id2 == 1 ? ppq_thrift_r_i32(&r, ty2, &count)
+                                 : id2 == 5 ? walk_stats(&r, &m)
+                                            : ppq_thrift_r_skip(&r, ty2));
+                }
+            } else {
+                PPQ_CHECK_OK(ppq_thrift_r_skip(&r, ty));
+            }
+        }
+        PPQ_CHECK(size >= 0 && (size_t)(r.pos - file_buf) + (size_t)size <= end);
+        pos = (size_t)(r.pos - file_buf) + (size_t)size;
+        if (type != 0) {
+            continue; /* the dictionary page */
+        }
+        { /* which column: a row group's chunks one after another */
+            uint32_t rg_end = (at[NCOLS - 1] / RG + 1u) * RG;
+            rg_end = rg_end > ROWS ? ROWS : rg_end;
+            c = at[0] < rg_end ? 0 : at[1] < rg_end ? 1 : 2;
+        }
+        PPQ_CHECK(count > 0 && at[c] + (uint32_t)count <= ROWS && m.min != NULL && m.max != NULL);
+        {
+            uint32_t k, nans = 0;
+            uint8_t lo[8], hi[8];
+            if (c == 0) {
+                float a = 0.0f, b = 0.0f;
+                int any = 0;
+                for (k = at[0]; k < at[0] + (uint32_t)count; k++) {
+                    if (fv[k] != fv[k]) {
+                        nans++;
+                    } else {
+                        a = !any || fv[k] < a ? fv[k] : a;
+                        b = !any || fv[k] > b ? fv[k] : b;
+                        any = 1;
+                    }
+                }
+                PPQ_CHECK(any);
+                memcpy(lo, &a, 4);
+                memcpy(hi, &b, 4);
+                PPQ_CHECK_EQ(m.nan_count, nans);
+                PPQ_CHECK(m.min_len == 4 && m.max_len == 4);
+                PPQ_CHECK(memcmp(m.min, lo, 4) == 0 && memcmp(m.max, hi, 4) == 0); /* (little-endian hosts and boards) */
+            } else if (c == 1) {
+                int64_t a = tv[at[1]], b = tv[at[1]];
+                for (k = at[1]; k < at[1] + (uint32_t)count; k++) {
+                    a = tv[k] < a ? tv[k] : a;
+                    b = tv[k] > b ? tv[k] : b;
+                }
+                PPQ_CHECK(m.min_len == 8 && m.max_len == 8);
+                PPQ_CHECK_EQ((int64_t)ppq_load_le64(m.min), a);
+                PPQ_CHECK_EQ((int64_t)ppq_load_le64(m.max), b);
+            } else {
+                int32_t a = nv[at[2]], b = nv[at[2]];
+                for (k = at[2]; k < at[2] + (uint32_t)count; k++) {
+                    a = nv[k] < a ? nv[k] : a;
+                    b = nv[k] > b ? nv[k] : b;
+                }
+                PPQ_CHECK(m.min_len == 4 && m.max_len == 4);
+                PPQ_CHECK_EQ((int32_t)ppq_load_le32(m.min), a);
+                PPQ_CHECK_EQ((int32_t)ppq_load_le32(m.max), b);
+            }
+        }
+        at[c] += (uint32_t)count;
+        pages++;
+    }
+    PPQ_CHECK(at[0] == ROWS && at[1] == ROWS && at[2] == (NCOLS == 3 ? ROWS : 0u));
+    PPQ_CHECK(pages >= NCOLS * ROWS / 8u); /* (more than 255 a column on the host) */
+}
+
 /* Unsigned INT compares unsigned; byte arrays compare as unsigned bytes;
  * nulls are counted. */
 static void statistics_orders(void)
@@ -1295,6 +1481,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(page_v2_layout),
 #if PPQ_WRITER_STATISTICS
     PPQ_TEST(statistics_floats),
+    PPQ_TEST(statistics_nan_counts), PPQ_TEST(statistics_per_page),
     PPQ_TEST(statistics_orders), PPQ_TEST(statistics_unbounded_max),
 #else
     PPQ_TEST(statistics_left_out),

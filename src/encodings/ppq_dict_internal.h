@@ -48,40 +48,34 @@ static inline uint32_t ppq_dict_hash_word(uint64_t key)
 
 /* For a dictionary of numbers of `width` bytes (4: INT32, FLOAT; 8: INT64,
  * DOUBLE; a constant where it is called, so each width gets its own code)
- * whose value bits `v` the page takes: 2 when v is the page's last value
- * again (its index appended), 1 when the dictionary has it (appended), 0
- * when it is new or the page is full (nothing done: ppq_dict_enc_put_word).
- * The row path's usual value, with compares of the value's width only. */
-static PPQ_ALWAYS_INLINE int ppq_dict_enc_known(ppq_dict_enc_t *enc, uint64_t v, unsigned width)
+ * whose page has room for another index (the caller checks): when the
+ * dictionary has the number with bits `v`, its entry's index + 1, appended
+ * to the page; 0 when v is new (nothing done: ppq_dict_enc_put_word).  The
+ * row path's usual value, with compares of the value's width only. */
+static PPQ_ALWAYS_INLINE uint32_t ppq_dict_enc_find(ppq_dict_enc_t *enc, uint64_t v, unsigned width)
 {
-    uint32_t n = enc->page_count, h, e;
-    uint32_t *page = (uint32_t *)enc->page;
-    if (PPQ_DICT_NARROW || n == enc->cfg.max_page_values) {
+    uint32_t h = ppq_dict_hash_word(v) & enc->slot_mask, e;
+    if (PPQ_DICT_NARROW) { /* (16-bit slots and indices: ppq_dict_enc_put_word) */
         return 0;
     }
-    if (n > 0u && ppq_plain_is(enc->pool + width * (size_t)page[n - 1u], v, width)) {
-        page[n] = page[n - 1u];
-        enc->page_count = n + 1u;
-        return 2;
-    }
-    h = ppq_dict_hash_word(v) & enc->slot_mask;
     while ((e = ((const uint32_t *)enc->slots)[h]) != 0u) {
         if (ppq_plain_is(enc->pool + width * (size_t)(e - 1u), v, width)) {
-            page[n] = e - 1u;
-            enc->page_count = n + 1u;
-            return 1;
+            ((uint32_t *)enc->page)[enc->page_count++] = e - 1u;
+            return e;
         }
         h = (h + 1u) & enc->slot_mask;
     }
     return 0;
 }
 
-/* The same for a BYTE_ARRAY value of `len` bytes at v. */
+/* For a BYTE_ARRAY dictionary whose page has room for another index (the
+ * caller checks): 1 when the `len` bytes at v are the page's last value
+ * (its index appended again), else 0 (nothing done). */
 static inline int ppq_dict_enc_again_bytes(ppq_dict_enc_t *enc, const uint8_t *v, uint32_t len)
 {
     uint32_t n = enc->page_count, e, k = 0;
     const uint8_t *p;
-    if (PPQ_DICT_NARROW || n == 0u || n == enc->cfg.max_page_values || enc->type != PPQ_BYTE_ARRAY) {
+    if (PPQ_DICT_NARROW || n == 0u) {
         return 0;
     }
     e = ((const uint32_t *)enc->page)[n - 1u];
@@ -89,11 +83,16 @@ static inline int ppq_dict_enc_again_bytes(ppq_dict_enc_t *enc, const uint8_t *v
     if (ppq_load_le32(p) != len) {
         return 0;
     }
-    while (k < len && p[4u + k] == v[k]) { /* (short strings: a loop, not a call) */
-        k++;
+    p += 4;
+    for (; k + 4u <= len; k += 4u) { /* (short strings: loads, not a call) */
+        if (ppq_load_le32(p + k) != ppq_load_le32(v + k)) {
+            return 0;
+        }
     }
-    if (k != len) {
-        return 0;
+    for (; k < len; k++) {
+        if (p[k] != v[k]) {
+            return 0;
+        }
     }
     ((uint32_t *)enc->page)[n] = e;
     enc->page_count = n + 1u;

@@ -67,7 +67,9 @@ typedef struct ppq_col {
     uint8_t pending;        /* the row being built: 0 unset, 1 value, 2 null */
     uint8_t runs;           /* a batch segment: this column takes runs (push_segment) */
     uint8_t required;       /* 1: REQUIRED (a row needs pending 1), 0: OPTIONAL */
-    uint8_t fast;           /* the row path's shortcut for this page (set_fast) */
+    uint8_t type;           /* def->type (the setters' check, one load) */
+    uint8_t stamp;          /* the page's mark in `seen` */
+    uint8_t run_open;       /* F_DELTA: run_key ends a run of rising values page_stats lacks */
     const ppq_column_t *def;
     uint32_t width;         /* bytes of a min/max value: stat_width() */
     uint32_t page_dict_bytes; /* the dictionary's size when the page started */
@@ -112,6 +114,12 @@ typedef struct ppq_col {
     /* The page layout's own fields, last: a compact column's state ends
      * before them (COMPACT_COL_SIZE), which leaves the store that RAM. */
     uint8_t *levels;        /* definition levels of the page: a bitmap */
+    /* commit_row's put for this page (set_put): push_value, or a shortcut
+     * for the usual value of the page's encoding */
+    ppq_status_t (*put)(struct ppq_writer *w, struct ppq_col *c);
+    uint8_t *seen;          /* statistics: per dictionary entry, the stamp of the last page
+                               whose page_stats hold it (row path; NULL: none) */
+    uint64_t run_key;       /* F_DELTA: the order key of the page's last value */
     uint8_t *levels_out;    /* ... and RLE-encoded */
     uint32_t levels_cap;
     ppq_memsink_t vals_mem; /* encoded values of the page */
@@ -495,6 +503,7 @@ static inline void col_init(ppq_col_t *col, size_t size, const ppq_column_t *c, 
 {
     memset(col, 0, size);
     col->def = c;
+    col->type = (uint8_t)c->type;
     col->kind = (uint8_t)kind;
     col->stats_kind = stats_order(c);
     col->required = (uint8_t)!c->optional;
@@ -551,7 +560,7 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
     }
     for (i = 0; i < n; i++) {
         /* A column's arena regions, in this order. */
-        enum { CODEC, DICT, OWN, STATS, VALS, LEVELS, LEVELS_OUT, CHUNK, REGIONS };
+        enum { CODEC, DICT, OWN, STATS, SEEN, VALS, LEVELS, LEVELS_OUT, CHUNK, REGIONS };
         const ppq_column_t *c = &s[i];
         size_t pm, least, size[REGIONS];
         uint8_t *mem[REGIONS], cap = stat_cap(c);
@@ -564,6 +573,7 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
         least = codec_arena_for(c, o, alt, size[VALS]); /* AUTO may re-encode a page as alt */
         size[CODEC] = least > size[CODEC] ? least : size[CODEC];
         size[DICT] = 0;
+        size[SEEN] = 0;
         size[OWN] = kind == K_DLBA ? sizeof(ppq_dlba_enc_t) : kind == K_DBA ? sizeof(ppq_dba_enc_t) : 0u;
         if (BUILT(K_DICT) && kind == K_DICT) {
             ppq_dict_cfg_t dc;
@@ -573,6 +583,12 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
                 return 0;
             }
             size[OWN] = sizeof(ppq_dict_enc_t);
+            /* the row path's per-entry stamps: a page's statistics take
+             * each entry once (numbers, which have a word dictionary) */
+            size[SEEN] = PPQ_WRITER_STATISTICS && !PPQ_LEAN && (c->type == PPQ_INT32 || c->type == PPQ_FLOAT ||
+                                                                c->type == PPQ_INT64 || c->type == PPQ_DOUBLE)
+                             ? dc.max_entries
+                             : 0u;
         }
         size[STATS] = PPQ_WRITER_STATISTICS && (c->type == PPQ_BYTE_ARRAY || c->type == PPQ_FIXED_LEN_BYTE_ARRAY)
                           ? 4u * cap /* (numbers keep keys) */
@@ -607,6 +623,10 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
             col->chunk_stats.max = mem[STATS] + 3u * cap;
             ppq_sink_init_mem(&col->vals_sink, &col->vals_mem, mem[VALS], size[VALS]);
             col->levels = mem[LEVELS];
+            col->seen = size[SEEN] > 0u ? mem[SEEN] : NULL;
+            if (col->seen != NULL) {
+                memset(col->seen, 0, size[SEEN]); /* (stamps start at 1) */
+            }
             col->levels_cap = (uint32_t)size[LEVELS_OUT];
             col->levels_out = mem[LEVELS_OUT];
             col->chunk = mem[CHUNK];
@@ -916,36 +936,22 @@ static ppq_status_t start_encoder(ppq_writer_t *w, ppq_col_t *c)
     return st;
 }
 
-/* The row path's shortcut (push_value): a number of 4 or 8 bytes into a
- * word dictionary once AUTO has decided, or into DELTA; a byte array the
- * same as the page's last one (its dictionary index again); a boolean
- * that continues its RLE run.  Set whenever the page's encoding or
- * `deciding` changes. */
-enum { F_NONE, F_DICT4, F_DICT8, F_DELTA, F_BYTES_AGAIN, F_BOOL_AGAIN };
-static void set_fast(ppq_col_t *c)
-{
-    uint8_t f = F_NONE;
-    if (!PPQ_LEAN && !c->deciding) { /* (BOOLEAN columns are the page layout's K_RLE ones) */
-        if (BUILT(K_DICT) && c->kind == K_DICT) {
-            f = c->dict_word ? (c->width == 4u ? F_DICT4 : F_DICT8) : c->def->type == PPQ_BYTE_ARRAY ? F_BYTES_AGAIN : F_NONE;
-        } else if (BUILT(K_DELTA) && c->kind == K_DELTA && c->dict_word) {
-            f = F_DELTA;
-        } else if (BUILT(K_RLE) && c->kind == K_RLE) {
-            f = F_BOOL_AGAIN;
-        }
-    }
-    c->fast = f;
-}
+static void set_put(ppq_col_t *c);
 
 /* Start the next page. */
 static ppq_status_t start_page(ppq_writer_t *w, ppq_col_t *c)
 {
     ppq_status_t st = start_encoder(w, c);
-    set_fast(c);
+    set_put(c);
     c->page_count = 0;
     c->page_nulls = 0;
     c->page_data = 0;
     ppq_stats_reset(&c->page_stats);
+    c->run_open = 0;
+    if (!PPQ_LEAN && PPQ_WRITER_STATISTICS && c->seen != NULL && ++c->stamp == 0u) {
+        memset(c->seen, 0, c->own.dict->cfg.max_entries); /* every 255 pages: no stale stamp matches */
+        c->stamp = 1;
+    }
     if (c->def->optional) {
         memset(c->levels, 0, w->opts.page_values / 8u + 1u);
     }
@@ -1101,12 +1107,12 @@ static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c)
     uint32_t i, n = ppq_dict_enc_page_values(d), len;
     ppq_status_t st = PPQ_OK;
     c->deciding = 0;
-    set_fast(c);
+    set_put(c);
     if (c->dict_pages || !alt_smaller(c)) {
         return PPQ_OK;
     }
     c->kind = c->alt_kind;
-    set_fast(c);
+    set_put(c);
     st = start_encoder(w, c);
     for (i = 0; i < n && st == PPQ_OK; i++) {
         const uint8_t *p = ppq_dict_enc_entry(d, ppq_dict_enc_index_at(d, i), &len);
@@ -1201,6 +1207,47 @@ static ppq_status_t header_close(ppq_writer_t *w, ppq_thrift_w_t *t, const ppq_m
     return ppq_thrift_w_status(t);
 }
 
+/* A number the dictionary has (entry e) into the page's statistics, once
+ * a page (its stamp in `seen`); a NaN each time (they are counted). */
+static PPQ_ALWAYS_INLINE void entry_stats(ppq_col_t *c, uint32_t e, uint64_t word, size_t width)
+{
+    if (c->seen == NULL || c->seen[e] != c->stamp) {
+        if (ppq_stats_add_word(&c->page_stats, c->stats_kind, width, word) && c->seen != NULL) {
+            c->seen[e] = c->stamp;
+        }
+    }
+}
+
+/* A DELTA number into the page's statistics: of a run of rising values
+ * only its first and last count (run_key: the last, until the run ends or
+ * the page does: close_run). */
+static PPQ_ALWAYS_INLINE void run_stats(ppq_col_t *c, uint64_t word)
+{
+    uint64_t key = c->stats_kind == PPQ_ORDER_SIGNED ? word ^ ppq_sign_bit(c->width) : word;
+    if (c->stats_kind != PPQ_ORDER_SIGNED && c->stats_kind != PPQ_ORDER_UNSIGNED) {
+        (void)ppq_stats_add_word(&c->page_stats, c->stats_kind, c->width, word);
+        return;
+    }
+    if (c->run_open && key >= c->run_key) {
+        c->run_key = key;
+        return;
+    }
+    if (c->run_open) {
+        ppq_stats_add_key(&c->page_stats, c->run_key); /* the run's last */
+    }
+    ppq_stats_add_key(&c->page_stats, key); /* the next run's first */
+    c->run_key = key;
+    c->run_open = 1;
+}
+
+static void close_run(ppq_col_t *c)
+{
+    if (PPQ_WRITER_STATISTICS && c->run_open) {
+        ppq_stats_add_key(&c->page_stats, c->run_key);
+        c->run_open = 0;
+    }
+}
+
 /* End the page: finish its values, encode its levels, and append header,
  * levels and values to the column chunk. */
 static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
@@ -1220,6 +1267,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     if (c->page_count == 0u) {
         return PPQ_OK;
     }
+    close_run(c);
     if (AUTO_BY_SIZE && c->kind == K_DICT && c->deciding) {
         st = auto_first(w, c); /* a chunk that ends before its decision */
         if (st != PPQ_OK) {
@@ -1391,36 +1439,6 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
     size_t len;
     const uint8_t *v;
     ppq_status_t st = PPQ_OK;
-    if (!PPQ_LEAN && c->fast >= F_BYTES_AGAIN && c->pending == 1u && c->page_count < w->opts.page_values &&
-        (c->fast == F_BOOL_AGAIN ? ppq_rle_enc_again(&c->enc.rle, c->value.b != 0u)
-                                 : c->value.bytes.len <= w->opts.page_bytes - c->page_data &&
-                                       ppq_dict_enc_again_bytes(c->own.dict, c->value.bytes.ptr, c->value.bytes.len))) {
-        mark_present(c, 1); /* the page's last value again: its statistics hold */
-        c->page_count++;
-        c->page_data += c->fast == F_BYTES_AGAIN ? c->value.bytes.len : 0u;
-        return PPQ_OK;
-    }
-    if (!PPQ_LEAN && c->fast != F_NONE && c->fast < F_BYTES_AGAIN && c->pending == 1u &&
-        c->page_count < w->opts.page_values) { /* the usual row */
-        uint64_t word = c->fast == F_DICT4 ? c->value.u32 : c->value.u64;
-        int known = c->fast == F_DICT4   ? ppq_dict_enc_known(c->own.dict, c->value.u32, 4u)
-                    : c->fast == F_DICT8 ? ppq_dict_enc_known(c->own.dict, c->value.u64, 8u)
-                                         : 0; /* (no call for a value the dictionary has) */
-        st = known != 0          ? PPQ_OK
-             : c->fast != F_DELTA ? ppq_dict_enc_put_word(c->own.dict, word)
-             : BUILT(K_DELTA)     ? ppq_delta_enc_put_word(&c->enc.delta, word)
-                                  : PPQ_ERR_STATE;
-        if (PPQ_WRITER_STATISTICS && st == PPQ_OK && known != 2) { /* (2: the page's last value again) */
-            ppq_stats_add_word(&c->page_stats, c->stats_kind, c->width, word);
-        }
-        if (st == PPQ_OK) {
-            mark_present(c, 1);
-            c->page_count++;
-        }
-        if (st != PPQ_DICT_FULL) { /* (a full dictionary takes the path below) */
-            return st;
-        }
-    }
     if (c->page_count == w->opts.page_values ||
         (c->pending == 1u && c->def->type == PPQ_BYTE_ARRAY && c->page_count > 0u &&
          c->value.bytes.len > w->opts.page_bytes - c->page_data)) {
@@ -1465,7 +1483,7 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
         return st;
     }
     if (PPQ_WRITER_STATISTICS &&
-        !(BUILT(K_DICT) && c->kind == K_DICT && c->own.dict->page_count >= 2u &&
+        !(BUILT(K_DICT) && c->kind == K_DICT && c->stats_kind != PPQ_ORDER_FLOAT && c->own.dict->page_count >= 2u &&
           ppq_dict_enc_index_at(c->own.dict, c->own.dict->page_count - 1u) ==
               ppq_dict_enc_index_at(c->own.dict, c->own.dict->page_count - 2u))) {
         if (c->dict_word) {
@@ -1477,6 +1495,106 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
     c->page_count++;
     c->page_data += c->def->type == PPQ_BYTE_ARRAY ? c->value.bytes.len : 0u;
     return PPQ_OK;
+}
+
+/* ---- the row path's shortcuts ------------------------------------------------
+ * commit_row puts each column's value with c->put: push_value, or for the
+ * usual value of the page's encoding one of these (set_put), which hand
+ * anything else (a null, a full page, a new dictionary entry, a boolean or
+ * byte array unlike the last) to push_value. */
+
+/* The value is in the page. */
+static PPQ_ALWAYS_INLINE ppq_status_t put_done(ppq_col_t *c)
+{
+    mark_present(c, 1);
+    c->page_count++;
+    return PPQ_OK;
+}
+
+/* A value, and room for it in the page. */
+static PPQ_ALWAYS_INLINE int put_usual(const ppq_writer_t *w, const ppq_col_t *c)
+{
+    return c->pending == 1u && c->page_count < w->opts.page_values;
+}
+
+/* A number of `width` bytes the dictionary has. */
+static PPQ_ALWAYS_INLINE ppq_status_t put_dict_word(ppq_writer_t *w, ppq_col_t *c, uint64_t v, unsigned width)
+{
+    uint32_t e;
+    if (!put_usual(w, c) || (e = ppq_dict_enc_find(c->own.dict, v, width)) == 0u) {
+        return push_value(w, c);
+    }
+    if (PPQ_WRITER_STATISTICS) {
+        entry_stats(c, e - 1u, v, width);
+    }
+    return put_done(c);
+}
+
+static ppq_status_t put_dict4(ppq_writer_t *w, ppq_col_t *c)
+{
+    return put_dict_word(w, c, c->value.u32, 4u);
+}
+
+static ppq_status_t put_dict8(ppq_writer_t *w, ppq_col_t *c)
+{
+    return put_dict_word(w, c, c->value.u64, 8u);
+}
+
+/* A number into DELTA_BINARY_PACKED. */
+static ppq_status_t put_delta(ppq_writer_t *w, ppq_col_t *c)
+{
+    uint64_t word = value_word(c);
+    ppq_status_t st;
+    if (!put_usual(w, c)) {
+        return push_value(w, c);
+    }
+    st = BUILT(K_DELTA) ? ppq_delta_enc_put_word(&c->enc.delta, word) : PPQ_ERR_STATE;
+    if (st != PPQ_OK) {
+        return st;
+    }
+    if (PPQ_WRITER_STATISTICS) {
+        run_stats(c, word);
+    }
+    return put_done(c);
+}
+
+/* A boolean that continues its RLE run (its statistics hold). */
+static ppq_status_t put_bool_again(ppq_writer_t *w, ppq_col_t *c)
+{
+    if (!put_usual(w, c) || !ppq_rle_enc_again(&c->enc.rle, c->value.b != 0u)) {
+        return push_value(w, c);
+    }
+    return put_done(c);
+}
+
+/* A byte array the same as the page's last (its dictionary index again). */
+static ppq_status_t put_bytes_again(ppq_writer_t *w, ppq_col_t *c)
+{
+    if (!put_usual(w, c) || c->value.bytes.len > w->opts.page_bytes - c->page_data ||
+        !ppq_dict_enc_again_bytes(c->own.dict, c->value.bytes.ptr, c->value.bytes.len)) {
+        return push_value(w, c);
+    }
+    c->page_data += c->value.bytes.len;
+    return put_done(c);
+}
+
+/* Choose c->put for the page's encoding; whenever it or `deciding`
+ * changes (start_page).  (BOOLEAN columns are the page layout's K_RLE.) */
+static void set_put(ppq_col_t *c)
+{
+    c->put = push_value;
+    if (PPQ_LEAN || c->deciding) {
+        return;
+    }
+    if (BUILT(K_DICT) && c->kind == K_DICT) {
+        c->put = c->dict_word ? (c->width == 4u ? put_dict4 : put_dict8)
+                 : c->def->type == PPQ_BYTE_ARRAY ? put_bytes_again
+                                                  : push_value;
+    } else if (BUILT(K_DELTA) && c->kind == K_DELTA && c->dict_word) {
+        c->put = put_delta;
+    } else if (BUILT(K_RLE) && c->kind == K_RLE) {
+        c->put = put_bool_again;
+    }
 }
 
 /* ---- row groups and the footer ----------------------------------------------- */
@@ -2333,7 +2451,9 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
             c->dict_pages = 0;
             c->deciding = AUTO_BY_SIZE && c->def->encoding == PPQ_COLUMN_AUTO;
             c->page_dict_bytes = 0;
-            set_fast(c);
+            if (!COMPACT(w)) { /* (a compact column's state has no put) */
+                set_put(c);
+            }
             if (c->kind != K_DICT) {
                 c->kind = K_DICT;
                 st = start_page(w, c);
@@ -2709,21 +2829,21 @@ static ppq_status_t set_bits(ppq_writer_t *w, uint32_t col, ppq_type_t type, uin
         return set_value(w, col, type, width == 8u ? (const void *)&bits : width == 4u ? (const void *)&u : &b, width);
     }
     st = usable(w);
-    if (st == PPQ_OK && (col >= w->ncols || w->schema[col].type != type)) {
-        st = PPQ_ERR_ARG;
+    if (st != PPQ_OK) {
+        return st;
     }
-    if (st == PPQ_OK) {
-        c = COL(w, col);
-        if (width == 8u) {
-            c->value.u64 = bits;
-        } else if (width == 4u) {
-            c->value.u32 = (uint32_t)bits;
-        } else {
-            c->value.b = (uint8_t)bits;
-        }
-        c->pending = 1;
+    if (col >= w->ncols || (c = COL(w, col))->type != (uint8_t)type) {
+        return PPQ_ERR_ARG;
     }
-    return st;
+    if (width == 8u) {
+        c->value.u64 = bits;
+    } else if (width == 4u) {
+        c->value.u32 = (uint32_t)bits;
+    } else {
+        c->value.b = (uint8_t)bits;
+    }
+    c->pending = 1;
+    return PPQ_OK;
 }
 
 ppq_status_t ppq_writer_set_i32(ppq_writer_t *w, uint32_t col, int32_t value)
@@ -2859,7 +2979,7 @@ ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
     } else {
         for (col = (uint8_t *)w->cols; col != end && st == PPQ_OK; col += size) {
             ppq_col_t *c = (ppq_col_t *)(void *)col;
-            st = push_value(w, c);
+            st = PPQ_LEAN ? push_value(w, c) : c->put(w, c);
             c->pending = 0;
         }
     }

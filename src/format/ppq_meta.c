@@ -95,7 +95,7 @@ static void set_bound(ppq_stats_t *s, int is_max, const uint8_t *v, size_t len)
 void ppq_stats_add(ppq_stats_t *s, uint8_t order, size_t width, const uint8_t *v, size_t len)
 {
     if (order != PPQ_ORDER_BYTES) {
-        ppq_stats_add_word(s, order, width, num_bits(width, v));
+        (void)ppq_stats_add_word(s, order, width, num_bits(width, v));
         return;
     }
     if (!s->has) {

@@ -76,32 +76,34 @@ static inline void ppq_stats_add_key(ppq_stats_t *s, uint64_t key)
 }
 
 /* Fold one non-null number (not a byte array) given as its PLAIN bits in a
- * word: ppq_stats_add without the bytes (inline: the writer's row path). */
-static inline void ppq_stats_add_word(ppq_stats_t *s, uint8_t order, size_t width, uint64_t bits)
+ * word: ppq_stats_add without the bytes (inline: the writer's row path).
+ * Returns 0 for a NaN (counted, never a bound), else 1. */
+static inline int ppq_stats_add_word(ppq_stats_t *s, uint8_t order, size_t width, uint64_t bits)
 {
     if (width == 4u) { /* 32-bit values in 32-bit arithmetic (the same keys) */
         uint32_t b = (uint32_t)bits;
         if (order == PPQ_ORDER_FLOAT) {
             if ((b & 0x7FFFFFFFu) > 0x7F800000u) {
                 s->nans++;
-                return;
+                return 0;
             }
             b = (b & 0x80000000u) ? ~b : b | 0x80000000u;
         } else if (order == PPQ_ORDER_SIGNED) {
             b ^= 0x80000000u;
         } else if (order == PPQ_ORDER_NONE) {
-            return;
+            return 1;
         }
         ppq_stats_add_key(s, b);
-        return;
+        return 1;
     }
     if (order == PPQ_ORDER_FLOAT && ppq_is_nan_bits(width, bits)) {
         s->nans++; /* NaN never becomes a bound */
-        return;
+        return 0;
     }
     if (order != PPQ_ORDER_NONE) {
         ppq_stats_add_key(s, ppq_order_key(order, width, bits));
     }
+    return 1;
 }
 /* Fold n non-null numbers in memory (uint8_t 0/1 booleans, int32/float of
  * width 4, int64/double of width 8) into s: the same result as n calls of
