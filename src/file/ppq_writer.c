@@ -1218,17 +1218,14 @@ static PPQ_ALWAYS_INLINE void entry_stats(ppq_col_t *c, uint32_t e, uint64_t wor
     }
 }
 
-/* A DELTA number into the page's statistics: of a run of rising values
- * only its first and last count (run_key: the last, until the run ends or
- * the page does: close_run). */
-static PPQ_ALWAYS_INLINE void run_stats(ppq_col_t *c, uint64_t word)
+/* A DELTA integer of `width` bytes (a constant where called) into the
+ * page's statistics: of a run of rising values only its first and last
+ * count (run_key: the last, until the run ends or the page does:
+ * close_run).  Integers order signed or unsigned (stats_order). */
+static PPQ_ALWAYS_INLINE void run_stats(ppq_col_t *c, uint64_t word, size_t width)
 {
-    uint64_t key = c->stats_kind == PPQ_ORDER_SIGNED ? word ^ ppq_sign_bit(c->width) : word;
-    if (c->stats_kind != PPQ_ORDER_SIGNED && c->stats_kind != PPQ_ORDER_UNSIGNED) {
-        (void)ppq_stats_add_word(&c->page_stats, c->stats_kind, c->width, word);
-        return;
-    }
-    if (c->run_open && key >= c->run_key) {
+    uint64_t key = c->stats_kind == PPQ_ORDER_SIGNED ? word ^ ppq_sign_bit(width) : word;
+    if (c->run_open && (width == 4u ? (uint32_t)key >= (uint32_t)c->run_key : key >= c->run_key)) {
         c->run_key = key;
         return;
     }
@@ -1540,10 +1537,9 @@ static ppq_status_t put_dict8(ppq_writer_t *w, ppq_col_t *c)
     return put_dict_word(w, c, c->value.u64, 8u);
 }
 
-/* A number into DELTA_BINARY_PACKED. */
-static ppq_status_t put_delta(ppq_writer_t *w, ppq_col_t *c)
+/* An integer of `width` bytes into DELTA_BINARY_PACKED. */
+static PPQ_ALWAYS_INLINE ppq_status_t put_delta_word(ppq_writer_t *w, ppq_col_t *c, uint64_t word, size_t width)
 {
-    uint64_t word = value_word(c);
     ppq_status_t st;
     if (!put_usual(w, c)) {
         return push_value(w, c);
@@ -1553,9 +1549,19 @@ static ppq_status_t put_delta(ppq_writer_t *w, ppq_col_t *c)
         return st;
     }
     if (PPQ_WRITER_STATISTICS) {
-        run_stats(c, word);
+        run_stats(c, word, width);
     }
     return put_done(c);
+}
+
+static ppq_status_t put_delta4(ppq_writer_t *w, ppq_col_t *c)
+{
+    return put_delta_word(w, c, c->value.u32, 4u);
+}
+
+static ppq_status_t put_delta8(ppq_writer_t *w, ppq_col_t *c)
+{
+    return put_delta_word(w, c, c->value.u64, 8u);
 }
 
 /* A boolean that continues its RLE run (its statistics hold). */
@@ -1591,7 +1597,7 @@ static void set_put(ppq_col_t *c)
                  : c->def->type == PPQ_BYTE_ARRAY ? put_bytes_again
                                                   : push_value;
     } else if (BUILT(K_DELTA) && c->kind == K_DELTA && c->dict_word) {
-        c->put = put_delta;
+        c->put = c->width == 4u ? put_delta4 : put_delta8;
     } else if (BUILT(K_RLE) && c->kind == K_RLE) {
         c->put = put_bool_again;
     }
