@@ -26,18 +26,6 @@ unsigned ppq_bit_width64(uint64_t v)
     return v >> 32 != 0u ? 32u + ppq_bit_width32((uint32_t)(v >> 32)) : ppq_bit_width32((uint32_t)v);
 }
 
-/* Appends `w` (<= 32) bits of `v` to the accumulator, emitting whole bytes. */
-#define PUT_BITS(v, w)                             \
-    do {                                           \
-        acc |= (uint64_t)(v) << nbits;             \
-        nbits += (w);                              \
-        while (nbits >= 8u) {                      \
-            *out++ = (uint8_t)acc;                 \
-            acc >>= 8;                             \
-            nbits -= 8u;                           \
-        }                                          \
-    } while (0)
-
 #if PPQ_FAST64
 /* Widths up to 32 with a 64-bit accumulator: four bytes stored at a time
  * (the byte-at-a-time loop below costs a store and a test per byte). */
@@ -109,7 +97,7 @@ void ppq_pack32(const uint32_t *in, size_t n, unsigned width, uint8_t *out)
 
 void ppq_pack64(const uint64_t *in, size_t n, unsigned width, uint8_t *out)
 {
-    uint64_t acc = 0;
+    uint32_t acc = 0; /* (32 bits: a 64-bit shift is several instructions on 32-bit cores) */
     unsigned nbits = 0;
     size_t i;
     if (width == 0u || width > 64u) {
@@ -123,16 +111,24 @@ void ppq_pack64(const uint64_t *in, size_t n, unsigned width, uint8_t *out)
 #endif
     for (i = 0; i < n; i++) {
         uint64_t v = in[i];
-        unsigned left = width;
-        while (left > 0u) { /* LSB-first, at most 32 bits at a time */
-            unsigned w = left < 32u ? left : 32u;
-            PUT_BITS(v & ((1ull << w) - 1u), w);
-            v >>= w;
-            left -= w;
+        unsigned left = width, w;
+        for (; left > 0u; left -= w, v >>= 32) { /* LSB-first, at most 32 bits at a time */
+            uint32_t part;
+            w = left < 32u ? left : 32u;
+            part = w < 32u ? (uint32_t)v & ((1u << w) - 1u) : (uint32_t)v;
+            acc |= part << nbits;
+            nbits += w;
+            if (nbits >= 32u) {
+                ppq_store_le32(out, acc);
+                out += 4;
+                nbits -= 32u;
+                acc = nbits > 0u ? part >> (w - nbits) : 0u; /* the bits that did not fit */
+            }
         }
     }
-    if (nbits > 0u) {
-        *out = (uint8_t)acc;
+    for (; nbits > 0u; nbits = nbits > 8u ? nbits - 8u : 0u) {
+        *out++ = (uint8_t)acc;
+        acc >>= 8;
     }
 }
 
