@@ -1,6 +1,7 @@
 /* Bit packing front end: width helpers, packing, and unpacking that
  * dispatches 32-bit widths to the port's kernels. */
 #include "ppq_core.h"
+#include "ppq_config.h"
 #include "ppq_port.h"
 
 #include <string.h>
@@ -72,19 +73,27 @@ void ppq_pack32(const uint32_t *in, size_t n, unsigned width, uint8_t *out)
     pack_words(in, NULL, n, width, out);
 #else
     { /* a 32-bit accumulator stored a word at a time: 32-bit cores shift a
-       * 64-bit one in several instructions per value */
+       * 64-bit one in several instructions per value.  Widths up to 8 join
+       * four values first (at most 32 bits): the accumulator's shift, test
+       * and store once per four. */
         uint32_t mask = width >= 32u ? 0xFFFFFFFFu : ((1u << width) - 1u), acc = 0, v;
-        unsigned nbits = 0;
-        size_t i;
-        for (i = 0; i < n; i++) {
-            v = in[i] & mask;
+        unsigned nbits = 0, bits;
+        const uint32_t *end = in + n, *quads = in + (!PPQ_LEAN && width <= 8u ? n & ~(size_t)3u : 0u);
+        for (; in < end; in++) {
+            v = *in & mask;
+            bits = width;
+            if (in < quads) {
+                v |= (((in[3] & mask) << width | (in[2] & mask)) << width | (in[1] & mask)) << width;
+                bits = 4u * width;
+                in += 3;
+            }
             acc |= v << nbits;
-            nbits += width;
+            nbits += bits;
             if (nbits >= 32u) {
                 ppq_store_le32(out, acc);
                 out += 4;
                 nbits -= 32u;
-                acc = nbits > 0u ? v >> (width - nbits) : 0u; /* the bits that did not fit */
+                acc = nbits > 0u ? v >> (bits - nbits) : 0u; /* the bits that did not fit */
             }
         }
         for (; nbits > 0u; nbits = nbits > 8u ? nbits - 8u : 0u) {
