@@ -129,6 +129,35 @@ static void pack_unpack32_all_widths(void)
     }
 }
 
+/* Every width 0..32 and every count 0..40 (the four-value steps of widths
+ * up to 8 and the tail after them), junk above the width, at any output
+ * alignment: the reference's bytes, nothing written past them, and the
+ * values back through the decoder. */
+static void pack32_every_count(void)
+{
+    unsigned w;
+    PPQ_CHECK(setup());
+    for (w = 0; w <= 32u; w++) {
+        size_t n, i;
+        for (n = 0; n <= 40u; n++) {
+            size_t bytes = (size_t)PPQ_PACKED_BYTES(n, w);
+            for (i = 0; i < n; i++) {
+                v64[i] = random_value(w);
+                v32[i] = (uint32_t)v64[i] | (w < 32u ? (uint32_t)ppq_test_rand() << w : 0u);
+            }
+            ref_pack(v64, n, w, ref);
+            memset(packed, 0xEE, bytes + 8u);
+            ppq_pack32(v32, n, w, packed + (n & 3u)); /* (any output alignment) */
+            PPQ_CHECK_MEM(packed + (n & 3u), ref, bytes);
+            PPQ_CHECK(packed[(n & 3u) + bytes] == 0xEE);
+            ppq_unpack32(tail_copy(ref, bytes), 0, n, w, got32);
+            for (i = 0; i < n; i++) {
+                PPQ_CHECK_EQ(got32[i], v64[i]);
+            }
+        }
+    }
+}
+
 /* Every start offset 0..64 and every length 0..70 at a few widths. */
 static void unpack32_every_offset(void)
 {
@@ -244,6 +273,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(spec_example_width3),
     PPQ_TEST(bit_width_of_values),
     PPQ_TEST(pack_unpack32_all_widths),
+    PPQ_TEST(pack32_every_count),
     PPQ_TEST(unpack32_every_offset),
     PPQ_TEST(unpack32_run_every_offset),
     PPQ_TEST(pack_unpack64_all_widths),

@@ -374,8 +374,42 @@ static void crc32_check_value(void)
     PPQ_CHECK(crc32_pattern(6149) == 0xD2C91E3Cu);
 }
 
+/* Bit by bit, as the polynomial defines it: the reference for the table
+ * kernels (the port's word-at-a-time middle, its byte-wise head and tail). */
+static uint32_t crc32_bitwise(const uint8_t *p, size_t len)
+{
+    uint32_t crc = 0xFFFFFFFFu;
+    unsigned k;
+    while (len-- > 0u) {
+        crc ^= *p++;
+        for (k = 0; k < 8u; k++) {
+            crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+        }
+    }
+    return ~crc;
+}
+
+/* Every start alignment and length up to 40 (head, words, tail), and a
+ * continuation cut at each point. */
+static void crc32_alignments(void)
+{
+    uint8_t buf[48];
+    size_t off, len, i;
+    for (i = 0; i < sizeof buf; i++) {
+        buf[i] = (uint8_t)ppq_test_rand();
+    }
+    for (off = 0; off < 4u; off++) {
+        for (len = 0; len <= 40u; len++) {
+            uint32_t want = crc32_bitwise(buf + off, len);
+            PPQ_CHECK(ppq_crc32(0, buf + off, len) == want);
+            PPQ_CHECK(ppq_crc32(ppq_crc32(0, buf + off, len / 3u), buf + off + len / 3u, len - len / 3u) == want);
+        }
+    }
+}
+
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(crc32_check_value),
+    PPQ_TEST(crc32_alignments),
     PPQ_TEST(status_strings),
     PPQ_TEST(mem_sink_overflow_writes_nothing),
     PPQ_TEST(counting_sink_counts),

@@ -317,11 +317,16 @@ static void narrow_buffer(void)
 /* INT64 streams whose miniblocks have every width 0..63 in turn (each
  * block's first delta is 0 and the others are below 2^w, so the minimum
  * delta is 0 and w is the miniblock's width), for miniblocks of 32, 64
- * and 128 values, decoded in one call (whole miniblocks: the fast paths)
+ * and 128 values (and 32 miniblocks of 32), decoded in one call (whole miniblocks: the fast paths)
  * and in calls of random sizes (partial miniblocks). */
 static void int64_every_miniblock_width(void)
 {
-    static const uint32_t geometry[][2] = {{128, 4}, {256, 4}, {128, 1}};
+    static const uint32_t geometry[][2] = {
+        {128, 4}, {256, 4}, {128, 1},
+#ifndef PPQ_TEST_SMALL
+        {1024, 32}, /* more miniblocks than the encoder keeps widths of (8 KB of buffer) */
+#endif
+    };
     size_t gi;
     PPQ_CHECK(setup());
     for (gi = 0; gi < ARRAY_LEN(geometry); gi++) {

@@ -1,6 +1,7 @@
 /* Bit packing front end: width helpers, packing, and unpacking that
  * dispatches 32-bit widths to the port's kernels. */
 #include "ppq_core.h"
+#include "ppq_config.h"
 #include "ppq_port.h"
 
 #include <string.h>
@@ -25,18 +26,6 @@ unsigned ppq_bit_width64(uint64_t v)
 {
     return v >> 32 != 0u ? 32u + ppq_bit_width32((uint32_t)(v >> 32)) : ppq_bit_width32((uint32_t)v);
 }
-
-/* Appends `w` (<= 32) bits of `v` to the accumulator, emitting whole bytes. */
-#define PUT_BITS(v, w)                             \
-    do {                                           \
-        acc |= (uint64_t)(v) << nbits;             \
-        nbits += (w);                              \
-        while (nbits >= 8u) {                      \
-            *out++ = (uint8_t)acc;                 \
-            acc >>= 8;                             \
-            nbits -= 8u;                           \
-        }                                          \
-    } while (0)
 
 #if PPQ_FAST64
 /* Widths up to 32 with a 64-bit accumulator: four bytes stored at a time
@@ -84,19 +73,27 @@ void ppq_pack32(const uint32_t *in, size_t n, unsigned width, uint8_t *out)
     pack_words(in, NULL, n, width, out);
 #else
     { /* a 32-bit accumulator stored a word at a time: 32-bit cores shift a
-       * 64-bit one in several instructions per value */
+       * 64-bit one in several instructions per value.  Widths up to 8 join
+       * four values first (at most 32 bits): the accumulator's shift, test
+       * and store once per four. */
         uint32_t mask = width >= 32u ? 0xFFFFFFFFu : ((1u << width) - 1u), acc = 0, v;
-        unsigned nbits = 0;
-        size_t i;
-        for (i = 0; i < n; i++) {
-            v = in[i] & mask;
+        unsigned nbits = 0, bits;
+        const uint32_t *end = in + n, *quads = in + (!PPQ_LEAN && width <= 8u ? n & ~(size_t)3u : 0u);
+        for (; in < end; in++) {
+            v = *in & mask;
+            bits = width;
+            if (in < quads) {
+                v |= (((in[3] & mask) << width | (in[2] & mask)) << width | (in[1] & mask)) << width;
+                bits = 4u * width;
+                in += 3;
+            }
             acc |= v << nbits;
-            nbits += width;
+            nbits += bits;
             if (nbits >= 32u) {
                 ppq_store_le32(out, acc);
                 out += 4;
                 nbits -= 32u;
-                acc = nbits > 0u ? v >> (width - nbits) : 0u; /* the bits that did not fit */
+                acc = nbits > 0u ? v >> (bits - nbits) : 0u; /* the bits that did not fit */
             }
         }
         for (; nbits > 0u; nbits = nbits > 8u ? nbits - 8u : 0u) {
@@ -109,7 +106,7 @@ void ppq_pack32(const uint32_t *in, size_t n, unsigned width, uint8_t *out)
 
 void ppq_pack64(const uint64_t *in, size_t n, unsigned width, uint8_t *out)
 {
-    uint64_t acc = 0;
+    uint32_t acc = 0; /* (32 bits: a 64-bit shift is several instructions on 32-bit cores) */
     unsigned nbits = 0;
     size_t i;
     if (width == 0u || width > 64u) {
@@ -123,16 +120,24 @@ void ppq_pack64(const uint64_t *in, size_t n, unsigned width, uint8_t *out)
 #endif
     for (i = 0; i < n; i++) {
         uint64_t v = in[i];
-        unsigned left = width;
-        while (left > 0u) { /* LSB-first, at most 32 bits at a time */
-            unsigned w = left < 32u ? left : 32u;
-            PUT_BITS(v & ((1ull << w) - 1u), w);
-            v >>= w;
-            left -= w;
+        unsigned left = width, w;
+        for (; left > 0u; left -= w, v >>= 32) { /* LSB-first, at most 32 bits at a time */
+            uint32_t part;
+            w = left < 32u ? left : 32u;
+            part = w < 32u ? (uint32_t)v & ((1u << w) - 1u) : (uint32_t)v;
+            acc |= part << nbits;
+            nbits += w;
+            if (nbits >= 32u) {
+                ppq_store_le32(out, acc);
+                out += 4;
+                nbits -= 32u;
+                acc = nbits > 0u ? part >> (w - nbits) : 0u; /* the bits that did not fit */
+            }
         }
     }
-    if (nbits > 0u) {
-        *out = (uint8_t)acc;
+    for (; nbits > 0u; nbits = nbits > 8u ? nbits - 8u : 0u) {
+        *out++ = (uint8_t)acc;
+        acc >>= 8;
     }
 }
 

@@ -167,31 +167,41 @@ static void flush_block32(ppq_delta_enc_t *enc)
     enc->in_block = 0;
 }
 
+/* Widths flush_block keeps from its first pass to its second (more
+ * miniblocks are measured again). */
+#define KEPT_WIDTHS 8u
+
 static void flush_block(ppq_delta_enc_t *enc)
 {
     uint64_t *d = enc->deltas;
     uint32_t n = enc->in_block, per = ppq_udiv32(enc->block_size, enc->miniblocks);
     uint32_t used = ppq_udiv32(n + per - 1u, per), m, i;
-    uint8_t head[PPQ_ULEB64_MAX];
+    uint8_t head[PPQ_ULEB64_MAX], widths[KEPT_WIDTHS];
     int64_t lo = (int64_t)d[0];
-    uint64_t min;
     for (i = 1; i < n; i++) { /* INT32 deltas are stored sign-extended: one loop for both */
         lo = (int64_t)d[i] < lo ? (int64_t)d[i] : lo;
     }
-    min = (uint64_t)lo;
-    (void)write_bytes(enc, head, ppq_uleb64_encode(ppq_zigzag64_encode((int64_t)min), head));
-    for (i = 0; i < n; i++) {
-        d[i] = enc->is64 ? d[i] - min : (uint64_t)(uint32_t)(d[i] - min);
-    }
+    (void)write_bytes(enc, head, ppq_uleb64_encode(ppq_zigzag64_encode(lo), head));
     for (; i < used * per; i++) {
-        d[i] = 0; /* padding of the last miniblock */
+        d[i] = (uint64_t)lo; /* padding of the last miniblock: 0 once the min is taken off */
     }
+    /* Each used miniblock's deltas above the min (INT32's below 2^32: the
+     * same as wrapped to 32 bits) and its width, in one pass. */
     for (m = 0; m < enc->miniblocks; m++) {
-        uint8_t w = (uint8_t)(m < used ? miniblock_width(d + m * per, per) : 0u);
+        uint64_t all = 0;
+        uint8_t w;
+        for (i = m * per; m < used && i < (m + 1u) * per; i++) {
+            d[i] -= (uint64_t)lo;
+            all |= d[i];
+        }
+        w = (uint8_t)ppq_bit_width64(all);
+        if (m < KEPT_WIDTHS) {
+            widths[m] = w;
+        }
         (void)write_bytes(enc, &w, 1);
     }
     for (m = 0; m < used && enc->err == PPQ_OK; m++) {
-        unsigned w = miniblock_width(d + m * per, per);
+        unsigned w = m < KEPT_WIDTHS ? widths[m] : miniblock_width(d + m * per, per);
         for (i = m * per; i < (m + 1u) * per && w > 0u; i += PACK_VALUES) {
             uint8_t packed[PACK_VALUES * 8u];
             ppq_pack64(d + i, PACK_VALUES, w, packed);
