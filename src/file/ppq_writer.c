@@ -1009,7 +1009,13 @@ static uint32_t auto_decide_at(const ppq_writer_t *w)
 static int64_t dict_int_at(const ppq_col_t *c, uint32_t i)
 {
     uint32_t len;
-    const uint8_t *p = ppq_dict_enc_entry(c->own.dict, ppq_dict_enc_index_at(c->own.dict, i), &len);
+    const uint8_t *p;
+    if (!PPQ_DICT_NARROW) { /* (32-bit indices and a PLAIN pool: read in place) */
+        const ppq_dict_enc_t *d = c->own.dict;
+        p = d->pool + (size_t)d->width * ((const uint32_t *)d->page)[i];
+        return d->width == 4u ? (int64_t)(int32_t)ppq_load_le32(p) : (int64_t)ppq_load_le64(p);
+    }
+    p = ppq_dict_enc_entry(c->own.dict, ppq_dict_enc_index_at(c->own.dict, i), &len);
     return len == 4u ? (int64_t)(int32_t)ppq_load_le32(p) : (int64_t)ppq_load_le64(p);
 }
 
