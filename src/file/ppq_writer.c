@@ -1214,13 +1214,12 @@ static ppq_status_t header_close(ppq_writer_t *w, ppq_thrift_w_t *t, const ppq_m
 }
 
 /* A number the dictionary has (entry e) into the page's statistics, once
- * a page (its stamp in `seen`); a NaN each time (they are counted). */
+ * a page (its stamp in `seen`, which a column with statistics and a word
+ * dictionary has: set_put); a NaN each time (they are counted). */
 static PPQ_ALWAYS_INLINE void entry_stats(ppq_col_t *c, uint32_t e, uint64_t word, size_t width)
 {
-    if (c->seen == NULL || c->seen[e] != c->stamp) {
-        if (ppq_stats_add_word(&c->page_stats, c->stats_kind, width, word) && c->seen != NULL) {
-            c->seen[e] = c->stamp;
-        }
+    if (c->seen[e] != c->stamp && ppq_stats_add_word(&c->page_stats, c->stats_kind, width, word)) {
+        c->seen[e] = c->stamp;
     }
 }
 
@@ -1599,7 +1598,7 @@ static void set_put(ppq_col_t *c)
         return;
     }
     if (BUILT(K_DICT) && c->kind == K_DICT) {
-        c->put = c->dict_word ? (c->width == 4u ? put_dict4 : put_dict8)
+        c->put = c->dict_word && (c->seen != NULL || !PPQ_WRITER_STATISTICS) ? (c->width == 4u ? put_dict4 : put_dict8)
                  : c->def->type == PPQ_BYTE_ARRAY ? put_bytes_again
                                                   : push_value;
     } else if (BUILT(K_DELTA) && c->kind == K_DELTA && c->dict_word) {
