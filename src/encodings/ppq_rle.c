@@ -384,6 +384,38 @@ size_t ppq_rle_dec_repeat(ppq_rle_dec_t *dec, size_t max, uint32_t *value, ppq_s
     return take;
 }
 
+size_t ppq_rle_dec_packed(ppq_rle_dec_t *dec, uint32_t *buf, size_t cap, size_t max, const uint32_t **vals,
+                          ppq_status_t *st)
+{
+    size_t take, off, groups, skip;
+    *st = PPQ_OK;
+    while (dec->remaining > 0u && dec->run_left == 0u) { /* (zero-length runs are skipped) */
+        *st = next_run(dec);
+        if (*st != PPQ_OK) {
+            return 0;
+        }
+    }
+    if (dec->remaining == 0u || !dec->run_packed) {
+        return 0;
+    }
+    off = dec->packed_index & 31u;
+    take = dec->run_left < max ? dec->run_left : max; /* (run_left <= remaining) */
+    take = take < cap - off ? take : cap - off;
+    groups = (off + take + 31u) / 32u;
+    skip = (dec->packed_index / 32u) * 4u * dec->width; /* the bytes of the groups before */
+    if (groups * 4u * dec->width <= (size_t)(dec->end - dec->packed) - skip) {
+        ppq_unpack32(dec->packed + skip, 0, groups * 32u, dec->width, buf);
+        *vals = buf + off;
+    } else { /* the input ends within these groups */
+        ppq_unpack32_run(dec->packed, dec->packed_len, dec->packed_index, take, dec->width, buf);
+        *vals = buf;
+    }
+    dec->packed_index += take;
+    dec->run_left -= take;
+    dec->remaining -= take;
+    return take;
+}
+
 ppq_status_t ppq_rle_dec_get(ppq_rle_dec_t *dec, uint32_t *out, size_t max, size_t *got)
 {
     size_t want = max < dec->remaining ? max : dec->remaining;

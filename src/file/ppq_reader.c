@@ -955,6 +955,10 @@ static void fill_levels(int16_t *out, int16_t v, size_t k)
     size_t i = 0;
     if (PPQ_FAST64) {
         uint64_t four = (uint64_t)(uint16_t)v * 0x0001000100010001ull;
+        for (; i + 8u <= k; i += 8u) {
+            PPQ_COPY(out + i, &four, 8);
+            PPQ_COPY(out + i + 4u, &four, 8);
+        }
         for (; i + 4u <= k; i += 4u) {
             PPQ_COPY(out + i, &four, 8);
         }
@@ -968,6 +972,7 @@ static ppq_status_t get_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint
                                size_t n, size_t *hits)
 {
     uint32_t buf[LEVEL_STEP];
+    const uint32_t *v32 = buf;
     size_t done = 0, i, got;
     ppq_status_t st;
     *hits = 0;
@@ -994,7 +999,14 @@ static ppq_status_t get_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint
             continue;
         }
         k = n - done < LEVEL_STEP ? n - done : LEVEL_STEP;
-        TRY(HAS(PPQ_ENC_BIT_PACKED) && is_bp ? ppq_bitpacked_dec_get(bp, buf, k, &got) : ppq_rle_dec_get(rle, buf, k, &got));
+        if (PPQ_FAST64 && !(HAS(PPQ_ENC_BIT_PACKED) && is_bp)) { /* hosts: by whole groups */
+            got = ppq_rle_dec_packed(rle, buf, LEVEL_STEP, k, &v32, &st);
+            TRY(st);
+            k = got > 0u ? got : k; /* (none: the levels ended) */
+        } else {
+            v32 = buf;
+            TRY(HAS(PPQ_ENC_BIT_PACKED) && is_bp ? ppq_bitpacked_dec_get(bp, buf, k, &got) : ppq_rle_dec_get(rle, buf, k, &got));
+        }
         if (got != k) {
             return PPQ_ERR_CORRUPT; /* fewer levels than the page's values */
         }
@@ -1002,12 +1014,12 @@ static ppq_status_t get_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint
             size_t h = 0;
             if (out != NULL) {
                 for (i = 0; i < k; i++) {
-                    h += buf[i];
-                    out[done + i] = (int16_t)buf[i];
+                    h += v32[i];
+                    out[done + i] = (int16_t)v32[i];
                 }
             } else {
                 for (i = 0; i < k; i++) {
-                    h += buf[i];
+                    h += v32[i];
                 }
             }
             *hits += h;
@@ -1015,15 +1027,15 @@ static ppq_status_t get_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint
             uint32_t over = 0;
             size_t h = 0;
             for (i = 0; i < k; i++) {
-                over |= buf[i] > (uint32_t)max;
-                h += buf[i] == (uint32_t)max;
+                over |= v32[i] > (uint32_t)max;
+                h += v32[i] == (uint32_t)max;
             }
             if (over != 0u) {
                 return PPQ_ERR_CORRUPT;
             }
             *hits += h;
             for (i = 0; out != NULL && i < k; i++) {
-                out[done + i] = (int16_t)buf[i];
+                out[done + i] = (int16_t)v32[i];
             }
         }
         done += k;
@@ -1202,7 +1214,24 @@ static ppq_status_t get_values(ppq_column_reader_t *cr, void *out, size_t k, siz
     case PPQ_ENC_RLE_DICTIONARY: st = ppq_dict_dec_get(&cr->dict, out, k, &got); break;
     case PPQ_ENC_RLE: { /* booleans */
         uint32_t buf[LEVEL_STEP];
-        while (got < k && st == PPQ_OK) {
+        while (PPQ_FAST64 && got < k && st == PPQ_OK) { /* hosts: runs in bulk, bit-packed runs by groups */
+            const uint32_t *v = buf;
+            uint32_t one = 0;
+            size_t g = ppq_rle_dec_repeat(&cr->dec.rle, k - got, &one, &st);
+            if (g > 0u) {
+                memset((uint8_t *)out + got, one != 0u, g);
+            } else if (st == PPQ_OK) {
+                g = ppq_rle_dec_packed(&cr->dec.rle, buf, LEVEL_STEP, k - got, &v, &st);
+                if (g == 0u) {
+                    break; /* the page's end */
+                }
+                for (i = 0; i < g; i++) {
+                    ((uint8_t *)out)[got + i] = (uint8_t)v[i]; /* (bit width 1) */
+                }
+            }
+            got += g;
+        }
+        while (!PPQ_FAST64 && got < k && st == PPQ_OK) {
             size_t n = k - got < LEVEL_STEP ? k - got : LEVEL_STEP, g = 0;
             st = ppq_rle_dec_get(&cr->dec.rle, buf, n, &g);
             for (i = 0; i < g; i++) {
