@@ -596,20 +596,34 @@ static void fill_copies(uint8_t *o, size_t vsize, size_t k)
         }
     } else if (vsize == 4u) {
         uint32_t v;
+        uint64_t two;
         PPQ_COPY(&v, o, 4);
-        for (i = 1; i < k; i++) {
+        two = (uint64_t)v * 0x100000001ull; /* (the value in both halves) */
+        for (i = 1; i + 4u <= k; i += 4u) {
+            PPQ_COPY(o + 4u * i, &two, 8);
+            PPQ_COPY(o + 4u * i + 8u, &two, 8);
+        }
+        for (; i < k; i++) {
             PPQ_COPY(o + 4u * i, &v, 4);
         }
     } else if (vsize == 8u) {
         uint64_t v;
         PPQ_COPY(&v, o, 8);
-        for (i = 1; i < k; i++) {
+        for (i = 1; i + 2u <= k; i += 2u) {
+            PPQ_COPY(o + 8u * i, &v, 8);
+            PPQ_COPY(o + 8u * i + 8u, &v, 8);
+        }
+        for (; i < k; i++) {
             PPQ_COPY(o + 8u * i, &v, 8);
         }
     } else if (vsize == sizeof(ppq_bytes_t)) {
         ppq_bytes_t v;
         PPQ_COPY(&v, o, sizeof v);
-        for (i = 1; i < k; i++) {
+        for (i = 1; i + 2u <= k; i += 2u) {
+            PPQ_COPY(o + sizeof v * i, &v, sizeof v);
+            PPQ_COPY(o + sizeof v * (i + 1u), &v, sizeof v);
+        }
+        for (; i < k; i++) {
             PPQ_COPY(o + sizeof v * i, &v, sizeof v);
         }
     } else {

@@ -955,9 +955,11 @@ static void fill_levels(int16_t *out, int16_t v, size_t k)
     size_t i = 0;
     if (PPQ_FAST64) {
         uint64_t four = (uint64_t)(uint16_t)v * 0x0001000100010001ull;
-        for (; i + 8u <= k; i += 8u) {
+        for (; i + 16u <= k; i += 16u) {
             PPQ_COPY(out + i, &four, 8);
             PPQ_COPY(out + i + 4u, &four, 8);
+            PPQ_COPY(out + i + 8u, &four, 8);
+            PPQ_COPY(out + i + 12u, &four, 8);
         }
         for (; i + 4u <= k; i += 4u) {
             PPQ_COPY(out + i, &four, 8);
