@@ -1086,8 +1086,11 @@ int ppq_cat_cmd(int argc, char **argv)
         offset = 0;
         if (scan) { /* every value into batches, column by column */
             for (k = 0; k < nsel && status == 0; k++) {
+                col_state_t *c = &cols[k];
+                int16_t *def = c->leaf->max_def > 0 ? c->def : NULL; /* (none to fill with zeros) */
+                int16_t *rep = c->leaf->max_rep > 0 ? c->rep : NULL;
                 do {
-                    st = refill(&cols[k]);
+                    st = ppq_column_reader_read(&c->cr, BATCH, c->values, def, rep, &c->levels, &c->count);
                     cols[k].values_total += cols[k].count;
                     cols[k].nulls_total += cols[k].levels - cols[k].count;
                 } while (st == PPQ_OK && cols[k].levels > 0u);
