@@ -264,8 +264,10 @@ PPQ_CHECKRET ppq_status_t ppq_column_reader_init(ppq_column_reader_t *cr, ppq_re
  * Read up to `max` entries: *levels gets the entries read (0 at the end of
  * the chunk), *count the values among them (written densely to `values`,
  * which must have room for `max`); def/rep (each NULL, or room for `max`
- * int16_t) get the levels (without them: REQUIRED flat columns, or when the
- * caller does not want them).  Stops at the end of a page, and (only
+ * int16_t) get the levels.  NULL: a column without them (rep of a flat
+ * column, def of a REQUIRED one), or def of any flat column whose nulls
+ * the caller only counts (*levels - *count; faster); a repeated column
+ * needs both (else PPQ_ERR_ARG).  Stops at the end of a page, and (only
  * DELTA_BYTE_ARRAY, whose values rebuild from shared prefixes) where the
  * value buffer of twice the largest page fills: fewer entries, never none
  * before the chunk's end; the next read goes on from there.  Errors:

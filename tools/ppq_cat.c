@@ -1087,7 +1087,7 @@ int ppq_cat_cmd(int argc, char **argv)
         if (scan) { /* every value into batches, column by column */
             for (k = 0; k < nsel && status == 0; k++) {
                 col_state_t *c = &cols[k];
-                int16_t *def = c->leaf->max_def > 0 ? c->def : NULL; /* (none to fill with zeros) */
+                int16_t *def = c->leaf->max_rep > 0 ? c->def : NULL; /* (flat: nulls counted, not listed) */
                 int16_t *rep = c->leaf->max_rep > 0 ? c->rep : NULL;
                 do {
                     st = ppq_column_reader_read(&c->cr, BATCH, c->values, def, rep, &c->levels, &c->count);

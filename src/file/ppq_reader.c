@@ -985,6 +985,9 @@ static ppq_status_t get_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint
         *hits = n;
         return PPQ_OK;
     }
+    if (PPQ_FAST64 && out == NULL && max == 1 && !(HAS(PPQ_ENC_BIT_PACKED) && is_bp)) {
+        return ppq_rle_dec_count_ones(rle, n, hits); /* hosts: counted, not unpacked */
+    }
     while (done < n) {
         uint32_t v = 0;
         size_t k = HAS(PPQ_ENC_BIT_PACKED) && is_bp ? 0u : ppq_rle_dec_repeat(rle, n - done, &v, &st);
@@ -1326,8 +1329,8 @@ ppq_status_t ppq_column_reader_read(ppq_column_reader_t *cr, size_t max, void *v
         return PPQ_ERR_ARG;
     }
     leaf = cr->leaf;
-    if ((leaf->max_def > 0 && def == NULL) || (leaf->max_rep > 0 && rep == NULL)) {
-        return PPQ_ERR_ARG;
+    if (leaf->max_rep > 0 && (def == NULL || rep == NULL)) {
+        return PPQ_ERR_ARG; /* (flat columns: def may be NULL, the values counted) */
     }
     if (cr->err != PPQ_OK || max == 0u) {
         return cr->err;
@@ -1379,9 +1382,17 @@ ppq_status_t ppq_column_reader_read(ppq_column_reader_t *cr, size_t max, void *v
             cr->def_dec = def_at;
             cr->rep_bp = rep_bp_at;
             cr->def_bp = def_bp_at;
-            st = get_levels(&cr->rep_dec, &cr->rep_bp, cr->rep_is_bp, leaf->max_rep, rep, n, &reps);
-            if (st == PPQ_OK) {
-                st = get_levels(&cr->def_dec, &cr->def_bp, cr->def_is_bp, leaf->max_def, def, n, &hits);
+            if (def == NULL && leaf->max_def > 0) { /* (flat) the levels counted again, one at a time */
+                for (n = 0, hits = 0; st == PPQ_OK && hits < taken; n++) {
+                    size_t h = 0;
+                    st = get_levels(&cr->def_dec, &cr->def_bp, cr->def_is_bp, leaf->max_def, NULL, 1, &h);
+                    hits += h;
+                }
+            } else {
+                st = get_levels(&cr->rep_dec, &cr->rep_bp, cr->rep_is_bp, leaf->max_rep, rep, n, &reps);
+                if (st == PPQ_OK) {
+                    st = get_levels(&cr->def_dec, &cr->def_bp, cr->def_is_bp, leaf->max_def, def, n, &hits);
+                }
             }
             st = st == PPQ_OK && hits != taken ? PPQ_ERR_STATE : st; /* (not reached) */
         }
