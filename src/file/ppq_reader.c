@@ -1329,7 +1329,7 @@ ppq_status_t ppq_column_reader_read(ppq_column_reader_t *cr, size_t max, void *v
         return PPQ_ERR_ARG;
     }
     leaf = cr->leaf;
-    if (leaf->max_rep > 0 && (def == NULL || rep == NULL)) {
+    if ((def == NULL || rep == NULL) && leaf->max_rep > 0) {
         return PPQ_ERR_ARG; /* (flat columns: def may be NULL, the values counted) */
     }
     if (cr->err != PPQ_OK || max == 0u) {
