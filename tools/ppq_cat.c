@@ -74,14 +74,11 @@ ppq_status_t ppq_cli_read_at(void *ctx, uint64_t off, uint8_t *buf, size_t len, 
     return PPQ_OK;
 }
 
-/* The file mapped read-only (scan): a small read is a copy out of the
- * mapping, not a system call (a reader reads every page header and page
- * on its own: 31 thousand reads for the 10 M-row sensor table); one of
- * BIG_READ bytes or more goes through pread(), whose call costs little
- * beside the copy and which takes no page faults on the mapping. */
-#define BIG_READ ((size_t)64 << 10)
+/* The file mapped read-only (scan): the reader decodes its pages where
+ * they are (ppq_reader_in_memory), and the footer and page headers are
+ * copies out of the mapping, not a pread() each (31 thousand of them for
+ * the 10 M-row sensor table). */
 typedef struct mapped {
-    FILE *fp;
     const uint8_t *p;
     uint64_t size;
 } mapped_t;
@@ -90,9 +87,6 @@ static ppq_status_t mapped_read_at(void *ctx, uint64_t off, uint8_t *buf, size_t
 {
     const mapped_t *m = (const mapped_t *)ctx;
     size_t n = off >= m->size ? 0u : m->size - off < len ? (size_t)(m->size - off) : len;
-    if (n >= BIG_READ) {
-        return ppq_cli_read_at(m->fp, off, buf, len, got);
-    }
     if (n > 0u) {
         memcpy(buf, m->p + off, n);
     }
@@ -877,7 +871,7 @@ int ppq_cat_cmd(int argc, char **argv)
     ppq_arena_t arena;
     ppq_reader_t r;
     ppq_file_t file = {ppq_cli_read_at, NULL, NULL, NULL, 0};
-    mapped_t map = {NULL, NULL, 0};
+    mapped_t map = {NULL, 0};
     FILE *fp;
     uint32_t *tops = NULL, ntops = 0, rgs[MAX_COLS], nrgs = 0, g, k, nsel = 0, maxrep = 0;
     uint8_t *chosen = NULL;
@@ -937,7 +931,6 @@ int ppq_cat_cmd(int argc, char **argv)
     if (scan && file.size > 0u && file.size <= SIZE_MAX) {
         void *p = mmap(NULL, (size_t)file.size, PROT_READ, MAP_PRIVATE, fileno(fp), 0);
         if (p != MAP_FAILED) {
-            map.fp = fp;
             map.p = (const uint8_t *)p;
             map.size = file.size;
             file.read_at = mapped_read_at;
@@ -945,6 +938,9 @@ int ppq_cat_cmd(int argc, char **argv)
         }
     }
     st = ppq_reader_open(&r, &file, &arena);
+    if (st == PPQ_OK && map.p != NULL) {
+        st = ppq_reader_in_memory(&r, map.p);
+    }
     if (st != PPQ_OK) {
         status = fail_status(path, st, &r);
         goto done;

@@ -608,6 +608,18 @@ ppq_status_t ppq_reader_open(ppq_reader_t *r, ppq_file_t *file, ppq_arena_t *are
     return ppq_reader_open_select(r, file, NULL, arena);
 }
 
+ppq_status_t ppq_reader_in_memory(ppq_reader_t *r, const void *data)
+{
+    if (r == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    if (!PPQ_READER_IN_MEMORY) {
+        return unsupported(r, "files in memory (PPQ_READER_IN_MEMORY)");
+    }
+    r->mem = ppq_input(data);
+    return PPQ_OK;
+}
+
 /* Slot of i in a selection (NULL: all n), -1 when it is not there. */
 static int32_t slot_of(const uint32_t *sel, uint32_t n, uint32_t i)
 {
@@ -1097,7 +1109,8 @@ static ppq_status_t load_page(ppq_column_reader_t *cr)
     ppq_status_t st;
     while (cr->pos < cr->end) {
         int dict, v2;
-        uint8_t *stored, *dst;
+        const uint8_t *stored, *page; /* the page as stored; uncompressed */
+        uint8_t *dst;
         size_t cap, lvl = 0, got = 0, used, hits;
         TRY(read_header(r, cr->pos, cr->end, &h));
         cr->pos += h.hdr_len;
@@ -1109,11 +1122,19 @@ static ppq_status_t load_page(ppq_column_reader_t *cr)
         }
         dst = dict ? cr->dict_buf : cr->pbuf;
         cap = dict ? cr->dict_cap : cr->pcap;
-        stored = codec ? cr->zbuf : dst;
         if ((size_t)h.size > (codec ? cr->zcap : cap) || (size_t)h.raw > cap) {
             return PPQ_ERR_CORRUPT; /* (chunk_needs measured every page: the file changed) */
         }
-        TRY(read_at(r->file, cr->pos, stored, (size_t)h.size));
+        if (PPQ_READER_IN_MEMORY && r->mem != NULL) { /* ppq_reader_in_memory: the page where it is */
+            if (cr->pos > r->file->size || (uint64_t)h.size > r->file->size - cr->pos) {
+                return PPQ_ERR_CORRUPT; /* (a read at the end comes back short) */
+            }
+            stored = r->mem + cr->pos;
+        } else {
+            TRY(read_at(r->file, cr->pos, codec ? cr->zbuf : dst, (size_t)h.size));
+            stored = codec ? cr->zbuf : dst;
+        }
+        page = codec ? dst : stored;
         cr->pos += (uint64_t)h.size;
         if (cr->check_crc && h.has_crc && (uint32_t)h.crc != ppq_crc32(0, stored, (size_t)h.size)) {
             return PPQ_ERR_CORRUPT;
@@ -1147,14 +1168,14 @@ static ppq_status_t load_page(ppq_column_reader_t *cr)
                 (h.encoding != PPQ_ENC_PLAIN && h.encoding != PPQ_ENC_PLAIN_DICTIONARY)) {
                 return PPQ_ERR_CORRUPT;
             }
-            TRY(ppq_dict_dec_init(&cr->dict, (ppq_type_t)leaf->type, leaf->type_len, cr->dict_buf, (size_t)h.raw,
+            TRY(ppq_dict_dec_init(&cr->dict, (ppq_type_t)leaf->type, leaf->type_len, page, (size_t)h.raw,
                                   (uint32_t)h.values, &cr->dict_arena));
             cr->have_dict = 1;
             continue;
         }
         /* a data page: levels, then values */
         {
-            const uint8_t *p = cr->pbuf;
+            const uint8_t *p = page;
             size_t left = (size_t)h.raw;
             uint32_t n = (uint32_t)h.values;
             if (!HAS(PPQ_ENC_BIT_PACKED) && !v2 &&
