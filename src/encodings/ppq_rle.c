@@ -316,7 +316,10 @@ static ppq_status_t next_run(ppq_rle_dec_t *dec)
     size_t avail = (size_t)(dec->end - dec->pos);
     uint32_t header;
     size_t used;
-    if (ppq_uleb32_decode(dec->pos, avail, &header, &used) != PPQ_OK) {
+    if (PPQ_FAST64 && avail > 0u && dec->pos[0] < 0x80u) { /* hosts: a one-byte header without the call */
+        header = dec->pos[0];
+        used = 1;
+    } else if (ppq_uleb32_decode(dec->pos, avail, &header, &used) != PPQ_OK) {
         return PPQ_ERR_CORRUPT; /* also: no more runs but values expected */
     }
     dec->pos += used;
@@ -324,7 +327,9 @@ static ppq_status_t next_run(ppq_rle_dec_t *dec)
     if (header & 1u) {
         size_t groups = header >> 1;
         size_t values;
-        if (dec->width == 0u || groups <= ppq_udiv32((uint32_t)avail, dec->width)) {
+        /* (hosts: a multiply, not a division per run) */
+        if (dec->width == 0u || (PPQ_FAST64 ? (uint64_t)groups * dec->width <= (uint64_t)avail
+                                            : groups <= ppq_udiv32((uint32_t)avail, dec->width))) {
             values = groups <= dec->remaining / 8u ? groups * 8u : dec->remaining; /* no overflow */
             dec->packed = dec->pos;
             dec->packed_len = groups * dec->width;
