@@ -1021,7 +1021,6 @@ static ppq_status_t get_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint
             TRY(st);
             k = got > 0u ? got : k; /* (none: the levels ended) */
         } else {
-            v32 = buf;
             TRY(HAS(PPQ_ENC_BIT_PACKED) && is_bp ? ppq_bitpacked_dec_get(bp, buf, k, &got) : ppq_rle_dec_get(rle, buf, k, &got));
         }
         if (got != k) {
@@ -1110,7 +1109,7 @@ static ppq_status_t load_page(ppq_column_reader_t *cr)
     while (cr->pos < cr->end) {
         int dict, v2;
         const uint8_t *stored, *page; /* the page as stored; uncompressed */
-        uint8_t *dst;
+        uint8_t *dst, *buf;
         size_t cap, lvl = 0, got = 0, used, hits;
         TRY(read_header(r, cr->pos, cr->end, &h));
         cr->pos += h.hdr_len;
@@ -1122,19 +1121,21 @@ static ppq_status_t load_page(ppq_column_reader_t *cr)
         }
         dst = dict ? cr->dict_buf : cr->pbuf;
         cap = dict ? cr->dict_cap : cr->pcap;
+        buf = codec ? cr->zbuf : dst;
         if ((size_t)h.size > (codec ? cr->zcap : cap) || (size_t)h.raw > cap) {
             return PPQ_ERR_CORRUPT; /* (chunk_needs measured every page: the file changed) */
         }
+        stored = buf;
+        page = dst;
         if (PPQ_READER_IN_MEMORY && r->mem != NULL) { /* ppq_reader_in_memory: the page where it is */
             if (cr->pos > r->file->size || (uint64_t)h.size > r->file->size - cr->pos) {
                 return PPQ_ERR_CORRUPT; /* (a read at the end comes back short) */
             }
             stored = r->mem + cr->pos;
+            page = codec ? dst : stored;
         } else {
-            TRY(read_at(r->file, cr->pos, codec ? cr->zbuf : dst, (size_t)h.size));
-            stored = codec ? cr->zbuf : dst;
+            TRY(read_at(r->file, cr->pos, buf, (size_t)h.size));
         }
-        page = codec ? dst : stored;
         cr->pos += (uint64_t)h.size;
         if (cr->check_crc && h.has_crc && (uint32_t)h.crc != ppq_crc32(0, stored, (size_t)h.size)) {
             return PPQ_ERR_CORRUPT;
