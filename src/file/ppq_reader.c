@@ -1176,7 +1176,7 @@ static ppq_status_t load_page(ppq_column_reader_t *cr)
         }
         /* a data page: levels, then values */
         {
-            const uint8_t *p = page;
+            const uint8_t *p = PPQ_READER_IN_MEMORY ? page : cr->pbuf; /* (the same; 12 bytes less on M0) */
             size_t left = (size_t)h.raw;
             uint32_t n = (uint32_t)h.values;
             if (!HAS(PPQ_ENC_BIT_PACKED) && !v2 &&
