@@ -179,9 +179,9 @@ LOGGER_CONFIG := -include examples/sensor_logger/logger_config.h
 # The smallest useful reader (issue 13's reader-min): PLAIN, RLE levels and
 # booleans, dictionaries, DELTA_BINARY_PACKED, uncompressed pages, unpacking
 # value by value (no width kernels); not the deprecated BIT_PACKED levels,
-# nor the chunks' statistics.
+# nor the chunks' statistics, nor files decoded in memory.
 READER_MIN_CONFIG := -DPPQ_DECOMPRESSORS=0u -DPPQ_READER_ENCODINGS=0x12Du -DPPQ_UNPACK_SMALL -DPPQ_READER_STATISTICS=0 \
-    -DPPQ_READER_METADATA=0 -DPPQ_READER_SKIP=0
+    -DPPQ_READER_METADATA=0 -DPPQ_READER_SKIP=0 -DPPQ_READER_IN_MEMORY=0
 
 # The writer-codecs size profile: every page compressor but ZSTD's, whose
 # 8-9 KiB of flash a firmware writer opts into (project.yml: writer-zstd);
@@ -267,7 +267,7 @@ check-clang:
 # the sensor logger's configurations (LOGGER_CONFIG: the writer's switches;
 # LOGGER_SMALL also without statistics and recovery records).
 SWITCHES := PPQ_UNPACK_SMALL PPQ_NO_INTRINSICS PPQ_FAST64=0 PPQ_WRITER_AUTO_BY_SIZE=0 PPQ_DICT_NARROW=1 PPQ_READER_METADATA=0 \
-    PPQ_READER_SKIP=0
+    PPQ_READER_SKIP=0 PPQ_READER_IN_MEMORY=0
 check-switches:
 	@for s in $(SWITCHES); do \
 	    echo "check-switches: -D$$s"; \

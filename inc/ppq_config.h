@@ -116,6 +116,13 @@
 #define PPQ_READER_SKIP 1
 #endif
 
+/* 1: ppq_reader_in_memory, pages decoded where a file in memory holds
+ * them.  0 leaves that code out (the reader-min profile): it returns
+ * PPQ_ERR_UNSUPPORTED and pages come through read_at. */
+#ifndef PPQ_READER_IN_MEMORY
+#define PPQ_READER_IN_MEMORY 1
+#endif
+
 /* The value encodings the file reader decodes: an OR of PPQ_READER_ENC(e)
  * (ppq_encoding_t values), default all.  A page in an encoding left out is
  * PPQ_ERR_UNSUPPORTED naming it; its decoder stays out of the link.  The

@@ -123,6 +123,7 @@ typedef struct ppq_reader {
     uint32_t created_by_len;
     size_t need;             /* after PPQ_ERR_ARENA: the arena bytes open needs */
     const char *unsupported; /* after PPQ_ERR_UNSUPPORTED: what (a constant text) */
+    const uint8_t *mem;      /* ppq_reader_in_memory: the file's bytes; NULL: pages through read_at */
 } ppq_reader_t;
 
 /*
@@ -134,6 +135,19 @@ typedef struct ppq_reader {
  * errors are its.
  */
 PPQ_CHECKRET ppq_status_t ppq_reader_open(ppq_reader_t *r, ppq_file_t *file, ppq_arena_t *arena);
+
+/*
+ * After an open: the file's file->size bytes are also at `data` (a file
+ * mapped into memory, flash the CPU reads directly), so column readers
+ * decode each page where it is instead of reading it into their buffers
+ * first (their arena stays the same size; the footer and page headers
+ * still come through read_at).  A page that would end past file->size is
+ * PPQ_ERR_CORRUPT.  `data` must outlive the reader and every value read
+ * from it (byte arrays then point into it); NULL: pages through read_at
+ * again.  PPQ_ERR_ARG for r NULL; PPQ_ERR_UNSUPPORTED in a build without it
+ * (PPQ_READER_IN_MEMORY=0 in ppq_config.h).
+ */
+PPQ_CHECKRET ppq_status_t ppq_reader_in_memory(ppq_reader_t *r, const void *data);
 
 /* What ppq_reader_open_select keeps.  All zero: every column and row
  * group, no key-value metadata or created_by. */
@@ -264,8 +278,10 @@ PPQ_CHECKRET ppq_status_t ppq_column_reader_init(ppq_column_reader_t *cr, ppq_re
  * Read up to `max` entries: *levels gets the entries read (0 at the end of
  * the chunk), *count the values among them (written densely to `values`,
  * which must have room for `max`); def/rep (each NULL, or room for `max`
- * int16_t) get the levels (without them: REQUIRED flat columns, or when the
- * caller does not want them).  Stops at the end of a page, and (only
+ * int16_t) get the levels.  NULL: a column without them (rep of a flat
+ * column, def of a REQUIRED one), or def of any flat column whose nulls
+ * the caller only counts (*levels - *count; faster); a repeated column
+ * needs both (else PPQ_ERR_ARG).  Stops at the end of a page, and (only
  * DELTA_BYTE_ARRAY, whose values rebuild from shared prefixes) where the
  * value buffer of twice the largest page fills: fewer entries, never none
  * before the chunk's end; the next read goes on from there.  Errors:

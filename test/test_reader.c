@@ -356,6 +356,27 @@ static void delta_byte_array_long_prefixes(void)
     PPQ_CHECK_EQ(at, rows);
     PPQ_CHECK_EQ(values, rows - (rows + 3u) / 7u);
     PPQ_CHECK(shorter > 0u); /* (reads did end at the buffer) */
+    /* again without definition levels: the same values, nulls counted */
+    PPQ_CHECK_OK(ppq_column_reader_init(&cr, &rd, 0, 0, &arena));
+    at = 0;
+    values = 0;
+    shorter = 0;
+    do {
+        size_t i, k = 0;
+        PPQ_CHECK_OK(ppq_column_reader_read(&cr, 64, got, NULL, NULL, &levels, &count));
+        shorter += levels > 0u && levels < 8u;
+        for (i = 0; i < levels; i++, at++) {
+            if (at % 7u != 3u) {
+                PPQ_CHECK(k < count && got[k].len == TEXT && got[k].ptr[TEXT - 1u] == (uint8_t)('a' + at % 26u));
+                k++;
+            }
+        }
+        PPQ_CHECK_EQ(k, count);
+        values += (uint32_t)count;
+    } while (levels > 0u);
+    PPQ_CHECK_EQ(at, rows);
+    PPQ_CHECK_EQ(values, rows - (rows + 3u) / 7u);
+    PPQ_CHECK(shorter > 0u);
 }
 
 /* The compact layout's AUTO by size: a FLOAT column of all-new readings
@@ -450,6 +471,9 @@ static void writer_files_round_trip(void)
         }
         PPQ_CHECK_OK(st);
         PPQ_CHECK_OK(open_file(&f, &m, &arena, file_mem.len));
+        if (PPQ_READER_IN_MEMORY && v % 3u == 1u) {
+            PPQ_CHECK_OK(ppq_reader_in_memory(&rd, file_buf)); /* pages decoded where they are */
+        }
         PPQ_CHECK_EQ(rd.ncols, NCOLS);
         PPQ_CHECK_EQ(rd.num_rows, ROWS);
         PPQ_CHECK(rd.nrg >= 2u);
@@ -474,19 +498,19 @@ static void writer_files_round_trip(void)
                     double d[8];
                     ppq_bytes_t bytes[8];
                 } got;
-                int16_t def[8];
+                int16_t def[8], *defs = (rg + c) % 2u == 0u ? def : NULL; /* (NULL: nulls only counted) */
                 need = ppq_column_reader_arena_size(&rd, rg, c, &st);
                 PPQ_CHECK_OK(st);
                 PPQ_CHECK_OK(ppq_column_reader_init(&cr, &rd, rg, c, &arena));
                 PPQ_CHECK_EQ(ppq_arena_used(&arena) - mark, need);
                 do {
                     size_t i, k = 0;
-                    PPQ_CHECK_OK(ppq_column_reader_read(&cr, step, &got, def, NULL, &levels, &count));
+                    PPQ_CHECK_OK(ppq_column_reader_read(&cr, step, &got, defs, NULL, &levels, &count));
                     for (i = 0; i < levels; i++, r++) {
                         uint8_t flba[3];
                         value_t want;
                         int null = cols[c].optional && is_null(r, c);
-                        if (cols[c].optional) {
+                        if (cols[c].optional && defs != NULL) {
                             PPQ_CHECK_EQ(def[i], null ? 0 : 1);
                         }
                         if (null) {
@@ -514,6 +538,49 @@ static void writer_files_round_trip(void)
         PPQ_CHECK_EQ(skipped, PPQ_OK); /* why not */
     }
     PPQ_CHECK(ran >= (NCOLS == NTYPES ? 12u : 3u));
+}
+
+/* ppq_reader_in_memory: a page past the file's size (here: the size made
+ * a byte short of a chunk's end after open, the bytes still there) is
+ * corrupt, never read; the pages before it decode. */
+static void in_memory_past_the_end(void)
+{
+    ppq_file_t f;
+    mfile_t m;
+    ppq_arena_t arena;
+    const ppq_chunk_info_t *ci;
+    size_t levels = 1, count = 0, entries = 0;
+    ppq_status_t st;
+    union {
+        uint64_t w[16];
+        ppq_bytes_t b[8];
+    } vals;
+    int16_t def[8];
+    PPQ_CHECK(new_file());
+    st = write_variant(1);
+    if (too_big_here(st)) {
+        return;
+    }
+    PPQ_CHECK_OK(st);
+    PPQ_CHECK_OK(open_file(&f, &m, &arena, file_mem.len));
+    PPQ_CHECK_EQ(ppq_reader_in_memory(NULL, file_buf), PPQ_ERR_ARG);
+    if (!PPQ_READER_IN_MEMORY) {
+        PPQ_CHECK_EQ(ppq_reader_in_memory(&rd, file_buf), PPQ_ERR_UNSUPPORTED);
+        return;
+    }
+    PPQ_CHECK_OK(ppq_reader_in_memory(&rd, file_buf));
+    ci = ppq_reader_chunk(&rd, 0, 1);
+    PPQ_CHECK(ci != NULL && ci->data_page_offset > 0 && ci->compressed_size > 40);
+    PPQ_CHECK_OK(ppq_column_reader_init(&cr, &rd, 0, 1, &arena)); /* (its pages measured through read_at) */
+    f.size = (uint64_t)(ci->dict_page_offset >= 0 ? ci->dict_page_offset : ci->data_page_offset) +
+             (uint64_t)ci->compressed_size - 1u; /* the chunk's last byte cut off */
+    st = PPQ_OK;
+    while (st == PPQ_OK && levels > 0u) {
+        st = ppq_column_reader_read(&cr, 8, &vals, def, NULL, &levels, &count);
+        entries += st == PPQ_OK ? levels : 0u;
+    }
+    PPQ_CHECK_EQ(st, PPQ_ERR_CORRUPT);
+    PPQ_CHECK(entries > 0u && entries < (size_t)rd.rg_rows[0]);
 }
 
 /* A file cut at every length, and with every byte of its footer changed:
@@ -546,6 +613,9 @@ static void hostile_files(void)
             uint32_t rg, c;
             file_buf[i] ^= flips[k];
             if (open_file(&f, &m, &arena, len) == PPQ_OK) { /* then read everything it claims */
+                if (PPQ_READER_IN_MEMORY && k == 1u) {
+                    PPQ_CHECK_OK(ppq_reader_in_memory(&rd, file_buf));
+                }
                 for (rg = 0; rg < rd.nrg; rg++) {
                     for (c = 0; c < rd.ncols; c++) {
                         size_t mark = ppq_arena_mark(&arena), levels = 1, count;
@@ -774,6 +844,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(long_page_headers),
     PPQ_TEST(pruning),
     PPQ_TEST(hostile_files),
+    PPQ_TEST(in_memory_past_the_end),
     PPQ_TEST(levels_disagree),
 };
 PPQ_SUITE(suite_reader, "reader", cases);

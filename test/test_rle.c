@@ -478,6 +478,75 @@ static void count_ones_agrees_with_decoding(void)
     }
 }
 
+/* The reader's bulk path: ppq_rle_dec_packed mixed with ppq_rle_dec_repeat
+ * and ppq_rle_dec_get in random steps gives the values of hand-built
+ * streams at every width; cut short, the same values and status as
+ * ppq_rle_dec_get alone (tail_copy: the bytes end where the input does). */
+static ppq_status_t decode_mixed_calls(const uint8_t *data, size_t len, unsigned w, size_t count, uint32_t *out,
+                                       size_t *total)
+{
+    static const size_t caps[] = {32, 64, 256};
+    uint32_t buf[256];
+    ppq_rle_dec_t dec;
+    ppq_status_t st = ppq_rle_dec_init(&dec, w, 0, tail_copy(data, len), len, count);
+    size_t pos = 0, k, i;
+    while (st == PPQ_OK) {
+        size_t max = 1u + ppq_test_below(ppq_test_below(2) ? 40u : 600u);
+        const uint32_t *v = NULL;
+        uint32_t x = 0;
+        unsigned how = (unsigned)ppq_test_below(4);
+        if (how == 0u) {
+            st = ppq_rle_dec_get(&dec, out + pos, max, &k);
+        } else if ((k = ppq_rle_dec_repeat(&dec, max, &x, &st)) > 0u) {
+            for (i = 0; i < k; i++) {
+                out[pos + i] = x;
+            }
+        } else if (st == PPQ_OK) {
+            size_t cap = caps[ppq_test_below(3)];
+            k = ppq_rle_dec_packed(&dec, buf, cap, max, &v, &st);
+            if (k > max || k > cap || (k > 0u && (v < buf || v + k > buf + cap))) {
+                return PPQ_ERR_STATE; /* the test's own "wrong" marker */
+            }
+            for (i = 0; i < k; i++) {
+                out[pos + i] = v[i];
+            }
+        }
+        pos += k;
+        if (k == 0u) {
+            if (how != 0u && dec.remaining > 0u && st == PPQ_OK) {
+                return PPQ_ERR_STATE; /* no progress */
+            }
+            break;
+        }
+    }
+    *total = pos;
+    return st;
+}
+
+static void packed_agrees_with_get(void)
+{
+    PPQ_CHECK(setup());
+    unsigned w;
+    for (w = 0; w <= 32; w++) {
+        int rep;
+        for (rep = 0; rep < 6; rep++) {
+            size_t n = 1 + ppq_test_below(MIX_VALUES), total = 0, cut, got;
+            size_t len = build_mixed_stream(vals, &n, w, out_a);
+            ppq_rle_dec_t dec;
+            ppq_status_t st;
+            PPQ_CHECK_OK(decode_mixed_calls(out_a, len, w, n, back, &total));
+            PPQ_CHECK_EQ(total, n);
+            PPQ_CHECK_MEM(back, vals, n * sizeof vals[0]);
+            cut = ppq_test_below(len + 1u); /* cut short */
+            st = decode_mixed_calls(out_a, cut, w, n, back, &total);
+            PPQ_CHECK_OK(ppq_rle_dec_init(&dec, w, 0, tail_copy(out_a, cut), cut, n));
+            PPQ_CHECK_EQ(ppq_rle_dec_get(&dec, vals, n, &got), st);
+            PPQ_CHECK_EQ(got, total);
+            PPQ_CHECK_MEM(back, vals, got * sizeof vals[0]);
+        }
+    }
+}
+
 static void random_bytes_never_crash(void)
 {
     PPQ_CHECK(setup());
@@ -519,5 +588,6 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(hostile_streams_are_corrupt),
     PPQ_TEST(random_bytes_never_crash),
     PPQ_TEST(count_ones_agrees_with_decoding),
+    PPQ_TEST(packed_agrees_with_get),
 };
 PPQ_SUITE(suite_rle, "rle", cases);

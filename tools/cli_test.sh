@@ -308,6 +308,23 @@ if [ -n "$LOG" ]; then
     status cat_no_row_group 2 $P cat "$LOG" --row-groups 999
     status cat_bad_format 2 $P cat "$LOG" --format xml
     status cat_not_parquet 1 $P cat "$T/notpq"
+
+    # scan decodes every value: the footer's rows, and each column's values
+    # and nulls as cat lists them; damaged pages end with status 0 or 1
+    scan=$($P scan "$LOG")
+    check scan_rows "$rows" "$(echo "$scan" | sed -n 's/^rows //p')"
+    for c in $(echo "$names" | tr ',' ' '); do
+        nulls=$($P cat "$LOG" --columns "$c" | grep -c ':null')
+        check "scan_$c" "values $((rows - nulls)), nulls $nulls" "$(echo "$scan" | sed -n "s/^$c: //p")"
+    done
+    status scan_not_parquet 1 $P scan "$T/notpq"
+    for pct in 10 30 50 70; do
+        cp "$LOG" "$T/damaged"
+        head -c 64 "$P" | dd of="$T/damaged" bs=1 seek=$((size * pct / 100)) conv=notrunc 2>/dev/null
+        $P scan "$T/damaged" >/dev/null 2>&1
+        rc=$?
+        check "scan_damaged_$pct" ok "$([ $rc -le 1 ] && echo ok || echo "status $rc")"
+    done
 fi
 
 # ---- robustness: truncated streams and garbage never crash a decoder ----------

@@ -5,6 +5,7 @@
 #include "ppq_dict_internal.h"
 #include "ppq_internal.h"
 #include "ppq_port.h"
+#include "ppq_rle_internal.h"
 
 #define MAX_ENTRIES (1u << 24)
 
@@ -595,20 +596,34 @@ static void fill_copies(uint8_t *o, size_t vsize, size_t k)
         }
     } else if (vsize == 4u) {
         uint32_t v;
+        uint64_t two;
         PPQ_COPY(&v, o, 4);
-        for (i = 1; i < k; i++) {
+        two = (uint64_t)v * 0x100000001ull; /* (the value in both halves) */
+        for (i = 1; i + 4u <= k; i += 4u) {
+            PPQ_COPY(o + 4u * i, &two, 8);
+            PPQ_COPY(o + 4u * i + 8u, &two, 8);
+        }
+        for (; i < k; i++) {
             PPQ_COPY(o + 4u * i, &v, 4);
         }
     } else if (vsize == 8u) {
         uint64_t v;
         PPQ_COPY(&v, o, 8);
-        for (i = 1; i < k; i++) {
+        for (i = 1; i + 2u <= k; i += 2u) {
+            PPQ_COPY(o + 8u * i, &v, 8);
+            PPQ_COPY(o + 8u * i + 8u, &v, 8);
+        }
+        for (; i < k; i++) {
             PPQ_COPY(o + 8u * i, &v, 8);
         }
     } else if (vsize == sizeof(ppq_bytes_t)) {
         ppq_bytes_t v;
         PPQ_COPY(&v, o, sizeof v);
-        for (i = 1; i < k; i++) {
+        for (i = 1; i + 2u <= k; i += 2u) {
+            PPQ_COPY(o + sizeof v * i, &v, sizeof v);
+            PPQ_COPY(o + sizeof v * (i + 1u), &v, sizeof v);
+        }
+        for (; i < k; i++) {
             PPQ_COPY(o + sizeof v * i, &v, sizeof v);
         }
     } else {
@@ -618,6 +633,7 @@ static void fill_copies(uint8_t *o, size_t vsize, size_t k)
     }
 }
 
+#if !PPQ_FAST64
 /* Every one of the k indices below count?  (One pass without an early
  * exit: it vectorizes; the caller finds the first bad one when not.) */
 static int indices_ok(const uint32_t *idx, size_t k, uint32_t count)
@@ -629,6 +645,7 @@ static int indices_ok(const uint32_t *idx, size_t k, uint32_t count)
     }
     return bad == 0u;
 }
+#endif
 
 /* An index past the dictionary among the k: the values before the first
  * stand (returned: how many), *st PPQ_ERR_CORRUPT. */
@@ -641,6 +658,57 @@ static size_t first_bad(const uint32_t *idx, size_t k, uint32_t count, ppq_statu
     *st = PPQ_ERR_CORRUPT;
     return i;
 }
+
+#if PPQ_FAST64
+/* Hosts: the k indices at v as values at o, after one check of them all
+ * (in blocks of 32, a fixed count the compiler vectorizes); an index past
+ * the dictionary: the values before the first stand (returned: how many),
+ * *st PPQ_ERR_CORRUPT. */
+static size_t gather(const ppq_dict_dec_t *dec, const uint32_t *v, size_t k, uint8_t *o, size_t vsize,
+                     ppq_status_t *st)
+{
+    const uint8_t *dict = dec->dict;
+    uint32_t last = dec->count - 1u, bad = dec->count == 0u ? 1u : 0u;
+    size_t i, j;
+    for (i = 0; i + 32u <= k; i += 32u) {
+        for (j = 0; j < 32u; j++) {
+            bad |= 0u - (uint32_t)(v[i + j] > last);
+        }
+    }
+    for (; i < k; i++) {
+        bad |= (uint32_t)(v[i] > last);
+    }
+    if (bad != 0u) {
+        k = first_bad(v, k, dec->count, st);
+    }
+    if (PPQ_HOST_LE && vsize == dec->width && vsize == 4u) { /* INT32, FLOAT: a word each */
+        for (i = 0; i + 4u <= k; i += 4u) {
+            PPQ_COPY(o + 4u * i, dict + 4u * (size_t)v[i], 4);
+            PPQ_COPY(o + 4u * i + 4u, dict + 4u * (size_t)v[i + 1u], 4);
+            PPQ_COPY(o + 4u * i + 8u, dict + 4u * (size_t)v[i + 2u], 4);
+            PPQ_COPY(o + 4u * i + 12u, dict + 4u * (size_t)v[i + 3u], 4);
+        }
+        for (; i < k; i++) {
+            PPQ_COPY(o + 4u * i, dict + 4u * (size_t)v[i], 4);
+        }
+    } else if (PPQ_HOST_LE && vsize == dec->width && vsize == 8u) { /* INT64, DOUBLE */
+        for (i = 0; i + 4u <= k; i += 4u) {
+            PPQ_COPY(o + 8u * i, dict + 8u * (size_t)v[i], 8);
+            PPQ_COPY(o + 8u * i + 8u, dict + 8u * (size_t)v[i + 1u], 8);
+            PPQ_COPY(o + 8u * i + 16u, dict + 8u * (size_t)v[i + 2u], 8);
+            PPQ_COPY(o + 8u * i + 24u, dict + 8u * (size_t)v[i + 3u], 8);
+        }
+        for (; i < k; i++) {
+            PPQ_COPY(o + 8u * i, dict + 8u * (size_t)v[i], 8);
+        }
+    } else {
+        for (i = 0; i < k; i++) {
+            dict_value(dec, v[i], o + i * vsize);
+        }
+    }
+    return k;
+}
+#endif
 
 ppq_status_t ppq_dict_dec_get(ppq_dict_dec_t *dec, void *out, size_t max, size_t *got)
 {
@@ -657,8 +725,7 @@ ppq_status_t ppq_dict_dec_get(ppq_dict_dec_t *dec, void *out, size_t max, size_t
     }
     while (n < max && st == PPQ_OK) {
         uint32_t idx[INDEX_CHUNK], e = 0;
-        size_t want = max - n < INDEX_CHUNK ? max - n : INDEX_CHUNK;
-        size_t k = ppq_rle_dec_repeat(&dec->idx, max - n, &e, &st), i;
+        size_t k = ppq_rle_dec_repeat(&dec->idx, max - n, &e, &st);
         if (k > 0u) { /* one entry, k times: decoded once, copied */
             if (e >= dec->count) {
                 *got = n;
@@ -673,55 +740,34 @@ ppq_status_t ppq_dict_dec_get(ppq_dict_dec_t *dec, void *out, size_t max, size_t
         if (st != PPQ_OK) {
             break;
         }
-        st = ppq_rle_dec_get(&dec->idx, idx, want, &k);
-        if (PPQ_FAST64 && PPQ_HOST_LE && dec->count > 0u && vsize == dec->width && (vsize == 4u || vsize == 8u)) {
-            /* INT32, FLOAT, INT64, DOUBLE on hosts: a word each, the index
-             * clamped to the dictionary and checked in the same pass */
-            uint32_t last = dec->count - 1u, bad = 0;
-            const uint8_t *dict = dec->dict;
-            if (vsize == 4u) {
-                for (i = 0; i + 4u <= k; i += 4u) { /* (four at a time: the loop's count and test once) */
-                    uint32_t x0 = idx[i], x1 = idx[i + 1u], x2 = idx[i + 2u], x3 = idx[i + 3u];
-                    bad |= (uint32_t)(x0 > last) | (uint32_t)(x1 > last) | (uint32_t)(x2 > last) | (uint32_t)(x3 > last);
-                    PPQ_COPY(o + 4u * i, dict + 4u * (size_t)(x0 > last ? last : x0), 4);
-                    PPQ_COPY(o + 4u * i + 4u, dict + 4u * (size_t)(x1 > last ? last : x1), 4);
-                    PPQ_COPY(o + 4u * i + 8u, dict + 4u * (size_t)(x2 > last ? last : x2), 4);
-                    PPQ_COPY(o + 4u * i + 12u, dict + 4u * (size_t)(x3 > last ? last : x3), 4);
-                }
-                for (; i < k; i++) {
-                    uint32_t x = idx[i];
-                    bad |= (uint32_t)(x > last);
-                    PPQ_COPY(o + 4u * i, dict + 4u * (size_t)(x > last ? last : x), 4);
-                }
-            } else {
-                for (i = 0; i + 2u <= k; i += 2u) {
-                    uint32_t x0 = idx[i], x1 = idx[i + 1u];
-                    bad |= (uint32_t)(x0 > last) | (uint32_t)(x1 > last);
-                    PPQ_COPY(o + 8u * i, dict + 8u * (size_t)(x0 > last ? last : x0), 8);
-                    PPQ_COPY(o + 8u * i + 8u, dict + 8u * (size_t)(x1 > last ? last : x1), 8);
-                }
-                for (; i < k; i++) {
-                    uint32_t x = idx[i];
-                    bad |= (uint32_t)(x > last);
-                    PPQ_COPY(o + 8u * i, dict + 8u * (size_t)(x > last ? last : x), 8);
-                }
+#if PPQ_FAST64
+        { /* hosts: a bit-packed run's indices in whole groups of 32 */
+            const uint32_t *v = idx;
+            k = ppq_rle_dec_packed(&dec->idx, idx, INDEX_CHUNK, max - n, &v, &st);
+            if (k == 0u) {
+                break; /* end of page (or an error) */
             }
-            if (bad != 0u) {
-                k = first_bad(idx, k, dec->count, &st);
-            }
-        } else {
+            k = gather(dec, v, k, o, vsize, &st);
+            n += k;
+            o += k * vsize;
+        }
+#else
+        {
+            size_t want = max - n < INDEX_CHUNK ? max - n : INDEX_CHUNK, i;
+            st = ppq_rle_dec_get(&dec->idx, idx, want, &k);
             if (!indices_ok(idx, k, dec->count)) {
                 k = first_bad(idx, k, dec->count, &st);
             }
             for (i = 0; i < k; i++) {
                 dict_value(dec, idx[i], o + i * vsize);
             }
+            n += k;
+            o += k * vsize;
+            if (k < want) {
+                break; /* end of page (or an error) */
+            }
         }
-        n += k;
-        o += k * vsize;
-        if (k < want) {
-            break; /* end of page (or an error) */
-        }
+#endif
     }
     *got = n;
     return st;

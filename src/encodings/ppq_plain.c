@@ -1,6 +1,7 @@
 /* PLAIN encoding for all physical types. */
 #include "ppq_plain.h"
 #include "ppq_internal.h"
+#include "ppq_port.h"
 
 static int type_ok(ppq_type_t type, uint32_t type_len)
 {
@@ -181,6 +182,14 @@ ppq_status_t ppq_plain_dec_get(ppq_plain_dec_t *dec, void *out, size_t max, size
     switch (dec->type) {
     case PPQ_BOOLEAN: {
         uint8_t *o = (uint8_t *)out;
+        while (PPQ_FAST64 && PPQ_HOST_LE && dec->bit == 0u && want - n >= 8u && dec->pos != dec->end) {
+            /* hosts: a whole byte's eight values at once (its low seven
+             * bits spread to one a byte by a multiply, the top one shifted) */
+            uint64_t b = *dec->pos++;
+            uint64_t v = (((b & 0x7Fu) * 0x0002040810204081ull) & 0x0101010101010101ull) | (b >> 7) << 56;
+            PPQ_COPY(o + n, &v, 8);
+            n += 8u;
+        }
         for (; n < want; n++) {
             if (dec->pos == dec->end) {
                 st = PPQ_ERR_CORRUPT;

@@ -313,7 +313,10 @@ static ppq_status_t next_run(ppq_rle_dec_t *dec)
     size_t avail = (size_t)(dec->end - dec->pos);
     uint32_t header;
     size_t used;
-    if (ppq_uleb32_decode(dec->pos, avail, &header, &used) != PPQ_OK) {
+    if (PPQ_FAST64 && avail > 0u && dec->pos[0] < 0x80u) { /* hosts: a one-byte header without the call */
+        header = dec->pos[0];
+        used = 1;
+    } else if (ppq_uleb32_decode(dec->pos, avail, &header, &used) != PPQ_OK) {
         return PPQ_ERR_CORRUPT; /* also: no more runs but values expected */
     }
     dec->pos += used;
@@ -321,7 +324,9 @@ static ppq_status_t next_run(ppq_rle_dec_t *dec)
     if (header & 1u) {
         size_t groups = header >> 1;
         size_t values;
-        if (dec->width == 0u || groups <= ppq_udiv32((uint32_t)avail, dec->width)) {
+        /* (hosts: a multiply, not a division per run) */
+        if (dec->width == 0u || (PPQ_FAST64 ? (uint64_t)groups * dec->width <= (uint64_t)avail
+                                            : groups <= ppq_udiv32((uint32_t)avail, dec->width))) {
             values = groups <= dec->remaining / 8u ? groups * 8u : dec->remaining; /* no overflow */
             dec->packed = dec->pos;
             dec->packed_len = groups * dec->width;
@@ -378,6 +383,38 @@ size_t ppq_rle_dec_repeat(ppq_rle_dec_t *dec, size_t max, uint32_t *value, ppq_s
     dec->run_left -= take;
     dec->remaining -= take;
     *value = dec->run_value;
+    return take;
+}
+
+size_t ppq_rle_dec_packed(ppq_rle_dec_t *dec, uint32_t *buf, size_t cap, size_t max, const uint32_t **vals,
+                          ppq_status_t *st)
+{
+    size_t take, off, groups, skip;
+    *st = PPQ_OK;
+    while (dec->remaining > 0u && dec->run_left == 0u) { /* (zero-length runs are skipped) */
+        *st = next_run(dec);
+        if (*st != PPQ_OK) {
+            return 0;
+        }
+    }
+    if (dec->remaining == 0u || !dec->run_packed) {
+        return 0;
+    }
+    off = dec->packed_index & 31u;
+    take = dec->run_left < max ? dec->run_left : max; /* (run_left <= remaining) */
+    take = take < cap - off ? take : cap - off;
+    groups = (off + take + 31u) / 32u;
+    skip = (dec->packed_index / 32u) * 4u * dec->width; /* the bytes of the groups before */
+    if (groups * 4u * dec->width <= (size_t)(dec->end - dec->packed) - skip) {
+        ppq_unpack32(dec->packed + skip, 0, groups * 32u, dec->width, buf);
+        *vals = buf + off;
+    } else { /* the input ends within these groups */
+        ppq_unpack32_run(dec->packed, dec->packed_len, dec->packed_index, take, dec->width, buf);
+        *vals = buf;
+    }
+    dec->packed_index += take;
+    dec->run_left -= take;
+    dec->remaining -= take;
     return take;
 }
 

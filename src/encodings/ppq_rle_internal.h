@@ -23,6 +23,18 @@ ppq_status_t ppq_rle_enc_put_one(ppq_rle_enc_t *enc, uint32_t value);
  * PPQ_ERR_ARG for another width. */
 PPQ_CHECKRET ppq_status_t ppq_rle_dec_count_ones(ppq_rle_dec_t *dec, size_t n, size_t *ones);
 
+/* When the next values are bit-packed: up to `max` of them (at most to
+ * the end of their run, and as many as `buf` of `cap` values, a multiple
+ * of 32, holds from the run's group of 32 they start in), unpacked into
+ * buf, *vals pointing at the first; returns how many.  Whole groups of 32
+ * go through the unpacking kernel, which needs their bytes within the
+ * input (a run's last groups read on into the next run's bytes, never
+ * past the input's end; else value by value).  0 as ppq_rle_dec_repeat:
+ * the next values are a run of one value, none are left, or *st is not
+ * PPQ_OK (a malformed run header).  The reader's bulk path on hosts. */
+size_t ppq_rle_dec_packed(ppq_rle_dec_t *dec, uint32_t *buf, size_t cap, size_t max, const uint32_t **vals,
+                          ppq_status_t *st);
+
 /* The value the encoder's open RLE run repeats, once more, when `value`
  * is it and the run has room: 1 (counted, nothing else to do); 0 when the
  * value must go through ppq_rle_enc_put_one.  The row path's shortcut for

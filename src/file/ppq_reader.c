@@ -608,6 +608,18 @@ ppq_status_t ppq_reader_open(ppq_reader_t *r, ppq_file_t *file, ppq_arena_t *are
     return ppq_reader_open_select(r, file, NULL, arena);
 }
 
+ppq_status_t ppq_reader_in_memory(ppq_reader_t *r, const void *data)
+{
+    if (r == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    if (!PPQ_READER_IN_MEMORY) {
+        return unsupported(r, "files in memory (PPQ_READER_IN_MEMORY)");
+    }
+    r->mem = ppq_input(data);
+    return PPQ_OK;
+}
+
 /* Slot of i in a selection (NULL: all n), -1 when it is not there. */
 static int32_t slot_of(const uint32_t *sel, uint32_t n, uint32_t i)
 {
@@ -955,6 +967,12 @@ static void fill_levels(int16_t *out, int16_t v, size_t k)
     size_t i = 0;
     if (PPQ_FAST64) {
         uint64_t four = (uint64_t)(uint16_t)v * 0x0001000100010001ull;
+        for (; i + 16u <= k; i += 16u) {
+            PPQ_COPY(out + i, &four, 8);
+            PPQ_COPY(out + i + 4u, &four, 8);
+            PPQ_COPY(out + i + 8u, &four, 8);
+            PPQ_COPY(out + i + 12u, &four, 8);
+        }
         for (; i + 4u <= k; i += 4u) {
             PPQ_COPY(out + i, &four, 8);
         }
@@ -968,6 +986,7 @@ static ppq_status_t get_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint
                                size_t n, size_t *hits)
 {
     uint32_t buf[LEVEL_STEP];
+    const uint32_t *v32 = buf;
     size_t done = 0, i, got;
     ppq_status_t st;
     *hits = 0;
@@ -977,6 +996,9 @@ static ppq_status_t get_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint
         }
         *hits = n;
         return PPQ_OK;
+    }
+    if (PPQ_FAST64 && out == NULL && max == 1 && !(HAS(PPQ_ENC_BIT_PACKED) && is_bp)) {
+        return ppq_rle_dec_count_ones(rle, n, hits); /* hosts: counted, not unpacked */
     }
     while (done < n) {
         uint32_t v = 0;
@@ -994,7 +1016,13 @@ static ppq_status_t get_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint
             continue;
         }
         k = n - done < LEVEL_STEP ? n - done : LEVEL_STEP;
-        TRY(HAS(PPQ_ENC_BIT_PACKED) && is_bp ? ppq_bitpacked_dec_get(bp, buf, k, &got) : ppq_rle_dec_get(rle, buf, k, &got));
+        if (PPQ_FAST64 && !(HAS(PPQ_ENC_BIT_PACKED) && is_bp)) { /* hosts: by whole groups */
+            got = ppq_rle_dec_packed(rle, buf, LEVEL_STEP, k, &v32, &st);
+            TRY(st);
+            k = got > 0u ? got : k; /* (none: the levels ended) */
+        } else {
+            TRY(HAS(PPQ_ENC_BIT_PACKED) && is_bp ? ppq_bitpacked_dec_get(bp, buf, k, &got) : ppq_rle_dec_get(rle, buf, k, &got));
+        }
         if (got != k) {
             return PPQ_ERR_CORRUPT; /* fewer levels than the page's values */
         }
@@ -1002,12 +1030,12 @@ static ppq_status_t get_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint
             size_t h = 0;
             if (out != NULL) {
                 for (i = 0; i < k; i++) {
-                    h += buf[i];
-                    out[done + i] = (int16_t)buf[i];
+                    h += v32[i];
+                    out[done + i] = (int16_t)v32[i];
                 }
             } else {
                 for (i = 0; i < k; i++) {
-                    h += buf[i];
+                    h += v32[i];
                 }
             }
             *hits += h;
@@ -1015,15 +1043,15 @@ static ppq_status_t get_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint
             uint32_t over = 0;
             size_t h = 0;
             for (i = 0; i < k; i++) {
-                over |= buf[i] > (uint32_t)max;
-                h += buf[i] == (uint32_t)max;
+                over |= v32[i] > (uint32_t)max;
+                h += v32[i] == (uint32_t)max;
             }
             if (over != 0u) {
                 return PPQ_ERR_CORRUPT;
             }
             *hits += h;
             for (i = 0; out != NULL && i < k; i++) {
-                out[done + i] = (int16_t)buf[i];
+                out[done + i] = (int16_t)v32[i];
             }
         }
         done += k;
@@ -1080,7 +1108,8 @@ static ppq_status_t load_page(ppq_column_reader_t *cr)
     ppq_status_t st;
     while (cr->pos < cr->end) {
         int dict, v2;
-        uint8_t *stored, *dst;
+        const uint8_t *stored, *page; /* the page as stored; uncompressed */
+        uint8_t *dst, *buf;
         size_t cap, lvl = 0, got = 0, used, hits;
         TRY(read_header(r, cr->pos, cr->end, &h));
         cr->pos += h.hdr_len;
@@ -1092,11 +1121,21 @@ static ppq_status_t load_page(ppq_column_reader_t *cr)
         }
         dst = dict ? cr->dict_buf : cr->pbuf;
         cap = dict ? cr->dict_cap : cr->pcap;
-        stored = codec ? cr->zbuf : dst;
+        buf = codec ? cr->zbuf : dst;
         if ((size_t)h.size > (codec ? cr->zcap : cap) || (size_t)h.raw > cap) {
             return PPQ_ERR_CORRUPT; /* (chunk_needs measured every page: the file changed) */
         }
-        TRY(read_at(r->file, cr->pos, stored, (size_t)h.size));
+        stored = buf;
+        page = dst;
+        if (PPQ_READER_IN_MEMORY && r->mem != NULL) { /* ppq_reader_in_memory: the page where it is */
+            if (cr->pos > r->file->size || (uint64_t)h.size > r->file->size - cr->pos) {
+                return PPQ_ERR_CORRUPT; /* (a read at the end comes back short) */
+            }
+            stored = r->mem + cr->pos;
+            page = codec ? dst : stored;
+        } else {
+            TRY(read_at(r->file, cr->pos, buf, (size_t)h.size));
+        }
         cr->pos += (uint64_t)h.size;
         if (cr->check_crc && h.has_crc && (uint32_t)h.crc != ppq_crc32(0, stored, (size_t)h.size)) {
             return PPQ_ERR_CORRUPT;
@@ -1130,14 +1169,14 @@ static ppq_status_t load_page(ppq_column_reader_t *cr)
                 (h.encoding != PPQ_ENC_PLAIN && h.encoding != PPQ_ENC_PLAIN_DICTIONARY)) {
                 return PPQ_ERR_CORRUPT;
             }
-            TRY(ppq_dict_dec_init(&cr->dict, (ppq_type_t)leaf->type, leaf->type_len, cr->dict_buf, (size_t)h.raw,
+            TRY(ppq_dict_dec_init(&cr->dict, (ppq_type_t)leaf->type, leaf->type_len, page, (size_t)h.raw,
                                   (uint32_t)h.values, &cr->dict_arena));
             cr->have_dict = 1;
             continue;
         }
         /* a data page: levels, then values */
         {
-            const uint8_t *p = cr->pbuf;
+            const uint8_t *p = PPQ_READER_IN_MEMORY ? page : cr->pbuf; /* (the same; 12 bytes less on M0) */
             size_t left = (size_t)h.raw;
             uint32_t n = (uint32_t)h.values;
             if (!HAS(PPQ_ENC_BIT_PACKED) && !v2 &&
@@ -1202,7 +1241,24 @@ static ppq_status_t get_values(ppq_column_reader_t *cr, void *out, size_t k, siz
     case PPQ_ENC_RLE_DICTIONARY: st = ppq_dict_dec_get(&cr->dict, out, k, &got); break;
     case PPQ_ENC_RLE: { /* booleans */
         uint32_t buf[LEVEL_STEP];
-        while (got < k && st == PPQ_OK) {
+        while (PPQ_FAST64 && got < k && st == PPQ_OK) { /* hosts: runs in bulk, bit-packed runs by groups */
+            const uint32_t *v = buf;
+            uint32_t one = 0;
+            size_t g = ppq_rle_dec_repeat(&cr->dec.rle, k - got, &one, &st);
+            if (g > 0u) {
+                memset((uint8_t *)out + got, one != 0u, g);
+            } else if (st == PPQ_OK) {
+                g = ppq_rle_dec_packed(&cr->dec.rle, buf, LEVEL_STEP, k - got, &v, &st);
+                if (g == 0u) {
+                    break; /* the page's end */
+                }
+                for (i = 0; i < g; i++) {
+                    ((uint8_t *)out)[got + i] = (uint8_t)v[i]; /* (bit width 1) */
+                }
+            }
+            got += g;
+        }
+        while (!PPQ_FAST64 && got < k && st == PPQ_OK) {
             size_t n = k - got < LEVEL_STEP ? k - got : LEVEL_STEP, g = 0;
             st = ppq_rle_dec_get(&cr->dec.rle, buf, n, &g);
             for (i = 0; i < g; i++) {
@@ -1295,8 +1351,8 @@ ppq_status_t ppq_column_reader_read(ppq_column_reader_t *cr, size_t max, void *v
         return PPQ_ERR_ARG;
     }
     leaf = cr->leaf;
-    if ((leaf->max_def > 0 && def == NULL) || (leaf->max_rep > 0 && rep == NULL)) {
-        return PPQ_ERR_ARG;
+    if ((def == NULL || rep == NULL) && leaf->max_rep > 0) {
+        return PPQ_ERR_ARG; /* (flat columns: def may be NULL, the values counted) */
     }
     if (cr->err != PPQ_OK || max == 0u) {
         return cr->err;
@@ -1348,9 +1404,17 @@ ppq_status_t ppq_column_reader_read(ppq_column_reader_t *cr, size_t max, void *v
             cr->def_dec = def_at;
             cr->rep_bp = rep_bp_at;
             cr->def_bp = def_bp_at;
-            st = get_levels(&cr->rep_dec, &cr->rep_bp, cr->rep_is_bp, leaf->max_rep, rep, n, &reps);
-            if (st == PPQ_OK) {
-                st = get_levels(&cr->def_dec, &cr->def_bp, cr->def_is_bp, leaf->max_def, def, n, &hits);
+            if (def == NULL && leaf->max_def > 0) { /* (flat) the levels counted again, one at a time */
+                for (n = 0, hits = 0; st == PPQ_OK && hits < taken; n++) {
+                    size_t h = 0;
+                    st = get_levels(&cr->def_dec, &cr->def_bp, cr->def_is_bp, leaf->max_def, NULL, 1, &h);
+                    hits += h;
+                }
+            } else {
+                st = get_levels(&cr->rep_dec, &cr->rep_bp, cr->rep_is_bp, leaf->max_rep, rep, n, &reps);
+                if (st == PPQ_OK) {
+                    st = get_levels(&cr->def_dec, &cr->def_bp, cr->def_is_bp, leaf->max_def, def, n, &hits);
+                }
             }
             st = st == PPQ_OK && hits != taken ? PPQ_ERR_STATE : st; /* (not reached) */
         }

@@ -1,8 +1,9 @@
 /* libFuzzer: the file reader on hostile files.  Whatever the bytes, open
  * and every column of every row group read to its end stay inside the file
- * and the arena (ASan), and end with a status; so does a selective open in
- * a small arena, whose need then opens, keeping exactly the chunks asked
- * for. */
+ * and the arena (ASan), and end with a status, pages read through read_at
+ * or (by the last byte) decoded in place, with or without definition
+ * levels; so does a selective open in a small arena, whose need then
+ * opens, keeping exactly the chunks asked for. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ppq_bytes_t b[32];
     } values;
     static int16_t def[32], rep[32];
+    int16_t *flat_def = def;
     mfile_t m;
     ppq_file_t f;
     ppq_arena_t arena;
@@ -81,13 +83,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (ppq_reader_open(&r, &f, &arena) != PPQ_OK) {
         return 0;
     }
+    if (size > 0u && (data[size - 1u] & 0x20u) != 0u) { /* pages decoded where they are (exactly size bytes) */
+        (void)ppq_reader_in_memory(&r, data);
+    }
+    if (size > 0u && (data[size - 1u] & 0x40u) != 0u) {
+        flat_def = NULL; /* nulls counted only (repeated columns: PPQ_ERR_ARG) */
+    }
     for (rg = 0; rg < r.nrg && rg < 64u; rg++) {
         for (c = 0; c < r.ncols && c < 64u; c++) {
             size_t mark = ppq_arena_mark(&arena), levels = 1, count = 0, steps = 0;
             (void)ppq_column_reader_arena_size(&r, rg, c, &st);
             if (ppq_column_reader_init(&cr, &r, rg, c, &arena) == PPQ_OK) {
                 while (levels > 0u && steps++ < 100000u &&
-                       ppq_column_reader_read(&cr, 32, &values, def, rep, &levels, &count) == PPQ_OK) {
+                       ppq_column_reader_read(&cr, 32, &values, flat_def, rep, &levels, &count) == PPQ_OK) {
                     if (count > levels) {
                         abort(); /* more values than entries */
                     }

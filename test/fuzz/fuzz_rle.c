@@ -6,6 +6,8 @@
  *     values and count (the codec contract: results do not depend on the
  *     split);
  *   - every value fits the bit width;
+ *   - the reader's bulk calls (ppq_rle_dec_repeat, ppq_rle_dec_packed)
+ *     give the same values and count;
  *   - a complete decode, re-encoded by the library's encoder (itself fed
  *     in irregular slices), decodes to the same values. */
 #include <stdint.h>
@@ -13,6 +15,7 @@
 #include <string.h>
 
 #include "picoparquet.h"
+#include "ppq_rle_internal.h"
 
 #define MAX_VALUES 100000u
 
@@ -73,6 +76,35 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (width < 32u && (values[i] >> width) != 0u) {
             __builtin_trap();
         }
+    }
+    /* the reader's bulk calls (runs whole, bit-packed runs by groups of 32
+     * into a small buffer): the same status, values and count */
+    st_whole = ppq_rle_dec_init(&dec, width, prefix, copy, len, count);
+    got = 0;
+    while (st_whole == PPQ_OK) {
+        uint32_t buf[64], x = 0;
+        const uint32_t *v = buf;
+        size_t k = ppq_rle_dec_repeat(&dec, step, &x, &st_whole), cap = data[4] & 64u ? 64u : 32u;
+        int packed = 0;
+        if (k == 0u && st_whole == PPQ_OK) {
+            k = ppq_rle_dec_packed(&dec, buf, cap, step, &v, &st_whole);
+            packed = 1;
+        }
+        if (k > step || got + k > total || (packed && k > 0u && (v < buf || v + k > buf + cap))) {
+            __builtin_trap();
+        }
+        for (i = 0; i < k; i++) {
+            if ((packed ? v[i] : x) != values[got + i]) {
+                __builtin_trap();
+            }
+        }
+        got += k;
+        if (k == 0u) {
+            break;
+        }
+    }
+    if (got != total || st_whole != st) {
+        __builtin_trap();
     }
 
     if (st == PPQ_OK && total == count) {
