@@ -299,6 +299,8 @@ if [ -n "$LOG" ]; then
     rows=$($P inspect "$LOG" | sed -n 's/^rows: //p')
     names=$($P inspect "$LOG" | awk '/^schema /{n++; next} n == 1 && /^  [^ ]/{printf "%s%s", s, $1; s=","}')
     check cat_rows "$rows" "$($P cat "$LOG" | wc -l | tr -d ' ')"
+    # inspect names the arena a board needs to read the file (one line)
+    check inspect_arena 1 "$($P inspect "$LOG" | grep -c '^arena: open [1-9][0-9]* bytes; then every column of a row group at once [1-9][0-9]* more, one at a time [1-9][0-9]*$')"
     check cat_keys "$names" "$($P cat "$LOG" --limit 1 | sed 's/"\([a-z_]*\)":[^,]*/\1/g; s/^{//; s/}$//')"
     check cat_csv_header "$names" "$($P cat "$LOG" --format csv | head -n 1)"
     check cat_csv_rows $((rows + 1)) "$($P cat "$LOG" --format csv | wc -l | tr -d ' ')"

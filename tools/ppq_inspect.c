@@ -162,6 +162,33 @@ static void print_chunk(const ppq_reader_t *r, uint32_t col, const ppq_chunk_inf
     putchar('\n');
 }
 
+/* The arena a board needs to read this file: what ppq_reader_open kept,
+ * and on top of it the column readers of the largest row group, all open
+ * at once (as `ppq cat` and `ppq scan` read) or one at a time.  A chunk
+ * this build cannot read is named instead. */
+static void print_arena(ppq_reader_t *r, size_t open_bytes)
+{
+    size_t all = 0, one = 0;
+    uint32_t g, c;
+    for (g = 0; g < r->nrg; g++) {
+        size_t sum = 0;
+        for (c = 0; c < r->ncols; c++) {
+            ppq_status_t st = PPQ_OK;
+            size_t need = ppq_column_reader_arena_size(r, g, c, &st);
+            if (st != PPQ_OK) {
+                printf("arena: open %zu bytes; row group %u column %u: %s\n", open_bytes, (unsigned)g, (unsigned)c,
+                       ppq_status_str(st));
+                return;
+            }
+            sum += need;
+            one = need > one ? need : one;
+        }
+        all = sum > all ? sum : all;
+    }
+    printf("arena: open %zu bytes; then every column of a row group at once %zu more, one at a time %zu\n", open_bytes,
+           all, one);
+}
+
 int ppq_inspect(const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -215,6 +242,7 @@ int ppq_inspect(const char *path)
             print_chunk(&r, c, ppq_reader_chunk(&r, g, c));
         }
     }
+    print_arena(&r, ppq_arena_used(&arena));
     for (i = 0; i < r.nkv; i++) {
         printf("key-value: %.*s", (int)r.kv[i].key_len, (const char *)r.kv[i].key);
         if (r.kv[i].value != NULL) {
