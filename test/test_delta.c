@@ -314,11 +314,14 @@ static void narrow_buffer(void)
     }
 }
 
-/* INT64 streams whose miniblocks have every width 0..63 in turn (each
+/* INT64 streams whose miniblocks have every width 0..64 in turn (each
  * block's first delta is 0 and the others are below 2^w, so the minimum
- * delta is 0 and w is the miniblock's width), for miniblocks of 32, 64
- * and 128 values (and 32 miniblocks of 32), decoded in one call (whole miniblocks: the fast paths)
- * and in calls of random sizes (partial miniblocks). */
+ * delta is 0 and w is the miniblock's width; width 64, last and alone in
+ * its block: minimum delta INT64_MIN, one delta INT64_MAX), for miniblocks
+ * of 32, 64 and 128 values (and 32 miniblocks of 32), decoded in one call
+ * (whole miniblocks: the fast paths) and in calls of random sizes (partial
+ * miniblocks); every cut of the stream short is refused, the values before
+ * the cut decoded. */
 static void int64_every_miniblock_width(void)
 {
     static const uint32_t geometry[][2] = {
@@ -332,7 +335,7 @@ static void int64_every_miniblock_width(void)
     for (gi = 0; gi < ARRAY_LEN(geometry); gi++) {
         ppq_delta_cfg_t cfg = {PPQ_INT64, 0, 0, 0};
         uint32_t per = geometry[gi][0] / geometry[gi][1];
-        size_t n = 64u * per + 1u, i, len, got, call;
+        size_t n = 65u * per + 1u, i, len, got, call, cut;
         ppq_delta_dec_t dec;
         n = n < NMAX ? n : NMAX;
         cfg.type = PPQ_INT64;
@@ -341,12 +344,14 @@ static void int64_every_miniblock_width(void)
         v64[0] = (int64_t)ppq_test_rand();
         for (i = 1; i < n; i++) {
             size_t j = i - 1u; /* delta index */
-            unsigned w = (unsigned)(j / per % 64u);
-            uint64_t d = w == 0u ? 0u : ppq_test_rand() & ((1ull << w) - 1u);
+            unsigned w = (unsigned)(j / per);
+            uint64_t d = w == 0u ? 0u : ppq_test_rand() & (~0ull >> (64u - w));
             if (j % per == 0u) {
                 d = w == 0u ? 0u : 1ull << (w - 1u); /* the top bit, once */
             }
-            if (j % cfg.block_size == 0u) {
+            if (w == 64u && j % per == 1u) {
+                d = ~0ull >> 1; /* INT64_MAX: INT64_MIN + it is 2^64 - 1 */
+            } else if (w < 64u && j % cfg.block_size == 0u) {
                 d = 0; /* the block's minimum */
             }
             v64[i] = (int64_t)((uint64_t)v64[i - 1u] + d);
@@ -364,6 +369,44 @@ static void int64_every_miniblock_width(void)
             PPQ_CHECK_EQ(got, n);
             PPQ_CHECK_MEM(b64, v64, n * 8u);
         }
+        for (cut = len - 1u; gi == 0u && cut > 0u; cut = cut > 7u ? cut - 7u : cut - 1u) {
+            PPQ_CHECK(decode(PPQ_INT64, enc_a, cut, b64, &got) == PPQ_ERR_CORRUPT);
+            PPQ_CHECK(got < n);
+            PPQ_CHECK_MEM(b64, v64, got * 8u);
+        }
+    }
+}
+
+/* An INT64 stream of one full miniblock at each width 0..64 (the first
+ * delta 0, then the top bit once; width 64: INT64_MIN, INT64_MAX), so
+ * the data ends where the miniblock does: a kernel that reads past it
+ * is caught under ASan.  Decoded in one call. */
+static void int64_single_miniblock_widths(void)
+{
+    ppq_delta_cfg_t cfg = {PPQ_INT64, 128, 4, 0};
+    unsigned w;
+    size_t i, len, got;
+    ppq_delta_dec_t dec;
+    PPQ_CHECK(setup());
+    for (w = 0; w <= 64u; w++) {
+        v64[0] = 5; /* a one-byte header field */
+        for (i = 1; i <= 32u; i++) {
+            uint64_t d = w == 0u ? 0u : ppq_test_rand() & (~0ull >> (64u - w));
+            if (i <= 2u) {
+                d = w == 64u ? (i == 1u ? 1ull << 63 : ~0ull >> 1) : (i == 1u ? 0u : d | (w == 0u ? 0u : 1ull << (w - 1u)));
+            }
+            v64[i] = (int64_t)((uint64_t)v64[i - 1u] + d);
+        }
+        len = encode(&cfg, v64, 33, 0, enc_a);
+        PPQ_CHECK(len != (size_t)-1);
+        /* miniblock 0's width, after the header (5 bytes) and the min delta
+         * (zigzag: 1 byte, 10 for INT64_MIN) */
+        PPQ_CHECK_EQ(enc_a[w == 64u ? 15 : 6], w);
+        memset(b64, 0xA5, 33u * 8u);
+        PPQ_CHECK_OK(ppq_delta_dec_init(&dec, PPQ_INT64, tail_copy(enc_a, len), len));
+        PPQ_CHECK_OK(ppq_delta_dec_get(&dec, b64, 33, &got));
+        PPQ_CHECK_EQ(got, 33);
+        PPQ_CHECK_MEM(b64, v64, 33u * 8u);
     }
 }
 
@@ -538,6 +581,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(spec_block_size_8_is_rejected),
     PPQ_TEST(round_trips),
     PPQ_TEST(int64_every_miniblock_width),
+    PPQ_TEST(int64_single_miniblock_widths),
     PPQ_TEST(page_sized_buffer),
     PPQ_TEST(narrow_buffer),
     PPQ_TEST(arbitrary_padding_accepted),

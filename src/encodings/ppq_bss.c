@@ -32,28 +32,35 @@ static void interleave4_sse2(const uint8_t *s0, size_t stride, uint8_t *o)
     _mm_storeu_si128((__m128i *)(void *)(o + 48), _mm_unpackhi_epi16(ab_hi, cd_hi));
 }
 
-/* Interleave 16 values from 8 streams into 128 bytes at o. */
+/* Interleave 16 values from 8 streams into 128 bytes at o.  Spelled out
+ * step by step: written as loops over arrays, GCC -O2 keeps the arrays on
+ * the stack and runs at a tenth of the speed. */
+#define LOAD16(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define STORE16(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
 static void interleave8_sse2(const uint8_t *s0, size_t stride, uint8_t *o)
 {
-    __m128i s[8], p[8], q[8];
-    int k;
-    for (k = 0; k < 8; k++) {
-        s[k] = _mm_loadu_si128((const __m128i *)(const void *)(s0 + (size_t)k * stride));
-    }
-    for (k = 0; k < 4; k++) { /* byte pairs: streams 2k, 2k+1 */
-        p[2 * k] = _mm_unpacklo_epi8(s[2 * k], s[2 * k + 1]);
-        p[2 * k + 1] = _mm_unpackhi_epi8(s[2 * k], s[2 * k + 1]);
-    }
-    for (k = 0; k < 2; k++) { /* 4-byte groups: streams 4k..4k+3 */
-        q[4 * k] = _mm_unpacklo_epi16(p[4 * k], p[4 * k + 2]);
-        q[4 * k + 1] = _mm_unpackhi_epi16(p[4 * k], p[4 * k + 2]);
-        q[4 * k + 2] = _mm_unpacklo_epi16(p[4 * k + 1], p[4 * k + 3]);
-        q[4 * k + 3] = _mm_unpackhi_epi16(p[4 * k + 1], p[4 * k + 3]);
-    }
-    for (k = 0; k < 4; k++) { /* whole values: low half streams 0..3, high 4..7 */
-        _mm_storeu_si128((__m128i *)(void *)(o + 32 * k), _mm_unpacklo_epi32(q[k], q[4 + k]));
-        _mm_storeu_si128((__m128i *)(void *)(o + 32 * k + 16), _mm_unpackhi_epi32(q[k], q[4 + k]));
-    }
+    __m128i s0v = LOAD16(s0), s1v = LOAD16(s0 + stride), s2v = LOAD16(s0 + 2u * stride);
+    __m128i s3v = LOAD16(s0 + 3u * stride), s4v = LOAD16(s0 + 4u * stride), s5v = LOAD16(s0 + 5u * stride);
+    __m128i s6v = LOAD16(s0 + 6u * stride), s7v = LOAD16(s0 + 7u * stride);
+    /* byte pairs of streams (0,1), (2,3), (4,5), (6,7): values 0-7 lo, 8-15 hi */
+    __m128i p01l = _mm_unpacklo_epi8(s0v, s1v), p01h = _mm_unpackhi_epi8(s0v, s1v);
+    __m128i p23l = _mm_unpacklo_epi8(s2v, s3v), p23h = _mm_unpackhi_epi8(s2v, s3v);
+    __m128i p45l = _mm_unpacklo_epi8(s4v, s5v), p45h = _mm_unpackhi_epi8(s4v, s5v);
+    __m128i p67l = _mm_unpacklo_epi8(s6v, s7v), p67h = _mm_unpackhi_epi8(s6v, s7v);
+    /* 4-byte halves: streams 0-3 (q0..q3) and 4-7 (q4..q7) of values 0-3, 4-7, 8-11, 12-15 */
+    __m128i q0 = _mm_unpacklo_epi16(p01l, p23l), q1 = _mm_unpackhi_epi16(p01l, p23l);
+    __m128i q2 = _mm_unpacklo_epi16(p01h, p23h), q3 = _mm_unpackhi_epi16(p01h, p23h);
+    __m128i q4 = _mm_unpacklo_epi16(p45l, p67l), q5 = _mm_unpackhi_epi16(p45l, p67l);
+    __m128i q6 = _mm_unpacklo_epi16(p45h, p67h), q7 = _mm_unpackhi_epi16(p45h, p67h);
+    /* whole values: low halves from q0..q3, high halves from q4..q7 */
+    STORE16(o, _mm_unpacklo_epi32(q0, q4));
+    STORE16(o + 16, _mm_unpackhi_epi32(q0, q4));
+    STORE16(o + 32, _mm_unpacklo_epi32(q1, q5));
+    STORE16(o + 48, _mm_unpackhi_epi32(q1, q5));
+    STORE16(o + 64, _mm_unpacklo_epi32(q2, q6));
+    STORE16(o + 80, _mm_unpackhi_epi32(q2, q6));
+    STORE16(o + 96, _mm_unpacklo_epi32(q3, q7));
+    STORE16(o + 112, _mm_unpackhi_epi32(q3, q7));
 }
 #endif
 

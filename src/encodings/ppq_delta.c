@@ -514,10 +514,11 @@ static void take32(ppq_delta_dec_t *dec, uint32_t *o, size_t k)
 }
 
 #if PPQ_FAST64
-/* INT64 with deltas of width 0..32, whole groups of 32 values: one kernel
- * per width unpacks each value and adds it to the running sum in one pass,
- * straight into the output, every shift and mask a constant (about twice
- * the speed of unpacking to a chunk and summing it; see PPQ_FAST64). */
+/* INT64, whole groups of 32 values: one kernel per width 0..64 unpacks
+ * each value and adds it to the running sum in one pass, straight into the
+ * output, every shift and mask a constant (about twice the speed of
+ * unpacking to a chunk and summing it at widths up to 32, ten times that of
+ * the byte-wise ppq_unpack64 above them; see PPQ_FAST64). */
 static PPQ_ALWAYS_INLINE uint64_t le64_at(const uint8_t *p)
 {
 #if PPQ_HOST_LE
@@ -556,7 +557,23 @@ static PPQ_ALWAYS_INLINE uint64_t rel_at(const uint8_t *in, unsigned w, unsigned
     return (le32_at(in + 4u * word) >> shift) & mask;
 }
 
-#define D1(i) last += min + rel_at(in, W, i); out[i] = last;
+/* The same above 32 bits, from bytes: the 8 at the value's first byte, the
+ * 9th too where it straddles them, or (near the group's end, which 8 from
+ * the first byte would pass) the 8 that end at its last byte. */
+static PPQ_ALWAYS_INLINE uint64_t rel_wide_at(const uint8_t *in, unsigned w, unsigned i)
+{
+    unsigned bit = i * w, byte = bit / 8u, shift = bit % 8u, end = (bit + w + 7u) / 8u;
+    uint64_t mask = w == 64u ? ~0ull : (1ull << w) - 1u;
+    if (shift + w > 64u) {                                            /* LCOV_EXCL_BR_LINE */
+        return ((le64_at(in + byte) >> shift) | ((uint64_t)in[byte + 8u] << (64u - shift))) & mask;
+    }
+    if (byte + 8u <= 4u * w) {                                        /* LCOV_EXCL_BR_LINE */
+        return (le64_at(in + byte) >> shift) & mask;
+    }
+    return (le64_at(in + end - 8u) >> (bit - 8u * (end - 8u))) & mask;
+}
+
+#define D1(i) last += min + (W <= 32u ? rel_at(in, W, i) : rel_wide_at(in, W, i)); out[i] = last;
 #define D4(i) D1(i) D1(i + 1) D1(i + 2) D1(i + 3)
 #define DKERNEL(w)                                                                                     \
     static uint64_t delta_w##w(const uint8_t *in, size_t groups, uint64_t min, uint64_t last, uint64_t *out) \
@@ -573,14 +590,22 @@ DKERNEL(0) DKERNEL(1) DKERNEL(2) DKERNEL(3) DKERNEL(4) DKERNEL(5) DKERNEL(6) DKE
 DKERNEL(9) DKERNEL(10) DKERNEL(11) DKERNEL(12) DKERNEL(13) DKERNEL(14) DKERNEL(15) DKERNEL(16) /* LCOV_EXCL_BR_LINE */
 DKERNEL(17) DKERNEL(18) DKERNEL(19) DKERNEL(20) DKERNEL(21) DKERNEL(22) DKERNEL(23) DKERNEL(24) /* LCOV_EXCL_BR_LINE */
 DKERNEL(25) DKERNEL(26) DKERNEL(27) DKERNEL(28) DKERNEL(29) DKERNEL(30) DKERNEL(31) DKERNEL(32) /* LCOV_EXCL_BR_LINE */
+DKERNEL(33) DKERNEL(34) DKERNEL(35) DKERNEL(36) DKERNEL(37) DKERNEL(38) DKERNEL(39) DKERNEL(40) /* LCOV_EXCL_BR_LINE */
+DKERNEL(41) DKERNEL(42) DKERNEL(43) DKERNEL(44) DKERNEL(45) DKERNEL(46) DKERNEL(47) DKERNEL(48) /* LCOV_EXCL_BR_LINE */
+DKERNEL(49) DKERNEL(50) DKERNEL(51) DKERNEL(52) DKERNEL(53) DKERNEL(54) DKERNEL(55) DKERNEL(56) /* LCOV_EXCL_BR_LINE */
+DKERNEL(57) DKERNEL(58) DKERNEL(59) DKERNEL(60) DKERNEL(61) DKERNEL(62) DKERNEL(63) DKERNEL(64) /* LCOV_EXCL_BR_LINE */
 
 typedef uint64_t (*delta_kernel_fn)(const uint8_t *in, size_t groups, uint64_t min, uint64_t last, uint64_t *out);
 
-static const delta_kernel_fn delta_kernels[33] = {
+static const delta_kernel_fn delta_kernels[65] = {
     delta_w0,  delta_w1,  delta_w2,  delta_w3,  delta_w4,  delta_w5,  delta_w6,  delta_w7,  delta_w8,
     delta_w9,  delta_w10, delta_w11, delta_w12, delta_w13, delta_w14, delta_w15, delta_w16, delta_w17,
     delta_w18, delta_w19, delta_w20, delta_w21, delta_w22, delta_w23, delta_w24, delta_w25, delta_w26,
-    delta_w27, delta_w28, delta_w29, delta_w30, delta_w31, delta_w32,
+    delta_w27, delta_w28, delta_w29, delta_w30, delta_w31, delta_w32, delta_w33, delta_w34, delta_w35,
+    delta_w36, delta_w37, delta_w38, delta_w39, delta_w40, delta_w41, delta_w42, delta_w43, delta_w44,
+    delta_w45, delta_w46, delta_w47, delta_w48, delta_w49, delta_w50, delta_w51, delta_w52, delta_w53,
+    delta_w54, delta_w55, delta_w56, delta_w57, delta_w58, delta_w59, delta_w60, delta_w61, delta_w62,
+    delta_w63, delta_w64,
 };
 #endif
 
@@ -590,15 +615,14 @@ static void take64(ppq_delta_dec_t *dec, uint64_t *o, size_t k)
 {
     uint64_t last = dec->last, min = dec->min_delta;
     unsigned w = dec->mini_width;
-    size_t i;
-    if (w <= 32u) {
-        size_t done = 0;
+    size_t i, done = 0;
 #if PPQ_FAST64
-        if ((dec->mini_pos & 31u) == 0u && k >= 32u) {
-            done = k & ~(size_t)31u;
-            last = delta_kernels[w](dec->mini + dec->mini_pos / 8u * w, done / 32u, min, last, o);
-        }
+    if ((dec->mini_pos & 31u) == 0u && k >= 32u) { /* (w <= 64: next_miniblock) */
+        done = k & ~(size_t)31u;
+        last = delta_kernels[w](dec->mini + dec->mini_pos / 8u * w, done / 32u, min, last, o);
+    }
 #endif
+    if (w <= 32u) {
         while (done < k) {
             uint32_t rel[CHUNK];
             size_t c = k - done < CHUNK ? k - done : CHUNK;
@@ -610,8 +634,8 @@ static void take64(ppq_delta_dec_t *dec, uint64_t *o, size_t k)
             done += c;
         }
     } else {
-        ppq_unpack64(dec->mini, dec->mini_pos, k, w, o);
-        for (i = 0; i < k; i++) {
+        ppq_unpack64(dec->mini, dec->mini_pos + done, k - done, w, o + done);
+        for (i = done; i < k; i++) {
             last += min + o[i];
             o[i] = last;
         }
