@@ -64,6 +64,30 @@ static void pack_words(const uint32_t *in32, const uint64_t *in64, size_t n, uns
 }
 #endif
 
+/* A 32-bit bit accumulator (32-bit cores shift a 64-bit one in several
+ * instructions): append `bits` (1..32) bits of v LSB-first, storing each
+ * full word little-endian at *out. */
+static PPQ_ALWAYS_INLINE void acc_put(uint32_t *acc, unsigned *nbits, uint32_t v, unsigned bits, uint8_t **out)
+{
+    *acc |= v << *nbits;
+    *nbits += bits;
+    if (*nbits >= 32u) {
+        ppq_store_le32(*out, *acc);
+        *out += 4;
+        *nbits -= 32u;
+        *acc = *nbits > 0u ? v >> (bits - *nbits) : 0u; /* the bits that did not fit */
+    }
+}
+
+/* ... and its last bits, in whole bytes. */
+static void acc_flush(uint32_t acc, unsigned nbits, uint8_t *out)
+{
+    for (; nbits > 0u; nbits = nbits > 8u ? nbits - 8u : 0u) {
+        *out++ = (uint8_t)acc;
+        acc >>= 8;
+    }
+}
+
 void ppq_pack32(const uint32_t *in, size_t n, unsigned width, uint8_t *out)
 {
     if (width == 0u || width > 32u) {
@@ -87,26 +111,16 @@ void ppq_pack32(const uint32_t *in, size_t n, unsigned width, uint8_t *out)
                 bits = 4u * width;
                 in += 3;
             }
-            acc |= v << nbits;
-            nbits += bits;
-            if (nbits >= 32u) {
-                ppq_store_le32(out, acc);
-                out += 4;
-                nbits -= 32u;
-                acc = nbits > 0u ? v >> (bits - nbits) : 0u; /* the bits that did not fit */
-            }
+            acc_put(&acc, &nbits, v, bits, &out);
         }
-        for (; nbits > 0u; nbits = nbits > 8u ? nbits - 8u : 0u) {
-            *out++ = (uint8_t)acc;
-            acc >>= 8;
-        }
+        acc_flush(acc, nbits, out);
     }
 #endif
 }
 
 void ppq_pack64(const uint64_t *in, size_t n, unsigned width, uint8_t *out)
 {
-    uint32_t acc = 0; /* (32 bits: a 64-bit shift is several instructions on 32-bit cores) */
+    uint32_t acc = 0;
     unsigned nbits = 0;
     size_t i;
     if (width == 0u || width > 64u) {
@@ -121,24 +135,12 @@ void ppq_pack64(const uint64_t *in, size_t n, unsigned width, uint8_t *out)
     for (i = 0; i < n; i++) {
         uint64_t v = in[i];
         unsigned left = width, w;
-        for (; left > 0u; left -= w, v >>= 32) { /* LSB-first, at most 32 bits at a time */
-            uint32_t part;
+        for (; left > 0u; left -= w, v >>= 32) { /* at most 32 bits at a time */
             w = left < 32u ? left : 32u;
-            part = w < 32u ? (uint32_t)v & ((1u << w) - 1u) : (uint32_t)v;
-            acc |= part << nbits;
-            nbits += w;
-            if (nbits >= 32u) {
-                ppq_store_le32(out, acc);
-                out += 4;
-                nbits -= 32u;
-                acc = nbits > 0u ? part >> (w - nbits) : 0u; /* the bits that did not fit */
-            }
+            acc_put(&acc, &nbits, w < 32u ? (uint32_t)v & ((1u << w) - 1u) : (uint32_t)v, w, &out);
         }
     }
-    for (; nbits > 0u; nbits = nbits > 8u ? nbits - 8u : 0u) {
-        *out++ = (uint8_t)acc;
-        acc >>= 8;
-    }
+    acc_flush(acc, nbits, out);
 }
 
 #ifdef PPQ_UNPACK_SMALL
