@@ -660,6 +660,22 @@ static size_t first_bad(const uint32_t *idx, size_t k, uint32_t count, ppq_statu
 }
 
 #if PPQ_FAST64
+/* Hosts: k checked indices at v as numbers of `w` bytes (a constant where
+ * called) at o, four copies a step. */
+static PPQ_ALWAYS_INLINE void gather_words(const uint8_t *dict, const uint32_t *v, size_t k, uint8_t *o, size_t w)
+{
+    size_t i;
+    for (i = 0; i + 4u <= k; i += 4u) {
+        PPQ_COPY(o + w * i, dict + w * (size_t)v[i], w);
+        PPQ_COPY(o + w * (i + 1u), dict + w * (size_t)v[i + 1u], w);
+        PPQ_COPY(o + w * (i + 2u), dict + w * (size_t)v[i + 2u], w);
+        PPQ_COPY(o + w * (i + 3u), dict + w * (size_t)v[i + 3u], w);
+    }
+    for (; i < k; i++) {
+        PPQ_COPY(o + w * i, dict + w * (size_t)v[i], w);
+    }
+}
+
 /* Hosts: the k indices at v as values at o, after one check of them all
  * (in blocks of 32, a fixed count the compiler vectorizes); an index past
  * the dictionary: the values before the first stand (returned: how many),
@@ -682,25 +698,9 @@ static size_t gather(const ppq_dict_dec_t *dec, const uint32_t *v, size_t k, uin
         k = first_bad(v, k, dec->count, st);
     }
     if (PPQ_HOST_LE && vsize == dec->width && vsize == 4u) { /* INT32, FLOAT: a word each */
-        for (i = 0; i + 4u <= k; i += 4u) {
-            PPQ_COPY(o + 4u * i, dict + 4u * (size_t)v[i], 4);
-            PPQ_COPY(o + 4u * i + 4u, dict + 4u * (size_t)v[i + 1u], 4);
-            PPQ_COPY(o + 4u * i + 8u, dict + 4u * (size_t)v[i + 2u], 4);
-            PPQ_COPY(o + 4u * i + 12u, dict + 4u * (size_t)v[i + 3u], 4);
-        }
-        for (; i < k; i++) {
-            PPQ_COPY(o + 4u * i, dict + 4u * (size_t)v[i], 4);
-        }
+        gather_words(dict, v, k, o, 4u);
     } else if (PPQ_HOST_LE && vsize == dec->width && vsize == 8u) { /* INT64, DOUBLE */
-        for (i = 0; i + 4u <= k; i += 4u) {
-            PPQ_COPY(o + 8u * i, dict + 8u * (size_t)v[i], 8);
-            PPQ_COPY(o + 8u * i + 8u, dict + 8u * (size_t)v[i + 1u], 8);
-            PPQ_COPY(o + 8u * i + 16u, dict + 8u * (size_t)v[i + 2u], 8);
-            PPQ_COPY(o + 8u * i + 24u, dict + 8u * (size_t)v[i + 3u], 8);
-        }
-        for (; i < k; i++) {
-            PPQ_COPY(o + 8u * i, dict + 8u * (size_t)v[i], 8);
-        }
+        gather_words(dict, v, k, o, 8u);
     } else {
         for (i = 0; i < k; i++) {
             dict_value(dec, v[i], o + i * vsize);
