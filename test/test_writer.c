@@ -491,24 +491,17 @@ static void statistics_per_page(void)
                 PPQ_CHECK_EQ(m.nan_count, nans);
                 PPQ_CHECK(m.min_len == 4 && m.max_len == 4);
                 PPQ_CHECK(memcmp(m.min, lo, 4) == 0 && memcmp(m.max, hi, 4) == 0); /* (little-endian hosts and boards) */
-            } else if (c == 1) {
-                int64_t a = tv[at[1]], b = tv[at[1]];
-                for (k = at[1]; k < at[1] + (uint32_t)count; k++) {
-                    a = tv[k] < a ? tv[k] : a;
-                    b = tv[k] > b ? tv[k] : b;
+            } else { /* the integers, INT64 or INT32 */
+                uint32_t width = c == 1 ? 8u : 4u;
+                int64_t a = c == 1 ? tv[at[1]] : nv[at[2]], b = a, y;
+                for (k = at[c]; k < at[c] + (uint32_t)count; k++) {
+                    y = c == 1 ? tv[k] : nv[k];
+                    a = y < a ? y : a;
+                    b = y > b ? y : b;
                 }
-                PPQ_CHECK(m.min_len == 8 && m.max_len == 8);
-                PPQ_CHECK_EQ((int64_t)ppq_load_le64(m.min), a);
-                PPQ_CHECK_EQ((int64_t)ppq_load_le64(m.max), b);
-            } else {
-                int32_t a = nv[at[2]], b = nv[at[2]];
-                for (k = at[2]; k < at[2] + (uint32_t)count; k++) {
-                    a = nv[k] < a ? nv[k] : a;
-                    b = nv[k] > b ? nv[k] : b;
-                }
-                PPQ_CHECK(m.min_len == 4 && m.max_len == 4);
-                PPQ_CHECK_EQ((int32_t)ppq_load_le32(m.min), a);
-                PPQ_CHECK_EQ((int32_t)ppq_load_le32(m.max), b);
+                PPQ_CHECK(m.min_len == width && m.max_len == width);
+                PPQ_CHECK_EQ(width == 8u ? (int64_t)ppq_load_le64(m.min) : (int32_t)ppq_load_le32(m.min), a);
+                PPQ_CHECK_EQ(width == 8u ? (int64_t)ppq_load_le64(m.max) : (int32_t)ppq_load_le32(m.max), b);
             }
         }
         at[c] += (uint32_t)count;
