@@ -114,6 +114,52 @@ static ppq_status_t walk_meta(ppq_thrift_r_t *r, chunk_meta_t *m)
     return st;
 }
 
+/* A page header's fields used here (-1: absent). */
+typedef struct page_header {
+    int32_t type, raw, size, crc, count; /* count: a data page's num_values */
+    chunk_meta_t stats;                 /* a v1 data page's statistics */
+    const uint8_t *body;                /* where the page's bytes start */
+} page_header_t;
+
+/* Read the page header at file[at..len). */
+static ppq_status_t page_at(const uint8_t *file, size_t len, size_t at, page_header_t *h)
+{
+    ppq_thrift_r_t r;
+    int16_t id;
+    ppq_thrift_type_t t;
+    ppq_status_t st;
+    memset(h, 0, sizeof *h);
+    h->type = h->raw = h->size = h->crc = h->count = -1;
+    ppq_thrift_r_init(&r, file + at, len - at);
+    for (;;) {
+        st = ppq_thrift_r_field(&r, &id, &t);
+        if (st != PPQ_OK || t == PPQ_THRIFT_STOP) {
+            break;
+        }
+        if (id == 5) { /* DataPageHeader: num_values, statistics */
+            int16_t id2;
+            ppq_thrift_type_t t2;
+            st = ppq_thrift_r_struct(&r, t);
+            while (st == PPQ_OK && (st = ppq_thrift_r_field(&r, &id2, &t2)) == PPQ_OK && t2 != PPQ_THRIFT_STOP) {
+                st = id2 == 1 ? ppq_thrift_r_i32(&r, t2, &h->count)
+                     : id2 == 5 ? walk_stats(&r, &h->stats)
+                                : ppq_thrift_r_skip(&r, t2);
+            }
+        } else {
+            st = id == 1   ? ppq_thrift_r_i32(&r, t, &h->type)
+                 : id == 2 ? ppq_thrift_r_i32(&r, t, &h->raw)
+                 : id == 3 ? ppq_thrift_r_i32(&r, t, &h->size)
+                 : id == 4 ? ppq_thrift_r_i32(&r, t, &h->crc)
+                           : ppq_thrift_r_skip(&r, t);
+        }
+        if (st != PPQ_OK) {
+            break;
+        }
+    }
+    h->body = r.pos;
+    return st;
+}
+
 /* Check the framing of file_buf and read the footer's fields used here. */
 static ppq_status_t read_footer(footer_t *f)
 {
@@ -428,40 +474,12 @@ static void statistics_per_page(void)
     PPQ_CHECK_OK(ppq_writer_close(&w));
     end = file_mem.len - 8u - ppq_load_le32(file_buf + file_mem.len - 8u);
     while (pos < end) { /* every page in file order: the columns' chunks one after another */
-        ppq_thrift_r_t r;
-        int16_t id, id2;
-        ppq_thrift_type_t ty, ty2;
-        int32_t type = -1, size = -1, count = -1, c;
-        chunk_meta_t m;
-        memset(&m, 0, sizeof m);
-        ppq_thrift_r_init(&r, file_buf + pos, end - pos);
-        for (;;) {
-            PPQ_CHECK_OK(ppq_thrift_r_field(&r, &id, &ty));
-            if (ty == PPQ_THRIFT_STOP) {
-                break;
-            }
-            if (id == 1) {
-                PPQ_CHECK_OK(ppq_thrift_r_i32(&r, ty, &type));
-            } else if (id == 3) {
-                PPQ_CHECK_OK(ppq_thrift_r_i32(&r, ty, &size));
-            } else if (id == 5) { /* DataPageHeader: num_values, statistics */
-                PPQ_CHECK_OK(ppq_thrift_r_struct(&r, ty));
-                for (;;) {
-                    PPQ_CHECK_OK(ppq_thrift_r_field(&r, &id2, &ty2));
-                    if (ty2 == PPQ_THRIFT_STOP) {
-                        break;
-                    }
-                    PPQ_CHECK_OK(id2 == 1 ? ppq_thrift_r_i32(&r, ty2, &count)
-                                 : id2 == 5 ? walk_stats(&r, &m)
-                                            : ppq_thrift_r_skip(&r, ty2));
-                }
-            } else {
-                PPQ_CHECK_OK(ppq_thrift_r_skip(&r, ty));
-            }
-        }
-        PPQ_CHECK(size >= 0 && (size_t)(r.pos - file_buf) + (size_t)size <= end);
-        pos = (size_t)(r.pos - file_buf) + (size_t)size;
-        if (type != 0) {
+        page_header_t h;
+        int32_t c;
+        PPQ_CHECK_OK(page_at(file_buf, end, pos, &h));
+        PPQ_CHECK(h.size >= 0 && (size_t)(h.body - file_buf) + (size_t)h.size <= end);
+        pos = (size_t)(h.body - file_buf) + (size_t)h.size;
+        if (h.type != 0) {
             continue; /* the dictionary page */
         }
         { /* which column: a row group's chunks one after another */
@@ -469,14 +487,14 @@ static void statistics_per_page(void)
             rg_end = rg_end > ROWS ? ROWS : rg_end;
             c = at[0] < rg_end ? 0 : at[1] < rg_end ? 1 : 2;
         }
-        PPQ_CHECK(count > 0 && at[c] + (uint32_t)count <= ROWS && m.min != NULL && m.max != NULL);
+        PPQ_CHECK(h.count > 0 && at[c] + (uint32_t)h.count <= ROWS && h.stats.min != NULL && h.stats.max != NULL);
         {
             uint32_t k, nans = 0;
             uint8_t lo[8], hi[8];
             if (c == 0) {
                 float a = 0.0f, b = 0.0f;
                 int any = 0;
-                for (k = at[0]; k < at[0] + (uint32_t)count; k++) {
+                for (k = at[0]; k < at[0] + (uint32_t)h.count; k++) {
                     if (fv[k] != fv[k]) {
                         nans++;
                     } else {
@@ -488,23 +506,23 @@ static void statistics_per_page(void)
                 PPQ_CHECK(any);
                 memcpy(lo, &a, 4);
                 memcpy(hi, &b, 4);
-                PPQ_CHECK_EQ(m.nan_count, nans);
-                PPQ_CHECK(m.min_len == 4 && m.max_len == 4);
-                PPQ_CHECK(memcmp(m.min, lo, 4) == 0 && memcmp(m.max, hi, 4) == 0); /* (little-endian hosts and boards) */
+                PPQ_CHECK_EQ(h.stats.nan_count, nans);
+                PPQ_CHECK(h.stats.min_len == 4 && h.stats.max_len == 4);
+                PPQ_CHECK(memcmp(h.stats.min, lo, 4) == 0 && memcmp(h.stats.max, hi, 4) == 0); /* (little-endian hosts and boards) */
             } else { /* the integers, INT64 or INT32 */
                 uint32_t width = c == 1 ? 8u : 4u;
                 int64_t a = c == 1 ? tv[at[1]] : nv[at[2]], b = a, y;
-                for (k = at[c]; k < at[c] + (uint32_t)count; k++) {
+                for (k = at[c]; k < at[c] + (uint32_t)h.count; k++) {
                     y = c == 1 ? tv[k] : nv[k];
                     a = y < a ? y : a;
                     b = y > b ? y : b;
                 }
-                PPQ_CHECK(m.min_len == width && m.max_len == width);
-                PPQ_CHECK_EQ(width == 8u ? (int64_t)ppq_load_le64(m.min) : (int32_t)ppq_load_le32(m.min), a);
-                PPQ_CHECK_EQ(width == 8u ? (int64_t)ppq_load_le64(m.max) : (int32_t)ppq_load_le32(m.max), b);
+                PPQ_CHECK(h.stats.min_len == width && h.stats.max_len == width);
+                PPQ_CHECK_EQ(width == 8u ? (int64_t)ppq_load_le64(h.stats.min) : (int32_t)ppq_load_le32(h.stats.min), a);
+                PPQ_CHECK_EQ(width == 8u ? (int64_t)ppq_load_le64(h.stats.max) : (int32_t)ppq_load_le32(h.stats.max), b);
             }
         }
-        at[c] += (uint32_t)count;
+        at[c] += (uint32_t)h.count;
         pages++;
     }
     PPQ_CHECK(at[0] == ROWS && at[1] == ROWS && at[2] == (NCOLS == 3 ? ROWS : 0u));
@@ -1364,29 +1382,6 @@ static void options_for_arena(void)
 
 /* The sizes and CRC of the page header at `at` of a file, and where its
  * body starts. */
-static ppq_status_t page_at(const uint8_t *file, size_t len, size_t at, int32_t *raw, int32_t *size, int32_t *crc,
-                            const uint8_t **body)
-{
-    ppq_thrift_r_t r;
-    int16_t id;
-    ppq_thrift_type_t t;
-    ppq_status_t st;
-    ppq_thrift_r_init(&r, file + at, len - at);
-    for (;;) {
-        st = ppq_thrift_r_field(&r, &id, &t);
-        if (st != PPQ_OK || t == PPQ_THRIFT_STOP) {
-            break;
-        }
-        st = id == 2 ? ppq_thrift_r_i32(&r, t, raw) : id == 3 ? ppq_thrift_r_i32(&r, t, size)
-           : id == 4 ? ppq_thrift_r_i32(&r, t, crc) : ppq_thrift_r_skip(&r, t);
-        if (st != PPQ_OK) {
-            break;
-        }
-    }
-    *body = r.pos;
-    return st;
-}
-
 /* Page compression: the first page of a SNAPPY file decompresses (with the
  * library's own decompressor, checked against libsnappy elsewhere) to the
  * body of the same page uncompressed, its header gives both sizes and the
@@ -1399,8 +1394,9 @@ static void compressed_pages(void)
     static const ppq_codec_t column_codecs[] = {PPQ_CODEC_SNAPPY};
     ppq_writer_options_t o;
     ppq_writer_t w;
-    int32_t raw = 0, size = 0, crc = 0, plain_len = 0;
-    const uint8_t *body, *plain_body = NULL;
+    int32_t plain_len = 0;
+    const uint8_t *plain_body = NULL;
+    page_header_t h;
     uint8_t *out;
     size_t got = 0;
     int pass, i;
@@ -1429,20 +1425,20 @@ static void compressed_pages(void)
             PPQ_CHECK_OK(ppq_writer_commit_row(&w));
         }
         PPQ_CHECK_OK(ppq_writer_close(&w));
-        PPQ_CHECK_OK(page_at(file_buf, file_mem.len, 4, &raw, &size, &crc, &body));
-        PPQ_CHECK(size > 0 && (uint32_t)size <= file_mem.len && raw > 0);
-        PPQ_CHECK_EQ((uint32_t)crc, ppq_crc32(0, body, (size_t)size));
+        PPQ_CHECK_OK(page_at(file_buf, file_mem.len, 4, &h));
+        PPQ_CHECK(h.size > 0 && (uint32_t)h.size <= file_mem.len && h.raw > 0);
+        PPQ_CHECK_EQ((uint32_t)h.crc, ppq_crc32(0, h.body, (size_t)h.size));
         if (!pass) {
-            PPQ_CHECK_EQ(raw, size);
-            plain_body = body;
-            plain_len = size;
+            PPQ_CHECK_EQ(h.raw, h.size);
+            plain_body = h.body;
+            plain_len = h.size;
         } else {
-            PPQ_CHECK(size < raw);
-            PPQ_CHECK_EQ(raw, plain_len);
-            out = (uint8_t *)test_alloc((size_t)raw);
+            PPQ_CHECK(h.size < h.raw);
+            PPQ_CHECK_EQ(h.raw, plain_len);
+            out = (uint8_t *)test_alloc((size_t)h.raw);
             PPQ_CHECK(out != NULL);
             if (ppq_codec_can_decompress(PPQ_CODEC_SNAPPY)) { /* (a writer-only build has no decompressor) */
-                PPQ_CHECK_OK(ppq_decompress(PPQ_CODEC_SNAPPY, body, (size_t)size, out, (size_t)raw, &got, NULL, 0));
+                PPQ_CHECK_OK(ppq_decompress(PPQ_CODEC_SNAPPY, h.body, (size_t)h.size, out, (size_t)h.raw, &got, NULL, 0));
                 PPQ_CHECK_EQ(got, (size_t)plain_len);
                 PPQ_CHECK_MEM(out, plain_body, got);
             }
