@@ -2462,9 +2462,7 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
             c->dict_pages = 0;
             c->deciding = AUTO_BY_SIZE && c->def->encoding == PPQ_COLUMN_AUTO;
             c->page_dict_bytes = 0;
-            if (!COMPACT(w)) { /* (a compact column's state has no put) */
-                set_put(c);
-            }
+            set_put(c); /* (page layout only: compact columns have no dict_kind) */
             if (c->kind != K_DICT) {
                 c->kind = K_DICT;
                 st = start_page(w, c);
