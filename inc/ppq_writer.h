@@ -194,6 +194,7 @@ typedef struct ppq_writer {
     uint8_t full;              /* footer store full: close the file */
     uint8_t rg_due;            /* a page made a chunk buffer nearly full (or the row
                                   group reach row_group_bytes): end the row group */
+    uint8_t row_open;          /* a setter set a column since the last commit (or clear) */
     uint32_t hdr_crcs;         /* recovery: sum of the open row group's page-header CRCs */
     size_t store_top;          /* compact: where the dictionary entries start (they
                                   fill the store down from its end) */
@@ -201,6 +202,8 @@ typedef struct ppq_writer {
     uint16_t *dict_slots;      /* compact: the dictionaries' hash table (0: empty,
                                   else the end offset of an entry) */
     uint32_t dict_nslots, dict_used;
+    const struct ppq_field *record; /* ppq_writer_use_record's fields (NULL: none) */
+    uint32_t record_check;     /* ... the first column write_record checks before putting any */
 } ppq_writer_t;
 
 /* The exact arena bytes ppq_writer_init needs (0 for an invalid schema or
@@ -257,6 +260,44 @@ PPQ_CHECKRET ppq_status_t ppq_writer_set_null(ppq_writer_t *w, uint32_t col);
  * error (sticky).
  */
 PPQ_CHECKRET ppq_status_t ppq_writer_commit_row(ppq_writer_t *w);
+
+/* Where a column's value is in a caller's row struct (a record): `value`
+ * the offset of the value, in the C type a batch's values use (uint8_t
+ * BOOLEAN: 0 false, else true; int32_t, int64_t, ppq_int96_t, float,
+ * double, ppq_bytes_t for BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY), aligned as
+ * a struct member of that type is; `present` the offset of a uint8_t that
+ * is nonzero when the value is there and 0 for a null, or PPQ_FIELD_ALWAYS
+ * (the column always has one). */
+typedef struct ppq_field {
+    uint16_t value;
+    uint16_t present;
+} ppq_field_t;
+
+#define PPQ_FIELD_ALWAYS 0xFFFFu
+/* A field that always has a value, and one with a presence flag. */
+#define PPQ_FIELD(type, member) {(uint16_t)offsetof(type, member), (uint16_t)PPQ_FIELD_ALWAYS}
+#define PPQ_FIELD_OPTIONAL(type, member, flag) {(uint16_t)offsetof(type, member), (uint16_t)offsetof(type, flag)}
+
+/*
+ * Say how ppq_writer_write_record finds each column's value: `fields` has
+ * one entry per schema column, caller-owned, read at every write_record
+ * (keep it alive; a const table in flash is usual).  PPQ_ERR_ARG (nothing
+ * changed) for NULL fields.  May be called again to change the layout.
+ */
+PPQ_CHECKRET ppq_status_t ppq_writer_use_record(ppq_writer_t *w, const ppq_field_t *fields);
+
+/*
+ * Append one row read from `record` (a struct laid out as the fields of
+ * ppq_writer_use_record say): the same bytes as setting each column and
+ * committing, in one call that reads the values in place (the fastest way
+ * to write row by row).  PPQ_ERR_STATE before ppq_writer_use_record;
+ * PPQ_ERR_ARG (row dropped, writer usable) for a NULL record, a null in a
+ * REQUIRED column, or a byte array the setters would refuse (NULL with a
+ * length, a BYTE_ARRAY longer than opts.page_bytes, a FIXED_LEN_BYTE_ARRAY
+ * of another length); else as ppq_writer_commit_row.  Columns set with the setters and not committed
+ * are discarded.
+ */
+PPQ_CHECKRET ppq_status_t ppq_writer_write_record(ppq_writer_t *w, const void *record);
 
 /* One column's part of a batch of rows (all caller-owned, read during the
  * call only).  `values` has a slot for every row, nulls' slots ignored:

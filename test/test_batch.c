@@ -1,4 +1,4 @@
-/* The writer's column-batch path against its row path: random schemas
+/* The writer's column-batch and record paths against its row path: random schemas
  * (every physical type, REQUIRED and OPTIONAL, every encoding the build
  * has), random options (pages, row groups by rows and bytes, least chunks,
  * dictionary fallback, v2 pages, recovery records) and random rows, one
@@ -97,12 +97,52 @@ static int fill(trial_t *t, uint32_t c)
     return 1;
 }
 
-/* Write the trial row by row (rows_api) or in batches; *status, *len. */
-static ppq_status_t write_trial(const trial_t *t, int rows_api, uint8_t *buf, size_t *len, uint32_t *done)
+/* A record of the trial's columns: column c's value at c * 16 (room for
+ * every C type, aligned for all), its presence flag at FLAGS + c. */
+#define SLOT 16u
+#define FLAGS (MAX_COLS * SLOT)
+
+static void record_fields(const trial_t *t, ppq_field_t *f)
+{
+    uint32_t c, r;
+    for (c = 0; c < t->ncols; c++) {
+        int has_null = 0;
+        for (r = 0; r < t->rows; r++) {
+            has_null |= t->levels[c][r] == 0u;
+        }
+        /* REQUIRED columns: a flag where the trial has a null to refuse, else one now and then */
+        f[c].value = (uint16_t)(c * SLOT);
+        f[c].present = (uint16_t)(t->cols[c].optional || has_null || (c + t->rows) % 2u == 0u ? FLAGS + c
+                                                                                             : PPQ_FIELD_ALWAYS);
+    }
+}
+
+static void record_of(const trial_t *t, uint32_t r, uint64_t *rec)
+{
+    uint8_t *p = (uint8_t *)rec;
+    uint32_t c;
+    memset(rec, 0xA5, FLAGS + MAX_COLS);
+    for (c = 0; c < t->ncols; c++) {
+        ppq_type_t type = t->cols[c].type;
+        size_t size = type == PPQ_BYTE_ARRAY || type == PPQ_FIXED_LEN_BYTE_ARRAY ? sizeof(ppq_bytes_t)
+                                                                              : ppq_value_size(type);
+        memcpy(p + c * SLOT, (const uint8_t *)t->batch[c].values + r * size, size);
+        if (type == PPQ_BOOLEAN && p[c * SLOT] != 0u) {
+            p[c * SLOT] = (uint8_t)(1u + r % 200u); /* any nonzero byte is true */
+        }
+        p[FLAGS + c] = (uint8_t)(t->levels[c][r] != 0u ? 1u + r % 7u : 0u);
+    }
+}
+
+/* Write the trial row by row (api 1: the setters, 2: records) or in
+ * batches (0); *status, *len. */
+static ppq_status_t write_trial(const trial_t *t, int api, uint8_t *buf, size_t *len, uint32_t *done)
 {
     ppq_writer_t w;
     ppq_sink_t sink;
     ppq_memsink_t mem;
+    ppq_field_t fields[MAX_COLS];
+    uint64_t rec[(FLAGS + MAX_COLS) / 8u + 1u];
     uint32_t r = 0, c;
     ppq_status_t st;
     ppq_sink_init_mem(&sink, &mem, buf, FILE_CAP);
@@ -110,8 +150,16 @@ static ppq_status_t write_trial(const trial_t *t, int rows_api, uint8_t *buf, si
     if (st != PPQ_OK) {
         return st;
     }
+    record_fields(t, fields);
+    if (api == 2) {
+        st = ppq_writer_use_record(&w, fields);
+    }
     while (r < t->rows && st == PPQ_OK) {
-        if (rows_api) {
+        if (api == 2) {
+            record_of(t, r, rec);
+            st = ppq_writer_write_record(&w, rec);
+            r += st == PPQ_OK;
+        } else if (api == 1) {
             for (c = 0; c < t->ncols && st == PPQ_OK; c++) {
                 const ppq_column_batch_t *b = &t->batch[c];
                 int has = t->levels[c][r] != 0;
@@ -218,6 +266,7 @@ static void batches_equal_rows(void)
         t.o.footer_bytes = FILE_CAP / 2u;
         t.o.page_v2 = (uint8_t)ppq_test_below(2);
         t.o.recovery = (uint8_t)ppq_test_below(2);
+        t.o.compact = (uint8_t)(PPQ_WRITER_COMPACT && !t.o.page_v2 && !t.o.recovery && ppq_test_below(3) == 0u);
         sa = write_trial(&t, 1, a, &alen, &adone);
         if (sa == PPQ_ERR_ARG && adone == 0u && alen == 0u) { /* an encoding this build leaves out */
             for (c = 0; c < t.ncols; c++) {
@@ -229,6 +278,11 @@ static void batches_equal_rows(void)
             continue; /* too big for the test arena or file */
         }
         sb = write_trial(&t, 0, b, &blen, &bdone);
+        PPQ_CHECK_EQ(sb, sa);
+        PPQ_CHECK_EQ(bdone, adone);
+        PPQ_CHECK_EQ(blen, alen);
+        PPQ_CHECK_MEM(b, a, alen);
+        sb = write_trial(&t, 2, b, &blen, &bdone); /* records */
         PPQ_CHECK_EQ(sb, sa);
         PPQ_CHECK_EQ(bdone, adone);
         PPQ_CHECK_EQ(blen, alen);

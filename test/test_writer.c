@@ -643,6 +643,95 @@ static void rejected_rows(void)
     PPQ_CHECK_EQ(f.col[1].null_count, PPQ_WRITER_STATISTICS ? 1 : 0); /* (0: no statistics written) */
 }
 
+/* Records: what write_record refuses drops the row and changes nothing:
+ * the file equals the one the setters write of the accepted rows. */
+typedef struct rec_row {
+    int64_t a;
+    ppq_bytes_t b;
+    uint8_t b_valid, a_valid;
+    ppq_bytes_t f; /* FIXED_LEN_BYTE_ARRAY(3), always there */
+} rec_row_t;
+
+static void record_refusals(void)
+{
+    static const ppq_column_t schema[] = {COL("a", PPQ_INT64, 0, PPQ_COLUMN_PLAIN),
+                                          COL("b", PPQ_BYTE_ARRAY, 1, PPQ_COLUMN_PLAIN),
+                                          {"f", PPQ_FIXED_LEN_BYTE_ARRAY, 3, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0},
+                                           PPQ_COLUMN_PLAIN}};
+    static const ppq_field_t fields[] = {PPQ_FIELD(rec_row_t, a), PPQ_FIELD_OPTIONAL(rec_row_t, b, b_valid),
+                                         PPQ_FIELD(rec_row_t, f)};
+    static const ppq_field_t flagged[] = {PPQ_FIELD_OPTIONAL(rec_row_t, a, a_valid),
+                                          PPQ_FIELD_OPTIONAL(rec_row_t, b, b_valid), PPQ_FIELD(rec_row_t, f)};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    rec_row_t r;
+    uint8_t *first;
+    size_t first_len = 0;
+    int pass;
+    PPQ_CHECK(setup());
+    first = (uint8_t *)test_alloc(FILE_CAP);
+    PPQ_CHECK(first != NULL);
+    small_options(&o);
+    o.chunk_bytes = 1; /* (the least: the small boards' 4 KB test arena) */
+    o.footer_bytes = 256;
+    for (pass = 0; pass < 2; pass++) { /* 0: the accepted rows by the setters; 1: by records */
+        ppq_sink_init_mem(&file_sink, &file_mem, file_buf, FILE_CAP);
+        PPQ_CHECK_OK(ppq_writer_init(&w, schema, 3, &o, &file_sink, test_arena_ptr, test_arena_size));
+        memset(&r, 0, sizeof r);
+        r.a = 41;
+        r.b.ptr = (const uint8_t *)"ok";
+        r.b.len = 2;
+        r.b_valid = 1;
+        r.a_valid = 1;
+        r.f.ptr = (const uint8_t *)"xyz";
+        r.f.len = 3;
+        if (pass == 0) {
+            PPQ_CHECK_OK(ppq_writer_set_i64(&w, 0, 41));
+            PPQ_CHECK_OK(ppq_writer_set_bytes(&w, 1, "ok", 2));
+            PPQ_CHECK_OK(ppq_writer_set_bytes(&w, 2, "xyz", 3));
+            PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+            PPQ_CHECK_OK(ppq_writer_set_i64(&w, 0, 42));
+            PPQ_CHECK_OK(ppq_writer_set_null(&w, 1));
+            PPQ_CHECK_OK(ppq_writer_set_bytes(&w, 2, "xyz", 3));
+            PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+        } else {
+            PPQ_CHECK_EQ(ppq_writer_write_record(&w, &r), PPQ_ERR_STATE); /* no layout yet */
+            PPQ_CHECK_EQ(ppq_writer_use_record(&w, NULL), PPQ_ERR_ARG);
+            PPQ_CHECK_OK(ppq_writer_use_record(&w, fields));
+            PPQ_CHECK_EQ(ppq_writer_write_record(&w, NULL), PPQ_ERR_ARG);
+            PPQ_CHECK_OK(ppq_writer_set_i64(&w, 0, 99)); /* a row the setters began: discarded */
+            PPQ_CHECK_OK(ppq_writer_write_record(&w, &r));
+            r.b.len = 33; /* over page_bytes */
+            PPQ_CHECK_EQ(ppq_writer_write_record(&w, &r), PPQ_ERR_ARG);
+            r.b.len = 2;
+            r.b.ptr = NULL; /* NULL with a length */
+            PPQ_CHECK_EQ(ppq_writer_write_record(&w, &r), PPQ_ERR_ARG);
+            r.b.ptr = (const uint8_t *)"ok";
+            r.f.len = 2; /* FLBA of another length */
+            PPQ_CHECK_EQ(ppq_writer_write_record(&w, &r), PPQ_ERR_ARG);
+            r.f.len = 3;
+            PPQ_CHECK_OK(ppq_writer_use_record(&w, flagged));
+            r.a_valid = 0; /* a null in a REQUIRED column */
+            PPQ_CHECK_EQ(ppq_writer_write_record(&w, &r), PPQ_ERR_ARG);
+            r.a_valid = 1;
+            r.a = 42;
+            r.b_valid = 0; /* b's null, its value ignored */
+            r.b.len = 1000;
+            PPQ_CHECK_OK(ppq_writer_write_record(&w, &r));
+            PPQ_CHECK_EQ(ppq_writer_commit_row(&w), PPQ_ERR_ARG); /* the discarded row's a is gone */
+        }
+        PPQ_CHECK_EQ(ppq_writer_rows(&w), 2);
+        PPQ_CHECK_OK(ppq_writer_close(&w));
+        PPQ_CHECK_EQ(ppq_writer_write_record(&w, &r), PPQ_ERR_STATE);
+        if (pass == 0) {
+            memcpy(first, file_buf, file_mem.len);
+            first_len = file_mem.len;
+        }
+    }
+    PPQ_CHECK_EQ(file_mem.len, first_len);
+    PPQ_CHECK_MEM(file_buf, first, first_len);
+}
+
 static void invalid_schemas(void)
 {
     static const ppq_column_t dup[] = {COL("a", PPQ_INT32, 0, PPQ_COLUMN_AUTO), COL("a", PPQ_INT64, 0, PPQ_COLUMN_AUTO)};
@@ -1476,6 +1565,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(statistics_left_out),
 #endif
     PPQ_TEST(rejected_rows),
+    PPQ_TEST(record_refusals),
     PPQ_TEST(invalid_schemas),
     PPQ_TEST(arena_size_is_exact),
     PPQ_TEST(compact_rejects_and_sizes),

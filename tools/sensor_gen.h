@@ -61,8 +61,7 @@ typedef struct sensor_row {
     uint8_t pressure_valid;
     int32_t battery_mv;
     uint8_t door_open;
-    const char *status;
-    uint32_t status_len;
+    ppq_bytes_t status;   /* a NUL-terminated string (len without the NUL) */
 } sensor_row_t;
 
 static inline uint32_t sensor_rand(sensor_gen_t *g)
@@ -148,10 +147,10 @@ static inline void sensor_gen_next(sensor_gen_t *g, sensor_row_t *r)
     } else if (sensor_rand(g) % 5000u == 0u) {
         g->status_left = 1u + sensor_rand(g) % 120u;
     }
-    r->status = g->status_left > 0u ? warnings[(i / 7u) % 4u] : "ok";
-    r->status_len = 0;
-    while (r->status[r->status_len] != '\0') {
-        r->status_len++;
+    r->status.ptr = (const uint8_t *)(g->status_left > 0u ? warnings[(i / 7u) % 4u] : "ok");
+    r->status.len = 0;
+    while (r->status.ptr[r->status.len] != '\0') {
+        r->status.len++;
     }
 }
 

@@ -3,8 +3,6 @@
 
 #include "logger.h"
 
-enum { C_TS, C_TEMPERATURE, C_HUMIDITY, C_PRESSURE, C_BATTERY, C_DOOR, C_STATUS };
-
 #define NO_LOGICAL {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}
 
 const ppq_column_t logger_schema[LOGGER_COLUMNS] = {
@@ -25,6 +23,18 @@ const ppq_column_t logger_schema_small[LOGGER_COLUMNS] = {
     {"battery_mv", PPQ_INT32, 0, 0, {PPQ_LOGICAL_INT, 16, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_DICTIONARY},
     {"door_open", PPQ_BOOLEAN, 0, 0, NO_LOGICAL, PPQ_COLUMN_RLE},
     {"status", PPQ_BYTE_ARRAY, 0, 0, {PPQ_LOGICAL_STRING, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_DICTIONARY},
+};
+
+/* Where the writer finds each column in a logger_row_t (one call a row:
+ * ppq_writer_write_record). */
+static const ppq_field_t logger_fields[LOGGER_COLUMNS] = {
+    PPQ_FIELD(logger_row_t, ts),
+    PPQ_FIELD(logger_row_t, temperature),
+    PPQ_FIELD(logger_row_t, humidity),
+    PPQ_FIELD_OPTIONAL(logger_row_t, pressure, pressure_valid),
+    PPQ_FIELD(logger_row_t, battery_mv),
+    PPQ_FIELD(logger_row_t, door_open),
+    PPQ_FIELD(logger_row_t, status),
 };
 
 static const char *const statuses[] = {"ok", "ok", "ok", "ok", "warming", "calibrating", "low-battery"};
@@ -107,31 +117,13 @@ ppq_status_t logger_run(const ppq_column_t *schema, ppq_sink_t *sink, void *aren
     logger_row_t row;
     uint32_t i, done = 0;
     ppq_status_t st = ppq_writer_init(&w, schema, LOGGER_COLUMNS, opts, sink, arena, arena_len);
+    if (st == PPQ_OK) {
+        st = ppq_writer_use_record(&w, logger_fields);
+    }
     logger_gen_init(&g);
     for (i = 0; i < rows && st == PPQ_OK; i++) {
         logger_gen_next(&g, &row);
-        st = ppq_writer_set_i64(&w, C_TS, row.ts);
-        if (st == PPQ_OK) {
-            st = ppq_writer_set_float(&w, C_TEMPERATURE, row.temperature);
-        }
-        if (st == PPQ_OK) {
-            st = ppq_writer_set_float(&w, C_HUMIDITY, row.humidity);
-        }
-        if (st == PPQ_OK) {
-            st = row.pressure_valid ? ppq_writer_set_double(&w, C_PRESSURE, row.pressure) : ppq_writer_set_null(&w, C_PRESSURE);
-        }
-        if (st == PPQ_OK) {
-            st = ppq_writer_set_i32(&w, C_BATTERY, row.battery_mv);
-        }
-        if (st == PPQ_OK) {
-            st = ppq_writer_set_bool(&w, C_DOOR, row.door_open);
-        }
-        if (st == PPQ_OK) {
-            st = ppq_writer_set_bytes(&w, C_STATUS, row.status.ptr, row.status.len);
-        }
-        if (st == PPQ_OK) {
-            st = ppq_writer_commit_row(&w);
-        }
+        st = ppq_writer_write_record(&w, &row); /* (or a ppq_writer_set_* per column, then commit_row) */
         done += st == PPQ_OK;
     }
     if (st == PPQ_ERR_NOSPACE) {

@@ -46,7 +46,7 @@ typedef struct logger_row {
     int64_t ts;
     float temperature, humidity;
     double pressure;
-    int pressure_valid; /* 0: the pressure is null */
+    uint8_t pressure_valid; /* 0: the pressure is null (the record's presence flag) */
     int32_t battery_mv;
     uint8_t door_open;
     ppq_bytes_t status; /* points to a constant string */

@@ -110,4 +110,8 @@ static inline void ppq_load_value_le(void *v, const uint8_t *in, size_t width)
     }
 }
 
+/* ppq_pack32 for values known to be below 2^width (no bits to ignore):
+ * the library's encoders, which check or compute their widths. */
+void ppq_pack32_fit(const uint32_t *in, size_t n, unsigned width, uint8_t *out);
+
 #endif /* PPQ_INTERNAL_H */

@@ -101,7 +101,7 @@ static void end_group(ppq_rle_enc_t *enc)
         flush_packed_run(enc);
         return;
     }
-    ppq_pack32(enc->buf, 8, enc->width, enc->groups + (size_t)enc->ngroups * enc->width);
+    ppq_pack32_fit(enc->buf, 8, enc->width, enc->groups + (size_t)enc->ngroups * enc->width);
     enc->repeat_count = 0;
     if (++enc->ngroups == enc->max_groups) {
         flush_packed_run(enc);
@@ -177,7 +177,7 @@ ppq_status_t ppq_rle_enc_put(ppq_rle_enc_t *enc, const uint32_t *values, size_t 
                 k++;
             }
             if (k > 0u) {
-                ppq_pack32(values + i, 8u * k, enc->width, enc->groups + (size_t)enc->ngroups * enc->width);
+                ppq_pack32_fit(values + i, 8u * k, enc->width, enc->groups + (size_t)enc->ngroups * enc->width);
                 enc->ngroups += (uint32_t)k;
                 if (enc->ngroups == enc->max_groups) {
                     flush_packed_run(enc);
@@ -256,7 +256,7 @@ ppq_status_t ppq_rle_enc_finish(ppq_rle_enc_t *enc)
         while (enc->nbuf < 8u) {
             enc->buf[enc->nbuf++] = 0; /* zero padding of the last group */
         }
-        ppq_pack32(enc->buf, 8, enc->width, enc->groups + (size_t)enc->ngroups * enc->width);
+        ppq_pack32_fit(enc->buf, 8, enc->width, enc->groups + (size_t)enc->ngroups * enc->width);
         enc->ngroups++;
     }
     flush_packed_run(enc);

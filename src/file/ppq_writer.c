@@ -114,9 +114,14 @@ typedef struct ppq_col {
     /* The page layout's own fields, last: a compact column's state ends
      * before them (COMPACT_COL_SIZE), which leaves the store that RAM. */
     uint8_t *levels;        /* definition levels of the page: a bitmap */
-    /* commit_row's put for this page (set_put): push_value, or a shortcut
-     * for the usual value of the page's encoding */
-    ppq_status_t (*put)(struct ppq_writer *w, struct ppq_col *c);
+    /* the row path's put for this page (set_put): put_slow, or a shortcut
+     * for the usual value of the page's encoding; v the value in its C
+     * type (NULL: a null) */
+    ppq_status_t (*put)(struct ppq_writer *w, struct ppq_col *c, const void *v);
+    uint32_t put_limit;     /* ... whose shortcut takes values while page_count is below it */
+    const uint8_t *again;   /* BYTE_ARRAY dictionary: the page's last value's bytes in the pool
+                               (NULL: none yet), its length and entry index */
+    uint32_t again_len, again_idx;
     uint8_t *seen;          /* statistics: per dictionary entry, the stamp of the last page
                                whose page_stats hold it (row path; NULL: none) */
     uint64_t run_key;       /* F_DELTA: the order key of the page's last value */
@@ -936,13 +941,14 @@ static ppq_status_t start_encoder(ppq_writer_t *w, ppq_col_t *c)
     return st;
 }
 
-static void set_put(ppq_col_t *c);
+static void set_put(const ppq_writer_t *w, ppq_col_t *c);
 
 /* Start the next page. */
 static ppq_status_t start_page(ppq_writer_t *w, ppq_col_t *c)
 {
     ppq_status_t st = start_encoder(w, c);
-    set_put(c);
+    set_put(w, c);
+    c->again = NULL;
     c->page_count = 0;
     c->page_nulls = 0;
     c->page_data = 0;
@@ -1113,12 +1119,12 @@ static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c)
     uint32_t i, n = ppq_dict_enc_page_values(d), len;
     ppq_status_t st = PPQ_OK;
     c->deciding = 0;
-    set_put(c);
+    set_put(w, c);
     if (c->dict_pages || !alt_smaller(c)) {
         return PPQ_OK;
     }
     c->kind = c->alt_kind;
-    set_put(c);
+    set_put(w, c);
     st = start_encoder(w, c);
     for (i = 0; i < n && st == PPQ_OK; i++) {
         const uint8_t *p = ppq_dict_enc_entry(d, ppq_dict_enc_index_at(d, i), &len);
@@ -1477,6 +1483,9 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
     }
     if (st == PPQ_OK && c->kind != K_DICT) {
         st = encode_value(c, &c->value);
+    } else if (!PPQ_LEAN && st == PPQ_OK && c->def->type == PPQ_BYTE_ARRAY) { /* for put_bytes_again */
+        c->again_idx = ppq_dict_enc_index_at(c->own.dict, c->own.dict->page_count - 1u);
+        c->again = ppq_dict_enc_entry(c->own.dict, c->again_idx, &c->again_len);
     }
     if (AUTO_BY_SIZE && st == PPQ_OK && c->deciding && c->own.dict->page_count >= auto_decide_at(w)) {
         st = auto_first(w, c); /* (this value is in the page it may re-encode) */
@@ -1500,10 +1509,38 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
 }
 
 /* ---- the row path's shortcuts ------------------------------------------------
- * commit_row puts each column's value with c->put: push_value, or for the
- * usual value of the page's encoding one of these (set_put), which hand
- * anything else (a null, a full page, a new dictionary entry, a boolean or
- * byte array unlike the last) to push_value. */
+ * commit_row and write_record put each column's value with c->put:
+ * put_slow, or for the usual value of the page's encoding one of these
+ * (set_put), which hand anything else (a null, a full page, a new
+ * dictionary entry, a boolean or byte array unlike the last) to put_slow.
+ * v is the value in its C type (a setter's c->value, or a record's field),
+ * NULL for a null. */
+
+/* v (its C type) as column c's pending value, or a null (v NULL). */
+static void load_pending(ppq_col_t *c, const void *v)
+{
+    c->pending = v != NULL ? 1u : 2u;
+    if (v == NULL || v == (const void *)&c->value) {
+        return;
+    }
+    if (c->type == (uint8_t)PPQ_BOOLEAN) {
+        c->value.b = *(const uint8_t *)v != 0u;
+    } else if (c->type == (uint8_t)PPQ_BYTE_ARRAY || c->type == (uint8_t)PPQ_FIXED_LEN_BYTE_ARRAY) {
+        PPQ_COPY(&c->value.bytes, v, sizeof c->value.bytes);
+    } else {
+        PPQ_COPY(&c->value, v, ppq_value_size((ppq_type_t)c->type));
+    }
+}
+
+/* Anything: push_value with v as the pending value. */
+static PPQ_NOINLINE ppq_status_t put_slow(ppq_writer_t *w, ppq_col_t *c, const void *v)
+{
+    ppq_status_t st;
+    load_pending(c, v);
+    st = push_value(w, c);
+    c->pending = 0;
+    return st;
+}
 
 /* The value is in the page. */
 static PPQ_ALWAYS_INLINE ppq_status_t put_done(ppq_col_t *c)
@@ -1514,41 +1551,64 @@ static PPQ_ALWAYS_INLINE ppq_status_t put_done(ppq_col_t *c)
 }
 
 /* A value, and room for it in the page. */
-static PPQ_ALWAYS_INLINE int put_usual(const ppq_writer_t *w, const ppq_col_t *c)
+static PPQ_ALWAYS_INLINE int put_usual(const ppq_writer_t *w, const ppq_col_t *c, const void *v)
 {
-    return c->pending == 1u && c->page_count < w->opts.page_values;
+    (void)w;
+    return v != NULL && c->page_count < c->put_limit;
+}
+
+/* A number's bits in its C type (aligned as its type: 4 or 8 bytes). */
+static PPQ_ALWAYS_INLINE uint32_t bits32(const void *v)
+{
+    uint32_t u;
+    PPQ_COPY(&u, v, 4);
+    return u;
+}
+
+static PPQ_ALWAYS_INLINE uint64_t bits64(const void *v)
+{
+    uint64_t u;
+    PPQ_COPY(&u, v, 8);
+    return u;
 }
 
 /* A number of `width` bytes the dictionary has. */
-static PPQ_ALWAYS_INLINE ppq_status_t put_dict_word(ppq_writer_t *w, ppq_col_t *c, uint64_t v, unsigned width)
+static PPQ_ALWAYS_INLINE ppq_status_t put_dict_word(ppq_writer_t *w, ppq_col_t *c, const void *v, unsigned width)
 {
     uint32_t e;
-    if (!put_usual(w, c) || (e = ppq_dict_enc_find(c->own.dict, v, width)) == 0u) {
-        return push_value(w, c);
+    uint64_t word;
+    if (!put_usual(w, c, v)) {
+        return put_slow(w, c, v);
+    }
+    word = width == 4u ? bits32(v) : bits64(v);
+    if ((e = ppq_dict_enc_find(c->own.dict, word, width)) == 0u) {
+        return put_slow(w, c, v);
     }
     if (PPQ_WRITER_STATISTICS) {
-        entry_stats(c, e - 1u, v, width);
+        entry_stats(c, e - 1u, word, width);
     }
     return put_done(c);
 }
 
-static ppq_status_t put_dict4(ppq_writer_t *w, ppq_col_t *c)
+static ppq_status_t put_dict4(ppq_writer_t *w, ppq_col_t *c, const void *v)
 {
-    return put_dict_word(w, c, c->value.u32, 4u);
+    return put_dict_word(w, c, v, 4u);
 }
 
-static ppq_status_t put_dict8(ppq_writer_t *w, ppq_col_t *c)
+static ppq_status_t put_dict8(ppq_writer_t *w, ppq_col_t *c, const void *v)
 {
-    return put_dict_word(w, c, c->value.u64, 8u);
+    return put_dict_word(w, c, v, 8u);
 }
 
 /* An integer of `width` bytes into DELTA_BINARY_PACKED. */
-static PPQ_ALWAYS_INLINE ppq_status_t put_delta_word(ppq_writer_t *w, ppq_col_t *c, uint64_t word, size_t width)
+static PPQ_ALWAYS_INLINE ppq_status_t put_delta_word(ppq_writer_t *w, ppq_col_t *c, const void *v, size_t width)
 {
     ppq_status_t st;
-    if (!put_usual(w, c)) {
-        return push_value(w, c);
+    uint64_t word;
+    if (!put_usual(w, c, v)) {
+        return put_slow(w, c, v);
     }
+    word = width == 4u ? bits32(v) : bits64(v);
     st = BUILT(K_DELTA) ? ppq_delta_enc_put_word(&c->enc.delta, word) : PPQ_ERR_STATE;
     if (st != PPQ_OK) {
         return st;
@@ -1559,48 +1619,76 @@ static PPQ_ALWAYS_INLINE ppq_status_t put_delta_word(ppq_writer_t *w, ppq_col_t 
     return put_done(c);
 }
 
-static ppq_status_t put_delta4(ppq_writer_t *w, ppq_col_t *c)
+static ppq_status_t put_delta4(ppq_writer_t *w, ppq_col_t *c, const void *v)
 {
-    return put_delta_word(w, c, c->value.u32, 4u);
+    return put_delta_word(w, c, v, 4u);
 }
 
-static ppq_status_t put_delta8(ppq_writer_t *w, ppq_col_t *c)
+static ppq_status_t put_delta8(ppq_writer_t *w, ppq_col_t *c, const void *v)
 {
-    return put_delta_word(w, c, c->value.u64, 8u);
+    return put_delta_word(w, c, v, 8u);
 }
 
 /* A boolean that continues its RLE run (its statistics hold). */
-static ppq_status_t put_bool_again(ppq_writer_t *w, ppq_col_t *c)
+static ppq_status_t put_bool_again(ppq_writer_t *w, ppq_col_t *c, const void *v)
 {
-    if (!put_usual(w, c) || !ppq_rle_enc_again(&c->enc.rle, c->value.b != 0u)) {
-        return push_value(w, c);
+    if (!put_usual(w, c, v) || !ppq_rle_enc_again(&c->enc.rle, *(const uint8_t *)v != 0u)) {
+        return put_slow(w, c, v);
     }
     return put_done(c);
 }
 
-/* A byte array the same as the page's last (its dictionary index again). */
-static ppq_status_t put_bytes_again(ppq_writer_t *w, ppq_col_t *c)
+/* Are the len bytes at a and b the same?  (Short strings: loads, not a
+ * call.) */
+static PPQ_ALWAYS_INLINE int same_bytes(const uint8_t *a, const uint8_t *b, uint32_t len)
 {
-    if (!put_usual(w, c) || c->value.bytes.len > w->opts.page_bytes - c->page_data ||
-        !ppq_dict_enc_again_bytes(c->own.dict, c->value.bytes.ptr, c->value.bytes.len)) {
-        return push_value(w, c);
+    uint32_t k = 0;
+    for (; k + 4u <= len; k += 4u) {
+        if (ppq_load_le32(a + k) != ppq_load_le32(b + k)) {
+            return 0;
+        }
     }
-    c->page_data += c->value.bytes.len;
+    if (len - k >= 2u) {
+        if (ppq_load_le16(a + k) != ppq_load_le16(b + k)) {
+            return 0;
+        }
+        k += 2u;
+    }
+    return k == len || a[k] == b[k];
+}
+
+/* A byte array the same as the page's last (its dictionary index again). */
+static ppq_status_t put_bytes_again(ppq_writer_t *w, ppq_col_t *c, const void *v)
+{
+    const ppq_bytes_t *b = (const ppq_bytes_t *)v;
+    ppq_dict_enc_t *d = c->own.dict;
+    if (PPQ_DICT_NARROW || !put_usual(w, c, v) || c->again == NULL || b->len != c->again_len ||
+        b->len > w->opts.page_bytes - c->page_data || !same_bytes(c->again, b->ptr, b->len)) {
+        return put_slow(w, c, v);
+    }
+    ((uint32_t *)d->page)[d->page_count++] = c->again_idx;
+    c->page_data += b->len;
     return put_done(c);
 }
 
 /* Choose c->put for the page's encoding; whenever it or `deciding`
- * changes (start_page).  (BOOLEAN columns are the page layout's K_RLE.) */
-static void set_put(ppq_col_t *c)
+ * changes (start_page).  (BOOLEAN columns are the page layout's K_RLE.)
+ * While AUTO decides, the shortcuts stop a value short of the decision
+ * (page_count counts nulls too: never later), which put_slow makes. */
+static void set_put(const ppq_writer_t *w, ppq_col_t *c)
 {
-    c->put = push_value;
-    if (PPQ_LEAN || c->deciding) {
+    if (PPQ_LEAN) { /* (commit_row calls push_value) */
         return;
+    }
+    c->put = put_slow;
+    c->put_limit = w->opts.page_values;
+    if (AUTO_BY_SIZE && c->deciding) {
+        c->put_limit = auto_decide_at(w) - 1u;
     }
     if (BUILT(K_DICT) && c->kind == K_DICT) {
         c->put = c->dict_word && (c->seen != NULL || !PPQ_WRITER_STATISTICS) ? (c->width == 4u ? put_dict4 : put_dict8)
                  : c->def->type == PPQ_BYTE_ARRAY ? put_bytes_again
-                                                  : push_value;
+                                                  : put_slow;
     } else if (BUILT(K_DELTA) && c->kind == K_DELTA && c->dict_word) {
         c->put = c->width == 4u ? put_delta4 : put_delta8;
     } else if (BUILT(K_RLE) && c->kind == K_RLE) {
@@ -2462,7 +2550,7 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
             c->dict_pages = 0;
             c->deciding = AUTO_BY_SIZE && c->def->encoding == PPQ_COLUMN_AUTO;
             c->page_dict_bytes = 0;
-            set_put(c); /* (page layout only: compact columns have no dict_kind) */
+            set_put(w, c); /* (page layout only: compact columns have no dict_kind) */
             if (c->kind != K_DICT) {
                 c->kind = K_DICT;
                 st = start_page(w, c);
@@ -2821,6 +2909,7 @@ static ppq_status_t set_value(ppq_writer_t *w, uint32_t col, ppq_type_t type, co
     if (st == PPQ_OK) {
         memcpy(&COL(w, col)->value, v, size);
         COL(w, col)->pending = 1;
+        w->row_open = 1;
     }
     return st;
 }
@@ -2852,6 +2941,7 @@ static ppq_status_t set_bits(ppq_writer_t *w, uint32_t col, ppq_type_t type, uin
         c->value.b = (uint8_t)bits;
     }
     c->pending = 1;
+    w->row_open = 1;
     return PPQ_OK;
 }
 
@@ -2909,6 +2999,7 @@ ppq_status_t ppq_writer_set_bytes(ppq_writer_t *w, uint32_t col, const void *dat
     if (!PPQ_LEAN) { /* checked above: the column takes it */
         COL(w, col)->value.bytes = b;
         COL(w, col)->pending = 1;
+        w->row_open = 1;
         return PPQ_OK;
     }
     return set_value(w, col, t, &b, sizeof b);
@@ -2922,6 +3013,7 @@ ppq_status_t ppq_writer_set_null(ppq_writer_t *w, uint32_t col)
     }
     if (st == PPQ_OK) {
         COL(w, col)->pending = 2;
+        w->row_open = 1;
     }
     return st;
 }
@@ -2932,6 +3024,7 @@ static void clear_row(ppq_writer_t *w)
     for (i = 0; i < w->ncols; i++) {
         COL(w, i)->pending = 0;
     }
+    w->row_open = 0;
 }
 
 /* After rows were added: end the row group when its target is reached or
@@ -2988,14 +3081,94 @@ ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
     } else {
         for (col = (uint8_t *)w->cols; col != end && st == PPQ_OK; col += size) {
             ppq_col_t *c = (ppq_col_t *)(void *)col;
-            st = PPQ_LEAN ? push_value(w, c) : c->put(w, c);
+            st = PPQ_LEAN ? push_value(w, c) : c->put(w, c, c->pending == 1u ? (const void *)&c->value : NULL);
             c->pending = 0;
         }
     }
+    w->row_open = 0;
     if (st != PPQ_OK) {
         clear_row(w);
         w->err = st;
         return st;
+    }
+    w->rg_rows++;
+    return rows_added(w);
+}
+
+/* Must write_record check column i's value before putting any?  A byte
+ * array (its length), a REQUIRED column's presence flag. */
+static int record_checks(const ppq_writer_t *w, uint32_t i, const ppq_field_t *f)
+{
+    ppq_type_t t = w->schema[i].type;
+    return t == PPQ_BYTE_ARRAY || t == PPQ_FIXED_LEN_BYTE_ARRAY ||
+           (!w->schema[i].optional && f->present != PPQ_FIELD_ALWAYS);
+}
+
+ppq_status_t ppq_writer_use_record(ppq_writer_t *w, const ppq_field_t *fields)
+{
+    uint32_t i = 0;
+    if (fields == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    while (i < w->ncols && !record_checks(w, i, &fields[i])) {
+        i++;
+    }
+    w->record = fields;
+    w->record_check = i;
+    return PPQ_OK;
+}
+
+/* Column i's value in a record (NULL: a null). */
+static PPQ_ALWAYS_INLINE const void *field_at(const ppq_field_t *f, const uint8_t *rec)
+{
+    return f->present != PPQ_FIELD_ALWAYS && rec[f->present] == 0u ? NULL : rec + f->value;
+}
+
+ppq_status_t ppq_writer_write_record(ppq_writer_t *w, const void *record)
+{
+    const uint8_t *rec = (const uint8_t *)record;
+    const ppq_field_t *f = w->record;
+    ppq_status_t st = usable(w);
+    uint8_t *col, *end;
+    size_t size = w->col_size;
+    uint32_t i;
+    if (st != PPQ_OK) {
+        return st;
+    }
+    if (f == NULL) {
+        return PPQ_ERR_STATE;
+    }
+    if (w->row_open) {
+        clear_row(w); /* (a row the setters began is discarded) */
+    }
+    if (rec == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    for (i = w->record_check; i < w->ncols; i++) { /* what the setters and commit would refuse */
+        const ppq_bytes_t *b = (const ppq_bytes_t *)field_at(&f[i], rec);
+        ppq_type_t t = w->schema[i].type;
+        if (b == NULL ? !w->schema[i].optional
+                      : (t == PPQ_BYTE_ARRAY || t == PPQ_FIXED_LEN_BYTE_ARRAY) &&
+                            ((b->ptr == NULL && b->len > 0u) ||
+                             (t == PPQ_BYTE_ARRAY ? b->len > w->opts.page_bytes : b->len != w->schema[i].type_len))) {
+            return PPQ_ERR_ARG;
+        }
+    }
+    if (PPQ_LEAN || COMPACT(w) || w->full) { /* the setters' way */
+        for (i = 0; i < w->ncols; i++) {
+            load_pending(COL(w, i), field_at(&f[i], rec));
+        }
+        return ppq_writer_commit_row(w);
+    }
+    col = (uint8_t *)w->cols;
+    end = col + (size_t)w->ncols * size;
+    for (; col != end; col += size, f++) {
+        ppq_col_t *c = (ppq_col_t *)(void *)col;
+        st = c->put(w, c, field_at(f, rec));
+        if (st != PPQ_OK) {
+            w->err = st;
+            return st;
+        }
     }
     w->rg_rows++;
     return rows_added(w);

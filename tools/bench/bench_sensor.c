@@ -45,8 +45,7 @@ static void fill(sensor_gen_t *g, uint32_t n)
         b_pv[i / 8u] = (uint8_t)(b_pv[i / 8u] | (r.pressure_valid ? 1u << (i % 8u) : 0u));
         b_batt[i] = r.battery_mv;
         b_door[i] = r.door_open;
-        b_status[i].ptr = (const uint8_t *)r.status;
-        b_status[i].len = r.status_len;
+        b_status[i] = r.status;
     }
 }
 

@@ -101,10 +101,28 @@ static ppq_sink_t budget_spill;
 static ppq_source_t budget_unspill = {spill_read, NULL, 0};
 #endif
 
-static ppq_status_t write_rows(ppq_writer_t *w, unsigned n)
+/* Where write_record finds each column in a sensor_row_t. */
+static const ppq_field_t sensor_fields[SENSOR_COLUMNS] = {
+    PPQ_FIELD(sensor_row_t, ts),
+    PPQ_FIELD(sensor_row_t, temperature),
+    PPQ_FIELD(sensor_row_t, humidity),
+    PPQ_FIELD_OPTIONAL(sensor_row_t, pressure, pressure_valid),
+    PPQ_FIELD(sensor_row_t, battery_mv),
+    PPQ_FIELD(sensor_row_t, door_open),
+    PPQ_FIELD(sensor_row_t, status),
+};
+
+/* The rows by the record call (api "record") or the setters ("setters"). */
+static ppq_status_t write_rows(ppq_writer_t *w, const char *api, unsigned n)
 {
     unsigned i;
     ppq_status_t st = PPQ_OK;
+    if (api[0] == 'r') {
+        for (i = 0; i < n && st == PPQ_OK; i++) {
+            st = ppq_writer_write_record(w, &rows[i]);
+        }
+        return st;
+    }
     for (i = 0; i < n && st == PPQ_OK; i++) {
         const sensor_row_t *r = &rows[i];
         st = ppq_writer_set_i64(w, 0, r->ts);
@@ -113,13 +131,14 @@ static ppq_status_t write_rows(ppq_writer_t *w, unsigned n)
         st = st == PPQ_OK ? (r->pressure_valid ? ppq_writer_set_double(w, 3, r->pressure) : ppq_writer_set_null(w, 3)) : st;
         st = st == PPQ_OK ? ppq_writer_set_i32(w, 4, r->battery_mv) : st;
         st = st == PPQ_OK ? ppq_writer_set_bool(w, 5, r->door_open) : st;
-        st = st == PPQ_OK ? ppq_writer_set_bytes(w, 6, r->status, r->status_len) : st;
+        st = st == PPQ_OK ? ppq_writer_set_bytes(w, 6, r->status.ptr, r->status.len) : st;
         st = st == PPQ_OK ? ppq_writer_commit_row(w) : st;
     }
     return st;
 }
 
-static void bench_writer(const char *name, const ppq_column_t *schema, const ppq_writer_options_t *opts)
+static void bench_writer(const char *name, const char *api, const ppq_column_t *schema,
+                         const ppq_writer_options_t *opts)
 {
     ppq_sink_t sink, spill;
     ppq_source_t unspill = {spill_read, NULL, 0};
@@ -135,15 +154,18 @@ static void bench_writer(const char *name, const ppq_column_t *schema, const ppq
         o.footer_unspill = &unspill;
     }
     sensor_gen_init(&gen, 7u);
-    label(name, "row_api", 0);
+    label(name, api, 0);
     bench_mark_start();
     st = ppq_writer_init(&w, schema, SENSOR_COLUMNS, &o, &sink, arena_mem, sizeof arena_mem);
+    if (st == PPQ_OK) {
+        st = ppq_writer_use_record(&w, sensor_fields);
+    }
     bench_mark_stop();
     while (st == PPQ_OK && done < ROWS) {
         fill();
-        label(name, "row_api", CHUNK);
+        label(name, api, CHUNK);
         bench_mark_start();
-        st = write_rows(&w, CHUNK);
+        st = write_rows(&w, api, CHUNK);
         bench_mark_stop();
         done += CHUNK;
         if (w.rows > ended) { /* a row group ended in these rows (the sizes to a chunk's rows) */
@@ -158,7 +180,7 @@ static void bench_writer(const char *name, const ppq_column_t *schema, const ppq
     board_putu(least);
     board_puts(" rows\n");
     if (st == PPQ_OK) {
-        label(name, "row_api", 0);
+        label(name, api, 0);
         bench_mark_start();
         st = ppq_writer_close(&w);
         bench_mark_stop();
@@ -190,7 +212,7 @@ static size_t csv_snprintf(char *buf, size_t cap, const sensor_row_t *r)
     unsigned long s = (unsigned long)(r->ts / 1000000), us = (unsigned long)(r->ts % 1000000);
     int n = snprintf(buf, cap, "%lu%06lu,%.2f,%.2f,%.2f,%ld,%u,%s\n", s, us, (double)r->temperature,
                      (double)r->humidity, r->pressure_valid ? r->pressure : 0.0, (long)r->battery_mv,
-                     (unsigned)r->door_open, r->status);
+                     (unsigned)r->door_open, (const char *)r->status.ptr);
     return n > 0 ? (size_t)n : 0u;
 }
 
@@ -228,7 +250,7 @@ static char *put_fixed2(char *p, double x)
 static size_t csv_by_hand(char *buf, const sensor_row_t *r)
 {
     char *p = put_uint(buf, (uint64_t)r->ts);
-    const char *s = r->status;
+    const char *s = (const char *)r->status.ptr;
     *p++ = ',';
     p = put_fixed2(p, (double)r->temperature);
     *p++ = ',';
@@ -286,7 +308,10 @@ int main(void)
     bench_mark_stop();
 #ifndef LOGGER_SMALL
     logger_options(&o, 0);
-    bench_writer("writer_logger", sensor_auto, &o);
+    bench_writer("writer_logger", "record", sensor_auto, &o);
+    if (!BENCH_BUDGET_ONLY) {
+        bench_writer("writer_logger_setters", "setters", sensor_auto, &o);
+    }
 #endif
 #ifdef LOGGER_COMPACT
     /* what firmware with 8 KiB for the writer gets by asking for it: the
@@ -307,7 +332,10 @@ int main(void)
         board_puts(" arena ");
         board_putu(ppq_writer_arena_size(sensor_auto, SENSOR_COLUMNS, &o));
         board_putc('\n');
-        bench_writer("writer_budget", sensor_auto, &o);
+        bench_writer("writer_budget", "record", sensor_auto, &o);
+        if (!BENCH_BUDGET_ONLY) {
+            bench_writer("writer_budget_setters", "setters", sensor_auto, &o);
+        }
     }
 #endif
     if (!BENCH_BUDGET_ONLY) { /* (-DBENCH_BUDGET_ONLY=1: the budget line alone, to profile it) */
