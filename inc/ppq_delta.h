@@ -42,7 +42,7 @@ typedef struct ppq_delta_enc {
     uint64_t *deltas;     /* the block being filled (arena) */
     uint64_t first;       /* first value (as unsigned bits) */
     uint64_t last;        /* previous value */
-    uint64_t count;       /* values put so far */
+    uint64_t count;       /* values put before the open block's deltas (all: + in_block) */
     uint32_t block_size;
     uint32_t miniblocks;
     uint32_t in_block;    /* deltas in the current block */

@@ -164,6 +164,7 @@ static void flush_block32(ppq_delta_enc_t *enc)
             (void)write_bytes(enc, packed, w);
         }
     }
+    enc->count += enc->in_block;
     enc->in_block = 0;
 }
 
@@ -208,6 +209,7 @@ static void flush_block(ppq_delta_enc_t *enc)
             (void)write_bytes(enc, packed, (size_t)w * (PACK_VALUES / 8u));
         }
     }
+    enc->count += enc->in_block;
     enc->in_block = 0;
 }
 
@@ -249,6 +251,7 @@ static PPQ_ALWAYS_INLINE ppq_status_t put_word(ppq_delta_enc_t *enc, uint64_t v)
 {
     if (enc->count == 0u) {
         enc->first = v;
+        enc->count = 1; /* (the deltas count when their block is flushed) */
     } else {
         uint64_t d = v - enc->last;
         if (enc->in_block == enc->cap) { /* (a block flushes when full: only a smaller page's buffer fills) */
@@ -272,7 +275,6 @@ static PPQ_ALWAYS_INLINE ppq_status_t put_word(ppq_delta_enc_t *enc, uint64_t v)
             }
         }
     }
-    enc->count++;
     enc->last = v;
     return enc->err;
 }
@@ -369,7 +371,7 @@ size_t ppq_delta_enc_header(const ppq_delta_enc_t *enc, uint8_t *out)
     int64_t first = enc->is64 ? (int64_t)enc->first : (int64_t)(int32_t)(uint32_t)enc->first;
     size_t n = ppq_uleb32_encode(enc->block_size, out); /* as ppq_delta_header, without a cfg */
     n += ppq_uleb32_encode(enc->miniblocks, out + n);
-    n += ppq_uleb64_encode(enc->count, out + n);
+    n += ppq_uleb64_encode(enc->count + enc->in_block, out + n);
     n += ppq_uleb64_encode(ppq_zigzag64_encode(enc->count > 0u ? first : 0), out + n);
     return n;
 }

@@ -17,6 +17,23 @@ PPQ_CHECKRET ppq_status_t ppq_delta_enc_finish_to(ppq_delta_enc_t *enc, const pp
  * ppq_delta_enc_put of one value without the per-call checks. */
 ppq_status_t ppq_delta_enc_put_word(ppq_delta_enc_t *enc, uint64_t v);
 
+/* The row path's usual value, inline: v (bits as for put_word; is64 a
+ * constant, the encoder's) as the next delta of a block it does not end,
+ * in an encoder ppq_delta_enc_init made.  1 when done; 0 (nothing done)
+ * when put_word must take it: the first value, a block's last delta. */
+static inline int ppq_delta_enc_add(ppq_delta_enc_t *enc, uint64_t v, int is64)
+{
+    uint32_t n = enc->in_block;
+    uint64_t d = v - enc->last;
+    if (enc->count == 0u || n + 1u >= enc->block_size || n >= enc->cap) {
+        return 0;
+    }
+    enc->deltas[n] = is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d; /* (INT32: the wrapped delta) */
+    enc->in_block = n + 1u;
+    enc->last = v;
+    return 1;
+}
+
 /* The writer's compact layout, which must know before a row what it will
  * write: the bytes the block takes when `v` (bits as for put_word) is put
  * next and completes it; 0 when it does not complete one. */

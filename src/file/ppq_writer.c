@@ -113,7 +113,7 @@ typedef struct ppq_col {
     } enc;                  /* the page's value encoder */
     /* The page layout's own fields, last: a compact column's state ends
      * before them (COMPACT_COL_SIZE), which leaves the store that RAM. */
-    uint8_t *levels;        /* definition levels of the page: a bitmap */
+    uint8_t *levels;        /* definition levels of the page: a bit per value, set for a null */
     /* the row path's put for this page (set_put): put_slow, or a shortcut
      * for the usual value of the page's encoding; v the value in its C
      * type (NULL: a null) */
@@ -1164,12 +1164,13 @@ static size_t encode_levels(ppq_col_t *c)
     if (ppq_rle_enc_init(&rle, &cfg, &sink, &c->codec_arena) != PPQ_OK) {
         return 0;
     }
-    while (i < c->page_count) { /* runs of equal levels */
-        uint32_t bit = (c->levels[i / 8u] >> (i % 8u)) & 1u, j = i + 1u;
-        while (j < c->page_count && ((c->levels[j / 8u] >> (j % 8u)) & 1u) == bit) {
-            j++;
+    while (i < c->page_count) { /* runs of equal levels (bits set: nulls) */
+        uint32_t null = (c->levels[i / 8u] >> (i % 8u)) & 1u, j = i + 1u;
+        while (j < c->page_count && ((c->levels[j / 8u] >> (j % 8u)) & 1u) == null) {
+            j += !null && j % 8u == 0u && c->levels[j / 8u] == 0u ? 8u : 1u; /* 8 values, no null */
         }
-        if (ppq_rle_enc_put_repeat(&rle, bit, j - i) != PPQ_OK) {
+        j = j < c->page_count ? j : c->page_count; /* (the bits past the page are clear) */
+        if (ppq_rle_enc_put_repeat(&rle, null ^ 1u, j - i) != PPQ_OK) {
             return 0;
         }
         i = j;
@@ -1420,24 +1421,12 @@ static const uint8_t *value_bytes(ppq_col_t *c, uint8_t *buf, size_t *len)
 }
 
 
-/* Mark the page's next k values (from page_count) as present in its
- * definition levels; REQUIRED columns have none. */
-static void mark_present(ppq_col_t *c, uint32_t k)
+/* Mark the page's next value (at page_count) as a null in its definition
+ * levels: a bit per value, set for a null (present values, the usual
+ * ones, cost nothing). */
+static void mark_null(ppq_col_t *c)
 {
-    uint32_t at = c->page_count, end = at + k;
-    if (c->required) {
-        return;
-    }
-    if (PPQ_FAST64 && k >= 16u) { /* to a byte boundary, then whole bytes (hosts: flash aside) */
-        for (; at % 8u != 0u; at++) {
-            c->levels[at / 8u] = (uint8_t)(c->levels[at / 8u] | (1u << (at % 8u)));
-        }
-        memset(c->levels + at / 8u, 0xFF, (end - at) / 8u);
-        at += (end - at) & ~7u;
-    }
-    for (; at < end; at++) {
-        c->levels[at / 8u] = (uint8_t)(c->levels[at / 8u] | (1u << (at % 8u)));
-    }
+    c->levels[c->page_count / 8u] = (uint8_t)(c->levels[c->page_count / 8u] | (1u << (c->page_count % 8u)));
 }
 
 /* Put the pending value (or null) into the column's page. */
@@ -1456,12 +1445,12 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
         }
     }
     if (c->pending != 1u) {
+        mark_null(c);
         c->page_nulls++;
         c->page_stats.nulls++;
         c->page_count++;
         return PPQ_OK;
     }
-    mark_present(c, 1);
     v = value_bytes(c, buf, &len);
     if (BUILT(K_DICT) && c->kind == K_DICT) {
         size_t acc;
@@ -1478,7 +1467,6 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
             if (st == PPQ_OK) {
                 st = start_page(w, c);
             }
-            mark_present(c, 1); /* this value is in the new page */
         }
     }
     if (st == PPQ_OK && c->kind != K_DICT) {
@@ -1532,10 +1520,17 @@ static void load_pending(ppq_col_t *c, const void *v)
     }
 }
 
-/* Anything: push_value with v as the pending value. */
+static int refused(const ppq_writer_t *w, uint32_t i, const void *v);
+
+/* Anything: push_value with v as the pending value.  PPQ_ERR_ARG (nothing
+ * changed) for a value the setters refuse (write_record's first byte
+ * array is checked here). */
 static PPQ_NOINLINE ppq_status_t put_slow(ppq_writer_t *w, ppq_col_t *c, const void *v)
 {
     ppq_status_t st;
+    if (v != (const void *)&c->value && refused(w, (uint32_t)(c->def - w->schema), v)) {
+        return PPQ_ERR_ARG;
+    }
     load_pending(c, v);
     st = push_value(w, c);
     c->pending = 0;
@@ -1545,7 +1540,6 @@ static PPQ_NOINLINE ppq_status_t put_slow(ppq_writer_t *w, ppq_col_t *c, const v
 /* The value is in the page. */
 static PPQ_ALWAYS_INLINE ppq_status_t put_done(ppq_col_t *c)
 {
-    mark_present(c, 1);
     c->page_count++;
     return PPQ_OK;
 }
@@ -1609,9 +1603,11 @@ static PPQ_ALWAYS_INLINE ppq_status_t put_delta_word(ppq_writer_t *w, ppq_col_t 
         return put_slow(w, c, v);
     }
     word = width == 4u ? bits32(v) : bits64(v);
-    st = BUILT(K_DELTA) ? ppq_delta_enc_put_word(&c->enc.delta, word) : PPQ_ERR_STATE;
-    if (st != PPQ_OK) {
-        return st;
+    if (!BUILT(K_DELTA) || !ppq_delta_enc_add(&c->enc.delta, word, width == 8u)) {
+        st = BUILT(K_DELTA) ? ppq_delta_enc_put_word(&c->enc.delta, word) : PPQ_ERR_STATE;
+        if (st != PPQ_OK) {
+            return st;
+        }
     }
     if (PPQ_WRITER_STATISTICS) {
         run_stats(c, word, width);
@@ -1662,7 +1658,8 @@ static ppq_status_t put_bytes_again(ppq_writer_t *w, ppq_col_t *c, const void *v
 {
     const ppq_bytes_t *b = (const ppq_bytes_t *)v;
     ppq_dict_enc_t *d = c->own.dict;
-    if (PPQ_DICT_NARROW || !put_usual(w, c, v) || c->again == NULL || b->len != c->again_len ||
+    /* (a value of the last's length, read, is one the setters take) */
+    if (PPQ_DICT_NARROW || !put_usual(w, c, v) || c->again == NULL || b->len != c->again_len || b->ptr == NULL ||
         b->len > w->opts.page_bytes - c->page_data || !same_bytes(c->again, b->ptr, b->len)) {
         return put_slow(w, c, v);
     }
@@ -3095,25 +3092,34 @@ ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
     return rows_added(w);
 }
 
-/* Must write_record check column i's value before putting any?  A byte
- * array (its length), a REQUIRED column's presence flag. */
-static int record_checks(const ppq_writer_t *w, uint32_t i, const ppq_field_t *f)
+/* Is column i a byte array (a length the setters check)? */
+static int is_bytes(const ppq_writer_t *w, uint32_t i)
 {
-    ppq_type_t t = w->schema[i].type;
-    return t == PPQ_BYTE_ARRAY || t == PPQ_FIXED_LEN_BYTE_ARRAY ||
-           (!w->schema[i].optional && f->present != PPQ_FIELD_ALWAYS);
+    return w->schema[i].type == PPQ_BYTE_ARRAY || w->schema[i].type == PPQ_FIXED_LEN_BYTE_ARRAY;
+}
+
+/* Must write_record check column i's value before putting any?  A byte
+ * array but the first (whose put checks it, put first), a REQUIRED
+ * column's presence flag. */
+static int record_checks(const ppq_writer_t *w, uint32_t i, const ppq_field_t *f, uint32_t first)
+{
+    return (i != first && is_bytes(w, i)) || (!w->schema[i].optional && f->present != PPQ_FIELD_ALWAYS);
 }
 
 ppq_status_t ppq_writer_use_record(ppq_writer_t *w, const ppq_field_t *fields)
 {
-    uint32_t i = 0;
+    uint32_t i = 0, first = 0;
     if (fields == NULL) {
         return PPQ_ERR_ARG;
     }
-    while (i < w->ncols && !record_checks(w, i, &fields[i])) {
+    while (first < w->ncols && !is_bytes(w, first)) {
+        first++;
+    }
+    while (i < w->ncols && !record_checks(w, i, &fields[i], first)) {
         i++;
     }
     w->record = fields;
+    w->record_first = first;
     w->record_check = i;
     return PPQ_OK;
 }
@@ -3124,14 +3130,41 @@ static PPQ_ALWAYS_INLINE const void *field_at(const ppq_field_t *f, const uint8_
     return f->present != PPQ_FIELD_ALWAYS && rec[f->present] == 0u ? NULL : rec + f->value;
 }
 
+/* Would the setters and commit_row refuse column i's value v (NULL: a
+ * null)? */
+static int refused(const ppq_writer_t *w, uint32_t i, const void *v)
+{
+    const ppq_column_t *d = &w->schema[i];
+    const ppq_bytes_t *b = (const ppq_bytes_t *)v;
+    if (b == NULL || !is_bytes(w, i)) {
+        return b == NULL && !d->optional;
+    }
+    return (b->ptr == NULL && b->len > 0u) ||
+           (d->type == PPQ_BYTE_ARRAY ? b->len > w->opts.page_bytes : b->len != d->type_len);
+}
+
+/* The puts of columns from..to of a record. */
+static PPQ_ALWAYS_INLINE ppq_status_t put_fields(ppq_writer_t *w, const uint8_t *rec, uint32_t from, uint32_t to)
+{
+    const ppq_field_t *f = w->record + from;
+    uint8_t *col = (uint8_t *)COL(w, from), *end = (uint8_t *)COL(w, to);
+    size_t size = w->col_size;
+    for (; col != end; col += size, f++) {
+        ppq_col_t *c = (ppq_col_t *)(void *)col;
+        ppq_status_t st = c->put(w, c, field_at(f, rec));
+        if (st != PPQ_OK) {
+            return st;
+        }
+    }
+    return PPQ_OK;
+}
+
 ppq_status_t ppq_writer_write_record(ppq_writer_t *w, const void *record)
 {
     const uint8_t *rec = (const uint8_t *)record;
     const ppq_field_t *f = w->record;
+    uint32_t i, first = w->record_first, n = w->ncols;
     ppq_status_t st = usable(w);
-    uint8_t *col, *end;
-    size_t size = w->col_size;
-    uint32_t i;
     if (st != PPQ_OK) {
         return st;
     }
@@ -3144,31 +3177,37 @@ ppq_status_t ppq_writer_write_record(ppq_writer_t *w, const void *record)
     if (rec == NULL) {
         return PPQ_ERR_ARG;
     }
-    for (i = w->record_check; i < w->ncols; i++) { /* what the setters and commit would refuse */
-        const ppq_bytes_t *b = (const ppq_bytes_t *)field_at(&f[i], rec);
-        ppq_type_t t = w->schema[i].type;
-        if (b == NULL ? !w->schema[i].optional
-                      : (t == PPQ_BYTE_ARRAY || t == PPQ_FIXED_LEN_BYTE_ARRAY) &&
-                            ((b->ptr == NULL && b->len > 0u) ||
-                             (t == PPQ_BYTE_ARRAY ? b->len > w->opts.page_bytes : b->len != w->schema[i].type_len))) {
+    for (i = w->record_check; i < n; i++) { /* what the setters and commit would refuse */
+        if (i != first && refused(w, i, field_at(&f[i], rec))) {
             return PPQ_ERR_ARG;
         }
     }
     if (PPQ_LEAN || COMPACT(w) || w->full) { /* the setters' way */
-        for (i = 0; i < w->ncols; i++) {
+        if (first < n && refused(w, first, field_at(&f[first], rec))) {
+            return PPQ_ERR_ARG;
+        }
+        for (i = 0; i < n; i++) {
             load_pending(COL(w, i), field_at(&f[i], rec));
         }
         return ppq_writer_commit_row(w);
     }
-    col = (uint8_t *)w->cols;
-    end = col + (size_t)w->ncols * size;
-    for (; col != end; col += size, f++) {
-        ppq_col_t *c = (ppq_col_t *)(void *)col;
-        st = c->put(w, c, field_at(f, rec));
-        if (st != PPQ_OK) {
-            w->err = st;
+    /* the first byte array first: its put refuses it (PPQ_ERR_ARG) before
+     * any column changed; the others' values are acceptable */
+    if (first < n) {
+        st = put_fields(w, rec, first, first + 1u);
+        if (st == PPQ_ERR_ARG) {
             return st;
         }
+    }
+    if (st == PPQ_OK) {
+        st = put_fields(w, rec, 0, first < n ? first : n);
+    }
+    if (st == PPQ_OK && first + 1u < n) {
+        st = put_fields(w, rec, first + 1u, n);
+    }
+    if (st != PPQ_OK) {
+        w->err = st;
+        return st;
     }
     w->rg_rows++;
     return rows_added(w);
@@ -3331,7 +3370,6 @@ static ppq_status_t push_runs(ppq_writer_t *w, ppq_col_t *c, const ppq_column_ba
                                                                                                              : run + 1u;
         }
         if (run > r) { /* values r..run */
-            mark_present(c, run - r);
             st = put_run(c, v + (size_t)r * size, run - r);
             if (PPQ_WRITER_STATISTICS) {
                 ppq_stats_add_values(&c->page_stats, c->stats_kind, c->width, v + (size_t)r * size, run - r);
@@ -3343,6 +3381,7 @@ static ppq_status_t push_runs(ppq_writer_t *w, ppq_col_t *c, const ppq_column_ba
             }
         }
         while (r < end && !batch_has(b, r)) { /* nulls */
+            mark_null(c);
             c->page_nulls++;
             c->page_stats.nulls++;
             c->page_count++;
@@ -3425,7 +3464,6 @@ static uint32_t push_repeats(ppq_writer_t *w, ppq_col_t *c, const ppq_column_bat
     if (k == 0u || ppq_dict_enc_repeat(c->own.dict, k) != PPQ_OK) {
         return 0; /* the encoder's page is full: the row path ends it */
     }
-    mark_present(c, k);
     c->page_count += k;
     c->page_data += k * len;
     return k;
