@@ -451,7 +451,7 @@ ppq_status_t ppq_dict_enc_flush_page(ppq_dict_enc_t *enc, ppq_sink_t *out)
         st = ppq_sink_write(out, &width_byte, 1);
     }
     if ((!PPQ_DICT_NARROW || enc->index_bytes == 4u) && st == PPQ_OK) {
-        st = ppq_rle_enc_put(&rle, (const uint32_t *)enc->page, enc->page_count);
+        st = ppq_rle_enc_put_fit(&rle, (const uint32_t *)enc->page, enc->page_count); /* (indices < count) */
     } else if (st == PPQ_OK) { /* narrower indices: widened a step at a time */
         uint32_t step[INDEX_STEP], at, i;
         for (at = 0; at < enc->page_count && st == PPQ_OK; at += i) {

@@ -140,6 +140,8 @@ static ppq_status_t put_check(const ppq_rle_enc_t *enc)
     return enc->finished ? PPQ_ERR_STATE : PPQ_OK;
 }
 
+static ppq_status_t put_values(ppq_rle_enc_t *enc, const uint32_t *values, size_t n);
+
 ppq_status_t ppq_rle_enc_put(ppq_rle_enc_t *enc, const uint32_t *values, size_t n)
 {
     ppq_status_t st = put_check(enc);
@@ -162,6 +164,19 @@ ppq_status_t ppq_rle_enc_put(ppq_rle_enc_t *enc, const uint32_t *values, size_t 
             return PPQ_ERR_ARG;
         }
     }
+    return put_values(enc, values, n);
+}
+
+ppq_status_t ppq_rle_enc_put_fit(ppq_rle_enc_t *enc, const uint32_t *values, size_t n)
+{
+    ppq_status_t st = put_check(enc);
+    return st != PPQ_OK || n == 0u ? st : put_values(enc, values, n);
+}
+
+/* n > 0 values below 2^width into an encoder in use. */
+static ppq_status_t put_values(ppq_rle_enc_t *enc, const uint32_t *values, size_t n)
+{
+    size_t i;
     for (i = 0; i < n && enc->err == PPQ_OK;) {
         if (!PPQ_LEAN && enc->nbuf == 0u && enc->repeat_count == 0u && n - i >= 8u) {
             /* at a group boundary, outside a run: whole groups whose 8 values

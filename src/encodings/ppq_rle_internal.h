@@ -16,6 +16,10 @@ size_t ppq_rle_enc_bound(const ppq_rle_enc_t *enc);
  * status. */
 ppq_status_t ppq_rle_enc_put_one(ppq_rle_enc_t *enc, uint32_t value);
 
+/* ppq_rle_enc_put of values the caller knows are below 2^bit_width (no
+ * range check): the dictionary encoder's indices. */
+ppq_status_t ppq_rle_enc_put_fit(ppq_rle_enc_t *enc, const uint32_t *values, size_t n);
+
 /* For a stream of bit width 1 (definition levels of a flat OPTIONAL
  * column): consume the next n values and count the ones (the present
  * values) without producing them: runs in O(1), bit-packed runs by

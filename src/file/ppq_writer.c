@@ -1520,17 +1520,10 @@ static void load_pending(ppq_col_t *c, const void *v)
     }
 }
 
-static int refused(const ppq_writer_t *w, uint32_t i, const void *v);
-
-/* Anything: push_value with v as the pending value.  PPQ_ERR_ARG (nothing
- * changed) for a value the setters refuse (write_record's first byte
- * array is checked here). */
+/* Anything: push_value with v as the pending value. */
 static PPQ_NOINLINE ppq_status_t put_slow(ppq_writer_t *w, ppq_col_t *c, const void *v)
 {
     ppq_status_t st;
-    if (v != (const void *)&c->value && refused(w, (uint32_t)(c->def - w->schema), v)) {
-        return PPQ_ERR_ARG;
-    }
     load_pending(c, v);
     st = push_value(w, c);
     c->pending = 0;
@@ -1658,8 +1651,7 @@ static ppq_status_t put_bytes_again(ppq_writer_t *w, ppq_col_t *c, const void *v
 {
     const ppq_bytes_t *b = (const ppq_bytes_t *)v;
     ppq_dict_enc_t *d = c->own.dict;
-    /* (a value of the last's length, read, is one the setters take) */
-    if (PPQ_DICT_NARROW || !put_usual(w, c, v) || c->again == NULL || b->len != c->again_len || b->ptr == NULL ||
+    if (PPQ_DICT_NARROW || !put_usual(w, c, v) || c->again == NULL || b->len != c->again_len ||
         b->len > w->opts.page_bytes - c->page_data || !same_bytes(c->again, b->ptr, b->len)) {
         return put_slow(w, c, v);
     }
@@ -3098,8 +3090,8 @@ static int is_bytes(const ppq_writer_t *w, uint32_t i)
     return w->schema[i].type == PPQ_BYTE_ARRAY || w->schema[i].type == PPQ_FIXED_LEN_BYTE_ARRAY;
 }
 
-/* Must write_record check column i's value before putting any?  A byte
- * array but the first (whose put checks it, put first), a REQUIRED
+/* Must write_record check column i's value by refused() before putting
+ * any?  A byte array but the first (its length checked inline), a REQUIRED
  * column's presence flag. */
 static int record_checks(const ppq_writer_t *w, uint32_t i, const ppq_field_t *f, uint32_t first)
 {
@@ -3121,6 +3113,10 @@ ppq_status_t ppq_writer_use_record(ppq_writer_t *w, const ppq_field_t *fields)
     w->record = fields;
     w->record_first = first;
     w->record_check = i;
+    if (first < w->ncols) { /* the lengths it takes: 0..page_bytes, or the FLBA's */
+        w->record_min = w->schema[first].type == PPQ_BYTE_ARRAY ? 0u : w->schema[first].type_len;
+        w->record_span = w->schema[first].type == PPQ_BYTE_ARRAY ? w->opts.page_bytes : 0u;
+    }
     return PPQ_OK;
 }
 
@@ -3131,7 +3127,7 @@ static PPQ_ALWAYS_INLINE const void *field_at(const ppq_field_t *f, const uint8_
 }
 
 /* Would the setters and commit_row refuse column i's value v (NULL: a
- * null)? */
+ * null)?  (The first byte array's null, if REQUIRED, is record_check's.) */
 static int refused(const ppq_writer_t *w, uint32_t i, const void *v)
 {
     const ppq_column_t *d = &w->schema[i];
@@ -3143,27 +3139,14 @@ static int refused(const ppq_writer_t *w, uint32_t i, const void *v)
            (d->type == PPQ_BYTE_ARRAY ? b->len > w->opts.page_bytes : b->len != d->type_len);
 }
 
-/* The puts of columns from..to of a record. */
-static PPQ_ALWAYS_INLINE ppq_status_t put_fields(ppq_writer_t *w, const uint8_t *rec, uint32_t from, uint32_t to)
-{
-    const ppq_field_t *f = w->record + from;
-    uint8_t *col = (uint8_t *)COL(w, from), *end = (uint8_t *)COL(w, to);
-    size_t size = w->col_size;
-    for (; col != end; col += size, f++) {
-        ppq_col_t *c = (ppq_col_t *)(void *)col;
-        ppq_status_t st = c->put(w, c, field_at(f, rec));
-        if (st != PPQ_OK) {
-            return st;
-        }
-    }
-    return PPQ_OK;
-}
-
 ppq_status_t ppq_writer_write_record(ppq_writer_t *w, const void *record)
 {
     const uint8_t *rec = (const uint8_t *)record;
     const ppq_field_t *f = w->record;
+    const ppq_bytes_t *b;
     uint32_t i, first = w->record_first, n = w->ncols;
+    uint8_t *col, *end;
+    size_t size = w->col_size;
     ppq_status_t st = usable(w);
     if (st != PPQ_OK) {
         return st;
@@ -3177,37 +3160,32 @@ ppq_status_t ppq_writer_write_record(ppq_writer_t *w, const void *record)
     if (rec == NULL) {
         return PPQ_ERR_ARG;
     }
-    for (i = w->record_check; i < n; i++) { /* what the setters and commit would refuse */
-        if (i != first && refused(w, i, field_at(&f[i], rec))) {
+    /* what the setters and commit would refuse: the first byte array's
+     * length, then the other columns that need a look */
+    if (first < n && (b = (const ppq_bytes_t *)field_at(&f[first], rec)) != NULL &&
+        (b->len - w->record_min > w->record_span || (b->ptr == NULL && b->len > 0u))) {
+        return PPQ_ERR_ARG;
+    }
+    for (i = w->record_check; i < n; i++) {
+        if (refused(w, i, field_at(&f[i], rec))) {
             return PPQ_ERR_ARG;
         }
     }
     if (PPQ_LEAN || COMPACT(w) || w->full) { /* the setters' way */
-        if (first < n && refused(w, first, field_at(&f[first], rec))) {
-            return PPQ_ERR_ARG;
-        }
         for (i = 0; i < n; i++) {
             load_pending(COL(w, i), field_at(&f[i], rec));
         }
         return ppq_writer_commit_row(w);
     }
-    /* the first byte array first: its put refuses it (PPQ_ERR_ARG) before
-     * any column changed; the others' values are acceptable */
-    if (first < n) {
-        st = put_fields(w, rec, first, first + 1u);
-        if (st == PPQ_ERR_ARG) {
+    col = (uint8_t *)w->cols;
+    end = col + (size_t)n * size;
+    for (; col != end; col += size, f++) {
+        ppq_col_t *c = (ppq_col_t *)(void *)col;
+        st = c->put(w, c, field_at(f, rec));
+        if (st != PPQ_OK) {
+            w->err = st;
             return st;
         }
-    }
-    if (st == PPQ_OK) {
-        st = put_fields(w, rec, 0, first < n ? first : n);
-    }
-    if (st == PPQ_OK && first + 1u < n) {
-        st = put_fields(w, rec, first + 1u, n);
-    }
-    if (st != PPQ_OK) {
-        w->err = st;
-        return st;
     }
     w->rg_rows++;
     return rows_added(w);
