@@ -135,6 +135,33 @@ static void policy_mixed_golden(void)
     PPQ_CHECK_MEM(out_a, "\x03\x91\x24\x49" "\x10\x02", 6);
 }
 
+/* Groups that look like runs to a careless test: halves alike, all but
+ * one value alike, at every width the 32-bit targets pack a group at a
+ * time (1-8) and a few wider: bit-packed, never a run; the bytes are the
+ * bit-packed header and ppq_pack32's, the values come back. */
+static void groups_that_are_not_runs(void)
+{
+    unsigned w;
+    PPQ_CHECK(setup());
+    for (w = 1; w <= 12; w++) {
+        uint32_t mask = (1u << w) - 1u, v[24], i;
+        size_t len;
+        uint8_t expect[1 + 3 * 12];
+        for (i = 0; i < 8; i++) {
+            v[i] = (i % 2u == 0u ? 1u : 2u) & mask;      /* a b a b a b a b: its halves alike */
+            v[8 + i] = i == 7u ? 0u : mask;              /* seven alike, then another */
+            v[16 + i] = (i < 4u ? 3u : 3u ^ 1u) & mask;  /* two halves of four alike */
+        }
+        len = encode(v, 24, w, 0, out_a);
+        expect[0] = 3u << 1 | 1u; /* three bit-packed groups */
+        ppq_pack32(v, 24, w, expect + 1);
+        PPQ_CHECK_EQ(len, 1u + 3u * w);
+        PPQ_CHECK_MEM(out_a, expect, len);
+        PPQ_CHECK_OK(decode(out_a, len, w, 0, 24, back));
+        PPQ_CHECK_MEM(back, v, sizeof v);
+    }
+}
+
 static void width_zero(void)
 {
     PPQ_CHECK(setup());
@@ -580,6 +607,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(rle_run_golden),
     PPQ_TEST(policy_mixed_golden),
     PPQ_TEST(width_zero),
+    PPQ_TEST(groups_that_are_not_runs),
     PPQ_TEST(longest_run_is_split),
     PPQ_TEST(round_trip_every_width_any_chunking),
     PPQ_TEST(decoder_accepts_any_valid_mix),

@@ -2,6 +2,7 @@
  * dispatches 32-bit widths to the port's kernels. */
 #include "ppq_core.h"
 #include "ppq_config.h"
+#include "ppq_internal.h"
 #include "ppq_port.h"
 
 #include <string.h>
@@ -95,21 +96,11 @@ static void acc_flush(uint32_t acc, unsigned nbits, uint8_t *out)
  * the excess).  Returns the values packed. */
 static size_t pack_groups(const uint32_t *in, size_t n, unsigned width, uint8_t *out)
 {
-    const unsigned w2 = 2u * width, w3 = 3u * width, w4 = 4u * width;
     size_t groups = n / 8u;
     for (; groups > 0u; groups--, in += 8, out += width) {
-        uint32_t lo = in[0] | in[1] << width | in[2] << w2 | in[3] << w3;
-        uint32_t hi = in[4] | in[5] << width | in[6] << w2 | in[7] << w3;
-        uint32_t first = lo | (w4 < 32u ? hi << w4 : 0u), rest = w4 < 32u ? hi >> (32u - w4) : hi;
-        if (groups * width >= 8u) { /* (8 bytes of output left from here) */
-            ppq_store_le32(out, first);
-            ppq_store_le32(out + 4, rest);
-        } else { /* the last ones: exactly their bytes */
-            unsigned k;
-            for (k = 0; k < width; k++) {
-                out[k] = (uint8_t)(k < 4u ? first >> (8u * k) : rest >> (8u * (k - 4u)));
-            }
-        }
+        uint32_t lo, hi;
+        ppq_join8(in, width, &lo, &hi);
+        ppq_store8(out, width, lo, hi, groups * width >= 8u);
     }
     return n / 8u * 8u;
 }

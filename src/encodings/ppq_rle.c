@@ -178,6 +178,35 @@ static ppq_status_t put_values(ppq_rle_enc_t *enc, const uint32_t *values, size_
 {
     size_t i;
     for (i = 0; i < n && enc->err == PPQ_OK;) {
+#if !PPQ_FAST64 && !PPQ_LEAN
+        if (enc->nbuf == 0u && enc->repeat_count == 0u && n - i >= 8u && enc->width - 1u < 8u) {
+            /* 32-bit targets, widths 1-8: each group packed as it is tested
+             * (its 8 values are equal when its halves are the same 4 copies
+             * of the first) */
+            unsigned w = enc->width;
+            size_t k = 0, room = enc->max_groups - enc->ngroups;
+            uint8_t *out = enc->groups + (size_t)enc->ngroups * w;
+            uint32_t copies = 1u | 1u << w | 1u << 2u * w | 1u << 3u * w;
+            while (k < room && n - i - 8u * k >= 8u) {
+                uint32_t lo, hi;
+                ppq_join8(values + i + 8u * k, w, &lo, &hi);
+                if (lo == hi && lo == values[i + 8u * k] * copies) {
+                    break; /* a run may start here */
+                }
+                ppq_store8(out, w, lo, hi, (room - k) * w >= 8u);
+                out += w;
+                k++;
+            }
+            if (k > 0u) {
+                enc->ngroups += (uint32_t)k;
+                if (enc->ngroups == enc->max_groups) {
+                    flush_packed_run(enc);
+                }
+                i += 8u * k;
+                continue;
+            }
+        }
+#endif
         if (!PPQ_LEAN && enc->nbuf == 0u && enc->repeat_count == 0u && n - i >= 8u) {
             /* at a group boundary, outside a run: whole groups whose 8 values
              * are not all equal are bit-packed as put_one() would, several
