@@ -207,10 +207,11 @@ static ppq_status_t put_values(ppq_rle_enc_t *enc, const uint32_t *values, size_
             }
         }
 #endif
-        if (!PPQ_LEAN && enc->nbuf == 0u && enc->repeat_count == 0u && n - i >= 8u) {
-            /* at a group boundary, outside a run: whole groups whose 8 values
-             * are not all equal are bit-packed as put_one() would, several
-             * at once */
+        if (!PPQ_LEAN && PPQ_FAST64 && enc->nbuf == 0u && enc->repeat_count == 0u && n - i >= 8u) {
+            /* 64-bit hosts, at a group boundary, outside a run: whole groups
+             * whose 8 values are not all equal are bit-packed as put_one()
+             * would, several at once (32-bit targets: widths 1-8 above,
+             * wider ones value by value, for flash) */
             size_t k = 0, room = enc->max_groups - enc->ngroups;
             while (k < room && n - i - 8u * k >= 8u) {
                 const uint32_t *g = values + i + 8u * k;

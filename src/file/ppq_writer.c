@@ -116,7 +116,7 @@ typedef struct ppq_col {
     uint8_t *levels;        /* definition levels of the page: a bit per value, set for a null */
     /* the row path's put for this page (set_put): put_slow, or a shortcut
      * for the usual value of the page's encoding; v the value in its C
-     * type (NULL: a null) */
+     * type (a null goes to put_slow with v NULL) */
     ppq_status_t (*put)(struct ppq_writer *w, struct ppq_col *c, const void *v);
     uint32_t put_limit;     /* ... whose shortcut takes values while page_count is below it */
     const uint8_t *again;   /* BYTE_ARRAY dictionary: the page's last value's bytes in the pool
@@ -1501,8 +1501,8 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
  * put_slow, or for the usual value of the page's encoding one of these
  * (set_put), which hand anything else (a null, a full page, a new
  * dictionary entry, a boolean or byte array unlike the last) to put_slow.
- * v is the value in its C type (a setter's c->value, or a record's field),
- * NULL for a null. */
+ * v is the value in its C type (a setter's c->value, or a record's field);
+ * nulls (v NULL) go to put_slow itself. */
 
 /* v (its C type) as column c's pending value, or a null (v NULL). */
 static void load_pending(ppq_col_t *c, const void *v)
@@ -1541,7 +1541,8 @@ static PPQ_ALWAYS_INLINE ppq_status_t put_done(ppq_col_t *c)
 static PPQ_ALWAYS_INLINE int put_usual(const ppq_writer_t *w, const ppq_col_t *c, const void *v)
 {
     (void)w;
-    return v != NULL && c->page_count < c->put_limit;
+    (void)v; /* (never NULL: nulls go to put_slow) */
+    return c->page_count < c->put_limit;
 }
 
 /* A number's bits in its C type (aligned as its type: 4 or 8 bytes). */
@@ -3070,7 +3071,7 @@ ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
     } else {
         for (col = (uint8_t *)w->cols; col != end && st == PPQ_OK; col += size) {
             ppq_col_t *c = (ppq_col_t *)(void *)col;
-            st = PPQ_LEAN ? push_value(w, c) : c->put(w, c, c->pending == 1u ? (const void *)&c->value : NULL);
+            st = PPQ_LEAN ? push_value(w, c) : c->pending == 1u ? c->put(w, c, &c->value) : put_slow(w, c, NULL);
             c->pending = 0;
         }
     }
@@ -3181,7 +3182,8 @@ ppq_status_t ppq_writer_write_record(ppq_writer_t *w, const void *record)
     end = col + (size_t)n * size;
     for (; col != end; col += size, f++) {
         ppq_col_t *c = (ppq_col_t *)(void *)col;
-        st = c->put(w, c, field_at(f, rec));
+        const void *v = field_at(f, rec);
+        st = v != NULL ? c->put(w, c, v) : put_slow(w, c, NULL);
         if (st != PPQ_OK) {
             w->err = st;
             return st;
