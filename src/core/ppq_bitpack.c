@@ -163,6 +163,14 @@ void ppq_pack64(const uint64_t *in, size_t n, unsigned width, uint8_t *out)
         return;
     }
 #endif
+    if (width <= 32u) { /* (a 32-bit core's usual DELTA widths: the low words alone) */
+        uint32_t mask = width >= 32u ? 0xFFFFFFFFu : ((1u << width) - 1u);
+        for (i = 0; i < n; i++) {
+            acc_put(&acc, &nbits, (uint32_t)in[i] & mask, width, &out);
+        }
+        acc_flush(acc, nbits, out);
+        return;
+    }
     for (i = 0; i < n; i++) {
         uint64_t v = in[i];
         unsigned left = width, w;
