@@ -206,6 +206,7 @@ typedef struct ppq_writer {
     uint32_t record_first;     /* ... the first byte array (ncols: none), the lengths it */
     uint32_t record_min, record_span; /* takes: record_min .. record_min + record_span */
     uint32_t record_check;     /* ... the first other column write_record checks before putting any */
+    uint32_t rows_fast;        /* rows every open page surely has room for (0: look) */
 } ppq_writer_t;
 
 /* The exact arena bytes ppq_writer_init needs (0 for an invalid schema or

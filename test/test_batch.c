@@ -134,8 +134,8 @@ static void record_of(const trial_t *t, uint32_t r, uint64_t *rec)
     }
 }
 
-/* Write the trial row by row (api 1: the setters, 2: records) or in
- * batches (0); *status, *len. */
+/* Write the trial row by row (api 1: the setters, 2: records), in
+ * batches (0) or all three mixed (3); *status, *len. */
 static ppq_status_t write_trial(const trial_t *t, int api, uint8_t *buf, size_t *len, uint32_t *done)
 {
     ppq_writer_t w;
@@ -151,15 +151,16 @@ static ppq_status_t write_trial(const trial_t *t, int api, uint8_t *buf, size_t 
         return st;
     }
     record_fields(t, fields);
-    if (api == 2) {
+    if (api >= 2) {
         st = ppq_writer_use_record(&w, fields);
     }
     while (r < t->rows && st == PPQ_OK) {
-        if (api == 2) {
+        int way = api == 3 ? (int)ppq_test_below(3) : api; /* 3: the three ways mixed */
+        if (way == 2) {
             record_of(t, r, rec);
             st = ppq_writer_write_record(&w, rec);
             r += st == PPQ_OK;
-        } else if (api == 1) {
+        } else if (way == 1) {
             for (c = 0; c < t->ncols && st == PPQ_OK; c++) {
                 const ppq_column_batch_t *b = &t->batch[c];
                 int has = t->levels[c][r] != 0;
@@ -283,6 +284,11 @@ static void batches_equal_rows(void)
         PPQ_CHECK_EQ(blen, alen);
         PPQ_CHECK_MEM(b, a, alen);
         sb = write_trial(&t, 2, b, &blen, &bdone); /* records */
+        PPQ_CHECK_EQ(sb, sa);
+        PPQ_CHECK_EQ(bdone, adone);
+        PPQ_CHECK_EQ(blen, alen);
+        PPQ_CHECK_MEM(b, a, alen);
+        sb = write_trial(&t, 3, b, &blen, &bdone); /* mixed */
         PPQ_CHECK_EQ(sb, sa);
         PPQ_CHECK_EQ(bdone, adone);
         PPQ_CHECK_EQ(blen, alen);

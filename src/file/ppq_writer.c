@@ -1541,8 +1541,9 @@ static PPQ_ALWAYS_INLINE ppq_status_t put_done(ppq_col_t *c)
 static PPQ_ALWAYS_INLINE int put_usual(const ppq_writer_t *w, const ppq_col_t *c, const void *v)
 {
     (void)w;
-    (void)v; /* (never NULL: nulls go to put_slow) */
-    return c->page_count < c->put_limit;
+    (void)c;
+    (void)v; /* (never NULL: nulls go to put_slow; the page has room: w->rows_fast) */
+    return 1;
 }
 
 /* A number's bits in its C type (aligned as its type: 4 or 8 bytes). */
@@ -1659,6 +1660,35 @@ static ppq_status_t put_bytes_again(ppq_writer_t *w, ppq_col_t *c, const void *v
     ((uint32_t *)d->page)[d->page_count++] = c->again_idx;
     c->page_data += b->len;
     return put_done(c);
+}
+
+/* Does every column's page have room for this row's value (the puts'
+ * shortcuts do not look)?  w->rows_fast counts the rows that surely fit:
+ * each row takes one value from every page's room, a new page or AUTO's
+ * decision only adds room, a row group's end (flush) clears it. */
+static int rows_fast(ppq_writer_t *w)
+{
+    uint32_t i, least = UINT32_MAX;
+    if (w->rows_fast > 0u) {
+        return 1;
+    }
+    for (i = 0; i < w->ncols; i++) {
+        const ppq_col_t *c = COL(w, i);
+        uint32_t room = c->page_count < c->put_limit ? c->put_limit - c->page_count : 0u;
+        least = room < least ? room : least;
+    }
+    w->rows_fast = least;
+    return least > 0u;
+}
+
+/* Column c's value v (NULL: a null) by its put; `checked`: where its page
+ * may be full (put_slow ends it). */
+static PPQ_ALWAYS_INLINE ppq_status_t put_any(ppq_writer_t *w, ppq_col_t *c, const void *v, int checked)
+{
+    if (v == NULL || (checked && c->page_count >= c->put_limit)) {
+        return put_slow(w, c, v);
+    }
+    return c->put(w, c, v);
 }
 
 /* Choose c->put for the page's encoding; whenever it or `deciding`
@@ -2464,6 +2494,7 @@ static ppq_status_t flush(ppq_writer_t *w)
 {
     uint32_t i;
     ppq_status_t st = PPQ_OK;
+    w->rows_fast = 0; /* (new pages, some with AUTO's smaller room) */
     if (w->rg_rows == 0u) {
         return PPQ_OK;
     }
@@ -3069,11 +3100,13 @@ ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
             COL(w, i)->pending = 0;
         }
     } else {
+        int checked = !PPQ_LEAN && !rows_fast(w);
         for (col = (uint8_t *)w->cols; col != end && st == PPQ_OK; col += size) {
             ppq_col_t *c = (ppq_col_t *)(void *)col;
-            st = PPQ_LEAN ? push_value(w, c) : c->pending == 1u ? c->put(w, c, &c->value) : put_slow(w, c, NULL);
+            st = PPQ_LEAN ? push_value(w, c) : put_any(w, c, c->pending == 1u ? &c->value : NULL, checked);
             c->pending = 0;
         }
+        w->rows_fast -= w->rows_fast > 0u;
     }
     w->row_open = 0;
     if (st != PPQ_OK) {
@@ -3180,14 +3213,24 @@ ppq_status_t ppq_writer_write_record(ppq_writer_t *w, const void *record)
     }
     col = (uint8_t *)w->cols;
     end = col + (size_t)n * size;
-    for (; col != end; col += size, f++) {
-        ppq_col_t *c = (ppq_col_t *)(void *)col;
-        const void *v = field_at(f, rec);
-        st = v != NULL ? c->put(w, c, v) : put_slow(w, c, NULL);
-        if (st != PPQ_OK) {
-            w->err = st;
-            return st;
+    if (rows_fast(w)) {
+        for (; col != end; col += size, f++) {
+            ppq_col_t *c = (ppq_col_t *)(void *)col;
+            const void *v = field_at(f, rec);
+            st = put_any(w, c, v, 0);
+            if (st != PPQ_OK) {
+                break;
+            }
         }
+        w->rows_fast--;
+    } else { /* a page is full */
+        for (; col != end && st == PPQ_OK; col += size, f++) {
+            st = put_any(w, (ppq_col_t *)(void *)col, field_at(f, rec), 1);
+        }
+    }
+    if (st != PPQ_OK) {
+        w->err = st;
+        return st;
     }
     w->rg_rows++;
     return rows_added(w);
@@ -3577,6 +3620,7 @@ static ppq_status_t write_rows(ppq_writer_t *w, const ppq_column_batch_t *cols, 
         return batch_row(w, cols, from);
     }
     st = push_segment(w, cols, from, &k);
+    w->rows_fast = 0; /* (its pages took runs) */
     if (st != PPQ_OK) {
         w->err = st; /* an encoder or the sink failed */
         return st;
