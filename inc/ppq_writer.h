@@ -203,8 +203,8 @@ typedef struct ppq_writer {
                                   else the end offset of an entry) */
     uint32_t dict_nslots, dict_used;
     const struct ppq_field *record; /* ppq_writer_use_record's fields (NULL: none) */
-    uint32_t record_first;     /* ... the first byte array (ncols: none), the lengths it */
-    uint32_t record_min, record_span; /* takes: record_min .. record_min + record_span */
+    uint32_t record_first;     /* ... the offset of the first byte array always there (UINT32_MAX: */
+    uint32_t record_min, record_span; /* none) and the lengths it takes: min .. min + span */
     uint32_t record_check;     /* ... the first other column write_record checks before putting any */
     uint32_t rows_fast;        /* rows every open page surely has room for (0: look) */
 } ppq_writer_t;

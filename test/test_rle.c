@@ -162,6 +162,42 @@ static void groups_that_are_not_runs(void)
     }
 }
 
+/* The encoder writes no byte past its arena: groups that fill its
+ * bit-packed run buffer exactly (widths 1-12, a few buffer sizes), the
+ * arena followed by guard bytes; the stream decodes back. */
+static void group_buffer_bounds(void)
+{
+    unsigned w, g;
+    PPQ_CHECK(setup());
+    for (w = 1; w <= 12; w++) {
+        for (g = 1; g <= 9; g += 4) {
+            ppq_rle_cfg_t cfg = {0, 0, 0, 0};
+            ppq_arena_t arena;
+            ppq_rle_enc_t enc;
+            ppq_sink_t sink;
+            tsink_t ts;
+            size_t size, i, n = 8u * g * 3u;
+            cfg.bit_width = w;
+            cfg.max_groups = g;
+            size = ppq_rle_enc_arena_size(&cfg);
+            memset(test_arena_ptr, 0xEE, size + 16u);
+            ppq_arena_init(&arena, test_arena_ptr, size);
+            for (i = 0; i < n; i++) {
+                vals[i] = (uint32_t)(i * 7u + i / 3u) & ((1u << w) - 1u); /* no runs of 8 */
+            }
+            tsink_init(&sink, &ts, out_a, PPQ_TEST_BUF, (size_t)-1);
+            PPQ_CHECK_OK(ppq_rle_enc_init(&enc, &cfg, &sink, &arena));
+            PPQ_CHECK_OK(ppq_rle_enc_put(&enc, vals, n));
+            PPQ_CHECK_OK(ppq_rle_enc_finish(&enc));
+            for (i = 0; i < 16u; i++) {
+                PPQ_CHECK_EQ(test_arena_ptr[size + i], 0xEE);
+            }
+            PPQ_CHECK_OK(decode(out_a, ts.len, w, 0, n, back));
+            PPQ_CHECK_MEM(back, vals, n * sizeof vals[0]);
+        }
+    }
+}
+
 static void width_zero(void)
 {
     PPQ_CHECK(setup());
@@ -608,6 +644,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(policy_mixed_golden),
     PPQ_TEST(width_zero),
     PPQ_TEST(groups_that_are_not_runs),
+    PPQ_TEST(group_buffer_bounds),
     PPQ_TEST(longest_run_is_split),
     PPQ_TEST(round_trip_every_width_any_chunking),
     PPQ_TEST(decoder_accepts_any_valid_mix),

@@ -2,7 +2,6 @@
  * dispatches 32-bit widths to the port's kernels. */
 #include "ppq_core.h"
 #include "ppq_config.h"
-#include "ppq_internal.h"
 #include "ppq_port.h"
 
 #include <string.h>
@@ -87,36 +86,6 @@ static void acc_flush(uint32_t acc, unsigned nbits, uint8_t *out)
         *out++ = (uint8_t)acc;
         acc >>= 8;
     }
-}
-
-#if !PPQ_FAST64 && !PPQ_LEAN
-/* n / 8 whole groups of 8 values below 2^width, width 1..8: each group's
- * halves joined in two words, stored as its `width` bytes (by two word
- * stores while 8 bytes of the output are left: the groups after overwrite
- * the excess).  Returns the values packed. */
-static size_t pack_groups(const uint32_t *in, size_t n, unsigned width, uint8_t *out)
-{
-    size_t groups = n / 8u;
-    for (; groups > 0u; groups--, in += 8, out += width) {
-        uint32_t lo, hi;
-        ppq_join8(in, width, &lo, &hi);
-        ppq_store8(out, width, lo, hi, groups * width >= 8u);
-    }
-    return n / 8u * 8u;
-}
-#endif
-
-void ppq_pack32_fit(const uint32_t *in, size_t n, unsigned width, uint8_t *out)
-{
-#if !PPQ_FAST64 && !PPQ_LEAN
-    if (width > 0u && width <= 8u) { /* no masks: the values fit */
-        size_t k = pack_groups(in, n, width, out);
-        in += k;
-        out += k / 8u * width;
-        n -= k;
-    }
-#endif
-    ppq_pack32(in, n, width, out);
 }
 
 void ppq_pack32(const uint32_t *in, size_t n, unsigned width, uint8_t *out)

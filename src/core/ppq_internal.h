@@ -11,7 +11,6 @@
 #endif
 
 #include "ppq_core.h"
-#include "ppq_port.h"
 
 #include <string.h>
 
@@ -110,36 +109,5 @@ static inline void ppq_load_value_le(void *v, const uint8_t *in, size_t width)
         PPQ_COPY(v, &u, 8);
     }
 }
-
-#if !PPQ_FAST64 && !PPQ_LEAN
-/* 32-bit targets' bit packing of a group of 8 values below 2^w, w 1..8 (a
- * group is w bytes): values 0-3 joined LSB-first in *lo, 4-7 in *hi. */
-static PPQ_ALWAYS_INLINE void ppq_join8(const uint32_t *g, unsigned w, uint32_t *lo, uint32_t *hi)
-{
-    *lo = g[0] | g[1] << w | g[2] << 2u * w | g[3] << 3u * w;
-    *hi = g[4] | g[5] << w | g[6] << 2u * w | g[7] << 3u * w;
-}
-
-/* ... stored as the group's w bytes at out: by two word stores when out
- * has 8 bytes of room (`wide`; the excess is the next group's to
- * overwrite), else exactly. */
-static PPQ_ALWAYS_INLINE void ppq_store8(uint8_t *out, unsigned w, uint32_t lo, uint32_t hi, int wide)
-{
-    uint32_t first = lo | (4u * w < 32u ? hi << 4u * w : 0u), rest = 4u * w < 32u ? hi >> (32u - 4u * w) : hi;
-    unsigned k;
-    if (wide) {
-        ppq_store_le32(out, first);
-        ppq_store_le32(out + 4, rest);
-        return;
-    }
-    for (k = 0; k < w; k++) {
-        out[k] = (uint8_t)(k < 4u ? first >> (8u * k) : rest >> (8u * (k - 4u)));
-    }
-}
-#endif
-
-/* ppq_pack32 for values known to be below 2^width (no bits to ignore):
- * the library's encoders, which check or compute their widths. */
-void ppq_pack32_fit(const uint32_t *in, size_t n, unsigned width, uint8_t *out);
 
 #endif /* PPQ_INTERNAL_H */

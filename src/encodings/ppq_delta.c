@@ -160,7 +160,7 @@ static void flush_block32(ppq_delta_enc_t *enc)
         w = ppq_bit_width32(all);
         for (i = m * per; i < (m + 1u) * per && w > 0u; i += 8u) {
             uint8_t packed[32];
-            ppq_pack32_fit(d + i, 8, w, packed);
+            ppq_pack32(d + i, 8, w, packed);
             (void)write_bytes(enc, packed, w);
         }
     }

@@ -101,7 +101,7 @@ static void end_group(ppq_rle_enc_t *enc)
         flush_packed_run(enc);
         return;
     }
-    ppq_pack32_fit(enc->buf, 8, enc->width, enc->groups + (size_t)enc->ngroups * enc->width);
+    ppq_pack32(enc->buf, 8, enc->width, enc->groups + (size_t)enc->ngroups * enc->width);
     enc->repeat_count = 0;
     if (++enc->ngroups == enc->max_groups) {
         flush_packed_run(enc);
@@ -139,6 +139,33 @@ static ppq_status_t put_check(const ppq_rle_enc_t *enc)
     }
     return enc->finished ? PPQ_ERR_STATE : PPQ_OK;
 }
+
+#if !PPQ_FAST64 && !PPQ_LEAN
+/* 32-bit targets pack a group of 8 values below 2^w, w 1..8 (w bytes) as
+ * they test it for a run: values 0-3 joined LSB-first in *lo, 4-7 in *hi. */
+static PPQ_ALWAYS_INLINE void join8(const uint32_t *g, unsigned w, uint32_t *lo, uint32_t *hi)
+{
+    *lo = g[0] | g[1] << w | g[2] << 2u * w | g[3] << 3u * w;
+    *hi = g[4] | g[5] << w | g[6] << 2u * w | g[7] << 3u * w;
+}
+
+/* ... stored as the group's w bytes at out: by two word stores when out
+ * has 8 bytes of room (`wide`; the excess is the next group's to
+ * overwrite), else exactly. */
+static PPQ_ALWAYS_INLINE void store8(uint8_t *out, unsigned w, uint32_t lo, uint32_t hi, int wide)
+{
+    uint32_t first = lo | (4u * w < 32u ? hi << 4u * w : 0u), rest = 4u * w < 32u ? hi >> (32u - 4u * w) : hi;
+    unsigned k;
+    if (wide) {
+        ppq_store_le32(out, first);
+        ppq_store_le32(out + 4, rest);
+        return;
+    }
+    for (k = 0; k < w; k++) {
+        out[k] = (uint8_t)(k < 4u ? first >> (8u * k) : rest >> (8u * (k - 4u)));
+    }
+}
+#endif
 
 static ppq_status_t put_values(ppq_rle_enc_t *enc, const uint32_t *values, size_t n);
 
@@ -189,11 +216,11 @@ static ppq_status_t put_values(ppq_rle_enc_t *enc, const uint32_t *values, size_
             uint32_t copies = 1u | 1u << w | 1u << 2u * w | 1u << 3u * w;
             while (k < room && n - i - 8u * k >= 8u) {
                 uint32_t lo, hi;
-                ppq_join8(values + i + 8u * k, w, &lo, &hi);
+                join8(values + i + 8u * k, w, &lo, &hi);
                 if (lo == hi && lo == values[i + 8u * k] * copies) {
                     break; /* a run may start here */
                 }
-                ppq_store8(out, w, lo, hi, (room - k) * w >= 8u);
+                store8(out, w, lo, hi, (room - k) * w >= 8u);
                 out += w;
                 k++;
             }
@@ -222,7 +249,7 @@ static ppq_status_t put_values(ppq_rle_enc_t *enc, const uint32_t *values, size_
                 k++;
             }
             if (k > 0u) {
-                ppq_pack32_fit(values + i, 8u * k, enc->width, enc->groups + (size_t)enc->ngroups * enc->width);
+                ppq_pack32(values + i, 8u * k, enc->width, enc->groups + (size_t)enc->ngroups * enc->width);
                 enc->ngroups += (uint32_t)k;
                 if (enc->ngroups == enc->max_groups) {
                     flush_packed_run(enc);
@@ -301,7 +328,7 @@ ppq_status_t ppq_rle_enc_finish(ppq_rle_enc_t *enc)
         while (enc->nbuf < 8u) {
             enc->buf[enc->nbuf++] = 0; /* zero padding of the last group */
         }
-        ppq_pack32_fit(enc->buf, 8, enc->width, enc->groups + (size_t)enc->ngroups * enc->width);
+        ppq_pack32(enc->buf, 8, enc->width, enc->groups + (size_t)enc->ngroups * enc->width);
         enc->ngroups++;
     }
     flush_packed_run(enc);

@@ -2494,7 +2494,9 @@ static ppq_status_t flush(ppq_writer_t *w)
 {
     uint32_t i;
     ppq_status_t st = PPQ_OK;
-    w->rows_fast = 0; /* (new pages, some with AUTO's smaller room) */
+    if (!PPQ_LEAN) {
+        w->rows_fast = 0; /* (new pages, some with AUTO's smaller room) */
+    }
     if (w->rg_rows == 0u) {
         return PPQ_OK;
     }
@@ -3106,7 +3108,9 @@ ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
             st = PPQ_LEAN ? push_value(w, c) : put_any(w, c, c->pending == 1u ? &c->value : NULL, checked);
             c->pending = 0;
         }
-        w->rows_fast -= w->rows_fast > 0u;
+        if (!PPQ_LEAN) {
+            w->rows_fast -= w->rows_fast > 0u;
+        }
     }
     w->row_open = 0;
     if (st != PPQ_OK) {
@@ -3125,8 +3129,8 @@ static int is_bytes(const ppq_writer_t *w, uint32_t i)
 }
 
 /* Must write_record check column i's value by refused() before putting
- * any?  A byte array but the first (its length checked inline), a REQUIRED
- * column's presence flag. */
+ * any?  A byte array but `first` (the first without a presence flag: its
+ * length checked inline), a REQUIRED column's presence flag. */
 static int record_checks(const ppq_writer_t *w, uint32_t i, const ppq_field_t *f, uint32_t first)
 {
     return (i != first && is_bytes(w, i)) || (!w->schema[i].optional && f->present != PPQ_FIELD_ALWAYS);
@@ -3138,16 +3142,17 @@ ppq_status_t ppq_writer_use_record(ppq_writer_t *w, const ppq_field_t *fields)
     if (fields == NULL) {
         return PPQ_ERR_ARG;
     }
-    while (first < w->ncols && !is_bytes(w, first)) {
+    while (first < w->ncols && !(is_bytes(w, first) && fields[first].present == PPQ_FIELD_ALWAYS)) {
         first++;
     }
     while (i < w->ncols && !record_checks(w, i, &fields[i], first)) {
         i++;
     }
     w->record = fields;
-    w->record_first = first;
     w->record_check = i;
+    w->record_first = UINT32_MAX;
     if (first < w->ncols) { /* the lengths it takes: 0..page_bytes, or the FLBA's */
+        w->record_first = fields[first].value;
         w->record_min = w->schema[first].type == PPQ_BYTE_ARRAY ? 0u : w->schema[first].type_len;
         w->record_span = w->schema[first].type == PPQ_BYTE_ARRAY ? w->opts.page_bytes : 0u;
     }
@@ -3173,39 +3178,47 @@ static int refused(const ppq_writer_t *w, uint32_t i, const void *v)
            (d->type == PPQ_BYTE_ARRAY ? b->len > w->opts.page_bytes : b->len != d->type_len);
 }
 
+/* write_record's start when it is not the usual row: the status to
+ * return, or PPQ_OK to go on (a row the setters began discarded). */
+static PPQ_NOINLINE ppq_status_t record_unusual(ppq_writer_t *w, const uint8_t *rec)
+{
+    if (w->err != PPQ_OK || w->record == NULL) {
+        return w->err != PPQ_OK ? w->err : PPQ_ERR_STATE;
+    }
+    if (w->row_open) {
+        clear_row(w);
+    }
+    return rec == NULL ? PPQ_ERR_ARG : PPQ_OK;
+}
+
 ppq_status_t ppq_writer_write_record(ppq_writer_t *w, const void *record)
 {
     const uint8_t *rec = (const uint8_t *)record;
     const ppq_field_t *f = w->record;
-    const ppq_bytes_t *b;
-    uint32_t i, first = w->record_first, n = w->ncols;
+    uint32_t i, n = w->ncols;
     uint8_t *col, *end;
     size_t size = w->col_size;
     ppq_status_t st = usable(w);
-    if (st != PPQ_OK) {
-        return st;
-    }
-    if (f == NULL) {
-        return PPQ_ERR_STATE;
-    }
-    if (w->row_open) {
-        clear_row(w); /* (a row the setters began is discarded) */
-    }
-    if (rec == NULL) {
-        return PPQ_ERR_ARG;
+    if (st != PPQ_OK || f == NULL || rec == NULL || w->row_open) { /* (one test for the usual row) */
+        st = record_unusual(w, rec);
+        if (st != PPQ_OK) {
+            return st;
+        }
     }
     /* what the setters and commit would refuse: the first byte array's
      * length, then the other columns that need a look */
-    if (first < n && (b = (const ppq_bytes_t *)field_at(&f[first], rec)) != NULL &&
-        (b->len - w->record_min > w->record_span || (b->ptr == NULL && b->len > 0u))) {
-        return PPQ_ERR_ARG;
+    if (w->record_first != UINT32_MAX) {
+        const ppq_bytes_t *b = (const ppq_bytes_t *)(rec + w->record_first);
+        if (b->len - w->record_min > w->record_span || (b->ptr == NULL && b->len > 0u)) {
+            return PPQ_ERR_ARG;
+        }
     }
     for (i = w->record_check; i < n; i++) {
         if (refused(w, i, field_at(&f[i], rec))) {
             return PPQ_ERR_ARG;
         }
     }
-    if (PPQ_LEAN || COMPACT(w) || w->full) { /* the setters' way */
+    if (PPQ_LEAN || COMPACT(w) || w->full || !rows_fast(w)) { /* the setters' way (and a row where a page is full) */
         for (i = 0; i < n; i++) {
             load_pending(COL(w, i), field_at(&f[i], rec));
         }
@@ -3213,21 +3226,13 @@ ppq_status_t ppq_writer_write_record(ppq_writer_t *w, const void *record)
     }
     col = (uint8_t *)w->cols;
     end = col + (size_t)n * size;
-    if (rows_fast(w)) {
-        for (; col != end; col += size, f++) {
-            ppq_col_t *c = (ppq_col_t *)(void *)col;
-            const void *v = field_at(f, rec);
-            st = put_any(w, c, v, 0);
-            if (st != PPQ_OK) {
-                break;
-            }
-        }
-        w->rows_fast--;
-    } else { /* a page is full */
-        for (; col != end && st == PPQ_OK; col += size, f++) {
-            st = put_any(w, (ppq_col_t *)(void *)col, field_at(f, rec), 1);
+    for (; col != end; col += size, f++) {
+        st = put_any(w, (ppq_col_t *)(void *)col, field_at(f, rec), 0);
+        if (st != PPQ_OK) {
+            break;
         }
     }
+    w->rows_fast--;
     if (st != PPQ_OK) {
         w->err = st;
         return st;
