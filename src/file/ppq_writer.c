@@ -3227,7 +3227,9 @@ ppq_status_t ppq_writer_write_record(ppq_writer_t *w, const void *record)
     col = (uint8_t *)w->cols;
     end = col + (size_t)n * size;
     for (; col != end; col += size, f++) {
-        st = put_any(w, (ppq_col_t *)(void *)col, field_at(f, rec), 0);
+        ppq_col_t *c = (ppq_col_t *)(void *)col;
+        st = f->present == PPQ_FIELD_ALWAYS || rec[f->present] != 0u ? c->put(w, c, rec + f->value)
+                                                                     : put_slow(w, c, NULL);
         if (st != PPQ_OK) {
             break;
         }
