@@ -1504,6 +1504,32 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
  * v is the value in its C type (a setter's c->value, or a record's field);
  * nulls (v NULL) go to put_slow itself. */
 
+/* A value in its C type, as a record's fields are (ppq_field_t): aligned
+ * as a struct member of its type, which on ARM (AAPCS) is at least 4 for
+ * numbers of 4 and 8 bytes and pointers: word loads, even on cores without
+ * unaligned access (elsewhere memcpy's own choice). */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__arm__)
+typedef uint32_t __attribute__((may_alias, aligned(4))) field32_t; /* (any object's bits) */
+typedef uint64_t __attribute__((may_alias, aligned(4))) field64_t;
+#define FIELD32(v) (*(const field32_t *)(v))
+#define FIELD64(v) (*(const field64_t *)(v))
+#else
+static PPQ_ALWAYS_INLINE uint32_t field32(const void *v)
+{
+    uint32_t u;
+    PPQ_COPY(&u, v, 4);
+    return u;
+}
+static PPQ_ALWAYS_INLINE uint64_t field64(const void *v)
+{
+    uint64_t u;
+    PPQ_COPY(&u, v, 8);
+    return u;
+}
+#define FIELD32(v) field32(v)
+#define FIELD64(v) field64(v)
+#endif
+
 /* v (its C type) as column c's pending value, or a null (v NULL). */
 static void load_pending(ppq_col_t *c, const void *v)
 {
@@ -1511,12 +1537,14 @@ static void load_pending(ppq_col_t *c, const void *v)
     if (v == NULL || v == (const void *)&c->value) {
         return;
     }
-    if (c->type == (uint8_t)PPQ_BOOLEAN) {
-        c->value.b = *(const uint8_t *)v != 0u;
-    } else if (c->type == (uint8_t)PPQ_BYTE_ARRAY || c->type == (uint8_t)PPQ_FIXED_LEN_BYTE_ARRAY) {
-        PPQ_COPY(&c->value.bytes, v, sizeof c->value.bytes);
-    } else {
-        PPQ_COPY(&c->value, v, ppq_value_size((ppq_type_t)c->type));
+    switch (c->type) { /* (word copies of a known size: no memcpy call) */
+    case PPQ_BOOLEAN: c->value.b = *(const uint8_t *)v != 0u; break;
+    case PPQ_INT32:
+    case PPQ_FLOAT: c->value.u32 = FIELD32(v); break;
+    case PPQ_INT64:
+    case PPQ_DOUBLE: c->value.u64 = FIELD64(v); break;
+    case PPQ_INT96: c->value.i96 = *(const ppq_int96_t *)v; break;
+    default: c->value.bytes = *(const ppq_bytes_t *)v; break; /* (the field is one) */
     }
 }
 
@@ -1546,19 +1574,15 @@ static PPQ_ALWAYS_INLINE int put_usual(const ppq_writer_t *w, const ppq_col_t *c
     return 1;
 }
 
-/* A number's bits in its C type (aligned as its type: 4 or 8 bytes). */
+/* A number's bits in its C type. */
 static PPQ_ALWAYS_INLINE uint32_t bits32(const void *v)
 {
-    uint32_t u;
-    PPQ_COPY(&u, v, 4);
-    return u;
+    return FIELD32(v);
 }
 
 static PPQ_ALWAYS_INLINE uint64_t bits64(const void *v)
 {
-    uint64_t u;
-    PPQ_COPY(&u, v, 8);
-    return u;
+    return FIELD64(v);
 }
 
 /* A number of `width` bytes the dictionary has. */
@@ -3218,14 +3242,14 @@ ppq_status_t ppq_writer_write_record(ppq_writer_t *w, const void *record)
             return PPQ_ERR_ARG;
         }
     }
+    col = (uint8_t *)w->cols;
+    end = col + (size_t)n * size;
     if (PPQ_LEAN || COMPACT(w) || w->full || !rows_fast(w)) { /* the setters' way (and a row where a page is full) */
-        for (i = 0; i < n; i++) {
-            load_pending(COL(w, i), field_at(&f[i], rec));
+        for (; col != end; col += size, f++) {
+            load_pending((ppq_col_t *)(void *)col, field_at(f, rec));
         }
         return ppq_writer_commit_row(w);
     }
-    col = (uint8_t *)w->cols;
-    end = col + (size_t)n * size;
     for (; col != end; col += size, f++) {
         ppq_col_t *c = (ppq_col_t *)(void *)col;
         st = f->present == PPQ_FIELD_ALWAYS || rec[f->present] != 0u ? c->put(w, c, rec + f->value)
