@@ -242,17 +242,17 @@ $(BUILD)/bench_writer_mcu.elf: $(BENCH_WRITER_MCU_OBJS) $(LIB)
 	$(Q)$(CC) $(BOARD_LDFLAGS) -u _printf_float -o $@ $(BENCH_WRITER_MCU_OBJS) $(LIB) -lm
 
 bench-mcu-writer-run: $(BUILD)/bench_writer_mcu.elf $(PLUGIN)
-	$(Q)$(PYTHON) tools/bench_mcu.py $(TARGET) $(BOARD_QEMU_MACHINE) $< $(PLUGIN)
+	$(Q)$(PYTHON) tools/bench_mcu.py $(TARGET) $(BOARD_QEMU_MACHINE) $< $(PLUGIN) $(BENCH_MCU_CHECK)
 
 bench-mcu-writer:
 	$(Q)$(MAKE) --no-print-directory bench-mcu-writer-run TARGET=mps2-an386 BUILD=build/mps2-an386-bench \
-	    EXTRA_CFLAGS="-DLOGGER_COMPACT $(LOGGER_CONFIG)"
+	    EXTRA_CFLAGS="-DLOGGER_COMPACT $(LOGGER_CONFIG)" BENCH_MCU_CHECK=$(BENCH_MCU_CHECK)
 	$(Q)$(MAKE) --no-print-directory bench-mcu-writer-run TARGET=microbit BUILD=build/microbit-logger \
-	    EXTRA_CFLAGS="-DLOGGER_SMALL -DLOGGER_COMPACT $(LOGGER_CONFIG)"
+	    EXTRA_CFLAGS="-DLOGGER_SMALL -DLOGGER_COMPACT $(LOGGER_CONFIG)" BENCH_MCU_CHECK=$(BENCH_MCU_CHECK)
 
 bench-mcu:
 	@for b in $(BOARDS); do $(MAKE) --no-print-directory bench-mcu-run TARGET=$$b || exit 1; done
-	$(Q)$(MAKE) --no-print-directory bench-mcu-writer
+	$(Q)$(MAKE) --no-print-directory bench-mcu-writer BENCH_MCU_CHECK=$(BENCH_MCU_CHECK)
 
 # No heap, no stdio: the archive may only need the allow-listed symbols.
 check-freestanding: $(LIB)

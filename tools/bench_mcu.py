@@ -7,7 +7,9 @@ usage: bench_mcu.py BOARD MACHINE ELF PLUGIN [--check]
 
 With --check, the unpack geomeans are held to project.yml's budgets
 (bench_mcu.insn_per_value): a maximum, and a minimum gain over the
-portable kernel on the same board.
+portable kernel on the same board; and the writer lines to issue 12's
+bars (bench_mcu.writer): instructions and bytes per row, and the share of
+the hand-written CSV line's instructions.
 """
 import json
 import math
@@ -63,6 +65,7 @@ def main():
         if line.startswith("B "):
             _, name, nbytes, nrows, groups = line.split()
             sizes[name] = (int(nbytes), int(nrows), int(groups))
+    rows_out = {}
     for bench, r in rowwise.items():
         line = {"bench": "mcu_" + bench, "board": board, "api": r["api"], "rows": r["rows"],
                 "insn_per_row": round(r["instructions"] / r["rows"], 1)}
@@ -70,6 +73,7 @@ def main():
             line["bytes_per_row"] = round(sizes[bench][0] / sizes[bench][1], 2)
             if bench.startswith("writer_"):
                 line["row_groups"] = sizes[bench][2]
+        rows_out[line["bench"]] = line
         print(json.dumps(line))
     for (bench, kernel, width, n), count in zip(labels[1:], counts[1:]):
         if bench.startswith(("writer_", "csv_")):
@@ -99,6 +103,19 @@ def main():
                     if geo > budget["max"] or gain < budget["min_gain_vs_generic"]:
                         bad.append(f"{kernel}: {geo:.3f} insn/value (max {budget['max']}), "
                                    f"{gain:.2f}x fewer than generic (min {budget['min_gain_vs_generic']})")
+        writer = yaml.safe_load(open("project.yml"))["bench_mcu"].get("writer", {}).get(board, {})
+        csv = rows_out.get("mcu_csv_by_hand", {}).get("insn_per_row")
+        for name, bars in writer.items():
+            line = rows_out.get(name)
+            if line is None:
+                continue
+            if "max_insn_per_row" in bars and line["insn_per_row"] > bars["max_insn_per_row"]:
+                bad.append(f"{name}: {line['insn_per_row']} insn/row (max {bars['max_insn_per_row']})")
+            if "max_bytes_per_row" in bars and line.get("bytes_per_row", 0) > bars["max_bytes_per_row"]:
+                bad.append(f"{name}: {line['bytes_per_row']} bytes/row (max {bars['max_bytes_per_row']})")
+            if "max_share_of_csv_by_hand" in bars and csv and line["insn_per_row"] > bars["max_share_of_csv_by_hand"] * csv:
+                bad.append(f"{name}: {line['insn_per_row']} insn/row, over {bars['max_share_of_csv_by_hand']} of "
+                           f"the hand-written CSV line's {csv}")
         if bad:
             sys.exit(f"bench_mcu: {board} over budget: " + "; ".join(bad))
         print(f"bench_mcu: {board} within budget")
