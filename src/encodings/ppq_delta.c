@@ -179,9 +179,9 @@ static void flush_block(ppq_delta_enc_t *enc)
     uint32_t used = ppq_udiv32(n + per - 1u, per), m, i;
     uint8_t head[PPQ_ULEB64_MAX], widths[KEPT_WIDTHS];
     int64_t lo = (int64_t)d[0];
-    for (i = 1; i < n && d[i] == d[0]; i++) {
+    for (i = 1; !PPQ_LEAN && i < n && d[i] == d[0]; i++) {
     }
-    if (i == n) { /* one delta throughout (a steady clock): the min, widths 0, no bits */
+    if (!PPQ_LEAN && i == n) { /* one delta throughout (a steady clock): the min, widths 0, no bits */
         (void)write_bytes(enc, head, ppq_uleb64_encode(ppq_zigzag64_encode(lo), head));
         widths[0] = 0;
         for (m = 0; m < enc->miniblocks; m++) {
