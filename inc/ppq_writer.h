@@ -268,9 +268,10 @@ PPQ_CHECKRET ppq_status_t ppq_writer_commit_row(ppq_writer_t *w);
  * the offset of the value, in the C type a batch's values use (uint8_t
  * BOOLEAN: 0 false, else true; int32_t, int64_t, ppq_int96_t, float,
  * double, ppq_bytes_t for BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY), aligned as
- * a struct member of that type is; `present` the offset of a uint8_t that
- * is nonzero when the value is there and 0 for a null, or PPQ_FIELD_ALWAYS
- * (the column always has one). */
+ * a struct member of that type is (not a packed struct: cores without
+ * unaligned loads fault); `present` the offset of a uint8_t that is nonzero
+ * when the value is there and 0 for a null, or PPQ_FIELD_ALWAYS (the
+ * column always has one). */
 typedef struct ppq_field {
     uint16_t value;
     uint16_t present;
@@ -297,8 +298,8 @@ PPQ_CHECKRET ppq_status_t ppq_writer_use_record(ppq_writer_t *w, const ppq_field
  * PPQ_ERR_ARG (row dropped, writer usable) for a NULL record, a null in a
  * REQUIRED column, or a byte array the setters would refuse (NULL with a
  * length, a BYTE_ARRAY longer than opts.page_bytes, a FIXED_LEN_BYTE_ARRAY
- * of another length); else as ppq_writer_commit_row.  Columns set with the setters and not committed
- * are discarded.
+ * of another length); else as ppq_writer_commit_row.  Columns set with the
+ * setters and not committed are discarded (by a refused record too).
  */
 PPQ_CHECKRET ppq_status_t ppq_writer_write_record(ppq_writer_t *w, const void *record);
 
