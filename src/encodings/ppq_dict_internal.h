@@ -68,37 +68,6 @@ static PPQ_ALWAYS_INLINE uint32_t ppq_dict_enc_find(ppq_dict_enc_t *enc, uint64_
     return 0;
 }
 
-/* For a BYTE_ARRAY dictionary whose page has room for another index (the
- * caller checks): 1 when the `len` bytes at v are the page's last value
- * (its index appended again), else 0 (nothing done). */
-static inline int ppq_dict_enc_again_bytes(ppq_dict_enc_t *enc, const uint8_t *v, uint32_t len)
-{
-    uint32_t n = enc->page_count, e, k = 0;
-    const uint8_t *p;
-    if (PPQ_DICT_NARROW || n == 0u) {
-        return 0;
-    }
-    e = ((const uint32_t *)enc->page)[n - 1u];
-    p = enc->pool + enc->offsets[e];
-    if (ppq_load_le32(p) != len) {
-        return 0;
-    }
-    p += 4;
-    for (; k + 4u <= len; k += 4u) { /* (short strings: loads, not a call) */
-        if (ppq_load_le32(p + k) != ppq_load_le32(v + k)) {
-            return 0;
-        }
-    }
-    for (; k < len; k++) {
-        if (p[k] != v[k]) {
-            return 0;
-        }
-    }
-    ((uint32_t *)enc->page)[n] = e;
-    enc->page_count = n + 1u;
-    return 1;
-}
-
 /* For re-encoding a page under another encoding (the writer's AUTO): the
  * i-th buffered index of the current page, entry e's PLAIN bytes (without a
  * BYTE_ARRAY's length word), and forgetting the page's indices. */

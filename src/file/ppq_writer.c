@@ -1565,35 +1565,18 @@ static PPQ_ALWAYS_INLINE ppq_status_t put_done(ppq_col_t *c)
     return PPQ_OK;
 }
 
-/* A value, and room for it in the page. */
-static PPQ_ALWAYS_INLINE int put_usual(const ppq_writer_t *w, const ppq_col_t *c, const void *v)
+/* The bits of a number of `width` bytes (4 or 8) in its C type.  (The
+ * shortcuts get no null, w->rows_fast vouches for the page's room.) */
+static PPQ_ALWAYS_INLINE uint64_t number_bits(const void *v, size_t width)
 {
-    (void)w;
-    (void)c;
-    (void)v; /* (never NULL: nulls go to put_slow; the page has room: w->rows_fast) */
-    return 1;
-}
-
-/* A number's bits in its C type. */
-static PPQ_ALWAYS_INLINE uint32_t bits32(const void *v)
-{
-    return FIELD32(v);
-}
-
-static PPQ_ALWAYS_INLINE uint64_t bits64(const void *v)
-{
-    return FIELD64(v);
+    return width == 4u ? FIELD32(v) : FIELD64(v);
 }
 
 /* A number of `width` bytes the dictionary has. */
 static PPQ_ALWAYS_INLINE ppq_status_t put_dict_word(ppq_writer_t *w, ppq_col_t *c, const void *v, unsigned width)
 {
     uint32_t e;
-    uint64_t word;
-    if (!put_usual(w, c, v)) {
-        return put_slow(w, c, v);
-    }
-    word = width == 4u ? bits32(v) : bits64(v);
+    uint64_t word = number_bits(v, width);
     if ((e = ppq_dict_enc_find(c->own.dict, word, width)) == 0u) {
         return put_slow(w, c, v);
     }
@@ -1614,14 +1597,10 @@ static ppq_status_t put_dict8(ppq_writer_t *w, ppq_col_t *c, const void *v)
 }
 
 /* An integer of `width` bytes into DELTA_BINARY_PACKED. */
-static PPQ_ALWAYS_INLINE ppq_status_t put_delta_word(ppq_writer_t *w, ppq_col_t *c, const void *v, size_t width)
+static PPQ_ALWAYS_INLINE ppq_status_t put_delta_word(ppq_col_t *c, const void *v, size_t width)
 {
     ppq_status_t st;
-    uint64_t word;
-    if (!put_usual(w, c, v)) {
-        return put_slow(w, c, v);
-    }
-    word = width == 4u ? bits32(v) : bits64(v);
+    uint64_t word = number_bits(v, width);
     if (!BUILT(K_DELTA) || !ppq_delta_enc_add(&c->enc.delta, word, width == 8u)) {
         st = BUILT(K_DELTA) ? ppq_delta_enc_put_word(&c->enc.delta, word) : PPQ_ERR_STATE;
         if (st != PPQ_OK) {
@@ -1636,18 +1615,20 @@ static PPQ_ALWAYS_INLINE ppq_status_t put_delta_word(ppq_writer_t *w, ppq_col_t 
 
 static ppq_status_t put_delta4(ppq_writer_t *w, ppq_col_t *c, const void *v)
 {
-    return put_delta_word(w, c, v, 4u);
+    (void)w;
+    return put_delta_word(c, v, 4u);
 }
 
 static ppq_status_t put_delta8(ppq_writer_t *w, ppq_col_t *c, const void *v)
 {
-    return put_delta_word(w, c, v, 8u);
+    (void)w;
+    return put_delta_word(c, v, 8u);
 }
 
 /* A boolean that continues its RLE run (its statistics hold). */
 static ppq_status_t put_bool_again(ppq_writer_t *w, ppq_col_t *c, const void *v)
 {
-    if (!put_usual(w, c, v) || !ppq_rle_enc_again(&c->enc.rle, *(const uint8_t *)v != 0u)) {
+    if (!ppq_rle_enc_again(&c->enc.rle, *(const uint8_t *)v != 0u)) {
         return put_slow(w, c, v);
     }
     return put_done(c);
@@ -1677,7 +1658,7 @@ static ppq_status_t put_bytes_again(ppq_writer_t *w, ppq_col_t *c, const void *v
 {
     const ppq_bytes_t *b = (const ppq_bytes_t *)v;
     ppq_dict_enc_t *d = c->own.dict;
-    if (PPQ_DICT_NARROW || !put_usual(w, c, v) || c->again == NULL || b->len != c->again_len ||
+    if (PPQ_DICT_NARROW || c->again == NULL || b->len != c->again_len ||
         b->len > w->opts.page_bytes - c->page_data || !same_bytes(c->again, b->ptr, b->len)) {
         return put_slow(w, c, v);
     }
@@ -3026,6 +3007,21 @@ ppq_status_t ppq_writer_set_int96(ppq_writer_t *w, uint32_t col, const ppq_int96
     return set_value(w, col, PPQ_INT96, value, sizeof(ppq_int96_t));
 }
 
+/* Is column i a byte array (a length the setters check)? */
+static PPQ_ALWAYS_INLINE int is_bytes(const ppq_writer_t *w, uint32_t i)
+{
+    return w->schema[i].type == PPQ_BYTE_ARRAY || w->schema[i].type == PPQ_FIXED_LEN_BYTE_ARRAY;
+}
+
+/* Does byte-array column i refuse b: NULL with a length, a BYTE_ARRAY
+ * longer than a page, a FIXED_LEN_BYTE_ARRAY of another length? */
+static PPQ_ALWAYS_INLINE int bytes_refused(const ppq_writer_t *w, uint32_t i, const ppq_bytes_t *b)
+{
+    const ppq_column_t *d = &w->schema[i];
+    return (b->ptr == NULL && b->len > 0u) ||
+           (d->type == PPQ_BYTE_ARRAY ? b->len > w->opts.page_bytes : b->len != d->type_len);
+}
+
 ppq_status_t ppq_writer_set_bytes(ppq_writer_t *w, uint32_t col, const void *data, uint32_t len)
 {
     ppq_status_t st = usable(w);
@@ -3034,15 +3030,12 @@ ppq_status_t ppq_writer_set_bytes(ppq_writer_t *w, uint32_t col, const void *dat
     if (st != PPQ_OK) {
         return st;
     }
-    if (col >= w->ncols || (data == NULL && len > 0u)) {
+    b.ptr = (const uint8_t *)data;
+    b.len = len;
+    if (col >= w->ncols || !is_bytes(w, col) || bytes_refused(w, col, &b)) {
         return PPQ_ERR_ARG;
     }
     t = w->schema[col].type;
-    if (t == PPQ_BYTE_ARRAY ? len > w->opts.page_bytes : t != PPQ_FIXED_LEN_BYTE_ARRAY || len != w->schema[col].type_len) {
-        return PPQ_ERR_ARG;
-    }
-    b.ptr = (const uint8_t *)data;
-    b.len = len;
     if (!PPQ_LEAN) { /* checked above: the column takes it */
         COL(w, col)->value.bytes = b;
         COL(w, col)->pending = 1;
@@ -3146,12 +3139,6 @@ ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
     return rows_added(w);
 }
 
-/* Is column i a byte array (a length the setters check)? */
-static int is_bytes(const ppq_writer_t *w, uint32_t i)
-{
-    return w->schema[i].type == PPQ_BYTE_ARRAY || w->schema[i].type == PPQ_FIXED_LEN_BYTE_ARRAY;
-}
-
 /* Must write_record check column i's value by refused() before putting
  * any?  A byte array but `first` (the first without a presence flag: its
  * length checked inline), a REQUIRED column's presence flag. */
@@ -3193,13 +3180,10 @@ static PPQ_ALWAYS_INLINE const void *field_at(const ppq_field_t *f, const uint8_
  * null)?  (The first byte array's null, if REQUIRED, is record_check's.) */
 static int refused(const ppq_writer_t *w, uint32_t i, const void *v)
 {
-    const ppq_column_t *d = &w->schema[i];
-    const ppq_bytes_t *b = (const ppq_bytes_t *)v;
-    if (b == NULL || !is_bytes(w, i)) {
-        return b == NULL && !d->optional;
+    if (v == NULL || !is_bytes(w, i)) {
+        return v == NULL && !w->schema[i].optional;
     }
-    return (b->ptr == NULL && b->len > 0u) ||
-           (d->type == PPQ_BYTE_ARRAY ? b->len > w->opts.page_bytes : b->len != d->type_len);
+    return bytes_refused(w, i, (const ppq_bytes_t *)v);
 }
 
 /* write_record's start when it is not the usual row: the status to
