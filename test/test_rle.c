@@ -136,17 +136,17 @@ static void policy_mixed_golden(void)
 }
 
 /* Groups that look like runs to a careless test: halves alike, all but
- * one value alike, at every width the 32-bit targets pack a group at a
- * time (1-8) and a few wider: bit-packed, never a run; the bytes are the
+ * one value alike, at every width a target packs a group at a time
+ * (32-bit: 1-8; 64-bit: 1-16) and a few wider: bit-packed, never a run; the bytes are the
  * bit-packed header and ppq_pack32's, the values come back. */
 static void groups_that_are_not_runs(void)
 {
     unsigned w;
     PPQ_CHECK(setup());
-    for (w = 1; w <= 12; w++) {
+    for (w = 1; w <= 18; w++) {
         uint32_t mask = (1u << w) - 1u, v[24], i;
         size_t len;
-        uint8_t expect[1 + 3 * 12];
+        uint8_t expect[1 + 3 * 18];
         for (i = 0; i < 8; i++) {
             v[i] = (i % 2u == 0u ? 1u : 2u) & mask;      /* a b a b a b a b: its halves alike */
             v[8 + i] = i == 7u ? 0u : mask;              /* seven alike, then another */
@@ -163,13 +163,13 @@ static void groups_that_are_not_runs(void)
 }
 
 /* The encoder writes no byte past its arena: groups that fill its
- * bit-packed run buffer exactly (widths 1-12, a few buffer sizes), the
+ * bit-packed run buffer exactly (widths 1-18, a few buffer sizes), the
  * arena followed by guard bytes; the stream decodes back. */
 static void group_buffer_bounds(void)
 {
     unsigned w, g;
     PPQ_CHECK(setup());
-    for (w = 1; w <= 12; w++) {
+    for (w = 1; w <= 18; w++) {
         for (g = 1; g <= 9; g += 4) {
             ppq_rle_cfg_t cfg = {0, 0, 0, 0};
             ppq_arena_t arena;

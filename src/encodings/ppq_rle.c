@@ -167,6 +167,64 @@ static PPQ_ALWAYS_INLINE void store8(uint8_t *out, unsigned w, uint32_t lo, uint
 }
 #endif
 
+#if PPQ_FAST64 && !PPQ_LEAN
+/* 64-bit hosts pack a group of 8 values below 2^w, w 1..16 (w bytes) as
+ * they test it for a run: values 0-3 joined LSB-first in *lo, 4-7 in *hi. */
+static PPQ_ALWAYS_INLINE void join8_64(const uint32_t *g, unsigned w, uint64_t *lo, uint64_t *hi)
+{
+    *lo = (uint64_t)g[0] | (uint64_t)g[1] << w | (uint64_t)g[2] << 2u * w | (uint64_t)g[3] << 3u * w;
+    *hi = (uint64_t)g[4] | (uint64_t)g[5] << w | (uint64_t)g[6] << 2u * w | (uint64_t)g[7] << 3u * w;
+}
+
+/* ... stored as the group's w bytes at out: by word stores when out has
+ * 16 bytes of room (`wide`; the excess is the next group's to overwrite),
+ * else exactly. */
+static PPQ_ALWAYS_INLINE void store8_64(uint8_t *out, unsigned w, uint64_t lo, uint64_t hi, int wide)
+{
+    uint64_t first = lo | (w < 16u ? hi << 4u * w : 0u), rest = w < 16u ? hi >> (64u - 4u * w) : hi;
+    unsigned k;
+    if (wide) {
+        ppq_store_le64(out, first);
+        ppq_store_le64(out + 8, rest);
+        return;
+    }
+    for (k = 0; k < w; k++) {
+        out[k] = (uint8_t)(k < 8u ? first >> (8u * k) : rest >> (8u * (k - 8u)));
+    }
+}
+
+/* Whole groups of 8 values (below 2^w, w 1..16) from g that are not runs,
+ * packed at out; at most `room` groups, n values.  Returns the groups. */
+static PPQ_ALWAYS_INLINE size_t pack_groups_64(const uint32_t *g, size_t n, size_t room, unsigned w, uint8_t *out)
+{
+    uint64_t copies = 1u | 1ull << w | 1ull << 2u * w | 1ull << 3u * w;
+    size_t k;
+    for (k = 0; k < room && n >= 8u; k++, g += 8, n -= 8u, out += w) {
+        uint64_t lo, hi;
+        join8_64(g, w, &lo, &hi);
+        if (lo == hi && lo == g[0] * copies) {
+            break; /* a run may start here */
+        }
+        store8_64(out, w, lo, hi, (room - k) * w >= 16u);
+    }
+    return k;
+}
+
+/* ... with w a constant in each case, so the shifts are immediates. */
+static size_t pack_groups(const uint32_t *g, size_t n, size_t room, unsigned w, uint8_t *out)
+{
+    switch (w) {
+#define PPQ_PACK_CASE(x) \
+    case x: return pack_groups_64(g, n, room, x, out);
+        PPQ_PACK_CASE(1) PPQ_PACK_CASE(2) PPQ_PACK_CASE(3) PPQ_PACK_CASE(4) PPQ_PACK_CASE(5) PPQ_PACK_CASE(6)
+        PPQ_PACK_CASE(7) PPQ_PACK_CASE(8) PPQ_PACK_CASE(9) PPQ_PACK_CASE(10) PPQ_PACK_CASE(11) PPQ_PACK_CASE(12)
+        PPQ_PACK_CASE(13) PPQ_PACK_CASE(14) PPQ_PACK_CASE(15) PPQ_PACK_CASE(16)
+#undef PPQ_PACK_CASE
+    default: return 0;
+    }
+}
+#endif
+
 static ppq_status_t put_values(ppq_rle_enc_t *enc, const uint32_t *values, size_t n);
 
 ppq_status_t ppq_rle_enc_put(ppq_rle_enc_t *enc, const uint32_t *values, size_t n)
@@ -240,7 +298,11 @@ static ppq_status_t put_values(ppq_rle_enc_t *enc, const uint32_t *values, size_
              * would, several at once (32-bit targets: widths 1-8 above,
              * wider ones value by value, for flash) */
             size_t k = 0, room = enc->max_groups - enc->ngroups;
-            while (k < room && n - i - 8u * k >= 8u) {
+            unsigned w = enc->width;
+            if (w <= 16u) { /* (dictionary indices) joined once, for the test and the store */
+                k = pack_groups(values + i, n - i, room, w, enc->groups + (size_t)enc->ngroups * w);
+            }
+            while (w > 16u && k < room && n - i - 8u * k >= 8u) {
                 const uint32_t *g = values + i + 8u * k;
                 if (((g[0] ^ g[1]) | (g[0] ^ g[2]) | (g[0] ^ g[3]) | (g[0] ^ g[4]) | (g[0] ^ g[5]) | (g[0] ^ g[6]) |
                      (g[0] ^ g[7])) == 0u) {
@@ -249,7 +311,9 @@ static ppq_status_t put_values(ppq_rle_enc_t *enc, const uint32_t *values, size_
                 k++;
             }
             if (k > 0u) {
-                ppq_pack32(values + i, 8u * k, enc->width, enc->groups + (size_t)enc->ngroups * enc->width);
+                if (w > 16u) {
+                    ppq_pack32(values + i, 8u * k, w, enc->groups + (size_t)enc->ngroups * w);
+                }
                 enc->ngroups += (uint32_t)k;
                 if (enc->ngroups == enc->max_groups) {
                     flush_packed_run(enc);
