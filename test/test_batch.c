@@ -264,6 +264,12 @@ static void batches_equal_rows(void)
         t.o.chunk_bytes = (uint32_t)ppq_test_below(2);
         t.o.dict_entries = 2u + (uint32_t)ppq_test_below(6);
         t.o.dict_bytes = 16u + (uint32_t)ppq_test_below(48);
+        if (ppq_test_below(3) == 0u) { /* dictionaries with room for a run of values (32 new entries) */
+            t.o.page_values = 1u + (uint32_t)ppq_test_below(300);
+            t.o.page_bytes = 64u + (uint32_t)ppq_test_below(4000);
+            t.o.dict_entries = 40u + (uint32_t)ppq_test_below(200);
+            t.o.dict_bytes = 4096u;
+        }
         t.o.footer_bytes = FILE_CAP / 2u;
         t.o.page_v2 = (uint8_t)ppq_test_below(2);
         t.o.recovery = (uint8_t)ppq_test_below(2);

@@ -300,6 +300,59 @@ static void dictionary_full_reports(void)
     PPQ_CHECK_EQ(ppq_dict_enc_entries(&enc), 1);
 }
 
+/* A reset leaves no entry behind: the same values put again, in reverse
+ * order, are all new (a slot left over would find a value's old entry, an
+ * index past the new count), for word, fixed and byte-array entries and
+ * for few entries in a large table as for many. */
+static void reset_forgets_every_entry(void)
+{
+    static const ppq_type_t types[] = {PPQ_INT32, PPQ_DOUBLE, PPQ_FIXED_LEN_BYTE_ARRAY, PPQ_BYTE_ARRAY};
+    static const size_t counts[] = {1, 7, 100, 700};
+    static uint8_t keys[700][8];
+    static ppq_bytes_t b[700];
+    uint8_t *values = test_arena_ptr + test_arena_size / 2u;
+    ppq_dict_cfg_t cfg = {1024, 16384, 2048};
+    size_t t, k, i, accepted;
+    PPQ_CHECK(setup());
+    for (t = 0; t < sizeof types / sizeof types[0]; t++) {
+        for (k = 0; k < sizeof counts / sizeof counts[0]; k++) {
+            size_t n = counts[k], width = types[t] == PPQ_INT32 ? 4u : types[t] == PPQ_DOUBLE ? 8u : sizeof(ppq_bytes_t);
+            ppq_arena_t arena;
+            ppq_dict_enc_t enc;
+            for (i = 0; i < n; i++) { /* distinct values: i in the first two bytes, the rest a pattern */
+                uint8_t key[8] = {(uint8_t)i, (uint8_t)(i >> 8), 0x5A, 0xA5, 0x11, 0x22, 0x33, 0x44};
+                memcpy(keys[i], key, 8);
+                b[i].ptr = keys[i];
+                b[i].len = types[t] == PPQ_BYTE_ARRAY ? 2u + (uint32_t)(i % 5u) : 3u;
+            }
+            ppq_arena_init(&arena, test_arena_ptr, test_arena_size / 2u);
+            PPQ_CHECK_OK(ppq_dict_enc_init(&enc, types[t], 3, &cfg, &arena));
+            for (i = 0; i < n; i++) {
+                if (width == sizeof(ppq_bytes_t)) {
+                    memcpy(values + i * width, &b[i], width);
+                } else {
+                    memcpy(values + i * width, keys[i], width);
+                }
+            }
+            PPQ_CHECK_OK(ppq_dict_enc_put(&enc, values, n, &accepted));
+            PPQ_CHECK_EQ(ppq_dict_enc_entries(&enc), n);
+            ppq_dict_enc_reset(&enc);
+            for (i = 0; i < n; i++) { /* the same values, last first */
+                if (width == sizeof(ppq_bytes_t)) {
+                    memcpy(values + i * width, &b[n - 1u - i], width);
+                } else {
+                    memcpy(values + i * width, keys[n - 1u - i], width);
+                }
+            }
+            PPQ_CHECK_OK(ppq_dict_enc_put(&enc, values, n, &accepted));
+            PPQ_CHECK_EQ(accepted, n);
+            PPQ_CHECK_EQ(ppq_dict_enc_entries(&enc), n);
+            PPQ_CHECK_OK(ppq_dict_enc_put(&enc, values, n, &accepted)); /* and they are found again */
+            PPQ_CHECK_EQ(ppq_dict_enc_entries(&enc), n);
+        }
+    }
+}
+
 static void bad_arguments(void)
 {
     PPQ_CHECK(setup());
@@ -428,6 +481,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(float_bits_distinct),
     PPQ_TEST(round_trip_all_types),
     PPQ_TEST(dictionary_full_reports),
+    PPQ_TEST(reset_forgets_every_entry),
     PPQ_TEST(bad_arguments),
     PPQ_TEST(hostile_dictionary_and_pages),
     PPQ_TEST(random_pages_never_crash),

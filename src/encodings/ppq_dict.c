@@ -157,13 +157,37 @@ ppq_status_t ppq_dict_enc_init(ppq_dict_enc_t *enc, ppq_type_t type, uint32_t ty
     enc->offsets = type == PPQ_BYTE_ARRAY ? (uint32_t *)(void *)(enc->pool + PPQ_ARENA_ROUND(size[POOL])) : NULL;
     enc->page = enc->pool + PPQ_ARENA_ROUND(size[POOL]) + PPQ_ARENA_ROUND(size[OFFSETS]);
     enc->rle_groups = (uint8_t *)enc->page + PPQ_ARENA_ROUND(size[PAGE]);
+    if (PPQ_FAST64) { /* (a reset clears only its entries' slots there) */
+        memset(enc->slots, 0, size[SLOTS]);
+        enc->count = 0;
+    }
     ppq_dict_enc_reset(enc);
     return PPQ_OK;
 }
 
+static uint32_t hash_bytes(const uint8_t *p, size_t n);
+static const uint8_t *entry_bytes(const ppq_dict_enc_t *enc, uint32_t e, uint32_t *len);
+static int is_word(const ppq_dict_enc_t *enc);
+
 void ppq_dict_enc_reset(ppq_dict_enc_t *enc)
 {
-    memset(enc->slots, 0, ((size_t)enc->slot_mask + 1u) * (PPQ_DICT_NARROW ? enc->slot_bytes : 4u));
+    uint32_t e, h, len;
+    if (PPQ_FAST64 && enc->count < (enc->slot_mask + 1u) / 16u) {
+        /* hosts: a few entries in a large table (16384 entries: 128 KiB of
+         * slots) are cleared one by one, each found from its hash's slot
+         * on (slots of entries cleared before it may be empty now) */
+        for (e = 0; e < enc->count; e++) {
+            const uint8_t *b = entry_bytes(enc, e, &len);
+            h = (!PPQ_LEAN && is_word(enc) ? ppq_dict_hash_word(ppq_load_le_word(b, len)) : hash_bytes(b, len)) &
+                enc->slot_mask;
+            while (slot_at(enc, h) != e + 1u) {
+                h = (h + 1u) & enc->slot_mask;
+            }
+            slot_set(enc, h, 0);
+        }
+    } else {
+        memset(enc->slots, 0, ((size_t)enc->slot_mask + 1u) * (PPQ_DICT_NARROW ? enc->slot_bytes : 4u));
+    }
     enc->count = 0;
     enc->bytes = 0;
     enc->page_count = 0;
@@ -312,17 +336,26 @@ static inline ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8_t *v, size
     uint32_t count = enc->page_count, *page = (uint32_t *)enc->page; /* (hosts: 4-byte indices) */
     size_t i, m = enc->cfg.max_page_values - count < n ? enc->cfg.max_page_values - count : n;
     ppq_status_t st = m < n ? PPQ_ERR_NOSPACE : PPQ_OK;
+    const uint32_t *slots = (const uint32_t *)enc->slots, mask = enc->slot_mask; /* (locals: the page's */
+    const uint8_t *pool = enc->pool;                                                 /* stores alias nothing) */
     for (i = 0; i < m; i++) {
-        uint32_t e;
-        ppq_status_t s = word_index(enc, word_at(v + i * width, width), width, &e);
-        if (s != PPQ_OK) {
-            st = s;
-            break;
+        uint64_t word = word_at(v + i * width, width);
+        uint32_t h = ppq_dict_hash_word(word) & mask, e = 0;
+        while (!PPQ_DICT_NARROW && (e = slots[h]) != 0u && !ppq_plain_is(pool + (size_t)(e - 1u) * width, word, width)) {
+            h = (h + 1u) & mask;
+        }
+        if (e == 0u) { /* new (or 16-bit slots): word_index probes again and adds it */
+            ppq_status_t s = word_index(enc, word, width, &e);
+            if (s != PPQ_OK) {
+                st = s;
+                break;
+            }
+            e++;
         }
         if (!PPQ_DICT_NARROW) {
-            page[count++] = e;
+            page[count++] = e - 1u;
         } else {
-            page_set(enc, count++, e);
+            page_set(enc, count++, e - 1u);
         }
     }
     enc->page_count = count;

@@ -292,7 +292,8 @@ static ppq_status_t put_values(ppq_rle_enc_t *enc, const uint32_t *values, size_
             }
         }
 #endif
-        if (!PPQ_LEAN && PPQ_FAST64 && enc->nbuf == 0u && enc->repeat_count == 0u && n - i >= 8u) {
+#if PPQ_FAST64 && !PPQ_LEAN
+        if (enc->nbuf == 0u && enc->repeat_count == 0u && n - i >= 8u) {
             /* 64-bit hosts, at a group boundary, outside a run: whole groups
              * whose 8 values are not all equal are bit-packed as put_one()
              * would, several at once (32-bit targets: widths 1-8 above,
@@ -322,6 +323,7 @@ static ppq_status_t put_values(ppq_rle_enc_t *enc, const uint32_t *values, size_
                 continue;
             }
         }
+#endif
         if (!PPQ_LEAN && enc->repeat_count > 8u && values[i] == enc->repeat_value) {
             size_t j = i + 1u; /* inside an RLE run: the rest of it at once */
             while (j < n && values[j] == values[i]) {

@@ -238,13 +238,13 @@ void ppq_meta_write_row_group_end(ppq_thrift_w_t *t, uint64_t raw, uint64_t byte
 #if PPQ_FAST64 /* one pass; on 32-bit targets the plain loop below (less flash) */
 /* Lanes of the typed min/max loops below: independent accumulators, so a
  * compiler keeps them in registers or one vector and no compare waits on
- * the one before. */
-#define LANES 8u
+ * the one before.  64-bit numbers take 2 (x86-64 has no 64-bit vector
+ * compare before SSE4.2: eight scalar lanes spill). */
 
 /* The least and greatest of n numbers of C type T (stored at v, perhaps
  * unaligned) into *lo and *hi; floats skip NaN (every compare with it is false)
  * and count it into *nan.  *lo > *hi when no value counts. */
-#define TYPED_RANGE(name, T, LO0, HI0)                                                                  \
+#define TYPED_RANGE(name, T, LO0, HI0, LANES)                                                           \
     static void name(const uint8_t *v, size_t n, T *lo, T *hi, size_t *nan)                            \
     {                                                                                                   \
         T l[LANES], h[LANES], x[LANES];                                                                 \
@@ -276,12 +276,12 @@ void ppq_meta_write_row_group_end(ppq_thrift_w_t *t, uint64_t raw, uint64_t byte
         *nan += nans;                                                                                   \
     }
 
-TYPED_RANGE(range_i32, int32_t, INT32_MAX, INT32_MIN)
-TYPED_RANGE(range_u32, uint32_t, UINT32_MAX, 0u)
-TYPED_RANGE(range_i64, int64_t, INT64_MAX, INT64_MIN)
-TYPED_RANGE(range_u64, uint64_t, UINT64_MAX, 0u)
-TYPED_RANGE(range_f32, float, 3.4028235e38f * 2.0f, -3.4028235e38f * 2.0f)
-TYPED_RANGE(range_f64, double, 1.7976931348623157e308 * 2.0, -1.7976931348623157e308 * 2.0)
+TYPED_RANGE(range_i32, int32_t, INT32_MAX, INT32_MIN, 8u)
+TYPED_RANGE(range_u32, uint32_t, UINT32_MAX, 0u, 8u)
+TYPED_RANGE(range_i64, int64_t, INT64_MAX, INT64_MIN, 2u)
+TYPED_RANGE(range_u64, uint64_t, UINT64_MAX, 0u, 2u)
+TYPED_RANGE(range_f32, float, 3.4028235e38f * 2.0f, -3.4028235e38f * 2.0f, 8u)
+TYPED_RANGE(range_f64, double, 1.7976931348623157e308 * 2.0, -1.7976931348623157e308 * 2.0, 2u)
 
 /* key_range() of floats whose least or greatest is a zero: by key, where
  * -0.0 < +0.0, NaN skipped (already counted).  Rare: whole readings of 0. */
