@@ -309,8 +309,36 @@ ppq_status_t ppq_delta_enc_put(ppq_delta_enc_t *enc, const void *values, size_t 
         return PPQ_ERR_ARG;
     }
     for (i = 0; i < n; i++) {
-        ppq_status_t st = put_word(enc, enc->is64 ? (uint64_t)((const int64_t *)values)[i]
-                                                  : (uint64_t)(uint32_t)((const int32_t *)values)[i]);
+        ppq_status_t st;
+#if PPQ_FAST64
+        /* hosts: a block's deltas but its last (which flushes it) in a
+         * tight loop, the same as put_word's */
+        uint32_t room = enc->block_size - 1u - enc->in_block, cap = enc->cap - enc->in_block;
+        size_t k, m = n - i < room ? n - i : room;
+        m = m < cap ? m : cap;
+        if (enc->count > 0u && !NARROW(enc) && m > 1u) {
+            uint64_t *out = enc->deltas + enc->in_block, last = enc->last;
+            if (enc->is64) {
+                const int64_t *x = (const int64_t *)values + i;
+                for (k = 0; k < m; k++) {
+                    out[k] = (uint64_t)x[k] - last;
+                    last = (uint64_t)x[k];
+                }
+            } else { /* the wrapped 32-bit delta, sign-extended */
+                const int32_t *x = (const int32_t *)values + i;
+                for (k = 0; k < m; k++) {
+                    out[k] = (uint64_t)(int64_t)(int32_t)((uint32_t)x[k] - (uint32_t)last);
+                    last = (uint32_t)x[k];
+                }
+            }
+            enc->in_block += (uint32_t)m;
+            enc->last = last;
+            i += m - 1u;
+            continue;
+        }
+#endif
+        st = put_word(enc, enc->is64 ? (uint64_t)((const int64_t *)values)[i]
+                                     : (uint64_t)(uint32_t)((const int32_t *)values)[i]);
         if (st != PPQ_OK) {
             return st;
         }
