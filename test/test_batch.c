@@ -59,6 +59,7 @@ static int fill(trial_t *t, uint32_t c)
     uint8_t *values = (uint8_t *)test_alloc(size * MAX_ROWS), *pool = (uint8_t *)test_alloc(MAX_ROWS * 8u);
     uint8_t *valid = (uint8_t *)test_alloc(MAX_ROWS / 8u + 1u), *levels = (uint8_t *)test_alloc(MAX_ROWS);
     uint32_t r, distinct = ppq_test_below(2) ? 3u : 1000u, null_every = (uint32_t)ppq_test_below(5);
+    int shared = distinct == 3u && ppq_test_below(2); /* byte arrays: a few constant strings, by pointer */
     if (values == NULL || pool == NULL || valid == NULL || levels == NULL) {
         return 0;
     }
@@ -71,11 +72,11 @@ static int fill(trial_t *t, uint32_t c)
         if (type == PPQ_BYTE_ARRAY || type == PPQ_FIXED_LEN_BYTE_ARRAY) {
             ppq_bytes_t *b = (ppq_bytes_t *)values + r;
             uint32_t k;
-            b->len = type == PPQ_FIXED_LEN_BYTE_ARRAY ? t->cols[c].type_len : (uint32_t)(x * 5u % 9u);
+            b->len = type == PPQ_FIXED_LEN_BYTE_ARRAY ? t->cols[c].type_len : shared ? 3u : (uint32_t)(x * 5u % 9u);
             for (k = 0; k < b->len; k++) {
-                pool[r * 8u + k] = (uint8_t)('a' + (x + k) % 5u);
+                pool[(shared ? x : r) * 8u + k] = (uint8_t)('a' + (x + k) % 5u);
             }
-            b->ptr = pool + r * 8u;
+            b->ptr = pool + (shared ? x : r) * 8u;
         } else if (type == PPQ_BOOLEAN) {
             values[r] = (uint8_t)(x & 1u);
         } else {
@@ -89,10 +90,15 @@ static int fill(trial_t *t, uint32_t c)
         r = (uint32_t)ppq_test_below(t->rows); /* a null in a REQUIRED column: refused */
         levels[r] = 0;
         valid[r / 8u] = (uint8_t)(valid[r / 8u] & ~(1u << (r % 8u)));
+        null_every = 1u;
     }
     t->batch[c].values = values;
     t->batch[c].validity = ppq_test_below(2) ? valid : NULL;
     t->batch[c].def_levels = t->batch[c].validity == NULL ? levels : NULL;
+    if (!t->cols[c].optional && null_every != 1u && ppq_test_below(2)) {
+        t->batch[c].validity = NULL; /* no nulls: neither validity nor levels */
+        t->batch[c].def_levels = NULL;
+    }
     t->levels[c] = levels;
     return 1;
 }
@@ -216,7 +222,9 @@ static ppq_status_t write_trial(const trial_t *t, int api, uint8_t *buf, size_t 
                 part[c].values = (const uint8_t *)t->batch[c].values + r * size;
                 /* validity bits from a whole byte; levels (the same rows) elsewhere */
                 part[c].validity = t->batch[c].validity != NULL && r % 8u == 0u ? t->batch[c].validity + r / 8u : NULL;
-                part[c].def_levels = part[c].validity == NULL ? t->levels[c] + r : NULL;
+                part[c].def_levels = part[c].validity == NULL && (t->batch[c].validity != NULL || t->batch[c].def_levels != NULL)
+                                         ? t->levels[c] + r
+                                         : NULL; /* (neither: no nulls) */
             }
             st = ppq_writer_write_batch(&w, part, n, &got);
             r += got;

@@ -3516,6 +3516,12 @@ static uint32_t push_repeats(ppq_writer_t *w, ppq_col_t *c, const ppq_column_bat
             n = (w->opts.page_bytes - c->page_data) / len;
         }
     }
+    if (len > 0u && b->validity == NULL && b->def_levels == NULL) { /* the same constant string (a status) */
+        const ppq_bytes_t *v = (const ppq_bytes_t *)b->values + r;
+        while (k < n && v[k].ptr == v[-1].ptr && v[k].len == len) {
+            k++;
+        }
+    }
     while (k < n && same_value(c, b, r + k, r - 1u)) {
         k++;
     }
