@@ -314,7 +314,7 @@ static ppq_status_t lookup_or_add(ppq_dict_enc_t *enc, const uint8_t *key, uint3
     return PPQ_OK;
 }
 
-#if PPQ_FAST64 && PPQ_HOST_LE && !PPQ_LEAN
+#if PPQ_FAST64 && PPQ_HOST_LE && !PPQ_LEAN && !PPQ_DICT_NARROW
 /* lookup_or_add() for a run of numbers on 64-bit little-endian hosts,
  * where a number in memory is its PLAIN bytes: one loop per width, the
  * same hash and probes, so the same table and indices. */
@@ -333,18 +333,18 @@ static uint64_t word_at(const uint8_t *p, uint32_t width)
 static inline ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8_t *v, size_t n, size_t *accepted,
                                      const uint32_t width)
 {
-    uint32_t count = enc->page_count, *page = (uint32_t *)enc->page; /* (hosts: 4-byte indices) */
-    size_t i, m = enc->cfg.max_page_values - count < n ? enc->cfg.max_page_values - count : n;
+    uint32_t *first = (uint32_t *)enc->page + enc->page_count, *out = first, *stop; /* (hosts: 4-byte indices) */
+    size_t m = enc->cfg.max_page_values - enc->page_count < n ? enc->cfg.max_page_values - enc->page_count : n;
     ppq_status_t st = m < n ? PPQ_ERR_NOSPACE : PPQ_OK;
     const uint32_t *slots = (const uint32_t *)enc->slots, mask = enc->slot_mask; /* (locals: the page's */
     const uint8_t *pool = enc->pool;                                                 /* stores alias nothing) */
-    for (i = 0; i < m; i++) {
-        uint64_t word = word_at(v + i * width, width);
-        uint32_t h = ppq_dict_hash_word(word) & mask, e = 0;
-        while (!PPQ_DICT_NARROW && (e = slots[h]) != 0u && !ppq_plain_is(pool + (size_t)(e - 1u) * width, word, width)) {
+    for (stop = first + m; out < stop; out++, v += width) {
+        uint64_t word = word_at(v, width);
+        uint32_t h = ppq_dict_hash_word(word) & mask, e;
+        while ((e = slots[h]) != 0u && !ppq_plain_is(pool + (size_t)(e - 1u) * width, word, width)) {
             h = (h + 1u) & mask;
         }
-        if (e == 0u) { /* new (or 16-bit slots): word_index probes again and adds it */
+        if (e == 0u) { /* new: word_index probes again and adds it */
             ppq_status_t s = word_index(enc, word, width, &e);
             if (s != PPQ_OK) {
                 st = s;
@@ -352,14 +352,10 @@ static inline ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8_t *v, size
             }
             e++;
         }
-        if (!PPQ_DICT_NARROW) {
-            page[count++] = e - 1u;
-        } else {
-            page_set(enc, count++, e - 1u);
-        }
+        *out = e - 1u;
     }
-    enc->page_count = count;
-    *accepted = i;
+    *accepted = (size_t)(out - first);
+    enc->page_count += (uint32_t)(out - first);
     return st;
 }
 #endif
@@ -373,7 +369,7 @@ ppq_status_t ppq_dict_enc_put(ppq_dict_enc_t *enc, const void *values, size_t n,
     if (accepted == NULL || (values == NULL && n > 0u)) {
         return PPQ_ERR_ARG;
     }
-#if PPQ_FAST64 && PPQ_HOST_LE && !PPQ_LEAN
+#if PPQ_FAST64 && PPQ_HOST_LE && !PPQ_LEAN && !PPQ_DICT_NARROW
     if (enc->type == PPQ_INT32 || enc->type == PPQ_FLOAT) { /* (a constant width: one loop per width) */
         return put_words(enc, v, n, accepted, 4u);
     }
