@@ -3,8 +3,9 @@
  * user writes it: every column AUTO, the options NULL (defaults), an arena
  * of ppq_writer_arena_size() bytes, column batches of 4096 rows into a file.
  * Only the writer's calls are timed (DuckDB's anchor, bench_duckdb.mjs,
- * times only its COPY of a table it built first).  One JSON line with
- * rows/s, bytes/row, row groups and the encodings each column got.
+ * times only its COPY of a table it built first), best of RUNS whole runs
+ * (as the anchors take theirs: one run on a shared machine varies by a
+ * third).  One JSON line with rows/s, bytes/row and row groups.
  * With CODEC (snappy, gzip, zstd, lz4_raw) the options are the defaults
  * plus that page codec at LEVEL (0: the codec's default).
  * usage: bench_sensor FILE [ROWS] [SEED] [CODEC [LEVEL]]
@@ -20,6 +21,7 @@
 #include "bench_util.h"
 
 #define BATCH 4096u
+#define RUNS 3
 
 static const ppq_column_t schema[SENSOR_COLUMNS] = SENSOR_SCHEMA_AUTO;
 
@@ -75,36 +77,47 @@ int main(int argc, char **argv)
     }
     arena_len = ppq_writer_arena_size(schema, SENSOR_COLUMNS, o);
     void *arena = malloc(arena_len ? arena_len : 1u);
-    FILE *f = argc > 1 ? fopen(argv[1], "wb") : NULL;
+    FILE *f;
     ppq_sink_t sink = {bench_file_write, NULL, 0};
     ppq_writer_t w;
     sensor_gen_t g;
-    uint32_t done = 0, n;
-    double secs, t0;
-    ppq_status_t st;
-    if (f == NULL || arena == NULL || arena_len == 0u) {
+    uint32_t done, n;
+    double secs, t0, best = 0.0;
+    ppq_status_t st = PPQ_OK;
+    int run;
+    if (argc < 2 || arena == NULL || arena_len == 0u) {
         fprintf(stderr, "usage: bench_sensor FILE [ROWS] [SEED] [CODEC [LEVEL]]\n");
         return 2;
     }
-    sink.ctx = f;
-    sensor_gen_init(&g, seed);
-    t0 = bench_now();
-    st = ppq_writer_init(&w, schema, SENSOR_COLUMNS, o, &sink, arena, arena_len);
-    secs = bench_now() - t0;
-    while (st == PPQ_OK && done < rows) {
-        n = rows - done < BATCH ? rows - done : BATCH;
-        fill(&g, n);
+    for (run = 0; run < RUNS && st == PPQ_OK; run++) { /* the same file each run */
+        f = fopen(argv[1], "wb");
+        if (f == NULL) {
+            fprintf(stderr, "bench_sensor: cannot write %s\n", argv[1]);
+            return 2;
+        }
+        sink.ctx = f;
+        sink.offset = 0;
+        sensor_gen_init(&g, seed);
+        done = 0;
         t0 = bench_now();
-        st = ppq_writer_write_batch(&w, cols, n, NULL);
-        secs += bench_now() - t0;
-        done += n;
+        st = ppq_writer_init(&w, schema, SENSOR_COLUMNS, o, &sink, arena, arena_len);
+        secs = bench_now() - t0;
+        while (st == PPQ_OK && done < rows) {
+            n = rows - done < BATCH ? rows - done : BATCH;
+            fill(&g, n);
+            t0 = bench_now();
+            st = ppq_writer_write_batch(&w, cols, n, NULL);
+            secs += bench_now() - t0;
+            done += n;
+        }
+        if (st == PPQ_OK) {
+            t0 = bench_now();
+            st = ppq_writer_close(&w);
+            secs += bench_now() - t0;
+        }
+        best = run == 0 || secs < best ? secs : best;
+        fclose(f);
     }
-    if (st == PPQ_OK) {
-        t0 = bench_now();
-        st = ppq_writer_close(&w);
-        secs += bench_now() - t0;
-    }
-    fclose(f);
     if (st != PPQ_OK) {
         printf("{\"bench\": \"writer_sensor\", \"error\": \"%s\", \"rows_written\": %llu}\n", ppq_status_str(st),
                (unsigned long long)ppq_writer_rows(&w));
@@ -112,9 +125,9 @@ int main(int argc, char **argv)
     }
     printf("{\"bench\": \"writer_sensor%s%s\", \"api\": \"batch\", \"options\": \"%s\", \"encodings\": \"AUTO\", "
            "\"seed\": %u, \"rows\": %u, \"rows_per_s\": %.4g, \"bytes_per_row\": %.3f, \"file_bytes\": %llu, "
-           "\"row_groups\": %u, \"arena_bytes\": %zu}\n",
-           o != NULL ? "_" : "", o != NULL ? codec : "", o != NULL ? "defaults + codec" : "NULL", seed, rows, rows / secs,
-           (double)sink.offset / rows, (unsigned long long)sink.offset, w.row_groups, arena_len);
+           "\"row_groups\": %u, \"arena_bytes\": %zu, \"runs\": %d}\n",
+           o != NULL ? "_" : "", o != NULL ? codec : "", o != NULL ? "defaults + codec" : "NULL", seed, rows, rows / best,
+           (double)sink.offset / rows, (unsigned long long)sink.offset, w.row_groups, arena_len, RUNS);
     free(arena);
     return 0;
 }
