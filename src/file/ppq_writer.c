@@ -3402,11 +3402,18 @@ static void run_entry_stats(ppq_col_t *c, uint32_t first, uint32_t n)
     const ppq_dict_enc_t *d = c->own.dict;
     const uint32_t *index = (const uint32_t *)d->page + first;
     const uint8_t *seen = c->seen, stamp = c->stamp; /* (locals: the byte stores alias everything) */
-    uint32_t i;
-    for (i = 0; i < n; i++) {
-        uint32_t e = index[i];
-        if (seen[e] != stamp) {
-            entry_stats(c, e, ppq_load_le_word(d->pool + (size_t)e * c->width, c->width), c->width);
+    uint32_t i, k;
+    for (i = 0; i < n; i += k) {
+        k = n - i >= 4u ? 4u : 1u; /* four tested at once: an entry new to the page is rare */
+        if (k == 4u && ((seen[index[i]] ^ stamp) | (seen[index[i + 1u]] ^ stamp) | (seen[index[i + 2u]] ^ stamp) |
+                        (seen[index[i + 3u]] ^ stamp)) == 0u) {
+            continue;
+        }
+        for (k = 0; k < 4u && i + k < n; k++) {
+            uint32_t e = index[i + k];
+            if (seen[e] != stamp) {
+                entry_stats(c, e, ppq_load_le_word(d->pool + (size_t)e * c->width, c->width), c->width);
+            }
         }
     }
 }
