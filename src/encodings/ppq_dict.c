@@ -165,34 +165,6 @@ ppq_status_t ppq_dict_enc_init(ppq_dict_enc_t *enc, ppq_type_t type, uint32_t ty
     return PPQ_OK;
 }
 
-static uint32_t hash_bytes(const uint8_t *p, size_t n);
-static const uint8_t *entry_bytes(const ppq_dict_enc_t *enc, uint32_t e, uint32_t *len);
-static int is_word(const ppq_dict_enc_t *enc);
-
-void ppq_dict_enc_reset(ppq_dict_enc_t *enc)
-{
-    uint32_t e, h, len;
-    if (PPQ_FAST64 && enc->count < (enc->slot_mask + 1u) / 16u) {
-        /* hosts: a few entries in a large table (16384 entries: 128 KiB of
-         * slots) are cleared one by one, each found from its hash's slot
-         * on (slots of entries cleared before it may be empty now) */
-        for (e = 0; e < enc->count; e++) {
-            const uint8_t *b = entry_bytes(enc, e, &len);
-            h = (!PPQ_LEAN && is_word(enc) ? ppq_dict_hash_word(ppq_load_le_word(b, len)) : hash_bytes(b, len)) &
-                enc->slot_mask;
-            while (slot_at(enc, h) != e + 1u) {
-                h = (h + 1u) & enc->slot_mask;
-            }
-            slot_set(enc, h, 0);
-        }
-    } else {
-        memset(enc->slots, 0, ((size_t)enc->slot_mask + 1u) * (PPQ_DICT_NARROW ? enc->slot_bytes : 4u));
-    }
-    enc->count = 0;
-    enc->bytes = 0;
-    enc->page_count = 0;
-}
-
 static uint32_t hash_bytes(const uint8_t *p, size_t n)
 {
     uint32_t h = 0x811C9DC5u ^ (uint32_t)n;
@@ -229,6 +201,30 @@ static const uint8_t *entry_bytes(const ppq_dict_enc_t *enc, uint32_t e, uint32_
 static int is_word(const ppq_dict_enc_t *enc)
 {
     return enc->type == PPQ_INT32 || enc->type == PPQ_FLOAT || enc->type == PPQ_INT64 || enc->type == PPQ_DOUBLE;
+}
+
+void ppq_dict_enc_reset(ppq_dict_enc_t *enc)
+{
+    uint32_t e, h, len;
+    if (PPQ_FAST64 && enc->count < (enc->slot_mask + 1u) / 16u) {
+        /* hosts: a few entries in a large table (16384 entries: 128 KiB of
+         * slots) are cleared one by one, each found from its hash's slot
+         * on (slots of entries cleared before it may be empty now) */
+        for (e = 0; e < enc->count; e++) {
+            const uint8_t *b = entry_bytes(enc, e, &len);
+            h = (!PPQ_LEAN && is_word(enc) ? ppq_dict_hash_word(ppq_load_le_word(b, len)) : hash_bytes(b, len)) &
+                enc->slot_mask;
+            while (slot_at(enc, h) != e + 1u) {
+                h = (h + 1u) & enc->slot_mask;
+            }
+            slot_set(enc, h, 0);
+        }
+    } else {
+        memset(enc->slots, 0, ((size_t)enc->slot_mask + 1u) * (PPQ_DICT_NARROW ? enc->slot_bytes : 4u));
+    }
+    enc->count = 0;
+    enc->bytes = 0;
+    enc->page_count = 0;
 }
 
 static uint32_t hash_word(uint64_t key)

@@ -236,14 +236,13 @@ void ppq_meta_write_row_group_end(ppq_thrift_w_t *t, uint64_t raw, uint64_t byte
 }
 
 #if PPQ_FAST64 /* one pass; on 32-bit targets the plain loop below (less flash) */
-/* Lanes of the typed min/max loops below: independent accumulators, so a
- * compiler keeps them in registers or one vector and no compare waits on
- * the one before.  64-bit numbers take 2 (x86-64 has no 64-bit vector
- * compare before SSE4.2: eight scalar lanes spill). */
-
 /* The least and greatest of n numbers of C type T (stored at v, perhaps
  * unaligned) into *lo and *hi; floats skip NaN (every compare with it is false)
- * and count it into *nan.  *lo > *hi when no value counts. */
+ * and count it into *nan.  *lo > *hi when no value counts.  LANES
+ * independent accumulators, so a compiler keeps them in registers or one
+ * vector and no compare waits on the one before: 8 for 32-bit numbers, 2
+ * for 64-bit ones (x86-64 has no 64-bit vector compare before SSE4.2, and
+ * eight scalar lanes spill). */
 #define TYPED_RANGE(name, T, LO0, HI0, LANES)                                                           \
     static void name(const uint8_t *v, size_t n, T *lo, T *hi, size_t *nan)                            \
     {                                                                                                   \

@@ -84,14 +84,25 @@ static ppq_status_t logger_run_batches(ppq_sink_t *sink, const ppq_writer_option
     return st;
 }
 
+/* Batches into a counting sink run RUNS times, the best taken (as the
+ * DuckDB anchor takes its best of three); the file and row lines once. */
+#define RUNS 3
+
 static int run(const char *label, const char *api, ppq_sink_t *sink, const ppq_writer_options_t *opts)
 {
     uint32_t row_groups = 0, rows = 0;
-    double t0 = bench_now(), t;
-    ppq_status_t st =
-        api[0] == 'b' ? logger_run_batches(sink, opts, BENCH_ROWS, &rows, &row_groups)
-                      : logger_run(logger_schema, sink, arena_mem, sizeof arena_mem, opts, BENCH_ROWS, &rows, &row_groups);
-    t = api[0] == 'b' ? writer_seconds : bench_now() - t0; /* rows: the generation is inside, a few ns a row */
+    int k, runs = api[0] == 'b' && sink->write == NULL ? RUNS : 1;
+    double t0 = bench_now(), t = 0.0;
+    ppq_status_t st = PPQ_OK;
+    for (k = 0; k < runs && st == PPQ_OK; k++) {
+        sink->offset = 0;
+        t0 = bench_now();
+        st = api[0] == 'b' ? logger_run_batches(sink, opts, BENCH_ROWS, &rows, &row_groups)
+                           : logger_run(logger_schema, sink, arena_mem, sizeof arena_mem, opts, BENCH_ROWS, &rows,
+                                        &row_groups);
+        writer_seconds = api[0] == 'b' ? writer_seconds : bench_now() - t0; /* rows: the generation is inside, a few ns a row */
+        t = k == 0 || writer_seconds < t ? writer_seconds : t;
+    }
     if (st != PPQ_OK || rows != BENCH_ROWS) {
         fprintf(stderr, "bench_writer: %s, %u of %u rows\n", ppq_status_str(st), (unsigned)rows, BENCH_ROWS);
         return 1;
@@ -199,7 +210,6 @@ int main(int argc, char **argv)
     if (run("discard", "batch", &counting, &opts) != 0) {
         return 1;
     }
-    counting.offset = 0;
     if (run("discard-rows", "rows", &counting, &opts) != 0) {
         return 1;
     }
