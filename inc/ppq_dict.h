@@ -45,6 +45,7 @@ typedef struct ppq_dict_enc {
                                max_entries <= 2^8, uint16_t <= 2^16, else uint32_t */
     uint32_t page_count;
     uint8_t slot_bytes, index_bytes;
+    uint8_t slot_shift;     /* 32 - log2(slots): a number's slot is the top bits of its hash */
     uint8_t *rle_groups;    /* bit-packed run buffer for the index encoder */
     ppq_dict_cfg_t cfg;
 } ppq_dict_enc_t;

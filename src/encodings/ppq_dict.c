@@ -152,6 +152,7 @@ ppq_status_t ppq_dict_enc_init(ppq_dict_enc_t *enc, ppq_type_t type, uint32_t ty
         enc->index_bytes = (uint8_t)index_bytes_for(cfg->max_entries);
     }
     enc->slot_mask = (uint32_t)(size[SLOTS] >> (slot_bytes_for(cfg->max_entries) == 2u ? 1 : 2)) - 1u;
+    enc->slot_shift = (uint8_t)(32u - ppq_bit_width32(enc->slot_mask)); /* (slots: a power of two) */
     enc->slots = mem;
     enc->pool = mem + PPQ_ARENA_ROUND(size[SLOTS]);
     enc->offsets = type == PPQ_BYTE_ARRAY ? (uint32_t *)(void *)(enc->pool + PPQ_ARENA_ROUND(size[POOL])) : NULL;
@@ -212,8 +213,8 @@ void ppq_dict_enc_reset(ppq_dict_enc_t *enc)
          * on (slots of entries cleared before it may be empty now) */
         for (e = 0; e < enc->count; e++) {
             const uint8_t *b = entry_bytes(enc, e, &len);
-            h = (!PPQ_LEAN && is_word(enc) ? ppq_dict_hash_word(ppq_load_le_word(b, len)) : hash_bytes(b, len)) &
-                enc->slot_mask;
+            h = !PPQ_LEAN && is_word(enc) ? ppq_dict_slot_word(ppq_load_le_word(b, len), enc->slot_shift)
+                                           : hash_bytes(b, len) & enc->slot_mask;
             while (slot_at(enc, h) != e + 1u) {
                 h = (h + 1u) & enc->slot_mask;
             }
@@ -227,17 +228,12 @@ void ppq_dict_enc_reset(ppq_dict_enc_t *enc)
     enc->page_count = 0;
 }
 
-static uint32_t hash_word(uint64_t key)
-{
-    return ppq_dict_hash_word(key);
-}
-
 
 /* Index of the number whose PLAIN bits are `word` (width 4 or 8), adding
  * it if new.  PPQ_DICT_FULL when it is new and does not fit. */
 static inline ppq_status_t word_index(ppq_dict_enc_t *enc, uint64_t word, uint32_t width, uint32_t *index)
 {
-    uint32_t h = hash_word(word) & enc->slot_mask, e;
+    uint32_t h = ppq_dict_slot_word(word, enc->slot_shift), e;
     while ((e = slot_at(enc, h)) != 0u && ppq_load_le_word(enc->pool + (size_t)(e - 1u) * width, width) != word) {
         h = (h + 1u) & enc->slot_mask;
     }
@@ -334,10 +330,11 @@ static inline ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8_t *v, size
     ppq_status_t st = m < n ? PPQ_ERR_NOSPACE : PPQ_OK;
     const uint32_t *slots = (const uint32_t *)enc->slots, mask = enc->slot_mask; /* (locals: the page's */
     const uint8_t *pool = enc->pool;                                                 /* stores alias nothing) */
+    const unsigned shift = enc->slot_shift;
     for (stop = first + m; out < stop; out++, v += width) {
         uint64_t word = word_at(v, width);
-        uint32_t h = ppq_dict_hash_word(word) & mask, e;
-        while ((e = slots[h]) != 0u && !ppq_plain_is(pool + (size_t)(e - 1u) * width, word, width)) {
+        uint32_t h = ppq_dict_slot_word(word, shift), e;
+        while ((e = slots[h]) != 0u && !ppq_plain_is(pool + (size_t)e * width - width, word, width)) {
             h = (h + 1u) & mask;
         }
         if (e == 0u) { /* new: word_index probes again and adds it */

@@ -38,12 +38,13 @@ static inline int ppq_plain_is(const uint8_t *p, uint64_t v, unsigned width)
     return width == 4u ? ppq_load_le32(p) == (uint32_t)v : ppq_load_le64(p) == v;
 }
 
-/* A number's hash (its PLAIN bits as one word): the same on every target,
- * so the same indices and bytes. */
-static inline uint32_t ppq_dict_hash_word(uint64_t key)
+/* A number's home slot (its PLAIN bits as one word; `shift` 32 - log2 of
+ * the slots): the top bits of a multiplicative hash, which every bit of
+ * the number moves (two multiplies and a shift: the usual value's cost).
+ * The indices never depend on it: entries number in the order they come. */
+static inline uint32_t ppq_dict_slot_word(uint64_t key, unsigned shift)
 {
-    uint32_t h = ((uint32_t)key ^ (uint32_t)(key >> 32) * 0x85EBCA6Bu) * 0x9E3779B1u;
-    return h ^ (h >> 16);
+    return ((uint32_t)key ^ (uint32_t)(key >> 32) * 0x85EBCA6Bu) * 0x9E3779B1u >> shift;
 }
 
 /* For a dictionary of numbers of `width` bytes (4: INT32, FLOAT; 8: INT64,
@@ -54,7 +55,7 @@ static inline uint32_t ppq_dict_hash_word(uint64_t key)
  * row path's usual value, with compares of the value's width only. */
 static PPQ_ALWAYS_INLINE uint32_t ppq_dict_enc_find(ppq_dict_enc_t *enc, uint64_t v, unsigned width)
 {
-    uint32_t h = ppq_dict_hash_word(v) & enc->slot_mask, e;
+    uint32_t h = ppq_dict_slot_word(v, enc->slot_shift), e;
     if (PPQ_DICT_NARROW) { /* (16-bit slots and indices: ppq_dict_enc_put_word) */
         return 0;
     }
