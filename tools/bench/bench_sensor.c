@@ -8,7 +8,14 @@
  * third).  One JSON line with rows/s, bytes/row and row groups.
  * With CODEC (snappy, gzip, zstd, lz4_raw) the options are the defaults
  * plus that page codec at LEVEL (0: the codec's default).
- * usage: bench_sensor FILE [ROWS] [SEED] [CODEC [LEVEL]]
+ * With --dict-vs-plain: the dictionary path's cost per value against
+ * PLAIN's, two ways: the whole table with its three float columns forced
+ * to PLAIN and then to DICTIONARY (the rest AUTO), and the four quantized
+ * number columns alone (temperature, humidity, pressure, battery_mv),
+ * all PLAIN and then all DICTIONARY, into the file and into a sink that
+ * only counts (the CPU alone: PLAIN's five times larger output costs
+ * nothing there).  Six lines and the ratios.
+ * usage: bench_sensor FILE [ROWS] [SEED] [CODEC [LEVEL] | --dict-vs-plain]
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
@@ -22,8 +29,6 @@
 
 #define BATCH 4096u
 #define RUNS 3
-
-static const ppq_column_t schema[SENSOR_COLUMNS] = SENSOR_SCHEMA_AUTO;
 
 static int64_t b_ts[BATCH];
 static float b_t[BATCH], b_h[BATCH];
@@ -51,18 +56,144 @@ static void fill(sensor_gen_t *g, uint32_t n)
     }
 }
 
-int main(int argc, char **argv)
+/* What one configuration measured. */
+typedef struct result {
+    double rows_per_s; /* the best of RUNS */
+    unsigned long long file_bytes;
+    uint32_t row_groups;
+    size_t arena_bytes;
+} result_t;
+
+/* Write `rows` rows of columns first..first+ncols of the table into path
+ * (NULL: a sink that only counts), RUNS times (the same file each run);
+ * the best run into *res. */
+static ppq_status_t write_table(const ppq_column_t *schema, uint32_t first, uint32_t ncols,
+                                const ppq_writer_options_t *o, const char *path, uint32_t rows, uint32_t seed,
+                                result_t *res)
 {
     ppq_column_batch_t cols[SENSOR_COLUMNS] = {{b_ts, NULL, NULL}, {b_t, NULL, NULL},    {b_h, NULL, NULL},
                                                {b_p, b_pv, NULL},   {b_batt, NULL, NULL}, {b_door, NULL, NULL},
                                                {b_status, NULL, NULL}};
+    size_t arena_len = ppq_writer_arena_size(schema + first, ncols, o);
+    void *arena = malloc(arena_len ? arena_len : 1u);
+    ppq_sink_t sink = {bench_file_write, NULL, 0};
+    ppq_writer_t w;
+    sensor_gen_t g;
+    uint32_t done, n;
+    double secs, t0, best = 0.0;
+    ppq_status_t st = arena != NULL && arena_len != 0u ? PPQ_OK : PPQ_ERR_ARENA;
+    int run;
+    for (run = 0; run < RUNS && st == PPQ_OK; run++) {
+        FILE *f = path != NULL ? fopen(path, "wb") : NULL;
+        if (path != NULL && f == NULL) {
+            st = PPQ_ERR_IO;
+            break;
+        }
+        sink.write = f != NULL ? bench_file_write : NULL;
+        sink.ctx = f;
+        sink.offset = 0;
+        sensor_gen_init(&g, seed);
+        done = 0;
+        t0 = bench_now();
+        st = ppq_writer_init(&w, schema + first, ncols, o, &sink, arena, arena_len);
+        secs = bench_now() - t0;
+        while (st == PPQ_OK && done < rows) {
+            n = rows - done < BATCH ? rows - done : BATCH;
+            fill(&g, n);
+            t0 = bench_now();
+            st = ppq_writer_write_batch(&w, cols + first, n, NULL);
+            secs += bench_now() - t0;
+            done += n;
+        }
+        if (st == PPQ_OK) {
+            t0 = bench_now();
+            st = ppq_writer_close(&w);
+            secs += bench_now() - t0;
+        }
+        best = run == 0 || secs < best ? secs : best;
+        if (f != NULL) {
+            fclose(f);
+        }
+    }
+    free(arena);
+    res->rows_per_s = st == PPQ_OK ? rows / best : 0.0;
+    res->file_bytes = sink.offset;
+    res->row_groups = st == PPQ_OK ? w.row_groups : 0u;
+    res->arena_bytes = arena_len;
+    return st;
+}
+
+static void print_line(const char *bench, const char *options, const char *encodings, uint32_t seed, uint32_t rows,
+                       const result_t *r)
+{
+    printf("{\"bench\": \"%s\", \"api\": \"batch\", \"options\": \"%s\", \"encodings\": \"%s\", \"seed\": %u, "
+           "\"rows\": %u, \"rows_per_s\": %.4g, \"bytes_per_row\": %.3f, \"file_bytes\": %llu, \"row_groups\": %u, "
+           "\"arena_bytes\": %zu, \"runs\": %d}\n",
+           bench, options, encodings, seed, rows, r->rows_per_s, (double)r->file_bytes / rows, r->file_bytes,
+           r->row_groups, r->arena_bytes, RUNS);
+}
+
+/* The four dictionary-against-PLAIN configurations and their ratios (the
+ * dictionary's time per value over PLAIN's). */
+static int dict_vs_plain(const char *path, uint32_t rows, uint32_t seed)
+{
+    static const char *const names[2] = {"plain", "dictionary"};
+    static const ppq_column_encoding_t enc[2] = {PPQ_COLUMN_PLAIN, PPQ_COLUMN_DICTIONARY};
+    ppq_column_t schema[SENSOR_COLUMNS] = SENSOR_SCHEMA_AUTO;
+    result_t table[2], numbers[2], no_io[2];
+    char bench[64];
+    int k;
+    uint32_t c;
+    for (k = 0; k < 2; k++) {
+        for (c = 0; c < SENSOR_COLUMNS; c++) { /* floats forced, the rest AUTO */
+            schema[c].encoding = schema[c].type == PPQ_FLOAT || schema[c].type == PPQ_DOUBLE ? enc[k] : PPQ_COLUMN_AUTO;
+        }
+        if (write_table(schema, 0, SENSOR_COLUMNS, NULL, path, rows, seed, &table[k]) != PPQ_OK) {
+            return 1;
+        }
+        snprintf(bench, sizeof bench, "writer_sensor_floats_%s", names[k]);
+        print_line(bench, "NULL", names[k], seed, rows, &table[k]);
+        for (c = 1; c <= 4u; c++) { /* temperature, humidity, pressure, battery_mv alone */
+            schema[c].encoding = enc[k];
+        }
+        if (write_table(schema, 1, 4, NULL, path, rows, seed, &numbers[k]) != PPQ_OK) {
+            return 1;
+        }
+        snprintf(bench, sizeof bench, "writer_numbers_%s", names[k]);
+        print_line(bench, "NULL", names[k], seed, rows, &numbers[k]);
+        if (write_table(schema, 1, 4, NULL, NULL, rows, seed, &no_io[k]) != PPQ_OK) { /* CPU alone */
+            return 1;
+        }
+        snprintf(bench, sizeof bench, "writer_numbers_%s_counting_sink", names[k]);
+        print_line(bench, "NULL", names[k], seed, rows, &no_io[k]);
+    }
+    printf("{\"bench\": \"writer_dict_vs_plain\", \"sensor_table_floats_cost_ratio\": %.2f, "
+           "\"numbers_only_cost_ratio\": %.2f, \"numbers_only_counting_sink_cost_ratio\": %.2f, "
+           "\"target_cost_ratio\": 1.5}\n",
+           table[0].rows_per_s / table[1].rows_per_s, numbers[0].rows_per_s / numbers[1].rows_per_s,
+           no_io[0].rows_per_s / no_io[1].rows_per_s);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    static const ppq_column_t schema[SENSOR_COLUMNS] = SENSOR_SCHEMA_AUTO;
     uint32_t rows = argc > 2 ? (uint32_t)strtoul(argv[2], NULL, 10) : 10000000u;
     uint32_t seed = argc > 3 ? (uint32_t)strtoul(argv[3], NULL, 10) : 1u;
     const char *codec = argc > 4 ? argv[4] : NULL;
     ppq_writer_options_t opts;
     const ppq_writer_options_t *o = NULL;
-    size_t arena_len;
+    result_t r;
+    char bench[64];
+    ppq_status_t st;
     unsigned k;
+    if (argc < 2 || rows == 0u) {
+        fprintf(stderr, "usage: bench_sensor FILE [ROWS] [SEED] [CODEC [LEVEL] | --dict-vs-plain]\n");
+        return 2;
+    }
+    if (codec != NULL && strcmp(codec, "--dict-vs-plain") == 0) {
+        return dict_vs_plain(argv[1], rows, seed);
+    }
     memset(&opts, 0, sizeof opts);
     for (k = 1; codec != NULL && k <= (unsigned)PPQ_CODEC_LZ4_RAW; k++) { /* the library's names, any case */
         if (strcasecmp(codec, ppq_codec_name((ppq_codec_t)k)) == 0) {
@@ -75,59 +206,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_sensor: unknown codec %s\n", codec);
         return 2;
     }
-    arena_len = ppq_writer_arena_size(schema, SENSOR_COLUMNS, o);
-    void *arena = malloc(arena_len ? arena_len : 1u);
-    FILE *f;
-    ppq_sink_t sink = {bench_file_write, NULL, 0};
-    ppq_writer_t w;
-    sensor_gen_t g;
-    uint32_t done, n;
-    double secs, t0, best = 0.0;
-    ppq_status_t st = PPQ_OK;
-    int run;
-    if (argc < 2 || arena == NULL || arena_len == 0u) {
-        fprintf(stderr, "usage: bench_sensor FILE [ROWS] [SEED] [CODEC [LEVEL]]\n");
-        return 2;
-    }
-    for (run = 0; run < RUNS && st == PPQ_OK; run++) { /* the same file each run */
-        f = fopen(argv[1], "wb");
-        if (f == NULL) {
-            fprintf(stderr, "bench_sensor: cannot write %s\n", argv[1]);
-            return 2;
-        }
-        sink.ctx = f;
-        sink.offset = 0;
-        sensor_gen_init(&g, seed);
-        done = 0;
-        t0 = bench_now();
-        st = ppq_writer_init(&w, schema, SENSOR_COLUMNS, o, &sink, arena, arena_len);
-        secs = bench_now() - t0;
-        while (st == PPQ_OK && done < rows) {
-            n = rows - done < BATCH ? rows - done : BATCH;
-            fill(&g, n);
-            t0 = bench_now();
-            st = ppq_writer_write_batch(&w, cols, n, NULL);
-            secs += bench_now() - t0;
-            done += n;
-        }
-        if (st == PPQ_OK) {
-            t0 = bench_now();
-            st = ppq_writer_close(&w);
-            secs += bench_now() - t0;
-        }
-        best = run == 0 || secs < best ? secs : best;
-        fclose(f);
-    }
+    st = write_table(schema, 0, SENSOR_COLUMNS, o, argv[1], rows, seed, &r);
     if (st != PPQ_OK) {
-        printf("{\"bench\": \"writer_sensor\", \"error\": \"%s\", \"rows_written\": %llu}\n", ppq_status_str(st),
-               (unsigned long long)ppq_writer_rows(&w));
+        printf("{\"bench\": \"writer_sensor\", \"error\": \"%s\"}\n", ppq_status_str(st));
         return 1;
     }
-    printf("{\"bench\": \"writer_sensor%s%s\", \"api\": \"batch\", \"options\": \"%s\", \"encodings\": \"AUTO\", "
-           "\"seed\": %u, \"rows\": %u, \"rows_per_s\": %.4g, \"bytes_per_row\": %.3f, \"file_bytes\": %llu, "
-           "\"row_groups\": %u, \"arena_bytes\": %zu, \"runs\": %d}\n",
-           o != NULL ? "_" : "", o != NULL ? codec : "", o != NULL ? "defaults + codec" : "NULL", seed, rows, rows / best,
-           (double)sink.offset / rows, (unsigned long long)sink.offset, w.row_groups, arena_len, RUNS);
-    free(arena);
+    snprintf(bench, sizeof bench, "writer_sensor%s%s", o != NULL ? "_" : "", o != NULL ? codec : "");
+    print_line(bench, o != NULL ? "defaults + codec" : "NULL", "AUTO", seed, rows, &r);
     return 0;
 }
