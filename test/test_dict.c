@@ -304,19 +304,26 @@ static void dictionary_full_reports(void)
  * order, are all new (a slot left over would find a value's old entry, an
  * index past the new count), for word, fixed and byte-array entries and
  * for few entries in a large table as for many. */
+#ifdef PPQ_TEST_SMALL /* (RAM: 64 entries, 128 slots; a reset clears 7 one by one, 40 at once) */
+#define RESET_MAX 40u
+static const size_t reset_counts[] = {1, 7, 40};
+#else
+#define RESET_MAX 700u
+static const size_t reset_counts[] = {1, 7, 100, 700};
+#endif
+
 static void reset_forgets_every_entry(void)
 {
     static const ppq_type_t types[] = {PPQ_INT32, PPQ_DOUBLE, PPQ_FIXED_LEN_BYTE_ARRAY, PPQ_BYTE_ARRAY};
-    static const size_t counts[] = {1, 7, 100, 700};
-    static uint8_t keys[700][8];
-    static ppq_bytes_t b[700];
-    uint8_t *values = test_arena_ptr + test_arena_size / 2u;
-    ppq_dict_cfg_t cfg = {1024, 16384, 2048};
+    /* the encoder in the arena's first half; values, keys and arrays after */
+    uint8_t *values = test_arena_ptr + test_arena_size / 2u, (*keys)[8] = (uint8_t(*)[8])(values + RESET_MAX * 16u);
+    ppq_bytes_t *b = (ppq_bytes_t *)(void *)(values + RESET_MAX * 24u);
+    ppq_dict_cfg_t cfg = {RESET_MAX < 100u ? 64u : 1024u, RESET_MAX * 12u, 2u * RESET_MAX + 8u};
     size_t t, k, i, accepted;
     PPQ_CHECK(setup());
     for (t = 0; t < sizeof types / sizeof types[0]; t++) {
-        for (k = 0; k < sizeof counts / sizeof counts[0]; k++) {
-            size_t n = counts[k], width = types[t] == PPQ_INT32 ? 4u : types[t] == PPQ_DOUBLE ? 8u : sizeof(ppq_bytes_t);
+        for (k = 0; k < sizeof reset_counts / sizeof reset_counts[0]; k++) {
+            size_t n = reset_counts[k], width = types[t] == PPQ_INT32 ? 4u : types[t] == PPQ_DOUBLE ? 8u : sizeof(ppq_bytes_t);
             ppq_arena_t arena;
             ppq_dict_enc_t enc;
             for (i = 0; i < n; i++) { /* distinct values: i in the first two bytes, the rest a pattern */
