@@ -60,11 +60,14 @@ def main():
             r = rowwise.setdefault(bench, {"api": kernel, "rows": 0, "instructions": 0})
             r["rows"] += int(n)
             r["instructions"] += count - overhead
-    sizes = {}
+    sizes, least = {}, {}
     for line in output.splitlines():
         if line.startswith("B "):
             _, name, nbytes, nrows, groups = line.split()
             sizes[name] = (int(nbytes), int(nrows), int(groups))
+        if line.startswith("R "):  # a writer bench's smallest row group but the last
+            _, name, rows = line.split()
+            least[name] = int(rows)
     rows_out = {}
     for bench, r in rowwise.items():
         line = {"bench": "mcu_" + bench, "board": board, "api": r["api"], "rows": r["rows"],
@@ -73,6 +76,8 @@ def main():
             line["bytes_per_row"] = round(sizes[bench][0] / sizes[bench][1], 2)
             if bench.startswith("writer_"):
                 line["row_groups"] = sizes[bench][2]
+        if least.get(bench, 0) > 0:  # (0: no row group ended before the last)
+            line["min_rows_per_row_group"] = least[bench]
         rows_out[line["bench"]] = line
         print(json.dumps(line))
     for (bench, kernel, width, n), count in zip(labels[1:], counts[1:]):
@@ -113,6 +118,9 @@ def main():
                 bad.append(f"{name}: {line['insn_per_row']} insn/row (max {bars['max_insn_per_row']})")
             if "max_bytes_per_row" in bars and line.get("bytes_per_row", 0) > bars["max_bytes_per_row"]:
                 bad.append(f"{name}: {line['bytes_per_row']} bytes/row (max {bars['max_bytes_per_row']})")
+            if "min_rows_per_row_group" in bars and line.get("min_rows_per_row_group", 0) < bars["min_rows_per_row_group"]:
+                bad.append(f"{name}: smallest row group {line.get('min_rows_per_row_group')} rows "
+                           f"(min {bars['min_rows_per_row_group']})")
             if "max_share_of_csv_by_hand" in bars and csv and line["insn_per_row"] > bars["max_share_of_csv_by_hand"] * csv:
                 bad.append(f"{name}: {line['insn_per_row']} insn/row, over {bars['max_share_of_csv_by_hand']} of "
                            f"the hand-written CSV line's {csv}")

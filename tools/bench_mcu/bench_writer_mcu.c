@@ -27,6 +27,9 @@
 #define BENCH_BUDGET_ONLY 0
 #endif
 #define BUDGET_ARENA (8u * 1024u) /* the budget line's arena */
+/* The budget lines write BUDGET_ROWS rows: enough row groups (some 30)
+ * that the smallest one is seen. */
+#define BUDGET_ROWS 16384u
 #ifdef LOGGER_SMALL
 #define ROWS 2048u
 #define ARENA_BYTES BUDGET_ARENA
@@ -141,7 +144,7 @@ static ppq_status_t write_rows(ppq_writer_t *w, const char *api, unsigned n)
 }
 
 static void bench_writer(const char *name, const char *api, const ppq_column_t *schema,
-                         const ppq_writer_options_t *opts)
+                         const ppq_writer_options_t *opts, unsigned total)
 {
     ppq_sink_t sink, spill;
     ppq_source_t unspill = {spill_read, NULL, 0};
@@ -164,24 +167,24 @@ static void bench_writer(const char *name, const char *api, const ppq_column_t *
         st = ppq_writer_use_record(&w, sensor_fields);
     }
     bench_mark_stop();
-    while (st == PPQ_OK && done < ROWS) {
+    while (st == PPQ_OK && done < total) {
         fill();
         label(name, api, CHUNK);
         bench_mark_start();
         st = write_rows(&w, api, CHUNK);
         bench_mark_stop();
         done += CHUNK;
-        if (w.rows > ended) { /* a row group ended in these rows (the sizes to a chunk's rows) */
+        if (w.rows > ended) { /* a row group ended in these rows (w.rows: those of ended row groups) */
             unsigned n = (unsigned)(w.rows - ended);
             least = least == 0u || n < least ? n : least;
             ended = w.rows;
         }
     }
-    board_puts("# ");
+    board_puts("R "); /* the smallest row group but the last */
     board_puts(name);
-    board_puts(": smallest row group (all but the last) about ");
+    board_putc(' ');
     board_putu(least);
-    board_puts(" rows\n");
+    board_putc('\n');
     if (st == PPQ_OK) {
         label(name, api, 0);
         bench_mark_start();
@@ -202,7 +205,7 @@ static void bench_writer(const char *name, const char *api, const ppq_column_t *
     board_putc(' ');
     board_putu((size_t)sink.offset);
     board_putc(' ');
-    board_putu(ROWS);
+    board_putu(total);
     board_putc(' ');
     board_putu(w.row_groups);
     board_putc('\n');
@@ -311,9 +314,9 @@ int main(void)
     bench_mark_stop();
 #ifndef LOGGER_SMALL
     logger_options(&o, 0);
-    bench_writer("writer_logger", "record", sensor_auto, &o);
+    bench_writer("writer_logger", "record", sensor_auto, &o, ROWS);
     if (!BENCH_BUDGET_ONLY) {
-        bench_writer("writer_logger_setters", "setters", sensor_auto, &o);
+        bench_writer("writer_logger_setters", "setters", sensor_auto, &o, ROWS);
     }
 #endif
 #ifdef LOGGER_COMPACT
@@ -335,9 +338,9 @@ int main(void)
         board_puts(" arena ");
         board_putu(ppq_writer_arena_size(sensor_auto, SENSOR_COLUMNS, &o));
         board_putc('\n');
-        bench_writer("writer_budget", "record", sensor_auto, &o);
+        bench_writer("writer_budget", "record", sensor_auto, &o, BUDGET_ROWS);
         if (!BENCH_BUDGET_ONLY) {
-            bench_writer("writer_budget_setters", "setters", sensor_auto, &o);
+            bench_writer("writer_budget_setters", "setters", sensor_auto, &o, BUDGET_ROWS);
         }
     }
 #endif
