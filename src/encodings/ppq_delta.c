@@ -249,12 +249,12 @@ static void flush_words(ppq_delta_enc_t *enc, int steady)
 {
     uint64_t *d = enc->deltas;
     uint32_t n = enc->in_block, per = ppq_udiv32(enc->block_size, enc->miniblocks);
-    uint32_t used = ppq_udiv32(n + per - 1u, per), words[32], m, i, k;
+    uint32_t used = steady ? 0u : ppq_udiv32(n + per - 1u, per), words[32], m, i, k; /* (steady: widths 0) */
     int64_t lo = (int64_t)d[0], top[KEPT_WIDTHS], t;
     uint8_t head[PPQ_ULEB64_MAX + KEPT_WIDTHS];
     size_t h;
     for (m = 0; m < used; m++) {
-        t = steady ? lo : span(d, m * per, n - m * per < per ? n : m * per + per, &lo);
+        t = span(d, m * per, n - m * per < per ? n : m * per + per, &lo);
         if (m < KEPT_WIDTHS) {
             top[m] = t;
         }
