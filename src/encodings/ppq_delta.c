@@ -283,6 +283,11 @@ static void flush_words(ppq_delta_enc_t *enc, int steady)
     enc->in_block = 0;
 }
 
+/* (32-bit cores: kept out of put_word, which the compact layout calls for
+ * each value, so that its frame stays small.) */
+#if defined(__GNUC__) && !PPQ_FAST64
+__attribute__((noinline))
+#endif
 static void flush_block(ppq_delta_enc_t *enc)
 {
     uint64_t *d = enc->deltas;
