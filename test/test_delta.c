@@ -381,6 +381,31 @@ static void int64_every_miniblock_width(void)
  * delta 0, then the top bit once; width 64: INT64_MIN, INT64_MAX), so
  * the data ends where the miniblock does: a kernel that reads past it
  * is caught under ASan.  Decoded in one call. */
+/* A block's least delta first in a later miniblock of odd length (a
+ * page's last block): 32-bit cores find the min and max in pairs, the odd
+ * value alone, and the min must count it.  Header and widths from the
+ * spec's arithmetic. */
+static void min_first_in_odd_miniblock(void)
+{
+    static const uint8_t head[] = {0x80, 0x01, 4, 36, 0xD0, 0x0F, /* 128, 4, 36 values, first 1000 */
+                                   2, 4, 4, 0, 0};                /* min delta 1; widths 4, 4, unused */
+    ppq_delta_cfg_t cfg = {PPQ_INT64, 128, 4, 0};
+    size_t i, len, got;
+    ppq_delta_dec_t dec;
+    PPQ_CHECK(setup());
+    v64[0] = 1000;
+    for (i = 1; i < 36u; i++) {
+        v64[i] = v64[i - 1u] + (i == 33u ? 1 : 10); /* 35 deltas: miniblock 1 holds 3, its first the least */
+    }
+    len = encode(&cfg, v64, 36, 0, enc_a);
+    PPQ_CHECK(len != (size_t)-1 && len > sizeof head);
+    PPQ_CHECK_MEM(enc_a, head, sizeof head);
+    PPQ_CHECK_OK(ppq_delta_dec_init(&dec, PPQ_INT64, tail_copy(enc_a, len), len));
+    PPQ_CHECK_OK(ppq_delta_dec_get(&dec, b64, 36, &got));
+    PPQ_CHECK_EQ(got, 36);
+    PPQ_CHECK_MEM(b64, v64, 36u * 8u);
+}
+
 static void int64_single_miniblock_widths(void)
 {
     ppq_delta_cfg_t cfg = {PPQ_INT64, 128, 4, 0};
@@ -582,6 +607,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(round_trips),
     PPQ_TEST(int64_every_miniblock_width),
     PPQ_TEST(int64_single_miniblock_widths),
+    PPQ_TEST(min_first_in_odd_miniblock),
     PPQ_TEST(page_sized_buffer),
     PPQ_TEST(narrow_buffer),
     PPQ_TEST(arbitrary_padding_accepted),

@@ -176,12 +176,19 @@ static void flush_block32(ppq_delta_enc_t *enc)
  * into *lo. */
 static int64_t span(const uint64_t *d, uint32_t from, uint32_t to, int64_t *lo)
 {
-    int64_t l = *lo, top = (int64_t)d[from], x;
-    uint32_t i;
-    for (i = from; i < to; i++) {
+    int64_t l = *lo, top = (int64_t)d[from], x, y;
+    uint32_t i = from + ((to - from) & 1u);
+    l = top < l ? top : l; /* (an odd count: the first alone) */
+    for (; i < to; i += 2u) { /* a pair ordered first: three compares for two */
         x = (int64_t)d[i];
-        l = x < l ? x : l;
-        top = x > top ? x : top;
+        y = (int64_t)d[i + 1u];
+        if (x > y) {
+            l = y < l ? y : l;
+            top = x > top ? x : top;
+        } else {
+            l = x < l ? x : l;
+            top = y > top ? y : top;
+        }
     }
     *lo = l;
     return top;
@@ -216,6 +223,12 @@ static void pack_rel(const uint64_t *d, uint32_t count, uint64_t lo, unsigned w,
 {
     uint32_t acc = 0, i;
     unsigned nbits = 0;
+    if (w <= 16u) { /* two values joined first: the accumulator's work once per two */
+        for (i = 0; i < count; i += 2u) {
+            put_bits(&acc, &nbits, ((uint32_t)d[i] - (uint32_t)lo) | ((uint32_t)d[i + 1u] - (uint32_t)lo) << w, 2u * w, &out);
+        }
+        return;
+    }
     if (w <= 32u) {
         for (i = 0; i < count; i++) {
             put_bits(&acc, &nbits, (uint32_t)d[i] - (uint32_t)lo, w, &out);
