@@ -69,6 +69,7 @@ static ppq_status_t enc_init(ppq_delta_enc_t *enc, const ppq_delta_cfg_t *cfg, p
     enc->first = 0;
     enc->last = 0;
     enc->count = 0;
+    enc->add_max = 0;
     enc->in_block = 0;
     enc->is64 = cfg->type == PPQ_INT64;
     enc->finished = 0;
@@ -397,6 +398,7 @@ static PPQ_ALWAYS_INLINE ppq_status_t put_word(ppq_delta_enc_t *enc, uint64_t v)
     if (enc->count == 0u) {
         enc->first = v;
         enc->count = 1; /* (the deltas count when their block is flushed) */
+        enc->add_max = enc->cap < enc->block_size - 1u ? enc->cap : enc->block_size - 1u;
     } else {
         uint64_t d = v - enc->last;
         if (enc->in_block == enc->cap) { /* (a block flushes when full: only a smaller page's buffer fills) */
