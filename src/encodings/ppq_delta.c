@@ -213,7 +213,7 @@ static PPQ_ALWAYS_INLINE void put_bits(uint32_t *acc, unsigned *nbits, uint32_t 
     if (*nbits >= 32u) {
         store_word((*out)++, *acc);
         *nbits -= 32u;
-        *acc = v >> 1 >> (bits - 1u - *nbits); /* the bits that did not fit (none: 0, also at 32) */
+        *acc = *nbits != 0u ? v >> (bits - *nbits) : 0u; /* the bits that did not fit */
     }
 }
 
@@ -265,7 +265,7 @@ static void flush_words(ppq_delta_enc_t *enc, int steady)
     uint32_t n = enc->in_block, per = ppq_udiv32(enc->block_size, enc->miniblocks);
     uint32_t used = steady ? 0u : ppq_udiv32(n + per - 1u, per), words[32], m, i, k; /* (steady: widths 0) */
     int64_t lo = (int64_t)d[0], top[KEPT_WIDTHS], t;
-    uint8_t head[PPQ_ULEB64_MAX + KEPT_WIDTHS];
+    uint8_t head[PPQ_ULEB64_MAX + KEPT_WIDTHS], widths[KEPT_WIDTHS];
     size_t h;
     for (m = 0; m < used; m++) {
         t = span(d, m * per, n - m * per < per ? n : m * per + per, &lo);
@@ -279,6 +279,9 @@ static void flush_words(ppq_delta_enc_t *enc, int steady)
     h = ppq_uleb64_encode(ppq_zigzag64_encode(lo), head);
     for (m = 0; m < enc->miniblocks; m++) {
         head[h++] = (uint8_t)(m < used ? mini_width(d, m, per, lo, top) : 0u);
+        if (m < KEPT_WIDTHS) {
+            widths[m] = head[h - 1u];
+        }
         if (h == sizeof head || m + 1u == enc->miniblocks) {
             (void)write_bytes(enc, head, h);
             h = 0;
@@ -286,7 +289,7 @@ static void flush_words(ppq_delta_enc_t *enc, int steady)
     }
     for (m = 0; m < used && enc->err == PPQ_OK; m++) {
         const uint64_t *g = d + m * per;
-        unsigned w = mini_width(d, m, per, lo, top);
+        unsigned w = m < KEPT_WIDTHS ? widths[m] : mini_width(d, m, per, lo, top);
         for (i = 0; i < per && w > 0u; i += k, g += k) {
             k = w <= 32u ? 32u : 16u;
             pack_rel(g, k, (uint64_t)lo, w, words);
