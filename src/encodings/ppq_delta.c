@@ -263,14 +263,18 @@ static void flush_words(ppq_delta_enc_t *enc, int steady)
 {
     uint64_t *d = enc->deltas;
     uint32_t n = enc->in_block, per = ppq_udiv32(enc->block_size, enc->miniblocks);
-    uint32_t used = steady ? 0u : ppq_udiv32(n + per - 1u, per), words[32], m, i, k; /* (steady: widths 0) */
-    int64_t lo = (int64_t)d[0], top[KEPT_WIDTHS], t;
+    uint32_t used = steady ? 0u : ppq_udiv32(n + per - 1u, per), m, i, k; /* (steady: widths 0) */
+    int64_t lo = (int64_t)d[0], t;
+    union { /* (the tops are done with once the widths are written: one frame for both) */
+        int64_t top[KEPT_WIDTHS];
+        uint32_t words[32];
+    } buf;
     uint8_t head[PPQ_ULEB64_MAX + KEPT_WIDTHS], widths[KEPT_WIDTHS];
     size_t h;
     for (m = 0; m < used; m++) {
         t = span(d, m * per, n - m * per < per ? n : m * per + per, &lo);
         if (m < KEPT_WIDTHS) {
-            top[m] = t;
+            buf.top[m] = t;
         }
     }
     for (i = n; i < used * per; i++) {
@@ -278,7 +282,7 @@ static void flush_words(ppq_delta_enc_t *enc, int steady)
     }
     h = ppq_uleb64_encode(ppq_zigzag64_encode(lo), head);
     for (m = 0; m < enc->miniblocks; m++) {
-        head[h++] = (uint8_t)(m < used ? mini_width(d, m, per, lo, top) : 0u);
+        head[h++] = (uint8_t)(m < used ? mini_width(d, m, per, lo, buf.top) : 0u);
         if (m < KEPT_WIDTHS) {
             widths[m] = head[h - 1u];
         }
@@ -289,11 +293,11 @@ static void flush_words(ppq_delta_enc_t *enc, int steady)
     }
     for (m = 0; m < used && enc->err == PPQ_OK; m++) {
         const uint64_t *g = d + m * per;
-        unsigned w = m < KEPT_WIDTHS ? widths[m] : mini_width(d, m, per, lo, top);
+        unsigned w = m < KEPT_WIDTHS ? widths[m] : mini_width(d, m, per, lo, buf.top);
         for (i = 0; i < per && w > 0u; i += k, g += k) {
             k = w <= 32u ? 32u : 16u;
-            pack_rel(g, k, (uint64_t)lo, w, words);
-            (void)write_bytes(enc, (const uint8_t *)words, k * w / 8u);
+            pack_rel(g, k, (uint64_t)lo, w, buf.words);
+            (void)write_bytes(enc, (const uint8_t *)buf.words, k * w / 8u);
         }
     }
     enc->count += n;
