@@ -47,6 +47,8 @@ typedef struct ppq_delta_enc {
     uint32_t miniblocks;
     uint32_t in_block;    /* deltas in the current block */
     uint32_t cap;         /* deltas the buffer holds: the block, or fewer (cfg.max_values) */
+    uint32_t add_max;     /* deltas ppq_delta_enc_add (internal) takes: 0 before the first
+                             value, then the lesser of block_size - 1 and cap */
     uint8_t is64;
     uint8_t finished;
     uint8_t narrow;       /* deltas kept in 32 bits (ppq_delta_internal.h) */

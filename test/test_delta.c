@@ -251,6 +251,51 @@ static void page_sized_buffer(void)
  * bytes as the usual one for INT32 (every delta fits, wrapped) and for
  * INT64 whose deltas fit; an INT64 delta beyond refused (NOSPACE, not
  * sticky, ppq_delta_enc_fits saying so first), the page still finishing. */
+/* The writer's row entry: ppq_delta_enc_add, put_word where it declines.
+ * The bytes are ppq_delta_enc_put's (values decoded back: the same), and
+ * a page-sized buffer refuses the value past it (add must decline it). */
+static void row_entry(void)
+{
+    size_t t;
+    PPQ_CHECK(setup());
+    for (t = 0; t < 2u; t++) {
+        ppq_delta_cfg_t cfg = {PPQ_INT64, 0, 0, t ? 40u : 0u}; /* 40 values: a buffer of 64 deltas */
+        ppq_arena_t arena;
+        ppq_delta_enc_t e;
+        ppq_sink_t sink;
+        ppq_memsink_t mem;
+        size_t n = t ? 66u : (NMAX < 300u ? NMAX : 300u), i, len_a, got;
+        ppq_status_t st = PPQ_OK;
+        uint8_t head[PPQ_DELTA_HEADER_MAX];
+        for (i = 0; i < n; i++) {
+            v64[i] = (int64_t)(i * 1000000u + (uint32_t)ppq_test_rand() % 5000u); /* a jittered clock */
+        }
+        ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+        ppq_sink_init_mem(&sink, &mem, enc_b, ENC_CAP);
+        PPQ_CHECK_OK(ppq_delta_enc_init(&e, &cfg, &sink, &arena));
+        for (i = 0; i < n && st == PPQ_OK; i++) {
+            st = ppq_delta_enc_add(&e, (uint64_t)v64[i], 1) ? PPQ_OK : ppq_delta_enc_put_word(&e, (uint64_t)v64[i]);
+        }
+        if (t) { /* 65 values take 64 deltas, the buffer; the 66th is refused */
+            PPQ_CHECK_EQ(st, PPQ_ERR_NOSPACE);
+            PPQ_CHECK_EQ(i, 66);
+            n = 65;
+        }
+        PPQ_CHECK_OK(ppq_delta_enc_finish(&e));
+        len_a = encode(&cfg, v64, n, 0, enc_a);
+        PPQ_CHECK(len_a != (size_t)-1);
+        {
+            size_t h = ppq_delta_enc_header(&e, head);
+            PPQ_CHECK_EQ(h + mem.len, len_a);
+            PPQ_CHECK_MEM(head, enc_a, h);
+            PPQ_CHECK_MEM(enc_b, enc_a + h, mem.len);
+        }
+        PPQ_CHECK_OK(decode(PPQ_INT64, enc_a, len_a, b64, &got));
+        PPQ_CHECK_EQ(got, n);
+        PPQ_CHECK_MEM(b64, v64, n * 8u);
+    }
+}
+
 static void narrow_buffer(void)
 {
     size_t t;
@@ -381,6 +426,31 @@ static void int64_every_miniblock_width(void)
  * delta 0, then the top bit once; width 64: INT64_MIN, INT64_MAX), so
  * the data ends where the miniblock does: a kernel that reads past it
  * is caught under ASan.  Decoded in one call. */
+/* A block's least delta first in a later miniblock of odd length (a
+ * page's last block): 32-bit cores find the min and max in pairs, the odd
+ * value alone, and the min must count it.  Header and widths from the
+ * spec's arithmetic. */
+static void min_first_in_odd_miniblock(void)
+{
+    static const uint8_t head[] = {0x80, 0x01, 4, 36, 0xD0, 0x0F, /* 128, 4, 36 values, first 1000 */
+                                   2, 4, 4, 0, 0};                /* min delta 1; widths 4, 4, unused */
+    ppq_delta_cfg_t cfg = {PPQ_INT64, 128, 4, 0};
+    size_t i, len, got;
+    ppq_delta_dec_t dec;
+    PPQ_CHECK(setup());
+    v64[0] = 1000;
+    for (i = 1; i < 36u; i++) {
+        v64[i] = v64[i - 1u] + (i == 33u ? 1 : 10); /* 35 deltas: miniblock 1 holds 3, its first the least */
+    }
+    len = encode(&cfg, v64, 36, 0, enc_a);
+    PPQ_CHECK(len != (size_t)-1 && len > sizeof head);
+    PPQ_CHECK_MEM(enc_a, head, sizeof head);
+    PPQ_CHECK_OK(ppq_delta_dec_init(&dec, PPQ_INT64, tail_copy(enc_a, len), len));
+    PPQ_CHECK_OK(ppq_delta_dec_get(&dec, b64, 36, &got));
+    PPQ_CHECK_EQ(got, 36);
+    PPQ_CHECK_MEM(b64, v64, 36u * 8u);
+}
+
 static void int64_single_miniblock_widths(void)
 {
     ppq_delta_cfg_t cfg = {PPQ_INT64, 128, 4, 0};
@@ -582,7 +652,9 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(round_trips),
     PPQ_TEST(int64_every_miniblock_width),
     PPQ_TEST(int64_single_miniblock_widths),
+    PPQ_TEST(min_first_in_odd_miniblock),
     PPQ_TEST(page_sized_buffer),
+    PPQ_TEST(row_entry),
     PPQ_TEST(narrow_buffer),
     PPQ_TEST(arbitrary_padding_accepted),
     PPQ_TEST(forbidden_streams_rejected),

@@ -9,6 +9,11 @@
 unsigned ppq_bit_width32(uint32_t v)
 {
     unsigned w = 0, half;
+#if defined(__ARM_FEATURE_CLZ) && defined(__GNUC__) && !defined(PPQ_NO_INTRINSICS)
+    if (!PPQ_FAST64) { /* (Arm cores with CLZ, v7-M up: one instruction) */
+        return v != 0u ? 32u - (unsigned)__builtin_clz(v) : 0u;
+    }
+#endif
     for (half = 16u; PPQ_FAST64 && half >= 4u; half /= 2u) { /* halving first (hosts: flash aside) */
         if (v >> half != 0u) {
             w += half;

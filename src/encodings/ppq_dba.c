@@ -79,7 +79,6 @@ ppq_status_t ppq_dba_enc_put(ppq_dba_enc_t *enc, const ppq_bytes_t *values, size
         uint32_t limit = v->len < enc->prev_len ? v->len : enc->prev_len, prefix = 0;
         ppq_bytes_t suffix;
         size_t one;
-        int32_t p;
         if (v->len > enc->cfg.max_value_len || (v->ptr == NULL && v->len > 0u) ||
             (enc->type_len != 0u && v->len != enc->type_len)) {
             st = PPQ_ERR_ARG;
@@ -96,8 +95,7 @@ ppq_status_t ppq_dba_enc_put(ppq_dba_enc_t *enc, const ppq_bytes_t *values, size
         if (st != PPQ_OK) {
             break;
         }
-        p = (int32_t)prefix;
-        st = ppq_delta_enc_put(&enc->prefixes, &p, 1);
+        st = ppq_delta_enc_put_word(&enc->prefixes, (uint64_t)prefix); /* (an INT32's bits) */
         if (st != PPQ_OK) {
             enc->err = st; /* cannot happen: the buffer is sized for max_values */
             break;

@@ -69,6 +69,7 @@ static ppq_status_t enc_init(ppq_delta_enc_t *enc, const ppq_delta_cfg_t *cfg, p
     enc->first = 0;
     enc->last = 0;
     enc->count = 0;
+    enc->add_max = 0;
     enc->in_block = 0;
     enc->is64 = cfg->type == PPQ_INT64;
     enc->finished = 0;
@@ -172,6 +173,142 @@ static void flush_block32(ppq_delta_enc_t *enc)
  * miniblocks are measured again). */
 #define KEPT_WIDTHS 8u
 
+/* The greatest of the deltas d[from..to), and the least of them and *lo
+ * into *lo. */
+static int64_t span(const uint64_t *d, uint32_t from, uint32_t to, int64_t *lo)
+{
+    int64_t l = *lo, top = (int64_t)d[from], x, y;
+    uint32_t i = from + ((to - from) & 1u);
+    l = top < l ? top : l; /* (an odd count: the first alone) */
+    for (; i < to; i += 2u) { /* a pair ordered first: three compares for two */
+        x = (int64_t)d[i];
+        y = (int64_t)d[i + 1u];
+        if (x > y) {
+            l = y < l ? y : l;
+            top = x > top ? x : top;
+        } else {
+            l = x < l ? x : l;
+            top = y > top ? y : top;
+        }
+    }
+    *lo = l;
+    return top;
+}
+
+static PPQ_ALWAYS_INLINE void store_word(uint32_t *out, uint32_t v)
+{
+#if PPQ_HOST_LE
+    *out = v;
+#else
+    ppq_store_le32((uint8_t *)out, v); /* (the bytes little-endian) */
+#endif
+}
+
+/* Append the low `bits` (1..32) of v to the word accumulator, storing a
+ * full word (little-endian) at *out. */
+static PPQ_ALWAYS_INLINE void put_bits(uint32_t *acc, unsigned *nbits, uint32_t v, unsigned bits, uint32_t **out)
+{
+    *acc |= v << *nbits;
+    *nbits += bits;
+    if (*nbits >= 32u) {
+        store_word((*out)++, *acc);
+        *nbits -= 32u;
+        *acc = *nbits != 0u ? v >> (bits - *nbits) : 0u; /* the bits that did not fit */
+    }
+}
+
+/* `count` deltas (32: w whole words; or 16 above width 32: 2w bytes)
+ * above the min lo at width w (1..64), packed into out; to width 32 from
+ * their low words alone (no 64-bit subtract). */
+static void pack_rel(const uint64_t *d, uint32_t count, uint64_t lo, unsigned w, uint32_t *out)
+{
+    uint32_t acc = 0, i;
+    unsigned nbits = 0;
+    if (w <= 16u) { /* two values joined first: the accumulator's work once per two */
+        for (i = 0; i < count; i += 2u) {
+            put_bits(&acc, &nbits, ((uint32_t)d[i] - (uint32_t)lo) | ((uint32_t)d[i + 1u] - (uint32_t)lo) << w, 2u * w, &out);
+        }
+        return;
+    }
+    if (w <= 32u) {
+        for (i = 0; i < count; i++) {
+            put_bits(&acc, &nbits, (uint32_t)d[i] - (uint32_t)lo, w, &out);
+        }
+        return;
+    }
+    for (i = 0; i < count; i++) {
+        uint64_t v = d[i] - lo;
+        put_bits(&acc, &nbits, (uint32_t)v, 32u, &out);
+        put_bits(&acc, &nbits, (uint32_t)(v >> 32), w - 32u, &out);
+    }
+    if (nbits > 0u) { /* (16 values at an odd width end mid-word) */
+        store_word(out, acc);
+    }
+}
+
+/* The width of miniblock m (tops: the first KEPT_WIDTHS miniblocks' max). */
+static unsigned mini_width(const uint64_t *d, uint32_t m, uint32_t per, int64_t lo, const int64_t *tops)
+{
+    int64_t t = lo;
+    return ppq_bit_width64((uint64_t)((m < KEPT_WIDTHS ? tops[m] : span(d, m * per, m * per + per, &t)) - lo));
+}
+
+/* flush_block on 32-bit cores (but PPQ_LEAN's): the min and each
+ * miniblock's max in one pass (its width from the max), the min and the
+ * widths in one sink write, then 32 deltas at a time in one write each,
+ * packed from their low words where a miniblock's width is at most 32 (the
+ * usual).  (The general way's subtract pass, packing and writes of 8 cost
+ * about twice the instructions.)  `steady`: one delta throughout. */
+static void flush_words(ppq_delta_enc_t *enc, int steady)
+{
+    uint64_t *d = enc->deltas;
+    uint32_t n = enc->in_block, per = ppq_udiv32(enc->block_size, enc->miniblocks);
+    uint32_t used = steady ? 0u : ppq_udiv32(n + per - 1u, per), m, i, k; /* (steady: widths 0) */
+    int64_t lo = (int64_t)d[0], t;
+    union { /* (the tops are done with once the widths are written: one frame for both) */
+        int64_t top[KEPT_WIDTHS];
+        uint32_t words[32];
+    } buf;
+    uint8_t head[PPQ_ULEB64_MAX + KEPT_WIDTHS], widths[KEPT_WIDTHS];
+    size_t h;
+    for (m = 0; m < used; m++) {
+        t = span(d, m * per, n - m * per < per ? n : m * per + per, &lo);
+        if (m < KEPT_WIDTHS) {
+            buf.top[m] = t;
+        }
+    }
+    for (i = n; i < used * per; i++) {
+        d[i] = (uint64_t)lo; /* padding of the last miniblock: 0 once the min is taken off */
+    }
+    h = ppq_uleb64_encode(ppq_zigzag64_encode(lo), head);
+    for (m = 0; m < enc->miniblocks; m++) {
+        head[h++] = (uint8_t)(m < used ? mini_width(d, m, per, lo, buf.top) : 0u);
+        if (m < KEPT_WIDTHS) {
+            widths[m] = head[h - 1u];
+        }
+        if (h == sizeof head || m + 1u == enc->miniblocks) {
+            (void)write_bytes(enc, head, h);
+            h = 0;
+        }
+    }
+    for (m = 0; m < used && enc->err == PPQ_OK; m++) {
+        const uint64_t *g = d + m * per;
+        unsigned w = m < KEPT_WIDTHS ? widths[m] : mini_width(d, m, per, lo, buf.top);
+        for (i = 0; i < per && w > 0u; i += k, g += k) {
+            k = w <= 32u ? 32u : 16u;
+            pack_rel(g, k, (uint64_t)lo, w, buf.words);
+            (void)write_bytes(enc, (const uint8_t *)buf.words, k * w / 8u);
+        }
+    }
+    enc->count += n;
+    enc->in_block = 0;
+}
+
+/* (32-bit cores: kept out of put_word, which the compact layout calls for
+ * each value, so that its frame stays small.) */
+#if defined(__GNUC__) && !PPQ_FAST64
+__attribute__((noinline))
+#endif
 static void flush_block(ppq_delta_enc_t *enc)
 {
     uint64_t *d = enc->deltas;
@@ -180,6 +317,10 @@ static void flush_block(ppq_delta_enc_t *enc)
     uint8_t head[PPQ_ULEB64_MAX], widths[KEPT_WIDTHS];
     int64_t lo = (int64_t)d[0];
     for (i = 1; !PPQ_LEAN && i < n && d[i] == d[0]; i++) {
+    }
+    if (!PPQ_FAST64 && !PPQ_LEAN) {
+        flush_words(enc, i == n);
+        return;
     }
     if (!PPQ_LEAN && i == n) { /* one delta throughout (a steady clock): the min, widths 0, no bits */
         (void)write_bytes(enc, head, ppq_uleb64_encode(ppq_zigzag64_encode(lo), head));
@@ -264,6 +405,7 @@ static PPQ_ALWAYS_INLINE ppq_status_t put_word(ppq_delta_enc_t *enc, uint64_t v)
     if (enc->count == 0u) {
         enc->first = v;
         enc->count = 1; /* (the deltas count when their block is flushed) */
+        enc->add_max = enc->cap < enc->block_size - 1u ? enc->cap : enc->block_size - 1u;
     } else {
         uint64_t d = v - enc->last;
         if (enc->in_block == enc->cap) { /* (a block flushes when full: only a smaller page's buffer fills) */

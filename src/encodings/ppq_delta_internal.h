@@ -25,7 +25,7 @@ static inline int ppq_delta_enc_add(ppq_delta_enc_t *enc, uint64_t v, int is64)
 {
     uint32_t n = enc->in_block;
     uint64_t d = v - enc->last;
-    if (enc->count == 0u || n + 1u >= enc->block_size || n >= enc->cap) {
+    if (n >= enc->add_max) { /* (the first value; a block's last delta; a full smaller buffer) */
         return 0;
     }
     enc->deltas[n] = is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d; /* (INT32: the wrapped delta) */

@@ -71,7 +71,7 @@ ppq_status_t ppq_dlba_enc_put(ppq_dlba_enc_t *enc, const ppq_bytes_t *values, si
             st = PPQ_ERR_NOSPACE;
             break;
         }
-        st = ppq_delta_enc_put(&enc->lengths, &len, 1);
+        st = ppq_delta_enc_put_word(&enc->lengths, (uint64_t)(uint32_t)len); /* (an INT32's bits) */
         if (st != PPQ_OK) {
             enc->err = st; /* cannot happen: the buffer is sized for max_values */
             break;

@@ -1129,6 +1129,7 @@ static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c)
     for (i = 0; i < n && st == PPQ_OK; i++) {
         const uint8_t *p = ppq_dict_enc_entry(d, ppq_dict_enc_index_at(d, i), &len);
         union {
+            int32_t i32;
             int64_t i64;
             double d;
             ppq_int96_t i96;
@@ -1142,8 +1143,13 @@ static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c)
         } else {
             ppq_load_value_le(&v, p, len);
         }
-        st = c->kind == K_DELTA ? (BUILT(K_DELTA) ? ppq_delta_enc_put(&c->enc.delta, &v, 1) : PPQ_ERR_STATE)
-                                : ppq_plain_enc_put(&c->enc.plain, &v, 1); /* the alternatives */
+        if (c->kind != K_DELTA) {
+            st = ppq_plain_enc_put(&c->enc.plain, &v, 1); /* the alternatives */
+        } else { /* (put_word: the writer's rows link no more of the encoder) */
+            st = BUILT(K_DELTA) ? ppq_delta_enc_put_word(&c->enc.delta, c->def->type == PPQ_INT32 ? (uint64_t)(uint32_t)v.i32
+                                                                                                  : (uint64_t)v.i64)
+                                : PPQ_ERR_STATE;
+        }
     }
     ppq_dict_enc_reset(d);
     return st;
