@@ -165,6 +165,25 @@ static PPQ_ALWAYS_INLINE void store8(uint8_t *out, unsigned w, uint32_t lo, uint
         out[k] = (uint8_t)(k < 4u ? first >> (8u * k) : rest >> (8u * (k - 4u)));
     }
 }
+
+/* Whole groups of 8 values (below 2^w) from g that are not runs, packed at
+ * out as put_one() would; at most `room` groups, n values.  Returns the
+ * groups (32-bit targets: widths 1-8; wider ones go value by value, for
+ * flash). */
+static PPQ_ALWAYS_INLINE size_t pack_groups(const uint32_t *g, size_t n, size_t room, unsigned w, uint8_t *out)
+{
+    uint32_t copies = 1u | 1u << w | 1u << 2u * w | 1u << 3u * w;
+    size_t k;
+    for (k = 0; w - 1u < 8u && k < room && n >= 8u; k++, g += 8, n -= 8u, out += w) {
+        uint32_t lo, hi;
+        join8(g, w, &lo, &hi);
+        if (lo == hi && lo == g[0] * copies) {
+            break; /* a run may start here (its halves the same 4 copies of the first) */
+        }
+        store8(out, w, lo, hi, (room - k) * w >= 8u);
+    }
+    return k;
+}
 #endif
 
 #if PPQ_FAST64 && !PPQ_LEAN
@@ -193,8 +212,8 @@ static PPQ_ALWAYS_INLINE void store8_64(uint8_t *out, unsigned w, uint64_t lo, u
     }
 }
 
-/* Whole groups of 8 values (below 2^w, w 1..16) from g that are not runs,
- * packed at out; at most `room` groups, n values.  Returns the groups. */
+/* pack_groups() at widths 1..16: each group joined once, for the run
+ * test and the store. */
 static PPQ_ALWAYS_INLINE size_t pack_groups_64(const uint32_t *g, size_t n, size_t room, unsigned w, uint8_t *out)
 {
     uint64_t copies = 1u | 1ull << w | 1ull << 2u * w | 1ull << 3u * w;
@@ -210,9 +229,13 @@ static PPQ_ALWAYS_INLINE size_t pack_groups_64(const uint32_t *g, size_t n, size
     return k;
 }
 
-/* ... with w a constant in each case, so the shifts are immediates. */
+/* Whole groups of 8 values (below 2^w) from g that are not runs, packed at
+ * out as put_one() would; at most `room` groups, n values.  Returns the
+ * groups.  Widths to 16 (dictionary indices) with w a constant in each
+ * case, so the shifts are immediates; wider ones tested, then packed. */
 static size_t pack_groups(const uint32_t *g, size_t n, size_t room, unsigned w, uint8_t *out)
 {
+    size_t k;
     switch (w) {
 #define PPQ_PACK_CASE(x) \
     case x: return pack_groups_64(g, n, room, x, out);
@@ -220,8 +243,19 @@ static size_t pack_groups(const uint32_t *g, size_t n, size_t room, unsigned w, 
         PPQ_PACK_CASE(7) PPQ_PACK_CASE(8) PPQ_PACK_CASE(9) PPQ_PACK_CASE(10) PPQ_PACK_CASE(11) PPQ_PACK_CASE(12)
         PPQ_PACK_CASE(13) PPQ_PACK_CASE(14) PPQ_PACK_CASE(15) PPQ_PACK_CASE(16)
 #undef PPQ_PACK_CASE
-    default: return 0;
+    default: break;
     }
+    for (k = 0; w > 16u && k < room && n - 8u * k >= 8u; k++) {
+        const uint32_t *q = g + 8u * k;
+        if (((q[0] ^ q[1]) | (q[0] ^ q[2]) | (q[0] ^ q[3]) | (q[0] ^ q[4]) | (q[0] ^ q[5]) | (q[0] ^ q[6]) |
+             (q[0] ^ q[7])) == 0u) {
+            break; /* a run may start here (one test, not seven branches) */
+        }
+    }
+    if (w > 16u && k > 0u) {
+        ppq_pack32(g, 8u * k, w, out);
+    }
+    return w > 16u ? k : 0u;
 }
 #endif
 
@@ -263,58 +297,13 @@ static ppq_status_t put_values(ppq_rle_enc_t *enc, const uint32_t *values, size_
 {
     size_t i;
     for (i = 0; i < n && enc->err == PPQ_OK;) {
-#if !PPQ_FAST64 && !PPQ_LEAN
-        if (enc->nbuf == 0u && enc->repeat_count == 0u && n - i >= 8u && enc->width - 1u < 8u) {
-            /* 32-bit targets, widths 1-8: each group packed as it is tested
-             * (its 8 values are equal when its halves are the same 4 copies
-             * of the first) */
-            unsigned w = enc->width;
-            size_t k = 0, room = enc->max_groups - enc->ngroups;
-            uint8_t *out = enc->groups + (size_t)enc->ngroups * w;
-            uint32_t copies = 1u | 1u << w | 1u << 2u * w | 1u << 3u * w;
-            while (k < room && n - i - 8u * k >= 8u) {
-                uint32_t lo, hi;
-                join8(values + i + 8u * k, w, &lo, &hi);
-                if (lo == hi && lo == values[i + 8u * k] * copies) {
-                    break; /* a run may start here */
-                }
-                store8(out, w, lo, hi, (room - k) * w >= 8u);
-                out += w;
-                k++;
-            }
-            if (k > 0u) {
-                enc->ngroups += (uint32_t)k;
-                if (enc->ngroups == enc->max_groups) {
-                    flush_packed_run(enc);
-                }
-                i += 8u * k;
-                continue;
-            }
-        }
-#endif
-#if PPQ_FAST64 && !PPQ_LEAN
+#if !PPQ_LEAN
         if (enc->nbuf == 0u && enc->repeat_count == 0u && n - i >= 8u) {
-            /* 64-bit hosts, at a group boundary, outside a run: whole groups
-             * whose 8 values are not all equal are bit-packed as put_one()
-             * would, several at once (32-bit targets: widths 1-8 above,
-             * wider ones value by value, for flash) */
-            size_t k = 0, room = enc->max_groups - enc->ngroups;
-            unsigned w = enc->width;
-            if (w <= 16u) { /* (dictionary indices) joined once, for the test and the store */
-                k = pack_groups(values + i, n - i, room, w, enc->groups + (size_t)enc->ngroups * w);
-            }
-            while (w > 16u && k < room && n - i - 8u * k >= 8u) {
-                const uint32_t *g = values + i + 8u * k;
-                if (((g[0] ^ g[1]) | (g[0] ^ g[2]) | (g[0] ^ g[3]) | (g[0] ^ g[4]) | (g[0] ^ g[5]) | (g[0] ^ g[6]) |
-                     (g[0] ^ g[7])) == 0u) {
-                    break; /* a run may start here (one test, not seven branches) */
-                }
-                k++;
-            }
+            /* at a group boundary, outside a run: whole groups whose 8
+             * values are not all equal, several at once */
+            size_t k = pack_groups(values + i, n - i, enc->max_groups - enc->ngroups, enc->width,
+                                   enc->groups + (size_t)enc->ngroups * enc->width);
             if (k > 0u) {
-                if (w > 16u) {
-                    ppq_pack32(values + i, 8u * k, w, enc->groups + (size_t)enc->ngroups * w);
-                }
                 enc->ngroups += (uint32_t)k;
                 if (enc->ngroups == enc->max_groups) {
                     flush_packed_run(enc);
