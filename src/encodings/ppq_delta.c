@@ -453,12 +453,11 @@ ppq_status_t ppq_delta_enc_put(ppq_delta_enc_t *enc, const void *values, size_t 
     for (i = 0; i < n; i++) {
         ppq_status_t st;
 #if PPQ_FAST64
-        /* hosts: a block's deltas but its last (which flushes it) in a
-         * tight loop, the same as put_word's */
-        uint32_t room = enc->block_size - 1u - enc->in_block, cap = enc->cap - enc->in_block;
-        size_t k, m = n - i < room ? n - i : room;
-        m = m < cap ? m : cap;
-        if (enc->count > 0u && !NARROW(enc) && m > 1u) {
+        /* hosts: the deltas ppq_delta_enc_add would take (add_max: none
+         * before the first value, not a block's last) in a tight loop */
+        size_t k, m = enc->add_max - enc->in_block;
+        m = n - i < m ? n - i : m;
+        if (!NARROW(enc) && m > 1u) {
             uint64_t *out = enc->deltas + enc->in_block, last = enc->last;
             if (enc->is64) {
                 const int64_t *x = (const int64_t *)values + i;
