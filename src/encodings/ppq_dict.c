@@ -204,6 +204,15 @@ static int is_word(const ppq_dict_enc_t *enc)
     return enc->type == PPQ_INT32 || enc->type == PPQ_FLOAT || enc->type == PPQ_INT64 || enc->type == PPQ_DOUBLE;
 }
 
+/* The slot where the probe for a value (its PLAIN bytes, without a
+ * BYTE_ARRAY's length) starts: numbers by their bits, other values by
+ * their bytes. */
+static PPQ_ALWAYS_INLINE uint32_t home_slot(const ppq_dict_enc_t *enc, const uint8_t *key, uint32_t len)
+{
+    return !PPQ_LEAN && is_word(enc) ? ppq_dict_slot_word(ppq_load_le_word(key, len), enc->slot_shift)
+                                     : hash_bytes(key, len) & enc->slot_mask;
+}
+
 void ppq_dict_enc_reset(ppq_dict_enc_t *enc)
 {
     uint32_t e, h, len;
@@ -213,8 +222,7 @@ void ppq_dict_enc_reset(ppq_dict_enc_t *enc)
          * on (slots of entries cleared before it may be empty now) */
         for (e = 0; e < enc->count; e++) {
             const uint8_t *b = entry_bytes(enc, e, &len);
-            h = !PPQ_LEAN && is_word(enc) ? ppq_dict_slot_word(ppq_load_le_word(b, len), enc->slot_shift)
-                                           : hash_bytes(b, len) & enc->slot_mask;
+            h = home_slot(enc, b, len);
             while (slot_at(enc, h) != e + 1u) {
                 h = (h + 1u) & enc->slot_mask;
             }
@@ -273,7 +281,7 @@ ppq_status_t ppq_dict_enc_put_word(ppq_dict_enc_t *enc, uint64_t word)
  * PPQ_DICT_FULL when it is new and does not fit. */
 static ppq_status_t lookup_or_add(ppq_dict_enc_t *enc, const uint8_t *key, uint32_t len, uint32_t *index)
 {
-    uint32_t i = hash_bytes(key, len) & enc->slot_mask;
+    uint32_t i = home_slot(enc, key, len);
     uint32_t entry_size = enc->type == PPQ_BYTE_ARRAY ? len + 4u : len;
     if (!PPQ_LEAN && is_word(enc)) {
         return word_index(enc, ppq_load_le_word(key, len), len, index);
