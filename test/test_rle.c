@@ -638,6 +638,58 @@ static void random_bytes_never_crash(void)
     }
 }
 
+/* ppq_rle_enc_bound (the compact layout's room for a stream): at every
+ * point of streams of runs and mixed groups, the bytes one more value and
+ * the finish write are at most the bound, and at some point of each
+ * stream within a byte of it (a bound that is merely safe fails). */
+static void bound_holds_and_is_tight(void)
+{
+    static const uint8_t widths[] = {0, 1, 2, 3, 7, 9, 16};
+    static const uint8_t groups[] = {1, 3, 8};
+    unsigned wi, gi, k;
+    size_t n = 120, i;
+    PPQ_CHECK(setup());
+    for (wi = 0; wi < sizeof widths; wi++) {
+        for (gi = 0; gi < sizeof groups; gi++) {
+            uint32_t mask = widths[wi] == 0u ? 0u : (uint32_t)((1ull << widths[wi]) - 1u);
+            size_t least[2] = {(size_t)-1, (size_t)-1}; /* outside runs of 8+, inside */
+            for (i = 0; i < n;) { /* runs of 1-24 equal values */
+                size_t len = 1u + ppq_test_rand() % 24u, j;
+                uint32_t v = (uint32_t)ppq_test_rand() & mask;
+                for (j = 0; j < len && i < n; j++) {
+                    vals[i++] = v;
+                }
+            }
+            for (k = 0; k < n; k++) {
+                ppq_rle_cfg_t cfg = {0, 0, 0, 0};
+                ppq_arena_t arena;
+                ppq_rle_enc_t enc;
+                ppq_sink_t sink;
+                tsink_t ts;
+                size_t before, bound, slack;
+                int in_run;
+                cfg.bit_width = widths[wi];
+                cfg.max_groups = groups[gi];
+                ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+                tsink_init(&sink, &ts, out_a, PPQ_TEST_BUF, (size_t)-1);
+                PPQ_CHECK_OK(ppq_rle_enc_init(&enc, &cfg, &sink, &arena));
+                for (i = 0; i < k; i++) {
+                    PPQ_CHECK_OK(ppq_rle_enc_put_one(&enc, vals[i]));
+                }
+                before = ts.len;
+                bound = ppq_rle_enc_bound(&enc);
+                in_run = enc.repeat_count >= 8u;
+                PPQ_CHECK_OK(ppq_rle_enc_put_one(&enc, vals[k]));
+                PPQ_CHECK_OK(ppq_rle_enc_finish(&enc));
+                PPQ_CHECK(ts.len - before <= bound);
+                slack = bound - (ts.len - before);
+                least[in_run] = slack < least[in_run] ? slack : least[in_run];
+            }
+            PPQ_CHECK(least[0] <= 1u && least[1] <= 1u); /* (both states occur: runs of 16+ hold one) */
+        }
+    }
+}
+
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(spec_example_bit_packed),
     PPQ_TEST(rle_run_golden),
@@ -645,6 +697,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(width_zero),
     PPQ_TEST(groups_that_are_not_runs),
     PPQ_TEST(group_buffer_bounds),
+    PPQ_TEST(bound_holds_and_is_tight),
     PPQ_TEST(longest_run_is_split),
     PPQ_TEST(round_trip_every_width_any_chunking),
     PPQ_TEST(decoder_accepts_any_valid_mix),

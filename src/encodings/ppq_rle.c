@@ -357,11 +357,30 @@ ppq_status_t ppq_rle_enc_put_repeat(ppq_rle_enc_t *enc, uint32_t value, uint64_t
     return enc->err;
 }
 
+/* Bytes of v as ULEB128. */
+static size_t uleb32_len(uint32_t v)
+{
+    size_t n = 1;
+    while ((v >>= 7) != 0u) {
+        n++;
+    }
+    return n;
+}
+
+/* Exact but for a byte: put_one() keeps a run of 8+ unbuffered (no groups
+ * pending: end_group() flushed them), else a group in progress whose run
+ * of equal values began at its start. */
 size_t ppq_rle_enc_bound(const ppq_rle_enc_t *enc)
 {
-    /* groups: the pending ones, the one in progress, one more; headers: two
-     * bit-packed runs' and two repeated runs' (with their value) */
-    return ((size_t)enc->ngroups + 2u) * enc->width + 2u * PPQ_ULEB32_MAX + 2u * (PPQ_ULEB32_MAX + 4u);
+    if (enc->repeat_count >= 8u) {
+        /* the run's header and value, one count longer; or, should the
+         * value end it, those and the group the value starts */
+        return uleb32_len((enc->repeat_count + 1u) << 1) + (enc->width + 7u) / 8u + 1u + enc->width;
+    }
+    /* the pending groups and the one in progress (or the value's own)
+     * under one header; the value may instead complete the group as a
+     * run's start, whose header and value take at most a byte more */
+    return ((size_t)enc->ngroups + 1u) * enc->width + uleb32_len(((enc->ngroups + 1u) << 1) | 1u) + 1u;
 }
 
 ppq_status_t ppq_rle_enc_put_one(ppq_rle_enc_t *enc, uint32_t value)
