@@ -46,8 +46,8 @@ static void batch_equals_single(void)
     PPQ_CHECK(values != NULL);
     for (k = 0; k < ARRAY_LEN(kinds); k++) {
         for (round = 0; round < 20u; round++) {
-            ppq_stats_t one = {0, 0, 0, 0, 0, 0, 12, b1[0], b1[1], 0, 0, 0, 0};
-            ppq_stats_t many = {0, 0, 0, 0, 0, 0, 12, b1[2], b1[3], 0, 0, 0, 0};
+            ppq_stats_t one = {0, 0, 0, 0, 0, 0, 0, 12, b1[0], b1[1], 0, 0, 0};
+            ppq_stats_t many = {0, 0, 0, 0, 0, 0, 0, 12, b1[2], b1[3], 0, 0, 0};
             size_t n = ppq_test_below(N + 1u), i, w = kinds[k].width;
             uint8_t *v = (uint8_t *)values;
             ppq_stats_reset(&one);

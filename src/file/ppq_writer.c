@@ -104,13 +104,13 @@ typedef struct ppq_col {
     ppq_sink_t vals_sink;   /* the page's encoded values (compact: its stream) */
     ppq_arena_t codec_arena; /* rewound for every page's encoder */
     ppq_arena_t dict_arena;
-    ppq_stats_t chunk_stats;
     union {
         ppq_plain_enc_t plain;
         ppq_delta_enc_t delta;
         ppq_bss_enc_t bss;
         ppq_rle_enc_t rle;
     } enc;                  /* the page's value encoder */
+    ppq_stats_t chunk_stats; /* (last but the page layout's: see COMPACT_COL_SIZE) */
     /* The page layout's own fields, last: a compact column's state ends
      * before them (COMPACT_COL_SIZE), which leaves the store that RAM. */
     uint8_t *levels;        /* definition levels of the page: a bit per value, set for a null */
@@ -135,8 +135,22 @@ typedef struct ppq_col {
     size_t chunk_room;      /* free chunk bytes below which the row group ends */
 } ppq_col_t;
 
-/* Bytes of a column's state in the compact layout. */
-#define COMPACT_COL_SIZE PPQ_ARENA_ROUND(offsetof(ppq_col_t, levels))
+/* Bytes of a column's state in the compact layout: without statistics,
+ * of its chunk_stats only the null count (their first field). */
+#define COMPACT_COL_SIZE                                                                                       \
+    PPQ_ARENA_ROUND(PPQ_WRITER_STATISTICS ? offsetof(ppq_col_t, levels)                                       \
+                                          : offsetof(ppq_col_t, chunk_stats) + sizeof(uint64_t))
+
+/* A new chunk's statistics (without them, its null count: all a compact
+ * column has). */
+static void chunk_stats_reset(ppq_col_t *c)
+{
+    if (PPQ_WRITER_STATISTICS) {
+        ppq_stats_reset(&c->chunk_stats);
+    } else {
+        c->chunk_stats.nulls = 0;
+    }
+}
 
 /* Column i's state (the array's stride is the layout's column size). */
 #define COL(w, i) ((ppq_col_t *)(void *)((uint8_t *)(w)->cols + (size_t)(i) * (w)->col_size))
@@ -1956,7 +1970,9 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
             col->own.cc = cc;
             ppq_arena_init(&col->codec_arena, codec_mem, codec);
             ppq_arena_init(&col->dict_arena, lev_mem, lev);
-            col->chunk_stats.cap = stat_cap(c);
+            if (PPQ_WRITER_STATISTICS) {
+                col->chunk_stats.cap = stat_cap(c);
+            }
             cc->dict_width = compact_max_width(o) < 8u ? compact_max_width(o) : 8u;
             cc->vals.w = w;
             cc->vals.id = (uint8_t)(2u * i);
@@ -2285,7 +2301,7 @@ static ppq_status_t compact_start(ppq_col_t *c)
     cc->dlo = INT64_MAX;
     cc->dhi = INT64_MIN;
     cc->dwidth = 0;
-    ppq_stats_reset(&c->chunk_stats);
+    chunk_stats_reset(c);
     c->vals_sink.write = stream_write;
     c->vals_sink.ctx = &cc->vals;
     c->vals_sink.offset = 0;
@@ -2578,7 +2594,7 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
         c->chunk_raw = 0;
         c->chunk_values = 0;
         c->encodings = 0;
-        ppq_stats_reset(&c->chunk_stats);
+        chunk_stats_reset(c);
         if (BUILT(K_DICT) && c->dict_kind) {
             ppq_dict_enc_reset(c->own.dict);
             c->dict_pages = 0;

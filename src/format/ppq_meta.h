@@ -11,6 +11,7 @@
 enum { PPQ_ORDER_NONE, PPQ_ORDER_BOOL, PPQ_ORDER_SIGNED, PPQ_ORDER_UNSIGNED, PPQ_ORDER_FLOAT, PPQ_ORDER_BYTES };
 
 typedef struct ppq_stats {
+    uint64_t nulls;         /* (first: the compact layout without statistics keeps only it) */
     uint8_t has;            /* a min/max exists */
     uint8_t no_max;         /* ... but a byte array has no upper bound of `cap` bytes
                                or fewer (all 0xFF), so only the min is written */
@@ -19,7 +20,7 @@ typedef struct ppq_stats {
     uint8_t cap;            /* (the bytes first: short offsets on Cortex-M0) */
     uint8_t *min, *max;     /* byte arrays: the bounds' bytes, `cap` each, caller memory
                                (recovery: a page header's PLAIN min/max of numbers too) */
-    uint64_t nulls, nans;
+    uint64_t nans;
     uint64_t lo, hi;        /* numbers: min and max as order keys (integers that order as
                                the values do; PLAIN bytes only when written) */
 } ppq_stats_t;
