@@ -451,6 +451,77 @@ static void compact_auto_by_size(void)
     PPQ_CHECK_EQ(row0, rows);
 }
 
+/* The compact layout: a dictionary that outgrows its index width within a
+ * row group gives its chunk a second data page one bit wider (the first
+ * row group's indices start at 8 bits: without the second page it would
+ * end at 256 entries, 512 rows); nulls split with the values; every value
+ * and null reads back. */
+static int32_t walk_value(uint32_t r)
+{
+    return (int32_t)(r / 2u) * 7 - 1000;
+}
+
+static void compact_dictionary_outgrows_width(void)
+{
+    static const ppq_column_t schema[2] = {
+        {"walk", PPQ_INT32, 0, 1, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_DICTIONARY},
+        {"calm", PPQ_FLOAT, 0, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO}};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    ppq_file_t f;
+    mfile_t m;
+    ppq_arena_t arena;
+    uint32_t r, rg, rows = 2000, row0 = 0;
+    ppq_status_t st;
+    if (!PPQ_WRITER_COMPACT || !new_file()) {
+        return;
+    }
+    memset(&o, 0, sizeof o);
+    o.compact = 1;
+    o.chunk_bytes = 4096;
+    o.page_bytes = 64;
+    o.dict_entries = 1024; /* indices up to 10 bits */
+    o.footer_bytes = 4096;
+    o.page_crc = 1;
+    st = ppq_writer_init(&w, schema, 2, &o, &file_sink, test_arena_ptr, test_arena_size);
+    for (r = 0; r < rows && st == PPQ_OK; r++) {
+        st = r % 7u == 3u ? ppq_writer_set_null(&w, 0) : ppq_writer_set_i32(&w, 0, walk_value(r));
+        st = st == PPQ_OK ? ppq_writer_set_float(&w, 1, (float)(r % 3u)) : st;
+        st = st == PPQ_OK ? ppq_writer_commit_row(&w) : st;
+    }
+    st = st == PPQ_OK ? ppq_writer_close(&w) : st;
+    if (too_big_here(st)) {
+        return;
+    }
+    PPQ_CHECK_OK(st);
+    PPQ_CHECK_OK(open_file(&f, &m, &arena, file_mem.len));
+    PPQ_CHECK(rd.nrg >= 2u);
+    PPQ_CHECK(rd.rg_rows[0] > 600u); /* past 256 entries: the second page */
+    for (rg = 0; rg < rd.nrg; rg++) {
+        size_t mark = ppq_arena_mark(&arena), levels = 0, count = 0, i;
+        uint32_t at = row0;
+        int32_t got[16];
+        int16_t def[16];
+        PPQ_CHECK_OK(ppq_column_reader_init(&cr, &rd, rg, 0, &arena));
+        do {
+            size_t k = 0;
+            PPQ_CHECK_OK(ppq_column_reader_read(&cr, 16, got, def, NULL, &levels, &count));
+            for (i = 0; i < levels; i++, at++) {
+                PPQ_CHECK_EQ(def[i], at % 7u != 3u);
+                if (def[i]) {
+                    PPQ_CHECK_EQ(got[k], walk_value(at));
+                    k++;
+                }
+            }
+            PPQ_CHECK_EQ(k, count);
+        } while (levels > 0u);
+        PPQ_CHECK_EQ(at - row0, rd.rg_rows[rg]);
+        ppq_arena_rewind(&arena, mark);
+        row0 += (uint32_t)rd.rg_rows[rg];
+    }
+    PPQ_CHECK_EQ(row0, rows);
+}
+
 /* Every file variant read back: every value and definition level, reads of
  * 1..7 entries. */
 static void writer_files_round_trip(void)
@@ -839,6 +910,7 @@ static void long_page_headers(void)
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(writer_files_round_trip),
     PPQ_TEST(compact_auto_by_size),
+    PPQ_TEST(compact_dictionary_outgrows_width),
     PPQ_TEST(skip_rows_flat),
     PPQ_TEST(delta_byte_array_long_prefixes),
     PPQ_TEST(long_page_headers),

@@ -1212,6 +1212,17 @@ static void chunk_grew(ppq_writer_t *w, const ppq_col_t *c)
                           (w->opts.row_group_bytes != 0u && bytes >= w->opts.row_group_bytes));
 }
 
+/* A v1 data page header's DataPageHeader (field 5) up to its statistics:
+ * `count` values in encoding `kind`, levels RLE. */
+static void data_header_v1(ppq_thrift_w_t *t, uint32_t count, uint8_t kind)
+{
+    ppq_thrift_w_struct(t, 5);
+    ppq_thrift_w_i32(t, 1, (int32_t)count);
+    ppq_thrift_w_i32(t, 2, page_encoding[kind]);
+    ppq_thrift_w_i32(t, 3, PPQ_ENC_RLE);
+    ppq_thrift_w_i32(t, 4, PPQ_ENC_RLE);
+}
+
 /* Open a page header in the scratch buffer: its type, body size
  * uncompressed and as stored and, when pages carry one, the stored body's
  * CRC. */
@@ -1382,11 +1393,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
             ppq_stats_write(&t, 8, &c->page_stats, order, width);
         }
     } else {
-        ppq_thrift_w_struct(&t, 5);
-        ppq_thrift_w_i32(&t, 1, (int32_t)c->page_count);
-        ppq_thrift_w_i32(&t, 2, page_encoding[c->kind]);
-        ppq_thrift_w_i32(&t, 3, PPQ_ENC_RLE);
-        ppq_thrift_w_i32(&t, 4, PPQ_ENC_RLE);
+        data_header_v1(&t, c->page_count, c->kind);
         if (PPQ_WRITER_STATISTICS && !w->opts.no_statistics) {
             ppq_stats_write(&t, 5, &c->page_stats, order, width);
         }
@@ -1773,10 +1780,8 @@ static ppq_status_t write_dict_page(ppq_writer_t *w, ppq_col_t *c)
 {
     const ppq_dict_enc_t *d = c->own.dict;
     uint32_t bytes = ppq_dict_enc_dict_bytes(d);
+    uint64_t at = w->out->offset;
     size_t z = bytes;
-    ppq_thrift_w_t t;
-    ppq_sink_t hs;
-    ppq_memsink_t hm;
     ppq_status_t st = PPQ_OK;
     if (COMPRESSED(c->codec)) { /* the entries are one block already */
         st = ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, d->pool, bytes, w->zout, w->zout_cap, &z,
@@ -1785,17 +1790,10 @@ static ppq_status_t write_dict_page(ppq_writer_t *w, ppq_col_t *c)
             return st;
         }
     }
-    header_open(w, &t, &hs, &hm, PAGE_DICTIONARY, bytes, z,
-                w->opts.page_crc ? ppq_crc32(0, COMPRESSED(c->codec) ? w->zout : d->pool, z) : 0u);
-    ppq_thrift_w_struct(&t, 7);
-    ppq_thrift_w_i32(&t, 1, (int32_t)ppq_dict_enc_entries(d));
-    ppq_thrift_w_i32(&t, 2, PPQ_ENC_PLAIN);
-    st = header_close(w, &t, &hm);
+    st = dict_header(w, ppq_dict_enc_entries(d), bytes, z,
+                     w->opts.page_crc ? ppq_crc32(0, COMPRESSED(c->codec) ? w->zout : d->pool, z) : 0u);
     if (PPQ_COMPRESSORS != 0u) {
-        c->chunk_raw += hm.len + bytes;
-    }
-    if (st == PPQ_OK) {
-        st = ppq_sink_write(w->out, w->scratch, hm.len);
+        c->chunk_raw += (size_t)(w->out->offset - at) + bytes; /* (its header as written) */
     }
     if (st == PPQ_OK && COMPRESSED(c->codec)) {
         return ppq_sink_write(w->out, w->zout, z);
@@ -1844,7 +1842,18 @@ typedef struct stream_ctx {
 
 typedef struct compact_col {
     stream_ctx_t vals;
-    int64_t dlo, dhi;       /* DELTA: least and greatest delta of the open block */
+    union {
+        struct {
+            int64_t lo, hi; /* least and greatest delta of the open block */
+        } delta;
+        struct {            /* the chunk's first data page, when the dictionary outgrew
+                               its width: 0 rows, or its rows, bytes of the values and
+                               levels streams, and index width (compact_split) */
+            uint32_t rows;
+            uint16_t vals, levs;
+            uint8_t width;
+        } split;
+    } by;                   /* by kind: DELTA's, DICT's */
     uint32_t dict_count;    /* DICT: entries this row group, and their PLAIN bytes */
     uint32_t dict_bytes;
     uint16_t didx;          /* admit(): the pending value's index (below 2^16) ... */
@@ -1852,7 +1861,7 @@ typedef struct compact_col {
     uint8_t dict_width;     /* index bit width of this row group's page */
     uint8_t dict_full;      /* the row group ended with this dictionary full (DELTA: with a
                                delta beyond 32 bits, and the column takes PLAIN from then) */
-    uint8_t dwidth;         /* DELTA: bit width of the spread dhi - dlo */
+    uint8_t dwidth;         /* DELTA: bit width of the block's spread hi - lo */
     uint8_t plain_left;     /* AUTO: row groups to write PLAIN before the dictionary is tried again */
     uint8_t plain_tries;    /* ... and how often in a row it lost (each doubles the wait) */
     /* OPTIONAL columns only (REQUIRED ones are allocated without): */
@@ -2032,15 +2041,24 @@ static ppq_status_t stream_write(void *ctx, const uint8_t *data, size_t len)
     return store_put(s->w, s->id, data, len);
 }
 
-/* Stream `id`'s segments, in order, to `out`. */
-static ppq_status_t stream_out(const ppq_writer_t *w, uint8_t id, ppq_sink_t *out)
+/* Bytes from..from+len of stream `id` (its segments in order) to `out`. */
+static ppq_status_t stream_out(const ppq_writer_t *w, uint8_t id, size_t from, size_t len, ppq_sink_t *out)
 {
     size_t at;
     ppq_status_t st = PPQ_OK;
-    for (at = 0; at < w->store_len && st == PPQ_OK; at += SEG_HEAD + w->store[at + 1u]) {
-        if (w->store[at] == id) {
-            st = ppq_sink_write(out, w->store + at + SEG_HEAD, w->store[at + 1u]);
+    for (at = 0; at < w->store_len && len > 0u && st == PPQ_OK; at += SEG_HEAD + w->store[at + 1u]) {
+        size_t n = w->store[at + 1u];
+        if (w->store[at] != id) {
+            continue;
         }
+        if (from >= n) {
+            from -= n; /* before the range */
+            continue;
+        }
+        n = n - from < len ? n - from : len;
+        st = ppq_sink_write(out, w->store + at + SEG_HEAD + from, n);
+        from = 0;
+        len -= n;
     }
     return st;
 }
@@ -2130,6 +2148,8 @@ static size_t entry_size(const ppq_col_t *c, uint32_t len)
     return len + REC_TAIL + (c->def->type == PPQ_BYTE_ARRAY ? 2u : 0u);
 }
 
+static ppq_status_t compact_split(const ppq_writer_t *w, ppq_col_t *c);
+
 /* Does the pending row fit the open row group?  Looks up the dictionary
  * columns' values (kept for compact_push). */
 PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
@@ -2139,22 +2159,19 @@ PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
     for (i = 0; i < w->ncols; i++) {
         ppq_col_t *c = COL(w, i);
         compact_col_t *cc = c->own.cc;
-        if (c->def->optional) {
-            need += ppq_rle_enc_bound(&cc->lev) + 4u * SEG_HEAD;
-        }
-        if (c->kind == K_DICT || c->kind == K_RLE) {
-            need += ppq_rle_enc_bound(&c->enc.rle) + 4u * SEG_HEAD;
-        }
         if (c->pending != 1u) {
-            continue;
-        }
-        if (BUILT(K_DICT) && c->kind == K_DICT) {
+            /* a null (levels only) */
+        } else if (BUILT(K_DICT) && c->kind == K_DICT) {
             uint8_t buf[12];
             uint32_t len, slot, idx;
             const uint8_t *v = compact_value(c, buf, &len);
             cc->dnew = (uint8_t)!dict_find(w, i, v, len, &idx, &slot);
             cc->didx = (uint16_t)idx;
             if (cc->dnew) {
+                if ((cc->dict_count >> cc->dict_width) != 0u && cc->by.split.rows == 0u &&
+                    cc->dict_width < compact_max_width(&w->opts) && compact_split(w, c) != PPQ_OK) {
+                    return 0; /* (not reached: the last row left the room; the flush reports it) */
+                }
                 if ((cc->dict_count >> cc->dict_width) != 0u || w->dict_used + news >= w->opts.dict_entries) {
                     cc->dict_full = 1;
                     return 0;
@@ -2172,10 +2189,14 @@ PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
             size_t block = ppq_delta_enc_block_bytes(e, value_word(c)), n = e->in_block + 1u;
             unsigned width = cc->dwidth;
             d = e->is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d;
-            if ((int64_t)d < cc->dlo || (int64_t)d > cc->dhi) { /* the spread grows (else its width stands) */
-                int64_t lo = (int64_t)d < cc->dlo ? (int64_t)d : cc->dlo, hi = (int64_t)d > cc->dhi ? (int64_t)d : cc->dhi;
-                width = ppq_bit_width64((uint64_t)hi - (uint64_t)lo);
+            if ((int64_t)d < cc->by.delta.lo || (int64_t)d > cc->by.delta.hi) {
+                /* the spread grows (else its width stands), and keeps the value:
+                 * compact_push takes it next, or a new row group starts anew */
+                cc->by.delta.lo = (int64_t)d < cc->by.delta.lo ? (int64_t)d : cc->by.delta.lo;
+                cc->by.delta.hi = (int64_t)d > cc->by.delta.hi ? (int64_t)d : cc->by.delta.hi;
+                width = ppq_bit_width64((uint64_t)cc->by.delta.hi - (uint64_t)cc->by.delta.lo);
                 width = !e->is64 && width > 32u ? 32u : width;
+                cc->dwidth = (uint8_t)width;
             }
             /* the block this value completes, exactly; else the open block's
              * bound: its min delta, widths, miniblocks of 32 (the writer's
@@ -2187,6 +2208,12 @@ PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
             uint32_t len;
             (void)compact_value(c, buf, &len);
             need += len + 4u + (len / SEG_MAX + 2u) * SEG_HEAD;
+        }
+        if (c->def->optional) {
+            need += ppq_rle_enc_bound(&cc->lev) + 4u * SEG_HEAD;
+        }
+        if (c->kind == K_DICT || c->kind == K_RLE) {
+            need += ppq_rle_enc_bound(&c->enc.rle) + 4u * SEG_HEAD;
         }
     }
     return need <= w->store_top - w->store_len;
@@ -2236,19 +2263,13 @@ PPQ_NOINLINE static ppq_status_t compact_push(ppq_writer_t *w, uint32_t i)
     case K_DELTA:
         if (BUILT(K_DELTA)) {
             const ppq_delta_enc_t *e = &c->enc.delta;
-            uint64_t d = value_word(c) - e->last;
             int had = e->count > 0u;
-            d = e->is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d;
             st = ppq_delta_enc_put_word(&c->enc.delta, value_word(c));
-            if (e->in_block == 0u || !had) { /* a block written (or none begun): a new spread */
-                cc->dlo = INT64_MAX;
-                cc->dhi = INT64_MIN;
+            if (e->in_block == 0u || !had) { /* a block written (or none begun): a new spread
+                                                (else compact_admit joined the delta to it) */
+                cc->by.delta.lo = INT64_MAX;
+                cc->by.delta.hi = INT64_MIN;
                 cc->dwidth = 0;
-            } else if ((int64_t)d < cc->dlo || (int64_t)d > cc->dhi) {
-                cc->dlo = (int64_t)d < cc->dlo ? (int64_t)d : cc->dlo;
-                cc->dhi = (int64_t)d > cc->dhi ? (int64_t)d : cc->dhi;
-                cc->dwidth = (uint8_t)ppq_bit_width64((uint64_t)cc->dhi - (uint64_t)cc->dlo);
-                cc->dwidth = (uint8_t)(!e->is64 && cc->dwidth > 32u ? 32u : cc->dwidth);
             }
         }
         break;
@@ -2288,30 +2309,39 @@ static void compact_weigh(const ppq_writer_t *w, const ppq_col_t *c)
     }
 }
 
+static ppq_status_t compact_encoders(ppq_col_t *c);
+
 /* Start column c's chunk: its encoders over its streams. */
 static ppq_status_t compact_start(ppq_col_t *c)
 {
     compact_col_t *cc = c->own.cc;
-    ppq_rle_cfg_t r = {1, COMPACT_GROUPS, 0, 0};
-    ppq_status_t st = PPQ_OK;
     cc->vals.len = 0;
     cc->dict_count = 0;
     cc->dict_bytes = 0;
     cc->dict_full = 0;
-    cc->dlo = INT64_MAX;
-    cc->dhi = INT64_MIN;
-    cc->dwidth = 0;
+    cc->by.split.rows = 0; /* (DELTA's spread starts at its first value: compact_push) */
     chunk_stats_reset(c);
     c->vals_sink.write = stream_write;
     c->vals_sink.ctx = &cc->vals;
     c->vals_sink.offset = 0;
-    ppq_arena_rewind(&c->codec_arena, 0);
-    ppq_arena_rewind(&c->dict_arena, 0);
     if (c->def->optional) {
         cc->levs.len = 0;
         cc->lev_sink.write = stream_write;
         cc->lev_sink.ctx = &cc->levs;
         cc->lev_sink.offset = 0;
+    }
+    return compact_encoders(c);
+}
+
+/* Column c's encoders, new, over its streams (which go on). */
+static ppq_status_t compact_encoders(ppq_col_t *c)
+{
+    compact_col_t *cc = c->own.cc;
+    ppq_rle_cfg_t r = {1, COMPACT_GROUPS, 0, 0};
+    ppq_status_t st = PPQ_OK;
+    ppq_arena_rewind(&c->codec_arena, 0);
+    ppq_arena_rewind(&c->dict_arena, 0);
+    if (c->def->optional) {
         st = ppq_rle_enc_init(&cc->lev, &r, &cc->lev_sink, &c->dict_arena);
     }
     if (st != PPQ_OK) {
@@ -2351,6 +2381,21 @@ static ppq_status_t compact_finish(ppq_col_t *c)
     }
 }
 
+/* Column c's dictionary outgrew its index width in the open row group:
+ * its data so far becomes the chunk's first data page (the encoders
+ * finish into the room the last row reserved), the rest a second page at
+ * a bit wider (the dictionary page serves both). */
+static ppq_status_t compact_split(const ppq_writer_t *w, ppq_col_t *c)
+{
+    compact_col_t *cc = c->own.cc;
+    ppq_status_t st = compact_finish(c);
+    cc->by.split.rows = w->rg_rows;
+    cc->by.split.vals = (uint16_t)cc->vals.len; /* (the store is below 64 KiB) */
+    cc->by.split.levs = c->def->optional ? (uint16_t)cc->levs.len : 0u;
+    cc->by.split.width = cc->dict_width++;
+    return st == PPQ_OK ? compact_encoders(c) : st;
+}
+
 /* Column i's dictionary entries to `out` as its PLAIN dictionary page
  * body. */
 static ppq_status_t compact_entries_out(const ppq_writer_t *w, uint32_t i, ppq_sink_t *out)
@@ -2373,10 +2418,20 @@ static ppq_status_t compact_entries_out(const ppq_writer_t *w, uint32_t i, ppq_s
     return st;
 }
 
+/* A data page of a compact chunk: its rows, its share of the values and
+ * levels streams, the encoding's prefix. */
+typedef struct compact_page {
+    uint32_t rows;
+    size_t vals_from, vals_len, levs_from, levs_len;
+    const uint8_t *pre;
+    size_t pre_len;
+} compact_page_t;
+
+typedef ppq_status_t (*page_part_fn)(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, ppq_sink_t *out);
+
 /* The CRC of what `part` writes of column i's page (a pass before its
  * header, which holds it). */
-static uint32_t compact_crc(const ppq_writer_t *w, uint32_t i, const uint8_t *pre, size_t pre_len,
-                            ppq_status_t (*part)(const ppq_writer_t *, uint32_t, const uint8_t *, size_t, ppq_sink_t *))
+static uint32_t compact_crc(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, page_part_fn part)
 {
     ppq_sink_t count, out = {crc_write, NULL, 0};
     crc_sink_t cs;
@@ -2384,71 +2439,92 @@ static uint32_t compact_crc(const ppq_writer_t *w, uint32_t i, const uint8_t *pr
     cs.down = &count;
     cs.crc = 0;
     out.ctx = &cs;
-    (void)part(w, i, pre, pre_len, &out);
+    (void)part(w, i, pg, &out);
     return cs.crc;
 }
 
-static ppq_status_t dict_page_body(const ppq_writer_t *w, uint32_t i, const uint8_t *pre, size_t pre_len, ppq_sink_t *out)
+static ppq_status_t dict_page_body(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, ppq_sink_t *out)
 {
-    (void)pre;
-    (void)pre_len;
+    (void)pg;
     return compact_entries_out(w, i, out);
 }
 
 /* A data page body: the levels with their length (OPTIONAL columns), the
  * encoding's prefix, the values. */
-static ppq_status_t data_page_body(const ppq_writer_t *w, uint32_t i, const uint8_t *pre, size_t pre_len, ppq_sink_t *out)
+static ppq_status_t data_page_body(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, ppq_sink_t *out)
 {
     const compact_col_t *cc = COL(w, i)->own.cc;
     uint8_t lev4[4];
     ppq_status_t st = PPQ_OK;
     if (w->schema[i].optional) {
-        ppq_store_le32(lev4, cc->levs.len);
+        ppq_store_le32(lev4, (uint32_t)pg->levs_len);
         st = ppq_sink_write(out, lev4, 4);
-        st = st == PPQ_OK ? stream_out(w, cc->levs.id, out) : st;
+        st = st == PPQ_OK ? stream_out(w, cc->levs.id, pg->levs_from, pg->levs_len, out) : st;
     }
-    st = st == PPQ_OK ? ppq_sink_write(out, pre, pre_len) : st;
-    return st == PPQ_OK ? stream_out(w, cc->vals.id, out) : st;
+    st = st == PPQ_OK ? ppq_sink_write(out, pg->pre, pg->pre_len) : st;
+    return st == PPQ_OK ? stream_out(w, cc->vals.id, pg->vals_from, pg->vals_len, out) : st;
 }
 
-/* Write column i's chunk: its dictionary page, then its one data page
- * (levels with their length, the encoding's prefix, the values).  Sets
+/* Write column i's chunk: its dictionary page, then its data page (two
+ * when the dictionary outgrew its width: compact_split), each the levels
+ * with their length, the encoding's prefix, the values.  Sets
  * *data_start. */
 PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i, uint64_t *data_start)
 {
     ppq_col_t *c = COL(w, i);
     compact_col_t *cc = c->own.cc;
     uint8_t pre[PPQ_DELTA_HEADER_MAX] = {0};
-    size_t pre_len = 0, body;
+    compact_page_t pg = {0, 0, 0, 0, 0, NULL, 0};
+    uint32_t split = 0;
+    size_t body;
     ppq_thrift_w_t t;
     ppq_sink_t hs;
     ppq_memsink_t hm;
     ppq_status_t st = PPQ_OK;
+    pg.pre = pre;
+    pg.rows = w->rg_rows;
+    pg.vals_len = cc->vals.len;
+    pg.levs_len = c->def->optional ? cc->levs.len : 0u;
     if (c->kind == K_DICT) {
         st = dict_header(w, cc->dict_count, cc->dict_bytes, cc->dict_bytes,
-                         w->opts.page_crc ? compact_crc(w, i, pre, 0, dict_page_body) : 0u);
+                         w->opts.page_crc ? compact_crc(w, i, &pg, dict_page_body) : 0u);
         st = st == PPQ_OK ? compact_entries_out(w, i, w->out) : st;
         c->encodings |= 1u << PPQ_ENC_PLAIN;
         pre[0] = cc->dict_width;
-        pre_len = 1;
+        pg.pre_len = 1;
+        split = cc->by.split.rows;
+        if (split != 0u) { /* the first page: its rows, bytes and width */
+            pre[0] = cc->by.split.width;
+            pg.rows = split;
+            pg.vals_len = cc->by.split.vals;
+            pg.levs_len = cc->by.split.levs;
+        }
     } else if (BUILT(K_DELTA) && c->kind == K_DELTA) {
-        pre_len = ppq_delta_enc_header(&c->enc.delta, pre);
+        pg.pre_len = ppq_delta_enc_header(&c->enc.delta, pre);
     } else if (c->kind == K_RLE) {
         ppq_store_le32(pre, cc->vals.len); /* BOOLEAN RLE: its length first */
-        pre_len = 4;
+        pg.pre_len = 4;
     }
     *data_start = w->out->offset;
-    body = (c->def->optional ? 4u + cc->levs.len : 0u) + pre_len + cc->vals.len;
-    header_open(w, &t, &hs, &hm, PAGE_DATA, body, body,
-                w->opts.page_crc ? compact_crc(w, i, pre, pre_len, data_page_body) : 0u);
-    ppq_thrift_w_struct(&t, 5);
-    ppq_thrift_w_i32(&t, 1, (int32_t)w->rg_rows);
-    ppq_thrift_w_i32(&t, 2, page_encoding[c->kind]);
-    ppq_thrift_w_i32(&t, 3, PPQ_ENC_RLE);
-    ppq_thrift_w_i32(&t, 4, PPQ_ENC_RLE);
-    st = st == PPQ_OK ? header_close(w, &t, &hm) : st;
-    st = st == PPQ_OK ? ppq_sink_write(w->out, w->scratch, hm.len) : st;
-    st = st == PPQ_OK ? data_page_body(w, i, pre, pre_len, w->out) : st;
+    for (;;) {
+        body = (c->def->optional ? 4u + pg.levs_len : 0u) + pg.pre_len + pg.vals_len;
+        header_open(w, &t, &hs, &hm, PAGE_DATA, body, body,
+                    w->opts.page_crc ? compact_crc(w, i, &pg, data_page_body) : 0u);
+        data_header_v1(&t, pg.rows, c->kind);
+        st = st == PPQ_OK ? header_close(w, &t, &hm) : st;
+        st = st == PPQ_OK ? ppq_sink_write(w->out, w->scratch, hm.len) : st;
+        st = st == PPQ_OK ? data_page_body(w, i, &pg, w->out) : st;
+        if (split == 0u || split == w->rg_rows) {
+            break; /* (a split the row that caused it did not join has no second page) */
+        }
+        pre[0] = cc->dict_width; /* the second page: the rest */
+        pg.rows = w->rg_rows - split;
+        pg.vals_from = pg.vals_len;
+        pg.vals_len = cc->vals.len - pg.vals_from;
+        pg.levs_from = pg.levs_len;
+        pg.levs_len = c->def->optional ? cc->levs.len - pg.levs_from : 0u;
+        split = 0;
+    }
     c->encodings |= 1u << page_encoding[c->kind];
     c->chunk_values = w->rg_rows;
     return st;
