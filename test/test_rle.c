@@ -654,7 +654,7 @@ static void bound_holds_and_is_tight(void)
             uint32_t mask = widths[wi] == 0u ? 0u : (uint32_t)((1ull << widths[wi]) - 1u);
             size_t least[2] = {(size_t)-1, (size_t)-1}; /* outside runs of 8+, inside */
             for (i = 0; i < n;) { /* runs of 1-24 equal values */
-                size_t len = 1u + ppq_test_rand() % 24u, j;
+                size_t len = 1u + (size_t)(ppq_test_rand() % 24u), j;
                 uint32_t v = (uint32_t)ppq_test_rand() & mask;
                 for (j = 0; j < len && i < n; j++) {
                     vals[i++] = v;
