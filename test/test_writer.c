@@ -868,6 +868,50 @@ static void compact_row_groups(void)
     PPQ_CHECK(w.store_cap < 1024u); /* (the least store) */
 }
 
+/* The compact layout keeps room for what an encoder still holds on rows
+ * where its column is null: a DELTA block left open by 100 values, then
+ * only nulls in it while another column fills the store, and a nullable
+ * BOOLEAN's byte of bits; every row goes in, row groups end as the store
+ * fills, the file closes (a reservation short by the open block failed
+ * the flush, and the writer after it). */
+static void compact_nulls_keep_room(void)
+{
+    static const ppq_column_t schema[] = {COL("d", PPQ_INT32, 1, PPQ_COLUMN_DELTA_BINARY_PACKED),
+                                          COL("b", PPQ_BOOLEAN, 1, PPQ_COLUMN_PLAIN),
+                                          COL("p", PPQ_INT64, 0, PPQ_COLUMN_PLAIN)};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    uint32_t r, rows = 2000;
+    footer_t f;
+    ppq_status_t st;
+    PPQ_CHECK(setup());
+    if (!PPQ_WRITER_COMPACT || (PPQ_WRITER_ENCODINGS & PPQ_WRITER_ENC_DELTA_BINARY_PACKED) == 0u) {
+        return;
+    }
+    memset(&o, 0, sizeof o);
+    o.compact = 1;
+    o.chunk_bytes = 512;
+    o.footer_bytes = 4096;
+    st = ppq_writer_init(&w, schema, 3, &o, &file_sink, test_arena_ptr, test_arena_size);
+#ifdef PPQ_TEST_SMALL
+    if (st == PPQ_ERR_ARENA) {
+        return;
+    }
+#endif
+    PPQ_CHECK_OK(st);
+    for (r = 0; r < rows; r++) {
+        uint32_t k = r % 500u; /* per 500 rows: 100 values (no block of 128 completes), then nulls */
+        PPQ_CHECK_OK(k < 100u ? ppq_writer_set_i32(&w, 0, (int32_t)((r * 7919u) % 1000u)) : ppq_writer_set_null(&w, 0));
+        PPQ_CHECK_OK(k % 3u == 0u ? ppq_writer_set_bool(&w, 1, (r & 1u) != 0u) : ppq_writer_set_null(&w, 1));
+        PPQ_CHECK_OK(ppq_writer_set_i64(&w, 2, (int64_t)r));
+        PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    }
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    PPQ_CHECK_OK(read_footer(&f));
+    PPQ_CHECK_EQ(f.num_rows, rows);
+    PPQ_CHECK(f.row_groups >= 3u);
+}
+
 /* ppq_writer_arena_size is exactly what init needs. */
 static void arena_size_is_exact(void)
 {
@@ -1570,6 +1614,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(arena_size_is_exact),
     PPQ_TEST(compact_rejects_and_sizes),
     PPQ_TEST(compact_row_groups),
+    PPQ_TEST(compact_nulls_keep_room),
     PPQ_TEST(delta_byte_array_columns),
     PPQ_TEST(encodings_built),
     PPQ_TEST(column_batches),

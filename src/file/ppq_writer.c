@@ -1841,7 +1841,6 @@ typedef struct stream_ctx {
 } stream_ctx_t;
 
 typedef struct compact_col {
-    stream_ctx_t vals;
     union {
         struct {
             int64_t lo, hi; /* least and greatest delta of the open block */
@@ -1853,9 +1852,10 @@ typedef struct compact_col {
             uint16_t vals, levs;
             uint8_t width;
         } split;
-    } by;                   /* by kind: DELTA's, DICT's */
-    uint32_t dict_count;    /* DICT: entries this row group, and their PLAIN bytes */
-    uint32_t dict_bytes;
+    } by;                   /* by kind: DELTA's, DICT's (first: no padding before it) */
+    stream_ctx_t vals;
+    uint16_t dict_count;    /* DICT: entries this row group, and their PLAIN bytes (both */
+    uint16_t dict_bytes;    /* below the store's 64 KiB) */
     uint16_t didx;          /* admit(): the pending value's index (below 2^16) ... */
     uint8_t dnew;           /* ... or 1: a new entry */
     uint8_t dict_width;     /* index bit width of this row group's page */
@@ -2159,20 +2159,21 @@ PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
     for (i = 0; i < w->ncols; i++) {
         ppq_col_t *c = COL(w, i);
         compact_col_t *cc = c->own.cc;
-        if (c->pending != 1u) {
-            /* a null (levels only) */
-        } else if (BUILT(K_DICT) && c->kind == K_DICT) {
+        /* a null puts nothing but its level, yet what the values' encoder
+         * holds still comes out at the end: its room too */
+        if (c->pending == 1u && BUILT(K_DICT) && c->kind == K_DICT) {
             uint8_t buf[12];
             uint32_t len, slot, idx;
             const uint8_t *v = compact_value(c, buf, &len);
             cc->dnew = (uint8_t)!dict_find(w, i, v, len, &idx, &slot);
             cc->didx = (uint16_t)idx;
             if (cc->dnew) {
-                if ((cc->dict_count >> cc->dict_width) != 0u && cc->by.split.rows == 0u &&
-                    cc->dict_width < compact_max_width(&w->opts) && compact_split(w, c) != PPQ_OK) {
-                    return 0; /* (not reached: the last row left the room; the flush reports it) */
-                }
-                if ((cc->dict_count >> cc->dict_width) != 0u || w->dict_used + news >= w->opts.dict_entries) {
+                /* full: the entries, or the index width once a second page took a
+                 * bit more (a split that fails, never seen, ends the row group too) */
+                if (w->dict_used + news >= w->opts.dict_entries ||
+                    ((cc->dict_count >> cc->dict_width) != 0u &&
+                     (cc->by.split.rows != 0u || cc->dict_width >= compact_max_width(&w->opts) ||
+                      compact_split(w, c) != PPQ_OK))) {
                     cc->dict_full = 1;
                     return 0;
                 }
@@ -2181,22 +2182,26 @@ PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
             }
         } else if (BUILT(K_DELTA) && c->kind == K_DELTA) {
             const ppq_delta_enc_t *e = &c->enc.delta;
-            uint64_t d = value_word(c) - e->last;
-            if (!ppq_delta_enc_fits(e, value_word(c))) {
-                cc->dict_full = 1; /* a delta beyond 32 bits: the page ends before it (compact_reset) */
-                return 0;
-            }
-            size_t block = ppq_delta_enc_block_bytes(e, value_word(c)), n = e->in_block + 1u;
+            size_t block = 0, n = e->in_block;
             unsigned width = cc->dwidth;
-            d = e->is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d;
-            if ((int64_t)d < cc->by.delta.lo || (int64_t)d > cc->by.delta.hi) {
-                /* the spread grows (else its width stands), and keeps the value:
-                 * compact_push takes it next, or a new row group starts anew */
-                cc->by.delta.lo = (int64_t)d < cc->by.delta.lo ? (int64_t)d : cc->by.delta.lo;
-                cc->by.delta.hi = (int64_t)d > cc->by.delta.hi ? (int64_t)d : cc->by.delta.hi;
-                width = ppq_bit_width64((uint64_t)cc->by.delta.hi - (uint64_t)cc->by.delta.lo);
-                width = !e->is64 && width > 32u ? 32u : width;
-                cc->dwidth = (uint8_t)width;
+            if (c->pending == 1u) {
+                uint64_t d = value_word(c) - e->last;
+                if (!ppq_delta_enc_fits(e, value_word(c))) {
+                    cc->dict_full = 1; /* a delta beyond 32 bits: the page ends before it (compact_reset) */
+                    return 0;
+                }
+                block = ppq_delta_enc_block_bytes(e, value_word(c));
+                n++;
+                d = e->is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d;
+                if ((int64_t)d < cc->by.delta.lo || (int64_t)d > cc->by.delta.hi) {
+                    /* the spread grows (else its width stands), and keeps the value:
+                     * compact_push takes it next, or a new row group starts anew */
+                    cc->by.delta.lo = (int64_t)d < cc->by.delta.lo ? (int64_t)d : cc->by.delta.lo;
+                    cc->by.delta.hi = (int64_t)d > cc->by.delta.hi ? (int64_t)d : cc->by.delta.hi;
+                    width = ppq_bit_width64((uint64_t)cc->by.delta.hi - (uint64_t)cc->by.delta.lo);
+                    width = !e->is64 && width > 32u ? 32u : width;
+                    cc->dwidth = (uint8_t)width;
+                }
             }
             /* the block this value completes, exactly; else the open block's
              * bound: its min delta, widths, miniblocks of 32 (the writer's
@@ -2205,8 +2210,10 @@ PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
             need += block + (block / SEG_MAX + 2u) * SEG_HEAD;
         } else if (c->kind == K_PLAIN) {
             uint8_t buf[12];
-            uint32_t len;
-            (void)compact_value(c, buf, &len);
+            uint32_t len = 1u; /* (a null: a BOOLEAN's byte of bits, at most) */
+            if (c->pending == 1u) {
+                (void)compact_value(c, buf, &len);
+            }
             need += len + 4u + (len / SEG_MAX + 2u) * SEG_HEAD;
         }
         if (c->def->optional) {
@@ -2255,8 +2262,8 @@ PPQ_NOINLINE static ppq_status_t compact_push(ppq_writer_t *w, uint32_t i)
             at[2] = (uint8_t)i;
             w->dict_slots[slot] = (uint16_t)(at + REC_TAIL - w->store);
             w->dict_used++;
-            cc->didx = (uint16_t)cc->dict_count++;
-            cc->dict_bytes += len + (c->def->type == PPQ_BYTE_ARRAY ? 4u : 0u);
+            cc->didx = cc->dict_count++;
+            cc->dict_bytes = (uint16_t)(cc->dict_bytes + len + (c->def->type == PPQ_BYTE_ARRAY ? 4u : 0u));
         }
         st = ppq_rle_enc_put_one(&c->enc.rle, cc->didx);
         break;
@@ -3201,14 +3208,15 @@ ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
         return PPQ_ERR_NOSPACE;
     }
     if (COMPACT(w) && !compact_admit(w)) { /* end the row group first */
-        st = w->rg_rows > 0u ? flush(w) : PPQ_ERR_NOSPACE;
-        if (st == PPQ_OK && (w->full || !compact_admit(w))) {
-            st = PPQ_ERR_NOSPACE; /* the footer store is full, or one row passes the store */
-        }
+        st = w->rg_rows > 0u ? flush(w) : PPQ_OK;
         if (st != PPQ_OK) {
             clear_row(w);
-            w->err = st == PPQ_ERR_NOSPACE ? PPQ_OK : st;
+            w->err = st; /* (as rows_added: a row group that failed is lost) */
             return st;
+        }
+        if (w->full || !compact_admit(w)) {
+            clear_row(w);
+            return PPQ_ERR_NOSPACE; /* the footer store is full, or one row passes the store */
         }
     }
     if (COMPACT(w)) {
