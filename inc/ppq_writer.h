@@ -202,6 +202,8 @@ typedef struct ppq_writer {
     uint16_t *dict_slots;      /* compact: the dictionaries' hash table (0: empty,
                                   else the end offset of an entry) */
     uint32_t dict_nslots, dict_used;
+    size_t wide_at;            /* compact: entries that end at or below it have indices of
+                                  two bytes (0: none; a dictionary wider than 8 bits) */
     const struct ppq_field *record; /* ppq_writer_use_record's fields (NULL: none) */
     uint32_t record_first;     /* ... the offset of the first byte array always there (UINT32_MAX: */
     uint32_t record_min, record_span; /* none) and the lengths it takes: min .. min + span */

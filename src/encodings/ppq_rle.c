@@ -372,15 +372,21 @@ static size_t uleb32_len(uint32_t v)
  * of equal values began at its start. */
 size_t ppq_rle_enc_bound(const ppq_rle_enc_t *enc)
 {
+    uint32_t head;
+    size_t body;
     if (enc->repeat_count >= 8u) {
         /* the run's header and value, one count longer; or, should the
          * value end it, those and the group the value starts */
-        return uleb32_len((enc->repeat_count + 1u) << 1) + (enc->width + 7u) / 8u + 1u + enc->width;
+        head = (enc->repeat_count + 1u) << 1;
+        body = (enc->width + 7u) / 8u + 1u + enc->width;
+    } else {
+        /* the pending groups and the one in progress (or the value's own)
+         * under one header; the value may instead complete the group as a
+         * run's start, whose header and value take at most a byte more */
+        head = ((enc->ngroups + 1u) << 1) | 1u;
+        body = ((size_t)enc->ngroups + 1u) * enc->width + 1u;
     }
-    /* the pending groups and the one in progress (or the value's own)
-     * under one header; the value may instead complete the group as a
-     * run's start, whose header and value take at most a byte more */
-    return ((size_t)enc->ngroups + 1u) * enc->width + uleb32_len(((enc->ngroups + 1u) << 1) | 1u) + 1u;
+    return uleb32_len(head) + body;
 }
 
 ppq_status_t ppq_rle_enc_put_one(ppq_rle_enc_t *enc, uint32_t value)

@@ -790,58 +790,50 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
         return PPQ_ERR_ARG;
     }
     rg = (uint32_t)rg_meta_max(schema, ncols, opts);
-    for (share = 2u; PPQ_WRITER_COMPACT && arena_len <= COMPACT_ARENA_MAX && share <= 64u; share *= 2u) {
-        /* the compact layout: a store as large as fits beside the footer
-         * store (1/share of the arena) and a hash table for an entry per 16
-         * bytes of the store (sensor rows take some 3 bytes in the store and
-         * bring a new entry every few rows: neither runs out long first) */
-        uint64_t score;
-        uint32_t entries = (uint32_t)(arena_len / 24u), k;
-        o = *opts;
-        o.compact = 1;
-        o.page_values = 8192u; /* (one page per chunk) */
-        o.page_bytes = arena_len / 32u < 64u ? 64u : (uint32_t)(arena_len / 32u);
-        o.row_group_rows = 1u << 20;
-        o.dict_bytes = 0;
-        o.footer_bytes = o.footer_spill != NULL ? 1u : (uint32_t)(arena_len / share);
-        for (k = 0; k < 3u; k++) { /* (entries and store settle in a few rounds) */
-            o.dict_entries = entries < 16u ? 16u : entries & ~15u;
-            entries = fit_chunk(schema, ncols, &o, arena_len, 0xFFFFu / ncols) * ncols / 16u;
-        }
-        if (entries == 0u) {
+    /* pv 0: the compact layout (where it can be had: the best when it fits);
+     * then pages as large as still leave room for whole row groups */
+    for (pv = 0u; pv == 0u || (pv >= 8u && !(found && best.compact)); pv = pv == 0u ? 4096u : pv / 2u) {
+        if (pv == 0u && !(PPQ_WRITER_COMPACT && arena_len <= COMPACT_ARENA_MAX)) {
             continue;
         }
-        /* rows a file takes, at a guess of 2 bytes per value in the store */
-        score = (uint64_t)o.chunk_bytes / 2u * groups_kept(&o, rg);
-        if (!found || score > best_score) {
-            best = o;
-            best_score = score;
-            found = 1;
-        }
-        if (o.footer_spill != NULL) {
-            break; /* no share to weigh */
-        }
-    }
-    for (pv = 4096u; !(found && best.compact) && pv >= 8u; pv /= 2u) { /* pages as large as still leave
-                                                                       room for whole row groups */
         for (share = 2u; share <= 64u; share *= 2u) { /* the footer store: 1/share of the arena */
-            uint32_t rows;
             uint64_t score;
             o = *opts;
-            o.compact = 0;
-            o.page_values = pv;
-            o.page_bytes = pv * 8u < 65536u ? pv * 8u : 65536u;
-            o.row_group_rows = 1u << 20; /* row groups end where a chunk buffer fills */
-            o.dict_entries = pv < 1024u ? pv : 1024u;
-            o.dict_bytes = o.dict_entries * 8u;
+            o.compact = pv == 0u;
+            o.row_group_rows = 1u << 20; /* row groups end where the store or a chunk buffer fills */
             o.footer_bytes = o.footer_spill != NULL ? 1u : (uint32_t)(arena_len / share);
-            if (fit_chunk(schema, ncols, &o, arena_len, most) == 0u) {
-                continue;
+            if (pv == 0u) {
+                /* a store as large as fits beside the footer store and a hash
+                 * table for an entry per 16 bytes of the store (sensor rows
+                 * take some 3 bytes in the store and bring a new entry every
+                 * few rows: neither runs out long first) */
+                uint32_t entries = (uint32_t)(arena_len / 24u), k;
+                o.page_values = 8192u; /* (one page per chunk) */
+                o.page_bytes = arena_len / 32u < 64u ? 64u : (uint32_t)(arena_len / 32u);
+                o.dict_bytes = 0;
+                for (k = 0; k < 3u; k++) { /* (entries and store settle in a few rounds) */
+                    o.dict_entries = entries < 16u ? 16u : entries & ~15u;
+                    entries = fit_chunk(schema, ncols, &o, arena_len, 0xFFFFu / ncols) * ncols / 16u;
+                }
+                if (entries == 0u) {
+                    continue;
+                }
+                /* rows a file takes, at a guess of 2 bytes per value in the store */
+                score = (uint64_t)o.chunk_bytes / 2u * groups_kept(&o, rg);
+            } else {
+                uint32_t rows;
+                o.page_values = pv;
+                o.page_bytes = pv * 8u < 65536u ? pv * 8u : 65536u;
+                o.dict_entries = pv < 1024u ? pv : 1024u;
+                o.dict_bytes = o.dict_entries * 8u;
+                if (fit_chunk(schema, ncols, &o, arena_len, most) == 0u) {
+                    continue;
+                }
+                /* rows a file surely takes: a row group's worth times the row
+                 * groups the footer store keeps (a spill keeps them all) */
+                rows = surely_rows(schema, ncols, &o);
+                score = (uint64_t)(rows > 0u ? rows : 1u) * groups_kept(&o, rg);
             }
-            /* rows a file surely takes: a row group's worth times the row
-             * groups the footer store keeps (a spill keeps them all) */
-            rows = surely_rows(schema, ncols, &o);
-            score = (uint64_t)(rows > 0u ? rows : 1u) * groups_kept(&o, rg);
             if (!found || score > best_score) {
                 best = o;
                 best_score = score;
@@ -1819,8 +1811,9 @@ static ppq_status_t crc_write(void *ctx, const uint8_t *data, size_t len)
  * from its start, segments of the columns' streams (values, and the
  * definition levels of OPTIONAL columns), each [stream id][length][bytes]
  * with a stream's consecutive writes joined; from its end, downwards, the
- * dictionaries' entries, each [value][(byte arrays) length u16][index
- * u16][column], found through one hash table of their end offsets.  Before
+ * dictionaries' entries, each [value][(byte arrays) length u16][(once a
+ * dictionary of the row group is wider than 8 bits) index >> 8][index]
+ * [column], found through one hash table of their end offsets.  Before
  * a row goes in, admit() adds up what it and the pages' ends could still
  * write (bounds from the encoders' states, the exact bytes of a delta
  * block the row completes, new entries); a row that does not fit ends the
@@ -1829,7 +1822,8 @@ static ppq_status_t crc_write(void *ctx, const uint8_t *data, size_t len)
 
 #define SEG_HEAD 2u   /* a segment's stream id and length (<= 255) */
 #define SEG_MAX 255u
-#define REC_TAIL 3u   /* an entry's index (u16) and column (u8) */
+#define REC_TAIL 2u   /* an entry's index (low byte) and column (u8); below them, the
+                         index's high byte where w->wide_at says */
 #define COMPACT_GROUPS 8u /* groups of 8 per bit-packed run of the streams' RLE encoders */
 #define NO_SEG ((size_t)-1)
 
@@ -1952,6 +1946,7 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
         w->scratch = scratch_mem;
         w->dict_slots = slot_mem;
         w->dict_nslots = slots;
+        w->wide_at = 0;
     }
     for (i = 0; i < n; i++) {
         const ppq_column_t *c = &s[i];
@@ -2063,20 +2058,25 @@ static ppq_status_t stream_out(const ppq_writer_t *w, uint8_t id, size_t from, s
     return st;
 }
 
-/* The dictionary entry ending at `end`: its column, index, value bytes;
+/* The index of the dictionary entry ending at end (`wide`: of two bytes). */
+static uint32_t entry_index(const uint8_t *end, int wide)
+{
+    return (uint32_t)end[-2] | (wide ? (uint32_t)end[-3] << 8 : 0u);
+}
+
+/* The dictionary entry ending at `end`: its column and value bytes;
  * returns where it starts (the end of the entry before it). */
-static size_t entry_at(const ppq_writer_t *w, size_t end, uint32_t *col, uint32_t *idx, const uint8_t **v,
-                       uint32_t *len)
+static size_t entry_at(const ppq_writer_t *w, size_t end, uint32_t *col, const uint8_t **v, uint32_t *len)
 {
     *col = w->store[end - 1u];
-    *idx = (uint32_t)w->store[end - 3u] | (uint32_t)w->store[end - 2u] << 8;
+    end -= REC_TAIL + (end <= w->wide_at ? 1u : 0u);
     if (w->schema[*col].type == PPQ_BYTE_ARRAY) {
-        *len = (uint32_t)w->store[end - 5u] | (uint32_t)w->store[end - 4u] << 8;
+        *len = (uint32_t)w->store[end - 2u] | (uint32_t)w->store[end - 1u] << 8;
         end -= 2u;
     } else {
         *len = COL(w, *col)->width; /* (the PLAIN width: INT96 12, FLBA its length) */
     }
-    *v = w->store + end - REC_TAIL - *len;
+    *v = w->store + end - *len;
     return (size_t)(*v - w->store);
 }
 
@@ -2110,17 +2110,17 @@ static int dict_find(const ppq_writer_t *w, uint32_t i, const uint8_t *v, uint32
         if (w->store[e - 1u] == i) { /* this column's entry (a byte: no decoding for the others) */
             uint32_t col, elen;
             const uint8_t *ev;
+            int wide = e <= w->wide_at, same;
             if (c->dict_word) { /* numbers: their bits as one word (the low word first: most differ there) */
-                ev = w->store + e - REC_TAIL - len;
-                if (ppq_load_le32(ev) == (uint32_t)word && (len == 4u || ppq_load_le32(ev + 4) == (uint32_t)(word >> 32))) {
-                    *idx = (uint32_t)w->store[e - 3u] | (uint32_t)w->store[e - 2u] << 8;
-                    return 1;
-                }
+                ev = w->store + e - REC_TAIL - (size_t)wide - len;
+                same = ppq_load_le32(ev) == (uint32_t)word && (len == 4u || ppq_load_le32(ev + 4) == (uint32_t)(word >> 32));
             } else {
-                (void)entry_at(w, e, &col, idx, &ev, &elen);
-                if (elen == len && memcmp(ev, v, len) == 0) {
-                    return 1;
-                }
+                (void)entry_at(w, e, &col, &ev, &elen);
+                same = elen == len && memcmp(ev, v, len) == 0;
+            }
+            if (same) {
+                *idx = entry_index(w->store + e, wide);
+                return 1;
             }
         }
         h = h + 1u == w->dict_nslots ? 0u : h + 1u;
@@ -2143,12 +2143,12 @@ static inline const uint8_t *compact_value(ppq_col_t *c, uint8_t *buf, uint32_t 
     return v;
 }
 
-static size_t entry_size(const ppq_col_t *c, uint32_t len)
+static size_t entry_size(const ppq_writer_t *w, const ppq_col_t *c, uint32_t len)
 {
-    return len + REC_TAIL + (c->def->type == PPQ_BYTE_ARRAY ? 2u : 0u);
+    return len + REC_TAIL + (w->wide_at != 0u ? 1u : 0u) + (c->def->type == PPQ_BYTE_ARRAY ? 2u : 0u);
 }
 
-static ppq_status_t compact_split(const ppq_writer_t *w, ppq_col_t *c);
+static ppq_status_t compact_split(ppq_writer_t *w, ppq_col_t *c);
 
 /* Does the pending row fit the open row group?  Looks up the dictionary
  * columns' values (kept for compact_push). */
@@ -2177,7 +2177,7 @@ PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
                     cc->dict_full = 1;
                     return 0;
                 }
-                need += entry_size(c, len);
+                need += entry_size(w, c, len);
                 news++;
             }
         } else if (BUILT(K_DELTA) && c->kind == K_DELTA) {
@@ -2249,7 +2249,7 @@ PPQ_NOINLINE static ppq_status_t compact_push(ppq_writer_t *w, uint32_t i)
             uint32_t slot, idx;
             uint8_t *at;
             (void)dict_find(w, i, v, len, &idx, &slot);
-            w->store_top -= entry_size(c, len);
+            w->store_top -= entry_size(w, c, len);
             at = w->store + w->store_top;
             memcpy(at, v, len);
             at += len;
@@ -2257,9 +2257,11 @@ PPQ_NOINLINE static ppq_status_t compact_push(ppq_writer_t *w, uint32_t i)
                 *at++ = (uint8_t)len;
                 *at++ = (uint8_t)(len >> 8);
             }
+            if (w->wide_at != 0u) {
+                *at++ = (uint8_t)(cc->dict_count >> 8);
+            }
             at[0] = (uint8_t)cc->dict_count;
-            at[1] = (uint8_t)(cc->dict_count >> 8);
-            at[2] = (uint8_t)i;
+            at[1] = (uint8_t)i;
             w->dict_slots[slot] = (uint16_t)(at + REC_TAIL - w->store);
             w->dict_used++;
             cc->didx = cc->dict_count++;
@@ -2392,7 +2394,7 @@ static ppq_status_t compact_finish(ppq_col_t *c)
  * its data so far becomes the chunk's first data page (the encoders
  * finish into the room the last row reserved), the rest a second page at
  * a bit wider (the dictionary page serves both). */
-static ppq_status_t compact_split(const ppq_writer_t *w, ppq_col_t *c)
+static ppq_status_t compact_split(ppq_writer_t *w, ppq_col_t *c)
 {
     compact_col_t *cc = c->own.cc;
     ppq_status_t st = compact_finish(c);
@@ -2400,6 +2402,9 @@ static ppq_status_t compact_split(const ppq_writer_t *w, ppq_col_t *c)
     cc->by.split.vals = (uint16_t)cc->vals.len; /* (the store is below 64 KiB) */
     cc->by.split.levs = c->def->optional ? (uint16_t)cc->levs.len : 0u;
     cc->by.split.width = cc->dict_width++;
+    if (cc->dict_width > 8u && w->wide_at == 0u) {
+        w->wide_at = w->store_top; /* (the entries from here on) */
+    }
     return st == PPQ_OK ? compact_encoders(c) : st;
 }
 
@@ -2410,10 +2415,10 @@ static ppq_status_t compact_entries_out(const ppq_writer_t *w, uint32_t i, ppq_s
     size_t end = w->store_cap;
     ppq_status_t st = PPQ_OK;
     while (end > w->store_top && st == PPQ_OK) {
-        uint32_t col, idx, len;
+        uint32_t col, len;
         const uint8_t *v;
         uint8_t len4[4];
-        end = entry_at(w, end, &col, &idx, &v, &len);
+        end = entry_at(w, end, &col, &v, &len);
         ppq_store_le32(len4, len);
         if (col == i && w->schema[i].type == PPQ_BYTE_ARRAY) {
             st = ppq_sink_write(out, len4, 4);
@@ -2551,6 +2556,7 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
     w->store_top = w->store_cap;
     w->seg_last = NO_SEG;
     w->dict_used = 0;
+    w->wide_at = 0;
     memset(w->dict_slots, 0, (size_t)w->dict_nslots * 2u);
     for (i = 0; i < w->ncols; i++) {
         by_dict |= COL(w, i)->own.cc->dict_full;
@@ -2575,6 +2581,9 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
                                                 and a run of one index costs the same at any width */
         }
         cc->dict_width = (uint8_t)(width > compact_max_width(&w->opts) ? compact_max_width(&w->opts) : width);
+        if (c->kind == K_DICT && cc->dict_width > 8u) {
+            w->wide_at = w->store_cap; /* (every entry: indices of two bytes) */
+        }
         st = compact_start(c);
     }
     return st;
