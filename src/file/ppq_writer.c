@@ -2058,10 +2058,17 @@ static ppq_status_t stream_out(const ppq_writer_t *w, uint8_t id, size_t from, s
     return st;
 }
 
-/* The index of the dictionary entry ending at end (`wide`: of two bytes). */
-static uint32_t entry_index(const uint8_t *end, int wide)
+/* Bytes of the tail of the dictionary entry ending at `end`: its index
+ * (two bytes where w->wide_at says) and column. */
+static size_t entry_tail(const ppq_writer_t *w, size_t end)
 {
-    return (uint32_t)end[-2] | (wide ? (uint32_t)end[-3] << 8 : 0u);
+    return REC_TAIL + (end <= w->wide_at ? 1u : 0u);
+}
+
+/* The index of the dictionary entry ending at `end`. */
+static uint32_t entry_index(const ppq_writer_t *w, size_t end)
+{
+    return (uint32_t)w->store[end - 2u] | (end <= w->wide_at ? (uint32_t)w->store[end - 3u] << 8 : 0u);
 }
 
 /* The dictionary entry ending at `end`: its column and value bytes;
@@ -2069,7 +2076,7 @@ static uint32_t entry_index(const uint8_t *end, int wide)
 static size_t entry_at(const ppq_writer_t *w, size_t end, uint32_t *col, const uint8_t **v, uint32_t *len)
 {
     *col = w->store[end - 1u];
-    end -= REC_TAIL + (end <= w->wide_at ? 1u : 0u);
+    end -= entry_tail(w, end);
     if (w->schema[*col].type == PPQ_BYTE_ARRAY) {
         *len = (uint32_t)w->store[end - 2u] | (uint32_t)w->store[end - 1u] << 8;
         end -= 2u;
@@ -2110,16 +2117,16 @@ static int dict_find(const ppq_writer_t *w, uint32_t i, const uint8_t *v, uint32
         if (w->store[e - 1u] == i) { /* this column's entry (a byte: no decoding for the others) */
             uint32_t col, elen;
             const uint8_t *ev;
-            int wide = e <= w->wide_at, same;
+            int same;
             if (c->dict_word) { /* numbers: their bits as one word (the low word first: most differ there) */
-                ev = w->store + e - REC_TAIL - (size_t)wide - len;
+                ev = w->store + e - entry_tail(w, e) - len;
                 same = ppq_load_le32(ev) == (uint32_t)word && (len == 4u || ppq_load_le32(ev + 4) == (uint32_t)(word >> 32));
             } else {
                 (void)entry_at(w, e, &col, &ev, &elen);
                 same = elen == len && memcmp(ev, v, len) == 0;
             }
             if (same) {
-                *idx = entry_index(w->store + e, wide);
+                *idx = entry_index(w, e);
                 return 1;
             }
         }
