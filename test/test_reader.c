@@ -389,6 +389,18 @@ static float noisy_reading(uint32_t r)
     return (float)((r * 2654435761u) >> 12) / 16.0f;
 }
 
+/* Options of the compact layout for the tests below: a store of
+ * chunk_bytes per column, small pages, a footer store. */
+static void compact_options(ppq_writer_options_t *o, uint32_t chunk_bytes, uint32_t dict_entries, uint32_t footer_bytes)
+{
+    memset(o, 0, sizeof *o);
+    o->compact = 1;
+    o->chunk_bytes = chunk_bytes;
+    o->page_bytes = 64;
+    o->dict_entries = dict_entries;
+    o->footer_bytes = footer_bytes;
+}
+
 static void compact_auto_by_size(void)
 {
     static const ppq_column_t schema[2] = {
@@ -404,12 +416,7 @@ static void compact_auto_by_size(void)
     if (!PPQ_WRITER_COMPACT || !new_file()) {
         return;
     }
-    memset(&o, 0, sizeof o);
-    o.compact = 1;
-    o.chunk_bytes = 256;
-    o.page_bytes = 64;
-    o.dict_entries = 200;
-    o.footer_bytes = 8192;
+    compact_options(&o, 256, 200, 8192);
     st = ppq_writer_init(&w, schema, 2, &o, &file_sink, test_arena_ptr, test_arena_size);
     for (r = 0; r < rows && st == PPQ_OK; r++) {
         st = ppq_writer_set_float(&w, 0, noisy_reading(r));
@@ -476,12 +483,7 @@ static void compact_dictionary_outgrows_width(void)
     if (!PPQ_WRITER_COMPACT || !new_file()) {
         return;
     }
-    memset(&o, 0, sizeof o);
-    o.compact = 1;
-    o.chunk_bytes = 4096;
-    o.page_bytes = 64;
-    o.dict_entries = 1024; /* indices up to 10 bits */
-    o.footer_bytes = 4096;
+    compact_options(&o, 4096, 1024, 4096); /* (indices up to 10 bits) */
     o.page_crc = 1;
     st = ppq_writer_init(&w, schema, 2, &o, &file_sink, test_arena_ptr, test_arena_size);
     for (r = 0; r < rows && st == PPQ_OK; r++) {
