@@ -247,10 +247,6 @@ static void page_sized_buffer(void)
     }
 }
 
-/* The compact writer's narrow encoder keeps deltas in 32 bits: the same
- * bytes as the usual one for INT32 (every delta fits, wrapped) and for
- * INT64 whose deltas fit; an INT64 delta beyond refused (NOSPACE, not
- * sticky, ppq_delta_enc_fits saying so first), the page still finishing. */
 /* The writer's row entry: ppq_delta_enc_add, put_word where it declines.
  * The bytes are ppq_delta_enc_put's (values decoded back: the same), and
  * a page-sized buffer refuses the value past it (add must decline it). */
@@ -296,6 +292,10 @@ static void row_entry(void)
     }
 }
 
+/* The compact writer's narrow encoder keeps deltas in 32 bits: the same
+ * bytes as the usual one for INT32 (every delta fits, wrapped) and for
+ * INT64 whose deltas fit; an INT64 delta beyond refused (NOSPACE, not
+ * sticky, ppq_delta_enc_fits saying so first), the page still finishing. */
 static void narrow_buffer(void)
 {
     size_t t;
@@ -422,10 +422,6 @@ static void int64_every_miniblock_width(void)
     }
 }
 
-/* An INT64 stream of one full miniblock at each width 0..64 (the first
- * delta 0, then the top bit once; width 64: INT64_MIN, INT64_MAX), so
- * the data ends where the miniblock does: a kernel that reads past it
- * is caught under ASan.  Decoded in one call. */
 /* A block's least delta first in a later miniblock of odd length (a
  * page's last block): 32-bit cores find the min and max in pairs, the odd
  * value alone, and the min must count it.  Header and widths from the
@@ -451,6 +447,10 @@ static void min_first_in_odd_miniblock(void)
     PPQ_CHECK_MEM(b64, v64, 36u * 8u);
 }
 
+/* An INT64 stream of one full miniblock at each width 0..64 (the first
+ * delta 0, then the top bit once; width 64: INT64_MIN, INT64_MAX), so
+ * the data ends where the miniblock does: a kernel that reads past it
+ * is caught under ASan.  Decoded in one call. */
 static void int64_single_miniblock_widths(void)
 {
     ppq_delta_cfg_t cfg = {PPQ_INT64, 128, 4, 0};
