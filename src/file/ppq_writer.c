@@ -3516,30 +3516,6 @@ static ppq_status_t put_run(ppq_col_t *c, const uint8_t *v, uint32_t n)
     }
 }
 
-/* The statistics of a dictionary page's indices first..first+n (numbers
- * of 4 or 8 bytes, 4-byte indices): each entry once a page, by its stamp,
- * as the row path takes them (a pass over the values costs more). */
-static void run_entry_stats(ppq_col_t *c, uint32_t first, uint32_t n)
-{
-    const ppq_dict_enc_t *d = c->own.dict;
-    const uint32_t *index = (const uint32_t *)d->page + first;
-    const uint8_t *seen = c->seen, stamp = c->stamp; /* (locals: the byte stores alias everything) */
-    uint32_t i, k;
-    for (i = 0; i < n; i += k) {
-        k = n - i >= 4u ? 4u : 1u; /* four tested at once: an entry new to the page is rare */
-        if (k == 4u && ((seen[index[i]] ^ stamp) | (seen[index[i + 1u]] ^ stamp) | (seen[index[i + 2u]] ^ stamp) |
-                        (seen[index[i + 3u]] ^ stamp)) == 0u) {
-            continue;
-        }
-        for (k = 0; k < 4u && i + k < n; k++) {
-            uint32_t e = index[i + k];
-            if (seen[e] != stamp) {
-                entry_stats(c, e, ppq_load_le_word(d->pool + (size_t)e * c->width, c->width), c->width);
-            }
-        }
-    }
-}
-
 /* Rows from..from+n of column c as runs: its page has room for all n. */
 static ppq_status_t push_runs(ppq_writer_t *w, ppq_col_t *c, const ppq_column_batch_t *b, uint32_t from, uint32_t n)
 {
@@ -3554,11 +3530,9 @@ static ppq_status_t push_runs(ppq_writer_t *w, ppq_col_t *c, const ppq_column_ba
                                                                                                              : run + 1u;
         }
         if (run > r) { /* values r..run */
-            uint32_t first = c->kind == K_DICT ? ppq_dict_enc_page_values(c->own.dict) : 0u;
             st = put_run(c, v + (size_t)r * size, run - r);
-            if (PPQ_WRITER_STATISTICS && !PPQ_DICT_NARROW && c->kind == K_DICT && c->seen != NULL) {
-                run_entry_stats(c, first, run - r);
-            } else if (PPQ_WRITER_STATISTICS) {
+            if (PPQ_WRITER_STATISTICS) { /* (dictionary runs too: a pass over the values costs less than
+                                          * the row path's stamps, entry by entry) */
                 ppq_stats_add_values(&c->page_stats, c->stats_kind, c->width, v + (size_t)r * size, run - r);
             }
             c->page_count += run - r;
