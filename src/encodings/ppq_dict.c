@@ -316,8 +316,12 @@ static ppq_status_t lookup_or_add(ppq_dict_enc_t *enc, const uint8_t *key, uint3
 
 #if PPQ_FAST64 && PPQ_HOST_LE && !PPQ_LEAN && !PPQ_DICT_NARROW
 /* lookup_or_add() for a run of numbers on 64-bit little-endian hosts,
- * where a number in memory is its PLAIN bytes: one loop per width, the
- * same hash and probes, so the same table and indices. */
+ * where a number in memory is its PLAIN bytes: one loop per width (always
+ * inlined: clang otherwise keeps one copy with a variable width, which
+ * loads values byte by byte), the same hash and probes, so the same table
+ * and indices.  The usual case, two values both in their home slots, costs
+ * one branch and two independent lookups (on the sensor table's floats,
+ * 0.87 ns a value against 1.04 one at a time). */
 static uint64_t word_at(const uint8_t *p, uint32_t width)
 {
     uint32_t x;
@@ -330,8 +334,8 @@ static uint64_t word_at(const uint8_t *p, uint32_t width)
     return y;
 }
 
-static inline ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8_t *v, size_t n, size_t *accepted,
-                                     const uint32_t width)
+static PPQ_ALWAYS_INLINE ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8_t *v, size_t n, size_t *accepted,
+                                                const uint32_t width)
 {
     uint32_t *first = (uint32_t *)enc->page + enc->page_count, *out = first, *stop; /* (hosts: 4-byte indices) */
     size_t m = enc->cfg.max_page_values - enc->page_count < n ? enc->cfg.max_page_values - enc->page_count : n;
@@ -340,8 +344,25 @@ static inline ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8_t *v, size
     const uint8_t *pool = enc->pool;                                                 /* stores alias nothing) */
     const unsigned shift = enc->slot_shift;
     for (stop = first + m; out < stop; out++, v += width) {
-        uint64_t word = word_at(v, width);
-        uint32_t h = ppq_dict_slot_word(word, shift), e;
+        uint64_t word;
+        uint32_t h, e;
+        while (stop - out >= 2) { /* two at a time while both are in their home slots */
+            uint64_t w0 = word_at(v, width), w1 = word_at(v + width, width);
+            uint32_t e0 = slots[ppq_dict_slot_word(w0, shift)], e1 = slots[ppq_dict_slot_word(w1, shift)];
+            if ((e0 == 0u) | (e1 == 0u) || !(ppq_plain_is(pool + (size_t)e0 * width - width, w0, width) &
+                                               ppq_plain_is(pool + (size_t)e1 * width - width, w1, width))) {
+                break;
+            }
+            out[0] = e0 - 1u;
+            out[1] = e1 - 1u;
+            out += 2;
+            v += 2u * width;
+        }
+        if (out == stop) {
+            break;
+        }
+        word = word_at(v, width);
+        h = ppq_dict_slot_word(word, shift);
         while ((e = slots[h]) != 0u && !ppq_plain_is(pool + (size_t)e * width - width, word, width)) {
             h = (h + 1u) & mask;
         }
