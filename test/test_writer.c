@@ -418,9 +418,11 @@ static void statistics_nan_counts(void)
 /* Each data page's statistics (header) are its values' bounds and NaN
  * count, computed here from the values written: a dictionary float column
  * (repeated entries, NaNs), a DELTA timestamp that mostly rises, an AUTO
- * integer; on the host over more than 255 pages, where the row path's
- * per-entry page stamps start again. */
-static void statistics_per_page(void)
+ * integer.  By rows and by column batches (on hosts the dictionary's runs,
+ * whose page statistics wait for the page's end); pages of 8 values (on
+ * the host more than 255 a column, where the per-entry page stamps start
+ * again; more dictionary entries than a page has values) and of 64 (fewer). */
+static void page_stats_case(int batches, uint32_t page_values)
 {
     static const ppq_column_t schema[] = {COL("f", PPQ_FLOAT, 0, PPQ_COLUMN_DICTIONARY),
                                           COL("ts", PPQ_INT64, 0, PPQ_COLUMN_DELTA_BINARY_PACKED),
@@ -449,6 +451,8 @@ static void statistics_per_page(void)
     o.dict_entries = ROWS < 64 ? 8u : 64u; /* (small boards: a fallback to PLAIN too) */
     o.dict_bytes = o.dict_entries * 8u;
     o.footer_bytes = 512u;
+    o.page_values = page_values;
+    o.page_bytes = 4u * page_values;
     PPQ_CHECK_OK(ppq_writer_init(&w, schema, NCOLS, &o, &file_sink, test_arena_ptr, test_arena_size));
     for (i = 0; i < ROWS; i++) {
         x = x * 1103515245u + 12345u;
@@ -461,15 +465,28 @@ static void statistics_per_page(void)
         if (i == 3 || i == 4 || i == 255 * 8 + 3) { /* the max of pages 0 and 255 only: one page stamp */
             fv[i] = 99.0f;
         }
+        if (batches && i / 64 % 3 == 1 && i % 64 == i / 64 * 5 % 64) { /* a page's own max, once, at */
+            fv[i] = 50.0f + (float)(i / 64);                            /* places all along it */
+        }
         t += (x >> 24) % 17u == 0u ? -3 : (int64_t)((x >> 8) % 4u);
         tv[i] = t;
         nv[i] = (int32_t)((x >> 12) % 50u) - 25;
+        if (batches) {
+            continue;
+        }
         PPQ_CHECK_OK(ppq_writer_set_float(&w, 0, fv[i]));
         PPQ_CHECK_OK(ppq_writer_set_i64(&w, 1, tv[i]));
         if (NCOLS == 3) {
             PPQ_CHECK_OK(ppq_writer_set_i32(&w, 2, nv[i]));
         }
         PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    }
+    for (i = 0; batches && i < ROWS; i += 100) { /* (batches of 100 rows: runs that cross pages) */
+        ppq_column_batch_t b[3] = {{NULL, NULL, NULL}, {NULL, NULL, NULL}, {NULL, NULL, NULL}};
+        b[0].values = fv + i;
+        b[1].values = tv + i;
+        b[2].values = nv + i;
+        PPQ_CHECK_OK(ppq_writer_write_batch(&w, b, ROWS - i < 100 ? (uint32_t)(ROWS - i) : 100u, NULL));
     }
     PPQ_CHECK_OK(ppq_writer_close(&w));
     end = file_mem.len - 8u - ppq_load_le32(file_buf + file_mem.len - 8u);
@@ -526,7 +543,18 @@ static void statistics_per_page(void)
         pages++;
     }
     PPQ_CHECK(at[0] == ROWS && at[1] == ROWS && at[2] == (NCOLS == 3 ? ROWS : 0u));
-    PPQ_CHECK(pages >= NCOLS * ROWS / 8u); /* (more than 255 a column on the host) */
+    PPQ_CHECK(pages >= NCOLS * ROWS / page_values); /* (pages of 8: more than 255 a column on the host) */
+}
+
+static void statistics_per_page(void)
+{
+    page_stats_case(0, 8u);
+}
+
+static void statistics_per_page_batches(void)
+{
+    page_stats_case(1, 64u);
+    page_stats_case(1, 8u);
 }
 
 /* Unsigned INT compares unsigned; byte arrays compare as unsigned bytes;
@@ -1603,7 +1631,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(page_v2_layout),
 #if PPQ_WRITER_STATISTICS
     PPQ_TEST(statistics_floats),
-    PPQ_TEST(statistics_nan_counts), PPQ_TEST(statistics_per_page),
+    PPQ_TEST(statistics_nan_counts), PPQ_TEST(statistics_per_page), PPQ_TEST(statistics_per_page_batches),
     PPQ_TEST(statistics_orders), PPQ_TEST(statistics_unbounded_max),
 #else
     PPQ_TEST(statistics_left_out),

@@ -3598,7 +3598,7 @@ static ppq_status_t push_row_value(ppq_writer_t *w, ppq_col_t *c, const ppq_colu
 
 /* A dictionary column's rows from r (at most n) that repeat row r-1's
  * value and fit its page: they add only the same index again (no lookup,
- * no change to the statistics).  Returns how many it took. */
+ * no change to the bounds; a NaN's count grows).  Returns how many it took. */
 static uint32_t push_repeats(ppq_writer_t *w, ppq_col_t *c, const ppq_column_batch_t *b, uint32_t r, uint32_t n)
 {
     uint32_t k = 0, len = 0;
@@ -3630,6 +3630,18 @@ static uint32_t push_repeats(ppq_writer_t *w, ppq_col_t *c, const ppq_column_bat
     }
     if (k == 0u || ppq_dict_enc_repeat(c->own.dict, k) != PPQ_OK) {
         return 0; /* the encoder's page is full: the row path ends it */
+    }
+    if (PPQ_WRITER_STATISTICS && c->stats_kind == PPQ_ORDER_FLOAT) { /* but a NaN counts each time */
+        uint32_t x32;
+        uint64_t x = 0;
+        const uint8_t *at = (const uint8_t *)b->values + (size_t)(r - 1u) * c->width;
+        if (c->width == 4u) {
+            memcpy(&x32, at, 4);
+            x = x32;
+        } else {
+            memcpy(&x, at, 8);
+        }
+        c->page_stats.nans += ppq_is_nan_bits(c->width, x) ? k : 0u;
     }
     c->page_count += k;
     c->page_data += k * len;
