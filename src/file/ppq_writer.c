@@ -51,6 +51,19 @@ enum {
  * footer store: footer_for()). */
 #define META_TO_SPILL(w) (COMPACT(w) && (w)->footer_cap == 0u)
 
+/* The batch fast path (write_batch's runs, at the end of this file) costs
+ * about 2 KB of flash: built by default where flash is not the constraint
+ * (64-bit CPUs); elsewhere batches take the row path, with the same bytes.
+ * -DPPQ_WRITER_FAST_BATCH=0|1 chooses. */
+#ifndef PPQ_WRITER_FAST_BATCH
+#define PPQ_WRITER_FAST_BATCH PPQ_FAST64
+#endif
+
+/* Where a dictionary page's batch runs leave its statistics to the page's
+ * end (settle_dict_stats): numbers with stamps (c->seen) and 4-byte
+ * indices. */
+#define SETTLES(c) (PPQ_WRITER_FAST_BATCH && PPQ_WRITER_STATISTICS && !PPQ_DICT_NARROW && (c)->seen != NULL)
+
 /* Page compression: a constant 0 in a build without compressors
  * (PPQ_COMPRESSORS, ppq_config.h), whose pages are all uncompressed. */
 #define COMPRESSED(codec) (PPQ_COMPRESSORS != 0u && (codec) != PPQ_CODEC_UNCOMPRESSED)
@@ -1117,6 +1130,57 @@ static int alt_smaller(ppq_col_t *c)
     return alt < dict_page_bytes(c, n);
 }
 
+/* The statistics of a dictionary page's values from its indices, where its
+ * batch runs left them (SETTLES(c); its row-path values are in already):
+ * each entry the page holds once, the indices marked with the page's stamp
+ * and then the entries scanned (or, with many more entries than values,
+ * the indices walked with their stamps tested); then, if an entry is NaN,
+ * the page's NaNs counted over its indices, all of them (add_word counts one
+ * each time it meets one).  A pass of byte stores, not one over values. */
+static void settle_dict_stats(ppq_col_t *c)
+{
+    const ppq_dict_enc_t *d = c->own.dict;
+    const uint32_t *index = (const uint32_t *)d->page; /* (SETTLES: 4-byte indices) */
+    uint8_t *seen = c->seen, stamp = c->stamp;
+    uint32_t n = ppq_dict_enc_page_values(d), count = ppq_dict_enc_entries(d), i, e;
+    size_t width = c->width;
+    int nan = 0;
+    if (count / 2u <= n) {
+        for (i = 0; i + 4u <= n; i += 4u) { /* (four indices loaded before their stores, which may alias them) */
+            uint32_t e0 = index[i], e1 = index[i + 1u], e2 = index[i + 2u], e3 = index[i + 3u];
+            seen[e0] = stamp;
+            seen[e1] = stamp;
+            seen[e2] = stamp;
+            seen[e3] = stamp;
+        }
+        for (; i < n; i++) {
+            seen[index[i]] = stamp;
+        }
+        for (e = 0; e < count; e++) {
+            if (seen[e] == stamp) {
+                nan |= !ppq_stats_add_word(&c->page_stats, c->stats_kind, width,
+                                           ppq_load_le_word(d->pool + (size_t)e * width, (unsigned)width));
+            }
+        }
+    } else {
+        for (i = 0; i < n; i++) {
+            e = index[i];
+            if (seen[e] != stamp) {
+                seen[e] = stamp;
+                nan |= !ppq_stats_add_word(&c->page_stats, c->stats_kind, width,
+                                           ppq_load_le_word(d->pool + (size_t)e * width, (unsigned)width));
+            }
+        }
+    }
+    if (nan) {
+        c->page_stats.nans = 0;
+        for (i = 0; i < n; i++) {
+            c->page_stats.nans += (uint64_t)ppq_is_nan_bits(
+                width, ppq_load_le_word(d->pool + (size_t)index[i] * width, (unsigned)width));
+        }
+    }
+}
+
 /* The chunk's first decision: keep the dictionary, or re-encode the page
  * as alt_kind and drop it. */
 static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c)
@@ -1128,6 +1192,9 @@ static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c)
     set_put(w, c);
     if (c->dict_pages || !alt_smaller(c)) {
         return PPQ_OK;
+    }
+    if (SETTLES(c)) {
+        settle_dict_stats(c); /* (before the page stops being a dictionary page) */
     }
     c->kind = c->alt_kind;
     set_put(w, c);
@@ -1317,6 +1384,9 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
                             ppq_dict_enc_page_values(c->own.dict) * c->width &&
                         alt_smaller(c);
             c->deciding = 0;
+            if (SETTLES(c)) {
+                settle_dict_stats(c);
+            }
             st = ppq_dict_enc_flush_page(c->own.dict, &c->vals_sink);
             c->dict_pages = 1;
         }
@@ -3426,13 +3496,6 @@ static ppq_status_t set_from_batch(ppq_writer_t *w, uint32_t col, const ppq_colu
     }
 }
 
-/* The batch fast path below costs about 2 KB of flash: built by default
- * where flash is not the constraint (64-bit CPUs); elsewhere batches take
- * the row path, with the same bytes.  -DPPQ_WRITER_FAST_BATCH=0|1 chooses. */
-#ifndef PPQ_WRITER_FAST_BATCH
-#define PPQ_WRITER_FAST_BATCH PPQ_FAST64
-#endif
-
 #if PPQ_WRITER_FAST_BATCH
 /* ---- batches: a column's run of values at a time ---------------------------
  * The same bytes as setting and committing each row (the unit tests compare
@@ -3531,8 +3594,7 @@ static ppq_status_t push_runs(ppq_writer_t *w, ppq_col_t *c, const ppq_column_ba
         }
         if (run > r) { /* values r..run */
             st = put_run(c, v + (size_t)r * size, run - r);
-            if (PPQ_WRITER_STATISTICS) { /* (dictionary runs too: a pass over the values costs less than
-                                          * the row path's stamps, entry by entry) */
+            if (PPQ_WRITER_STATISTICS && !(c->kind == K_DICT && SETTLES(c))) { /* (those: at the page's end) */
                 ppq_stats_add_values(&c->page_stats, c->stats_kind, c->width, v + (size_t)r * size, run - r);
             }
             c->page_count += run - r;
