@@ -212,21 +212,33 @@ static PPQ_ALWAYS_INLINE void store8_64(uint8_t *out, unsigned w, uint64_t lo, u
     }
 }
 
-/* pack_groups() at widths 1..16: each group joined once, for the run
- * test and the store. */
-static PPQ_ALWAYS_INLINE size_t pack_groups_64(const uint32_t *g, size_t n, size_t room, unsigned w, uint8_t *out)
+/* Groups k..end-1 of g packed at out (group k at out + k * w) until one
+ * may start a run; returns the group it stopped at.  `wide`: each store
+ * may write 16 bytes. */
+static PPQ_ALWAYS_INLINE size_t pack_span_64(const uint32_t *g, size_t k, size_t end, unsigned w, uint8_t *out,
+                                             int wide)
 {
     uint64_t copies = 1u | 1ull << w | 1ull << 2u * w | 1ull << 3u * w;
-    size_t k;
-    for (k = 0; k < room && n >= 8u; k++, g += 8, n -= 8u, out += w) {
+    for (g += 8u * k, out += k * w; k < end; k++, g += 8, out += w) {
         uint64_t lo, hi;
         join8_64(g, w, &lo, &hi);
         if (lo == hi && lo == g[0] * copies) {
             break; /* a run may start here */
         }
-        store8_64(out, w, lo, hi, (room - k) * w >= 16u);
+        store8_64(out, w, lo, hi, wide);
     }
     return k;
+}
+
+/* pack_groups() at widths 1..16: each group joined once, for the run
+ * test and the store; the groups with 16 bytes of room after them stored
+ * by words, in a loop of their own (no test of the room per group). */
+static PPQ_ALWAYS_INLINE size_t pack_groups_64(const uint32_t *g, size_t n, size_t room, unsigned w, uint8_t *out)
+{
+    size_t groups = n / 8u < room ? n / 8u : room, tight = (16u + w - 1u) / w - 1u; /* (w a constant) */
+    size_t wide_end = room > tight ? room - tight : 0u, k;
+    k = pack_span_64(g, 0, wide_end < groups ? wide_end : groups, w, out, 1);
+    return k < wide_end || k == groups ? k : pack_span_64(g, k, groups, w, out, 0);
 }
 
 /* Whole groups of 8 values (below 2^w) from g that are not runs, packed at
