@@ -1,7 +1,8 @@
 /* Statistics folded a batch at a time (ppq_stats_add_values, the writer's
  * batch path) equal statistics folded value by value (ppq_stats_add, whose
  * results the interop suite checks through DuckDB): random numbers with
- * NaNs, zeros of both signs and extremes, split into random batches. */
+ * NaNs (quiet and signaling), zeros of both signs and extremes, split into
+ * random batches. */
 #include <string.h>
 
 #include "ppq_meta.h"
@@ -17,6 +18,7 @@ static void random_number(uint8_t order, size_t width, void *out)
     case 1: r = width == 8u ? 0x8000000000000000ull : 0x80000000u; break;  /* -0.0, INT_MIN */
     case 2: r = width == 8u ? 0x7FF8000000000001ull : 0x7FC00001u; break;  /* NaN */
     case 3: r = width == 8u ? 0xFFF0000000000000ull : 0xFF800000u; break;  /* -inf */
+    case 5: r = width == 8u ? 0xFFF0000000000001ull : 0xFF800001u; break;  /* signaling NaN, negative */
     case 4: r = ~(uint64_t)0; break;
     default: break;
     }
