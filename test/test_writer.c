@@ -415,6 +415,37 @@ static void statistics_nan_counts(void)
     }
 }
 
+/* AUTO decides on the chunk's first page at a value that is a NaN, and
+ * PLAIN wins (three distinct values and a NaN in pages of 4): the NaN
+ * counts once, in the page's statistics and in the chunk's. */
+static void auto_decides_on_a_nan(void)
+{
+    static const ppq_column_t schema[] = {COL("f", PPQ_FLOAT, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    page_header_t h;
+    footer_t f;
+    uint32_t nanbits = 0x7FC00000u;
+    float v[4] = {1.0f, 2.0f, 3.0f, 0.0f};
+    int i;
+    memcpy(&v[3], &nanbits, 4);
+    PPQ_CHECK(setup());
+    small_options(&o);
+    o.page_values = 4;
+    PPQ_CHECK_OK(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+    for (i = 0; i < 4; i++) {
+        PPQ_CHECK_OK(ppq_writer_set_float(&w, 0, v[i]));
+        PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    }
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    PPQ_CHECK_OK(read_footer(&f));
+    PPQ_CHECK_EQ(f.col[0].nan_count, 1);
+    PPQ_CHECK_OK(page_at(file_buf, file_mem.len, 4, &h));
+    PPQ_CHECK_EQ(h.type, 0);
+    PPQ_CHECK_EQ(h.count, 4);
+    PPQ_CHECK_EQ(h.stats.nan_count, 1);
+}
+
 /* Each data page's statistics (header) are its values' bounds and NaN
  * count, computed here from the values written: a dictionary float column
  * (repeated entries, NaNs), a DELTA timestamp that mostly rises, an AUTO
@@ -1631,7 +1662,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(page_v2_layout),
 #if PPQ_WRITER_STATISTICS
     PPQ_TEST(statistics_floats),
-    PPQ_TEST(statistics_nan_counts), PPQ_TEST(statistics_per_page), PPQ_TEST(statistics_per_page_batches),
+    PPQ_TEST(statistics_nan_counts), PPQ_TEST(auto_decides_on_a_nan), PPQ_TEST(statistics_per_page), PPQ_TEST(statistics_per_page_batches),
     PPQ_TEST(statistics_orders), PPQ_TEST(statistics_unbounded_max),
 #else
     PPQ_TEST(statistics_left_out),

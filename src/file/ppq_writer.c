@@ -1564,9 +1564,6 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
         c->again_idx = ppq_dict_enc_index_at(c->own.dict, c->own.dict->page_count - 1u);
         c->again = ppq_dict_enc_entry(c->own.dict, c->again_idx, &c->again_len);
     }
-    if (AUTO_BY_SIZE && st == PPQ_OK && c->deciding && c->own.dict->page_count >= auto_decide_at(w)) {
-        st = auto_first(w, c); /* (this value is in the page it may re-encode) */
-    }
     if (st != PPQ_OK) {
         return st;
     }
@@ -1578,6 +1575,13 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
             ppq_stats_add_word(&c->page_stats, c->stats_kind, c->width, value_word(c));
         } else {
             ppq_stats_add(&c->page_stats, c->stats_kind, c->width, v, len); /* (a repeated entry changes nothing) */
+        }
+    }
+    if (AUTO_BY_SIZE && c->deciding && c->own.dict->page_count >= auto_decide_at(w)) {
+        st = auto_first(w, c); /* (this value is in the page it may re-encode, and in its statistics:
+                                  settle_dict_stats must not count a NaN of it twice) */
+        if (st != PPQ_OK) {
+            return st;
         }
     }
     c->page_count++;
