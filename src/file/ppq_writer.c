@@ -1130,13 +1130,29 @@ static int alt_smaller(ppq_col_t *c)
     return alt < dict_page_bytes(c, n);
 }
 
+/* A number the dictionary has (entry e) into the page's statistics, once
+ * a page (its stamp in `seen`, which a column with statistics and a word
+ * dictionary has: set_put); a NaN each time (they are counted). */
+static PPQ_ALWAYS_INLINE void entry_stats(ppq_col_t *c, uint32_t e, uint64_t word, size_t width)
+{
+    if (c->seen[e] != c->stamp && ppq_stats_add_word(&c->page_stats, c->stats_kind, width, word)) {
+        c->seen[e] = c->stamp;
+    }
+}
+
+/* The bits of a word dictionary's entry e (numbers of `width` bytes). */
+static uint64_t entry_word(const ppq_dict_enc_t *d, uint32_t e, size_t width)
+{
+    return ppq_load_le_word(d->pool + (size_t)e * width, (unsigned)width);
+}
+
 /* The statistics of a dictionary page's values from its indices, where its
  * batch runs left them (SETTLES(c); its row-path values are in already):
  * each entry the page holds once, the indices marked with the page's stamp
  * and then the entries scanned (or, with many more entries than values,
- * the indices walked with their stamps tested); then, if an entry is NaN,
- * the page's NaNs counted over its indices, all of them (add_word counts one
- * each time it meets one).  A pass of byte stores, not one over values. */
+ * the indices walked by entry_stats); then, if that met a NaN, the page's
+ * NaNs counted over its indices, all of them (add_word counts one each
+ * time it meets one).  A pass of byte stores, not one over values. */
 static void settle_dict_stats(ppq_col_t *c)
 {
     const ppq_dict_enc_t *d = c->own.dict;
@@ -1144,7 +1160,7 @@ static void settle_dict_stats(ppq_col_t *c)
     uint8_t *seen = c->seen, stamp = c->stamp;
     uint32_t n = ppq_dict_enc_page_values(d), count = ppq_dict_enc_entries(d), i, e;
     size_t width = c->width;
-    int nan = 0;
+    uint64_t nans = c->page_stats.nans;
     if (count / 2u <= n) {
         for (i = 0; i + 4u <= n; i += 4u) { /* (four indices loaded before their stores, which may alias them) */
             uint32_t e0 = index[i], e1 = index[i + 1u], e2 = index[i + 2u], e3 = index[i + 3u];
@@ -1158,25 +1174,18 @@ static void settle_dict_stats(ppq_col_t *c)
         }
         for (e = 0; e < count; e++) {
             if (seen[e] == stamp) {
-                nan |= !ppq_stats_add_word(&c->page_stats, c->stats_kind, width,
-                                           ppq_load_le_word(d->pool + (size_t)e * width, (unsigned)width));
+                (void)ppq_stats_add_word(&c->page_stats, c->stats_kind, width, entry_word(d, e, width));
             }
         }
     } else {
         for (i = 0; i < n; i++) {
-            e = index[i];
-            if (seen[e] != stamp) {
-                seen[e] = stamp;
-                nan |= !ppq_stats_add_word(&c->page_stats, c->stats_kind, width,
-                                           ppq_load_le_word(d->pool + (size_t)e * width, (unsigned)width));
-            }
+            entry_stats(c, index[i], entry_word(d, index[i], width), width);
         }
     }
-    if (nan) {
+    if (c->page_stats.nans != nans) {
         c->page_stats.nans = 0;
         for (i = 0; i < n; i++) {
-            c->page_stats.nans += (uint64_t)ppq_is_nan_bits(
-                width, ppq_load_le_word(d->pool + (size_t)index[i] * width, (unsigned)width));
+            c->page_stats.nans += (uint64_t)ppq_is_nan_bits(width, entry_word(d, index[i], width));
         }
     }
 }
@@ -1308,16 +1317,6 @@ static ppq_status_t header_close(ppq_writer_t *w, ppq_thrift_w_t *t, const ppq_m
         w->hdr_crcs += ppq_crc32(0, w->scratch, hm->len);
     }
     return ppq_thrift_w_status(t);
-}
-
-/* A number the dictionary has (entry e) into the page's statistics, once
- * a page (its stamp in `seen`, which a column with statistics and a word
- * dictionary has: set_put); a NaN each time (they are counted). */
-static PPQ_ALWAYS_INLINE void entry_stats(ppq_col_t *c, uint32_t e, uint64_t word, size_t width)
-{
-    if (c->seen[e] != c->stamp && ppq_stats_add_word(&c->page_stats, c->stats_kind, width, word)) {
-        c->seen[e] = c->stamp;
-    }
 }
 
 /* A DELTA integer of `width` bytes (a constant where called) into the
@@ -3697,17 +3696,9 @@ static uint32_t push_repeats(ppq_writer_t *w, ppq_col_t *c, const ppq_column_bat
     if (k == 0u || ppq_dict_enc_repeat(c->own.dict, k) != PPQ_OK) {
         return 0; /* the encoder's page is full: the row path ends it */
     }
-    if (PPQ_WRITER_STATISTICS && c->stats_kind == PPQ_ORDER_FLOAT) { /* but a NaN counts each time */
-        uint32_t x32;
-        uint64_t x = 0;
-        const uint8_t *at = (const uint8_t *)b->values + (size_t)(r - 1u) * c->width;
-        if (c->width == 4u) {
-            memcpy(&x32, at, 4);
-            x = x32;
-        } else {
-            memcpy(&x, at, 8);
-        }
-        c->page_stats.nans += ppq_is_nan_bits(c->width, x) ? k : 0u;
+    if (PPQ_WRITER_STATISTICS && c->stats_kind == PPQ_ORDER_FLOAT &&
+        ppq_is_nan_bits(c->width, number_bits((const uint8_t *)b->values + (size_t)(r - 1u) * c->width, c->width))) {
+        c->page_stats.nans += k; /* but a NaN counts each time */
     }
     c->page_count += k;
     c->page_data += k * len;

@@ -286,8 +286,7 @@ TYPED_RANGE(range_f64, double, 1.7976931348623157e308 * 2.0, -1.7976931348623157
  * -0.0 < +0.0, NaN skipped (already counted).  Rare: whole readings of 0. */
 static void zero_float_range(size_t width, const uint8_t *v, size_t n, uint64_t *lo, uint64_t *hi)
 {
-    uint64_t inf = width == 4u ? 0x7F800000u : 0x7FF0000000000000ull, l = ~(uint64_t)0, h = 0;
-    uint64_t abs = width == 4u ? 0x7FFFFFFFu : 0x7FFFFFFFFFFFFFFFull; /* every bit but the sign: all NaNs above inf */
+    uint64_t l = ~(uint64_t)0, h = 0;
     size_t i;
     for (i = 0; i < n; i++) {
         uint64_t x, key;
@@ -298,8 +297,8 @@ static void zero_float_range(size_t width, const uint8_t *v, size_t n, uint64_t 
         } else {
             PPQ_COPY(&x, v + 8u * i, 8);
         }
-        if ((x & abs) > inf) {
-            continue; /* NaN */
+        if (ppq_is_nan_bits(width, x)) {
+            continue;
         }
         key = ppq_order_key(PPQ_ORDER_FLOAT, width, x);
         l = key < l ? key : l;
