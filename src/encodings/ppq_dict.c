@@ -314,7 +314,7 @@ static ppq_status_t lookup_or_add(ppq_dict_enc_t *enc, const uint8_t *key, uint3
     return PPQ_OK;
 }
 
-#if PPQ_FAST64 && PPQ_HOST_LE && !PPQ_LEAN && !PPQ_DICT_NARROW
+#if PPQ_DICT_BATCH_WORDS
 /* lookup_or_add() for a run of numbers on 64-bit little-endian hosts,
  * where a number in memory is its PLAIN bytes: one loop per width (always
  * inlined: clang otherwise keeps one copy with a variable width, which
@@ -335,7 +335,7 @@ static uint64_t word_at(const uint8_t *p, uint32_t width)
 }
 
 static PPQ_ALWAYS_INLINE ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8_t *v, size_t n, size_t *accepted,
-                                                const uint32_t width)
+                                                const uint32_t width, uint8_t *marks, uint8_t mark)
 {
     uint32_t *first = (uint32_t *)enc->page + enc->page_count, *out = first, *stop; /* (hosts: 4-byte indices) */
     size_t m = enc->cfg.max_page_values - enc->page_count < n ? enc->cfg.max_page_values - enc->page_count : n;
@@ -355,6 +355,10 @@ static PPQ_ALWAYS_INLINE ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8
             }
             out[0] = e0 - 1u;
             out[1] = e1 - 1u;
+            if (marks != NULL) { /* (a constant where it is called) */
+                marks[e0 - 1u] = mark;
+                marks[e1 - 1u] = mark;
+            }
             out += 2;
             v += 2u * width;
         }
@@ -375,10 +379,28 @@ static PPQ_ALWAYS_INLINE ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8
             e++;
         }
         *out = e - 1u;
+        if (marks != NULL) {
+            marks[e - 1u] = mark;
+        }
     }
     *accepted = (size_t)(out - first);
     enc->page_count += (uint32_t)(out - first);
     return st;
+}
+
+ppq_status_t ppq_dict_enc_put_marked(ppq_dict_enc_t *enc, const void *values, size_t n, size_t *accepted,
+                                     uint8_t *marks, uint8_t mark)
+{
+    if (accepted == NULL || (values == NULL && n > 0u) || marks == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    if (enc->type == PPQ_INT32 || enc->type == PPQ_FLOAT) {
+        return put_words(enc, (const uint8_t *)values, n, accepted, 4u, marks, mark);
+    }
+    if (enc->type == PPQ_INT64 || enc->type == PPQ_DOUBLE) {
+        return put_words(enc, (const uint8_t *)values, n, accepted, 8u, marks, mark);
+    }
+    return PPQ_ERR_ARG;
 }
 #endif
 
@@ -391,12 +413,12 @@ ppq_status_t ppq_dict_enc_put(ppq_dict_enc_t *enc, const void *values, size_t n,
     if (accepted == NULL || (values == NULL && n > 0u)) {
         return PPQ_ERR_ARG;
     }
-#if PPQ_FAST64 && PPQ_HOST_LE && !PPQ_LEAN && !PPQ_DICT_NARROW
+#if PPQ_DICT_BATCH_WORDS
     if (enc->type == PPQ_INT32 || enc->type == PPQ_FLOAT) { /* (a constant width: one loop per width) */
-        return put_words(enc, v, n, accepted, 4u);
+        return put_words(enc, v, n, accepted, 4u, NULL, 0);
     }
     if (enc->type == PPQ_INT64 || enc->type == PPQ_DOUBLE) {
-        return put_words(enc, v, n, accepted, 8u);
+        return put_words(enc, v, n, accepted, 8u, NULL, 0);
     }
 #endif
     for (i = 0; i < n; i++, v += vsize) {

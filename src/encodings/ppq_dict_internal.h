@@ -3,6 +3,7 @@
 #define PPQ_DICT_INTERNAL_H
 
 #include "ppq_dict.h"
+#include "ppq_internal.h" /* PPQ_HOST_LE */
 #include "ppq_port.h"
 
 /* Built where the writer's batch fast path is (PPQ_WRITER_FAST_BATCH,
@@ -23,6 +24,20 @@ ppq_status_t ppq_dict_enc_put_word(ppq_dict_enc_t *enc, uint64_t word);
 
 #ifndef PPQ_DICT_NARROW
 #define PPQ_DICT_NARROW 0
+#endif
+
+/* Hosts (64-bit little-endian, not lean, 4-byte indices) put batches of
+ * numbers by loops of their own, one per width. */
+#define PPQ_DICT_BATCH_WORDS (PPQ_FAST64 && PPQ_HOST_LE && !PPQ_LEAN && !PPQ_DICT_NARROW)
+
+#if PPQ_DICT_BATCH_WORDS
+/* ppq_dict_enc_put for numbers of 4 or 8 bytes (INT32, FLOAT, INT64,
+ * DOUBLE; other types PPQ_ERR_ARG) that also stores `mark` at marks[i]
+ * for each entry i a value maps to (marks: max_entries bytes, the
+ * caller's): the writer learns which entries a page uses in the same pass
+ * as the lookups, not in a pass of its own over the indices. */
+ppq_status_t ppq_dict_enc_put_marked(ppq_dict_enc_t *enc, const void *values, size_t n, size_t *accepted,
+                                     uint8_t *marks, uint8_t mark);
 #endif
 
 /* The PLAIN bytes of a 4- or 8-byte number at p as one word. */

@@ -1146,13 +1146,30 @@ static uint64_t entry_word(const ppq_dict_enc_t *d, uint32_t e, size_t width)
     return ppq_load_le_word(d->pool + (size_t)e * width, (unsigned)width);
 }
 
+/* seen[e] = stamp for each of the n indices e. */
+static void mark_entries(uint8_t *seen, uint8_t stamp, const uint32_t *index, uint32_t n)
+{
+    uint32_t i;
+    for (i = 0; i + 4u <= n; i += 4u) { /* (four indices loaded before their stores, which may alias them) */
+        uint32_t e0 = index[i], e1 = index[i + 1u], e2 = index[i + 2u], e3 = index[i + 3u];
+        seen[e0] = stamp;
+        seen[e1] = stamp;
+        seen[e2] = stamp;
+        seen[e3] = stamp;
+    }
+    for (; i < n; i++) {
+        seen[index[i]] = stamp;
+    }
+}
+
 /* The statistics of a dictionary page's values from its indices, where its
  * batch runs left them (SETTLES(c); its row-path values are in already):
- * each entry the page holds once, the indices marked with the page's stamp
- * and then the entries scanned (or, with many more entries than values,
- * the indices walked by entry_stats); then, if that met a NaN, the page's
- * NaNs counted over its indices, all of them (add_word counts one each
- * time it meets one).  A pass of byte stores, not one over values. */
+ * each entry the page holds once.  The entries its runs used carry the
+ * page's stamp (put_marked marks them as it looks them up; other builds
+ * mark them here, a pass of byte stores) and are scanned; with many more
+ * entries than values, the indices are walked instead.  Then, if that met
+ * a NaN, the page's NaNs counted over its indices, all of them (add_word
+ * counts one each time it meets one). */
 static void settle_dict_stats(ppq_col_t *c)
 {
     const ppq_dict_enc_t *d = c->own.dict;
@@ -1162,24 +1179,17 @@ static void settle_dict_stats(ppq_col_t *c)
     size_t width = c->width;
     uint64_t nans = c->page_stats.nans;
     if (count / 2u <= n) {
-        for (i = 0; i + 4u <= n; i += 4u) { /* (four indices loaded before their stores, which may alias them) */
-            uint32_t e0 = index[i], e1 = index[i + 1u], e2 = index[i + 2u], e3 = index[i + 3u];
-            seen[e0] = stamp;
-            seen[e1] = stamp;
-            seen[e2] = stamp;
-            seen[e3] = stamp;
-        }
-        for (; i < n; i++) {
-            seen[index[i]] = stamp;
+        if (!PPQ_DICT_BATCH_WORDS) { /* (there put_marked marked them) */
+            mark_entries(seen, stamp, index, n);
         }
         for (e = 0; e < count; e++) {
             if (seen[e] == stamp) {
                 (void)ppq_stats_add_word(&c->page_stats, c->stats_kind, width, entry_word(d, e, width));
             }
         }
-    } else {
+    } else { /* (every index: a stamp may be put_marked's, whose entry is not in yet) */
         for (i = 0; i < n; i++) {
-            entry_stats(c, index[i], entry_word(d, index[i], width), width);
+            (void)ppq_stats_add_word(&c->page_stats, c->stats_kind, width, entry_word(d, index[i], width));
         }
     }
     if (c->page_stats.nans != nans) {
@@ -3566,6 +3576,12 @@ static ppq_status_t put_run(ppq_col_t *c, const uint8_t *v, uint32_t n)
     case K_BSS: return BUILT(K_BSS) ? ppq_bss_enc_put(&c->enc.bss, v, n) : PPQ_ERR_STATE;
     case K_DICT: { /* segment_rows() left room for every new entry */
         size_t acc;
+#if PPQ_DICT_BATCH_WORDS
+        if (SETTLES(c)) { /* the entries the page uses marked as they are looked up */
+            st = ppq_dict_enc_put_marked(c->own.dict, v, n, &acc, c->seen, c->stamp);
+            return st == PPQ_OK && acc != n ? PPQ_ERR_STATE : st;
+        }
+#endif
         st = BUILT(K_DICT) ? ppq_dict_enc_put(c->own.dict, v, n, &acc) : PPQ_ERR_STATE;
         return st == PPQ_OK && acc != n ? PPQ_ERR_STATE : st;
     }
