@@ -8,7 +8,7 @@
  * third).  One JSON line with rows/s, bytes/row and row groups.
  * With CODEC (snappy, gzip, zstd, lz4_raw) the options are the defaults
  * plus that page codec at LEVEL (0: the codec's default).
- * With --dict-vs-plain (each line the best of RATIO_RUNS, the two sides in turns): the dictionary path's cost per value against
+ * With --dict-vs-plain (RATIO_RUNS rounds; each ratio the median of its rounds' ratios, each line its best run): the dictionary path's cost per value against
  * PLAIN's, two ways: the whole table with its three float columns forced
  * to PLAIN and then to DICTIONARY (the rest AUTO), and the four quantized
  * number columns alone (temperature, humidity, pressure, battery_mv),
@@ -29,7 +29,7 @@
 
 #define BATCH 4096u
 #define RUNS 3
-#define RATIO_RUNS 5 /* --dict-vs-plain: both sides of a ratio, so each the best of more runs */
+#define RATIO_RUNS 7 /* --dict-vs-plain: rounds, each a ratio; the median of them */
 
 static int runs = RUNS;
 
@@ -136,66 +136,72 @@ static void print_line(const char *bench, const char *options, const char *encod
            r->row_groups, r->arena_bytes, runs);
 }
 
-/* *r as the best so far of a configuration (the first run: whatever it is). */
-static void keep_best(result_t *best, const result_t *r, int first)
+/* The median of n ratios (n <= RATIO_RUNS), sorted in place. */
+static double median(double *x, int n)
 {
-    if (first || r->rows_per_s > best->rows_per_s) {
-        *best = *r;
+    int i, j;
+    for (i = 1; i < n; i++) { /* insertion sort: a handful */
+        double v = x[i];
+        for (j = i; j > 0 && x[j - 1] > v; j--) {
+            x[j] = x[j - 1];
+        }
+        x[j] = v;
     }
+    return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2.0;
 }
 
 /* The four dictionary-against-PLAIN configurations and their ratios (the
- * dictionary's time per value over PLAIN's).  The two sides run in turns,
- * one run each per round, each side's best of RATIO_RUNS rounds: a burst
- * of load on a shared machine then slows both sides' runs near it, not
- * all the runs of one side. */
+ * dictionary's time per value over PLAIN's).  Each round runs every
+ * configuration PLAIN and then DICTIONARY back to back, one run each, and
+ * takes their ratio; a configuration's ratio is the median over
+ * RATIO_RUNS rounds (a burst of load on the shared machine moves one
+ * round's pair, not the answer), its rows/s each side's best run. */
 static int dict_vs_plain(const char *path, uint32_t rows, uint32_t seed)
 {
     static const char *const names[2] = {"plain", "dictionary"};
     static const ppq_column_encoding_t enc[2] = {PPQ_COLUMN_PLAIN, PPQ_COLUMN_DICTIONARY};
+    static const char *const configs[3] = {"writer_sensor_floats_%s", "writer_numbers_%s",
+                                           "writer_numbers_%s_counting_sink"};
     ppq_column_t schema[SENSOR_COLUMNS] = SENSOR_SCHEMA_AUTO;
-    result_t table[2], numbers[2], no_io[2], r;
+    result_t best[3][2], r[2];
+    double ratio[3][RATIO_RUNS], mid[3];
     char bench[64];
-    int k, round;
+    int k, round, cfg;
     uint32_t c;
     runs = 1;
     for (round = 0; round < RATIO_RUNS; round++) {
-        for (k = 0; k < 2; k++) {
-            for (c = 0; c < SENSOR_COLUMNS; c++) { /* floats forced, the rest AUTO */
-                schema[c].encoding =
-                    schema[c].type == PPQ_FLOAT || schema[c].type == PPQ_DOUBLE ? enc[k] : PPQ_COLUMN_AUTO;
+        for (cfg = 0; cfg < 3; cfg++) {
+            for (k = 0; k < 2; k++) {
+                for (c = 0; c < SENSOR_COLUMNS; c++) { /* the whole table: floats forced, the rest AUTO; */
+                    int forced = cfg == 0 ? schema[c].type == PPQ_FLOAT || schema[c].type == PPQ_DOUBLE
+                                          : c >= 1u && c <= 4u; /* else temperature..battery_mv alone */
+                    schema[c].encoding = forced ? enc[k] : PPQ_COLUMN_AUTO;
+                }
+                if (write_table(schema, cfg == 0 ? 0u : 1u, cfg == 0 ? SENSOR_COLUMNS : 4u, NULL,
+                                cfg == 2 ? NULL : path, rows, seed, &r[k]) != PPQ_OK) { /* (NULL: the CPU alone) */
+                    return 1;
+                }
+                if (round == 0 || r[k].rows_per_s > best[cfg][k].rows_per_s) {
+                    best[cfg][k] = r[k];
+                }
             }
-            if (write_table(schema, 0, SENSOR_COLUMNS, NULL, path, rows, seed, &r) != PPQ_OK) {
-                return 1;
-            }
-            keep_best(&table[k], &r, round == 0);
-            for (c = 1; c <= 4u; c++) { /* temperature, humidity, pressure, battery_mv alone */
-                schema[c].encoding = enc[k];
-            }
-            if (write_table(schema, 1, 4, NULL, path, rows, seed, &r) != PPQ_OK) {
-                return 1;
-            }
-            keep_best(&numbers[k], &r, round == 0);
-            if (write_table(schema, 1, 4, NULL, NULL, rows, seed, &r) != PPQ_OK) { /* CPU alone */
-                return 1;
-            }
-            keep_best(&no_io[k], &r, round == 0);
+            ratio[cfg][round] = r[0].rows_per_s / r[1].rows_per_s;
         }
     }
     runs = RATIO_RUNS; /* (each line's "runs") */
     for (k = 0; k < 2; k++) {
-        snprintf(bench, sizeof bench, "writer_sensor_floats_%s", names[k]);
-        print_line(bench, "NULL", names[k], seed, rows, &table[k]);
-        snprintf(bench, sizeof bench, "writer_numbers_%s", names[k]);
-        print_line(bench, "NULL", names[k], seed, rows, &numbers[k]);
-        snprintf(bench, sizeof bench, "writer_numbers_%s_counting_sink", names[k]);
-        print_line(bench, "NULL", names[k], seed, rows, &no_io[k]);
+        for (cfg = 0; cfg < 3; cfg++) {
+            snprintf(bench, sizeof bench, configs[cfg], names[k]);
+            print_line(bench, "NULL", names[k], seed, rows, &best[cfg][k]);
+        }
+    }
+    for (cfg = 0; cfg < 3; cfg++) {
+        mid[cfg] = median(ratio[cfg], RATIO_RUNS); /* (sorts: ratio[cfg][0] the least) */
     }
     printf("{\"bench\": \"writer_dict_vs_plain\", \"sensor_table_floats_cost_ratio\": %.2f, "
            "\"numbers_only_cost_ratio\": %.2f, \"numbers_only_counting_sink_cost_ratio\": %.2f, "
-           "\"target_cost_ratio\": 1.5}\n",
-           table[0].rows_per_s / table[1].rows_per_s, numbers[0].rows_per_s / numbers[1].rows_per_s,
-           no_io[0].rows_per_s / no_io[1].rows_per_s);
+           "\"counting_sink_ratio_range\": [%.2f, %.2f], \"rounds\": %d, \"target_cost_ratio\": 1.5}\n",
+           mid[0], mid[1], mid[2], ratio[2][0], ratio[2][RATIO_RUNS - 1], RATIO_RUNS);
     return 0;
 }
 
