@@ -234,8 +234,9 @@ static PPQ_ALWAYS_INLINE size_t pack_span_64(const uint32_t *g, size_t k, size_t
 /* x86-64 hosts (SSE2 is always there), widths 1..14: a group's 8 values
  * narrowed to 16-bit lanes (they are below 2^14), compared with the first
  * for the run test, joined in pairs by one multiply-add (v0 + v1 * 2^w),
- * the pairs of pairs by 64-bit shifts: a third of the scalar join's
- * instructions.  The same bytes as pack_span_64; PPQ_NO_SIMD keeps that. */
+ * the pairs of pairs by 64-bit shifts: 27 instructions a group against
+ * the scalar join's 35, 13 with AVX2 (pack_span_avx2).  The same bytes as
+ * pack_span_64; PPQ_NO_SIMD keeps that (PPQ_NO_AVX2 keeps SSE2 alone). */
 #include <emmintrin.h>
 #define PPQ_RLE_SSE2_MAX_WIDTH 14u
 
@@ -264,6 +265,58 @@ static PPQ_ALWAYS_INLINE size_t pack_span_sse2(const uint32_t *g, size_t k, size
     }
     return k;
 }
+
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(PPQ_NO_AVX2)
+#include <immintrin.h>
+/* Where the CPU has AVX2 (asked at run time): two groups a step, each in
+ * a 128-bit lane, the same joins as pack_span_sse2; group k + 1 stored
+ * after group k (its first bytes overwrite k's excess).  Stops at a group
+ * that may start a run, as the others do. */
+__attribute__((target("avx2"))) static PPQ_ALWAYS_INLINE size_t pack_span_avx2(const uint32_t *g, size_t k,
+                                                                                 size_t end, unsigned w,
+                                                                                 uint8_t *out)
+{
+    const __m256i pair = _mm256_set1_epi32((int)(1u | 1u << (16u + w)));
+    const __m256i low = _mm256_set_epi32(0, -1, 0, -1, 0, -1, 0, -1);
+    for (g += 8u * k, out += k * w; k + 2u <= end; k += 2u, g += 16, out += 2u * w) {
+        __m256i v = _mm256_permute4x64_epi64(
+            _mm256_packus_epi32(_mm256_loadu_si256((const __m256i *)(const void *)g),
+                                _mm256_loadu_si256((const __m256i *)(const void *)(g + 8))),
+            0xD8); /* group k in the low lane, k + 1 in the high */
+        __m256i lanes, half, hi, bytes;
+        unsigned same = (unsigned)_mm256_movemask_epi8(
+            _mm256_cmpeq_epi16(v, _mm256_shuffle_epi32(_mm256_shufflelo_epi16(v, 0), 0)));
+        if ((same & 0xFFFFu) == 0xFFFFu || same >= 0xFFFF0000u) {
+            break; /* one of the two may start a run: pack_span_sse2 takes them one by one */
+        }
+        lanes = _mm256_madd_epi16(v, pair);
+        half = _mm256_or_si256(_mm256_and_si256(lanes, low),
+                               _mm256_slli_epi64(_mm256_srli_epi64(lanes, 32), (int)(2u * w)));
+        hi = _mm256_unpackhi_epi64(half, half);
+        bytes = _mm256_unpacklo_epi64(_mm256_or_si256(half, _mm256_slli_epi64(hi, (int)(4u * w))),
+                                      _mm256_srli_epi64(hi, (int)(64u - 4u * w)));
+        _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(bytes));
+        _mm_storeu_si128((__m128i *)(void *)(out + w), _mm256_extracti128_si256(bytes, 1));
+    }
+    return k;
+}
+
+__attribute__((target("avx2"))) static size_t pack_wide_avx2(const uint32_t *g, size_t end, unsigned w,
+                                                               uint8_t *out)
+{
+    switch (w) {
+#define PPQ_AVX2_CASE(x) \
+    case x: return pack_span_avx2(g, 0, end, x, out);
+        PPQ_AVX2_CASE(1) PPQ_AVX2_CASE(2) PPQ_AVX2_CASE(3) PPQ_AVX2_CASE(4) PPQ_AVX2_CASE(5) PPQ_AVX2_CASE(6)
+        PPQ_AVX2_CASE(7) PPQ_AVX2_CASE(8) PPQ_AVX2_CASE(9) PPQ_AVX2_CASE(10) PPQ_AVX2_CASE(11) PPQ_AVX2_CASE(12)
+        PPQ_AVX2_CASE(13) PPQ_AVX2_CASE(14)
+#undef PPQ_AVX2_CASE
+    default: return 0;
+    }
+}
+#define PPQ_RLE_AVX2 1
+#endif
+
 #define PACK_SPAN(g, k, end, w, out, wide) \
     ((w) <= PPQ_RLE_SSE2_MAX_WIDTH ? pack_span_sse2(g, k, end, w, out, wide) : pack_span_64(g, k, end, w, out, wide))
 #else
@@ -276,8 +329,15 @@ static PPQ_ALWAYS_INLINE size_t pack_span_sse2(const uint32_t *g, size_t k, size
 static PPQ_ALWAYS_INLINE size_t pack_groups_64(const uint32_t *g, size_t n, size_t room, unsigned w, uint8_t *out)
 {
     size_t groups = n / 8u < room ? n / 8u : room, tight = (16u + w - 1u) / w - 1u; /* (w a constant) */
-    size_t wide_end = room > tight ? room - tight : 0u, k;
-    k = PACK_SPAN(g, 0, wide_end < groups ? wide_end : groups, w, out, 1);
+    size_t wide_end = room > tight ? room - tight : 0u, k = 0;
+#ifdef PPQ_RLE_AVX2
+    /* (cpu_init: a no-op once libgcc's constructor has run; needed when a
+     * caller's own constructor writes before it) */
+    if (w <= PPQ_RLE_SSE2_MAX_WIDTH && (__builtin_cpu_init(), __builtin_cpu_supports("avx2"))) {
+        k = pack_wide_avx2(g, wide_end < groups ? wide_end : groups, w, out);
+    }
+#endif
+    k = PACK_SPAN(g, k, wide_end < groups ? wide_end : groups, w, out, 1);
     return k < wide_end || k == groups ? k : PACK_SPAN(g, k, groups, w, out, 0);
 }
 
