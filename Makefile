@@ -266,7 +266,7 @@ check-clang:
 # switch's code compiles clean and passes, not only the defaults), and in
 # the sensor logger's configurations (LOGGER_CONFIG: the writer's switches;
 # LOGGER_SMALL also without statistics and recovery records).
-SWITCHES := PPQ_UNPACK_SMALL PPQ_NO_INTRINSICS PPQ_FAST64=0 PPQ_WRITER_AUTO_BY_SIZE=0 PPQ_DICT_NARROW=1 PPQ_READER_METADATA=0 \
+SWITCHES := PPQ_UNPACK_SMALL PPQ_NO_INTRINSICS PPQ_NO_SIMD PPQ_FAST64=0 PPQ_WRITER_AUTO_BY_SIZE=0 PPQ_DICT_NARROW=1 PPQ_READER_METADATA=0 \
     PPQ_READER_SKIP=0 PPQ_READER_IN_MEMORY=0
 check-switches:
 	@for s in $(SWITCHES); do \
