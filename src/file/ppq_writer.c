@@ -1263,8 +1263,8 @@ static size_t encode_levels(ppq_col_t *c)
         return 0;
     }
     while (i < c->page_count) { /* runs of equal levels (bits set: nulls) */
-        uint32_t null = (c->levels[i / 8u] >> (i % 8u)) & 1u, j = i + 1u;
-        while (j < c->page_count && ((c->levels[j / 8u] >> (j % 8u)) & 1u) == null) {
+        uint32_t null = ((uint32_t)c->levels[i / 8u] >> (i % 8u)) & 1u, j = i + 1u;
+        while (j < c->page_count && (((uint32_t)c->levels[j / 8u] >> (j % 8u)) & 1u) == null) {
             j += !null && j % 8u == 0u && c->levels[j / 8u] == 0u ? 8u : 1u; /* 8 values, no null */
         }
         j = j < c->page_count ? j : c->page_count; /* (the bits past the page are clear) */
