@@ -388,19 +388,27 @@ static PPQ_ALWAYS_INLINE ppq_status_t put_words(ppq_dict_enc_t *enc, const uint8
     return st;
 }
 
+/* put_words() at the width of the dictionary's numbers (a constant in
+ * each call: one loop per width); PPQ_ERR_ARG for other types. */
+static PPQ_ALWAYS_INLINE ppq_status_t put_numbers(ppq_dict_enc_t *enc, const uint8_t *v, size_t n, size_t *accepted,
+                                                  uint8_t *marks, uint8_t mark)
+{
+    if (enc->type == PPQ_INT32 || enc->type == PPQ_FLOAT) {
+        return put_words(enc, v, n, accepted, 4u, marks, mark);
+    }
+    if (enc->type == PPQ_INT64 || enc->type == PPQ_DOUBLE) {
+        return put_words(enc, v, n, accepted, 8u, marks, mark);
+    }
+    return PPQ_ERR_ARG;
+}
+
 ppq_status_t ppq_dict_enc_put_marked(ppq_dict_enc_t *enc, const void *values, size_t n, size_t *accepted,
                                      uint8_t *marks, uint8_t mark)
 {
     if (accepted == NULL || (values == NULL && n > 0u) || marks == NULL) {
         return PPQ_ERR_ARG;
     }
-    if (enc->type == PPQ_INT32 || enc->type == PPQ_FLOAT) {
-        return put_words(enc, (const uint8_t *)values, n, accepted, 4u, marks, mark);
-    }
-    if (enc->type == PPQ_INT64 || enc->type == PPQ_DOUBLE) {
-        return put_words(enc, (const uint8_t *)values, n, accepted, 8u, marks, mark);
-    }
-    return PPQ_ERR_ARG;
+    return put_numbers(enc, (const uint8_t *)values, n, accepted, marks, mark);
 }
 #endif
 
@@ -414,11 +422,8 @@ ppq_status_t ppq_dict_enc_put(ppq_dict_enc_t *enc, const void *values, size_t n,
         return PPQ_ERR_ARG;
     }
 #if PPQ_DICT_BATCH_WORDS
-    if (enc->type == PPQ_INT32 || enc->type == PPQ_FLOAT) { /* (a constant width: one loop per width) */
-        return put_words(enc, v, n, accepted, 4u, NULL, 0);
-    }
-    if (enc->type == PPQ_INT64 || enc->type == PPQ_DOUBLE) {
-        return put_words(enc, v, n, accepted, 8u, NULL, 0);
+    if (is_word(enc)) {
+        return put_numbers(enc, v, n, accepted, NULL, 0);
     }
 #endif
     for (i = 0; i < n; i++, v += vsize) {

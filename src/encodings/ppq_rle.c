@@ -329,15 +329,15 @@ __attribute__((target("avx2"))) static size_t pack_wide_avx2(const uint32_t *g, 
 static PPQ_ALWAYS_INLINE size_t pack_groups_64(const uint32_t *g, size_t n, size_t room, unsigned w, uint8_t *out)
 {
     size_t groups = n / 8u < room ? n / 8u : room, tight = (16u + w - 1u) / w - 1u; /* (w a constant) */
-    size_t wide_end = room > tight ? room - tight : 0u, k = 0;
+    size_t wide_end = room > tight ? room - tight : 0u, wide = wide_end < groups ? wide_end : groups, k = 0;
 #ifdef PPQ_RLE_AVX2
     /* (cpu_init: a no-op once libgcc's constructor has run; needed when a
      * caller's own constructor writes before it) */
     if (w <= PPQ_RLE_SSE2_MAX_WIDTH && (__builtin_cpu_init(), __builtin_cpu_supports("avx2"))) {
-        k = pack_wide_avx2(g, wide_end < groups ? wide_end : groups, w, out);
+        k = pack_wide_avx2(g, wide, w, out);
     }
 #endif
-    k = PACK_SPAN(g, k, wide_end < groups ? wide_end : groups, w, out, 1);
+    k = PACK_SPAN(g, k, wide, w, out, 1);
     return k < wide_end || k == groups ? k : PACK_SPAN(g, k, groups, w, out, 0);
 }
 

@@ -3579,10 +3579,11 @@ static ppq_status_t put_run(ppq_col_t *c, const uint8_t *v, uint32_t n)
 #if PPQ_DICT_BATCH_WORDS
         if (SETTLES(c)) { /* the entries the page uses marked as they are looked up */
             st = ppq_dict_enc_put_marked(c->own.dict, v, n, &acc, c->seen, c->stamp);
-            return st == PPQ_OK && acc != n ? PPQ_ERR_STATE : st;
-        }
+        } else
 #endif
-        st = BUILT(K_DICT) ? ppq_dict_enc_put(c->own.dict, v, n, &acc) : PPQ_ERR_STATE;
+        {
+            st = BUILT(K_DICT) ? ppq_dict_enc_put(c->own.dict, v, n, &acc) : PPQ_ERR_STATE;
+        }
         return st == PPQ_OK && acc != n ? PPQ_ERR_STATE : st;
     }
     default: /* K_RLE: booleans, run by run (the same as value by value) */

@@ -31,8 +31,6 @@
 #define RUNS 3
 #define RATIO_RUNS 7 /* --dict-vs-plain: rounds, each a ratio; the median of them */
 
-static int runs = RUNS;
-
 static int64_t b_ts[BATCH];
 static float b_t[BATCH], b_h[BATCH];
 static double b_p[BATCH];
@@ -72,7 +70,7 @@ typedef struct result {
  * the best run into *res. */
 static ppq_status_t write_table(const ppq_column_t *schema, uint32_t first, uint32_t ncols,
                                 const ppq_writer_options_t *o, const char *path, uint32_t rows, uint32_t seed,
-                                result_t *res)
+                                int runs, result_t *res)
 {
     ppq_column_batch_t cols[SENSOR_COLUMNS] = {{b_ts, NULL, NULL}, {b_t, NULL, NULL},    {b_h, NULL, NULL},
                                                {b_p, b_pv, NULL},   {b_batt, NULL, NULL}, {b_door, NULL, NULL},
@@ -127,7 +125,7 @@ static ppq_status_t write_table(const ppq_column_t *schema, uint32_t first, uint
 }
 
 static void print_line(const char *bench, const char *options, const char *encodings, uint32_t seed, uint32_t rows,
-                       const result_t *r)
+                       int runs, const result_t *r)
 {
     printf("{\"bench\": \"%s\", \"api\": \"batch\", \"options\": \"%s\", \"encodings\": \"%s\", \"seed\": %u, "
            "\"rows\": %u, \"rows_per_s\": %.4g, \"bytes_per_row\": %.3f, \"file_bytes\": %llu, \"row_groups\": %u, "
@@ -168,7 +166,6 @@ static int dict_vs_plain(const char *path, uint32_t rows, uint32_t seed)
     char bench[64];
     int k, round, cfg;
     uint32_t c;
-    runs = 1;
     for (round = 0; round < RATIO_RUNS; round++) {
         for (cfg = 0; cfg < 3; cfg++) {
             for (k = 0; k < 2; k++) {
@@ -178,7 +175,7 @@ static int dict_vs_plain(const char *path, uint32_t rows, uint32_t seed)
                     schema[c].encoding = forced ? enc[k] : PPQ_COLUMN_AUTO;
                 }
                 if (write_table(schema, cfg == 0 ? 0u : 1u, cfg == 0 ? SENSOR_COLUMNS : 4u, NULL,
-                                cfg == 2 ? NULL : path, rows, seed, &r[k]) != PPQ_OK) { /* (NULL: the CPU alone) */
+                                cfg == 2 ? NULL : path, rows, seed, 1, &r[k]) != PPQ_OK) { /* (NULL: the CPU alone) */
                     return 1;
                 }
                 if (round == 0 || r[k].rows_per_s > best[cfg][k].rows_per_s) {
@@ -188,11 +185,10 @@ static int dict_vs_plain(const char *path, uint32_t rows, uint32_t seed)
             ratio[cfg][round] = r[0].rows_per_s / r[1].rows_per_s;
         }
     }
-    runs = RATIO_RUNS; /* (each line's "runs") */
     for (k = 0; k < 2; k++) {
         for (cfg = 0; cfg < 3; cfg++) {
             snprintf(bench, sizeof bench, configs[cfg], names[k]);
-            print_line(bench, "NULL", names[k], seed, rows, &best[cfg][k]);
+            print_line(bench, "NULL", names[k], seed, rows, RATIO_RUNS, &best[cfg][k]);
         }
     }
     for (cfg = 0; cfg < 3; cfg++) {
@@ -236,12 +232,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_sensor: unknown codec %s\n", codec);
         return 2;
     }
-    st = write_table(schema, 0, SENSOR_COLUMNS, o, argv[1], rows, seed, &r);
+    st = write_table(schema, 0, SENSOR_COLUMNS, o, argv[1], rows, seed, RUNS, &r);
     if (st != PPQ_OK) {
         printf("{\"bench\": \"writer_sensor\", \"error\": \"%s\"}\n", ppq_status_str(st));
         return 1;
     }
     snprintf(bench, sizeof bench, "writer_sensor%s%s", o != NULL ? "_" : "", o != NULL ? codec : "");
-    print_line(bench, o != NULL ? "defaults + codec" : "NULL", "AUTO", seed, rows, &r);
+    print_line(bench, o != NULL ? "defaults + codec" : "NULL", "AUTO", seed, rows, RUNS, &r);
     return 0;
 }
