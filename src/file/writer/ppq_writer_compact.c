@@ -1,0 +1,793 @@
+/* The compact layout (opts.compact): one page per column chunk, the
+ * columns' streams and dictionaries in one store.  (A unit of
+ * ppq_writer.c: see ppq_writer_internal.h.) */
+
+/* ---- the compact layout (opts.compact) --------------------------------------
+ * One page per column chunk, encoded as the values arrive into the store:
+ * from its start, segments of the columns' streams (values, and the
+ * definition levels of OPTIONAL columns), each [stream id][length][bytes]
+ * with a stream's consecutive writes joined; from its end, downwards, the
+ * dictionaries' entries, each [value][(byte arrays) length u16][(once a
+ * dictionary of the row group is wider than 8 bits) index >> 8][index]
+ * [column], found through one hash table of their end offsets.  Before
+ * a row goes in, admit() adds up what it and the pages' ends could still
+ * write (bounds from the encoders' states, the exact bytes of a delta
+ * block the row completes, new entries); a row that does not fit ends the
+ * row group first.  So RAM holds encoded bytes only, and a row group takes
+ * all the store its data needs. */
+
+#define SEG_HEAD 2u   /* a segment's stream id and length (<= 255) */
+#define SEG_MAX 255u
+#define REC_TAIL 2u   /* an entry's index (low byte) and column (u8); below them, the
+                         index's high byte where w->wide_at says */
+#define COMPACT_GROUPS 8u /* groups of 8 per bit-packed run of the streams' RLE encoders */
+#define NO_SEG ((size_t)-1)
+
+/* A stream's sink context. */
+typedef struct stream_ctx {
+    ppq_writer_t *w;
+    uint8_t id;       /* 2 * column, + 1 for the levels */
+    uint32_t len;     /* bytes this row group */
+} stream_ctx_t;
+
+typedef struct compact_col {
+    union {
+        struct {
+            int64_t lo, hi; /* least and greatest delta of the open block */
+        } delta;
+        struct {            /* the chunk's first data page, when the dictionary outgrew
+                               its width: 0 rows, or its rows, bytes of the values and
+                               levels streams, and index width (compact_split) */
+            uint32_t rows;
+            uint16_t vals, levs;
+            uint8_t width;
+        } split;
+    } by;                   /* by kind: DELTA's, DICT's (first: no padding before it) */
+    stream_ctx_t vals;
+    uint16_t dict_count;    /* DICT: entries this row group, and their PLAIN bytes (both */
+    uint16_t dict_bytes;    /* below the store's 64 KiB) */
+    uint16_t didx;          /* admit(): the pending value's index (below 2^16) ... */
+    uint8_t dnew;           /* ... or 1: a new entry */
+    uint8_t dict_width;     /* index bit width of this row group's page */
+    uint8_t dict_full;      /* the row group ended with this dictionary full (DELTA: with a
+                               delta beyond 32 bits, and the column takes PLAIN from then) */
+    uint8_t dwidth;         /* DELTA: bit width of the block's spread hi - lo */
+    uint8_t plain_left;     /* AUTO: row groups to write PLAIN before the dictionary is tried again */
+    uint8_t plain_tries;    /* ... and how often in a row it lost (each doubles the wait) */
+    /* OPTIONAL columns only (REQUIRED ones are allocated without): */
+    stream_ctx_t levs;      /* definition levels */
+    ppq_sink_t lev_sink;
+    ppq_rle_enc_t lev;
+} compact_col_t;
+
+/* The encoding a compact column takes; *ok 0 when it cannot. */
+static int compact_kind(const ppq_column_t *c, int *ok)
+{
+    ppq_type_t t = c->type;
+    int kind;
+    *ok = 1;
+    switch (c->encoding) {
+    case PPQ_COLUMN_AUTO:
+        kind = t == PPQ_INT64 ? K_DELTA : t == PPQ_BOOLEAN ? K_RLE : K_DICT;
+        return BUILT(kind) ? kind : K_PLAIN;
+    case PPQ_COLUMN_PLAIN: return K_PLAIN;
+    case PPQ_COLUMN_DICTIONARY: *ok = t != PPQ_BOOLEAN; kind = K_DICT; break;
+    case PPQ_COLUMN_DELTA_BINARY_PACKED: *ok = t == PPQ_INT32 || t == PPQ_INT64; kind = K_DELTA; break;
+    case PPQ_COLUMN_RLE: *ok = t == PPQ_BOOLEAN; kind = K_RLE; break;
+    default: *ok = 0; return K_PLAIN;
+    }
+    *ok = *ok && BUILT(kind);
+    return kind;
+}
+
+/* Index bit width a compact dictionary may grow to. */
+static uint8_t compact_max_width(const ppq_writer_options_t *o)
+{
+    uint32_t w = ppq_bit_width32(o->dict_entries > 1u ? o->dict_entries - 1u : 1u);
+    return (uint8_t)(w > 16u ? 16u : w);
+}
+
+/* The hash table's slots: an eighth more than the entries (a probe passes
+ * other columns' entries on one byte's test, so a full table costs little;
+ * RAM is what is short), any number (no power of two: hashes are scaled to
+ * it), up to 2^16. */
+static uint32_t compact_slots(const ppq_writer_options_t *o)
+{
+    uint32_t n = o->dict_entries + o->dict_entries / 8u + 1u;
+    return n < 16u ? 16u : n > 0x10000u ? 0x10000u : n;
+}
+
+/* Bytes one value of column c takes at most as PLAIN or as a dictionary
+ * entry's value. */
+static size_t compact_value_max(const ppq_column_t *c, const ppq_writer_options_t *o)
+{
+    return c->type == PPQ_BYTE_ARRAY ? 4u + (size_t)o->page_bytes : ppq_plain_width(c->type, c->type_len) + 1u;
+}
+
+/* The least store: one row into an empty row group, with room to spare. */
+static size_t compact_least_store(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o)
+{
+    size_t least = 0;
+    uint32_t i;
+    for (i = 0; i < n; i++) {
+        least += 96u + 2u * compact_value_max(&s[i], o) + 2u * compact_max_width(o);
+    }
+    return least;
+}
+
+static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w)
+{
+    uint32_t i, slots = compact_slots(o);
+    size_t rg = rg_meta_max(s, n, o), footer = footer_for(o, rg);
+    size_t store = (size_t)o->chunk_bytes * n, least = compact_least_store(s, n, o);
+    uint8_t *cols = (uint8_t *)take(p, (size_t)n * COMPACT_COL_SIZE);
+    uint8_t *footer_mem = (uint8_t *)take(p, footer), *scratch_mem = (uint8_t *)take(p, 48u);
+    uint16_t *slot_mem = (uint16_t *)take(p, (size_t)slots * 2u);
+    uint8_t *store_mem;
+    if (n > 127u || o->codec != PPQ_CODEC_UNCOMPRESSED || o->column_codecs != NULL || page_v2(o) || o->recovery) {
+        return 0;
+    }
+    store = o->chunk_bytes == 0u ? (size_t)4096u * n : store < least ? least : store;
+    store = store > 0xFFFFu ? 0xFFFFu : store;
+    if (store < least) {
+        return 0; /* (a schema whose least store passes the hash's reach) */
+    }
+    if (w != NULL) {
+        w->cols = (ppq_col_t *)(void *)cols;
+        w->col_size = COMPACT_COL_SIZE;
+        w->rg_meta_max = rg;
+        w->footer_cap = footer;
+        w->footer = footer_mem;
+        w->scratch_cap = 48u;
+        w->scratch = scratch_mem;
+        w->dict_slots = slot_mem;
+        w->dict_nslots = slots;
+        w->wide_at = 0;
+    }
+    for (i = 0; i < n; i++) {
+        const ppq_column_t *c = &s[i];
+        int ok, kind = compact_kind(c, &ok);
+        ppq_rle_cfg_t r = {1, COMPACT_GROUPS, 0, 0};
+        size_t codec, lev;
+        compact_col_t *cc = (compact_col_t *)take(p, c->optional ? sizeof(compact_col_t) : offsetof(compact_col_t, levs));
+        uint8_t *codec_mem, *lev_mem;
+        ppq_col_t *col = cols != NULL ? (ppq_col_t *)(void *)(cols + (size_t)i * COMPACT_COL_SIZE) : NULL;
+        if (!ok) {
+            return 0;
+        }
+        lev = c->optional ? ppq_rle_enc_arena_size(&r) : 0u;
+        if (kind == K_DICT) {
+            r.bit_width = compact_max_width(o);
+        }
+        codec = kind == K_DELTA && BUILT(K_DELTA) ? ppq_delta_enc_arena_size(&(ppq_delta_cfg_t){c->type, 0, 0, 0}) / 2u /* narrow */
+                : kind == K_DICT || kind == K_RLE ? ppq_rle_enc_arena_size(&r)
+                                                   : 0u;
+        codec_mem = (uint8_t *)take(p, codec);
+        lev_mem = (uint8_t *)take(p, lev);
+        if (col != NULL && !p->failed) {
+            col_init(col, COMPACT_COL_SIZE, c, kind);
+            memset(cc, 0, c->optional ? sizeof *cc : offsetof(compact_col_t, levs));
+            col->own.cc = cc;
+            ppq_arena_init(&col->codec_arena, codec_mem, codec);
+            ppq_arena_init(&col->dict_arena, lev_mem, lev);
+            if (PPQ_WRITER_STATISTICS) {
+                col->chunk_stats.cap = stat_cap(c);
+            }
+            cc->dict_width = compact_max_width(o) < 8u ? compact_max_width(o) : 8u;
+            cc->vals.w = w;
+            cc->vals.id = (uint8_t)(2u * i);
+            if (c->optional) {
+                cc->levs.w = w;
+                cc->levs.id = (uint8_t)(2u * i + 1u);
+            }
+        }
+        if (PPQ_WRITER_STATISTICS && (c->type == PPQ_BYTE_ARRAY || c->type == PPQ_FIXED_LEN_BYTE_ARRAY)) {
+            uint8_t *m = (uint8_t *)take(p, 2u * (size_t)stat_cap(c));
+            if (col != NULL && !p->failed) {
+                col->chunk_stats.min = m;
+                col->chunk_stats.max = m + stat_cap(c);
+            }
+        }
+    }
+    store_mem = (uint8_t *)take(p, store);
+    if (w != NULL) {
+        w->store = store_mem;
+        w->store_cap = store;
+    }
+    return p->total;
+}
+
+/* Append to stream `id` in the store (a segment, or the last one grown). */
+static ppq_status_t store_put(ppq_writer_t *w, uint8_t id, const uint8_t *data, size_t len)
+{
+    while (len > 0u) {
+        size_t n;
+        if (w->seg_last == NO_SEG || w->store[w->seg_last] != id || w->store[w->seg_last + 1u] == SEG_MAX) {
+            if (SEG_HEAD > w->store_top - w->store_len) {
+                return PPQ_ERR_NOSPACE; /* admit() keeps room: not reached */
+            }
+            w->seg_last = w->store_len; /* a new segment */
+            w->store[w->store_len] = id;
+            w->store[w->store_len + 1u] = 0;
+            w->store_len += SEG_HEAD;
+        }
+        n = SEG_MAX - w->store[w->seg_last + 1u];
+        n = n < len ? n : len;
+        if (n > w->store_top - w->store_len) {
+            return PPQ_ERR_NOSPACE;
+        }
+        w->store[w->seg_last + 1u] = (uint8_t)(w->store[w->seg_last + 1u] + n);
+        memcpy(w->store + w->store_len, data, n);
+        w->store_len += n;
+        data += n;
+        len -= n;
+    }
+    return PPQ_OK;
+}
+
+static ppq_status_t stream_write(void *ctx, const uint8_t *data, size_t len)
+{
+    stream_ctx_t *s = (stream_ctx_t *)ctx;
+    s->len += (uint32_t)len;
+    return store_put(s->w, s->id, data, len);
+}
+
+/* Bytes from..from+len of stream `id` (its segments in order) to `out`. */
+static ppq_status_t stream_out(const ppq_writer_t *w, uint8_t id, size_t from, size_t len, ppq_sink_t *out)
+{
+    size_t at;
+    ppq_status_t st = PPQ_OK;
+    for (at = 0; at < w->store_len && len > 0u && st == PPQ_OK; at += SEG_HEAD + w->store[at + 1u]) {
+        size_t n = w->store[at + 1u];
+        if (w->store[at] != id) {
+            continue;
+        }
+        if (from >= n) {
+            from -= n; /* before the range */
+            continue;
+        }
+        n = n - from < len ? n - from : len;
+        st = ppq_sink_write(out, w->store + at + SEG_HEAD + from, n);
+        from = 0;
+        len -= n;
+    }
+    return st;
+}
+
+/* Bytes of the tail of the dictionary entry ending at `end`: its index
+ * (two bytes where w->wide_at says) and column. */
+static size_t entry_tail(const ppq_writer_t *w, size_t end)
+{
+    return REC_TAIL + (end <= w->wide_at ? 1u : 0u);
+}
+
+/* The index of the dictionary entry ending at `end`. */
+static uint32_t entry_index(const ppq_writer_t *w, size_t end)
+{
+    return (uint32_t)w->store[end - 2u] | (end <= w->wide_at ? (uint32_t)w->store[end - 3u] << 8 : 0u);
+}
+
+/* The dictionary entry ending at `end`: its column and value bytes;
+ * returns where it starts (the end of the entry before it). */
+static size_t entry_at(const ppq_writer_t *w, size_t end, uint32_t *col, const uint8_t **v, uint32_t *len)
+{
+    *col = w->store[end - 1u];
+    end -= entry_tail(w, end);
+    if (w->schema[*col].type == PPQ_BYTE_ARRAY) {
+        *len = (uint32_t)w->store[end - 2u] | (uint32_t)w->store[end - 1u] << 8;
+        end -= 2u;
+    } else {
+        *len = COL(w, *col)->width; /* (the PLAIN width: INT96 12, FLBA its length) */
+    }
+    *v = w->store + end - *len;
+    return (size_t)(*v - w->store);
+}
+
+/* Where column col's value (PLAIN bytes v; numbers: their bits `word`)
+ * starts its probe. */
+static uint32_t compact_hash(uint32_t col, const uint8_t *v, uint32_t len, const ppq_col_t *c, uint64_t word)
+{
+    uint32_t h = 0x811C9DC5u ^ col * 0x27D4EB2Fu;
+    if (c->dict_word) { /* numbers: one word, mixed by shifts (M0 compilers turn constant
+                           multiplies into long shift-add chains) */
+        h ^= (uint32_t)word ^ (uint32_t)(word >> 32) << 16 ^ (uint32_t)(word >> 48);
+        h ^= h >> 15;
+        h ^= h << 7;
+        h ^= h >> 11;
+        return h ^ (h << 3);
+    }
+    while (len-- > 0u) {
+        h = (h ^ *v++) * 0x01000193u;
+    }
+    return h ^ (h >> 15);
+}
+
+/* Find column i's pending value (PLAIN bytes v) in its dictionary: 1 with
+ * *idx, else 0 with *slot where it would go. */
+static int dict_find(const ppq_writer_t *w, uint32_t i, const uint8_t *v, uint32_t len, uint32_t *idx, uint32_t *slot)
+{
+    const ppq_col_t *c = COL(w, i);
+    uint64_t word = c->dict_word ? value_word(c) : 0u; /* (the pending value's bits) */
+    uint32_t h = (compact_hash(i, v, len, c, word) & 0xFFFFu) * w->dict_nslots >> 16, e; /* (any size of table) */
+    while ((e = w->dict_slots[h]) != 0u) {
+        if (w->store[e - 1u] == i) { /* this column's entry (a byte: no decoding for the others) */
+            uint32_t col, elen;
+            const uint8_t *ev;
+            int same;
+            if (c->dict_word) { /* numbers: their bits as one word (the low word first: most differ there) */
+                ev = w->store + e - entry_tail(w, e) - len;
+                same = ppq_load_le32(ev) == (uint32_t)word && (len == 4u || ppq_load_le32(ev + 4) == (uint32_t)(word >> 32));
+            } else {
+                (void)entry_at(w, e, &col, &ev, &elen);
+                same = elen == len && memcmp(ev, v, len) == 0;
+            }
+            if (same) {
+                *idx = entry_index(w, e);
+                return 1;
+            }
+        }
+        h = h + 1u == w->dict_nslots ? 0u : h + 1u;
+    }
+    *slot = h;
+    return 0;
+}
+
+/* The pending value of column c as PLAIN bytes (a number's in buf). */
+static inline const uint8_t *compact_value(ppq_col_t *c, uint8_t *buf, uint32_t *len)
+{
+    size_t n;
+    const uint8_t *v;
+    if (PPQ_HOST_LE && c->dict_word) { /* a number in memory is its PLAIN bytes */
+        *len = c->width;
+        return (const uint8_t *)&c->value;
+    }
+    v = value_bytes(c, buf, &n); /* (width: the PLAIN width, INT96's 12 too) */
+    *len = (uint32_t)n;
+    return v;
+}
+
+static size_t entry_size(const ppq_writer_t *w, const ppq_col_t *c, uint32_t len)
+{
+    return len + REC_TAIL + (w->wide_at != 0u ? 1u : 0u) + (c->def->type == PPQ_BYTE_ARRAY ? 2u : 0u);
+}
+
+static ppq_status_t compact_split(ppq_writer_t *w, ppq_col_t *c);
+
+/* Does the pending row fit the open row group?  Looks up the dictionary
+ * columns' values (kept for compact_push). */
+PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
+{
+    size_t need = 0;
+    uint32_t i, news = 0;
+    for (i = 0; i < w->ncols; i++) {
+        ppq_col_t *c = COL(w, i);
+        compact_col_t *cc = c->own.cc;
+        /* a null puts nothing but its level, yet what the values' encoder
+         * holds still comes out at the end: its room too */
+        if (c->pending == 1u && BUILT(K_DICT) && c->kind == K_DICT) {
+            uint8_t buf[12];
+            uint32_t len, slot, idx;
+            const uint8_t *v = compact_value(c, buf, &len);
+            cc->dnew = (uint8_t)!dict_find(w, i, v, len, &idx, &slot);
+            cc->didx = (uint16_t)idx;
+            if (cc->dnew) {
+                /* full: the entries, or the index width once a second page took a
+                 * bit more (a split that fails, never seen, ends the row group too) */
+                if (w->dict_used + news >= w->opts.dict_entries ||
+                    ((cc->dict_count >> cc->dict_width) != 0u &&
+                     (cc->by.split.rows != 0u || cc->dict_width >= compact_max_width(&w->opts) ||
+                      compact_split(w, c) != PPQ_OK))) {
+                    cc->dict_full = 1;
+                    return 0;
+                }
+                need += entry_size(w, c, len);
+                news++;
+            }
+        } else if (BUILT(K_DELTA) && c->kind == K_DELTA) {
+            const ppq_delta_enc_t *e = &c->enc.delta;
+            size_t block = 0, n = e->in_block;
+            unsigned width = cc->dwidth;
+            if (c->pending == 1u) {
+                uint64_t d = value_word(c) - e->last;
+                if (!ppq_delta_enc_fits(e, value_word(c))) {
+                    cc->dict_full = 1; /* a delta beyond 32 bits: the page ends before it (compact_reset) */
+                    return 0;
+                }
+                block = ppq_delta_enc_block_bytes(e, value_word(c));
+                n++;
+                d = e->is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d;
+                if ((int64_t)d < cc->by.delta.lo || (int64_t)d > cc->by.delta.hi) {
+                    /* the spread grows (else its width stands), and keeps the value:
+                     * compact_push takes it next, or a new row group starts anew */
+                    cc->by.delta.lo = (int64_t)d < cc->by.delta.lo ? (int64_t)d : cc->by.delta.lo;
+                    cc->by.delta.hi = (int64_t)d > cc->by.delta.hi ? (int64_t)d : cc->by.delta.hi;
+                    width = ppq_bit_width64((uint64_t)cc->by.delta.hi - (uint64_t)cc->by.delta.lo);
+                    width = !e->is64 && width > 32u ? 32u : width;
+                    cc->dwidth = (uint8_t)width;
+                }
+            }
+            /* the block this value completes, exactly; else the open block's
+             * bound: its min delta, widths, miniblocks of 32 (the writer's
+             * geometry) at the width of the block's spread */
+            block = block > 0u || e->count == 0u ? block : PPQ_ULEB64_MAX + 4u + (n + 31u) / 32u * 4u * width;
+            need += block + (block / SEG_MAX + 2u) * SEG_HEAD;
+        } else if (c->kind == K_PLAIN) {
+            uint8_t buf[12];
+            uint32_t len = 1u; /* (a null: a BOOLEAN's byte of bits, at most) */
+            if (c->pending == 1u) {
+                (void)compact_value(c, buf, &len);
+            }
+            need += len + 4u + (len / SEG_MAX + 2u) * SEG_HEAD;
+        }
+        if (c->def->optional) {
+            need += ppq_rle_enc_bound(&cc->lev) + 4u * SEG_HEAD;
+        }
+        if (c->kind == K_DICT || c->kind == K_RLE) {
+            need += ppq_rle_enc_bound(&c->enc.rle) + 4u * SEG_HEAD;
+        }
+    }
+    return need <= w->store_top - w->store_len;
+}
+
+/* Put column i's pending value (or null) in. */
+PPQ_NOINLINE static ppq_status_t compact_push(ppq_writer_t *w, uint32_t i)
+{
+    ppq_col_t *c = COL(w, i);
+    compact_col_t *cc = c->own.cc;
+    ppq_status_t st = PPQ_OK;
+    uint8_t buf[12];
+    uint32_t len;
+    const uint8_t *v;
+    if (c->def->optional) {
+        st = ppq_rle_enc_put_one(&cc->lev, c->pending == 1u);
+    }
+    if (c->pending != 1u || st != PPQ_OK) {
+        c->chunk_stats.nulls += c->pending != 1u;
+        return st;
+    }
+    v = compact_value(c, buf, &len);
+    switch (c->kind) {
+    case K_DICT:
+        if (BUILT(K_DICT) && cc->dnew) { /* admit() found its slot free */
+            uint32_t slot, idx;
+            uint8_t *at;
+            (void)dict_find(w, i, v, len, &idx, &slot);
+            w->store_top -= entry_size(w, c, len);
+            at = w->store + w->store_top;
+            memcpy(at, v, len);
+            at += len;
+            if (c->def->type == PPQ_BYTE_ARRAY) {
+                *at++ = (uint8_t)len;
+                *at++ = (uint8_t)(len >> 8);
+            }
+            if (w->wide_at != 0u) {
+                *at++ = (uint8_t)(cc->dict_count >> 8);
+            }
+            at[0] = (uint8_t)cc->dict_count;
+            at[1] = (uint8_t)i;
+            w->dict_slots[slot] = (uint16_t)(at + REC_TAIL - w->store);
+            w->dict_used++;
+            cc->didx = cc->dict_count++;
+            cc->dict_bytes = (uint16_t)(cc->dict_bytes + len + (c->def->type == PPQ_BYTE_ARRAY ? 4u : 0u));
+        }
+        st = ppq_rle_enc_put_one(&c->enc.rle, cc->didx);
+        break;
+    case K_DELTA:
+        if (BUILT(K_DELTA)) {
+            const ppq_delta_enc_t *e = &c->enc.delta;
+            int had = e->count > 0u;
+            st = ppq_delta_enc_put_word(&c->enc.delta, value_word(c));
+            if (e->in_block == 0u || !had) { /* a block written (or none begun): a new spread
+                                                (else compact_admit joined the delta to it) */
+                cc->by.delta.lo = INT64_MAX;
+                cc->by.delta.hi = INT64_MIN;
+                cc->dwidth = 0;
+            }
+        }
+        break;
+    case K_RLE: st = BUILT(K_RLE) ? ppq_rle_enc_put_one(&c->enc.rle, c->value.b != 0u) : PPQ_ERR_STATE; break;
+    default: st = ppq_plain_enc_put(&c->enc.plain, &c->value, 1); break;
+    }
+    if (PPQ_WRITER_STATISTICS && st == PPQ_OK) {
+        if (c->dict_word) {
+            ppq_stats_add_word(&c->chunk_stats, c->stats_kind, c->width, value_word(c));
+        } else {
+            ppq_stats_add(&c->chunk_stats, c->stats_kind, c->width, v, len);
+        }
+    }
+    return st;
+}
+
+/* AUTO by size in the compact layout: a dictionary column whose row group
+ * took more of the store (entries with their record tails, and indices)
+ * than its values take as PLAIN is PLAIN for the next COMPACT_PLAIN_GROUPS
+ * row groups, then tries the dictionary again (the readings may settle);
+ * each try that loses again doubles the wait, to 16 times (a try's row
+ * group ends early, when the dictionary fills).  Called for each column as
+ * its chunk is written (the counts still hold). */
+#define COMPACT_PLAIN_GROUPS 8u
+static void compact_weigh(const ppq_writer_t *w, const ppq_col_t *c)
+{
+    compact_col_t *cc = c->own.cc;
+    size_t n = w->rg_rows - (size_t)c->chunk_stats.nulls;
+    if (c->def->encoding != PPQ_COLUMN_AUTO || !c->dict_word || c->kind != K_DICT) {
+        return;
+    }
+    if ((size_t)cc->dict_count * (c->width + REC_TAIL) + (n * cc->dict_width + 7u) / 8u >= n * c->width) {
+        cc->plain_left = (uint8_t)(COMPACT_PLAIN_GROUPS << cc->plain_tries);
+        cc->plain_tries = (uint8_t)(cc->plain_tries < 4u ? cc->plain_tries + 1u : 4u);
+    } else {
+        cc->plain_tries = 0;
+    }
+}
+
+static ppq_status_t compact_encoders(ppq_col_t *c);
+
+/* Start column c's chunk: its encoders over its streams. */
+static ppq_status_t compact_start(ppq_col_t *c)
+{
+    compact_col_t *cc = c->own.cc;
+    cc->vals.len = 0;
+    cc->dict_count = 0;
+    cc->dict_bytes = 0;
+    cc->dict_full = 0;
+    cc->by.split.rows = 0; /* (DELTA's spread starts at its first value: compact_push) */
+    chunk_stats_reset(c);
+    c->vals_sink.write = stream_write;
+    c->vals_sink.ctx = &cc->vals;
+    c->vals_sink.offset = 0;
+    if (c->def->optional) {
+        cc->levs.len = 0;
+        cc->lev_sink.write = stream_write;
+        cc->lev_sink.ctx = &cc->levs;
+        cc->lev_sink.offset = 0;
+    }
+    return compact_encoders(c);
+}
+
+/* Column c's encoders, new, over its streams (which go on). */
+static ppq_status_t compact_encoders(ppq_col_t *c)
+{
+    compact_col_t *cc = c->own.cc;
+    ppq_rle_cfg_t r = {1, COMPACT_GROUPS, 0, 0};
+    ppq_status_t st = PPQ_OK;
+    ppq_arena_rewind(&c->codec_arena, 0);
+    ppq_arena_rewind(&c->dict_arena, 0);
+    if (c->def->optional) {
+        st = ppq_rle_enc_init(&cc->lev, &r, &cc->lev_sink, &c->dict_arena);
+    }
+    if (st != PPQ_OK) {
+        return st;
+    }
+    switch (c->kind) {
+    case K_DICT:
+        r.bit_width = cc->dict_width;
+        return ppq_rle_enc_init(&c->enc.rle, &r, &c->vals_sink, &c->codec_arena);
+    case K_DELTA: {
+        ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 0, 0};
+        cfg.type = c->def->type;
+        /* deltas kept in 32 bits: half the buffer (a larger jump ends the row group) */
+        return BUILT(K_DELTA) ? ppq_delta_enc_init_narrow(&c->enc.delta, &cfg, &c->vals_sink, &c->codec_arena)
+                              : PPQ_ERR_STATE;
+    }
+    case K_RLE: return ppq_rle_enc_init(&c->enc.rle, &r, &c->vals_sink, &c->codec_arena);
+    default: return ppq_plain_enc_init(&c->enc.plain, c->def->type, c->def->type_len, &c->vals_sink);
+    }
+}
+
+/* End column c's page: its encoders' last bytes into the store. */
+static ppq_status_t compact_finish(ppq_col_t *c)
+{
+    ppq_status_t st = PPQ_OK;
+    if (c->def->optional) {
+        st = ppq_rle_enc_finish(&c->own.cc->lev);
+    }
+    if (st != PPQ_OK) {
+        return st;
+    }
+    switch (c->kind) {
+    case K_DICT:
+    case K_RLE: return ppq_rle_enc_finish(&c->enc.rle);
+    case K_DELTA: return BUILT(K_DELTA) ? ppq_delta_enc_finish(&c->enc.delta) : PPQ_ERR_STATE;
+    default: return ppq_plain_enc_finish(&c->enc.plain);
+    }
+}
+
+/* Column c's dictionary outgrew its index width in the open row group:
+ * its data so far becomes the chunk's first data page (the encoders
+ * finish into the room the last row reserved), the rest a second page at
+ * a bit wider (the dictionary page serves both). */
+static ppq_status_t compact_split(ppq_writer_t *w, ppq_col_t *c)
+{
+    compact_col_t *cc = c->own.cc;
+    ppq_status_t st = compact_finish(c);
+    cc->by.split.rows = w->rg_rows;
+    cc->by.split.vals = (uint16_t)cc->vals.len; /* (the store is below 64 KiB) */
+    cc->by.split.levs = c->def->optional ? (uint16_t)cc->levs.len : 0u;
+    cc->by.split.width = cc->dict_width++;
+    if (cc->dict_width > 8u && w->wide_at == 0u) {
+        w->wide_at = w->store_top; /* (the entries from here on) */
+    }
+    return st == PPQ_OK ? compact_encoders(c) : st;
+}
+
+/* Column i's dictionary entries to `out` as its PLAIN dictionary page
+ * body. */
+static ppq_status_t compact_entries_out(const ppq_writer_t *w, uint32_t i, ppq_sink_t *out)
+{
+    size_t end = w->store_cap;
+    ppq_status_t st = PPQ_OK;
+    while (end > w->store_top && st == PPQ_OK) {
+        uint32_t col, len;
+        const uint8_t *v;
+        uint8_t len4[4];
+        end = entry_at(w, end, &col, &v, &len);
+        ppq_store_le32(len4, len);
+        if (col == i && w->schema[i].type == PPQ_BYTE_ARRAY) {
+            st = ppq_sink_write(out, len4, 4);
+        }
+        if (col == i && st == PPQ_OK) {
+            st = ppq_sink_write(out, v, len);
+        }
+    }
+    return st;
+}
+
+/* A data page of a compact chunk: its rows, its share of the values and
+ * levels streams, the encoding's prefix. */
+typedef struct compact_page {
+    uint32_t rows;
+    size_t vals_from, vals_len, levs_from, levs_len;
+    const uint8_t *pre;
+    size_t pre_len;
+} compact_page_t;
+
+typedef ppq_status_t (*page_part_fn)(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, ppq_sink_t *out);
+
+/* The CRC of what `part` writes of column i's page (a pass before its
+ * header, which holds it). */
+static uint32_t compact_crc(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, page_part_fn part)
+{
+    ppq_sink_t count, out = {crc_write, NULL, 0};
+    crc_sink_t cs;
+    ppq_sink_init_counter(&count);
+    cs.down = &count;
+    cs.crc = 0;
+    out.ctx = &cs;
+    (void)part(w, i, pg, &out);
+    return cs.crc;
+}
+
+static ppq_status_t dict_page_body(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, ppq_sink_t *out)
+{
+    (void)pg;
+    return compact_entries_out(w, i, out);
+}
+
+/* A data page body: the levels with their length (OPTIONAL columns), the
+ * encoding's prefix, the values. */
+static ppq_status_t data_page_body(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, ppq_sink_t *out)
+{
+    const compact_col_t *cc = COL(w, i)->own.cc;
+    uint8_t lev4[4];
+    ppq_status_t st = PPQ_OK;
+    if (w->schema[i].optional) {
+        ppq_store_le32(lev4, (uint32_t)pg->levs_len);
+        st = ppq_sink_write(out, lev4, 4);
+        st = st == PPQ_OK ? stream_out(w, cc->levs.id, pg->levs_from, pg->levs_len, out) : st;
+    }
+    st = st == PPQ_OK ? ppq_sink_write(out, pg->pre, pg->pre_len) : st;
+    return st == PPQ_OK ? stream_out(w, cc->vals.id, pg->vals_from, pg->vals_len, out) : st;
+}
+
+/* Write column i's chunk: its dictionary page, then its data page (two
+ * when the dictionary outgrew its width: compact_split), each the levels
+ * with their length, the encoding's prefix, the values.  Sets
+ * *data_start. */
+PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i, uint64_t *data_start)
+{
+    ppq_col_t *c = COL(w, i);
+    compact_col_t *cc = c->own.cc;
+    uint8_t pre[PPQ_DELTA_HEADER_MAX] = {0};
+    compact_page_t pg = {0, 0, 0, 0, 0, NULL, 0};
+    uint32_t split = 0;
+    size_t body;
+    ppq_thrift_w_t t;
+    ppq_sink_t hs;
+    ppq_memsink_t hm;
+    ppq_status_t st = PPQ_OK;
+    pg.pre = pre;
+    pg.rows = w->rg_rows;
+    pg.vals_len = cc->vals.len;
+    pg.levs_len = c->def->optional ? cc->levs.len : 0u;
+    if (c->kind == K_DICT) {
+        st = dict_header(w, cc->dict_count, cc->dict_bytes, cc->dict_bytes,
+                         w->opts.page_crc ? compact_crc(w, i, &pg, dict_page_body) : 0u);
+        st = st == PPQ_OK ? compact_entries_out(w, i, w->out) : st;
+        c->encodings |= 1u << PPQ_ENC_PLAIN;
+        pre[0] = cc->dict_width;
+        pg.pre_len = 1;
+        split = cc->by.split.rows;
+        if (split != 0u) { /* the first page: its rows, bytes and width */
+            pre[0] = cc->by.split.width;
+            pg.rows = split;
+            pg.vals_len = cc->by.split.vals;
+            pg.levs_len = cc->by.split.levs;
+        }
+    } else if (BUILT(K_DELTA) && c->kind == K_DELTA) {
+        pg.pre_len = ppq_delta_enc_header(&c->enc.delta, pre);
+    } else if (c->kind == K_RLE) {
+        ppq_store_le32(pre, cc->vals.len); /* BOOLEAN RLE: its length first */
+        pg.pre_len = 4;
+    }
+    *data_start = w->out->offset;
+    for (;;) {
+        body = (c->def->optional ? 4u + pg.levs_len : 0u) + pg.pre_len + pg.vals_len;
+        header_open(w, &t, &hs, &hm, PAGE_DATA, body, body,
+                    w->opts.page_crc ? compact_crc(w, i, &pg, data_page_body) : 0u);
+        data_header_v1(&t, pg.rows, c->kind);
+        st = st == PPQ_OK ? header_close(w, &t, &hm) : st;
+        st = st == PPQ_OK ? ppq_sink_write(w->out, w->scratch, hm.len) : st;
+        st = st == PPQ_OK ? data_page_body(w, i, &pg, w->out) : st;
+        if (split == 0u || split == w->rg_rows) {
+            break; /* (a split the row that caused it did not join has no second page) */
+        }
+        pre[0] = cc->dict_width; /* the second page: the rest */
+        pg.rows = w->rg_rows - split;
+        pg.vals_from = pg.vals_len;
+        pg.vals_len = cc->vals.len - pg.vals_from;
+        pg.levs_from = pg.levs_len;
+        pg.levs_len = c->def->optional ? cc->levs.len - pg.levs_from : 0u;
+        split = 0;
+    }
+    c->encodings |= 1u << page_encoding[c->kind];
+    c->chunk_values = w->rg_rows;
+    return st;
+}
+
+/* After a row group: empty the store, size each dictionary's index width
+ * for the next, restart the chunks.  A row group that ended with a
+ * dictionary full widens that one by a bit and leaves the others (they
+ * saw fewer rows than a row group holds); one that ended otherwise sizes
+ * each for half again the entries it had. */
+static ppq_status_t compact_reset(ppq_writer_t *w)
+{
+    uint32_t i;
+    int by_dict = 0;
+    ppq_status_t st = PPQ_OK;
+    w->store_len = 0;
+    w->store_top = w->store_cap;
+    w->seg_last = NO_SEG;
+    w->dict_used = 0;
+    w->wide_at = 0;
+    memset(w->dict_slots, 0, (size_t)w->dict_nslots * 2u);
+    for (i = 0; i < w->ncols; i++) {
+        by_dict |= COL(w, i)->own.cc->dict_full;
+    }
+    for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
+        ppq_col_t *c = COL(w, i);
+        compact_col_t *cc = c->own.cc;
+        unsigned width = cc->dict_width;
+        int ok;
+        if (cc->plain_left > 0u) { /* (compact_weigh) */
+            c->kind = K_PLAIN;
+            cc->plain_left--;
+        } else if (c->kind == K_PLAIN && c->def->encoding == PPQ_COLUMN_AUTO && compact_kind(c->def, &ok) == K_DICT) {
+            c->kind = K_DICT; /* the dictionary again, at the width it had */
+        } else if (c->kind == K_DELTA && cc->dict_full) {
+            c->kind = K_PLAIN; /* its deltas pass 32 bits: PLAIN from here on */
+        } else if (c->kind == K_DICT && cc->dict_full) {
+            width++;
+        } else if (c->kind == K_DICT && !by_dict && cc->dict_count > 0u) {
+            width = ppq_bit_width32(2u * cc->dict_count - 1u); /* twice: walks drift (a full one ends the row group) */
+            width = width < 3u ? 3u : width; /* small dictionaries grow in bursts (a status's warnings),
+                                                and a run of one index costs the same at any width */
+        }
+        cc->dict_width = (uint8_t)(width > compact_max_width(&w->opts) ? compact_max_width(&w->opts) : width);
+        if (c->kind == K_DICT && cc->dict_width > 8u) {
+            w->wide_at = w->store_cap; /* (every entry: indices of two bytes) */
+        }
+        st = compact_start(c);
+    }
+    return st;
+}

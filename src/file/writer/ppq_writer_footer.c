@@ -1,0 +1,410 @@
+/* Row groups (their column chunks and metadata), recovery records, the
+ * schema and the footer.  (A unit of ppq_writer.c: see
+ * ppq_writer_internal.h.) */
+
+static uint32_t string_len(const char *s)
+{
+    uint32_t n = 0;
+    while (s[n] != '\0') {
+        n++;
+    }
+    return n;
+}
+
+/* Write the dictionary page (when the chunk has dictionary pages). */
+static ppq_status_t write_dict_page(ppq_writer_t *w, ppq_col_t *c)
+{
+    const ppq_dict_enc_t *d = c->own.dict;
+    uint32_t bytes = ppq_dict_enc_dict_bytes(d);
+    uint64_t at = w->out->offset;
+    size_t z = bytes;
+    ppq_status_t st = PPQ_OK;
+    if (COMPRESSED(c->codec)) { /* the entries are one block already */
+        st = ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, d->pool, bytes, w->zout, w->zout_cap, &z,
+                          w->zwork, w->zwork_len);
+        if (st != PPQ_OK) {
+            return st;
+        }
+    }
+    st = dict_header(w, ppq_dict_enc_entries(d), bytes, z,
+                     w->opts.page_crc ? ppq_crc32(0, COMPRESSED(c->codec) ? w->zout : d->pool, z) : 0u);
+    if (PPQ_COMPRESSORS != 0u) {
+        c->chunk_raw += (size_t)(w->out->offset - at) + bytes; /* (its header as written) */
+    }
+    if (st == PPQ_OK && COMPRESSED(c->codec)) {
+        return ppq_sink_write(w->out, w->zout, z);
+    }
+    return st == PPQ_OK ? ppq_dict_enc_write_dict(d, w->out) : st;
+}
+
+/* The record after a row group (ppq_recover.h): tag, rows, ordinal, the
+ * sum of its page headers' CRCs (headers are outside the page CRCs), and
+ * the CRC of those 16 bytes. */
+static ppq_status_t write_row_group_record(ppq_writer_t *w)
+{
+    uint8_t r[PPQ_RECOVER_GROUP_RECORD];
+    memcpy(r, PPQ_RECOVER_GROUP_TAG, 4);
+    ppq_store_le32(r + 4, w->rg_rows);
+    ppq_store_le32(r + 8, w->row_groups);
+    ppq_store_le32(r + 12, w->hdr_crcs);
+    ppq_store_le32(r + 16, ppq_crc32(0, r, 16));
+    return ppq_sink_write(w->out, r, sizeof r);
+}
+
+/* Write every column chunk of the open row group and keep its metadata. */
+static ppq_status_t write_row_group(ppq_writer_t *w);
+
+/* End the open row group: its last pages, then its chunks and metadata
+ * (two functions, so that a page's compressor does not run below the
+ * metadata writer's stack frame). */
+static ppq_status_t flush(ppq_writer_t *w)
+{
+    uint32_t i;
+    ppq_status_t st = PPQ_OK;
+    if (!PPQ_LEAN) {
+        w->rows_fast = 0; /* (new pages, some with AUTO's smaller room) */
+    }
+    if (w->rg_rows == 0u) {
+        return PPQ_OK;
+    }
+    for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
+        st = COMPACT(w) ? compact_finish(COL(w, i)) : finish_page(w, COL(w, i));
+    }
+    return st == PPQ_OK ? write_row_group(w) : st;
+}
+
+static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
+{
+    ppq_thrift_w_t t;
+    ppq_sink_t fs;
+    ppq_memsink_t fm;
+    ppq_chunk_meta_t m;
+    uint64_t rg_start = w->out->offset, total = 0, raw = 0;
+    uint32_t i;
+    ppq_status_t st = PPQ_OK;
+    ppq_sink_init_mem(&fs, &fm, w->footer + w->footer_len, w->footer_cap - w->footer_len);
+    if (META_TO_SPILL(w)) { /* no store: to the spill (counted from its offset now to then) */
+        w->spilled -= w->opts.footer_spill->offset;
+    }
+    ppq_thrift_w_init(&t, META_TO_SPILL(w) ? w->opts.footer_spill : &fs);
+    ppq_thrift_w_elem_struct(&t); /* the RowGroup, a list element */
+    ppq_thrift_w_list(&t, 1, PPQ_THRIFT_STRUCT, w->ncols);
+    for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
+        ppq_col_t *c = COL(w, i);
+        uint64_t start = w->out->offset, data_start = start;
+        if (COMPACT(w)) {
+            st = compact_write_chunk(w, i, &data_start);
+            c->chunk_raw = (size_t)(w->out->offset - start); /* (uncompressed) */
+        } else {
+            if (BUILT(K_DICT) && c->dict_pages) {
+                st = write_dict_page(w, c);
+                c->encodings |= 1u << PPQ_ENC_PLAIN;
+            }
+            data_start = w->out->offset;
+            if (st == PPQ_OK) {
+                st = ppq_sink_write(w->out, c->chunk, c->chunk_len);
+            }
+        }
+        if (st != PPQ_OK) {
+            break;
+        }
+        total += w->out->offset - start;
+        m.name = c->def->name;
+        m.name_len = string_len(c->def->name);
+        m.type = (uint8_t)c->def->type;
+        m.order = c->stats_kind;
+        m.width = c->width;
+        m.encodings = c->encodings | 1u << PPQ_ENC_RLE;
+        m.values = c->chunk_values;
+        m.start = start;
+        m.data_start = data_start;
+        m.end = w->out->offset;
+        m.stats = PPQ_WRITER_STATISTICS && !w->opts.no_statistics ? &c->chunk_stats : NULL;
+        m.codec = c->codec;
+        if (COMPACT(w)) {
+            compact_weigh(w, c);
+        }
+        m.raw_size = PPQ_COMPRESSORS != 0u ? c->chunk_raw : m.end - start; /* uncompressed: as stored */
+        raw += c->chunk_raw;
+        ppq_meta_write_chunk(&t, &m);
+        /* the chunk is out: the column starts a new one */
+        if (!COMPACT(w)) {
+            c->chunk_len = 0;
+        }
+        c->chunk_raw = 0;
+        c->chunk_values = 0;
+        c->encodings = 0;
+        chunk_stats_reset(c);
+        if (BUILT(K_DICT) && c->dict_kind) {
+            ppq_dict_enc_reset(c->own.dict);
+            c->dict_pages = 0;
+            c->deciding = AUTO_BY_SIZE && c->def->encoding == PPQ_COLUMN_AUTO;
+            c->page_dict_bytes = 0;
+            set_put(w, c); /* (page layout only: compact columns have no dict_kind) */
+            if (c->kind != K_DICT) {
+                c->kind = K_DICT;
+                st = start_page(w, c);
+            }
+        }
+    }
+    if (st != PPQ_OK) {
+        return st; /* the sink failed: no metadata claims this row group */
+    }
+    if (COMPACT(w)) {
+        st = compact_reset(w);
+        if (st != PPQ_OK) {
+            return st;
+        }
+    }
+    ppq_meta_write_row_group_end(&t, PPQ_COMPRESSORS != 0u ? raw : total, total, w->rg_rows, rg_start, w->row_groups);
+    if (ppq_thrift_w_status(&t) != PPQ_OK) { /* the spill's error, or (not reached: room was reserved) */
+        return META_TO_SPILL(w) ? ppq_thrift_w_status(&t) : PPQ_ERR_NOSPACE;
+    }
+    if (PPQ_WRITER_RECOVERY && w->opts.recovery) {
+        st = write_row_group_record(w);
+    }
+    if (st == PPQ_OK && w->opts.sync != NULL) {
+        st = w->opts.sync(w->opts.sync_ctx, w->out->offset);
+        st = st > 0 ? PPQ_ERR_IO : st;
+    }
+    if (st != PPQ_OK) {
+        return st; /* the metadata stays out of the footer store */
+    }
+    w->footer_len += fm.len;
+    if (META_TO_SPILL(w)) {
+        w->spilled += w->opts.footer_spill->offset;
+    }
+    w->hdr_crcs = 0;
+    w->rows += w->rg_rows;
+    w->rg_rows = 0;
+    w->rg_due = 0;
+    w->row_groups++;
+    if (!META_TO_SPILL(w) && w->footer_cap - w->footer_len < w->rg_meta_max && w->opts.footer_spill != NULL) {
+        st = ppq_sink_write(w->opts.footer_spill, w->footer, w->footer_len);
+        if (st != PPQ_OK) {
+            return st;
+        }
+        w->spilled += w->footer_len;
+        w->footer_len = 0;
+    }
+    if ((!META_TO_SPILL(w) && w->footer_cap - w->footer_len < w->rg_meta_max) || w->row_groups == 0x7FFFu) {
+        w->full = 1; /* no room for another row group's metadata (or ordinal) */
+    }
+    return PPQ_OK;
+}
+
+static int converted_type(const ppq_logical_t *l)
+{
+    int ct = logical_info[l->kind].converted;
+    if (l->kind == PPQ_LOGICAL_TIME || l->kind == PPQ_LOGICAL_TIMESTAMP) {
+        return l->unit == PPQ_UNIT_NANOS ? -1 : ct + (int)l->unit; /* _MILLIS, _MICROS */
+    }
+    if (l->kind == PPQ_LOGICAL_INT) { /* UINT_8, _16, _32, _64, then INT_8 ... */
+        return ct + (l->is_signed ? 4 : 0) + (l->bit_width == 8 ? 0 : l->bit_width == 16 ? 1 : l->bit_width == 32 ? 2 : 3);
+    }
+    return ct;
+}
+
+static void write_time_unit(ppq_thrift_w_t *t, const ppq_logical_t *l)
+{
+    ppq_thrift_w_bool(t, 1, l->utc);
+    ppq_thrift_w_struct(t, 2);
+    ppq_thrift_w_struct(t, (int16_t)(1 + (int)l->unit)); /* MILLIS 1, MICROS 2, NANOS 3 */
+    ppq_thrift_w_end(t);
+    ppq_thrift_w_end(t);
+}
+
+static void write_schema_leaf(ppq_thrift_w_t *t, const ppq_column_t *c)
+{
+    const ppq_logical_t *l = &c->logical;
+    int ct = converted_type(l);
+    ppq_thrift_w_elem_struct(t);
+    ppq_thrift_w_i32(t, 1, (int32_t)c->type);
+    if (c->type == PPQ_FIXED_LEN_BYTE_ARRAY) {
+        ppq_thrift_w_i32(t, 2, (int32_t)c->type_len);
+    }
+    ppq_thrift_w_i32(t, 3, c->optional ? REP_OPTIONAL : REP_REQUIRED);
+    ppq_thrift_w_string(t, 4, c->name);
+    if (ct >= 0) {
+        ppq_thrift_w_i32(t, 6, ct);
+    }
+    if (l->kind == PPQ_LOGICAL_DECIMAL) {
+        ppq_thrift_w_i32(t, 7, l->scale);
+        ppq_thrift_w_i32(t, 8, l->precision);
+    }
+    if (l->kind != PPQ_LOGICAL_NONE) {
+        ppq_thrift_w_struct(t, 10);
+        ppq_thrift_w_struct(t, logical_info[l->kind].member);
+        if (l->kind == PPQ_LOGICAL_DECIMAL) {
+            ppq_thrift_w_i32(t, 1, l->scale);
+            ppq_thrift_w_i32(t, 2, l->precision);
+        } else if (l->kind == PPQ_LOGICAL_INT) {
+            ppq_thrift_w_i8(t, 1, (int8_t)l->bit_width);
+            ppq_thrift_w_bool(t, 2, l->is_signed);
+        } else if (l->kind == PPQ_LOGICAL_TIME || l->kind == PPQ_LOGICAL_TIMESTAMP) {
+            write_time_unit(t, l);
+        }
+        ppq_thrift_w_end(t);
+        ppq_thrift_w_end(t);
+    }
+    ppq_thrift_w_end(t);
+}
+
+/* FileMetaData, its length and the closing magic. */
+/* Stream the spilled RowGroups back into the footer through the scratch
+ * buffer; a spill that comes back short is PPQ_ERR_IO. */
+static ppq_status_t copy_spilled(ppq_writer_t *w)
+{
+    uint64_t left = w->spilled;
+    ppq_status_t st = PPQ_OK;
+    while (left > 0u && st == PPQ_OK) {
+        size_t n = left < w->scratch_cap ? (size_t)left : w->scratch_cap, got = 0;
+        st = ppq_source_read(w->opts.footer_unspill, w->scratch, n, &got);
+        if (st == PPQ_OK && got != n) {
+            st = PPQ_ERR_IO;
+        }
+        if (st == PPQ_OK) {
+            st = ppq_sink_write(w->out, w->scratch, n);
+        }
+        left -= n;
+    }
+    return st;
+}
+
+/* FileMetaData up to its schema (fields 1 and 2). */
+static void footer_head(ppq_thrift_w_t *t, const ppq_writer_t *w)
+{
+    uint32_t i;
+    ppq_thrift_w_i32(t, 1, 1); /* version */
+    ppq_thrift_w_list(t, 2, PPQ_THRIFT_STRUCT, w->ncols + 1u);
+    ppq_thrift_w_elem_struct(t);
+    ppq_thrift_w_string(t, 4, "schema");
+    ppq_thrift_w_i32(t, 5, (int32_t)w->ncols);
+    ppq_thrift_w_end(t);
+    for (i = 0; i < w->ncols; i++) {
+        write_schema_leaf(t, &w->schema[i]);
+    }
+}
+
+/* FileMetaData after its row groups (fields 5 to 7) and its end. */
+static void footer_tail(ppq_thrift_w_t *t, const ppq_writer_t *w)
+{
+    uint32_t i;
+    ppq_thrift_w_after(t, 4); /* row_groups came before */
+    if (w->opts.key_value_count > 0u) {
+        ppq_thrift_w_list(t, 5, PPQ_THRIFT_STRUCT, w->opts.key_value_count);
+        for (i = 0; i < w->opts.key_value_count; i++) {
+            ppq_thrift_w_elem_struct(t);
+            ppq_thrift_w_string(t, 1, w->opts.key_values[i].key);
+            if (w->opts.key_values[i].value != NULL) {
+                ppq_thrift_w_string(t, 2, w->opts.key_values[i].value);
+            }
+            ppq_thrift_w_end(t);
+        }
+    }
+    ppq_thrift_w_string(t, 6, PPQ_CREATED_BY);
+    ppq_thrift_w_list(t, 7, PPQ_THRIFT_STRUCT, w->ncols); /* column_orders: TYPE_ORDER each */
+    for (i = 0; i < w->ncols; i++) {
+        ppq_thrift_w_elem_struct(t);
+        ppq_thrift_w_struct(t, 1);
+        ppq_thrift_w_end(t);
+        ppq_thrift_w_end(t);
+    }
+    ppq_thrift_w_end(t);
+}
+
+static ppq_status_t write_footer(ppq_writer_t *w)
+{
+    ppq_thrift_w_t t;
+    uint64_t start = w->out->offset;
+    uint8_t tail[8];
+    ppq_status_t st;
+    ppq_thrift_w_init(&t, w->out);
+    footer_head(&t, w);
+    ppq_thrift_w_i64(&t, 3, (int64_t)w->rows);
+    ppq_thrift_w_list(&t, 4, PPQ_THRIFT_STRUCT, w->row_groups);
+    st = ppq_thrift_w_status(&t);
+    if (st == PPQ_OK) {
+        st = copy_spilled(w);
+    }
+    if (st == PPQ_OK) {
+        st = ppq_sink_write(w->out, w->footer, w->footer_len); /* the stored RowGroups */
+    }
+    if (st != PPQ_OK) {
+        return st;
+    }
+    footer_tail(&t, w);
+    st = ppq_thrift_w_status(&t);
+    if (st != PPQ_OK) {
+        return st;
+    }
+    ppq_store_le32(tail, (uint32_t)(w->out->offset - start));
+    memcpy(tail + 4, "PAR1", 4);
+    return ppq_sink_write(w->out, tail, 8);
+}
+
+
+/* Bytes a part of the footer serializes to. */
+static uint32_t footer_part_len(const ppq_writer_t *w, void (*part)(ppq_thrift_w_t *, const ppq_writer_t *))
+{
+    ppq_sink_t count;
+    ppq_thrift_w_t t;
+    ppq_sink_init_counter(&count);
+    ppq_thrift_w_init(&t, &count);
+    part(&t, w);
+    return (uint32_t)count.offset;
+}
+
+/* The header record after "PAR1" (layout in ppq_recover.h): what recovery
+ * needs to know of each column, and the footer's parts before and after
+ * its row groups. */
+static ppq_status_t write_header_record(ppq_writer_t *w)
+{
+    crc_sink_t cs;
+    ppq_sink_t out = {crc_write, NULL, 0};
+    ppq_thrift_w_t t;
+    uint8_t b[16];
+    uint32_t i, head = footer_part_len(w, footer_head), tail = footer_part_len(w, footer_tail);
+    uint32_t body = 16u + head + tail;
+    ppq_status_t st;
+    for (i = 0; i < w->ncols; i++) {
+        body += 8u + string_len(w->schema[i].name);
+    }
+    cs.down = w->out;
+    cs.crc = 0;
+    out.ctx = &cs;
+    memcpy(b, PPQ_RECOVER_HEADER_TAG, 4);
+    ppq_store_le32(b + 4, body);
+    b[8] = PPQ_RECOVER_FORMAT;
+    b[9] = (uint8_t)!w->opts.no_statistics;
+    b[10] = (uint8_t)w->opts.codec; /* every page's codec (no per-column codecs with recovery) */
+    b[11] = 0;
+    ppq_store_le32(b + 12, w->ncols);
+    st = ppq_sink_write(&out, b, 16);
+    ppq_store_le32(b, head);
+    ppq_store_le32(b + 4, tail);
+    st = st == PPQ_OK ? ppq_sink_write(&out, b, 8) : st;
+    for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
+        const ppq_col_t *c = COL(w, i);
+        b[0] = (uint8_t)c->def->type;
+        b[1] = c->stats_kind;
+        b[2] = c->page_stats.cap;
+        b[3] = (uint8_t)string_len(c->def->name);
+        ppq_store_le32(b + 4, c->width);
+        st = ppq_sink_write(&out, b, 8);
+        st = st == PPQ_OK ? ppq_sink_write(&out, c->def->name, b[3]) : st;
+    }
+    if (st != PPQ_OK) {
+        return st;
+    }
+    ppq_thrift_w_init(&t, &out);
+    footer_head(&t, w);
+    st = ppq_thrift_w_status(&t);
+    if (st == PPQ_OK) {
+        ppq_thrift_w_init(&t, &out);
+        footer_tail(&t, w);
+        st = ppq_thrift_w_status(&t);
+    }
+    ppq_store_le32(b, cs.crc);
+    return st == PPQ_OK ? ppq_sink_write(w->out, b, 4) : st;
+}

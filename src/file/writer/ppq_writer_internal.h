@@ -1,0 +1,334 @@
+/* What the file writer's units share: the column state, the build's
+ * switches, small helpers, and each unit's functions that the others
+ * call.  The units, in the order ppq_writer.c compiles them:
+ *   ppq_writer_plan.c     schema checks, options, the arena's layout
+ *   ppq_writer_page.c     the page layout: pages, their encoders and headers
+ *   ppq_writer_auto.c     AUTO by size, a dictionary page's statistics
+ *   ppq_writer_compact.c  the compact layout
+ *   ppq_writer_footer.c   row groups, recovery records, the footer
+ *   ppq_writer_api.c      the API: init, setters, rows, records, close
+ *   ppq_writer_batch.c    column batches
+ * They are one translation unit: the compiler inlines across them as it
+ * did when they were one file (the firmware profiles' flash budgets are
+ * tight: compiled apart, the writer-min profile took 288 bytes more on
+ * Cortex-M0, over its 12 KiB budget).  So everything here is static; a unit uses another's
+ * functions only through the declarations below. */
+#ifndef PPQ_WRITER_INTERNAL_H
+#define PPQ_WRITER_INTERNAL_H
+
+#include "ppq_writer.h"
+#include "ppq_bss.h"
+#include "ppq_codec.h"
+#include "ppq_dba.h"
+#include "ppq_delta.h"
+#include "ppq_delta_internal.h"
+#include "ppq_dict.h"
+#include "ppq_dict_internal.h"
+#include "ppq_dlba.h"
+#include "ppq_internal.h"
+#include "ppq_meta.h"
+#include "ppq_recover.h"
+#include "ppq_plain.h"
+#include "ppq_port.h"
+#include "ppq_rle.h"
+#include "ppq_rle_internal.h"
+#include "ppq_thrift.h"
+
+#define STAT_MAX 64u        /* longest byte-array min/max kept */
+#define NAME_MAX_LEN 255u   /* column names */
+
+/* Parquet enum values used below. */
+enum { PAGE_DATA = 0, PAGE_DICTIONARY = 2, PAGE_DATA_V2 = 3 };
+enum { REP_REQUIRED = 0, REP_OPTIONAL = 1 };
+
+/* How the current page's values are encoded: the column encodings' values,
+ * so that BUILT(kind) tells whether this build has the kind's encoder. */
+enum {
+    K_PLAIN = PPQ_COLUMN_PLAIN,
+    K_DICT = PPQ_COLUMN_DICTIONARY,
+    K_DELTA = PPQ_COLUMN_DELTA_BINARY_PACKED,
+    K_BSS = PPQ_COLUMN_BYTE_STREAM_SPLIT,
+    K_RLE = PPQ_COLUMN_RLE,
+    K_DLBA = PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY,
+    K_DBA = PPQ_COLUMN_DELTA_BYTE_ARRAY
+};
+
+/* A constant, so that the code of encodings left out (ppq_config.h) folds
+ * away: every use of an encoder is behind one. */
+#define BUILT(kind) ((((PPQ_WRITER_ENCODINGS) | PPQ_WRITER_ENC_PLAIN) >> (kind) & 1u) != 0u)
+
+/* AUTO by size (ppq_config.h): a constant, so that without it the code
+ * that measures folds away. */
+#define AUTO_BY_SIZE (PPQ_WRITER_AUTO_BY_SIZE && BUILT(K_DICT))
+
+/* The compact layout (opts.compact): a constant 0 in a build without it,
+ * whose code then folds away. */
+#define COMPACT(w) (PPQ_WRITER_COMPACT && (w)->opts.compact)
+/* ... whose row-group metadata may go straight to the footer spill (no
+ * footer store: footer_for()). */
+#define META_TO_SPILL(w) (COMPACT(w) && (w)->footer_cap == 0u)
+
+/* The batch fast path (write_batch's runs, at the end of this file) costs
+ * about 2 KB of flash: built by default where flash is not the constraint
+ * (64-bit CPUs); elsewhere batches take the row path, with the same bytes.
+ * -DPPQ_WRITER_FAST_BATCH=0|1 chooses. */
+#ifndef PPQ_WRITER_FAST_BATCH
+#define PPQ_WRITER_FAST_BATCH PPQ_FAST64
+#endif
+
+/* Where a dictionary page's batch runs leave its statistics to the page's
+ * end (settle_dict_stats): numbers with stamps (c->seen) and 4-byte
+ * indices. */
+#define SETTLES(c) (PPQ_WRITER_FAST_BATCH && PPQ_WRITER_STATISTICS && !PPQ_DICT_NARROW && (c)->seen != NULL)
+
+/* Page compression: a constant 0 in a build without compressors
+ * (PPQ_COMPRESSORS, ppq_config.h), whose pages are all uncompressed. */
+#define COMPRESSED(codec) (PPQ_COMPRESSORS != 0u && (codec) != PPQ_CODEC_UNCOMPRESSED)
+
+/* One column's state, in the arena.  Small fields first, the encoders
+ * last: Thumb's short loads reach only 31 bytes (bytes) or 124 (words)
+ * into a struct, and each field beyond costs an extra instruction at
+ * every use. */
+typedef struct ppq_col {
+    uint8_t kind;           /* encoding of the current page */
+    uint8_t dict_kind;      /* the chunk started as a dictionary column */
+    uint8_t dict_pages;     /* dictionary-encoded pages in this chunk */
+    uint8_t stats_kind;     /* how to compare: see stats_order() */
+    uint8_t pending;        /* the row being built: 0 unset, 1 value, 2 null */
+    uint8_t runs;           /* a batch segment: this column takes runs (push_segment) */
+    uint8_t required;       /* 1: REQUIRED (a row needs pending 1), 0: OPTIONAL */
+    uint8_t type;           /* def->type (the setters' check, one load) */
+    uint8_t stamp;          /* the page's mark in `seen` */
+    uint8_t run_open;       /* F_DELTA: run_key ends a run of rising values page_stats lacks */
+    const ppq_column_t *def;
+    uint32_t width;         /* bytes of a min/max value: stat_width() */
+    uint32_t page_dict_bytes; /* the dictionary's size when the page started */
+    /* the page being built */
+    uint32_t page_count, page_nulls, page_data;
+    union {                 /* in the arena, for the columns that use one */
+        ppq_dict_enc_t *dict; /* dictionary columns: lives over the chunk */
+        ppq_dlba_enc_t *dlba; /* the page's encoder */
+        ppq_dba_enc_t *dba;
+        struct compact_col *cc; /* compact layout: its streams and dictionary state */
+    } own;
+    /* the open row group's column chunk: its pages are in the writer's store */
+    size_t chunk_raw;       /* the chunk's pages uncompressed, headers included */
+    uint32_t encodings;     /* bit per Parquet encoding used */
+    uint8_t alt_kind;       /* where a dictionary falls back to (AUTO: the smaller of the others) */
+    uint8_t deciding;       /* AUTO: the chunk's first page still decides dictionary or alt_kind */
+    uint8_t dict_word;      /* INT32, FLOAT, INT64, DOUBLE: dictionary and statistics take
+                               its PLAIN bits as one word */
+    uint8_t codec;          /* ppq_codec_t of its pages */
+    uint32_t chunk_values;  /* (a row group has fewer than 2^31 rows) */
+    union {                 /* the row being built: the pending value */
+        int32_t i32;
+        int64_t i64;
+        float f;
+        double d;
+        uint32_t u32;       /* the bits of i32 and f ... */
+        uint64_t u64;       /* ... and of i64 and d */
+        uint8_t b;
+        ppq_int96_t i96;
+        ppq_bytes_t bytes;
+    } value;
+    ppq_sink_t vals_sink;   /* the page's encoded values (compact: its stream) */
+    ppq_arena_t codec_arena; /* rewound for every page's encoder */
+    ppq_arena_t dict_arena;
+    union {
+        ppq_plain_enc_t plain;
+        ppq_delta_enc_t delta;
+        ppq_bss_enc_t bss;
+        ppq_rle_enc_t rle;
+    } enc;                  /* the page's value encoder */
+    ppq_stats_t chunk_stats; /* (last but the page layout's: see COMPACT_COL_SIZE) */
+    /* The page layout's own fields, last: a compact column's state ends
+     * before them (COMPACT_COL_SIZE), which leaves the store that RAM. */
+    uint8_t *levels;        /* definition levels of the page: a bit per value, set for a null */
+    /* the row path's put for this page (set_put): put_slow, or a shortcut
+     * for the usual value of the page's encoding; v the value in its C
+     * type (a null goes to put_slow with v NULL) */
+    ppq_status_t (*put)(struct ppq_writer *w, struct ppq_col *c, const void *v);
+    uint32_t put_limit;     /* ... whose shortcut takes values while page_count is below it */
+    const uint8_t *again;   /* BYTE_ARRAY dictionary: the page's last value's bytes in the pool
+                               (NULL: none yet), its length and entry index */
+    uint32_t again_len, again_idx;
+    uint8_t *seen;          /* statistics: per dictionary entry, the stamp of the last page
+                               whose page_stats hold it (row path; NULL: none) */
+    uint64_t run_key;       /* F_DELTA: the order key of the page's last value */
+    uint8_t *levels_out;    /* ... and RLE-encoded */
+    uint32_t levels_cap;
+    ppq_memsink_t vals_mem; /* encoded values of the page */
+    ppq_stats_t page_stats;
+    /* the open row group's column chunk */
+    uint8_t *chunk;
+    size_t chunk_len, chunk_cap;
+    size_t chunk_room;      /* free chunk bytes below which the row group ends */
+} ppq_col_t;
+
+/* Bytes of a column's state in the compact layout: without statistics,
+ * of its chunk_stats only the null count (their first field). */
+#define COMPACT_COL_SIZE                                                                                       \
+    PPQ_ARENA_ROUND(PPQ_WRITER_STATISTICS ? offsetof(ppq_col_t, levels)                                       \
+                                          : offsetof(ppq_col_t, chunk_stats) + sizeof(uint64_t))
+
+/* A new chunk's statistics (without them, its null count: all a compact
+ * column has). */
+static void chunk_stats_reset(ppq_col_t *c)
+{
+    if (PPQ_WRITER_STATISTICS) {
+        ppq_stats_reset(&c->chunk_stats);
+    } else {
+        c->chunk_stats.nulls = 0;
+    }
+}
+
+/* Column i's state (the array's stride is the layout's column size). */
+#define COL(w, i) ((ppq_col_t *)(void *)((uint8_t *)(w)->cols + (size_t)(i) * (w)->col_size))
+
+typedef struct plan {
+    ppq_arena_t *arena; /* NULL: only count */
+    size_t total;
+    int failed;
+} plan_t;
+
+/* A sink that keeps the CRC of what passes through to `down`. */
+typedef struct crc_sink {
+    ppq_sink_t *down;
+    uint32_t crc;
+} crc_sink_t;
+
+/* DataPageHeaderV2 pages: a constant 0 when the build leaves them out. */
+static int page_v2(const ppq_writer_options_t *o)
+{
+    return PPQ_WRITER_PAGE_V2 && o->page_v2;
+}
+
+/* The pending number's PLAIN bits as a word (dict_word columns). */
+static uint64_t value_word(const ppq_col_t *c)
+{
+    return c->width == 4u ? c->value.u32 : c->value.u64;
+}
+
+/* Mark the page's next value (at page_count) as a null in its definition
+ * levels: a bit per value, set for a null (present values, the usual
+ * ones, cost nothing). */
+static void mark_null(ppq_col_t *c)
+{
+    c->levels[c->page_count / 8u] = (uint8_t)(c->levels[c->page_count / 8u] | (1u << (c->page_count % 8u)));
+}
+
+/* A value in its C type, as a record's fields are (ppq_field_t): aligned
+ * as a struct member of its type, which on ARM (AAPCS) is at least 4 for
+ * numbers of 4 and 8 bytes and pointers: word loads, even on cores without
+ * unaligned access (elsewhere memcpy's own choice). */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__arm__)
+typedef uint32_t __attribute__((may_alias, aligned(4))) field32_t; /* (any object's bits) */
+typedef uint64_t __attribute__((may_alias, aligned(4))) field64_t;
+#define FIELD32(v) (*(const field32_t *)(v))
+#define FIELD64(v) (*(const field64_t *)(v))
+#else
+static PPQ_ALWAYS_INLINE uint32_t field32(const void *v)
+{
+    uint32_t u;
+    PPQ_COPY(&u, v, 4);
+    return u;
+}
+static PPQ_ALWAYS_INLINE uint64_t field64(const void *v)
+{
+    uint64_t u;
+    PPQ_COPY(&u, v, 8);
+    return u;
+}
+#define FIELD32(v) field32(v)
+#define FIELD64(v) field64(v)
+#endif
+
+/* The bits of a number of `width` bytes (4 or 8) in its C type.  (The
+ * shortcuts get no null, w->rows_fast vouches for the page's room.) */
+static PPQ_ALWAYS_INLINE uint64_t number_bits(const void *v, size_t width)
+{
+    return width == 4u ? FIELD32(v) : FIELD64(v);
+}
+
+#define AUTO_DECIDE_VALUES 256u
+
+static uint32_t auto_decide_at(const ppq_writer_t *w)
+{
+    return w->opts.page_values < AUTO_DECIDE_VALUES ? w->opts.page_values : AUTO_DECIDE_VALUES;
+}
+
+/* A number the dictionary has (entry e) into the page's statistics, once
+ * a page (its stamp in `seen`, which a column with statistics and a word
+ * dictionary has: set_put); a NaN each time (they are counted). */
+static PPQ_ALWAYS_INLINE void entry_stats(ppq_col_t *c, uint32_t e, uint64_t word, size_t width)
+{
+    if (c->seen[e] != c->stamp && ppq_stats_add_word(&c->page_stats, c->stats_kind, width, word)) {
+        c->seen[e] = c->stamp;
+    }
+}
+
+/* Whether rows may still be added: the sticky error, PPQ_ERR_STATE after
+ * close, else PPQ_OK. */
+static ppq_status_t usable(const ppq_writer_t *w)
+{
+    return w->err; /* (close leaves PPQ_ERR_STATE there) */
+}
+
+/* ---- ppq_writer_plan.c */
+static int auto_alt(const ppq_column_t *c);
+static int resolve_options(const ppq_writer_options_t *in, ppq_writer_options_t *o);
+static void dlba_cfg_for(const ppq_column_t *c, const ppq_writer_options_t *o, ppq_dlba_cfg_t *d);
+static void dba_cfg_for(const ppq_column_t *c, const ppq_writer_options_t *o, ppq_dba_cfg_t *d);
+static uint8_t stat_cap(const ppq_column_t *c);
+static void dict_cfg_for(const ppq_writer_options_t *o, ppq_dict_cfg_t *d);
+static void *take(plan_t *p, size_t size);
+static size_t rg_meta_max(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o);
+static size_t footer_for(const ppq_writer_options_t *o, size_t rg);
+static void col_init(ppq_col_t *col, size_t size, const ppq_column_t *c, int kind);
+static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w);
+static int schema_ok(const ppq_column_t *s, uint32_t n);
+static ppq_status_t codecs_ok(const ppq_writer_options_t *o, uint32_t n);
+
+/* ---- ppq_writer_page.c */
+static ppq_status_t start_encoder(ppq_writer_t *w, ppq_col_t *c);
+static ppq_status_t start_page(ppq_writer_t *w, ppq_col_t *c);
+static void data_header_v1(ppq_thrift_w_t *t, uint32_t count, uint8_t kind);
+static void header_open(ppq_writer_t *w, ppq_thrift_w_t *t, ppq_sink_t *hs, ppq_memsink_t *hm, int32_t type,
+                        size_t raw, size_t body, uint32_t crc);
+static ppq_status_t header_close(ppq_writer_t *w, ppq_thrift_w_t *t, const ppq_memsink_t *hm);
+static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c);
+static const uint8_t *value_bytes(ppq_col_t *c, uint8_t *buf, size_t *len);
+static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c);
+static void load_pending(ppq_col_t *c, const void *v);
+static PPQ_NOINLINE ppq_status_t put_slow(ppq_writer_t *w, ppq_col_t *c, const void *v);
+static int rows_fast(ppq_writer_t *w);
+static void set_put(const ppq_writer_t *w, ppq_col_t *c);
+static ppq_status_t dict_header(ppq_writer_t *w, uint32_t count, size_t raw, size_t body, uint32_t crc);
+static ppq_status_t crc_write(void *ctx, const uint8_t *data, size_t len);
+
+/* ---- ppq_writer_auto.c */
+static int alt_smaller(ppq_col_t *c);
+static void settle_dict_stats(ppq_col_t *c);
+static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c);
+
+/* ---- ppq_writer_compact.c */
+static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p,
+                           ppq_writer_t *w);
+static PPQ_NOINLINE int compact_admit(ppq_writer_t *w);
+static PPQ_NOINLINE ppq_status_t compact_push(ppq_writer_t *w, uint32_t i);
+static void compact_weigh(const ppq_writer_t *w, const ppq_col_t *c);
+static ppq_status_t compact_finish(ppq_col_t *c);
+static PPQ_NOINLINE ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i, uint64_t *data_start);
+static ppq_status_t compact_reset(ppq_writer_t *w);
+
+/* ---- ppq_writer_footer.c */
+static ppq_status_t flush(ppq_writer_t *w);
+static ppq_status_t write_footer(ppq_writer_t *w);
+static ppq_status_t write_header_record(ppq_writer_t *w);
+
+/* ---- ppq_writer_api.c */
+static ppq_status_t set_value(ppq_writer_t *w, uint32_t col, ppq_type_t type, const void *v, size_t size);
+static void clear_row(ppq_writer_t *w);
+static ppq_status_t rows_added(ppq_writer_t *w);
+
+#endif

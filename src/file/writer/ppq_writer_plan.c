@@ -1,0 +1,711 @@
+/* The writer's plan: schema checks, options and their defaults, the
+ * arena's layout (one plan for sizing and for init), ppq_writer_arena_size
+ * and ppq_writer_options_for_arena.  (A unit of ppq_writer.c: see
+ * ppq_writer_internal.h.) */
+
+/* ---- schema checks -------------------------------------------------------- */
+
+static int name_ok(const char *name, size_t *len)
+{
+    size_t n = 0;
+    if (name == NULL) {
+        return 0;
+    }
+    while (name[n] != '\0' && n <= NAME_MAX_LEN) {
+        n++;
+    }
+    *len = n;
+    return n > 0 && n <= NAME_MAX_LEN;
+}
+
+static int names_equal(const char *a, const char *b)
+{
+    while (*a != '\0' && *a == *b) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+#define TYPE_BIT(t) (1u << (t))
+
+/* Per logical kind: the physical types it may annotate, its LogicalType
+ * union member, and its ConvertedType (-1: none; TIME, TIMESTAMP and INT
+ * add their unit or width to it). */
+static const struct logical_info {
+    uint8_t types;
+    uint8_t member;
+    int8_t converted;
+} logical_info[] = {
+    [PPQ_LOGICAL_NONE] = {0xFFu, 0, -1},
+    [PPQ_LOGICAL_STRING] = {TYPE_BIT(PPQ_BYTE_ARRAY), 1, 0},
+    [PPQ_LOGICAL_ENUM] = {TYPE_BIT(PPQ_BYTE_ARRAY), 4, 4},
+    [PPQ_LOGICAL_JSON] = {TYPE_BIT(PPQ_BYTE_ARRAY), 12, 19},
+    [PPQ_LOGICAL_UUID] = {TYPE_BIT(PPQ_FIXED_LEN_BYTE_ARRAY), 14, -1},
+    [PPQ_LOGICAL_FLOAT16] = {TYPE_BIT(PPQ_FIXED_LEN_BYTE_ARRAY), 15, -1},
+    [PPQ_LOGICAL_INT] = {TYPE_BIT(PPQ_INT32) | TYPE_BIT(PPQ_INT64), 10, 11}, /* UINT_8 */
+    [PPQ_LOGICAL_DECIMAL] = {TYPE_BIT(PPQ_INT32) | TYPE_BIT(PPQ_INT64) | TYPE_BIT(PPQ_FIXED_LEN_BYTE_ARRAY), 5, 5},
+    [PPQ_LOGICAL_DATE] = {TYPE_BIT(PPQ_INT32), 6, 6},
+    [PPQ_LOGICAL_TIME] = {TYPE_BIT(PPQ_INT32) | TYPE_BIT(PPQ_INT64), 7, 7},
+    [PPQ_LOGICAL_TIMESTAMP] = {TYPE_BIT(PPQ_INT64), 8, 9},
+};
+
+static int logical_ok(const ppq_column_t *c)
+{
+    const ppq_logical_t *l = &c->logical;
+    ppq_type_t t = c->type;
+    if ((unsigned)l->kind > (unsigned)PPQ_LOGICAL_TIMESTAMP || ((logical_info[l->kind].types >> t) & 1u) == 0u) {
+        return 0;
+    }
+    switch (l->kind) {
+    case PPQ_LOGICAL_UUID: return c->type_len == 16u;
+    case PPQ_LOGICAL_FLOAT16: return c->type_len == 2u;
+    case PPQ_LOGICAL_INT:
+        if (l->bit_width == 64u) {
+            return t == PPQ_INT64;
+        }
+        return t == PPQ_INT32 && (l->bit_width == 8u || l->bit_width == 16u || l->bit_width == 32u);
+    case PPQ_LOGICAL_DECIMAL: {
+        static const uint8_t digits[17] = {0, 2, 4, 6, 9, 11, 14, 16, 18, 21, 23, 26, 28, 31, 33, 35, 38};
+        int32_t max = t == PPQ_INT32 ? 9 : t == PPQ_INT64 ? 18 : c->type_len <= 16u ? digits[c->type_len] : 0;
+        /* FLBA(n): floor(log10(2^(8n-1) - 1)) digits */
+        return max > 0 && l->precision >= 1 && l->precision <= max && l->scale >= 0 && l->scale <= l->precision;
+    }
+    case PPQ_LOGICAL_TIME:
+        return l->unit == PPQ_UNIT_MILLIS ? t == PPQ_INT32 : (l->unit <= PPQ_UNIT_NANOS && t == PPQ_INT64);
+    case PPQ_LOGICAL_TIMESTAMP: return l->unit <= PPQ_UNIT_NANOS;
+    default: return 1;
+    }
+}
+
+/* What an AUTO column uses where a dictionary does not pay: DELTA_BINARY_PACKED
+ * for integers (timestamps, counters), else PLAIN (BYTE_STREAM_SPLIT only pays
+ * under a compressor).  Explicit DICTIONARY columns fall back to PLAIN. */
+static int auto_alt(const ppq_column_t *c)
+{
+    return (c->type == PPQ_INT32 || c->type == PPQ_INT64) && BUILT(K_DELTA) ? K_DELTA : K_PLAIN;
+}
+
+/* The value encoding a column starts each chunk with; *ok is 0 when the
+ * type cannot take it or this build leaves it out. */
+static int start_kind(const ppq_column_t *c, int *ok)
+{
+    ppq_type_t t = c->type;
+    int kind = K_PLAIN;
+    *ok = 1;
+    switch (c->encoding) {
+    case PPQ_COLUMN_AUTO:
+        if (AUTO_BY_SIZE) { /* a dictionary first: auto_first() keeps it or takes alt_kind, by size */
+            return t == PPQ_BOOLEAN ? (BUILT(K_RLE) ? K_RLE : K_PLAIN) : K_DICT;
+        }
+        /* by type: a dictionary for byte arrays, deltas for integers, split streams for floats */
+        kind = t == PPQ_BYTE_ARRAY ? K_DICT : t == PPQ_INT32 || t == PPQ_INT64 ? K_DELTA
+             : t == PPQ_FLOAT || t == PPQ_DOUBLE ? K_BSS : t == PPQ_BOOLEAN ? K_RLE : K_PLAIN;
+        return BUILT(kind) ? kind : K_PLAIN;
+    case PPQ_COLUMN_PLAIN: return K_PLAIN;
+    case PPQ_COLUMN_DICTIONARY: *ok = t != PPQ_BOOLEAN; kind = K_DICT; break;
+    case PPQ_COLUMN_DELTA_BINARY_PACKED: *ok = t == PPQ_INT32 || t == PPQ_INT64; kind = K_DELTA; break;
+    case PPQ_COLUMN_BYTE_STREAM_SPLIT:
+        *ok = t == PPQ_FLOAT || t == PPQ_DOUBLE || t == PPQ_INT32 || t == PPQ_INT64 ||
+              (t == PPQ_FIXED_LEN_BYTE_ARRAY && c->type_len <= 0xFFFFu);
+        kind = K_BSS;
+        break;
+    case PPQ_COLUMN_RLE: *ok = t == PPQ_BOOLEAN; kind = K_RLE; break;
+    case PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY: *ok = t == PPQ_BYTE_ARRAY; kind = K_DLBA; break;
+    case PPQ_COLUMN_DELTA_BYTE_ARRAY: *ok = t == PPQ_BYTE_ARRAY || t == PPQ_FIXED_LEN_BYTE_ARRAY; kind = K_DBA; break;
+    default: *ok = 0; break;
+    }
+    *ok = *ok && BUILT(kind);
+    return kind;
+}
+
+/* Option values with the defaults filled in; 0 when invalid. */
+static int resolve_options(const ppq_writer_options_t *in, ppq_writer_options_t *o)
+{
+    if (in != NULL) {
+        *o = *in;
+    } else {
+        memset(o, 0, sizeof *o); /* not a copy of a zero struct: that would take its size in flash */
+    }
+    o->page_values = o->page_values ? o->page_values : 8192u;
+    o->page_bytes = o->page_bytes ? o->page_bytes : 8192u;
+    o->row_group_rows = o->row_group_rows ? o->row_group_rows : 131072u;
+    o->dict_entries = o->dict_entries ? o->dict_entries : 16384u;
+    o->dict_bytes = o->dict_bytes ? o->dict_bytes : 131072u;
+    o->footer_bytes = o->footer_bytes ? o->footer_bytes : 262144u;
+    o->page_crc = (uint8_t)(o->page_crc || o->recovery); /* recovery checks every page */
+#if !PPQ_WRITER_STATISTICS
+    o->no_statistics = 1; /* a build without them */
+#endif
+    return o->page_values <= (1u << 20) && o->page_bytes <= (1u << 26) && o->dict_entries <= (1u << 20) &&
+           o->row_group_rows <= 0x7FFFFFFFu && (o->key_value_count == 0u || o->key_values != NULL) &&
+           (o->footer_spill == NULL) == (o->footer_unspill == NULL) && (PPQ_WRITER_PAGE_V2 || !o->page_v2) &&
+           (PPQ_WRITER_RECOVERY || !o->recovery) && (PPQ_WRITER_COMPACT || !o->compact);
+}
+
+/* ---- arena layout (one plan for sizing and for init) ---------------------- */
+
+/* The value bytes one page of a byte-array column may hold. */
+static uint32_t bytes_cap(const ppq_column_t *c, const ppq_writer_options_t *o)
+{
+    return c->type == PPQ_BYTE_ARRAY ? o->page_bytes : o->page_values * c->type_len;
+}
+
+static void dlba_cfg_for(const ppq_column_t *c, const ppq_writer_options_t *o, ppq_dlba_cfg_t *d)
+{
+    d->max_values = o->page_values;
+    d->max_bytes = bytes_cap(c, o);
+}
+
+static void dba_cfg_for(const ppq_column_t *c, const ppq_writer_options_t *o, ppq_dba_cfg_t *d)
+{
+    d->max_values = o->page_values;
+    d->max_bytes = bytes_cap(c, o);
+    d->max_value_len = c->type == PPQ_BYTE_ARRAY ? o->page_bytes : c->type_len;
+}
+
+/* Worst-case bytes of one page's encoded values for column c: what PLAIN
+ * takes (every column may end up PLAIN: dictionary fallback), or more for
+ * the column's own encoding. */
+static size_t vals_cap(const ppq_column_t *c, const ppq_writer_options_t *o, int kind)
+{
+    size_t n = o->page_values, w = ppq_plain_width(c->type, c->type_len), cap;
+    if (c->type == PPQ_BOOLEAN) {
+        cap = n / 4u + 64u; /* PLAIN bits, or RLE with its length prefix */
+    } else if (c->type == PPQ_BYTE_ARRAY) {
+        cap = (size_t)o->page_bytes + 4u * n;
+    } else {
+        cap = n * w;
+    }
+    if (BUILT(K_DELTA) && kind == K_DELTA) {
+        /* the writer's geometry (blocks of 128, miniblocks of 32): per block a
+         * min delta and 4 widths, the deltas padded to whole miniblocks at
+         * full width (as ppq_delta_max_block_bytes, without its division) */
+        size_t d = (n / 128u + 1u) * (PPQ_ULEB64_MAX + 4u) + ((n + 31u) & ~(size_t)31u) * w + PPQ_DELTA_HEADER_MAX;
+        cap = d > cap ? d : cap;
+    } else if (kind == K_DICT && 4u * n + 8u > cap) {
+        cap = 4u * n + 8u; /* bit width byte, indices at worst 4 bytes each */
+    } else if ((BUILT(K_DLBA) && kind == K_DLBA) || (BUILT(K_DBA) && kind == K_DBA)) {
+        /* one (DLBA) or two (DBA: prefixes, suffix lengths) INT32 delta
+         * streams, then the bytes */
+        ppq_delta_cfg_t dcfg = {PPQ_INT32, 0, 0, 0};
+        size_t lens = ppq_delta_max_block_bytes(&dcfg, (uint32_t)n) + PPQ_DELTA_HEADER_MAX;
+        size_t d = (kind == K_DBA ? 2u : 1u) * lens + bytes_cap(c, o);
+        cap = d > cap ? d : cap;
+    }
+    return cap + 16u;
+}
+
+/* RLE-encoded definition levels of a page; required columns have none. */
+static uint32_t levels_cap_for(const ppq_column_t *c, const ppq_writer_options_t *o)
+{
+    return c->optional ? 4u + o->page_values / 4u + 32u : 0u; /* runs of 8 at 2 bytes */
+}
+
+/* The level bitmap of an optional column's page. */
+static size_t level_bits_for(const ppq_column_t *c, const ppq_writer_options_t *o)
+{
+    return c->optional ? o->page_values / 8u + 1u : 0u;
+}
+
+/* Bytes of a min or max: byte arrays up to STAT_MAX, numbers their width. */
+static uint8_t stat_cap(const ppq_column_t *c)
+{
+    if (c->type == PPQ_BYTE_ARRAY || c->type == PPQ_FIXED_LEN_BYTE_ARRAY) {
+        return (uint8_t)(c->type == PPQ_BYTE_ARRAY || c->type_len > STAT_MAX ? STAT_MAX : c->type_len);
+    }
+    return 12u;
+}
+
+/* A page header's size: the fixed fields and CRC, plus min and max. */
+static size_t header_max_for(const ppq_column_t *c, const ppq_writer_options_t *o)
+{
+    /* v2 adds null and row counts, two level lengths, is_compressed */
+    return 48u + (PPQ_WRITER_STATISTICS && !o->no_statistics ? 2u * (stat_cap(c) + 4u) : 0u) + (page_v2(o) ? 24u : 0u);
+}
+
+static void dict_cfg_for(const ppq_writer_options_t *o, ppq_dict_cfg_t *d)
+{
+    d->max_entries = o->dict_entries;
+    d->max_bytes = o->dict_bytes;
+    d->max_page_values = o->page_values;
+}
+
+/* Arena bytes a page's encoder may take: the definition levels' RLE
+ * encoder, or the value encoder of the column's encoding (`vals`: its
+ * output's capacity). */
+static size_t codec_arena_for(const ppq_column_t *c, const ppq_writer_options_t *o, int kind, size_t vals)
+{
+    ppq_rle_cfg_t r = {1, 0, 1, 0};
+    size_t need = 0, x = 0;
+    r.prefix_cap = levels_cap_for(c, o);
+    if (c->optional) { /* definition levels */
+        need = ppq_rle_enc_arena_size(&r);
+    }
+    if (BUILT(K_DELTA) && kind == K_DELTA) {
+        ppq_delta_cfg_t d = {PPQ_INT32, 0, 0, 0};
+        d.type = c->type;
+        d.max_values = o->page_values; /* a smaller page buffers less than a block */
+        x = ppq_delta_enc_arena_size(&d);
+    } else if (BUILT(K_BSS) && kind == K_BSS) {
+        x = ppq_bss_enc_arena_size(c->type, c->type_len, o->page_values);
+    } else if (kind == K_RLE) {
+        r.prefix_cap = (uint32_t)vals;
+        x = ppq_rle_enc_arena_size(&r);
+    } else if (BUILT(K_DLBA) && kind == K_DLBA) {
+        ppq_dlba_cfg_t d;
+        dlba_cfg_for(c, o, &d);
+        x = ppq_dlba_enc_arena_size(&d);
+    } else if (BUILT(K_DBA) && kind == K_DBA) {
+        ppq_dba_cfg_t d;
+        dba_cfg_for(c, o, &d);
+        x = ppq_dba_enc_arena_size(&d);
+    }
+    return x > need ? x : need;
+}
+
+/* The codec of column i's pages. */
+static ppq_codec_t column_codec(const ppq_writer_options_t *o, uint32_t i)
+{
+    return o->column_codecs != NULL ? o->column_codecs[i] : o->codec;
+}
+
+/* The largest page body of column c, uncompressed (levels, a delta
+ * header, values; or its dictionary page). */
+static size_t page_body_max(const ppq_column_t *c, const ppq_writer_options_t *o)
+{
+    int ok, kind = start_kind(c, &ok), alt = AUTO_BY_SIZE && c->encoding == PPQ_COLUMN_AUTO ? auto_alt(c) : K_PLAIN;
+    size_t v = vals_cap(c, o, kind) > vals_cap(c, o, alt) ? vals_cap(c, o, kind) : vals_cap(c, o, alt);
+    size_t body = levels_cap_for(c, o) + PPQ_DELTA_HEADER_MAX + v;
+    return kind == K_DICT && o->dict_bytes > body ? o->dict_bytes : body;
+}
+
+static void *take(plan_t *p, size_t size)
+{
+    void *mem = NULL;
+    p->total += PPQ_ARENA_ROUND(size);
+    if (p->arena != NULL) {
+        mem = ppq_arena_alloc(p->arena, size);
+        if (mem == NULL) {
+            p->failed = 1;
+        }
+    }
+    return mem;
+}
+
+/* Largest serialized RowGroup: per column its ColumnChunk with statistics. */
+static size_t rg_meta_max(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o)
+{
+    size_t total = 64, len = 0;
+    uint32_t i;
+    for (i = 0; i < n; i++) {
+        (void)name_ok(s[i].name, &len);
+        /* a ColumnChunk (ppq_meta_write_chunk): file_offset 2, the struct's
+         * head and ends 3, type 2, up to 10 encodings 12, the path 4 + len,
+         * codec 2, five 64-bit counts and offsets 55: 80 + len, and 8 to
+         * spare; Statistics: head and end 2, null and NaN counts 22, min
+         * and max 2 + cap each, their exactness 2 */
+        total += 88u + len + (PPQ_WRITER_STATISTICS && !o->no_statistics ? 30u + 2u * stat_cap(&s[i]) : 0u);
+    }
+    return total;
+}
+
+/* The footer store: footer_bytes, at least a row group's metadata; in the
+ * compact layout none with a spill and footer_bytes 1 (each row group's
+ * goes straight to the spill). */
+static size_t footer_for(const ppq_writer_options_t *o, size_t rg)
+{
+    if (PPQ_WRITER_COMPACT && o->compact && o->footer_spill != NULL && o->footer_bytes == 1u) {
+        return 0;
+    }
+    return o->footer_bytes > rg ? o->footer_bytes : rg;
+}
+
+/* The largest page header any column of the schema writes. */
+static size_t scratch_for(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o)
+{
+    size_t most = 0;
+    uint32_t i;
+    for (i = 0; i < n; i++) {
+        most = header_max_for(&s[i], o) > most ? header_max_for(&s[i], o) : most;
+    }
+    return most;
+}
+
+/* The default chunk buffer: every page of a whole row group at its worst
+ * case, so that row groups reach row_group_rows (a host's defaults; firmware
+ * sizes its buffers with ppq_writer_options_for_arena), at most 64 MiB. */
+static size_t default_chunk(const ppq_writer_options_t *o, size_t least, size_t pm)
+{
+    size_t bytes = pm; /* a page more than the row group's (no division: 270 bytes of libgcc on v6-M) */
+    uint32_t rows;
+    for (rows = 0; rows < o->row_group_rows && bytes < ((size_t)64u << 20); rows += o->page_values) {
+        bytes += pm;
+    }
+    return bytes > least + pm ? bytes : least + pm;
+}
+
+static uint8_t stats_order(const ppq_column_t *c);
+static size_t stat_width(const ppq_column_t *c);
+
+/* A column's state from its definition, encoders aside. */
+static inline void col_init(ppq_col_t *col, size_t size, const ppq_column_t *c, int kind)
+{
+    memset(col, 0, size);
+    col->def = c;
+    col->type = (uint8_t)c->type;
+    col->kind = (uint8_t)kind;
+    col->stats_kind = stats_order(c);
+    col->required = (uint8_t)!c->optional;
+    col->dict_word = (uint8_t)((!PPQ_LEAN || PPQ_WRITER_STATISTICS) &&
+                               (c->type == PPQ_INT32 || c->type == PPQ_FLOAT || c->type == PPQ_INT64 ||
+                                c->type == PPQ_DOUBLE));
+    col->width = (uint32_t)stat_width(c);
+}
+
+/* Lay out (or count) everything for pages buffered per column (the
+ * default layout).  Returns 0 for an invalid schema. */
+static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w)
+{
+    uint32_t i;
+    size_t rg = rg_meta_max(s, n, o), footer = footer_for(o, rg), scratch = scratch_for(s, n, o);
+    size_t zin = 0, zout = 0, zwork = 0;
+    ppq_col_t *cols = (ppq_col_t *)take(p, (size_t)n * sizeof(ppq_col_t));
+    uint8_t *footer_mem = (uint8_t *)take(p, footer), *scratch_mem = (uint8_t *)take(p, scratch), *zin_mem, *zout_mem;
+    void *zwork_mem;
+    for (i = 0; i < n; i++) { /* compression: the largest page body (or dictionary) of a compressed column */
+        ppq_codec_t codec = column_codec(o, i);
+        if (COMPRESSED(codec)) {
+            size_t body = page_body_max(&s[i], o);
+            zin = body > zin ? body : zin;
+        }
+    }
+    for (i = 0; i < n && zin > 0u; i++) {
+        ppq_codec_t codec = column_codec(o, i);
+        if (COMPRESSED(codec)) {
+            size_t b = ppq_compress_bound(codec, zin), k = ppq_compress_work_size(codec, o->codec_level, zin);
+            zout = b > zout ? b : zout;
+            zwork = k > zwork ? k : zwork;
+        }
+    }
+    zin_mem = PPQ_COMPRESSORS != 0u ? (uint8_t *)take(p, zin) : NULL;
+    zout_mem = PPQ_COMPRESSORS != 0u ? (uint8_t *)take(p, zout) : NULL;
+    zwork_mem = PPQ_COMPRESSORS != 0u ? take(p, zwork) : NULL;
+    if (w != NULL) {
+        w->store_len = 0;
+        w->store_cap = 0;
+        w->cols = cols;
+        w->col_size = sizeof(ppq_col_t);
+        w->rg_meta_max = rg;
+        w->footer_cap = footer;
+        w->footer = footer_mem;
+        w->scratch_cap = scratch;
+        w->scratch = scratch_mem;
+        w->zin = zin_mem;
+        w->zin_cap = zin;
+        w->zout = zout_mem;
+        w->zout_cap = zout;
+        w->zwork = zwork_mem;
+        w->zwork_len = zwork;
+    }
+    for (i = 0; i < n; i++) {
+        /* A column's arena regions, in this order. */
+        enum { CODEC, DICT, OWN, STATS, SEEN, VALS, LEVELS, LEVELS_OUT, CHUNK, REGIONS };
+        const ppq_column_t *c = &s[i];
+        size_t pm, least, size[REGIONS];
+        uint8_t *mem[REGIONS], cap = stat_cap(c);
+        int ok, kind = start_kind(c, &ok), r;
+        ppq_col_t *col = cols != NULL ? &cols[i] : NULL;
+        int alt = AUTO_BY_SIZE && c->encoding == PPQ_COLUMN_AUTO ? auto_alt(c) : K_PLAIN;
+        size[VALS] = vals_cap(c, o, kind) > vals_cap(c, o, alt) ? vals_cap(c, o, kind) : vals_cap(c, o, alt);
+        size[LEVELS_OUT] = levels_cap_for(c, o);
+        size[CODEC] = codec_arena_for(c, o, kind, size[VALS]);
+        least = codec_arena_for(c, o, alt, size[VALS]); /* AUTO may re-encode a page as alt */
+        size[CODEC] = least > size[CODEC] ? least : size[CODEC];
+        size[DICT] = 0;
+        size[SEEN] = 0;
+        size[OWN] = kind == K_DLBA ? sizeof(ppq_dlba_enc_t) : kind == K_DBA ? sizeof(ppq_dba_enc_t) : 0u;
+        if (BUILT(K_DICT) && kind == K_DICT) {
+            ppq_dict_cfg_t dc;
+            dict_cfg_for(o, &dc);
+            size[DICT] = ppq_dict_enc_arena_size(c->type, c->type_len, &dc);
+            if (size[DICT] == 0u) {
+                return 0;
+            }
+            size[OWN] = sizeof(ppq_dict_enc_t);
+            /* the row path's per-entry stamps: a page's statistics take
+             * each entry once (numbers, which have a word dictionary) */
+            size[SEEN] = PPQ_WRITER_STATISTICS && !PPQ_LEAN && (c->type == PPQ_INT32 || c->type == PPQ_FLOAT ||
+                                                                c->type == PPQ_INT64 || c->type == PPQ_DOUBLE)
+                             ? dc.max_entries
+                             : 0u;
+        }
+        size[STATS] = PPQ_WRITER_STATISTICS && (c->type == PPQ_BYTE_ARRAY || c->type == PPQ_FIXED_LEN_BYTE_ARRAY)
+                          ? 4u * cap /* (numbers keep keys) */
+                          : 0u;
+        size[LEVELS] = level_bits_for(c, o);
+        /* a chunk must take every page one more row may end (the full page,
+         * and for a dictionary column the page its fallback to PLAIN ends)
+         * and the open page the flush ends; by default one page more */
+        pm = header_max_for(c, o) + size[LEVELS_OUT] + size[VALS];
+        if (COMPRESSED(column_codec(o, i))) { /* a page that does not compress grows */
+            size_t z = header_max_for(c, o) + ppq_compress_bound(column_codec(o, i), page_body_max(c, o));
+            pm = z > pm ? z : pm;
+        }
+        least = (kind == K_DICT ? 3u : 2u) * pm;
+        size[CHUNK] = o->chunk_bytes == 0u ? default_chunk(o, least, pm) : o->chunk_bytes < least ? least : o->chunk_bytes;
+        for (r = 0; r < REGIONS; r++) {
+            mem[r] = (uint8_t *)take(p, size[r]);
+        }
+        if (col != NULL && !p->failed) { /* the column's state, all but its encoders */
+            col_init(col, sizeof *col, c, kind);
+            col->dict_kind = kind == K_DICT;
+            col->codec = PPQ_COMPRESSORS != 0u ? (uint8_t)column_codec(o, i) : 0u;
+            col->alt_kind = (uint8_t)alt;
+            col->deciding = AUTO_BY_SIZE && kind == K_DICT && c->encoding == PPQ_COLUMN_AUTO;
+            ppq_arena_init(&col->codec_arena, mem[CODEC], size[CODEC]);
+            ppq_arena_init(&col->dict_arena, mem[DICT], size[DICT]);
+            col->own.dict = (ppq_dict_enc_t *)(void *)mem[OWN]; /* any member: the same storage */
+            col->page_stats.cap = col->chunk_stats.cap = cap;
+            col->page_stats.min = mem[STATS];
+            col->page_stats.max = mem[STATS] + cap;
+            col->chunk_stats.min = mem[STATS] + 2u * cap;
+            col->chunk_stats.max = mem[STATS] + 3u * cap;
+            ppq_sink_init_mem(&col->vals_sink, &col->vals_mem, mem[VALS], size[VALS]);
+            col->levels = mem[LEVELS];
+            col->seen = size[SEEN] > 0u ? mem[SEEN] : NULL;
+            if (col->seen != NULL) {
+                memset(col->seen, 0, size[SEEN]); /* (stamps start at 1) */
+            }
+            col->levels_cap = (uint32_t)size[LEVELS_OUT];
+            col->levels_out = mem[LEVELS_OUT];
+            col->chunk = mem[CHUNK];
+            col->chunk_cap = size[CHUNK];
+            col->chunk_room = least; /* every page the next row may end, and the open page the flush ends */
+        }
+    }
+    return p->total;
+}
+
+/* Lay out (or count) everything.  Returns 0 for an invalid schema. */
+static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w)
+{
+    if (PPQ_WRITER_COMPACT && o->compact) {
+        return plan_compact(s, n, o, p, w);
+    }
+    return plan_pages(s, n, o, p, w);
+}
+
+static int schema_ok(const ppq_column_t *s, uint32_t n)
+{
+    uint32_t i, j;
+    if (s == NULL || n == 0u || n > 4096u) {
+        return 0;
+    }
+    for (i = 0; i < n; i++) {
+        size_t len;
+        int ok;
+        if (!name_ok(s[i].name, &len) || (unsigned)s[i].type > (unsigned)PPQ_FIXED_LEN_BYTE_ARRAY ||
+            (s[i].type == PPQ_FIXED_LEN_BYTE_ARRAY && (s[i].type_len == 0u || s[i].type_len > 0xFFFFu)) ||
+            s[i].optional > 1u || !logical_ok(&s[i])) {
+            return 0;
+        }
+        (void)start_kind(&s[i], &ok);
+        if (!ok) {
+            return 0;
+        }
+        for (j = 0; j < i; j++) {
+            if (names_equal(s[i].name, s[j].name)) {
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* The columns' codecs: PPQ_OK, PPQ_ERR_ARG for a value out of range or a
+ * codec with recovery records, PPQ_ERR_UNSUPPORTED for one this build
+ * cannot compress. */
+static ppq_status_t codecs_ok(const ppq_writer_options_t *o, uint32_t n)
+{
+    uint32_t i;
+    if (PPQ_COMPRESSORS == 0u) { /* uncompressed pages only: no codec options at all */
+        return o->codec != PPQ_CODEC_UNCOMPRESSED || o->column_codecs != NULL ? PPQ_ERR_UNSUPPORTED : PPQ_OK;
+    }
+    for (i = 0; i < n; i++) {
+        ppq_codec_t codec = column_codec(o, i);
+        if ((unsigned)codec > (unsigned)PPQ_CODEC_LZ4_RAW || (o->column_codecs != NULL && o->recovery)) {
+            return PPQ_ERR_ARG; /* (a recoverable file names one codec for all its pages) */
+        }
+        if (codec != PPQ_CODEC_UNCOMPRESSED && (PPQ_COMPRESSORS == 0u || !ppq_codec_can_compress(codec))) {
+            return PPQ_ERR_UNSUPPORTED;
+        }
+    }
+    return PPQ_OK;
+}
+
+size_t ppq_writer_arena_size(const ppq_column_t *schema, uint32_t ncols, const ppq_writer_options_t *opts)
+{
+    ppq_writer_options_t o;
+    plan_t p = {NULL, 0, 0};
+    if (!schema_ok(schema, ncols) || !resolve_options(opts, &o) || codecs_ok(&o, ncols) != PPQ_OK) {
+        return 0;
+    }
+    return plan(schema, ncols, &o, &p, NULL);
+}
+
+/* ---- options for an arena ---------------------------------------------------- */
+
+/* The largest page of column c (header, levels, values at their worst). */
+static size_t worst_page(const ppq_column_t *c, const ppq_writer_options_t *o)
+{
+    int ok, kind = start_kind(c, &ok), alt = AUTO_BY_SIZE && c->encoding == PPQ_COLUMN_AUTO ? auto_alt(c) : K_PLAIN;
+    size_t v = vals_cap(c, o, kind) > vals_cap(c, o, alt) ? vals_cap(c, o, kind) : vals_cap(c, o, alt);
+    return header_max_for(c, o) + levels_cap_for(c, o) + v;
+}
+
+/* Rows a row group surely holds with these options: every column's chunk
+ * buffer takes that many worst-case pages. */
+static uint32_t surely_rows(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o)
+{
+    uint64_t rows = o->row_group_rows;
+    uint32_t i;
+    for (i = 0; i < n; i++) {
+        uint64_t pages = o->chunk_bytes / worst_page(&s[i], o);
+        rows = pages * o->page_values < rows ? pages * o->page_values : rows;
+    }
+    return (uint32_t)rows;
+}
+
+/* The largest chunk_bytes (up to `most`) with which o fits arena_len; 0
+ * when not even the least does. */
+static uint32_t fit_chunk(const ppq_column_t *schema, uint32_t ncols, ppq_writer_options_t *o, size_t arena_len,
+                          uint32_t most)
+{
+    uint32_t lo = 1u, hi = most;
+    o->chunk_bytes = 1u;
+    if (ppq_writer_arena_size(schema, ncols, o) == 0u || ppq_writer_arena_size(schema, ncols, o) > arena_len) {
+        return 0;
+    }
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo + 1u) / 2u;
+        o->chunk_bytes = mid;
+        if (ppq_writer_arena_size(schema, ncols, o) <= arena_len) {
+            lo = mid;
+        } else {
+            hi = mid - 1u;
+        }
+    }
+    o->chunk_bytes = lo;
+    return lo;
+}
+
+/* Row groups the footer store keeps, each taking at most rg bytes of
+ * metadata (a spill keeps them all: counted as 65,536). */
+static uint32_t groups_kept(const ppq_writer_options_t *o, uint32_t rg)
+{
+    return o->footer_spill != NULL ? 1u << 16 : (o->footer_bytes > rg ? o->footer_bytes : rg) / rg;
+}
+
+/* Arenas up to this size take the compact layout, where it can be had. */
+#define COMPACT_ARENA_MAX (96u * 1024u)
+
+ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_column_t *schema, uint32_t ncols,
+                                          size_t arena_len)
+{
+    ppq_writer_options_t o, best;
+    uint64_t best_score = 0;
+    uint32_t pv, share, rg = 0, most = arena_len > 0x7FFFFFFFu ? 0x7FFFFFFFu : (uint32_t)arena_len;
+    int found = 0;
+    if (opts == NULL || !schema_ok(schema, ncols)) {
+        return PPQ_ERR_ARG;
+    }
+    rg = (uint32_t)rg_meta_max(schema, ncols, opts);
+    /* pv 0: the compact layout (where it can be had: the best when it fits);
+     * then pages as large as still leave room for whole row groups */
+    for (pv = 0u; pv == 0u || (pv >= 8u && !(found && best.compact)); pv = pv == 0u ? 4096u : pv / 2u) {
+        if (pv == 0u && !(PPQ_WRITER_COMPACT && arena_len <= COMPACT_ARENA_MAX)) {
+            continue;
+        }
+        for (share = 2u; share <= 64u; share *= 2u) { /* the footer store: 1/share of the arena */
+            uint64_t score;
+            o = *opts;
+            o.compact = pv == 0u;
+            o.row_group_rows = 1u << 20; /* row groups end where the store or a chunk buffer fills */
+            o.footer_bytes = o.footer_spill != NULL ? 1u : (uint32_t)(arena_len / share);
+            if (pv == 0u) {
+                /* a store as large as fits beside the footer store and a hash
+                 * table for an entry per 16 bytes of the store (sensor rows
+                 * take some 3 bytes in the store and bring a new entry every
+                 * few rows: neither runs out long first) */
+                uint32_t entries = (uint32_t)(arena_len / 24u), k;
+                o.page_values = 8192u; /* (one page per chunk) */
+                o.page_bytes = arena_len / 32u < 64u ? 64u : (uint32_t)(arena_len / 32u);
+                o.dict_bytes = 0;
+                for (k = 0; k < 3u; k++) { /* (entries and store settle in a few rounds) */
+                    o.dict_entries = entries < 16u ? 16u : entries & ~15u;
+                    entries = fit_chunk(schema, ncols, &o, arena_len, 0xFFFFu / ncols) * ncols / 16u;
+                }
+                if (entries == 0u) {
+                    continue;
+                }
+                /* rows a file takes, at a guess of 2 bytes per value in the store */
+                score = (uint64_t)o.chunk_bytes / 2u * groups_kept(&o, rg);
+            } else {
+                uint32_t rows;
+                o.page_values = pv;
+                o.page_bytes = pv * 8u < 65536u ? pv * 8u : 65536u;
+                o.dict_entries = pv < 1024u ? pv : 1024u;
+                o.dict_bytes = o.dict_entries * 8u;
+                if (fit_chunk(schema, ncols, &o, arena_len, most) == 0u) {
+                    continue;
+                }
+                /* rows a file surely takes: a row group's worth times the row
+                 * groups the footer store keeps (a spill keeps them all) */
+                rows = surely_rows(schema, ncols, &o);
+                score = (uint64_t)(rows > 0u ? rows : 1u) * groups_kept(&o, rg);
+            }
+            if (!found || score > best_score) {
+                best = o;
+                best_score = score;
+                found = 1;
+            }
+            if (o.footer_spill != NULL) {
+                break; /* no share to weigh */
+            }
+        }
+    }
+    if (!found) {
+        return PPQ_ERR_ARENA;
+    }
+    *opts = best;
+    return PPQ_OK;
+}
+
+/* ---- statistics ------------------------------------------------------------ */
+
+/* How min/max compare for a column; NONE: no min/max is written. */
+
+static uint8_t stats_order(const ppq_column_t *c)
+{
+    switch (c->type) {
+    case PPQ_BOOLEAN: return PPQ_ORDER_BOOL;
+    case PPQ_INT32:
+    case PPQ_INT64:
+        return c->logical.kind == PPQ_LOGICAL_INT && !c->logical.is_signed ? PPQ_ORDER_UNSIGNED : PPQ_ORDER_SIGNED;
+    case PPQ_FLOAT:
+    case PPQ_DOUBLE: return PPQ_ORDER_FLOAT;
+    case PPQ_BYTE_ARRAY:
+    case PPQ_FIXED_LEN_BYTE_ARRAY:
+        /* decimals order as signed numbers, FLOAT16 as floats: not bytes */
+        return c->logical.kind == PPQ_LOGICAL_DECIMAL || c->logical.kind == PPQ_LOGICAL_FLOAT16 ? PPQ_ORDER_NONE
+                                                                                                 : PPQ_ORDER_BYTES;
+    default: return PPQ_ORDER_NONE;
+    }
+}
+
+/* Bytes of one min/max value of a fixed-width column (BOOLEAN: one byte). */
+static size_t stat_width(const ppq_column_t *c)
+{
+    return c->type == PPQ_BOOLEAN ? 1u : ppq_plain_width(c->type, c->type_len);
+}
