@@ -5,7 +5,10 @@
 #
 # PICOPARQUET_BOARD takes the core's flags from boards/<board>/board.mk
 # (BOARD_CPU_FLAGS, as `make TARGET=<board>`); PICOPARQUET_CPU_FLAGS gives them
-# directly; without either, give -mcpu etc. in CMAKE_C_FLAGS.  Like the
+# directly; without either, give -mcpu etc. in CMAKE_C_FLAGS (else, with the
+# default cortex-m port, configuring stops with one line naming both, as the
+# compiler then targets no M-profile core).  All three are read when a build
+# directory is first configured: change them in a new one.  Like the
 # Makefile's cross builds, every function and object gets its own section
 # (-ffunction-sections -fdata-sections) for the firmware's --gc-sections.
 # ARM_TOOLCHAIN_DIR: where arm-none-eabi-gcc lives when it is not on PATH.

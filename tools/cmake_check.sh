@@ -11,8 +11,9 @@
 # EXTRA_CFLAGS against CMake's PICOPARQUET_* options), for microbit's archive
 # as a firmware project's add_subdirectory() builds it, and the host: CMake's
 # globs must list the Makefile's LIB_SRCS and CLI_SRCS (mk/*.mk's additions
-# included).  Each build runs with -j2; trees stay in build/cmake-check/ so a
-# rerun rebuilds only what changed.
+# included).  And the toolchain file without a board or CPU flags: configuring
+# stops with one message naming both.  Each build runs with -j2; trees stay
+# in build/cmake-check/ so a rerun rebuilds only what changed.
 set -eu
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -105,6 +106,29 @@ for b in $BOARDS; do
         echo "cmake-check $n: FAIL: examples/consumer with add_subdirectory"; tail -20 "$OUT/$n/cmake.log"; fail=1
     fi
 done
+
+# The toolchain file with neither PICOPARQUET_BOARD nor PICOPARQUET_CPU_FLAGS
+# (arm-none-eabi-gcc then targets an ARM7TDMI, which port/cortex-m cannot
+# build for): configuring must fail, with one message naming both variables,
+# and nothing compiled.
+n=no-board
+mkdir -p "$OUT/$n"
+rm -rf "$OUT/$n/cmake"
+if cmake -S . -B "$OUT/$n/cmake" -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/arm-none-eabi.cmake" >"$OUT/$n/cmake.log" 2>&1; then
+    echo "cmake-check $n: FAIL: configured without PICOPARQUET_BOARD or PICOPARQUET_CPU_FLAGS"; fail=1
+else
+    # CMake wraps the message's line: join it again
+    msg=$(sed -n '/^CMake Error at CMakeLists.txt/,/^$/p' "$OUT/$n/cmake.log" | sed 1d | tr -s ' \n' ' ' | sed 's/^ //; s/ $//')
+    case $msg in
+    *PICOPARQUET_BOARD*PICOPARQUET_CPU_FLAGS*)
+        if [ -e "$OUT/$n/cmake/Makefile" ]; then
+            echo "cmake-check $n: FAIL: a build was generated"; fail=1
+        else
+            echo "cmake-check $n: stops at configure time: $msg"
+        fi ;;
+    *) echo "cmake-check $n: FAIL: configuring failed without naming both variables:"; tail -20 "$OUT/$n/cmake.log"; fail=1 ;;
+    esac
+fi
 
 # The host's source lists: CMake's globs against the Makefile's variables.
 mkdir -p "$OUT/host"
