@@ -1,0 +1,1280 @@
+/*
+ * The writer's configuration sweep (issue 27): generated tables written
+ * under a grid of options and data shapes through the public API only
+ * (picoparquet.h), each write checked:
+ *
+ *   - it completes, or stops only with a documented status (PPQ_ERR_NOSPACE
+ *     from a full footer store without a spill) and loses nothing committed:
+ *     the file, closed after the stop, holds exactly the rows the writer
+ *     counted, and at least those whose calls returned PPQ_OK;
+ *   - the file reads back value for value with the library's reader;
+ *   - each AUTO column chunk is at most 1.05x the smallest chunk among the
+ *     fixed encodings its type allows, the same table written once per
+ *     fixed encoding with the same options (chunk sizes from the footer).
+ *
+ * A JSON line per failing check, then a summary (cases, failures by kind
+ * with an example each, the worst AUTO ratios by data shape and by option,
+ * rows per file when a small arena without a spill fills).  Exit status 1
+ * on a failure only with --strict.  SWEEP_FULL=1 (or --full) runs more
+ * cases.  --out DIR writes a sample of the files there, each with a .json
+ * of its expected values (test/interop/sweep_check.mjs reads them).
+ *
+ * The data generator is this file's own (not tools/sensor_gen.h): the
+ * point is data the project's generator does not make.
+ *
+ *   sweep [--strict] [--full] [--out DIR] [--cases N] [--verbose]
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "picoparquet.h"
+
+/* ---- a seeded generator (splitmix64) ------------------------------------ */
+
+typedef struct rng {
+    uint64_t s;
+} rng_t;
+
+static uint64_t rnext(rng_t *g)
+{
+    uint64_t z = (g->s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static uint32_t rbelow(rng_t *g, uint32_t n)
+{
+    return (uint32_t)((rnext(g) >> 32) % n);
+}
+
+static double runit(rng_t *g)
+{
+    return (double)(rnext(g) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* ---- data shapes and tables --------------------------------------------- */
+
+enum shape {
+    SH_WALK,        /* random walk, steps of -0.01, 0, +0.01 (integers: -1..1) */
+    SH_WALK3,       /* three times wider: steps of -0.03..0.03 (integers: -3..3) */
+    SH_NOISE,       /* white noise: random bits / uniform values / random bytes */
+    SH_CONST,       /* one value */
+    SH_NULL,        /* every row null */
+    SH_TS_SORTED,   /* timestamps 1 s apart (ms, jittered), ascending */
+    SH_TS_SHUFFLED, /* the same, shuffled */
+    SH_RUNS,        /* booleans in long runs (a door) */
+    SH_FEW,         /* a few strings (a status) */
+    SH_HICARD,      /* a distinct string per row, shared prefixes */
+    SH_LONG,        /* long strings, 100..1500 bytes */
+    SH_COUNT
+};
+static const char *const shape_name[SH_COUNT] = {"walk", "walk3", "noise", "const", "null", "ts_sorted",
+                                                 "ts_shuffled", "runs", "few", "hicard", "long"};
+
+typedef struct colspec {
+    const char *name;
+    ppq_type_t type;
+    uint8_t optional;
+    int shape;
+} colspec_t;
+
+typedef struct tablespec {
+    const char *name;
+    const colspec_t *cols;
+    uint32_t ncols;
+    uint32_t rows;
+} tablespec_t;
+
+static const colspec_t t_sensor[] = {
+    {"ts", PPQ_INT64, 0, SH_TS_SORTED},  {"temp", PPQ_FLOAT, 0, SH_WALK},  {"press", PPQ_FLOAT, 0, SH_WALK},
+    {"hum", PPQ_DOUBLE, 1, SH_WALK},     {"batt", PPQ_INT32, 0, SH_WALK},  {"door", PPQ_BOOLEAN, 0, SH_RUNS},
+    {"status", PPQ_BYTE_ARRAY, 1, SH_FEW},
+};
+static const colspec_t t_wide[] = {
+    {"ts", PPQ_INT64, 0, SH_TS_SORTED},  {"temp", PPQ_FLOAT, 0, SH_WALK3}, {"press", PPQ_FLOAT, 0, SH_WALK3},
+    {"hum", PPQ_DOUBLE, 1, SH_WALK3},    {"batt", PPQ_INT32, 0, SH_WALK3}, {"door", PPQ_BOOLEAN, 0, SH_RUNS},
+    {"status", PPQ_BYTE_ARRAY, 1, SH_FEW},
+};
+static const colspec_t t_noise[] = {
+    {"i32", PPQ_INT32, 0, SH_NOISE}, {"i64", PPQ_INT64, 1, SH_NOISE},          {"f", PPQ_FLOAT, 0, SH_NOISE},
+    {"d", PPQ_DOUBLE, 0, SH_NOISE},  {"s", PPQ_BYTE_ARRAY, 0, SH_NOISE},       {"b", PPQ_BOOLEAN, 0, SH_NOISE},
+};
+static const colspec_t t_const[] = {
+    {"i32", PPQ_INT32, 0, SH_CONST}, {"i64", PPQ_INT64, 1, SH_CONST},          {"f", PPQ_FLOAT, 0, SH_CONST},
+    {"d", PPQ_DOUBLE, 1, SH_CONST},  {"s", PPQ_BYTE_ARRAY, 0, SH_CONST},       {"b", PPQ_BOOLEAN, 0, SH_CONST},
+};
+static const colspec_t t_nulls[] = {
+    {"id", PPQ_INT32, 0, SH_TS_SORTED}, {"i32", PPQ_INT32, 1, SH_NULL},   {"i64", PPQ_INT64, 1, SH_NULL},
+    {"f", PPQ_FLOAT, 1, SH_NULL},       {"d", PPQ_DOUBLE, 1, SH_NULL},    {"s", PPQ_BYTE_ARRAY, 1, SH_NULL},
+    {"b", PPQ_BOOLEAN, 1, SH_NULL},
+};
+static const colspec_t t_strings[] = {
+    {"id", PPQ_INT64, 0, SH_TS_SHUFFLED},
+    {"key", PPQ_BYTE_ARRAY, 0, SH_HICARD},
+    {"text", PPQ_BYTE_ARRAY, 1, SH_LONG},
+    {"tag", PPQ_BYTE_ARRAY, 0, SH_FEW},
+};
+static const colspec_t t_times[] = {
+    {"ts", PPQ_INT64, 0, SH_TS_SORTED},   {"ts_shuf", PPQ_INT64, 0, SH_TS_SHUFFLED}, {"s32", PPQ_INT32, 0, SH_TS_SORTED},
+    {"s32_shuf", PPQ_INT32, 1, SH_TS_SHUFFLED}, {"f", PPQ_FLOAT, 1, SH_WALK3},        {"b", PPQ_BOOLEAN, 1, SH_RUNS},
+};
+
+#define NT(a) ((uint32_t)(sizeof(a) / sizeof((a)[0])))
+static const tablespec_t tables[] = {
+    {"sensor", t_sensor, NT(t_sensor), 8192},    {"sensor_wide", t_wide, NT(t_wide), 8192},
+    {"noise", t_noise, NT(t_noise), 4096},        {"const", t_const, NT(t_const), 4096},
+    {"nulls", t_nulls, NT(t_nulls), 4096},        {"strings", t_strings, NT(t_strings), 2048},
+    {"times", t_times, NT(t_times), 8192},
+};
+#define NTABLES NT(tables)
+/* The sensor tables in an arena without a spill: rows until the file fills. */
+#define ARENA_ROWS 20000u
+#define MAXCOLS 8u
+
+typedef struct coldata {
+    void *values;     /* a slot per row, the batch's C type */
+    uint8_t *present; /* 1: a value, 0: null */
+    uint32_t max_len; /* BYTE_ARRAY: the longest value */
+} coldata_t;
+
+typedef struct table {
+    const tablespec_t *spec;
+    uint32_t rows;
+    coldata_t c[MAXCOLS];
+    uint8_t *pool; /* the byte arrays' bytes */
+} table_t;
+
+static void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1u);
+    if (!p) {
+        fprintf(stderr, "sweep: out of memory (%zu bytes)\n", n);
+        exit(2);
+    }
+    return p;
+}
+
+static const char *const few_words[] = {"ok", "ok", "ok", "warn", "low-battery", "door-open", "sensor-fault", "ok"};
+
+static void gen_table(table_t *t, const tablespec_t *spec, uint32_t rows, uint64_t seed)
+{
+    uint32_t c, r;
+    size_t pool_cap = 0, pool_len = 0;
+    t->spec = spec;
+    t->rows = rows;
+    for (c = 0; c < spec->ncols; c++) {
+        if (spec->cols[c].type == PPQ_BYTE_ARRAY) {
+            pool_cap += (size_t)rows * (spec->cols[c].shape == SH_LONG ? 1500u : 32u);
+        }
+    }
+    t->pool = xmalloc(pool_cap);
+    for (c = 0; c < spec->ncols; c++) {
+        const colspec_t *cs = &spec->cols[c];
+        coldata_t *d = &t->c[c];
+        rng_t g = {seed * 1000003u + c * 7919u + 1u};
+        int64_t k = 0, ts = 1700000000000ll;
+        int on = 0;
+        d->values = xmalloc((size_t)rows * ppq_value_size(cs->type));
+        d->present = xmalloc(rows);
+        d->max_len = 0;
+        for (r = 0; r < rows; r++) {
+            int64_t step = 0;
+            d->present[r] = (uint8_t)(cs->shape == SH_NULL ? 0 : cs->optional ? rbelow(&g, 10) != 0 : 1);
+            if (cs->shape == SH_WALK) step = (int64_t)rbelow(&g, 3) - 1;
+            if (cs->shape == SH_WALK3) step = (int64_t)rbelow(&g, 7) - 3;
+            k += step;
+            ts += 1000 + (int64_t)rbelow(&g, 7) - 3;
+            if (cs->shape == SH_RUNS && rbelow(&g, 50) == 0) on = !on;
+            switch (cs->type) {
+            case PPQ_BOOLEAN:
+                ((uint8_t *)d->values)[r] = (uint8_t)(cs->shape == SH_NOISE ? rbelow(&g, 2)
+                                                      : cs->shape == SH_CONST ? 1u : (uint32_t)on);
+                break;
+            case PPQ_INT32: {
+                int32_t v = 0;
+                if (cs->shape == SH_NOISE) v = (int32_t)(uint32_t)rnext(&g);
+                else if (cs->shape == SH_CONST) v = 4200;
+                else if (cs->shape == SH_TS_SORTED || cs->shape == SH_TS_SHUFFLED) v = (int32_t)(ts / 1000);
+                else v = (int32_t)(3700 + k);
+                ((int32_t *)d->values)[r] = v;
+                break;
+            }
+            case PPQ_INT64: {
+                int64_t v = 0;
+                if (cs->shape == SH_NOISE) v = (int64_t)rnext(&g);
+                else if (cs->shape == SH_CONST) v = 1234567890123ll;
+                else if (cs->shape == SH_TS_SORTED || cs->shape == SH_TS_SHUFFLED) v = ts;
+                else v = 100000 + k;
+                ((int64_t *)d->values)[r] = v;
+                break;
+            }
+            case PPQ_FLOAT:
+            case PPQ_DOUBLE: {
+                double v = 0;
+                if (cs->shape == SH_NOISE) v = runit(&g) * 2000.0 - 1000.0;
+                else if (cs->shape == SH_CONST) v = 21.5;
+                else v = 21.0 + (double)k * 0.01;
+                if (cs->type == PPQ_FLOAT) ((float *)d->values)[r] = (float)v;
+                else ((double *)d->values)[r] = v;
+                break;
+            }
+            case PPQ_BYTE_ARRAY: {
+                ppq_bytes_t *b = &((ppq_bytes_t *)d->values)[r];
+                uint8_t *p = t->pool + pool_len;
+                uint32_t len = 0, i;
+                if (cs->shape == SH_FEW) {
+                    const char *w = few_words[rbelow(&g, 64) == 0 ? 1u + rbelow(&g, 7) : 0u];
+                    len = (uint32_t)strlen(w);
+                    memcpy(p, w, len);
+                } else if (cs->shape == SH_CONST) {
+                    len = 2;
+                    memcpy(p, "ok", 2);
+                } else if (cs->shape == SH_HICARD) {
+                    len = (uint32_t)sprintf((char *)p, "site-%02u/sensor-%05u/%08x", rbelow(&g, 12), r,
+                                            (unsigned)(rnext(&g) & 0xFFFFFFFFu));
+                } else if (cs->shape == SH_LONG) {
+                    len = 100u + rbelow(&g, 1401);
+                    for (i = 0; i < len; i++) p[i] = (uint8_t)(i % 9u == 8u ? ' ' : 'a' + rbelow(&g, 26));
+                } else { /* noise: 0..24 random bytes */
+                    len = rbelow(&g, 25);
+                    for (i = 0; i < len; i++) p[i] = (uint8_t)rnext(&g);
+                }
+                b->ptr = p;
+                b->len = len;
+                pool_len += len;
+                if (len > d->max_len) d->max_len = len;
+                break;
+            }
+            default:
+                break;
+            }
+        }
+        if (cs->shape == SH_TS_SHUFFLED) { /* Fisher-Yates over the values (and their nulls) */
+            size_t w = ppq_value_size(cs->type);
+            uint8_t tmp[16], *v = d->values;
+            for (r = rows - 1u; r > 0; r--) {
+                uint32_t j = rbelow(&g, r + 1u);
+                memcpy(tmp, v + r * w, w);
+                memcpy(v + r * w, v + j * w, w);
+                memcpy(v + j * w, tmp, w);
+            }
+        }
+    }
+}
+
+/* ---- growable memory sinks and sources ---------------------------------- */
+
+typedef struct mbuf {
+    uint8_t *buf;
+    size_t len, cap, pos;
+} mbuf_t;
+
+static ppq_status_t mbuf_write(void *ctx, const uint8_t *data, size_t len)
+{
+    mbuf_t *m = ctx;
+    if (m->len + len > m->cap) {
+        size_t cap = m->cap ? m->cap : 65536u;
+        while (cap < m->len + len) cap *= 2u;
+        m->buf = realloc(m->buf, cap);
+        if (!m->buf) return PPQ_ERR_IO;
+        m->cap = cap;
+    }
+    if (len) memcpy(m->buf + m->len, data, len);
+    m->len += len;
+    return PPQ_OK;
+}
+
+static ppq_status_t mbuf_read(void *ctx, uint8_t *buf, size_t len, size_t *got)
+{
+    mbuf_t *m = ctx;
+    size_t n = m->len - m->pos < len ? m->len - m->pos : len;
+    memcpy(buf, m->buf + m->pos, n);
+    m->pos += n;
+    *got = n;
+    return PPQ_OK;
+}
+
+static ppq_status_t mbuf_read_at(void *ctx, uint64_t off, uint8_t *buf, size_t len, size_t *got)
+{
+    const mbuf_t *m = ctx;
+    size_t n = 0;
+    if (off < m->len) n = m->len - (size_t)off < len ? m->len - (size_t)off : len;
+    if (n) memcpy(buf, m->buf + off, n);
+    *got = n;
+    return PPQ_OK;
+}
+
+/* ---- cases -------------------------------------------------------------- */
+
+enum api { API_BATCH, API_SETTERS, API_RECORD, API_COUNT };
+static const char *const api_name[API_COUNT] = {"batch", "setters", "record"};
+enum sizing { SZ_MANUAL, SZ_ARENA, SZ_NULL };
+
+typedef struct dictcap {
+    uint32_t entries, bytes;
+} dictcap_t;
+static const dictcap_t dict_caps[] = {{16, 128}, {64, 1024}, {256, 4096}, {1024, 16384}, {4096, 65536}, {16384, 0}};
+static const uint32_t page_values_opts[] = {128, 1024, 0};
+static const uint32_t page_bytes_opts[] = {512, 0, 65536};
+static const uint32_t rg_rows_opts[] = {500, 4096, 0};
+static const uint32_t arena_kib_opts[] = {4, 8, 16, 32, 64};
+#define NDICT NT(dict_caps)
+
+typedef struct sweep_case {
+    uint32_t id;
+    uint32_t table;
+    int api;
+    int sizing;
+    uint32_t arena_kib;
+    int spill;
+    int dict; /* index into dict_caps (manual sizing) */
+    ppq_writer_options_t o; /* the options asked for (before options_for_arena) */
+    char desc[400];
+} case_t;
+
+static ppq_codec_t codecs[8];
+static uint32_t ncodecs;
+
+/* ---- results and the report --------------------------------------------- */
+
+static int verbose, strict;
+static uint32_t ncases, nwrites, nskipped, nskipped_compact;
+static uint64_t values_checked;
+
+#define MAXKINDS 24
+static struct kind {
+    char name[48];
+    uint32_t count, cases;
+    char example[1200];
+} kinds[MAXKINDS];
+static uint32_t nkinds;
+
+/* The open case's failures, printed as one JSON line when it ends. */
+static struct case_fail {
+    uint32_t kind, count;
+    char first[600];
+} case_fails[MAXKINDS];
+static uint32_t ncase_fails, failing_cases;
+
+static void failure(const case_t *k, const char *kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#include <stdarg.h>
+static void failure(const case_t *k, const char *kind, const char *fmt, ...)
+{
+    char detail[600];
+    uint32_t i, j;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(detail, sizeof detail, fmt, ap);
+    va_end(ap);
+    for (i = 0; i < nkinds && strcmp(kinds[i].name, kind) != 0; i++) {
+    }
+    if (i == MAXKINDS) return;
+    if (i == nkinds) {
+        snprintf(kinds[i].name, sizeof kinds[i].name, "%s", kind);
+        snprintf(kinds[i].example, sizeof kinds[i].example, "case %u: %s; %s", k->id, detail, k->desc);
+        nkinds++;
+    }
+    kinds[i].count++;
+    for (j = 0; j < ncase_fails && case_fails[j].kind != i; j++) {
+    }
+    if (j == ncase_fails) {
+        case_fails[j].kind = i;
+        case_fails[j].count = 0;
+        snprintf(case_fails[j].first, sizeof case_fails[j].first, "%s", detail);
+        ncase_fails++;
+        kinds[i].cases++;
+    }
+    case_fails[j].count++;
+}
+
+static void end_case(const case_t *k)
+{
+    uint32_t j;
+    if (!ncase_fails) return;
+    failing_cases++;
+    printf("{\"case\":%u,\"config\":\"%s\",\"failures\":[", k->id, k->desc);
+    for (j = 0; j < ncase_fails; j++) {
+        printf("%s{\"kind\":\"%s\",\"count\":%u,\"first\":\"%s\"}", j ? "," : "", kinds[case_fails[j].kind].name,
+               case_fails[j].count, case_fails[j].first);
+    }
+    printf("]}\n");
+    ncase_fails = 0;
+}
+
+/* Worst AUTO ratio per data shape and per option value. */
+typedef struct worst {
+    char key[64];
+    double ratio;
+    uint32_t chunks, over;
+    char example[700];
+} worst_t;
+#define MAXWORST 128
+static worst_t worsts[MAXWORST];
+static uint32_t nworsts;
+
+static void note_ratio(const char *key, double ratio, const char *example)
+{
+    uint32_t i;
+    for (i = 0; i < nworsts && strcmp(worsts[i].key, key) != 0; i++) {
+    }
+    if (i == nworsts) {
+        if (nworsts == MAXWORST) return;
+        snprintf(worsts[i].key, sizeof worsts[i].key, "%s", key);
+        nworsts++;
+    }
+    worsts[i].chunks++;
+    if (ratio > 1.05) worsts[i].over++;
+    if (ratio > worsts[i].ratio) {
+        worsts[i].ratio = ratio;
+        snprintf(worsts[i].example, sizeof worsts[i].example, "%s", example);
+    }
+}
+
+/* Rows per file where an arena without a spill filled up: per table and KiB. */
+static struct fill {
+    uint32_t min_rows, max_rows, files, full;
+} fills[NTABLES][NT(arena_kib_opts)][2]; /* [..][0] pages, [1] compact */
+
+/* ---- writing -------------------------------------------------------------- */
+
+typedef struct written {
+    ppq_status_t init_st, stop_st, close_st;
+    uint64_t ok_rows;     /* rows whose calls returned PPQ_OK */
+    uint64_t writer_rows; /* ppq_writer_rows() at the end */
+    uint32_t intended;
+    ppq_writer_options_t used; /* the options used (after options_for_arena) */
+    size_t arena_len;
+    uint32_t page_bytes; /* effective */
+} written_t;
+
+static uint8_t *arena_mem;
+static size_t arena_mem_cap;
+
+/* Byte arrays longer than the page's byte limit are refused (PPQ_ERR_ARG,
+ * documented): the table is written with them cut to that length. */
+static ppq_bytes_t *clamped[MAXCOLS];
+
+static void make_clamped(const table_t *t, uint32_t page_bytes)
+{
+    uint32_t c, r;
+    for (c = 0; c < t->spec->ncols; c++) {
+        const ppq_bytes_t *src = t->c[c].values;
+        free(clamped[c]);
+        clamped[c] = NULL;
+        if (t->spec->cols[c].type != PPQ_BYTE_ARRAY || t->c[c].max_len <= page_bytes) continue;
+        clamped[c] = xmalloc((size_t)t->rows * sizeof(ppq_bytes_t));
+        for (r = 0; r < t->rows; r++) {
+            clamped[c][r] = src[r];
+            if (clamped[c][r].len > page_bytes) clamped[c][r].len = page_bytes;
+        }
+    }
+}
+
+static const void *col_values(const table_t *t, uint32_t c)
+{
+    return clamped[c] ? (const void *)clamped[c] : t->c[c].values;
+}
+
+static const uint8_t *val_ptr(const table_t *t, uint32_t c, uint32_t r)
+{
+    return (const uint8_t *)col_values(t, c) + (size_t)r * ppq_value_size(t->spec->cols[c].type);
+}
+
+static ppq_status_t set_one(ppq_writer_t *w, const table_t *t, uint32_t c, uint32_t r)
+{
+    const uint8_t *v = val_ptr(t, c, r);
+    switch (t->spec->cols[c].type) {
+    case PPQ_BOOLEAN: return ppq_writer_set_bool(w, c, *v);
+    case PPQ_INT32: {
+        int32_t x;
+        memcpy(&x, v, sizeof x);
+        return ppq_writer_set_i32(w, c, x);
+    }
+    case PPQ_INT64: {
+        int64_t x;
+        memcpy(&x, v, sizeof x);
+        return ppq_writer_set_i64(w, c, x);
+    }
+    case PPQ_FLOAT: {
+        float x;
+        memcpy(&x, v, sizeof x);
+        return ppq_writer_set_float(w, c, x);
+    }
+    case PPQ_DOUBLE: {
+        double x;
+        memcpy(&x, v, sizeof x);
+        return ppq_writer_set_double(w, c, x);
+    }
+    default: {
+        ppq_bytes_t b;
+        memcpy(&b, v, sizeof b);
+        return ppq_writer_set_bytes(w, c, b.ptr, b.len);
+    }
+    }
+}
+
+/* Write rows [0, rows) of `t` with `schema` and `opts` (NULL: defaults);
+ * the arena: arena_len bytes (0: what ppq_writer_arena_size says). */
+static void write_table(const case_t *k, const table_t *t, const ppq_column_t *schema, const ppq_writer_options_t *opts,
+                        size_t arena_len, uint32_t rows, int api, mbuf_t *out, written_t *res)
+{
+    ppq_writer_t w;
+    ppq_sink_t sink;
+    ppq_sink_t spill;
+    ppq_source_t unspill;
+    mbuf_t spill_buf = {0};
+    ppq_writer_options_t o;
+    uint32_t n = t->spec->ncols, c, r;
+    ppq_status_t st = PPQ_OK;
+    ppq_column_batch_t cols[MAXCOLS];
+    uint8_t bits[MAXCOLS][128];
+    ppq_field_t fields[MAXCOLS];
+    uint64_t rec[MAXCOLS * 4u];
+    rng_t g = {k->id * 31u + 7u};
+    (void)k;
+
+    memset(res, 0, sizeof *res);
+    res->intended = rows;
+    out->len = 0;
+    sink.write = mbuf_write;
+    sink.ctx = out;
+    sink.offset = 0;
+    if (opts) {
+        o = *opts;
+        if (k->spill) {
+            spill.write = mbuf_write;
+            spill.ctx = &spill_buf;
+            spill.offset = 0;
+            unspill.read = mbuf_read;
+            unspill.ctx = &spill_buf;
+            o.footer_spill = &spill;
+            o.footer_unspill = &unspill;
+        }
+        res->used = o;
+        res->page_bytes = o.page_bytes ? o.page_bytes : 8192u;
+    } else {
+        memset(&res->used, 0, sizeof res->used);
+        res->page_bytes = 8192u;
+    }
+    if (!arena_len) arena_len = ppq_writer_arena_size(schema, n, opts ? &o : NULL);
+    res->arena_len = arena_len;
+    if (arena_len > arena_mem_cap) {
+        free(arena_mem);
+        arena_mem_cap = arena_len;
+        arena_mem = xmalloc(arena_len);
+    }
+    make_clamped(t, res->page_bytes);
+    res->init_st = ppq_writer_init(&w, schema, n, opts ? &o : NULL, &sink, arena_mem, arena_len);
+    if (res->init_st != PPQ_OK) {
+        free(spill_buf.buf);
+        return;
+    }
+    if (api == API_BATCH) {
+        uint32_t at = 0;
+        while (at < rows && st == PPQ_OK) {
+            uint32_t len = 1u + rbelow(&g, rbelow(&g, 4) == 0 ? 7u : 1500u), got = 0;
+            int use_bits = (int)rbelow(&g, 2);
+            if (len > rows - at) len = rows - at;
+            if (len > 1024u) len = 1024u;
+            for (c = 0; c < n; c++) {
+                cols[c].values = val_ptr(t, c, at);
+                cols[c].validity = NULL;
+                cols[c].def_levels = NULL;
+                if (!schema[c].optional) continue;
+                if (use_bits) {
+                    memset(bits[c], 0, sizeof bits[c]);
+                    for (r = 0; r < len; r++) bits[c][r >> 3] |= (uint8_t)(t->c[c].present[at + r] << (r & 7u));
+                    cols[c].validity = bits[c];
+                } else {
+                    cols[c].def_levels = t->c[c].present + at;
+                }
+            }
+            st = ppq_writer_write_batch(&w, cols, len, &got);
+            res->ok_rows += got;
+            at += len;
+        }
+    } else if (api == API_SETTERS) {
+        for (r = 0; r < rows && st == PPQ_OK; r++) {
+            for (c = 0; c < n && st == PPQ_OK; c++) {
+                if (!t->c[c].present[r]) {
+                    if (r & 1u) st = ppq_writer_set_null(&w, c);
+                    continue;
+                }
+                if (clamped[c] && ((const ppq_bytes_t *)t->c[c].values)[r].len > res->page_bytes) {
+                    /* the whole value first: refused, documented, the row unchanged */
+                    const ppq_bytes_t *b = &((const ppq_bytes_t *)t->c[c].values)[r];
+                    ppq_status_t s2 = ppq_writer_set_bytes(&w, c, b->ptr, b->len);
+                    if (s2 != PPQ_ERR_ARG) {
+                        failure(k, "long_value_not_refused", "set_bytes of %u bytes (page_bytes %u): %s", b->len,
+                                res->page_bytes, ppq_status_str(s2));
+                    }
+                }
+                st = set_one(&w, t, c, r);
+            }
+            if (st == PPQ_OK) {
+                st = ppq_writer_commit_row(&w);
+                if (st == PPQ_OK) res->ok_rows++;
+            }
+        }
+    } else {
+        /* a record: each column's value in a 16-byte slot, its flag after */
+        for (c = 0; c < n; c++) {
+            fields[c].value = (uint16_t)(c * 32u);
+            fields[c].present = schema[c].optional ? (uint16_t)(c * 32u + 16u) : (uint16_t)PPQ_FIELD_ALWAYS;
+        }
+        st = ppq_writer_use_record(&w, fields);
+        for (r = 0; r < rows && st == PPQ_OK; r++) {
+            uint8_t *p = (uint8_t *)rec;
+            for (c = 0; c < n; c++) {
+                memcpy(p + c * 32u, val_ptr(t, c, r), ppq_value_size(schema[c].type));
+                p[c * 32u + 16u] = t->c[c].present[r];
+            }
+            st = ppq_writer_write_record(&w, rec);
+            if (st == PPQ_OK) res->ok_rows++;
+        }
+    }
+    res->stop_st = st;
+    res->writer_rows = ppq_writer_rows(&w);
+    res->close_st = ppq_writer_close(&w);
+    free(spill_buf.buf);
+}
+
+/* ---- reading back -------------------------------------------------------- */
+
+static uint8_t *rd_arena;
+static size_t rd_arena_cap = (size_t)256u << 20;
+
+typedef struct chunks {
+    uint32_t nrg;
+    int64_t rg_rows[4096];
+    int64_t size[4096][MAXCOLS]; /* compressed bytes, headers included */
+    uint32_t enc[4096][MAXCOLS];
+} chunks_t;
+
+static int same_value(ppq_type_t type, const uint8_t *want, const uint8_t *got)
+{
+    if (type == PPQ_BOOLEAN) return (*want != 0) == (*got != 0);
+    if (type == PPQ_BYTE_ARRAY) {
+        ppq_bytes_t a, b;
+        memcpy(&a, want, sizeof a);
+        memcpy(&b, got, sizeof b);
+        return a.len == b.len && (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
+    }
+    return memcmp(want, got, ppq_value_size(type)) == 0;
+}
+
+/* 0: the file holds rows [0, rows) of `t` value for value (its chunk sizes in *ch). */
+static int read_back(const case_t *k, const char *what, const table_t *t, const mbuf_t *file, uint64_t rows,
+                     chunks_t *ch)
+{
+    ppq_file_t f = {mbuf_read_at, NULL, NULL, (void *)(uintptr_t)0, 0};
+    ppq_reader_t rd;
+    ppq_arena_t a;
+    ppq_status_t st;
+    uint32_t g, c, n = t->spec->ncols;
+    uint64_t base = 0;
+    static union {
+        ppq_bytes_t b;
+        double d;
+        int64_t i;
+    } vals[4096];
+    static int16_t def[4096];
+
+    f.ctx = (void *)(uintptr_t)file;
+    f.size = file->len;
+    if (!rd_arena) rd_arena = xmalloc(rd_arena_cap);
+    ppq_arena_init(&a, rd_arena, rd_arena_cap);
+    st = ppq_reader_open(&rd, &f, &a);
+    if (st != PPQ_OK) {
+        failure(k, "read_open", "%s: ppq_reader_open: %s", what, ppq_status_str(st));
+        return 1;
+    }
+    if (rd.num_rows != (int64_t)rows || rd.ncols != n) {
+        failure(k, "lost_rows", "%s: the file has %lld rows (%u columns), the writer committed %llu", what,
+                (long long)rd.num_rows, rd.ncols, (unsigned long long)rows);
+        return 1;
+    }
+    if (rd.nrg > 4096u) {
+        failure(k, "read_open", "%s: %u row groups (the sweep reads up to 4096)", what, rd.nrg);
+        return 1;
+    }
+    ch->nrg = rd.nrg;
+    for (g = 0; g < rd.nrg; g++) {
+        int64_t rgr = ppq_reader_row_group_rows(&rd, g);
+        ch->rg_rows[g] = rgr;
+        for (c = 0; c < n; c++) {
+            const ppq_chunk_info_t *ci = ppq_reader_chunk(&rd, g, c);
+            ppq_column_reader_t cr;
+            size_t mark = ppq_arena_mark(&a), levels = 0, count = 0, i, vi;
+            uint64_t row = base;
+            ppq_type_t type = t->spec->cols[c].type;
+            size_t vsize = ppq_value_size(type); /* values come out dense, in their C type */
+            int opt = t->spec->cols[c].optional;
+            ch->size[g][c] = ci->compressed_size;
+            ch->enc[g][c] = ci->encodings;
+            st = ppq_column_reader_init(&cr, &rd, g, c, &a);
+            if (st != PPQ_OK) {
+                failure(k, "read_error", "%s: column %s row group %u: init: %s", what, t->spec->cols[c].name, g,
+                        ppq_status_str(st));
+                return 1;
+            }
+            for (;;) {
+                st = ppq_column_reader_read(&cr, 4096, vals, opt ? def : NULL, NULL, &levels, &count);
+                if (st != PPQ_OK) {
+                    failure(k, "read_error", "%s: column %s row group %u row %llu: %s", what, t->spec->cols[c].name,
+                            g, (unsigned long long)row, ppq_status_str(st));
+                    return 1;
+                }
+                if (levels == 0) break;
+                for (i = 0, vi = 0; i < levels; i++, row++) {
+                    int has = opt ? def[i] != 0 : 1;
+                    if (row >= base + (uint64_t)rgr || row >= rows) {
+                        failure(k, "readback", "%s: column %s row group %u: more values than its %lld rows", what,
+                                t->spec->cols[c].name, g, (long long)rgr);
+                        return 1;
+                    }
+                    if (has != t->c[c].present[row] ||
+                        (has && !same_value(type, val_ptr(t, c, (uint32_t)row), (const uint8_t *)vals + vi * vsize))) {
+                        failure(k, "readback", "%s: column %s row %llu: %s", what, t->spec->cols[c].name,
+                                (unsigned long long)row,
+                                has != t->c[c].present[row] ? "null where a value was written, or back"
+                                                            : "another value");
+                        return 1;
+                    }
+                    vi += (size_t)has;
+                }
+                if (vi != count) {
+                    failure(k, "readback", "%s: column %s: %zu values for %zu present levels", what,
+                            t->spec->cols[c].name, count, vi);
+                    return 1;
+                }
+            }
+            values_checked += row - base;
+            if (row != base + (uint64_t)rgr) {
+                failure(k, "readback", "%s: column %s row group %u: %llu rows, expected %lld", what,
+                        t->spec->cols[c].name, g, (unsigned long long)(row - base), (long long)rgr);
+                return 1;
+            }
+            ppq_arena_rewind(&a, mark);
+        }
+        base += (uint64_t)rgr;
+    }
+    return 0;
+}
+
+/* ---- the AUTO ratio --------------------------------------------------------- */
+
+static const ppq_column_encoding_t fixed_encs[] = {
+    PPQ_COLUMN_PLAIN, PPQ_COLUMN_DICTIONARY, PPQ_COLUMN_DELTA_BINARY_PACKED, PPQ_COLUMN_BYTE_STREAM_SPLIT,
+    PPQ_COLUMN_RLE, PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY, PPQ_COLUMN_DELTA_BYTE_ARRAY};
+static const char *const enc_col_name[] = {"AUTO", "PLAIN", "DICTIONARY", "DELTA_BINARY_PACKED",
+                                           "BYTE_STREAM_SPLIT", "RLE", "DELTA_LENGTH_BYTE_ARRAY",
+                                           "DELTA_BYTE_ARRAY"};
+#define NFIXED NT(fixed_encs)
+
+static int type_allows(ppq_type_t type, ppq_column_encoding_t e, int compact)
+{
+    switch (e) {
+    case PPQ_COLUMN_PLAIN: return 1;
+    case PPQ_COLUMN_DICTIONARY: return type != PPQ_BOOLEAN;
+    case PPQ_COLUMN_DELTA_BINARY_PACKED: return type == PPQ_INT32 || type == PPQ_INT64;
+    case PPQ_COLUMN_BYTE_STREAM_SPLIT:
+        return !compact && (type == PPQ_FLOAT || type == PPQ_DOUBLE || type == PPQ_INT32 || type == PPQ_INT64);
+    case PPQ_COLUMN_RLE: return type == PPQ_BOOLEAN;
+    case PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY:
+    case PPQ_COLUMN_DELTA_BYTE_ARRAY: return !compact && type == PPQ_BYTE_ARRAY;
+    default: return 0;
+    }
+}
+
+static void enc_list(uint32_t bits, char *out, size_t cap)
+{
+    static const char *const names[] = {"PLAIN", "1", "PLAIN_DICTIONARY", "RLE", "BIT_PACKED", "DBP", "DLBA", "DBA",
+                                        "RLE_DICTIONARY", "BSS"};
+    size_t len = 0;
+    uint32_t i;
+    out[0] = 0;
+    for (i = 0; i < 10u; i++) {
+        if (bits & (1u << i)) len += (size_t)snprintf(out + len, cap - len, "%s%s", len ? "+" : "", names[i]);
+        if (len >= cap) break;
+    }
+}
+
+static uint32_t ratio_chunks, ratio_over, ratio_over_small;
+static double worst_ratio;
+static char worst_case[700];
+
+/* ---- one case ------------------------------------------------------------- */
+
+static chunks_t auto_ch, refs[NFIXED];
+static int ref_ok[NFIXED];
+
+static const char *type_name(ppq_type_t t)
+{
+    return t == PPQ_INT32 ? "INT32" : t == PPQ_INT64 ? "INT64" : t == PPQ_FLOAT ? "FLOAT"
+         : t == PPQ_DOUBLE ? "DOUBLE" : t == PPQ_BOOLEAN ? "BOOLEAN" : "BYTE_ARRAY";
+}
+
+static int same_groups(const chunks_t *x, const chunks_t *y)
+{
+    uint32_t g;
+    if (x->nrg != y->nrg) return 0;
+    for (g = 0; g < x->nrg; g++) {
+        if (x->rg_rows[g] != y->rg_rows[g]) return 0;
+    }
+    return 1;
+}
+
+/* Each AUTO column's chunks against the smallest fixed encoding's: chunk by
+ * chunk where the row groups line up (they do unless a layout ends row
+ * groups by bytes), else the column's chunks together. */
+static void compare_auto(const case_t *k, const table_t *t, const ppq_column_t *schema, int compact, int have_opts,
+                         const ppq_writer_options_t *u)
+{
+    uint32_t c, e, g, n = t->spec->ncols;
+    for (c = 0; c < n; c++) {
+        int aligned = 1, any = 0;
+        uint32_t groups;
+        for (e = 0; e < NFIXED; e++) {
+            if (!ref_ok[e] || !type_allows(schema[c].type, fixed_encs[e], compact)) continue;
+            any = 1;
+            if (!same_groups(&auto_ch, &refs[e])) aligned = 0;
+        }
+        if (!any) continue;
+        groups = aligned ? auto_ch.nrg : 1u;
+        for (g = 0; g < groups; g++) {
+            int64_t mine = 0, best = -1;
+            uint32_t best_e = 0, x;
+            double ratio;
+            char ex[700], encs[96], key[64];
+            if (aligned) {
+                mine = auto_ch.size[g][c];
+            } else {
+                for (x = 0; x < auto_ch.nrg; x++) mine += auto_ch.size[x][c];
+            }
+            for (e = 0; e < NFIXED; e++) {
+                int64_t s = 0;
+                if (!ref_ok[e] || !type_allows(schema[c].type, fixed_encs[e], compact)) continue;
+                if (aligned) {
+                    s = refs[e].size[g][c];
+                } else {
+                    for (x = 0; x < refs[e].nrg; x++) s += refs[e].size[x][c];
+                }
+                if (best < 0 || s < best) {
+                    best = s;
+                    best_e = e;
+                }
+            }
+            if (best <= 0) continue;
+            ratio = (double)mine / (double)best;
+            ratio_chunks++;
+            enc_list(auto_ch.enc[aligned ? g : 0][c], encs, sizeof encs);
+            snprintf(ex, sizeof ex, "case %u column %s (%s %s) %s%u: AUTO %lld bytes (%s), %s %lld: %.3fx; %s", k->id,
+                     t->spec->cols[c].name, shape_name[t->spec->cols[c].shape], type_name(schema[c].type),
+                     aligned ? "row group " : "all row groups (unaligned), ", aligned ? g : auto_ch.nrg,
+                     (long long)mine, encs, enc_col_name[fixed_encs[best_e]], (long long)best, ratio, k->desc);
+            if (ratio > worst_ratio) {
+                worst_ratio = ratio;
+                snprintf(worst_case, sizeof worst_case, "%s", ex);
+            }
+            snprintf(key, sizeof key, "shape %s %s%s", shape_name[t->spec->cols[c].shape], type_name(schema[c].type),
+                     t->spec->cols[c].optional ? " opt" : "");
+            note_ratio(key, ratio, ex);
+            if (have_opts) {
+                snprintf(key, sizeof key, "dict %u/%u", u->dict_entries, u->dict_bytes);
+                note_ratio(key, ratio, ex);
+                snprintf(key, sizeof key, "page_values %u", u->page_values);
+                note_ratio(key, ratio, ex);
+            }
+            snprintf(key, sizeof key, "layout %s", compact ? "compact" : have_opts ? "pages" : "pages (opts NULL)");
+            note_ratio(key, ratio, ex);
+            snprintf(key, sizeof key, "codec %s", ppq_codec_name(have_opts ? u->codec : PPQ_CODEC_UNCOMPRESSED));
+            note_ratio(key, ratio, ex);
+            snprintf(key, sizeof key, "pages v%d", have_opts && u->page_v2 ? 2 : 1);
+            note_ratio(key, ratio, ex);
+            snprintf(key, sizeof key, "sizing %s",
+                     k->sizing == SZ_MANUAL ? "manual" : k->sizing == SZ_ARENA ? "arena" : "opts NULL");
+            note_ratio(key, ratio, ex);
+            snprintf(key, sizeof key, "api %s", api_name[k->api]);
+            note_ratio(key, ratio, ex);
+            if (ratio > 1.05) {
+                ratio_over++;
+                if (best < 256) ratio_over_small++;
+                failure(k, best < 256 ? "auto_ratio_small_chunk" : "auto_ratio",
+                        "column %s (%s %s) %s%u: AUTO %lld bytes (%s), %s %lld: %.3fx", t->spec->cols[c].name,
+                        shape_name[t->spec->cols[c].shape], type_name(schema[c].type),
+                        aligned ? "row group " : "all row groups (unaligned), ", aligned ? g : auto_ch.nrg,
+                        (long long)mine, encs, enc_col_name[fixed_encs[best_e]], (long long)best, ratio);
+            }
+        }
+    }
+}
+
+static table_t tabs[NTABLES], long_tabs[NTABLES];
+static const char *out_dir;
+static uint32_t samples;
+
+static void dump_json(const char *path, const table_t *t, uint64_t rows, const case_t *k)
+{
+    FILE *f = fopen(path, "w");
+    uint32_t c;
+    uint64_t r;
+    if (!f) return;
+    fprintf(f, "{\"case\":%u,\"config\":\"%s\",\"columns\":[", k->id, k->desc);
+    for (c = 0; c < t->spec->ncols; c++) {
+        fprintf(f, "%s{\"name\":\"%s\",\"type\":%d,\"optional\":%d}", c ? "," : "", t->spec->cols[c].name,
+                (int)t->spec->cols[c].type, t->spec->cols[c].optional);
+    }
+    fprintf(f, "],\"rows\":[");
+    for (r = 0; r < rows; r++) {
+        fprintf(f, "%s[", r ? ",\n" : "");
+        for (c = 0; c < t->spec->ncols; c++) {
+            const uint8_t *v = val_ptr(t, c, (uint32_t)r);
+            if (c) fputc(',', f);
+            if (!t->c[c].present[r]) {
+                fputs("null", f);
+                continue;
+            }
+            switch (t->spec->cols[c].type) {
+            case PPQ_BOOLEAN: fputs(*v ? "true" : "false", f); break;
+            case PPQ_INT32: {
+                int32_t x;
+                memcpy(&x, v, sizeof x);
+                fprintf(f, "\"%d\"", x);
+                break;
+            }
+            case PPQ_INT64: {
+                int64_t x;
+                memcpy(&x, v, sizeof x);
+                fprintf(f, "\"%lld\"", (long long)x);
+                break;
+            }
+            case PPQ_FLOAT: {
+                float x;
+                memcpy(&x, v, sizeof x);
+                fprintf(f, "%.9g", (double)x);
+                break;
+            }
+            case PPQ_DOUBLE: {
+                double x;
+                memcpy(&x, v, sizeof x);
+                fprintf(f, "%.17g", x);
+                break;
+            }
+            default: {
+                ppq_bytes_t b;
+                uint32_t i;
+                memcpy(&b, v, sizeof b);
+                fputc('"', f);
+                for (i = 0; i < b.len; i++) fprintf(f, "%02x", b.ptr[i]);
+                fputc('"', f);
+                break;
+            }
+            }
+        }
+        fputc(']', f);
+    }
+    fprintf(f, "],\"codec\":\"%s\"}\n", ppq_codec_name(k->o.codec));
+    fclose(f);
+}
+
+static void describe(case_t *k, const ppq_writer_options_t *o, size_t arena_len)
+{
+    const char *sz = k->sizing == SZ_MANUAL ? "manual" : k->sizing == SZ_ARENA ? "arena" : "opts-NULL";
+    snprintf(k->desc, sizeof k->desc,
+             "table=%s api=%s sizing=%s arena=%zu%s dict=%u/%u page_values=%u page_bytes=%u rg_rows=%u "
+             "rg_bytes=%u chunk_bytes=%u footer_bytes=%u compact=%u codec=%s recovery=%u v2=%u stats=%u crc=%u",
+             tables[k->table].name, api_name[k->api], sz, arena_len, k->spill ? " spill" : "", o->dict_entries,
+             o->dict_bytes, o->page_values, o->page_bytes, o->row_group_rows, o->row_group_bytes, o->chunk_bytes,
+             o->footer_bytes, o->compact, ppq_codec_name(o->codec), o->recovery, o->page_v2, !o->no_statistics,
+             o->page_crc);
+}
+
+static void run_case(case_t *k)
+{
+    const table_t *t = &tabs[k->table];
+    uint32_t n = t->spec->ncols, c, e;
+    ppq_column_t schema[MAXCOLS], ref[MAXCOLS];
+    ppq_writer_options_t o = k->o;
+    const ppq_writer_options_t *op = &o;
+    size_t arena_len = 0;
+    static mbuf_t file, rfile;
+    written_t res, rres;
+    uint32_t rows;
+    int compact, fi = -1;
+
+    for (c = 0; c < n; c++) {
+        memset(&schema[c], 0, sizeof schema[c]);
+        schema[c].name = t->spec->cols[c].name;
+        schema[c].type = t->spec->cols[c].type;
+        schema[c].optional = t->spec->cols[c].optional;
+        schema[c].encoding = PPQ_COLUMN_AUTO;
+    }
+    if (k->sizing == SZ_ARENA) {
+        uint32_t i;
+        ppq_status_t st;
+        arena_len = (size_t)k->arena_kib * 1024u;
+        for (i = 0; i < NT(arena_kib_opts); i++) {
+            if (arena_kib_opts[i] == k->arena_kib) fi = (int)i;
+        }
+        if (k->spill) o.footer_spill = NULL; /* (set in write_table) */
+        st = ppq_writer_options_for_arena(&o, schema, n, arena_len);
+        if (st == PPQ_ERR_ARENA) {
+            describe(k, &o, arena_len);
+            nskipped++;
+            if (verbose) printf("{\"skip\":\"no configuration fits\",\"case\":%u,\"config\":\"%s\"}\n", k->id, k->desc);
+            return;
+        }
+        describe(k, &o, arena_len);
+        if (st != PPQ_OK) {
+            failure(k, "options_for_arena", "%s", ppq_status_str(st));
+            return;
+        }
+        if (ppq_writer_arena_size(schema, n, &o) > arena_len) {
+            failure(k, "arena_size", "ppq_writer_arena_size %zu > the arena %zu", ppq_writer_arena_size(schema, n, &o),
+                    arena_len);
+        }
+        /* without a spill the file fills: the sensor tables run longer to see where */
+        if (!k->spill && long_tabs[k->table].rows) t = &long_tabs[k->table];
+    } else if (k->sizing == SZ_NULL) {
+        op = NULL;
+        memset(&o, 0, sizeof o);
+        describe(k, &o, 0);
+    } else {
+        describe(k, &o, 0);
+    }
+    ncases++;
+    rows = t->rows;
+    compact = op && o.compact;
+
+    nwrites++;
+    write_table(k, t, schema, op, arena_len, rows, k->api, &file, &res);
+    if (res.init_st != PPQ_OK) {
+        if (res.init_st == PPQ_ERR_ARG && compact && k->sizing == SZ_MANUAL && res.arena_len == 0) {
+            /* documented: the compact store (at least two of each column's
+             * longest values) must stay within 65535 bytes */
+            nskipped_compact++;
+            ncases--;
+            return;
+        }
+        failure(k, "init", "ppq_writer_init: %s (arena %zu)", ppq_status_str(res.init_st), res.arena_len);
+        return;
+    }
+    if (res.stop_st != PPQ_OK) {
+        if (res.stop_st == PPQ_ERR_NOSPACE && !k->spill) {
+            /* documented: the footer store is full; reported as rows per file */
+            if (fi >= 0) {
+                struct fill *f = &fills[k->table][fi][compact];
+                if (!f->files || res.writer_rows < f->min_rows) f->min_rows = (uint32_t)res.writer_rows;
+                if (res.writer_rows > f->max_rows) f->max_rows = (uint32_t)res.writer_rows;
+                f->full++;
+            } else {
+                failure(k, "nospace", "%s after %llu rows without a small arena",
+                        ppq_status_str(res.stop_st), (unsigned long long)res.writer_rows);
+            }
+        } else {
+            failure(k, "write_status", "%s after %llu rows (%llu returned PPQ_OK)", ppq_status_str(res.stop_st),
+                    (unsigned long long)res.writer_rows, (unsigned long long)res.ok_rows);
+        }
+    } else if (fi >= 0 && !k->spill) {
+        struct fill *f = &fills[k->table][fi][compact];
+        if (!f->files || res.writer_rows < f->min_rows) f->min_rows = (uint32_t)res.writer_rows;
+        if (res.writer_rows > f->max_rows) f->max_rows = (uint32_t)res.writer_rows;
+    }
+    if (fi >= 0 && !k->spill) fills[k->table][fi][compact].files++;
+    if (res.writer_rows < res.ok_rows) {
+        failure(k, "lost_rows", "ppq_writer_rows %llu < %llu rows whose calls returned PPQ_OK",
+                (unsigned long long)res.writer_rows, (unsigned long long)res.ok_rows);
+    }
+    if (res.close_st != PPQ_OK) {
+        failure(k, "close", "ppq_writer_close: %s after %llu rows", ppq_status_str(res.close_st),
+                (unsigned long long)res.writer_rows);
+        return;
+    }
+    if (read_back(k, "AUTO", t, &file, res.writer_rows, &auto_ch)) return;
+    if (out_dir && (k->id % 13u == 0u) && samples < 40u && file.len < (8u << 20)) {
+        char path[512];
+        FILE *f;
+        snprintf(path, sizeof path, "%s/case%05u.parquet", out_dir, k->id);
+        f = fopen(path, "wb");
+        if (f) {
+            fwrite(file.buf, 1, file.len, f);
+            fclose(f);
+            snprintf(path, sizeof path, "%s/case%05u.json", out_dir, k->id);
+            dump_json(path, t, res.writer_rows, k);
+            samples++;
+        }
+    }
+
+    /* the same table once per fixed encoding, the same options (the batch API) */
+    for (e = 0; e < NFIXED; e++) {
+        int any = 0;
+        ref_ok[e] = 0;
+        for (c = 0; c < n; c++) {
+            ref[c] = schema[c];
+            if (type_allows(schema[c].type, fixed_encs[e], compact)) {
+                ref[c].encoding = fixed_encs[e];
+                any = 1;
+            }
+        }
+        if (!any) continue;
+        nwrites++;
+        write_table(k, t, ref, op ? &res.used : NULL, 0, (uint32_t)res.writer_rows, API_BATCH, &rfile, &rres);
+        if (rres.init_st != PPQ_OK) {
+            failure(k, "init_fixed", "%s: ppq_writer_init: %s", enc_col_name[fixed_encs[e]],
+                    ppq_status_str(rres.init_st));
+            continue;
+        }
+        if (rres.stop_st != PPQ_OK && !(rres.stop_st == PPQ_ERR_NOSPACE && !k->spill)) {
+            failure(k, "write_status_fixed", "%s: %s after %llu rows", enc_col_name[fixed_encs[e]],
+                    ppq_status_str(rres.stop_st), (unsigned long long)rres.writer_rows);
+        }
+        if (rres.close_st != PPQ_OK) {
+            failure(k, "close_fixed", "%s: %s", enc_col_name[fixed_encs[e]], ppq_status_str(rres.close_st));
+            continue;
+        }
+        if (read_back(k, enc_col_name[fixed_encs[e]], t, &rfile, rres.writer_rows, &refs[e])) continue;
+        /* a file that filled sooner holds fewer rows: not comparable */
+        ref_ok[e] = rres.writer_rows == res.writer_rows;
+    }
+    compare_auto(k, t, schema, compact, op != NULL, &res.used);
+}
+
+/* ---- the grid ------------------------------------------------------------- */
+
+static void make_case(case_t *k, uint32_t id, uint32_t table, uint32_t i, rng_t *g)
+{
+    memset(k, 0, sizeof *k);
+    k->id = id;
+    k->table = table;
+    k->api = (int)(i % API_COUNT);
+    /* sizing: 6 of 10 manual, 3 by arena, 1 opts NULL */
+    k->sizing = i % 10u < 6u ? SZ_MANUAL : i % 10u < 9u ? SZ_ARENA : SZ_NULL;
+    k->arena_kib = arena_kib_opts[(i / 10u) % NT(arena_kib_opts)];
+    k->spill = (int)((i / 50u + i) % 2u);
+    k->o.codec = codecs[(i / 3u) % ncodecs];
+    k->o.recovery = (uint8_t)rbelow(g, 2);
+    k->o.page_v2 = (uint8_t)rbelow(g, 2);
+    k->o.no_statistics = (uint8_t)(rbelow(g, 3) == 0);
+    k->o.page_crc = (uint8_t)(rbelow(g, 4) == 0);
+    if (k->sizing == SZ_MANUAL) {
+        k->dict = (int)rbelow(g, NDICT);
+        k->o.dict_entries = dict_caps[k->dict].entries;
+        k->o.dict_bytes = dict_caps[k->dict].bytes;
+        k->o.page_values = page_values_opts[rbelow(g, NT(page_values_opts))];
+        k->o.page_bytes = page_bytes_opts[rbelow(g, NT(page_bytes_opts))];
+        k->o.row_group_rows = rg_rows_opts[rbelow(g, NT(rg_rows_opts))];
+        k->o.row_group_bytes = rbelow(g, 4) == 0 ? 32768u : 0u;
+        k->spill = (int)(rbelow(g, 4) == 0);
+        if (k->spill) k->o.footer_bytes = 1; /* the least: spill from the first row group on */
+        if (rbelow(g, 6) == 0) { /* the compact layout: v1, uncompressed, no recovery */
+            k->o.compact = 1;
+            k->o.chunk_bytes = 256u << rbelow(g, 5);
+            k->o.page_bytes = rbelow(g, 2) ? 256u : 0u; /* (byte arrays: the store holds two of the longest) */
+            k->o.page_v2 = 0;
+            k->o.codec = PPQ_CODEC_UNCOMPRESSED;
+            k->o.recovery = 0;
+            k->o.page_crc = 0;
+            k->o.no_statistics = 0;
+        }
+    }
+    if (k->sizing == SZ_ARENA && k->arena_kib < 32u) k->o.codec = PPQ_CODEC_UNCOMPRESSED;
+    if (k->o.recovery) k->o.page_crc = 1;
+}
+
+/* The issue's arena cases: each arena size with and without a spill, the
+ * other options as a logger sets them (v1 pages, statistics, no recovery,
+ * uncompressed: options_for_arena may pick the compact layout). */
+static void make_arena_case(case_t *k, uint32_t id, uint32_t table, uint32_t i)
+{
+    memset(k, 0, sizeof *k);
+    k->id = id;
+    k->table = table;
+    k->api = (int)((i / 2u) % API_COUNT);
+    k->sizing = SZ_ARENA;
+    k->arena_kib = arena_kib_opts[(i / 2u) % NT(arena_kib_opts)];
+    k->spill = (int)(i % 2u);
+}
+
+int main(int argc, char **argv)
+{
+    uint32_t per_table = 48, i, tb, id = 0;
+    const char *full = getenv("SWEEP_FULL");
+    int a;
+    rng_t g = {20240527u};
+    for (a = 1; a < argc; a++) {
+        if (!strcmp(argv[a], "--strict")) strict = 1;
+        else if (!strcmp(argv[a], "--full")) full = "1";
+        else if (!strcmp(argv[a], "--verbose")) verbose = 1;
+        else if (!strcmp(argv[a], "--out") && a + 1 < argc) out_dir = argv[++a];
+        else if (!strcmp(argv[a], "--cases") && a + 1 < argc) per_table = (uint32_t)strtoul(argv[++a], NULL, 10);
+        else {
+            fprintf(stderr, "usage: sweep [--strict] [--full] [--out DIR] [--cases N-per-table] [--verbose]\n");
+            return 2;
+        }
+    }
+    if (full && full[0] == '1') per_table *= 6u;
+    for (i = 0; i <= 7u; i++) {
+        if (i == 0u || ppq_codec_can_compress((ppq_codec_t)i)) codecs[ncodecs++] = (ppq_codec_t)i;
+    }
+    for (tb = 0; tb < NTABLES; tb++) {
+        gen_table(&tabs[tb], &tables[tb], tables[tb].rows, tb + 1u);
+        if (tables[tb].cols == t_sensor || tables[tb].cols == t_wide) {
+            gen_table(&long_tabs[tb], &tables[tb], ARENA_ROWS, tb + 1u);
+        }
+    }
+    for (tb = 0; tb < NTABLES; tb++) {
+        for (i = 0; i < per_table + 2u * NT(arena_kib_opts); i++) {
+            case_t k;
+            if (i < 2u * NT(arena_kib_opts)) make_arena_case(&k, id++, tb, i);
+            else make_case(&k, id++, tb, i - 2u * NT(arena_kib_opts), &g);
+            run_case(&k);
+            end_case(&k);
+            fflush(stdout);
+        }
+    }
+
+    /* the summary */
+    {
+        uint32_t fails = 0, j;
+        for (j = 0; j < nkinds; j++) fails += kinds[j].count;
+        printf("== sweep: %u cases (skipped: %u where no configuration fits the arena, %u compact stores over 65535 "
+               "bytes), %u writes, %llu values read back, codecs:",
+               ncases, nskipped, nskipped_compact, nwrites, (unsigned long long)values_checked);
+        for (j = 0; j < ncodecs; j++) printf(" %s", ppq_codec_name(codecs[j]));
+        printf("\n== failures by kind (%u in all, in %u cases; kind, failures, cases, an example):\n", fails,
+               failing_cases);
+        for (j = 0; j < nkinds; j++) {
+            printf("  %-24s %6u %5u  e.g. %s\n", kinds[j].name, kinds[j].count, kinds[j].cases, kinds[j].example);
+        }
+        printf("== AUTO against the best fixed encoding: %u chunks compared, %u over 1.05x (%u of them with a best "
+               "chunk under 256 bytes); worst %.3fx: %s\n",
+               ratio_chunks, ratio_over, ratio_over_small, worst_ratio, worst_case);
+        printf("== worst AUTO ratio by data shape and by option (chunks, over 1.05x, worst, its case):\n");
+        for (j = 0; j < nworsts; j++) {
+            printf("  %-34s %6u %5u %7.3fx  %s\n", worsts[j].key, worsts[j].chunks, worsts[j].over, worsts[j].ratio,
+                   worsts[j].example);
+        }
+        printf("== rows per file, arena without a spill (options_for_arena), min..max over the cases; "
+               "'full' = files that filled before the table's end:\n");
+        for (tb = 0; tb < NTABLES; tb++) {
+            for (j = 0; j < NT(arena_kib_opts); j++) {
+                uint32_t l;
+                for (l = 0; l < 2u; l++) {
+                    const struct fill *f = &fills[tb][j][l];
+                    if (!f->files) continue;
+                    printf("  %-12s %2u KiB %-7s: %5u..%5u rows (of %u), %u of %u files full\n", tables[tb].name,
+                           arena_kib_opts[j], l ? "compact" : "pages", f->min_rows, f->max_rows,
+                           long_tabs[tb].rows ? long_tabs[tb].rows : tabs[tb].rows, f->full, f->files);
+                }
+            }
+        }
+        printf("sweep: %u cases, %u failures%s\n", ncases, fails, strict ? " (strict)" : " (not strict: exit 0)");
+        return strict && fails ? 1 : 0;
+    }
+}
