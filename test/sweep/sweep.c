@@ -1044,6 +1044,7 @@ static void run_case(case_t *k)
     } else if (k->sizing == SZ_NULL) {
         op = NULL;
         memset(&o, 0, sizeof o);
+        k->o.codec = PPQ_CODEC_UNCOMPRESSED; /* (the defaults' codec, for the sample's .json) */
         describe(k, &o, 0);
     } else {
         describe(k, &o, 0);
