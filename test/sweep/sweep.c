@@ -331,6 +331,7 @@ typedef struct sweep_case {
     uint32_t arena_kib;
     int spill;
     int dict; /* index into dict_caps (manual sizing) */
+    int plain; /* one of the arena cases (make_arena_case) */
     ppq_writer_options_t o; /* the options asked for (before options_for_arena) */
     char desc[400];
 } case_t;
@@ -812,6 +813,10 @@ static char worst_case[700];
 /* ---- one case ------------------------------------------------------------- */
 
 static chunks_t auto_ch, refs[NFIXED];
+/* The arena cases, one line each for the summary. */
+static char arena_lines[NTABLES * 10u][200];
+static uint32_t narena_lines;
+
 static int ref_ok[NFIXED];
 
 static const char *type_name(ppq_type_t t)
@@ -1098,6 +1103,14 @@ static void run_case(case_t *k)
         return;
     }
     if (read_back(k, "AUTO", t, &file, res.writer_rows, &auto_ch)) return;
+    if (k->plain && narena_lines < NT(arena_lines)) {
+        snprintf(arena_lines[narena_lines++], sizeof arena_lines[0],
+                 "%-12s %2u KiB %-8s %-7s: %5llu rows of %u%s, %4u row groups, %7zu bytes (dict %u, chunk_bytes %u, "
+                 "footer_bytes %u)",
+                 tables[k->table].name, k->arena_kib, k->spill ? "spill" : "no spill", compact ? "compact" : "pages",
+                 (unsigned long long)res.writer_rows, rows, res.stop_st == PPQ_ERR_NOSPACE ? " (full)" : "",
+                 auto_ch.nrg, file.len, o.dict_entries, o.chunk_bytes, o.footer_bytes);
+    }
     if (out_dir && (k->id % 13u == 0u) && samples < 40u && file.len < (8u << 20)) {
         char path[512];
         FILE *f;
@@ -1200,7 +1213,9 @@ static void make_arena_case(case_t *k, uint32_t id, uint32_t table, uint32_t i)
     k->sizing = SZ_ARENA;
     k->arena_kib = arena_kib_opts[(i / 2u) % NT(arena_kib_opts)];
     k->spill = (int)(i % 2u);
+    k->plain = 1;
 }
+
 
 int main(int argc, char **argv)
 {
@@ -1275,6 +1290,9 @@ int main(int argc, char **argv)
                 }
             }
         }
+        printf("== the issue's arena cases (options_for_arena; v1 pages, statistics, no recovery, uncompressed; "
+               "arenas where no configuration fits are not listed):\n");
+        for (j = 0; j < narena_lines; j++) printf("  %s\n", arena_lines[j]);
         printf("sweep: %u cases, %u failures%s\n", ncases, fails, strict ? " (strict)" : " (not strict: exit 0)");
         return strict && fails ? 1 : 0;
     }
