@@ -12,16 +12,32 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* PPQ_LITTLE_ENDIAN: 1 where the compiler says the target stores numbers
+ * least significant byte first (GCC and clang's __BYTE_ORDER__), else 0:
+ * big-endian targets and compilers that do not say.  The one place the
+ * build decides the byte order; every fast path that takes a number's
+ * bytes in memory for its file bytes (src/core/ppq_internal.h:
+ * PPQ_HOST_LE) or that only pays on little-endian 64-bit hosts (below)
+ * follows from it, and the portable byte-wise code runs elsewhere. */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define PPQ_LITTLE_ENDIAN 1
+#else
+#define PPQ_LITTLE_ENDIAN 0
+#endif
+
 /* PPQ_FAST64: the one switch for code that only pays on 64-bit CPUs.  On
- * (1) where size_t is 64 bits wide (hosts): the generic unpack kernels take
- * values from 8-byte loads, and INT64 DELTA_BINARY_PACKED decoding uses
- * fused per-width kernels (src/ppq_delta.c, about 25 KB of x86-64 code),
- * and BYTE_STREAM_SPLIT decoding transposes 64-bit words (src/ppq_bss.c).
- * Off (0) on 32-bit targets such as the Cortex-M boards: there a 64-bit
- * shift is several instructions and flash is scarce.  -DPPQ_FAST64=0 or 1
- * overrides it. */
+ * (1) where size_t is 64 bits wide and the target is little-endian
+ * (hosts): the generic unpack kernels take values from 8-byte loads, and
+ * INT64 DELTA_BINARY_PACKED decoding uses fused per-width kernels
+ * (src/ppq_delta.c, about 25 KB of x86-64 code), and BYTE_STREAM_SPLIT
+ * decoding transposes 64-bit words (src/ppq_bss.c).  Off (0) on 32-bit
+ * targets such as the Cortex-M boards: there a 64-bit shift is several
+ * instructions and flash is scarce; and on big-endian targets (s390x,
+ * PowerPC), which run the portable code.  -DPPQ_FAST64=0 or 1 overrides
+ * it (its paths load words through the little-endian helpers, so 1 is
+ * correct on any byte order, only not chosen there). */
 #ifndef PPQ_FAST64
-#if SIZE_MAX > 0xFFFFFFFFu
+#if SIZE_MAX > 0xFFFFFFFFu && PPQ_LITTLE_ENDIAN
 #define PPQ_FAST64 1
 #else
 #define PPQ_FAST64 0

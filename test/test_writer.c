@@ -552,11 +552,16 @@ static void page_stats_case(int batches, uint32_t page_values)
                     }
                 }
                 PPQ_CHECK(any);
-                memcpy(lo, &a, 4);
-                memcpy(hi, &b, 4);
+                { /* the PLAIN bytes: the float's bits, little-endian */
+                    uint32_t la, lb;
+                    memcpy(&la, &a, 4);
+                    memcpy(&lb, &b, 4);
+                    ppq_store_le32(lo, la);
+                    ppq_store_le32(hi, lb);
+                }
                 PPQ_CHECK_EQ(h.stats.nan_count, nans);
                 PPQ_CHECK(h.stats.min_len == 4 && h.stats.max_len == 4);
-                PPQ_CHECK(memcmp(h.stats.min, lo, 4) == 0 && memcmp(h.stats.max, hi, 4) == 0); /* (little-endian hosts and boards) */
+                PPQ_CHECK(memcmp(h.stats.min, lo, 4) == 0 && memcmp(h.stats.max, hi, 4) == 0);
             } else { /* the integers, INT64 or INT32 */
                 uint32_t width = c == 1 ? 8u : 4u;
                 int64_t a = c == 1 ? tv[at[1]] : nv[at[2]], b = a, y;

@@ -59,8 +59,7 @@ static const uint32_t crc_nibbles[16] = {
 #define STEP(crc) (NIBBLE(crc), NIBBLE(crc))
 #endif
 
-#if (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__) || defined(__ARM_ARCH_8M_MAIN__)) &&                 \
-    defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if (defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__) || defined(__ARM_ARCH_8M_MAIN__)) && PPQ_LITTLE_ENDIAN
 #define CRC_WORDS 1
 #else
 #define CRC_WORDS 0

@@ -31,6 +31,11 @@ const char ppq_port_name[] = "cortex-m-v6m";
 #else
 #error "port/cortex-m needs an M-profile Arm target; use PORT=generic elsewhere"
 #endif
+/* Its kernels take packed values from native word loads: little-endian
+ * cores only (a big-endian M-profile core, BE8, builds PORT=generic). */
+#if !PPQ_LITTLE_ENDIAN
+#error "port/cortex-m needs a little-endian core; use PORT=generic on a big-endian one"
+#endif
 
 static PPQ_ALWAYS_INLINE uint32_t load_word(const uint8_t *restrict p)
 {

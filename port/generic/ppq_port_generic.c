@@ -25,7 +25,7 @@ const char ppq_port_name[] = "generic";
  * bytes otherwise (on ARMv6-M a 4-byte memcpy would become a call). */
 static PPQ_ALWAYS_INLINE uint32_t word_at(const uint8_t *restrict p)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && (defined(__GNUC__) || defined(__clang__)) && \
+#if PPQ_LITTLE_ENDIAN && (defined(__GNUC__) || defined(__clang__)) && \
     (!defined(__arm__) || defined(__ARM_FEATURE_UNALIGNED))
     uint32_t w;
     __builtin_memcpy(&w, p, 4);
@@ -39,7 +39,7 @@ static PPQ_ALWAYS_INLINE uint32_t word_at(const uint8_t *restrict p)
 /* An 8-byte little-endian word, as word_at. */
 static PPQ_ALWAYS_INLINE uint64_t dword_at(const uint8_t *restrict p)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && (defined(__GNUC__) || defined(__clang__))
+#if PPQ_LITTLE_ENDIAN && (defined(__GNUC__) || defined(__clang__))
     uint64_t w;
     __builtin_memcpy(&w, p, 8);
     return w;

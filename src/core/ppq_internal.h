@@ -11,13 +11,14 @@
 #endif
 
 #include "ppq_core.h"
+#include "ppq_port.h" /* PPQ_LITTLE_ENDIAN, PPQ_FAST64 */
 
 #include <string.h>
 
-/* Little-endian host: fixed-width values may be copied as they are.
- * PPQ_NO_INTRINSICS forces the portable byte-by-byte path. */
-#if !defined(PPQ_NO_INTRINSICS) && defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* Little-endian host (PPQ_LITTLE_ENDIAN, port/ppq_port.h): fixed-width
+ * values may be copied as they are.  PPQ_NO_INTRINSICS forces the
+ * portable byte-by-byte path. */
+#if !defined(PPQ_NO_INTRINSICS) && PPQ_LITTLE_ENDIAN
 #define PPQ_HOST_LE 1
 #else
 #define PPQ_HOST_LE 0

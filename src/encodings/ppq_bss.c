@@ -122,8 +122,8 @@ ppq_status_t ppq_bss_enc_put(ppq_bss_enc_t *enc, const void *values, size_t n)
     if (n > (size_t)(enc->max_values - enc->count)) {
         return PPQ_ERR_NOSPACE;
     }
-    /* Values in memory are little-endian on every supported target path:
-     * bytes are taken through the LE store so big-endian hosts agree. */
+    /* A number's stream bytes are its little-endian bytes: big-endian
+     * hosts take them through the little-endian store. */
     for (i = 0; i < n; i++, v += enc->width) {
         uint8_t le[8];
         const uint8_t *src = v;
@@ -288,13 +288,15 @@ ppq_status_t ppq_bss_dec_get(ppq_bss_dec_t *dec, void *out, size_t max, size_t *
     } else
 #elif !PPQ_HOST_LE
     if (dec->width == 4u || dec->width == 8u) {
-        /* Gather the stream bytes into the value's little-endian bits. */
+        /* Big-endian hosts: gather a value's stream bytes (its
+         * little-endian bytes, byte k from stream k), then store the
+         * number they make in the host's order. */
         for (i = 0; i < n; i++) {
-            uint64_t v = 0;
+            uint8_t le[8];
             for (k = 0; k < dec->width; k++) {
-                v |= (uint64_t)d[k * N + at + i] << (8u * k);
+                le[k] = d[k * N + at + i];
             }
-            ppq_load_value_le(o + dec->width * i, (const uint8_t *)&v, dec->width);
+            ppq_load_value_le(o + dec->width * i, le, dec->width);
         }
     } else
 #endif
