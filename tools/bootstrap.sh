@@ -20,6 +20,11 @@ have python3 || need="$need python3"
 have arm-none-eabi-gcc || need="$need gcc-arm-none-eabi"
 [ -f /usr/lib/arm-none-eabi/newlib/thumb/v6-m/nofp/libc_nano.a ] || need="$need libnewlib-arm-none-eabi"
 have qemu-system-arm || need="$need qemu-system-arm"
+# the big-endian check (make check-bigendian): an s390x cross compiler, its
+# static C library, and qemu-user's qemu-s390x to run what it builds
+have s390x-linux-gnu-gcc || need="$need gcc-s390x-linux-gnu"
+[ -f /usr/s390x-linux-gnu/lib/libc.a ] || need="$need libc6-dev-s390x-cross"
+have qemu-s390x || need="$need qemu-user"
 # libzstd for the host-only ZSTD differential test and bench; the zstd CLI for
 # tools/zstd/gen_zstd_golden.py
 [ -f /usr/include/zstd.h ] || need="$need libzstd-dev"
