@@ -333,7 +333,7 @@ static void lying_footers(void)
  * IEEE_754_TOTAL_ORDER), they prove nothing. */
 static void column_orders(void)
 {
-    static const int32_t lo = 5, hi = 9;
+    static const uint8_t lo[4] = {5, 0, 0, 0}, hi[4] = {9, 0, 0, 0}; /* INT32 5 and 9, PLAIN bytes */
     static const uint8_t other = 0x2C; /* member 2, an empty struct */
     size_t len;
     if (!PPQ_READER_STATISTICS) {
@@ -343,17 +343,17 @@ static void column_orders(void)
     len = e11_file();
     PPQ_CHECK_OK(open_in(&rd, len, test_arena_size, NULL));
     PPQ_CHECK_EQ(rd.nodes[1].column_order, 1);
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &lo, &hi), 0);
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, NULL, &hi), 1);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, lo, hi), 0);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, NULL, hi), 1);
     /* the footer's last 6 bytes: 19 (column_orders) 1C (a struct) 1C 00 (TYPE_ORDER) 00 (union) 00 (stop) */
     len = make_file(e11_footer_golden, sizeof e11_footer_golden, sizeof e11_footer_golden - 6u, 5u, NULL, 0);
     PPQ_CHECK_OK(open_in(&rd, len, test_arena_size, NULL));
     PPQ_CHECK_EQ(rd.nodes[1].column_order, 0);
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &lo, &hi), 1);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, lo, hi), 1);
     len = make_file(e11_footer_golden, sizeof e11_footer_golden, sizeof e11_footer_golden - 4u, 1u, &other, 1);
     PPQ_CHECK_OK(open_in(&rd, len, test_arena_size, NULL));
     PPQ_CHECK_EQ(rd.nodes[1].column_order, 2);
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &lo, &hi), 1);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, lo, hi), 1);
 }
 
 /* ---- a footer many times the arena ---------------------------------------- */
