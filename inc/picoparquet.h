@@ -23,5 +23,6 @@
 #include "ppq_reader.h"
 #include "ppq_gzip.h"
 #include "ppq_zstd.h"
+#include "ppq_brotli.h"
 
 #endif /* PICOPARQUET_H */

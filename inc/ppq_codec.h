@@ -9,8 +9,9 @@
  * writes into the caller's output buffer and uses it as its window.
  *
  * Build switches (ppq_config.h): PPQ_DECOMPRESSORS and PPQ_COMPRESSORS say
- * which codecs are built; a codec left out (and LZO, BROTLI always) is
- * PPQ_ERR_UNSUPPORTED, and ppq_codec_name() names it for the message.
+ * which codecs are built; a codec left out (and LZO always, BROTLI without
+ * PPQ_WITH_BROTLI) is PPQ_ERR_UNSUPPORTED, and ppq_codec_name() names it
+ * for the message.  BROTLI decompresses only.
  */
 #ifndef PPQ_CODEC_H
 #define PPQ_CODEC_H
@@ -28,7 +29,7 @@ typedef enum ppq_codec {
     PPQ_CODEC_SNAPPY = 1,  /* raw Snappy block */
     PPQ_CODEC_GZIP = 2,    /* gzip members (RFC 1952) around DEFLATE */
     PPQ_CODEC_LZO = 3,     /* never supported */
-    PPQ_CODEC_BROTLI = 4,  /* never supported */
+    PPQ_CODEC_BROTLI = 4,  /* brotli stream (RFC 7932): decompression only, PPQ_WITH_BROTLI */
     PPQ_CODEC_LZ4 = 5,     /* deprecated: Hadoop-framed LZ4 blocks (raw block as a fallback) */
     PPQ_CODEC_ZSTD = 6,    /* zstd frames (RFC 8878) */
     PPQ_CODEC_LZ4_RAW = 7  /* raw LZ4 block */

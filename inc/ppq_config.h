@@ -82,13 +82,40 @@
 #define PPQ_WRITER_RECOVERY 1
 #endif
 
+/* 1: the BROTLI decompressor (ppq_brotli.h, RFC 7932), whose static
+ * dictionary and code take about 125 KiB of flash (make size: the
+ * reader-brotli profile).  Default 1, except for bare-metal Arm
+ * (arm-none-eabi) builds, where firmware opts in with -DPPQ_WITH_BROTLI=1.
+ * 0: BROTLI pages are PPQ_ERR_UNSUPPORTED. */
+#ifndef PPQ_WITH_BROTLI
+#if defined(__ARM_EABI__) && !defined(__linux__)
+#define PPQ_WITH_BROTLI 0
+#else
+#define PPQ_WITH_BROTLI 1
+#endif
+#endif
+
+/* The work memory the page codec interface asks for BROTLI
+ * (ppq_decompress_work_size, so the file reader's arena): default the
+ * most any stream needs, PPQ_BROTLI_DEC_WORK_SIZE (1.15 MiB); a firmware
+ * reader may set less (at least PPQ_BROTLI_DEC_WORK_MIN, 4032): pages
+ * whose meta-blocks need more are then PPQ_ERR_UNSUPPORTED. */
+#ifndef PPQ_BROTLI_DEC_WORK
+#define PPQ_BROTLI_DEC_WORK 1201960u
+#endif
+
 /* The page codecs built (ppq_codec.h): an OR of PPQ_CODEC_BIT(codec)
  * (ppq_codec_t values), default all that picoparquet has.  A codec left
- * out leaves its code out of the link and is PPQ_ERR_UNSUPPORTED. */
+ * out leaves its code out of the link and is PPQ_ERR_UNSUPPORTED.
+ * BROTLI (bit 4) decompresses only, and only with PPQ_WITH_BROTLI. */
 #define PPQ_CODEC_BIT(codec) (1u << (codec))
 #define PPQ_CODECS_ALL 0xE6u /* SNAPPY, GZIP, LZ4, ZSTD, LZ4_RAW */
 #ifndef PPQ_DECOMPRESSORS
+#if PPQ_WITH_BROTLI
+#define PPQ_DECOMPRESSORS (PPQ_CODECS_ALL | 0x10u) /* and BROTLI */
+#else
 #define PPQ_DECOMPRESSORS PPQ_CODECS_ALL
+#endif
 #endif
 #ifndef PPQ_COMPRESSORS
 #define PPQ_COMPRESSORS PPQ_CODECS_ALL

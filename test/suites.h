@@ -22,6 +22,7 @@ extern const ppq_test_suite_t suite_meta;
 extern const ppq_test_suite_t suite_batch;
 extern const ppq_test_suite_t suite_lz;
 extern const ppq_test_suite_t suite_zstd_dec;
+extern const ppq_test_suite_t suite_brotli;
 extern const ppq_test_suite_t suite_zstd_enc;
 extern const ppq_test_suite_t suite_reader;
 extern const ppq_test_suite_t suite_footer;

@@ -508,10 +508,10 @@ static void codec_dispatch(void)
     make_input(in_buf, n, 0);
     PPQ_CHECK_MEM(ppq_codec_name(PPQ_CODEC_LZ4_RAW), "LZ4_RAW", 8);
     PPQ_CHECK_MEM(ppq_codec_name((ppq_codec_t)8), "UNKNOWN", 8);
-    PPQ_CHECK(!ppq_codec_can_decompress(PPQ_CODEC_BROTLI) && !ppq_codec_can_compress(PPQ_CODEC_LZO));
+    PPQ_CHECK(!ppq_codec_can_decompress(PPQ_CODEC_LZO) && !ppq_codec_can_compress(PPQ_CODEC_LZO));
     PPQ_CHECK(ppq_compress_bound(PPQ_CODEC_BROTLI, 4) == 0 && ppq_compress_bound(PPQ_CODEC_UNCOMPRESSED, 4) == 4 &&
               ppq_compress_work_size(PPQ_CODEC_UNCOMPRESSED, 0, 4) == 0);
-    st[0] = ppq_decompress(PPQ_CODEC_BROTLI, in_buf, 4, out_buf, 8, &got, NULL, 0);
+    st[0] = ppq_decompress(PPQ_CODEC_LZO, in_buf, 4, out_buf, 8, &got, NULL, 0);
     st[1] = ppq_compress(PPQ_CODEC_LZO, 0, in_buf, 4, out_buf, 8, &got, NULL, 0);
     st[2] = ppq_compress(PPQ_CODEC_UNCOMPRESSED, 0, in_buf, 4, out_buf, 4, &got, NULL, 0);
     st[3] = ppq_compress(PPQ_CODEC_UNCOMPRESSED, 1, in_buf, 4, out_buf, 4, &got, NULL, 0);

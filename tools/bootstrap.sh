@@ -36,6 +36,8 @@ have npm || need="$need npm"
 [ -f /usr/include/snappy-c.h ] || need="$need libsnappy-dev"
 [ -f /usr/include/lz4.h ] || need="$need liblz4-dev"
 [ -f /usr/include/zlib.h ] || need="$need zlib1g-dev"
+# libbrotli for the BROTLI differential test, bench and dictionary generator
+[ -f /usr/include/brotli/decode.h ] || need="$need libbrotli-dev"
 have lz4 || need="$need lz4"
 # the CMake build and install checks (make cmake-check, make install-test)
 have cmake || need="$need cmake"

@@ -11,6 +11,7 @@
 #include "ppq_snappy.h"
 #include "ppq_zstd.h"
 #include "ppq_gzip.h"
+#include "ppq_brotli.h"
 
 static const char *const codec_names[] = {"UNCOMPRESSED", "SNAPPY", "GZIP", "LZO", "BROTLI", "LZ4", "ZSTD", "LZ4_RAW"};
 
@@ -24,7 +25,8 @@ const char *ppq_codec_name(ppq_codec_t codec)
 #define LZ_CODECS (PPQ_CODEC_BIT(PPQ_CODEC_SNAPPY) | PPQ_CODEC_BIT(PPQ_CODEC_LZ4) | PPQ_CODEC_BIT(PPQ_CODEC_LZ4_RAW))
 
 /* Codecs with an implementation in this tree (each codec adds its bit). */
-#define PPQ_CODECS_IMPLEMENTED_DEC (LZ_CODECS | PPQ_CODEC_BIT(6) /* ZSTD */ | PPQ_CODEC_BIT(2) /* GZIP */)
+#define PPQ_CODECS_IMPLEMENTED_DEC                                                                                  \
+    (LZ_CODECS | PPQ_CODEC_BIT(6) /* ZSTD */ | PPQ_CODEC_BIT(2) /* GZIP */ | (PPQ_WITH_BROTLI ? PPQ_CODEC_BIT(4) : 0u))
 #define PPQ_CODECS_IMPLEMENTED_ENC (LZ_CODECS | PPQ_CODEC_BIT(2) /* GZIP */ | PPQ_CODEC_BIT(6) /* ZSTD */)
 #define HAVE_DEC(c) ((PPQ_DECOMPRESSORS & PPQ_CODECS_IMPLEMENTED_DEC & PPQ_CODEC_BIT(c)) != 0u)
 #define HAVE_ENC(c) ((PPQ_COMPRESSORS & PPQ_CODECS_IMPLEMENTED_ENC & PPQ_CODEC_BIT(c)) != 0u)
@@ -32,6 +34,7 @@ const char *ppq_codec_name(ppq_codec_t codec)
  * preprocessor value): 1 << 1 SNAPPY, 1 << 5 LZ4, 1 << 7 LZ4_RAW. */
 #define HAVE_DEC_SNAPPY ((PPQ_DECOMPRESSORS & 0x02u) != 0u)
 #define HAVE_DEC_GZIP ((PPQ_DECOMPRESSORS & 0x04u) != 0u)
+#define HAVE_DEC_BROTLI (PPQ_WITH_BROTLI && (PPQ_DECOMPRESSORS & 0x10u) != 0u)
 #define HAVE_DEC_LZ4 ((PPQ_DECOMPRESSORS & 0x20u) != 0u)
 #define HAVE_DEC_LZ4_RAW ((PPQ_DECOMPRESSORS & 0x80u) != 0u)
 #define HAVE_ENC_SNAPPY ((PPQ_COMPRESSORS & 0x02u) != 0u)
@@ -84,6 +87,10 @@ size_t ppq_decompress_work_size(ppq_codec_t codec)
     case PPQ_CODEC_ZSTD:
         return PPQ_ZSTD_DEC_WORK_SIZE;
 #endif
+#if HAVE_DEC_BROTLI
+    case PPQ_CODEC_BROTLI:
+        return PPQ_BROTLI_DEC_WORK;
+#endif
     default:
         return 0;
     }
@@ -130,6 +137,10 @@ ppq_status_t ppq_decompress(ppq_codec_t codec, const uint8_t *src, size_t src_le
             return PPQ_ERR_ARENA;
         }
         return ppq_zstd_decompress(src, src_len, dst, dst_cap, dst_len, work, work_len);
+#endif
+#if HAVE_DEC_BROTLI
+    case PPQ_CODEC_BROTLI:
+        return ppq_brotli_decompress(src, src_len, dst, dst_cap, dst_len, work, work_len);
 #endif
     default:
         return PPQ_ERR_UNSUPPORTED;
