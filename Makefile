@@ -206,6 +206,8 @@ size:
 	$(Q)$(MAKE) --no-print-directory lib TARGET=mps2-an386 BUILD=build/size-m4-no-zstd-enc OPT=-Os EXTRA_CFLAGS="$(NO_ZSTD_ENC_CONFIG)"
 	$(Q)$(MAKE) --no-print-directory lib TARGET=microbit BUILD=build/size-m0-no-compressors OPT=-Os EXTRA_CFLAGS="$(NO_COMPRESSORS_CONFIG)"
 	$(Q)$(MAKE) --no-print-directory lib TARGET=mps2-an386 BUILD=build/size-m4-no-compressors OPT=-Os EXTRA_CFLAGS="$(NO_COMPRESSORS_CONFIG)"
+	$(Q)$(MAKE) --no-print-directory lib TARGET=microbit BUILD=build/size-m0-brotli OPT=-Os EXTRA_CFLAGS="-DPPQ_WITH_BROTLI=1"
+	$(Q)$(MAKE) --no-print-directory lib TARGET=mps2-an386 BUILD=build/size-m4-brotli OPT=-Os EXTRA_CFLAGS="-DPPQ_WITH_BROTLI=1"
 	$(Q)$(PYTHON) tools/size_report.py
 
 # Interop: files from the writer read back by independent readers (npm,

@@ -442,7 +442,12 @@ $P compress lz4_raw <"$T/text" | $P decompress lz4 >"$T/d"
 check lz4_raw_fallback 0 "$(cmp -s "$T/text" "$T/d"; echo $?)"
 status codec_unknown 2 $P compress deflate
 status codec_missing 2 $P compress
-status codec_brotli 1 $P decompress brotli
+# BROTLI decompresses (a stream written from RFC 7932: one uncompressed
+# meta-block "hello"; libbrotli's streams: make brotli-diff-test); an empty
+# input is corrupt, and there is no BROTLI compressor
+check codec_brotli_hello 68656c6c6f "$(echo 400010 68656c6c6f 03 | unhex | $P decompress brotli | hex)"
+status codec_brotli_empty 1 $P decompress brotli </dev/null
+status codec_brotli_compress 1 $P compress brotli </dev/null
 status codec_extra_arg 2 $P decompress snappy --level 1
 
 # ZSTD: round trips at every level (0..3), a level out of range, and the
