@@ -59,30 +59,151 @@ size_t ppq_zstd_dec_work_size(int full);
 PPQ_CHECKRET ppq_status_t ppq_zstd_decompress(const uint8_t *src, size_t src_len, uint8_t *dst, size_t dst_cap,
                                               size_t *dst_len, void *work, size_t work_len);
 
+/* ------------------------------------------------------------------------ */
+/* Streaming decompression: frames of any size, with or without a content   */
+/* size, in memory bounded by the window                                     */
+/* ------------------------------------------------------------------------ */
+
+/* XXH64 state (the content checksum over a stream); internal. */
+typedef struct ppq_xxh64_state {
+    uint64_t v[4];
+    uint64_t total;
+    uint8_t mem[32];
+    uint32_t fill;
+} ppq_xxh64_state_t;
+
+/* A streaming decoder: declare one anywhere, set it up with
+ * ppq_zstd_stream_init.  Internal fields, do not touch. */
+typedef struct ppq_zstd_stream {
+    void *work;
+    uint8_t *buf;
+    size_t cap, pos, have, need;
+    uint64_t window, fcs, produced, skip;
+    ppq_xxh64_state_t xxh;
+    uint32_t bsize;
+    uint8_t small[20];
+    uint8_t state, fhd, last, fresh, frames, btype;
+} ppq_zstd_stream_t;
+
+/* Bytes of buffer ppq_zstd_stream_init needs for frames whose window is
+ * `window` bytes (the frame header's Window_Size; a single-segment frame's
+ * window is its content size): 128 KiB where input blocks are gathered,
+ * the window, and room for one block.  0 when that exceeds size_t.  A
+ * larger buffer moves the window back to its start less often (each move
+ * copies the window): twice the window plus 256 KiB costs about one copy
+ * per byte decoded.  libzstd's level 3 writes frames with a 1-2 MiB window
+ * for large inputs, level 19 8 MiB (the zstd tool's limit: 128 MiB). */
+size_t ppq_zstd_stream_buf_size(uint64_t window);
+
+/*
+ * Start a stream (one or more frames and skippable frames, back to back,
+ * as ppq_zstd_decompress takes them).  `work`: PPQ_ZSTD_DEC_WORK_SIZE
+ * bytes (8-aligned), `buf`: `cap` bytes; both the caller's, used until the
+ * stream ends, neither aligned nor zeroed.  Returns PPQ_OK; PPQ_ERR_ARG
+ * for NULL pointers; PPQ_ERR_ARENA when work_len <
+ * PPQ_ZSTD_DEC_WORK_SIZE or cap < ppq_zstd_stream_buf_size(1024).
+ */
+PPQ_CHECKRET ppq_status_t ppq_zstd_stream_init(ppq_zstd_stream_t *s, void *work, size_t work_len, uint8_t *buf,
+                                               size_t cap);
+
+/*
+ * Feed input and take output.  Reads from in[0, in_len) (any length,
+ * including 0; input is hostile), *consumed gets the bytes taken (the
+ * caller passes the rest again); decodes at most one block per call, and
+ * *out / *out_len get its bytes (inside `buf`, valid until the next call;
+ * *out_len 0 when none).  Call until *consumed is in_len and *out_len is 0,
+ * then feed more input; after the last input call ppq_zstd_stream_end.
+ * Checks as ppq_zstd_decompress (the content size when the frame has one,
+ * the checksum when present).
+ * Returns PPQ_OK; PPQ_ERR_CORRUPT for malformed input (the stream is
+ * then dead: every later call fails); PPQ_ERR_UNSUPPORTED for a frame
+ * with a dictionary; PPQ_ERR_ARENA when a frame's window does not fit the
+ * buffer: nothing was lost, ppq_zstd_stream_need tells the bytes needed,
+ * and after ppq_zstd_stream_buffer with a buffer that large the same call
+ * goes on; PPQ_ERR_ARG for NULL pointers.
+ */
+PPQ_CHECKRET ppq_status_t ppq_zstd_stream_decompress(ppq_zstd_stream_t *s, const uint8_t *in, size_t in_len,
+                                                     size_t *consumed, const uint8_t **out, size_t *out_len);
+
+/* After PPQ_ERR_ARENA: the buffer bytes the frame needs
+ * (ppq_zstd_stream_buf_size of its window; 0: more than size_t holds). */
+size_t ppq_zstd_stream_need(const ppq_zstd_stream_t *s);
+
+/* A new buffer (the old one is no longer used), between frames or after
+ * PPQ_ERR_ARENA.  PPQ_ERR_STATE inside a frame's blocks, PPQ_ERR_ARENA
+ * below ppq_zstd_stream_buf_size(1024), PPQ_ERR_ARG for NULL. */
+PPQ_CHECKRET ppq_status_t ppq_zstd_stream_buffer(ppq_zstd_stream_t *s, uint8_t *buf, size_t cap);
+
+/* The input has ended: PPQ_OK when it ended after a whole frame (at least
+ * one), PPQ_ERR_CORRUPT when it is empty or a frame is cut short. */
+PPQ_CHECKRET ppq_status_t ppq_zstd_stream_end(const ppq_zstd_stream_t *s);
+
 /* ======================================================================== */
 /* Compression (src/compression/ppq_zstd_enc.c)                             */
 /* ======================================================================== */
 
 /*
- * Levels: 1 fast (one hash table, greedy), 2 balanced and 3 strong (hash
- * chains, lazy matching); 0 is PPQ_ZSTD_LEVEL_DEFAULT.  OR a level with
- * PPQ_ZSTD_CHECKSUM to add the XXH64 content checksum (off by default: a
- * Parquet page has its own CRC, and the checksum costs a second pass).
+ * Levels, as libzstd numbers them: 1 to PPQ_ZSTD_LEVEL_MAX (22), 0 for
+ * PPQ_ZSTD_LEVEL_DEFAULT (3), and any negative level for the fast ones
+ * (libzstd's ZSTD_minCLevel() is -131072; from -31 down they are all
+ * alike).  Each maps to a strategy and its table sizes:
+ *
+ *   level  strategy             hash    chain    depth  nice  literals
+ *   < 0    fast, skip 1 - level 2^13    -        1      -     raw
+ *   1      fast                 2^14    -        1      -     Huffman
+ *   2      fast                 2^15    -        1      -
+ *   3      fast (default)       2^16    -        1      -
+ *   4      chains, greedy       2^16    2^16     4      32
+ *   5      chains, lazy         2^15    2^16     8      -
+ *   6      chains, lazy         2^16    2^16     16     -
+ *   7      chains, lazy2        2^16    2^16     32     -
+ *   8      chains, lazy2        2^17    2^17     32     128
+ *   9      chains, lazy2        2^17    2^18     64     128
+ *   10     chains, lazy2        2^18    2^18     96     128
+ *   11     chains, lazy2        2^18    2^19     128    192
+ *   12     chains, lazy2        2^18    2^19     192    256
+ *   13     chains, lazy2        2^19    2^20     256    256
+ *   14     chains, lazy2        2^19    2^20     384    384
+ *   15     chains, lazy2        2^19    2^21     512    512
+ *   16     chains, lazy2        2^20    2^21     512    512
+ *   17     chains, lazy2        2^20    2^22     768    768
+ *   18     chains, lazy2        2^20    2^22     1024   1024
+ *   19     chains, lazy2        2^21    2^23     1024   2048
+ *   20     chains, lazy2        2^21    2^23     2048   4096
+ *   21     chains, lazy2        2^22    2^24     3072   8192
+ *   22     chains, lazy2        2^22    2^24     4096   -
+ *
+ * hash: entries (4 bytes) of the table of last positions per hash, at
+ * most the input's next power of two (fast levels: a quarter of it);
+ * chain: links back (2 bytes, 4 above 2^16), at most the input's power of
+ * two, which is also how far back a chain reaches (the hash table's
+ * candidate may be further, anywhere in the frame); depth: candidates
+ * tried per position; nice: a match this long ends the search; fast:
+ * greedy, one probe per position, each miss in a run of misses steps
+ * further; lazy / lazy2: a match found is kept only if the next one /
+ * two positions have no better one.  Levels 20-22 add search depth only
+ * (libzstd's optimal parsing is not built).
+ *
+ * The checksum: add PPQ_ZSTD_CHECKSUM to a level (OR for levels >= 0;
+ * levels -2^23 and up) to add the XXH64 content checksum (off by default:
+ * a Parquet page has its own CRC, and the checksum costs a second pass).
  */
-#define PPQ_ZSTD_LEVEL_DEFAULT 1
-#define PPQ_ZSTD_LEVEL_MAX 3
-#define PPQ_ZSTD_CHECKSUM 0x100
+#define PPQ_ZSTD_LEVEL_DEFAULT 3
+#define PPQ_ZSTD_LEVEL_MAX 22
+#define PPQ_ZSTD_LEVEL_MIN (-131072) /* libzstd's; any lower level is taken too */
+#define PPQ_ZSTD_CHECKSUM 0x1000000
 
 /*
  * Work-buffer bytes ppq_zstd_compress needs at `level` for inputs of at
  * most `max_src_len` bytes (0 for a bad level or more than 2^32 - 1
- * bytes): about 3.6 KiB fixed, 2 bytes per input byte up to 128 KiB (a
- * block's literals and sequences), and the match tables, which grow with
- * the input (rounded up to a power of 2) up to their level's size
- * (level 1: 1 byte per input byte, at most 64 KiB; levels 2-3: 6 bytes
- * per input byte, at most 128 + 128 KiB and 256 + 128 KiB).  For
- * example level 1: 4.8 KiB for 256 bytes, 16.1 KiB for a 4 KiB page;
- * level 2: 36.1 KiB for 4 KiB.  Give an 8-aligned buffer.
+ * bytes), exact: about 3.6 KiB fixed, 2 bytes per input byte up to 128
+ * KiB (a block's literals and sequences), and the match tables of the
+ * level table above, which grow with the input (rounded up to a power of
+ * 2) up to their level's size.  For example level 1 (and 2, 3, < 0): 4.8
+ * KiB for 256 bytes, 16.1 KiB for a 4 KiB page; level 5: 36.1 KiB for
+ * 4 KiB; levels 5-7 at most 3.6 + 256 + 256 + 128 KiB; level 19 for a 1
+ * MiB page 7.9 MiB, level 22 at most 16 + 64 MiB and the rest.  Give an
+ * 8-aligned buffer.
  */
 size_t ppq_zstd_enc_work_size(int level, size_t max_src_len);
 

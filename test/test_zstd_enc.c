@@ -122,7 +122,7 @@ static void spec_frames(void)
     size_t len = 0;
     int level;
     PPQ_CHECK(setup());
-    for (level = 0; level <= PPQ_ZSTD_LEVEL_MAX; level++) {
+    for (level = -7; level <= PPQ_ZSTD_LEVEL_MAX; level++) {
         size_t wl = ppq_zstd_enc_work_size(level, 100);
         PPQ_CHECK(wl <= work_cap);
         PPQ_CHECK_OK(ppq_zstd_compress(NULL, 0, cmp, CAP, &len, level, work, wl));
@@ -135,7 +135,7 @@ static void spec_frames(void)
         PPQ_CHECK_OK(ppq_zstd_compress(src, 100, cmp, CAP, &len, level, work, wl));
         PPQ_CHECK_EQ(len, sizeof run);
         PPQ_CHECK_MEM(cmp, run, len);
-        PPQ_CHECK_OK(ppq_zstd_compress(src, 0, cmp, CAP, &len, level | PPQ_ZSTD_CHECKSUM, work, wl));
+        PPQ_CHECK_OK(ppq_zstd_compress(src, 0, cmp, CAP, &len, level + PPQ_ZSTD_CHECKSUM, work, wl));
         PPQ_CHECK_EQ(len, sizeof empty_sum);
         PPQ_CHECK_MEM(cmp, empty_sum, len);
     }
@@ -153,13 +153,13 @@ static void round_trips(void)
     PPQ_CHECK(setup());
     for (kind = 0; kind < D_KINDS; kind++) {
         make_input(src, N, kind);
-        for (level = 0; level <= PPQ_ZSTD_LEVEL_MAX; level++) {
+        for (level = -7; level <= PPQ_ZSTD_LEVEL_MAX; level++) {
             round_trip(N, level, &len);
             PPQ_CHECK(len > 0u);
             if (level == 1) {
                 sizes[kind] = len;
             }
-            round_trip(N, level | PPQ_ZSTD_CHECKSUM, &len);
+            round_trip(N, level + PPQ_ZSTD_CHECKSUM, &len); /* added: negative levels too */
             PPQ_CHECK(len > 0u);
             PPQ_CHECK_EQ(cmp[4] & 0x04, 0x04);
         }
@@ -224,9 +224,12 @@ static void statuses(void)
     PPQ_CHECK_EQ(ppq_zstd_compress(src, N, cmp, CAP, &len, 1, work + 4, wl), PPQ_ERR_ARENA);
     /* levels and pointers */
     PPQ_CHECK_EQ(ppq_zstd_enc_work_size(PPQ_ZSTD_LEVEL_MAX + 1, N), 0u);
-    PPQ_CHECK_EQ(ppq_zstd_enc_work_size(-1, N), 0u);
+    PPQ_CHECK(ppq_zstd_enc_work_size(-1, N) > 0u); /* libzstd's negative levels */
+    PPQ_CHECK_EQ(ppq_zstd_enc_work_size(-131072, N), ppq_zstd_enc_work_size(-1, N));
+    PPQ_CHECK_EQ(ppq_zstd_enc_work_size(0, N), ppq_zstd_enc_work_size(PPQ_ZSTD_LEVEL_DEFAULT, N));
+    PPQ_CHECK_EQ(ppq_zstd_enc_work_size(PPQ_ZSTD_LEVEL_MAX + 1 + PPQ_ZSTD_CHECKSUM, N), 0u);
     PPQ_CHECK_EQ(ppq_zstd_compress(src, N, cmp, CAP, &len, PPQ_ZSTD_LEVEL_MAX + 1, work, work_cap), PPQ_ERR_ARG);
-    PPQ_CHECK_EQ(ppq_zstd_compress(src, N, cmp, CAP, &len, -1, work, work_cap), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_zstd_compress(src, N, cmp, CAP, &len, PPQ_ZSTD_CHECKSUM / 2 - 1, work, work_cap), PPQ_ERR_ARG);
     PPQ_CHECK_EQ(ppq_zstd_compress(src, N, cmp, CAP, &len, 0x200, work, work_cap), PPQ_ERR_ARG);
     PPQ_CHECK_EQ(ppq_zstd_compress(NULL, N, cmp, CAP, &len, 1, work, wl), PPQ_ERR_ARG);
     PPQ_CHECK_EQ(ppq_zstd_compress(src, N, NULL, CAP, &len, 1, work, wl), PPQ_ERR_ARG);

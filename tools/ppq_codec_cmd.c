@@ -4,6 +4,9 @@
  * so every codec the library builds is reachable, and its output can be
  * checked against the codec's own tools (gzip, zstd, lz4 -d on a frame is
  * not the raw block: see tools/cli_test.sh).  A host tool: stdio, malloc.
+ * ZSTD streams both ways: compression writes a frame per ZSTD_CHUNK bytes
+ * of input, decompression goes through ppq_zstd_stream_* (any frame size,
+ * with or without a content size, in memory about twice the window).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,6 +15,7 @@
 
 #include "ppq_codec.h"
 #include "ppq_codec_cmd.h"
+#include "ppq_zstd.h"
 
 #define EXIT_CORRUPT 1
 #define EXIT_USAGE 2
@@ -31,6 +35,119 @@ static int fail(int code, const char *fmt, const char *a, const char *b)
     fprintf(stderr, "ppq: ");
     fprintf(stderr, fmt, a, b);
     fputc('\n', stderr);
+    return code;
+}
+
+#define ZSTD_CHUNK ((size_t)4 << 20) /* input bytes per frame written */
+#define ZSTD_READ ((size_t)1 << 18)  /* input bytes read at a time when decompressing */
+#define ZSTD_MAX_BUF ((size_t)1 << 31) /* the largest window buffer taken (a 1 GiB window) */
+
+/* `ppq compress zstd`: a frame (with its content size) per ZSTD_CHUNK
+ * bytes of standard input; an empty input gives one empty frame. */
+static int zstd_compress_stream(int level)
+{
+    size_t bound = ppq_zstd_compress_bound(ZSTD_CHUNK), wlen = ppq_compress_work_size(PPQ_CODEC_ZSTD, level, ZSTD_CHUNK);
+    uint8_t *in = malloc(ZSTD_CHUNK), *out = malloc(bound), *work = malloc(wlen ? wlen : 1);
+    int code = 0, first = 1;
+    if (wlen == 0) {
+        code = fail(EXIT_USAGE, "level out of range for ZSTD (%s)%s", ppq_status_str(PPQ_ERR_ARG), "");
+    } else if (in == NULL || out == NULL || work == NULL) {
+        code = fail(EXIT_USAGE, "out of memory%s%s", "", "");
+    }
+    while (code == 0) {
+        size_t n = fread(in, 1, ZSTD_CHUNK, stdin), got = 0;
+        ppq_status_t st;
+        if (ferror(stdin)) {
+            code = fail(EXIT_USAGE, "cannot read standard input%s%s", "", "");
+            break;
+        }
+        if (n == 0 && !first) {
+            break;
+        }
+        first = 0;
+        st = ppq_compress(PPQ_CODEC_ZSTD, level, in, n, out, bound, &got, work, wlen);
+        if (st != PPQ_OK) {
+            code = fail(EXIT_CORRUPT, "ZSTD compression failed: %s%s", ppq_status_str(st), "");
+        } else if (fwrite(out, 1, got, stdout) != got) {
+            code = fail(EXIT_USAGE, "cannot write standard output%s%s", "", "");
+        }
+        if (n < ZSTD_CHUNK) {
+            break;
+        }
+    }
+    if (code == 0 && fflush(stdout) != 0) {
+        code = fail(EXIT_USAGE, "cannot write standard output%s%s", "", "");
+    }
+    free(in);
+    free(out);
+    free(work);
+    return code;
+}
+
+/* `ppq decompress zstd`: standard input through the streaming decoder,
+ * each block written as it completes; the window buffer grows to what a
+ * frame declares (twice its window, for fewer moves). */
+static int zstd_decompress_stream(void)
+{
+    ppq_zstd_stream_t s;
+    size_t cap = ppq_zstd_stream_buf_size((size_t)1 << 17) * 2u, len = 0, off = 0;
+    uint8_t *in = malloc(ZSTD_READ), *buf = malloc(cap);
+    void *work = malloc(PPQ_ZSTD_DEC_WORK_SIZE);
+    int code = 0, eof = 0;
+    ppq_status_t st;
+    if (in == NULL || buf == NULL || work == NULL) {
+        code = fail(EXIT_USAGE, "out of memory%s%s", "", "");
+    } else if (ppq_zstd_stream_init(&s, work, PPQ_ZSTD_DEC_WORK_SIZE, buf, cap) != PPQ_OK) {
+        code = fail(EXIT_USAGE, "cannot set up the ZSTD decoder%s%s", "", "");
+    }
+    while (code == 0) {
+        const uint8_t *out;
+        size_t used, olen;
+        if (off == len && !eof) {
+            len = fread(in, 1, ZSTD_READ, stdin);
+            off = 0;
+            if (ferror(stdin)) {
+                code = fail(EXIT_USAGE, "cannot read standard input%s%s", "", "");
+                break;
+            }
+            eof = len == 0;
+        }
+        if (eof) {
+            st = ppq_zstd_stream_end(&s);
+            if (st != PPQ_OK) {
+                code = fail(EXIT_CORRUPT, "corrupt ZSTD input: %s%s", ppq_status_str(st), " (truncated)");
+            }
+            break;
+        }
+        st = ppq_zstd_stream_decompress(&s, in + off, len - off, &used, &out, &olen);
+        off += used;
+        if (st == PPQ_ERR_ARENA) {
+            size_t need = ppq_zstd_stream_need(&s);
+            if (need == 0 || need > ZSTD_MAX_BUF / 2) {
+                code = fail(EXIT_CORRUPT, "corrupt ZSTD input: %s%s", "a frame's window is larger than 1 GiB",
+                            " (too large for this tool)");
+                break;
+            }
+            free(buf);
+            cap = need * 2u;
+            buf = malloc(cap);
+            if (buf == NULL || ppq_zstd_stream_buffer(&s, buf, cap) != PPQ_OK) {
+                code = fail(EXIT_USAGE, "out of memory for a ZSTD window%s%s", "", "");
+            }
+            continue;
+        }
+        if (st != PPQ_OK) {
+            code = fail(EXIT_CORRUPT, "corrupt ZSTD input: %s%s", ppq_status_str(st), "");
+        } else if (olen > 0 && fwrite(out, 1, olen, stdout) != olen) {
+            code = fail(EXIT_USAGE, "cannot write standard output%s%s", "", "");
+        }
+    }
+    if (code == 0 && fflush(stdout) != 0) {
+        code = fail(EXIT_USAGE, "cannot write standard output%s%s", "", "");
+    }
+    free(in);
+    free(buf);
+    free(work);
     return code;
 }
 
@@ -101,6 +218,9 @@ int ppq_codec_cmd(int argc, char **argv)
     if (compress ? !ppq_codec_can_compress(codec) : !ppq_codec_can_decompress(codec)) {
         return fail(EXIT_CORRUPT, "%s %s is not built into this ppq", cname,
                     compress ? "compression" : "decompression");
+    }
+    if (codec == PPQ_CODEC_ZSTD) {
+        return compress ? zstd_compress_stream(level) : zstd_decompress_stream();
     }
     in = read_stdin(&n);
     if (in == NULL) {

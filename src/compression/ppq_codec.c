@@ -206,9 +206,9 @@ size_t ppq_compress_work_size(ppq_codec_t codec, int level, size_t max_src_len)
 #endif
 #if HAVE_ENC_ZSTD
     case PPQ_CODEC_ZSTD:
-        /* level 1..PPQ_ZSTD_LEVEL_MAX, 0 the default (the checksum flag is
-         * the standalone API's: out of range here) */
-        return level & PPQ_ZSTD_CHECKSUM ? 0u : ppq_zstd_enc_work_size(level, max_src_len);
+        /* libzstd's levels: negative to PPQ_ZSTD_LEVEL_MAX, 0 the default
+         * (the checksum flag is the standalone API's: out of range here) */
+        return level > PPQ_ZSTD_LEVEL_MAX ? 0u : ppq_zstd_enc_work_size(level, max_src_len);
 #endif
     default:
         return 0;
@@ -262,7 +262,7 @@ ppq_status_t ppq_compress(ppq_codec_t codec, int level, const uint8_t *src, size
 #endif
 #if HAVE_ENC_ZSTD
     case PPQ_CODEC_ZSTD:
-        if (level & PPQ_ZSTD_CHECKSUM) {
+        if (level > PPQ_ZSTD_LEVEL_MAX) {
             return PPQ_ERR_ARG;
         }
         return ppq_zstd_compress(src, src_len, dst, dst_cap, dst_len, level, work, work_len);

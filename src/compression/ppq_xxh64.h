@@ -7,8 +7,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ppq_zstd.h" /* ppq_xxh64_state_t, kept in ppq_zstd_stream_t */
+
 /* XXH64 of the `len` bytes at `p` (NULL allowed when len is 0) with
  * `seed`. */
 uint64_t ppq_xxh64(const uint8_t *p, size_t len, uint64_t seed);
+
+/* The same with seed 0 over bytes given in pieces: reset, update with
+ * each piece (any lengths), digest (the state stays usable). */
+void ppq_xxh64_reset(ppq_xxh64_state_t *st);
+void ppq_xxh64_update(ppq_xxh64_state_t *st, const uint8_t *p, size_t len);
+uint64_t ppq_xxh64_digest(const ppq_xxh64_state_t *st);
 
 #endif /* PPQ_XXH64_H */

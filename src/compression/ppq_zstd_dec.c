@@ -1362,3 +1362,354 @@ ppq_status_t ppq_zstd_decompress(const uint8_t *src, size_t src_len, uint8_t *ds
     *dst_len = (size_t)(c.op - dst);
     return PPQ_OK;
 }
+
+/* ------------------------------------------------------------------------ */
+/* Streaming                                                                */
+/* ------------------------------------------------------------------------ */
+
+/* States: the unit of input each waits for (s->need bytes, gathered in
+ * s->small or, for block contents, the first BLOCK_MAX bytes of buf). */
+enum { S_MAGIC, S_FHD, S_HDR, S_BH, S_BODY, S_SUM, S_SKIPLEN, S_SKIP, S_DEAD };
+
+#define STAGE BLOCK_MAX
+
+size_t ppq_zstd_stream_buf_size(uint64_t window)
+{
+    uint64_t blk = window < BLOCK_MAX ? window : BLOCK_MAX, n = (uint64_t)STAGE + window + blk;
+    return window > ((uint64_t)1 << 62) || n > (uint64_t)(size_t)-1 ? 0u : (size_t)n;
+}
+
+/* Set up the tables in s->work (the full set) for a new frame. */
+static void stream_tables(void *work)
+{
+    uint8_t *w = (uint8_t *)work;
+    zstate_t *z = (zstate_t *)work;
+    z->huf_cap = HUF_LOG_MAX, z->ll_cap = LL_LOG_MAX, z->of_cap = OF_LOG_MAX, z->ml_cap = ML_LOG_MAX;
+    w += ZD_HDR;
+    z->ll = (zent_t *)(void *)w;
+    w += 8u << LL_LOG_MAX;
+    z->of = (zent_t *)(void *)w;
+    w += 8u << OF_LOG_MAX;
+    z->ml = (zent_t *)(void *)w;
+    w += 8u << ML_LOG_MAX;
+    z->huf = (uint16_t *)(void *)w;
+    z->rep[0] = 1, z->rep[1] = 4, z->rep[2] = 8;
+    z->huf_log = 0;
+    z->ll_ok = z->of_ok = z->ml_ok = 0;
+}
+
+ppq_status_t ppq_zstd_stream_buffer(ppq_zstd_stream_t *s, uint8_t *buf, size_t cap)
+{
+    if (s == NULL || buf == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    if (cap < ppq_zstd_stream_buf_size(1024u)) {
+        return PPQ_ERR_ARENA;
+    }
+    if (!(s->state == S_MAGIC && s->have == 0u) && !(s->state == S_BH && s->fresh)) {
+        return PPQ_ERR_STATE;
+    }
+    s->buf = buf;
+    s->cap = cap;
+    s->pos = 0;
+    return PPQ_OK;
+}
+
+ppq_status_t ppq_zstd_stream_init(ppq_zstd_stream_t *s, void *work, size_t work_len, uint8_t *buf, size_t cap)
+{
+    if (s == NULL || work == NULL || buf == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    if (work_len < PPQ_ZSTD_DEC_WORK_SIZE || ((uintptr_t)work & 7u) != 0u) {
+        return PPQ_ERR_ARENA;
+    }
+    memset(s, 0, sizeof *s);
+    s->work = work;
+    s->state = S_MAGIC;
+    s->need = 4;
+    return ppq_zstd_stream_buffer(s, buf, cap);
+}
+
+size_t ppq_zstd_stream_need(const ppq_zstd_stream_t *s)
+{
+    return s == NULL ? 0u : ppq_zstd_stream_buf_size(s->window);
+}
+
+ppq_status_t ppq_zstd_stream_end(const ppq_zstd_stream_t *s)
+{
+    if (s == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    return s->state == S_MAGIC && s->have == 0u && s->frames != 0u ? PPQ_OK : PPQ_ERR_CORRUPT;
+}
+
+/* The frame header after its descriptor (s->fhd) at ip: window, content
+ * size.  Returns PPQ_OK or a status. */
+static ppq_status_t stream_header(ppq_zstd_stream_t *s, const uint8_t *ip)
+{
+    unsigned fhd = s->fhd, single = (fhd >> 5) & 1u, did_size = (fhd & 3u) == 3u ? 4u : fhd & 3u,
+             fcs_size = (fhd >> 6) == 0u ? single : 1u << (fhd >> 6);
+    if (!single) {
+        unsigned wlog = 10u + (ip[0] >> 3);
+        uint64_t wbase = (uint64_t)1u << wlog;
+        s->window = wbase + (wbase >> 3) * (ip[0] & 7u);
+        ip++;
+    }
+    if (did_size > 0u) {
+        uint32_t did = did_size == 1u ? ip[0] : did_size == 2u ? ppq_load_le16(ip) : ppq_load_le32(ip);
+        if (did != 0u) {
+            return PPQ_ERR_UNSUPPORTED;
+        }
+        ip += did_size;
+    }
+    s->fcs = fcs_size == 0u   ? 0u
+             : fcs_size == 1u ? ip[0]
+             : fcs_size == 2u ? (uint64_t)ppq_load_le16(ip) + 256u
+             : fcs_size == 4u ? ppq_load_le32(ip)
+                              : ppq_load_le64(ip);
+    if (single) {
+        s->window = s->fcs;
+    }
+    s->produced = 0;
+    s->pos = 0;
+    s->fresh = 1;
+    ppq_xxh64_reset(&s->xxh);
+    stream_tables(s->work);
+    return PPQ_OK;
+}
+
+/* Decode the block in s->bsize bytes at ip (readable up to lim) into the
+ * window; *out and *out_len get its bytes. */
+static ppq_status_t stream_block(ppq_zstd_stream_t *s, const uint8_t *ip, const uint8_t *lim, const uint8_t **out,
+                                 size_t *out_len)
+{
+    uint8_t *win = s->buf + STAGE;
+    size_t wcap = s->cap - STAGE, bmax = s->window < BLOCK_MAX ? (size_t)s->window : BLOCK_MAX, n;
+    if (wcap - s->pos < bmax) { /* slide: keep the window's worth of history */
+        size_t keep = s->pos < s->window ? s->pos : (size_t)s->window;
+        memmove(win, win + s->pos - keep, keep);
+        s->pos = keep;
+    }
+    if (s->btype == 1u) {
+        memset(win + s->pos, ip[0], s->bsize);
+        n = s->bsize;
+    } else if (s->btype == 0u) {
+        memcpy(win + s->pos, ip, s->bsize);
+        n = s->bsize;
+    } else {
+        zctx_t c;
+        ppq_status_t st;
+        c.z = (zstate_t *)s->work;
+        c.ostart = win;
+        c.op = win + s->pos;
+        c.oend = win + wcap;
+        c.iend = lim;
+        c.window = s->window;
+        c.block_max = bmax;
+        st = decode_block(&c, ip, s->bsize);
+        if (st != PPQ_OK) {
+            return st == PPQ_ERR_NOSPACE ? PPQ_ERR_CORRUPT : st;
+        }
+        n = (size_t)(c.op - (win + s->pos));
+    }
+    s->produced += n;
+    if ((s->fhd >> 6) != 0u || (s->fhd & 0x20u)) { /* a content size */
+        if (s->produced > s->fcs) {
+            return PPQ_ERR_CORRUPT;
+        }
+    }
+    if (s->fhd & 0x04u) {
+        ppq_xxh64_update(&s->xxh, win + s->pos, n);
+    }
+    *out = win + s->pos;
+    *out_len = n;
+    s->pos += n;
+    s->fresh = 0;
+    return PPQ_OK;
+}
+
+/* The frame has ended (after its last block, or its checksum). */
+static ppq_status_t frame_end(ppq_zstd_stream_t *s)
+{
+    if (((s->fhd >> 6) != 0u || (s->fhd & 0x20u)) && s->produced != s->fcs) {
+        return PPQ_ERR_CORRUPT;
+    }
+    if (s->frames < 255u) {
+        s->frames++;
+    }
+    s->state = S_MAGIC;
+    s->need = 4;
+    return PPQ_OK;
+}
+
+static ppq_status_t stream_step(ppq_zstd_stream_t *s, const uint8_t *in, size_t in_len, size_t *consumed,
+                                const uint8_t **out, size_t *out_len)
+{
+    size_t used = 0;
+    while (*out_len == 0u) {
+        const uint8_t *u, *lim;
+        ppq_status_t st;
+        if (s->state == S_SKIP) {
+            size_t k = in_len - used;
+            if ((uint64_t)k > s->skip) {
+                k = (size_t)s->skip;
+            }
+            used += k;
+            s->skip -= k;
+            if (s->skip > 0u) {
+                break;
+            }
+            if (s->frames < 255u) {
+                s->frames++;
+            }
+            s->state = S_MAGIC;
+            s->need = 4;
+            continue;
+        }
+        if (s->state == S_BH && s->fresh) { /* a new frame: does its window fit? */
+            if (ppq_zstd_stream_buf_size(s->window) == 0u || s->cap < ppq_zstd_stream_buf_size(s->window)) {
+                *consumed = used;
+                return PPQ_ERR_ARENA;
+            }
+        }
+        /* the unit: straight from the input, or gathered */
+        if (s->have == 0u && in_len - used >= s->need) {
+            u = in + used;
+            lim = in + in_len;
+            used += s->need;
+        } else {
+            uint8_t *g = s->need <= sizeof s->small ? s->small : s->buf;
+            size_t k = s->need - s->have;
+            if (k > in_len - used) {
+                k = in_len - used;
+            }
+            if (k > 0u) {
+                memcpy(g + s->have, in + used, k);
+            }
+            s->have += k;
+            used += k;
+            if (s->have < s->need) {
+                break;
+            }
+            u = g;
+            lim = g + s->need;
+            s->have = 0;
+        }
+        switch (s->state) {
+        case S_MAGIC: {
+            uint32_t magic = ppq_load_le32(u);
+            if ((magic & 0xFFFFFFF0u) == SKIP_MAGIC) {
+                s->state = S_SKIPLEN;
+                s->need = 4;
+            } else if (magic == ZSTD_MAGIC) {
+                s->state = S_FHD;
+                s->need = 1;
+            } else {
+                return PPQ_ERR_CORRUPT;
+            }
+            break;
+        }
+        case S_SKIPLEN:
+            s->skip = ppq_load_le32(u);
+            s->state = S_SKIP;
+            break;
+        case S_FHD: {
+            unsigned fhd = u[0], single = (fhd >> 5) & 1u, did = (fhd & 3u) == 3u ? 4u : fhd & 3u,
+                     fcs = (fhd >> 6) == 0u ? single : 1u << (fhd >> 6);
+            if (fhd & 0x08u) {
+                return PPQ_ERR_CORRUPT;
+            }
+            s->fhd = (uint8_t)fhd;
+            s->need = (size_t)(!single) + did + fcs;
+            s->state = S_HDR;
+            if (s->need == 0u) { /* cannot be: single-segment has a size */
+                return PPQ_ERR_CORRUPT;
+            }
+            s->have = 0;
+            break;
+        }
+        case S_HDR:
+            st = stream_header(s, u);
+            if (st != PPQ_OK) {
+                return st;
+            }
+            s->state = S_BH;
+            s->need = 3;
+            break;
+        case S_BH: {
+            uint32_t bh = (uint32_t)u[0] | (uint32_t)u[1] << 8 | (uint32_t)u[2] << 16;
+            size_t bmax = s->window < BLOCK_MAX ? (size_t)s->window : BLOCK_MAX;
+            s->btype = (uint8_t)((bh >> 1) & 3u);
+            s->bsize = bh >> 3;
+            s->last = (uint8_t)(bh & 1u);
+            if (s->btype == 3u || s->bsize > (s->btype == 2u ? BLOCK_MAX : bmax)) {
+                return PPQ_ERR_CORRUPT;
+            }
+            s->need = s->btype == 1u ? 1u : s->bsize;
+            s->state = S_BODY;
+            if (s->need > 0u) {
+                break;
+            }
+            u = s->small; /* an empty raw block */
+            lim = u;
+        }
+            /* fall through */
+        case S_BODY:
+            st = stream_block(s, u, lim, out, out_len);
+            if (st != PPQ_OK) {
+                return st;
+            }
+            if (!s->last) {
+                s->state = S_BH;
+                s->need = 3;
+            } else if (s->fhd & 0x04u) {
+                s->state = S_SUM;
+                s->need = 4;
+            } else {
+                st = frame_end(s);
+                if (st != PPQ_OK) {
+                    return st;
+                }
+            }
+            break;
+        case S_SUM:
+            if ((uint32_t)ppq_xxh64_digest(&s->xxh) != ppq_load_le32(u)) {
+                return PPQ_ERR_CORRUPT;
+            }
+            st = frame_end(s);
+            if (st != PPQ_OK) {
+                return st;
+            }
+            break;
+        default:
+            return PPQ_ERR_CORRUPT;
+        }
+    }
+    *consumed = used;
+    return PPQ_OK;
+}
+
+ppq_status_t ppq_zstd_stream_decompress(ppq_zstd_stream_t *s, const uint8_t *in, size_t in_len, size_t *consumed,
+                                        const uint8_t **out, size_t *out_len)
+{
+    ppq_status_t st;
+    if (consumed != NULL) {
+        *consumed = 0;
+    }
+    if (out_len != NULL) {
+        *out_len = 0;
+    }
+    if (s == NULL || consumed == NULL || out == NULL || out_len == NULL || (in == NULL && in_len > 0u)) {
+        return PPQ_ERR_ARG;
+    }
+    *out = s->buf;
+    if (s->state == S_DEAD) {
+        return PPQ_ERR_CORRUPT;
+    }
+    st = stream_step(s, ppq_input(in), in_len, consumed, out, out_len);
+    if (st != PPQ_OK && st != PPQ_ERR_ARENA) {
+        s->state = S_DEAD;
+        *out_len = 0;
+    }
+    return st;
+}

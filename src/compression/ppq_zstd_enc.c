@@ -9,15 +9,19 @@
  * content checksum only with PPQ_ZSTD_CHECKSUM: a Parquet page is already
  * covered by the page CRC, and the checksum reads the input a second time.
  *
- * Match finding (LZ77) through tables in the caller's work buffer:
- *   level 1 (fast)   one hash table of positions (hash of 6 bytes),
+ * Match finding (LZ77) through tables in the caller's work buffer (the
+ * level table, levels[] below, is documented in ppq_zstd.h):
+ *   fast (levels < 0 to 3)  one hash table of positions (hash of 6 bytes),
  *                    greedy; a probe that misses steps further the longer
- *                    the run of misses, and the last offset is tried
- *                    before the table;
- *   level 2, 3       hash chains (hash of 5 bytes, a head table and 16-bit
- *                    links back), up to 8 / 32 candidates and the three
- *                    repeat offsets, lazy matching one / two positions
- *                    ahead; a match must be worth its offset's bits.
+ *                    the run of misses (negative levels: -level positions
+ *                    more, and raw literals), and the last offset is
+ *                    tried before the table;
+ *   chains (4 to 22) hash chains (hash of 5 bytes, a head table and links
+ *                    back: 16-bit, or 32-bit where a level's chain reaches
+ *                    past 64 Ki positions), up to `depth` candidates and
+ *                    the three repeat offsets, greedy (4), lazy one (5, 6)
+ *                    or two positions ahead (7+), a search ending at a
+ *                    `nice` length; a match must be worth its offset's bits.
  * Matches are 4 bytes or longer.  A block has room for a sequence per 8
  * of its bytes; when that fills first, the block ends after the last
  * sequence and the next one starts there.
@@ -71,7 +75,7 @@
 #define HUF_MAX 11u
 #define SEQ_BYTES 8u
 #define SEQ_DIV 8u  /* room for a sequence per 8 block bytes: a block ends early when it fills */
-#define MINSCORE 8 /* levels 2+: a match's least 4 x length - offset bits (a short far one costs more than its literals) */
+#define MINSCORE 8 /* chain levels: a match's least 4 x length - offset bits (a short far one costs more than its literals) */
 
 /* ------------------------------------------------------------------------ */
 /* Levels                                                                   */
@@ -79,25 +83,61 @@
 
 typedef struct lvl {
     uint8_t hash_bits;  /* head table: 2^hash_bits positions (fewer for short inputs) */
-    uint8_t chain_bits; /* 0: no chains (greedy, level 1); else 2^chain_bits links */
-    uint8_t depth;      /* candidates tried per position */
+    uint8_t chain_bits; /* 0: no chains (greedy, one probe); else 2^chain_bits links (32-bit above 16) */
     uint8_t lazy;       /* positions looked ahead for a better match */
+    uint8_t accel;      /* fast levels: extra positions skipped per miss (negative levels) */
+    uint16_t depth;     /* candidates tried per position */
+    uint16_t nice;      /* stop searching at a match this long (0: no limit) */
 } lvl_t;
 
+/* Level -> strategy (the table in ppq_zstd.h).  Row 0 stands for the
+ * negative levels (accel set from the level). */
 static const lvl_t levels[PPQ_ZSTD_LEVEL_MAX + 1] = {
-    {0, 0, 0, 0},   /* 0: the default, PPQ_ZSTD_LEVEL_DEFAULT */
-    {14, 0, 0, 0},  /* fast */
-    {15, 16, 8, 1}, /* balanced */
-    {16, 16, 32, 2} /* strong */
+    {13, 0, 0, 1, 0, 0},       /* < 0: fast, raw literals, accel -level (at most 31) */
+    {14, 0, 0, 0, 0, 0},       /* 1: fast */
+    {15, 0, 0, 0, 0, 0},       /* 2 */
+    {16, 0, 0, 0, 0, 0},       /* 3: the default */
+    {16, 16, 0, 0, 4, 32},     /* 4: chains, greedy */
+    {15, 16, 1, 0, 8, 0},      /* 5: lazy */
+    {16, 16, 1, 0, 16, 0},     /* 6 */
+    {16, 16, 2, 0, 32, 0},     /* 7: lazy2 */
+    {17, 17, 2, 0, 32, 128},   /* 8 */
+    {17, 18, 2, 0, 64, 128},   /* 9 */
+    {18, 18, 2, 0, 96, 128},   /* 10 */
+    {18, 19, 2, 0, 128, 192},  /* 11 */
+    {18, 19, 2, 0, 192, 256},  /* 12 */
+    {19, 20, 2, 0, 256, 256},  /* 13 */
+    {19, 20, 2, 0, 384, 384},  /* 14 */
+    {19, 21, 2, 0, 512, 512},  /* 15 */
+    {20, 21, 2, 0, 512, 512},  /* 16 */
+    {20, 22, 2, 0, 768, 768},  /* 17 */
+    {20, 22, 2, 0, 1024, 1024}, /* 18 */
+    {21, 23, 2, 0, 1024, 2048}, /* 19 */
+    {21, 23, 2, 0, 2048, 4096}, /* 20 */
+    {22, 24, 2, 0, 3072, 8192}, /* 21 */
+    {22, 24, 2, 0, 4096, 0}     /* 22 */
 };
 
-static int level_of(int level)
+/* The strategy for `level` (a level, plus PPQ_ZSTD_CHECKSUM or not): 1
+ * and *lv set, or 0 for a level out of range.  *checksum: the flag. */
+static int level_of(int level, lvl_t *lv, int *checksum)
 {
-    int l = level & ~PPQ_ZSTD_CHECKSUM;
-    if (level < 0 || l > PPQ_ZSTD_LEVEL_MAX) {
-        return -1;
+    long l = level;
+    *checksum = 0;
+    if (l >= (long)(PPQ_ZSTD_CHECKSUM / 2)) { /* the flag added to a level >= -2^23 */
+        l -= (long)PPQ_ZSTD_CHECKSUM;
+        *checksum = 1;
     }
-    return l == 0 ? PPQ_ZSTD_LEVEL_DEFAULT : l;
+    if (l > PPQ_ZSTD_LEVEL_MAX) {
+        return 0;
+    }
+    if (l < 0) {
+        *lv = levels[0];
+        lv->accel = (uint8_t)(l < -31 ? 31 : -l);
+    } else {
+        *lv = levels[l == 0 ? PPQ_ZSTD_LEVEL_DEFAULT : l];
+    }
+    return 1;
 }
 
 static unsigned ceil_log2(size_t n)
@@ -110,12 +150,12 @@ static unsigned ceil_log2(size_t n)
 }
 
 /* Table sizes for a level and an input length: no more entries than the
- * next power of two of the input (level 1's hash table: a quarter of that,
+ * next power of two of the input (the fast levels' hash table: a quarter of that,
  * it holds only the positions probed), at least 2^6. */
 static unsigned hash_bits_for(const lvl_t *lv, size_t n)
 {
     unsigned b = ceil_log2(n);
-    b = lv->chain_bits == 0u && b > 2u ? b - 2u : b; /* level 1: a quarter */
+    b = lv->chain_bits == 0u && b > 2u ? b - 2u : b; /* fast levels: a quarter */
     b = b < 6u ? 6u : b;
     return b < lv->hash_bits ? b : lv->hash_bits;
 }
@@ -186,7 +226,8 @@ typedef struct zenc {
     uint32_t saved[3];    /* ... before this block */
     uint32_t wmax;        /* farthest match offset */
     uint32_t *head;       /* hash table: last position per hash */
-    uint16_t *chain;      /* levels 2+: distance to the previous position of a hash, 0: none */
+    uint16_t *chain;      /* chain levels: distance to the previous position of a hash, 0: none */
+    uint32_t *chain32;    /* ... the same where chains reach past 2^16 (cbits > 16; chain NULL) */
     uint8_t *seqs;        /* this block's sequences, SEQ_BYTES each */
     uint8_t *lits;        /* this block's literals (and 16 bytes of slack); once written, the codes of its sequences */
     const uint8_t *src_end;
@@ -194,7 +235,7 @@ typedef struct zenc {
     uint8_t *spread;      /* symbol per cell while building a table */
     size_t nseq, nlit, seq_cap;
     unsigned hbits, cbits, st_log;
-    const lvl_t *lv;
+    lvl_t lv;
     uint32_t count[256];  /* literal byte counts; then the codes' counts */
     union {
         uint32_t sorted[256]; /* Huffman: counts in increasing order, then lengths */
@@ -216,13 +257,12 @@ typedef struct zenc {
 #define CTX_SIZE PPQ_ARENA_ROUND(sizeof(zenc_t))
 
 /* Bytes of each region for `n` input bytes at level `l` (valid). */
-static size_t regions(int l, size_t n, size_t *hash, size_t *chain, size_t *seqs, size_t *lits, size_t *st)
+static size_t regions(const lvl_t *lv, size_t n, size_t *hash, size_t *chain, size_t *seqs, size_t *lits, size_t *st)
 {
-    const lvl_t *lv = &levels[l];
     size_t blk = n < BLOCK_MAX ? n : BLOCK_MAX;
     unsigned cb = chain_bits_for(lv, n), sl = st_log_for(blk);
     *hash = PPQ_ARENA_ROUND((size_t)4u << hash_bits_for(lv, n));
-    *chain = cb == 0u ? 0u : PPQ_ARENA_ROUND((size_t)2u << cb);
+    *chain = cb == 0u ? 0u : PPQ_ARENA_ROUND((size_t)(cb > 16u ? 4u : 2u) << cb);
     *seqs = PPQ_ARENA_ROUND((blk / SEQ_DIV + 1u) * SEQ_BYTES);
     *lits = PPQ_ARENA_ROUND(blk + 16u);
     *st = PPQ_ARENA_ROUND(((size_t)3u * 2u + 1u) << sl); /* three state arrays and the spread cells */
@@ -232,11 +272,12 @@ static size_t regions(int l, size_t n, size_t *hash, size_t *chain, size_t *seqs
 size_t ppq_zstd_enc_work_size(int level, size_t max_src_len)
 {
     size_t a, b, c, d, e;
-    int l = level_of(level);
-    if (l < 0 || max_src_len > 0xFFFFFFFFu) {
+    lvl_t lv;
+    int checksum;
+    if (!level_of(level, &lv, &checksum) || max_src_len > 0xFFFFFFFFu) {
         return 0;
     }
-    return regions(l, max_src_len, &a, &b, &c, &d, &e);
+    return regions(&lv, max_src_len, &a, &b, &c, &d, &e);
 }
 
 size_t ppq_zstd_compress_bound(size_t src_len)
@@ -821,7 +862,7 @@ NOINLINE static unsigned lit_plan(zenc_t *z)
     const uint8_t *lits = z->lits;
     size_t n = z->nlit, i, bits = 0;
     unsigned s, distinct = 0;
-    if (n < 32u) { /* a Huffman table costs more than it saves */
+    if (n < 32u || z->lv.accel != 0u) { /* a Huffman table costs more than it saves; negative levels: speed first */
         return 0;
     }
     {
@@ -1161,7 +1202,7 @@ static size_t write_sequences(zenc_t *z, uint8_t *out, size_t cap)
 /* Match finding                                                            */
 /* ------------------------------------------------------------------------ */
 
-/* Levels 2+: of the first 5 bytes (4-byte matches come from the repeat
+/* The chain levels: of the first 5 bytes (4-byte matches come from the repeat
  * offsets, or not at all: a far one costs more than its literals). */
 static inline uint32_t hash5(const uint8_t *p, unsigned bits)
 {
@@ -1169,7 +1210,7 @@ static inline uint32_t hash5(const uint8_t *p, unsigned bits)
     return ((a ^ (b << 13 | b >> 19)) * 0xC2B2AE3Du) >> (32u - bits);
 }
 
-/* Level 1's hash: of the first 6 bytes (a 4-byte hash finds more short
+/* The fast levels' hash: of the first 6 bytes (a 4-byte hash finds more short
  * matches than pay for their offsets).  One 64-bit multiply: a single
  * instruction on 64-bit hosts, a few on Cortex-M (the same result). */
 static inline uint32_t hash6(const uint8_t *p, unsigned bits)
@@ -1178,7 +1219,7 @@ static inline uint32_t hash6(const uint8_t *p, unsigned bits)
 }
 
 /* Where store() puts a block's sequences and literals: z's fields, held
- * in a local while level 1 searches (the literal copies store bytes, which
+ * in a local while a fast level searches (the literal copies store bytes, which
  * would make the compiler reload z's fields after each one). */
 typedef struct zout {
     uint8_t *seqs, *lits;
@@ -1254,12 +1295,12 @@ NOINLINE static void store_call(zenc_t *z, const uint8_t *src, size_t anchor, si
     zout_save(z, &o);
 }
 
-/* Level 1: greedy over one hash table.  Returns the block's last anchor. */
+/* The fast levels: greedy over one hash table.  Returns the block's last anchor. */
 NOINLINE static size_t find_fast(zenc_t *z, const uint8_t *src, size_t bs, size_t be, size_t ilimit)
 {
     uint32_t *head = z->head, wmax = z->wmax;
     unsigned bits = z->hbits;
-    size_t ip = bs, anchor = bs, cap = z->seq_cap;
+    size_t ip = bs, anchor = bs, cap = z->seq_cap, step = 1u + z->lv.accel;
     zout_t o;
     zout_load(&o, z);
     while (ip < ilimit && o.nseq < cap) {
@@ -1271,7 +1312,7 @@ NOINLINE static size_t find_fast(zenc_t *z, const uint8_t *src, size_t bs, size_
         } else if (cand < ip && ip - cand <= wmax && ppq_load_le32(src + cand) == cur) {
             mpos = cand;
         } else {
-            ip += 1u + ((ip - anchor) >> 6); /* past 64 misses, steps grow */
+            ip += step + ((ip - anchor) >> 6); /* past 64 misses, steps grow */
             continue;
         }
         while (ip > anchor && mpos > 0u && src[ip - 1u] == src[mpos - 1u]) {
@@ -1302,7 +1343,7 @@ NOINLINE static size_t find_fast(zenc_t *z, const uint8_t *src, size_t bs, size_
     return anchor;
 }
 
-/* Levels 2+: the chains.  Positions are inserted before each search. */
+/* The chain levels.  Positions are inserted before each search. */
 typedef struct best {
     uint32_t len, off;
     int32_t score;
@@ -1312,10 +1353,18 @@ static inline void insert_upto(zenc_t *z, const uint8_t *src, size_t *next, size
 {
     uint32_t csize = 1u << z->cbits, cmask = csize - 1u;
     size_t p;
-    for (p = *next; p < pos; p++) {
-        uint32_t h = hash5(src + p, z->hbits), prev = z->head[h], d = (uint32_t)p - prev;
-        z->chain[p & cmask] = (uint16_t)(prev < p && d < csize ? d : 0u);
-        z->head[h] = (uint32_t)p;
+    if (z->chain != NULL) {
+        for (p = *next; p < pos; p++) {
+            uint32_t h = hash5(src + p, z->hbits), prev = z->head[h], d = (uint32_t)p - prev;
+            z->chain[p & cmask] = (uint16_t)(prev < p && d < csize ? d : 0u);
+            z->head[h] = (uint32_t)p;
+        }
+    } else {
+        for (p = *next; p < pos; p++) {
+            uint32_t h = hash5(src + p, z->hbits), prev = z->head[h], d = (uint32_t)p - prev;
+            z->chain32[p & cmask] = prev < p && d < csize ? d : 0u;
+            z->head[h] = (uint32_t)p;
+        }
     }
     if (pos > *next) {
         *next = pos;
@@ -1332,7 +1381,7 @@ static void search(zenc_t *z, const uint8_t *src, size_t ip, size_t anchor, size
 {
     uint32_t csize = 1u << z->cbits, cmask = csize - 1u, cand, cur = ppq_load_le32(src + ip);
     size_t mend = be - ip > ML_MAX ? ip + ML_MAX : be;
-    unsigned depth = z->lv->depth, r;
+    unsigned depth = z->lv.depth, nice = z->lv.nice != 0u ? z->lv.nice : ML_MAX, r;
     b->len = 0;
     b->off = 0;
     b->score = 0;
@@ -1366,16 +1415,19 @@ static void search(zenc_t *z, const uint8_t *src, size_t ip, size_t anchor, size
                     b->len = len;
                     b->off = (uint32_t)(ip - cand);
                     b->score = sc;
-                    if (ip + len >= mend) {
+                    if (ip + len >= mend || len >= nice) {
                         break;
                     }
                 }
             }
         }
-        if (ip - cand >= csize || z->chain[cand & cmask] == 0u) {
-            break;
+        {
+            uint32_t d = z->chain != NULL ? z->chain[cand & cmask] : z->chain32[cand & cmask];
+            if (ip - cand >= csize || d == 0u) {
+                break;
+            }
+            cand -= d;
         }
-        cand -= z->chain[cand & cmask];
     }
     insert_upto(z, src, next, ip + 1u);
 }
@@ -1383,7 +1435,7 @@ static void search(zenc_t *z, const uint8_t *src, size_t ip, size_t anchor, size
 NOINLINE static size_t find_lazy(zenc_t *z, const uint8_t *src, size_t bs, size_t be, size_t ilimit, size_t *next)
 {
     size_t ip = bs, anchor = bs;
-    unsigned lazy = z->lv->lazy;
+    unsigned lazy = z->lv.lazy;
     best_t cur, nxt;
     while (ip < ilimit && z->nseq < z->seq_cap) {
         unsigned k;
@@ -1441,7 +1493,7 @@ static size_t compress_block(zenc_t *z, const uint8_t *src, size_t src_len, size
     }
     z->nseq = 0;
     z->nlit = 0;
-    anchor = z->chain == NULL ? find_fast(z, src, bs, be, ilimit) : find_lazy(z, src, bs, be, ilimit, next);
+    anchor = z->cbits == 0u ? find_fast(z, src, bs, be, ilimit) : find_lazy(z, src, bs, be, ilimit, next);
     if (z->nseq == z->seq_cap) { /* no room for more sequences: the block ends after the last */
         be = anchor;
         *end = be;
@@ -1466,24 +1518,25 @@ static size_t compress_block(zenc_t *z, const uint8_t *src, size_t src_len, size
 
 /* Lay out the work buffer (`need` bytes checked) for src_len bytes at
  * level l: the context, then the tables and buffers regions() sizes. */
-NOINLINE static void setup(zenc_t *z, const uint8_t *src, size_t src_len, int l)
+NOINLINE static void setup(zenc_t *z, const uint8_t *src, size_t src_len, const lvl_t *lv)
 {
     size_t hash, chain, seqs, lits, stb;
     uint8_t *w = (uint8_t *)z;
     unsigned i;
-    (void)regions(l, src_len, &hash, &chain, &seqs, &lits, &stb);
+    (void)regions(lv, src_len, &hash, &chain, &seqs, &lits, &stb);
     z->nseq = 0;
     z->seq_cap = (src_len < BLOCK_MAX ? src_len : BLOCK_MAX) / SEQ_DIV + 1u;
     z->src_end = src + src_len;
-    z->lv = &levels[l];
+    z->lv = *lv;
     z->reps[0] = 1;
     z->reps[1] = 4;
     z->reps[2] = 8;
     z->wmax = src_len <= SINGLE_MAX ? 0xFFFFFFFFu : (1u << WINDOW_LOG);
-    z->hbits = hash_bits_for(z->lv, src_len);
-    z->cbits = chain_bits_for(z->lv, src_len);
+    z->hbits = hash_bits_for(lv, src_len);
+    z->cbits = chain_bits_for(lv, src_len);
     z->head = (uint32_t *)(void *)(w + CTX_SIZE);
-    z->chain = chain == 0u ? NULL : (uint16_t *)(void *)(w + CTX_SIZE + hash);
+    z->chain = chain == 0u || z->cbits > 16u ? NULL : (uint16_t *)(void *)(w + CTX_SIZE + hash);
+    z->chain32 = z->cbits > 16u ? (uint32_t *)(void *)(w + CTX_SIZE + hash) : NULL;
     z->seqs = w + CTX_SIZE + hash + chain;
     z->lits = z->seqs + seqs;
     z->st_mem = (uint16_t *)(void *)(z->lits + lits);
@@ -1538,12 +1591,13 @@ ppq_status_t ppq_zstd_compress(const uint8_t *src, size_t src_len, uint8_t *dst,
                                int level, void *work, size_t work_len)
 {
     size_t pos, bs = 0, next = 0;
-    int l = level_of(level), checksum = (level & PPQ_ZSTD_CHECKSUM) != 0;
+    lvl_t lv;
+    int checksum, ok = level_of(level, &lv, &checksum);
     zenc_t *z = (zenc_t *)work;
     if (dst_len != NULL) {
         *dst_len = 0;
     }
-    if (dst_len == NULL || (src == NULL && src_len > 0u) || (dst == NULL && dst_cap > 0u) || l < 0 ||
+    if (dst_len == NULL || (src == NULL && src_len > 0u) || (dst == NULL && dst_cap > 0u) || !ok ||
         src_len > 0xFFFFFFFFu) {
         return PPQ_ERR_ARG;
     }
@@ -1555,7 +1609,7 @@ ppq_status_t ppq_zstd_compress(const uint8_t *src, size_t src_len, uint8_t *dst,
     if (pos == 0u) {
         return PPQ_ERR_NOSPACE;
     }
-    setup(z, src, src_len, l);
+    setup(z, src, src_len, &lv);
     /* the blocks */
     do {
         size_t be = src_len - bs > BLOCK_MAX ? bs + BLOCK_MAX : src_len, n = be - bs, k, csize = 0;
@@ -1573,7 +1627,7 @@ ppq_status_t ppq_zstd_compress(const uint8_t *src, size_t src_len, uint8_t *dst,
             dst[pos + 3u] = src[bs];
             pos += 4u;
             bs = be;
-            next = be; /* levels 2+: the run joins no chain */
+            next = be; /* chain levels: the run joins no chain */
             continue;
         }
         memcpy(z->saved, z->reps, sizeof z->saved);

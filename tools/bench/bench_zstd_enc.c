@@ -8,12 +8,13 @@
  *     pages (little-endian int64 timestamps, then float64 columns, then
  *     int32 status), 16 KiB pages;
  *   - "text_pages": text-like data in 64 KiB pages.
- * For each: ppq levels 1, 2, 3 and libzstd levels 1 and 3 (ZSTD_compressCCtx,
- * no checksum), compressing every page; MB/s of input (median of REPS
- * runs of at least 20 ms, ppq and libzstd level 1 by turns) and the ratio
- * (input / output).  Each ppq line also gives its size and speed against
- * libzstd level 1 ("size_vs_zstd1": our bytes / theirs; "speed_vs_zstd1":
- * median of the per-run speed ratios).  Not a test: nothing here fails
+ * For each: levels -5, -1, 1, 3, 9 and 19, ppq's and libzstd's
+ * (ZSTD_compressCCtx, no checksum), compressing every page; MB/s of input
+ * (median of REPS runs of at least 20 ms, 3 from level 9 on, ppq and
+ * libzstd by turns), the output bytes and the ratio (input / output).
+ * Each ppq line also gives its size and speed against libzstd at the same
+ * level ("size_vs_zstd": our bytes / theirs; "speed_vs_zstd": median of
+ * the per-run speed ratios).  Not a test: nothing here fails
  * (every page is checked to decompress with libzstd first).
  */
 #define _POSIX_C_SOURCE 199309L
@@ -124,10 +125,10 @@ static void check(pages_t *p)
 
 static void bench(const char *name, const uint8_t *data, size_t len, size_t page)
 {
-    static const int ours[] = {1, 2, 3};
+    static const int lv[] = {-5, -1, 1, 3, 9, 19};
     pages_t p, q;
-    size_t i, zbytes1, zbytes3;
-    double a[REPS], b[REPS], s[REPS], lib1, lib3;
+    size_t i;
+    double a[REPS], b[REPS], s[REPS];
     int r, k;
     memset(&p, 0, sizeof p);
     p.page = page;
@@ -146,46 +147,35 @@ static void bench(const char *name, const uint8_t *data, size_t len, size_t page
     p.work = malloc(p.work_len);
     p.cctx = ZSTD_createCCtx();
     q = p;
-    /* libzstd level 3 alone, then each of ours by turns with libzstd level 1 */
-    q.level = 3;
-    run_lib(&q);
-    zbytes3 = q.out_total;
-    for (r = 0; r < REPS; r++) {
-        a[r] = bench_rate(run_lib, &q, (double)len, MIN_SECONDS) / 1e6;
-    }
-    qsort(a, REPS, sizeof a[0], bench_cmp_double);
-    lib3 = a[REPS / 2];
-    q.level = 1;
-    run_lib(&q);
-    zbytes1 = q.out_total;
-    for (k = 0; k < 3; k++) {
-        p.level = ours[k];
+    /* each level: ours and libzstd's at the same level, by turns (the
+     * slow levels fewer rounds) */
+    for (k = 0; k < (int)(sizeof lv / sizeof lv[0]); k++) {
+        int reps = lv[k] >= 9 ? 3 : REPS;
+        size_t zbytes;
+        p.level = lv[k];
+        q.level = lv[k];
         check(&p);
         run_ppq(&p);
-        for (r = 0; r < REPS; r++) {
+        run_lib(&q);
+        zbytes = q.out_total;
+        for (r = 0; r < reps; r++) {
             a[r] = bench_rate(run_ppq, &p, (double)len, MIN_SECONDS) / 1e6;
             b[r] = bench_rate(run_lib, &q, (double)len, MIN_SECONDS) / 1e6;
             s[r] = a[r] / b[r];
         }
-        qsort(a, REPS, sizeof a[0], bench_cmp_double);
-        qsort(b, REPS, sizeof b[0], bench_cmp_double);
-        qsort(s, REPS, sizeof s[0], bench_cmp_double);
-        lib1 = b[REPS / 2];
+        qsort(a, (size_t)reps, sizeof a[0], bench_cmp_double);
+        qsort(b, (size_t)reps, sizeof b[0], bench_cmp_double);
+        qsort(s, (size_t)reps, sizeof s[0], bench_cmp_double);
         printf("{\"bench\": \"zstd_compress\", \"data\": \"%s\", \"impl\": \"ppq\", \"level\": %d, \"pages\": %zu, "
-               "\"bytes\": %zu, \"ratio\": %.3f, \"MBps\": %.1f, \"size_vs_zstd1\": %.3f, \"size_vs_zstd3\": %.3f, "
-               "\"speed_vs_zstd1\": %.3f, \"speed_vs_zstd3\": %.3f, \"work_bytes\": %zu}\n",
-               name, p.level, p.n, len, (double)len / (double)p.out_total, a[REPS / 2],
-               (double)p.out_total / (double)zbytes1, (double)p.out_total / (double)zbytes3, s[REPS / 2],
-               a[REPS / 2] / lib3, ppq_zstd_enc_work_size(p.level, page));
+               "\"bytes\": %zu, \"out\": %zu, \"ratio\": %.3f, \"MBps\": %.1f, \"size_vs_zstd\": %.3f, "
+               "\"speed_vs_zstd\": %.3f, \"work_bytes\": %zu}\n",
+               name, p.level, p.n, len, p.out_total, (double)len / (double)p.out_total, a[reps / 2],
+               (double)p.out_total / (double)zbytes, s[reps / 2], ppq_zstd_enc_work_size(p.level, page));
+        printf("{\"bench\": \"zstd_compress\", \"data\": \"%s\", \"impl\": \"libzstd\", \"level\": %d, \"pages\": %zu, "
+               "\"bytes\": %zu, \"out\": %zu, \"ratio\": %.3f, \"MBps\": %.1f}\n",
+               name, q.level, p.n, len, zbytes, (double)len / (double)zbytes, b[reps / 2]);
         fflush(stdout);
     }
-    printf("{\"bench\": \"zstd_compress\", \"data\": \"%s\", \"impl\": \"libzstd\", \"level\": 1, \"pages\": %zu, "
-           "\"bytes\": %zu, \"ratio\": %.3f, \"MBps\": %.1f}\n",
-           name, p.n, len, (double)len / (double)zbytes1, lib1);
-    printf("{\"bench\": \"zstd_compress\", \"data\": \"%s\", \"impl\": \"libzstd\", \"level\": 3, \"pages\": %zu, "
-           "\"bytes\": %zu, \"ratio\": %.3f, \"MBps\": %.1f}\n",
-           name, p.n, len, (double)len / (double)zbytes3, lib3);
-    fflush(stdout);
     free(p.out);
     free(p.work);
     ZSTD_freeCCtx(p.cctx);
