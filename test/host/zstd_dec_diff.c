@@ -15,7 +15,11 @@
  *     the same bytes, or PPQ_ERR_UNSUPPORTED, never anything else;
  *   - dictionaries refused: a trained dictionary's ID gives
  *     PPQ_ERR_UNSUPPORTED, a raw-content dictionary an error (its matches
- *     reach before the frame) or the right bytes.
+ *     reach before the frame) or the right bytes;
+ *   - every frame also through the streaming decoder (ppq_zstd_stream_*):
+ *     fed whole, and in random chunks, its buffer the least the frame's
+ *     window needs (the window moves often): the same bytes; cut one byte
+ *     short: an error or a failing ppq_zstd_stream_end.
  * Prints one summary line; exits 1 at the first mismatch.
  */
 #define ZSTD_STATIC_LINKING_ONLY
@@ -136,6 +140,62 @@ static void fail(const char *what, const char *detail)
     exit(1);
 }
 
+/* The streaming decoder over frame[0, n) fed in chunks of 1 to `chunk`
+ * bytes (random), its buffer the least a frame needs (so the window moves
+ * often); the output must be want[0, wn).  With `cut`, the input ends one
+ * byte early: an error, or ppq_zstd_stream_end not PPQ_OK.  Returns 1 on
+ * success. */
+static uint64_t stream_work[PPQ_ZSTD_DEC_WORK_SIZE / 8 + 1];
+static unsigned long stream_checked;
+static int stream_one(const uint8_t *frame, size_t n, const uint8_t *want, size_t wn, size_t chunk, int cut)
+{
+    ppq_zstd_stream_t s;
+    size_t cap = ppq_zstd_stream_buf_size(1024), at = 0, got = 0, end = cut ? n - 1 : n;
+    uint8_t *buf = malloc(cap);
+    int ok = 1;
+    if (ppq_zstd_stream_init(&s, stream_work, sizeof stream_work, buf, cap) != PPQ_OK) {
+        free(buf);
+        return 0;
+    }
+    for (;;) {
+        size_t k = end - at, used, olen;
+        const uint8_t *out;
+        ppq_status_t st;
+        if (k > chunk) {
+            k = 1 + (size_t)(rnd() % chunk);
+        }
+        st = ppq_zstd_stream_decompress(&s, frame + at, k, &used, &out, &olen);
+        if (st == PPQ_ERR_ARENA) {
+            size_t need = ppq_zstd_stream_need(&s);
+            free(buf);
+            buf = need > 0 && need <= ((size_t)1 << 28) ? malloc(need) : NULL;
+            if (buf == NULL || ppq_zstd_stream_buffer(&s, buf, need) != PPQ_OK) {
+                ok = 0;
+                break;
+            }
+            at += used;
+            continue;
+        }
+        if (st != PPQ_OK) {
+            ok = cut; /* an error: right only for a cut input */
+            break;
+        }
+        if (olen > 0 && (got + olen > wn || memcmp(out, want + got, olen) != 0)) {
+            ok = 0;
+            break;
+        }
+        got += olen;
+        at += used;
+        if (at == end && olen == 0) {
+            ok = cut ? ppq_zstd_stream_end(&s) != PPQ_OK : ppq_zstd_stream_end(&s) == PPQ_OK && got == wn;
+            break;
+        }
+    }
+    free(buf);
+    stream_checked++;
+    return ok;
+}
+
 /* Decompress `frame` (n bytes) expecting `want` (wn bytes); checks exact,
  * short (NOSPACE) and larger output room, and the reduced work buffer. */
 static void check(const uint8_t *frame, size_t n, const uint8_t *want, size_t wn, const char *detail)
@@ -168,6 +228,10 @@ static void check(const uint8_t *frame, size_t n, const uint8_t *want, size_t wn
         }
     }
     free(out);
+    if (!stream_one(frame, n, want, wn, n + 1, 0) || !stream_one(frame, n, want, wn, 1 + (size_t)(rnd() % 5000), 0) ||
+        (n > 0 && !stream_one(frame, n, want, wn, 1 + (size_t)(rnd() % 300), 1))) {
+        fail("streaming", detail);
+    }
     frames_checked++;
     bytes_checked += wn;
 }
@@ -327,8 +391,9 @@ int main(void)
         }
         free(samples);
     }
-    printf("{\"zstd_dec_diff\": \"ok\", \"frames\": %lu, \"bytes\": %lu, \"reduced_work_unsupported\": %lu}\n",
-           frames_checked, bytes_checked, unsupported_small);
+    printf("{\"zstd_dec_diff\": \"ok\", \"frames\": %lu, \"bytes\": %lu, \"reduced_work_unsupported\": %lu, "
+           "\"streamed\": %lu}\n",
+           frames_checked, bytes_checked, unsupported_small, stream_checked);
     ZSTD_freeCCtx(cc);
     free(src);
     free(frame);
