@@ -41,7 +41,7 @@
  * Everything is a function of the input and the level alone: no pointer
  * values, no host byte order (ppq_load_le / ppq_store_le), so every target
  * writes the same bytes.  No recursion; the larger steps run out of line
- * so their frames do not add up (360 bytes through ppq_compress on M4).
+ * so their frames do not add up (392 bytes through ppq_compress on M4).
  */
 #include "ppq_zstd.h"
 
