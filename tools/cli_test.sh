@@ -450,21 +450,32 @@ status codec_brotli_empty 1 $P decompress brotli </dev/null
 status codec_brotli_compress 1 $P compress brotli </dev/null
 status codec_extra_arg 2 $P decompress snappy --level 1
 
-# ZSTD: round trips at every level (0..3), a level out of range, and the
-# zstd tool (libzstd) reading our frames and ours reading its frames
+# ZSTD: round trips at libzstd's levels (negative, 0 the default, to 22), a
+# level out of range, and the zstd tool (libzstd) reading our frames and
+# ours reading its frames (from a pipe: no content size), streamed
 for f in text run one empty; do
-    for l in 0 1 2 3; do
+    for l in -131072 -5 -1 0 1 2 3 4 7 9 19 22; do
         $P compress zstd --level $l <"$T/$f" >"$T/c" && $P decompress zstd <"$T/c" >"$T/d"
         check "rt_zstd_${f}_level$l" 0 "$(cmp -s "$T/$f" "$T/d"; echo $?)"
     done
 done
 check small_zstd_run 1 "$([ "$($P compress zstd <"$T/run" | wc -c)" -lt 100 ] && echo 1)"
 check small_zstd_text 1 "$([ "$(($($P compress zstd <"$T/text" | wc -c) * 3))" -lt "$(wc -c <"$T/text")" ] && echo 1)"
-status level_range_zstd 2 $P compress zstd --level 4
-status level_neg_zstd 2 $P compress zstd --level -1
+status level_range_zstd 2 $P compress zstd --level 23
+# more than one 4 MiB frame: streamed both ways
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do cat "$T/text"; done >"$T/big1"
+for i in 1 2 3 4 5 6 7 8 9 10; do cat "$T/big1"; done >"$T/big"
+$P compress zstd --level -3 <"$T/big" >"$T/c" && $P decompress zstd <"$T/c" >"$T/d"
+check rt_zstd_big 0 "$(cmp -s "$T/big" "$T/d"; echo $?)"
+head -c 1000 "$T/c" >"$T/cut"
+status zstd_cut 1 $P decompress zstd <"$T/cut"
 if command -v zstd >/dev/null 2>&1; then
+    zstd -q -d -c <"$T/c" >"$T/d"
+    check zstd_tool_reads_ours_big 0 "$(cmp -s "$T/big" "$T/d"; echo $?)"
+    cat "$T/text" "$T/big" | zstd -q -c -19 --long=24 | $P decompress zstd >"$T/d"
+    check zstd_ours_reads_tool_pipe "$(cat "$T/text" "$T/big" | cksum)" "$(cksum <"$T/d")"
     for f in text run one empty; do
-        for l in 1 3; do
+        for l in -5 1 3 9 19; do
             $P compress zstd --level $l <"$T/$f" | zstd -d -c -q >"$T/d" 2>/dev/null
             check "zstd_tool_reads_ours_${f}_level$l" 0 "$(cmp -s "$T/$f" "$T/d"; echo $?)"
         done
