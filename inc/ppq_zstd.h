@@ -201,7 +201,7 @@ PPQ_CHECKRET ppq_status_t ppq_zstd_stream_end(const ppq_zstd_stream_t *s);
  * level table above, which grow with the input (rounded up to a power of
  * 2) up to their level's size.  For example level 1 (and 2, 3, < 0): 4.8
  * KiB for 256 bytes, 16.1 KiB for a 4 KiB page; level 5: 36.1 KiB for
- * 4 KiB; levels 5-7 at most 647 KiB (1-3: 400 KiB); level 19 for a 1
+ * 4 KiB; at most: level 1 327 KiB, 3 519 KiB, 5-7 647 KiB; level 19 for a 1
  * MiB page 8.3 MiB, level 22 at most 80.3 MiB.  Give an
  * 8-aligned buffer.
  */
