@@ -85,19 +85,25 @@ typedef struct ppq_chunk_stats {
     uint8_t legacy;          /* min/max from the deprecated fields 1/2 (signed order, unreliable) */
 } ppq_chunk_stats_t;
 
+typedef struct ppq_key_value_ref {
+    const uint8_t *key, *value; /* in the arena; value NULL when absent */
+    uint32_t key_len, value_len;
+} ppq_key_value_ref_t;
+
 typedef struct ppq_chunk_info {
     uint8_t codec;           /* ppq_codec_t */
     uint32_t encodings;      /* bit per Encoding value */
     int64_t num_values;
     int64_t compressed_size, uncompressed_size;
-    int64_t data_page_offset, dict_page_offset; /* dict: -1 when none */
+    int64_t data_page_offset, dict_page_offset; /* dict: -1 when none (a dictionary offset of 0, or
+                                                   one not before the data pages, is taken as none;
+                                                   the chunk then starts at data_page_offset, its
+                                                   dictionary page found by its header) */
     ppq_chunk_stats_t stats;
+    ppq_key_value_ref_t *kv; /* ColumnMetaData.key_value_metadata (in the arena; kept as the
+                                      file's is: PPQ_READER_METADATA and the selection's metadata) */
+    uint32_t nkv;
 } ppq_chunk_info_t;
-
-typedef struct ppq_key_value_ref {
-    const uint8_t *key, *value; /* in the arena; value NULL when absent */
-    uint32_t key_len, value_len;
-} ppq_key_value_ref_t;
 
 /* Caller-owned reader state.  After ppq_reader_open everything is kept
  * and chunks[rg * ncols + col], rg_rows[rg] index directly; after

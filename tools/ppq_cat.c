@@ -232,23 +232,45 @@ static void put_time_of_day(FILE *o, int64_t units, int64_t per_sec, unsigned di
     }
 }
 
-static void put_timestamp(FILE *o, int64_t v, unsigned unit, int utc, int json)
+/* A date and time of day: `days` since 1970-01-01 and `units` (of which
+ * `per` make a second) into that day, any sign or size (normalized here). */
+static void put_datetime(FILE *o, int64_t days, int64_t units, int64_t per, unsigned digits, int utc, int json)
 {
-    int64_t per = unit == 0 ? 1000 : unit == 1 ? 1000000 : 1000000000LL, days = v / per / 86400, rem;
-    int64_t y;
+    int64_t y, day = 86400 * per;
     unsigned m, d;
-    rem = v - days * 86400 * per;
-    if (rem < 0) {
-        rem += 86400 * per;
+    days += units / day;
+    units %= day;
+    if (units < 0) {
+        units += day;
         days--;
     }
     civil(days, &y, &m, &d);
     fprintf(o, json ? "\"%04lld-%02u-%02uT" : "%04lld-%02u-%02uT", (long long)y, m, d);
-    put_time_of_day(o, rem, per, unit == 0 ? 3u : unit == 1 ? 6u : 9u);
+    put_time_of_day(o, units, per, digits);
     fputs(utc ? "Z" : "", o);
     if (json) {
         fputc('"', o);
     }
+}
+
+static void put_timestamp(FILE *o, int64_t v, unsigned unit, int utc, int json)
+{
+    int64_t per = unit == 0 ? 1000 : unit == 1 ? 1000000 : 1000000000LL;
+    put_datetime(o, 0, v, per, unit == 0 ? 3u : unit == 1 ? 6u : 9u, utc, json);
+}
+
+/* An IEEE half (FLOAT16, little-endian bytes) as a double, exactly. */
+static double half_value(const uint8_t *p)
+{
+    uint32_t h = (uint32_t)p[0] | (uint32_t)p[1] << 8, e = (h >> 10) & 31u, man = h & 1023u, bits;
+    float f;
+    if (e == 0u) { /* zero, subnormal: man * 2^-24 */
+        f = (float)man * (1.0f / 16777216.0f);
+        return (h & 0x8000u) ? -(double)f : (double)f;
+    }
+    bits = (h & 0x8000u) << 16 | (e == 31u ? 255u : e - 15u + 127u) << 23 | man << 13;
+    memcpy(&f, &bits, 4);
+    return (double)f;
 }
 
 /* An unscaled integer (two's complement, big-endian bytes or an int64) as
@@ -355,8 +377,9 @@ static void put_value(FILE *o, const ppq_schema_node_t *n, const value_t *v, int
     }
     case PPQ_INT96:
         if (!raw) { /* Impala timestamps: nanoseconds of the day, then the Julian day */
+            /* (days and nanoseconds apart: years past the int64 nanosecond range, 1677 to 2262, print right) */
             int64_t nanos = (int64_t)ppq_load_le64(v->i96.bytes), jd = (int64_t)ppq_load_le32(v->i96.bytes + 8);
-            put_timestamp(o, (jd - 2440588) * 86400000000000LL + nanos, 2, 0, json);
+            put_datetime(o, jd - 2440588, nanos, 1000000000LL, 9u, 0, json);
         } else {
             put_hex(o, v->i96.bytes, 12, json);
         }
@@ -371,6 +394,8 @@ static void put_value(FILE *o, const ppq_schema_node_t *n, const value_t *v, int
             fprintf(o, json ? "\"%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x\""
                             : "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
                     p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11], p[12], p[13], p[14], p[15]);
+        } else if (!raw && n->logical == 15 && v->bytes.len == 2u) { /* FLOAT16 */
+            put_float(o, half_value(v->bytes.ptr), 1, json);
         } else if (!raw && (n->logical == 5 || n->converted == 5)) {
             put_decimal_bytes(o, v->bytes.ptr, v->bytes.len, n->scale, json);
         } else {

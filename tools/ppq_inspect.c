@@ -138,6 +138,19 @@ static void print_schema(const ppq_reader_t *r)
     }
 }
 
+/* Key-value metadata, a line a pair (a key without a value: no " = "). */
+static void print_kv(const char *indent, const ppq_key_value_ref_t *kv, uint32_t n)
+{
+    uint32_t i;
+    for (i = 0; i < n; i++) {
+        printf("%skey-value: %.*s", indent, (int)kv[i].key_len, (const char *)kv[i].key);
+        if (kv[i].value != NULL) {
+            printf(" = %.*s", (int)kv[i].value_len, (const char *)kv[i].value);
+        }
+        putchar('\n');
+    }
+}
+
 static void print_chunk(const ppq_reader_t *r, uint32_t col, const ppq_chunk_info_t *c)
 {
     const ppq_schema_node_t *n = &r->nodes[r->leaves[col]];
@@ -160,6 +173,7 @@ static void print_chunk(const ppq_reader_t *r, uint32_t col, const ppq_chunk_inf
         print_stat_value(n, c->stats.max, c->stats.max_len);
     }
     putchar('\n');
+    print_kv("      ", c->kv, c->nkv);
 }
 
 /* The arena a board needs to read this file: what ppq_reader_open kept,
@@ -198,7 +212,7 @@ int ppq_inspect(const char *path)
     size_t arena_len = 1u << 20;
     void *mem = NULL;
     ppq_status_t st;
-    uint32_t g, c, i;
+    uint32_t g, c;
     if (f == NULL || fseeko(f, 0, SEEK_END) != 0) {
         fprintf(stderr, "ppq: cannot open %s\n", path);
         if (f != NULL) {
@@ -243,13 +257,7 @@ int ppq_inspect(const char *path)
         }
     }
     print_arena(&r, ppq_arena_used(&arena));
-    for (i = 0; i < r.nkv; i++) {
-        printf("key-value: %.*s", (int)r.kv[i].key_len, (const char *)r.kv[i].key);
-        if (r.kv[i].value != NULL) {
-            printf(" = %.*s", (int)r.kv[i].value_len, (const char *)r.kv[i].value);
-        }
-        putchar('\n');
-    }
+    print_kv("", r.kv, r.nkv);
     if (r.created_by != NULL) {
         printf("created_by: %.*s\n", (int)r.created_by_len, (const char *)r.created_by);
     }

@@ -239,6 +239,38 @@ static ppq_status_t parse_stats(parse_t *p, ppq_chunk_stats_t *s)
     }
 }
 
+/* A list<KeyValue> (the file's or a column chunk's metadata) copied to
+ * the arena; a key without a value gets value NULL. */
+static ppq_status_t parse_kv(parse_t *p, ppq_thrift_type_t t, ppq_key_value_ref_t **out, uint32_t *nout)
+{
+    ppq_thrift_type_t et, kt;
+    ppq_status_t st;
+    uint32_t n, i;
+    int16_t kid;
+    TRY(ppq_thrift_r_list(&p->t, t, &et, &n));
+    *nout = n;
+    *out = (ppq_key_value_ref_t *)take(p, n, sizeof(ppq_key_value_ref_t));
+    for (i = 0; i < n; i++) {
+        ppq_key_value_ref_t tmp, *kv = *out != NULL ? &(*out)[i] : &tmp;
+        memset(kv, 0, sizeof *kv);
+        TRY(ppq_thrift_r_struct(&p->t, et));
+        for (;;) {
+            TRY(ppq_thrift_r_field(&p->t, &kid, &kt));
+            if (kt == PPQ_THRIFT_STOP) {
+                break;
+            }
+            if (kid == 1) {
+                TRY(copy_binary(p, kt, &kv->key, &kv->key_len));
+            } else if (kid == 2) {
+                TRY(copy_binary(p, kt, &kv->value, &kv->value_len));
+            } else {
+                TRY(ppq_thrift_r_skip(&p->t, kt));
+            }
+        }
+    }
+    return PPQ_OK;
+}
+
 static ppq_status_t parse_column_meta(parse_t *p, ppq_chunk_info_t *c, int32_t *type)
 {
     int16_t id;
@@ -264,6 +296,13 @@ static ppq_status_t parse_column_meta(parse_t *p, ppq_chunk_info_t *c, int32_t *
         case 5: TRY(ppq_thrift_r_i64(&p->t, t, &c->num_values)); break;
         case 6: TRY(ppq_thrift_r_i64(&p->t, t, &c->uncompressed_size)); break;
         case 7: TRY(ppq_thrift_r_i64(&p->t, t, &c->compressed_size)); break;
+        case 8: /* key_value_metadata */
+            if (PPQ_READER_METADATA && p->meta) {
+                TRY(parse_kv(p, t, &c->kv, &c->nkv));
+            } else {
+                TRY(ppq_thrift_r_skip(&p->t, t)); /* not kept */
+            }
+            break;
         case 9: TRY(ppq_thrift_r_i64(&p->t, t, &c->data_page_offset)); break;
         case 11: TRY(ppq_thrift_r_i64(&p->t, t, &c->dict_page_offset)); break;
         case 12: /* (a build without them skips the statistics: PPQ_READER_STATISTICS) */
@@ -324,17 +363,29 @@ static ppq_status_t parse_row_group(parse_t *p, uint32_t k)
                     if (id2 == 3) {
                         TRY(ppq_thrift_r_struct(&p->t, t2));
                         TRY(parse_column_meta(p, c, &type));
-                    } else if (id2 == 1) {
-                        return unsupported(r, "column chunks in other files (file_path)");
+                    } else if (id2 == 1 || id2 == 8 || id2 == 9) { /* file_path; crypto_metadata,
+                                                                      encrypted_column_metadata */
+                        return unsupported(r, id2 == 1 ? "column chunks in other files (file_path)"
+                                                       : "encrypted columns");
                     } else {
                         TRY(ppq_thrift_r_skip(&p->t, t2));
                     }
                 }
                 if (c != &tmp) { /* the chunk against its leaf and the file */
                     const ppq_schema_node_t *leaf = &r->nodes[r->leaves[i]];
-                    int64_t start = c->dict_page_offset >= 0 ? c->dict_page_offset : c->data_page_offset;
+                    int64_t start = c->data_page_offset, d = c->dict_page_offset;
+                    /* the chunk starts at its dictionary page when that comes first; a
+                     * dictionary offset of 0 (older writers: none) or one not before the
+                     * data pages means none is known there: a dictionary page is found by
+                     * its header (as Arrow does); a data offset of 0 beside a dictionary
+                     * offset (Arrow C++, empty chunks) starts at the dictionary */
+                    if (d <= 0 || (d >= start && start != 0)) {
+                        c->dict_page_offset = -1;
+                    } else {
+                        start = d;
+                    }
                     if (type != leaf->type || c->num_values < 0 || c->compressed_size < 0 || start < 4 ||
-                        c->data_page_offset < start || (uint64_t)start > r->file->size ||
+                        (uint64_t)start > r->file->size ||
                         (uint64_t)c->compressed_size > r->file->size - (uint64_t)start) {
                         return PPQ_ERR_CORRUPT;
                     }
@@ -476,29 +527,7 @@ static ppq_status_t parse_footer(parse_t *p)
                 TRY(ppq_thrift_r_skip(&p->t, t)); /* not kept */
                 break;
             }
-            TRY(ppq_thrift_r_list(&p->t, t, &et, &n));
-            r->nkv = n;
-            r->kv = (ppq_key_value_ref_t *)take(p, n, sizeof(ppq_key_value_ref_t));
-            for (i = 0; i < n; i++) {
-                ppq_key_value_ref_t tmp, *kv = r->kv != NULL ? &r->kv[i] : &tmp;
-                int16_t kid;
-                ppq_thrift_type_t kt;
-                memset(kv, 0, sizeof *kv);
-                TRY(ppq_thrift_r_struct(&p->t, et));
-                for (;;) {
-                    TRY(ppq_thrift_r_field(&p->t, &kid, &kt));
-                    if (kt == PPQ_THRIFT_STOP) {
-                        break;
-                    }
-                    if (kid == 1) {
-                        TRY(copy_binary(p, kt, &kv->key, &kv->key_len));
-                    } else if (kid == 2) {
-                        TRY(copy_binary(p, kt, &kv->value, &kv->value_len));
-                    } else {
-                        TRY(ppq_thrift_r_skip(&p->t, kt));
-                    }
-                }
-            }
+            TRY(parse_kv(p, t, &r->kv, &r->nkv));
             break;
         case 7: /* column orders: a ColumnOrder (a union) per leaf; what min and max mean */
             if (!PPQ_READER_STATISTICS || !have_schema) {
@@ -910,13 +939,20 @@ ppq_status_t ppq_column_reader_init(ppq_column_reader_t *cr, ppq_reader_t *r, ui
     return PPQ_OK;
 }
 
-/* Encoding value names for the unsupported message. */
+/* Encoding value names for the unsupported message (one string, NULs
+ * between: 40 bytes of pointers less on Cortex-M0). */
 static const char *encoding_name(int32_t e)
 {
-    static const char *const names[] = {"PLAIN", "GROUP_VAR_INT", "PLAIN_DICTIONARY", "RLE", "BIT_PACKED",
-                                        "DELTA_BINARY_PACKED", "DELTA_LENGTH_BYTE_ARRAY", "DELTA_BYTE_ARRAY",
-                                        "RLE_DICTIONARY", "BYTE_STREAM_SPLIT"};
-    return e >= 0 && e <= 9 ? names[e] : "an unknown encoding";
+    static const char names[] = "PLAIN\0GROUP_VAR_INT\0PLAIN_DICTIONARY\0RLE\0BIT_PACKED\0DELTA_BINARY_PACKED\0"
+                                "DELTA_LENGTH_BYTE_ARRAY\0DELTA_BYTE_ARRAY\0RLE_DICTIONARY\0BYTE_STREAM_SPLIT\0"
+                                "an unknown encoding";
+    const char *s = names;
+    int32_t i;
+    for (i = e >= 0 && e <= 9 ? e : 10; i > 0; i--) {
+        while (*s++ != '\0') {
+        }
+    }
+    return s;
 }
 
 #define HAS(e) ((PPQ_READER_ENCODINGS & PPQ_READER_ENC(e)) != 0u)
@@ -932,15 +968,15 @@ static ppq_status_t init_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uin
     size_t k;
     *is_bp = 0;
     *used = 0;
-    if (max == 0) {
-        return PPQ_OK;
-    }
-    if (v2) {
+    if (v2) { /* (levels a writer stored for a maximum of 0 skipped: parquet-mr, Impala) */
         if ((size_t)v2_len > len) {
             return PPQ_ERR_CORRUPT;
         }
         *used = (size_t)v2_len;
-        return ppq_rle_dec_init(rle, w, 0, p, (size_t)v2_len, n);
+        return max == 0 ? PPQ_OK : ppq_rle_dec_init(rle, w, 0, p, (size_t)v2_len, n);
+    }
+    if (max == 0) {
+        return PPQ_OK;
     }
     if (HAS(PPQ_ENC_BIT_PACKED) && enc == PPQ_ENC_BIT_PACKED) {
         k = (size_t)PPQ_PACKED_BYTES(n, w);
@@ -1146,7 +1182,8 @@ static ppq_status_t load_page(ppq_column_reader_t *cr)
                 return PPQ_ERR_CORRUPT;
             }
         }
-        if (PPQ_DECOMPRESSORS != 0u && codec && (!v2 || h.compressed)) {
+        if (PPQ_DECOMPRESSORS != 0u && codec && (!v2 || h.compressed) && (size_t)h.size > lvl) {
+            /* (a v2 page whose values take no bytes, all nulls: nothing to decompress) */
             if (lvl > 0u) {
                 memcpy(dst, stored, lvl);
             }
@@ -1182,7 +1219,7 @@ static ppq_status_t load_page(ppq_column_reader_t *cr)
             if (!HAS(PPQ_ENC_BIT_PACKED) && !v2 &&
                 ((h.rep_enc == PPQ_ENC_BIT_PACKED && leaf->max_rep > 0) ||
                  (h.def_enc == PPQ_ENC_BIT_PACKED && leaf->max_def > 0))) {
-                return unsupported(cr->r, "BIT_PACKED"); /* levels (deprecated), left out of this build */
+                return unsupported(cr->r, encoding_name(PPQ_ENC_BIT_PACKED)); /* levels (deprecated), left out of this build */
             }
             TRY(init_levels(&cr->rep_dec, &cr->rep_bp, &cr->rep_is_bp, leaf->max_rep, h.rep_enc, v2, h.rep_len, p,
                             left, n, &used));
