@@ -228,6 +228,7 @@ interop: $(INTEROP_GEN) $(CLI) test/interop/node_modules
 	$(INTEROP_GEN) build/interop
 	node test/interop/read_check.mjs build/interop
 	node test/interop/reader_check.mjs build/reader-corpus $(CLI)
+	node test/interop/reader_cases_check.mjs build/reader-cases $(CLI)
 
 # Worst-case stack per public entry point (project.yml: stack).
 stack:

@@ -237,7 +237,11 @@ int ppq_inspect(const char *path)
         arena_len = r.need;
     }
     if (st != PPQ_OK) {
-        fprintf(stderr, "ppq: %s: not a Parquet file, or its footer is corrupt (%s)\n", path, ppq_status_str(st));
+        if (st == PPQ_ERR_UNSUPPORTED) { /* (a valid file: say what it uses, as ppq cat does) */
+            fprintf(stderr, "ppq: %s: %s: %s\n", path, ppq_status_str(st), ppq_reader_unsupported(&r));
+        } else {
+            fprintf(stderr, "ppq: %s: not a Parquet file, or its footer is corrupt (%s)\n", path, ppq_status_str(st));
+        }
         free(mem);
         fclose(f);
         return PPQ_IS_CORRUPT(st) || st == PPQ_ERR_UNSUPPORTED ? 1 : 2;
