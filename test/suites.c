@@ -9,7 +9,7 @@ const ppq_test_suite_t *const ppq_all_suites[] = {
     &suite_delta_bytes, &suite_bss, &suite_legacy, &suite_thrift, &suite_writer, &suite_meta,
 #endif
 #if !defined(PPQ_TEST_PART) || PPQ_TEST_PART == 2
-    &suite_edges, &suite_batch, &suite_recover, &suite_lz, &suite_zstd_dec, &suite_zstd_enc, &suite_reader, &suite_footer, &suite_gzip,
+    &suite_edges, &suite_batch, &suite_recover, &suite_lz, &suite_zstd_dec, &suite_zstd_enc, &suite_reader, &suite_footer, &suite_reader_pages, &suite_gzip,
     &suite_brotli,
 #endif
     NULL,

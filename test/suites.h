@@ -26,6 +26,7 @@ extern const ppq_test_suite_t suite_brotli;
 extern const ppq_test_suite_t suite_zstd_enc;
 extern const ppq_test_suite_t suite_reader;
 extern const ppq_test_suite_t suite_footer;
+extern const ppq_test_suite_t suite_reader_pages;
 extern const ppq_test_suite_t suite_gzip;
 
 extern const ppq_test_suite_t *const ppq_all_suites[];
