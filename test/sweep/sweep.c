@@ -31,6 +31,12 @@
 
 #include "picoparquet.h"
 
+/* The reference writes (one fixed encoding per column) end their row
+ * groups where the AUTO file's ended (rows from each start), so that each
+ * chunk holds the same values: cut_rows[0..ncuts). */
+static const int64_t *cut_rows;
+static uint32_t ncuts;
+
 /* ---- a seeded generator (splitmix64) ------------------------------------ */
 
 typedef struct rng {
@@ -576,12 +582,13 @@ static void write_table(const case_t *k, const table_t *t, const ppq_column_t *s
         return;
     }
     if (api == API_BATCH) {
-        uint32_t at = 0;
+        uint32_t at = 0, cut = 0, cut_end = ncuts ? (uint32_t)cut_rows[0] : UINT32_MAX;
         while (at < rows && st == PPQ_OK) {
             uint32_t len = 1u + rbelow(&g, rbelow(&g, 4) == 0 ? 7u : 1500u), got = 0;
             int use_bits = (int)rbelow(&g, 2);
             if (len > rows - at) len = rows - at;
             if (len > 1024u) len = 1024u;
+            if (len > cut_end - at) len = cut_end - at;
             for (c = 0; c < n; c++) {
                 cols[c].values = val_ptr(t, c, at);
                 cols[c].validity = NULL;
@@ -598,6 +605,11 @@ static void write_table(const case_t *k, const table_t *t, const ppq_column_t *s
             st = ppq_writer_write_batch(&w, cols, len, &got);
             res->ok_rows += got;
             at += len;
+            if (at == cut_end && st == PPQ_OK) { /* the AUTO file's row group ended here */
+                st = ppq_writer_flush_row_group(&w);
+                cut++;
+                cut_end = cut < ncuts ? cut_end + (uint32_t)cut_rows[cut] : UINT32_MAX;
+            }
         }
     } else if (api == API_SETTERS) {
         for (r = 0; r < rows && st == PPQ_OK; r++) {
@@ -922,6 +934,7 @@ static void compare_auto(const case_t *k, const table_t *t, const ppq_column_t *
 
 static table_t tabs[NTABLES], long_tabs[NTABLES];
 static const char *out_dir;
+static long only_case = -1; /* --only ID: run that case alone, its AUTO file kept in --out */
 static uint32_t samples;
 
 static void dump_json(const char *path, const table_t *t, uint64_t rows, const case_t *k)
@@ -1005,7 +1018,7 @@ static void run_case(case_t *k)
     const table_t *t = &tabs[k->table];
     uint32_t n = t->spec->ncols, c, e;
     ppq_column_t schema[MAXCOLS], ref[MAXCOLS];
-    ppq_writer_options_t o = k->o;
+    ppq_writer_options_t o = k->o, ro, ro_null;
     const ppq_writer_options_t *op = &o;
     size_t arena_len = 0;
     static mbuf_t file, rfile;
@@ -1013,6 +1026,7 @@ static void run_case(case_t *k)
     uint32_t rows;
     int compact, fi = -1;
 
+    memset(&ro_null, 0, sizeof ro_null);
     for (c = 0; c < n; c++) {
         memset(&schema[c], 0, sizeof schema[c]);
         schema[c].name = t->spec->cols[c].name;
@@ -1111,7 +1125,7 @@ static void run_case(case_t *k)
                  (unsigned long long)res.writer_rows, rows, res.stop_st == PPQ_ERR_NOSPACE ? " (full)" : "",
                  auto_ch.nrg, file.len, o.dict_entries, o.chunk_bytes, o.footer_bytes);
     }
-    if (out_dir && (k->id % 13u == 0u) && samples < 40u && file.len < (8u << 20)) {
+    if (out_dir && ((k->id % 13u == 0u && samples < 40u) || (long)k->id == only_case) && file.len < (8u << 20)) {
         char path[512];
         FILE *f;
         snprintf(path, sizeof path, "%s/case%05u.parquet", out_dir, k->id);
@@ -1138,7 +1152,17 @@ static void run_case(case_t *k)
         }
         if (!any) continue;
         nwrites++;
-        write_table(k, t, ref, op ? &res.used : NULL, 0, (uint32_t)res.writer_rows, API_BATCH, &rfile, &rres);
+        /* the same options, but row groups that end only where AUTO's did
+         * (a chunk buffer and footer store for the whole table) */
+        ro = op ? res.used : ro_null;
+        ro.row_group_rows = 0x7FFFFFFFu;
+        ro.row_group_bytes = 0;
+        ro.chunk_bytes = compact ? 0xFFFFu / n : 0u;
+        if (!k->spill) ro.footer_bytes = 1u << 20;
+        cut_rows = auto_ch.rg_rows;
+        ncuts = auto_ch.nrg;
+        write_table(k, t, ref, &ro, 0, (uint32_t)res.writer_rows, API_BATCH, &rfile, &rres);
+        ncuts = 0;
         if (rres.init_st != PPQ_OK) {
             failure(k, "init_fixed", "%s: ppq_writer_init: %s", enc_col_name[fixed_encs[e]],
                     ppq_status_str(rres.init_st));
@@ -1229,8 +1253,9 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[a], "--verbose")) verbose = 1;
         else if (!strcmp(argv[a], "--out") && a + 1 < argc) out_dir = argv[++a];
         else if (!strcmp(argv[a], "--cases") && a + 1 < argc) per_table = (uint32_t)strtoul(argv[++a], NULL, 10);
+        else if (!strcmp(argv[a], "--only") && a + 1 < argc) only_case = strtol(argv[++a], NULL, 10);
         else {
-            fprintf(stderr, "usage: sweep [--strict] [--full] [--out DIR] [--cases N-per-table] [--verbose]\n");
+            fprintf(stderr, "usage: sweep [--strict] [--full] [--out DIR] [--cases N-per-table] [--only ID] [--verbose]\n");
             return 2;
         }
     }
@@ -1249,6 +1274,7 @@ int main(int argc, char **argv)
             case_t k;
             if (i < 2u * NT(arena_kib_opts)) make_arena_case(&k, id++, tb, i);
             else make_case(&k, id++, tb, i - 2u * NT(arena_kib_opts), &g);
+            if (only_case >= 0 && (long)k.id != only_case) continue;
             run_case(&k);
             end_case(&k);
             fflush(stdout);

@@ -2,16 +2,17 @@
  * alternative, whichever is smaller; a dictionary page's statistics from
  * its indices.  (A unit of ppq_writer.c: see ppq_writer_internal.h.) */
 
-/* ---- AUTO: a dictionary or alt_kind, whichever is smaller ------------------
+/* ---- AUTO: a dictionary or the best alternative, by size ------------------
  * An AUTO column starts each chunk with a dictionary.  Once its first page
- * holds auto_decide_at() values, the sizes both ways are compared from the
- * values seen (the dictionary keeps them all: entries plus indices); where
- * alt_kind is smaller the page is re-encoded that way and the dictionary
- * dropped.  Each later dictionary page compares again (its new entries and
- * indices against alt_kind for its values) and the chunk goes on as
- * alt_kind from the next page where the data changed; a full dictionary
- * falls back to alt_kind too. */
-
+ * holds auto_decide_at() values (or the dictionary fills first), what a
+ * page of such values takes is estimated each way from the values seen
+ * (the dictionary keeps them all: entries plus indices): the dictionary,
+ * PLAIN, and for integers DELTA_BINARY_PACKED, for byte arrays
+ * DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY.  Where an alternative is
+ * smaller the page is re-encoded as the smallest (alt_kind) and the
+ * dictionary dropped.  Each later dictionary page compares again where the
+ * data changed (many new entries), and a dictionary that fills falls back
+ * to the alternative smallest for its last page's values. */
 
 /* Value i of the dictionary's page as an integer (INT32 sign-extended). */
 static int64_t dict_int_at(const ppq_col_t *c, uint32_t i)
@@ -38,79 +39,200 @@ static size_t uleb_len(uint64_t v)
     return n;
 }
 
-/* Bytes the dictionary page's n values take as `kind`: PLAIN exactly,
- * DELTA_BINARY_PACKED as its layout has it (header; per block of 128
- * deltas its min delta and 4 miniblock widths; per miniblock of 32 the
- * deltas above the block's min at the width of the largest). */
-static size_t alt_bytes(const ppq_col_t *c, uint32_t n, int kind)
+/* About x * pv / n (n > 0), without a 64-bit division (libgcc's takes
+ * 700 bytes of flash on Cortex-M): the quotient, and a sixteenth's
+ * precision of the rest. */
+static size_t scaled(uint32_t x, uint32_t n, uint32_t pv)
 {
-    size_t bytes = 0;
-    uint32_t i, len;
-    if (kind == K_DELTA) {
-        uint32_t b, m;
-        int64_t first = dict_int_at(c, 0);
-        bytes = 3u + uleb_len(ppq_zigzag64_encode(first));
-        for (b = 1; b < n; b += 128u) { /* a block: its min delta, then its miniblocks */
-            uint32_t end = n - b > 128u ? b + 128u : n;
-            int64_t prev = first, lo = INT64_MAX;
-            for (i = b; i < end; i++) {
-                int64_t v = dict_int_at(c, i), d = (int64_t)((uint64_t)v - (uint64_t)prev);
-                lo = d < lo ? d : lo;
-                prev = v;
-            }
-            bytes += uleb_len(ppq_zigzag64_encode(lo)) + 4u;
-            prev = first;
-            for (m = b; m < end; m += 32u) {
-                uint64_t hi = 0;
-                for (i = m; i < end && i < m + 32u; i++) {
-                    int64_t v = dict_int_at(c, i);
-                    uint64_t d = (uint64_t)v - (uint64_t)prev - (uint64_t)lo;
-                    hi = d > hi ? d : hi;
-                    prev = v;
-                }
-                bytes += 4u * ppq_bit_width64(hi); /* 32 values */
-            }
-            first = prev;
-        }
-        return bytes;
-    }
-    if (c->def->type != PPQ_BYTE_ARRAY) {
-        return (size_t)n * ppq_plain_width(c->def->type, c->def->type_len);
-    }
-    for (i = 0; i < n; i++) {
-        (void)ppq_dict_enc_entry(c->own.dict, ppq_dict_enc_index_at(c->own.dict, i), &len);
-        bytes += 4u + len;
-    }
-    return bytes;
+    uint32_t q = ppq_udiv32(x, n);
+    return (size_t)((uint64_t)q * pv + (((uint64_t)ppq_udiv32((x - q * n) << 4, n) * pv) >> 4));
 }
 
-/* Bytes the dictionary page's n indices take, with the entries it added. */
-static size_t dict_page_bytes(const ppq_col_t *c, uint32_t n)
+/* What a sequence of the page's values DELTA_BINARY_PACKED encodes (the
+ * numbers, or of byte arrays their lengths, prefixes shared with the value
+ * before, suffix lengths). */
+enum { SEQ_NUMBER, SEQ_LENGTH, SEQ_PREFIX, SEQ_SUFFIX };
+
+/* Byte array i of the dictionary's page. */
+static const uint8_t *dict_bytes_at(const ppq_col_t *c, uint32_t i, uint32_t *len)
 {
-    uint32_t entries = ppq_dict_enc_entries(c->own.dict);
-    return ppq_dict_enc_dict_bytes(c->own.dict) - c->page_dict_bytes + 1u +
-           (n * ppq_bit_width32(entries > 1u ? entries - 1u : 1u) + 7u) / 8u;
+    return ppq_dict_enc_entry(c->own.dict, ppq_dict_enc_index_at(c->own.dict, i), len);
 }
 
-/* Does an alternative beat the dictionary on the current page?  An AUTO
- * integer column's alt_kind becomes the smaller of DELTA_BINARY_PACKED and
- * PLAIN for these values; PLAIN from fewer than a miniblock of them (a few
- * values say little of the deltas to come, and a miniblock of wide deltas
- * costs many times their PLAIN bytes: PLAIN is never far off). */
-static int alt_smaller(ppq_col_t *c)
+/* Bytes value i shares at its start with value i - 1 (0 for the first). */
+static uint32_t prefix_at(const ppq_col_t *c, uint32_t i)
 {
-    uint32_t n = ppq_dict_enc_page_values(c->own.dict);
-    size_t alt;
-    if (n == 0u) {
+    uint32_t la, lb, k = 0;
+    const uint8_t *a, *b;
+    if (i == 0u) {
         return 0;
     }
-    alt = alt_bytes(c, n, K_PLAIN);
+    a = dict_bytes_at(c, i - 1u, &la);
+    b = dict_bytes_at(c, i, &lb);
+    while (k < la && k < lb && a[k] == b[k]) {
+        k++;
+    }
+    return k;
+}
+
+/* Element i of sequence `seq`. */
+static int64_t seq_at(const ppq_col_t *c, uint32_t i, int seq)
+{
+    uint32_t len;
+    if (seq == SEQ_NUMBER) {
+        return dict_int_at(c, i);
+    }
+    (void)dict_bytes_at(c, i, &len);
+    return seq == SEQ_LENGTH ? (int64_t)len : seq == SEQ_PREFIX ? (int64_t)prefix_at(c, i)
+                                                                : (int64_t)(len - prefix_at(c, i));
+}
+
+/* Bytes a page of pv values takes as DELTA_BINARY_PACKED of sequence `seq`,
+ * at the rate of the page's n: each miniblock of 32 deltas as wide as its
+ * largest above its block's least (blocks of 128, each with its least and
+ * 4 widths), the sample's mean of those widths over pv - 1 deltas padded
+ * to whole miniblocks, and the header. */
+static size_t delta_bytes(const ppq_col_t *c, uint32_t n, int seq, uint32_t pv)
+{
+    uint32_t bits = 0, heads = 0, blocks = 0, b, m, i, pd = pv > 1u ? pv - 1u : 1u;
+    int64_t first = seq_at(c, 0, seq);
+    size_t head = 3u + uleb_len(ppq_zigzag64_encode(first));
+    for (b = 1; b < n; b += 128u) {
+        uint32_t end = n - b > 128u ? b + 128u : n;
+        int64_t prev = seq_at(c, b - 1u, seq), lo = INT64_MAX;
+        for (i = b; i < end; i++) {
+            int64_t v = seq_at(c, i, seq), d = (int64_t)((uint64_t)v - (uint64_t)prev);
+            lo = d < lo ? d : lo;
+            prev = v;
+        }
+        heads += (uint32_t)uleb_len(ppq_zigzag64_encode(lo)) + 4u;
+        blocks++;
+        prev = seq_at(c, b - 1u, seq);
+        for (m = b; m < end; m += 32u) {
+            uint32_t mend = end - m > 32u ? m + 32u : end;
+            uint64_t hi = 0;
+            for (i = m; i < mend; i++) {
+                int64_t v = seq_at(c, i, seq);
+                uint64_t d = (uint64_t)v - (uint64_t)prev - (uint64_t)lo;
+                hi = d > hi ? d : hi;
+                prev = v;
+            }
+            bits += (mend - m) * ppq_bit_width64(hi);
+        }
+    }
+    if (blocks == 0u) { /* one value: its header, a block of zero width */
+        return head + (pv > 1u ? 6u : 0u);
+    }
+    /* blocks' heads as the sample's, miniblocks at its mean bits a delta (in eighths) */
+    return head + scaled(heads, blocks, (pd + 127u) / 128u) + (pd + 31u) / 32u * 4u * ppq_udiv32(bits * 8u, n - 1u) / 8u;
+}
+
+/* Bytes a page of pv values takes as PLAIN, at the rate of the page's n
+ * (byte arrays: their mean length; with `lengths` 0, the bytes alone). */
+static size_t plain_bytes(const ppq_col_t *c, uint32_t n, uint32_t pv, int lengths)
+{
+    uint32_t total = 0, i, len;
+    if (c->def->type != PPQ_BYTE_ARRAY) {
+        return (size_t)pv * ppq_plain_width(c->def->type, c->def->type_len);
+    }
+    for (i = 0; i < n; i++) { /* (a page holds at most page_bytes: no overflow) */
+        (void)dict_bytes_at(c, i, &len);
+        total += len;
+    }
+    return scaled(total, n, pv) + (lengths ? 4u * (size_t)pv : 0u);
+}
+
+/* Bytes of the suffixes DELTA_BYTE_ARRAY keeps of a page of pv values. */
+static size_t suffix_bytes(const ppq_col_t *c, uint32_t n, uint32_t pv)
+{
+    uint32_t total = 0, i;
+    for (i = 0; i < n; i++) {
+        total += (uint32_t)seq_at(c, i, SEQ_SUFFIX);
+    }
+    return scaled(total, n, pv);
+}
+
+/* Bytes of the dictionary page's n indices as the RLE/bit-packed hybrid:
+ * runs of 8 or more one index each, the rest bit-packed in groups. */
+static size_t index_bytes(const ppq_col_t *c, uint32_t n, uint32_t width)
+{
+    const ppq_dict_enc_t *d = c->own.dict;
+    uint32_t bits = 0, i = 0, j;
+    size_t bytes = 1; /* (the bit width) */
+    while (i < n) {
+        uint32_t e = ppq_dict_enc_index_at(d, i);
+        for (j = i + 1u; j < n && ppq_dict_enc_index_at(d, j) == e; j++) {
+        }
+        if (j - i >= 8u) {
+            bytes += uleb_len((uint64_t)(j - i) << 1) + (width + 7u) / 8u;
+        } else {
+            bits += (j - i) * width;
+        }
+        i = j;
+    }
+    return bytes + (bits + 7u) / 8u + (bits >> 12) + (bits > 0u ? 1u : 0u); /* (a header per 63 groups: 4,032 bits) */
+}
+
+/* Bytes the dictionary takes for a page of pv values at the rate of the
+ * page's n: the entries it added, and as many again for the values to
+ * come (pv - n) as the second half of the n added (a status column's few
+ * entries come early, a walk's keep coming); its indices (one run for a
+ * page of one value); the chunk's first adds the dictionary page's
+ * header. */
+static size_t dict_page_bytes(const ppq_col_t *c, uint32_t n, uint32_t pv)
+{
+    const ppq_dict_enc_t *d = c->own.dict;
+    uint32_t entries = ppq_dict_enc_entries(d), i, half = 0, all = 0, len, first = ppq_dict_enc_index_at(d, 0);
+    uint32_t width = ppq_bit_width32(entries > 1u ? entries - 1u : 1u);
+    uint32_t late = 0, idx = (uint32_t)index_bytes(c, n, width);
+    int one_run = 1;
+    for (i = 0; i < n; i++) { /* (entries are numbered as they come: the highest index so far tells) */
+        uint32_t e = ppq_dict_enc_index_at(d, i);
+        one_run &= e == first;
+        all = e + 1u > all ? e + 1u : all;
+        half = i < n / 2u ? all : half;
+    }
+    for (i = half; i < all && pv > n; i++) {
+        (void)ppq_dict_enc_entry(d, i, &len);
+        late += len + (c->def->type == PPQ_BYTE_ARRAY ? 4u : 0u);
+    }
+    return ppq_dict_enc_dict_bytes(d) - c->page_dict_bytes + (pv > n ? scaled(late, n - n / 2u, pv - n) : 0u) +
+           (one_run ? idx : scaled(idx, n, pv)) + (c->dict_pages ? 0u : 16u);
+}
+
+/* Does an alternative beat the dictionary on the current page's values,
+ * for a page of pv of them?  An AUTO column's alt_kind becomes the
+ * smallest of PLAIN and those its type and this build allow; other
+ * columns fall back to PLAIN (the spec's choice). */
+static int alt_smaller(ppq_col_t *c, uint32_t pv)
+{
+    uint32_t n = ppq_dict_enc_page_values(c->own.dict);
+    size_t best, b;
     c->alt_kind = K_PLAIN;
-    if (c->def->encoding == PPQ_COLUMN_AUTO && auto_alt(c->def) == K_DELTA && n >= 32u && alt_bytes(c, n, K_DELTA) < alt) {
-        alt = alt_bytes(c, n, K_DELTA);
+    if (n == 0u || c->def->encoding != PPQ_COLUMN_AUTO) {
+        return 0;
+    }
+    if (c->page_count > n) { /* (values, not nulls: as many of them as in the page so far) */
+        pv = (uint32_t)scaled(n, c->page_count, pv);
+        pv = pv > n ? pv : n;
+    }
+    best = plain_bytes(c, n, pv, 1);
+    if (BUILT(K_DELTA) && (c->def->type == PPQ_INT32 || c->def->type == PPQ_INT64) &&
+        (b = delta_bytes(c, n, SEQ_NUMBER, pv)) < best) {
+        best = b;
         c->alt_kind = K_DELTA;
     }
-    return alt < dict_page_bytes(c, n);
+    if (BUILT(K_DLBA) && c->def->type == PPQ_BYTE_ARRAY &&
+        (b = delta_bytes(c, n, SEQ_LENGTH, pv) + plain_bytes(c, n, pv, 0)) < best) {
+        best = b;
+        c->alt_kind = K_DLBA;
+    }
+    if (BUILT(K_DBA) && c->def->type == PPQ_BYTE_ARRAY &&
+        (b = delta_bytes(c, n, SEQ_PREFIX, pv) + delta_bytes(c, n, SEQ_SUFFIX, pv) + suffix_bytes(c, n, pv)) < best) {
+        best = b;
+        c->alt_kind = K_DBA;
+    }
+    return best < dict_page_bytes(c, n, pv);
 }
 
 /* The bits of a word dictionary's entry e (numbers of `width` bytes). */
@@ -173,16 +295,21 @@ static void settle_dict_stats(ppq_col_t *c)
     }
 }
 
-/* The chunk's first decision: keep the dictionary, or re-encode the page
- * as alt_kind and drop it. */
-static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c)
+/* The chunk's first decision, for pages of pv values: keep the
+ * dictionary, or re-encode the page as alt_kind and drop it.  (Nothing to
+ * weigh yet, every value so far a null: it goes on deciding.) */
+static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c, uint32_t pv)
 {
     ppq_dict_enc_t *d = c->own.dict;
     uint32_t i, n = ppq_dict_enc_page_values(d), len;
+    size_t acc;
     ppq_status_t st = PPQ_OK;
+    if (n == 0u) {
+        return PPQ_OK;
+    }
     c->deciding = 0;
     set_put(w, c);
-    if (c->dict_pages || !alt_smaller(c)) {
+    if (c->dict_pages || !alt_smaller(c, pv)) {
         return PPQ_OK;
     }
     if (SETTLES(c)) {
@@ -208,12 +335,15 @@ static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c)
         } else {
             ppq_load_value_le(&v, p, len);
         }
-        if (c->kind != K_DELTA) {
-            st = ppq_plain_enc_put(&c->enc.plain, &v, 1); /* the alternatives */
-        } else { /* (put_word: the writer's rows link no more of the encoder) */
-            st = BUILT(K_DELTA) ? ppq_delta_enc_put_word(&c->enc.delta, c->def->type == PPQ_INT32 ? (uint64_t)(uint32_t)v.i32
-                                                                                                  : (uint64_t)v.i64)
-                                : PPQ_ERR_STATE;
+        if (BUILT(K_DELTA) && c->kind == K_DELTA) { /* (put_word: the writer's rows link no more of the encoder) */
+            st = ppq_delta_enc_put_word(&c->enc.delta,
+                                        c->def->type == PPQ_INT32 ? (uint64_t)(uint32_t)v.i32 : (uint64_t)v.i64);
+        } else if (BUILT(K_DLBA) && c->kind == K_DLBA) {
+            st = ppq_dlba_enc_put(bytes_enc(c), &v.bytes, 1, &acc);
+        } else if (BUILT(K_DBA) && c->kind == K_DBA) {
+            st = ppq_dba_enc_put(bytes_enc(c), &v.bytes, 1, &acc);
+        } else {
+            st = ppq_plain_enc_put(&c->enc.plain, &v, 1);
         }
     }
     ppq_dict_enc_reset(d);

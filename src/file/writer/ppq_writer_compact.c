@@ -52,13 +52,51 @@ typedef struct compact_col {
     uint8_t dict_full;      /* the row group ended with this dictionary full (DELTA: with a
                                delta beyond 32 bits, and the column takes PLAIN from then) */
     uint8_t dwidth;         /* DELTA: bit width of the block's spread hi - lo */
-    uint8_t plain_left;     /* AUTO: row groups to write PLAIN before the dictionary is tried again */
-    uint8_t plain_tries;    /* ... and how often in a row it lost (each doubles the wait) */
+    uint8_t alt_left;       /* AUTO: row groups to write as alt_kind before its own encoding is
+                               tried again (compact_weigh) ... */
+    uint8_t alt_tries;      /* ... how often in a row it lost (each doubles the wait) ... */
+    uint8_t alt_kind;       /* ... and that encoding: PLAIN, or DELTA for integers */
+    uint8_t no_delta;       /* a delta passed 32 bits: DELTA no more */
+    struct compact_est *est; /* AUTO integers: what DELTA would take of the row group (NULL: none) */
     /* OPTIONAL columns only (REQUIRED ones are allocated without): */
     stream_ctx_t levs;      /* definition levels */
     ppq_sink_t lev_sink;
     ppq_rle_enc_t lev;
 } compact_col_t;
+
+/* What DELTA_BINARY_PACKED would take of an AUTO integer column's row
+ * group while it takes another encoding: each miniblock of 32 deltas at
+ * the width of its spread (a block's least delta may widen it a little). */
+typedef struct compact_est {
+    int64_t prev, lo, hi;   /* the last value; the open miniblock's least and greatest delta */
+    uint32_t n;             /* values so far */
+    uint32_t bits;          /* the closed miniblocks' */
+} compact_est_t;
+
+static void est_add(compact_est_t *e, int64_t v)
+{
+    int64_t d = (int64_t)((uint64_t)v - (uint64_t)e->prev);
+    uint32_t k = e->n++ - 1u; /* (this delta's number: none for the first value) */
+    e->prev = v;
+    if (e->n == 1u) {
+        return;
+    }
+    if (k % 32u == 0u) {
+        e->lo = e->hi = d;
+    }
+    e->lo = d < e->lo ? d : e->lo;
+    e->hi = d > e->hi ? d : e->hi;
+    if (k % 32u == 31u) {
+        e->bits += 32u * ppq_bit_width64((uint64_t)e->hi - (uint64_t)e->lo);
+    }
+}
+
+static size_t est_bytes(const compact_est_t *e)
+{
+    uint32_t deltas = e->n > 0u ? e->n - 1u : 0u;
+    uint32_t open = deltas % 32u != 0u ? 32u * ppq_bit_width64((uint64_t)e->hi - (uint64_t)e->lo) : 0u;
+    return 8u + (deltas + 127u) / 128u * 6u + (e->bits + open) / 8u;
+}
 
 /* The encoding a compact column takes; *ok 0 when it cannot. */
 static int compact_kind(const ppq_column_t *c, int *ok)
@@ -149,6 +187,8 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
         int ok, kind = compact_kind(c, &ok);
         ppq_rle_cfg_t r = {1, COMPACT_GROUPS, 0, 0};
         size_t codec, lev;
+        int int_auto;
+        compact_est_t *est;
         compact_col_t *cc = (compact_col_t *)take(p, c->optional ? sizeof(compact_col_t) : offsetof(compact_col_t, levs));
         uint8_t *codec_mem, *lev_mem;
         ppq_col_t *col = cols != NULL ? (ppq_col_t *)(void *)(cols + (size_t)i * COMPACT_COL_SIZE) : NULL;
@@ -162,12 +202,18 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
         codec = kind == K_DELTA && BUILT(K_DELTA) ? ppq_delta_enc_arena_size(&(ppq_delta_cfg_t){c->type, 0, 0, 0}) / 2u /* narrow */
                 : kind == K_DICT || kind == K_RLE ? ppq_rle_enc_arena_size(&r)
                                                    : 0u;
+        int_auto = BUILT(K_DELTA) && c->encoding == PPQ_COLUMN_AUTO && (c->type == PPQ_INT32 || c->type == PPQ_INT64);
+        if (int_auto && ppq_delta_enc_arena_size(&(ppq_delta_cfg_t){c->type, 0, 0, 0}) / 2u > codec) {
+            codec = ppq_delta_enc_arena_size(&(ppq_delta_cfg_t){c->type, 0, 0, 0}) / 2u; /* (it may take DELTA) */
+        }
+        est = int_auto ? (compact_est_t *)take(p, sizeof(compact_est_t)) : NULL;
         codec_mem = (uint8_t *)take(p, codec);
         lev_mem = (uint8_t *)take(p, lev);
         if (col != NULL && !p->failed) {
             col_init(col, COMPACT_COL_SIZE, c, kind);
             memset(cc, 0, c->optional ? sizeof *cc : offsetof(compact_col_t, levs));
             col->own.cc = cc;
+            cc->est = est;
             ppq_arena_init(&col->codec_arena, codec_mem, codec);
             ppq_arena_init(&col->dict_arena, lev_mem, lev);
             if (PPQ_WRITER_STATISTICS) {
@@ -488,6 +534,9 @@ PPQ_NOINLINE static ppq_status_t compact_push(ppq_writer_t *w, uint32_t i)
     case K_RLE: st = BUILT(K_RLE) ? ppq_rle_enc_put_one(&c->enc.rle, c->value.b != 0u) : PPQ_ERR_STATE; break;
     default: st = ppq_plain_enc_put(&c->enc.plain, &c->value, 1); break;
     }
+    if (cc->est != NULL && c->kind != K_DELTA) {
+        est_add(cc->est, c->width == 4u ? (int64_t)(int32_t)c->value.u32 : (int64_t)c->value.u64);
+    }
     if (PPQ_WRITER_STATISTICS && st == PPQ_OK) {
         if (c->dict_word) {
             ppq_stats_add_word(&c->chunk_stats, c->stats_kind, c->width, value_word(c));
@@ -498,26 +547,43 @@ PPQ_NOINLINE static ppq_status_t compact_push(ppq_writer_t *w, uint32_t i)
     return st;
 }
 
-/* AUTO by size in the compact layout: a dictionary column whose row group
- * took more of the store (entries with their record tails, and indices)
- * than its values take as PLAIN is PLAIN for the next COMPACT_PLAIN_GROUPS
- * row groups, then tries the dictionary again (the readings may settle);
- * each try that loses again doubles the wait, to 16 times (a try's row
- * group ends early, when the dictionary fills).  Called for each column as
- * its chunk is written (the counts still hold). */
-#define COMPACT_PLAIN_GROUPS 8u
+/* AUTO by size in the compact layout.  A number column whose row group
+ * took more as its own encoding (a dictionary: entries with their record
+ * tails, and indices; an INT64's DELTA) than its values take as the
+ * smaller of PLAIN and (integers) DELTA_BINARY_PACKED takes that encoding
+ * for the next COMPACT_ALT_GROUPS row groups, then tries its own again
+ * (the readings may settle); each try that loses again doubles the wait,
+ * to 16 times (a try's row group ends early, when a dictionary fills).
+ * Meanwhile each row group picks the smaller of the two again, and an
+ * INT64 whose deltas pay again goes back to DELTA.  Called for each column
+ * as its chunk is written (the counts still hold). */
+#define COMPACT_ALT_GROUPS 8u
 static void compact_weigh(const ppq_writer_t *w, const ppq_col_t *c)
 {
     compact_col_t *cc = c->own.cc;
-    size_t n = w->rg_rows - (size_t)c->chunk_stats.nulls;
-    if (c->def->encoding != PPQ_COLUMN_AUTO || !c->dict_word || c->kind != K_DICT) {
+    size_t n = w->rg_rows - (size_t)c->chunk_stats.nulls, plain = n * c->width, delta = (size_t)-1, own, alt;
+    int ok, home = compact_kind(c->def, &ok);
+    if (c->def->encoding != PPQ_COLUMN_AUTO || !c->dict_word) {
         return;
     }
-    if ((size_t)cc->dict_count * (c->width + REC_TAIL) + (n * cc->dict_width + 7u) / 8u >= n * c->width) {
-        cc->plain_left = (uint8_t)(COMPACT_PLAIN_GROUPS << cc->plain_tries);
-        cc->plain_tries = (uint8_t)(cc->plain_tries < 4u ? cc->plain_tries + 1u : 4u);
+    if (c->kind == K_DELTA) {
+        delta = cc->vals.len;
+    } else if (cc->est != NULL && !cc->no_delta) {
+        delta = est_bytes(cc->est);
+    }
+    cc->alt_kind = home != K_DELTA && delta < plain ? K_DELTA : K_PLAIN;
+    alt = cc->alt_kind == K_DELTA ? delta : plain;
+    if (c->kind != home) { /* waiting: an INT64's DELTA may pay again */
+        cc->alt_left = home == K_DELTA && delta < plain ? 0u : cc->alt_left;
+        return;
+    }
+    own = c->kind == K_DELTA ? delta
+                             : (size_t)cc->dict_count * (c->width + REC_TAIL) + (n * cc->dict_width + 7u) / 8u;
+    if (own >= alt) {
+        cc->alt_left = (uint8_t)(COMPACT_ALT_GROUPS << cc->alt_tries);
+        cc->alt_tries = (uint8_t)(cc->alt_tries < 4u ? cc->alt_tries + 1u : 4u);
     } else {
-        cc->plain_tries = 0;
+        cc->alt_tries = 0;
     }
 }
 
@@ -532,6 +598,9 @@ static ppq_status_t compact_start(ppq_col_t *c)
     cc->dict_bytes = 0;
     cc->dict_full = 0;
     cc->by.split.rows = 0; /* (DELTA's spread starts at its first value: compact_push) */
+    if (cc->est != NULL) {
+        memset(cc->est, 0, sizeof *cc->est);
+    }
     chunk_stats_reset(c);
     c->vals_sink.write = stream_write;
     c->vals_sink.ctx = &cc->vals;
@@ -769,13 +838,18 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
         compact_col_t *cc = c->own.cc;
         unsigned width = cc->dict_width;
         int ok;
-        if (cc->plain_left > 0u) { /* (compact_weigh) */
+        int home = compact_kind(c->def, &ok);
+        if (c->kind == K_DELTA && cc->dict_full) {
+            cc->no_delta = 1; /* its deltas pass 32 bits: PLAIN from here on */
+        }
+        if (cc->alt_left > 0u) { /* (compact_weigh) */
+            c->kind = cc->alt_kind == K_DELTA && !cc->no_delta ? K_DELTA : K_PLAIN;
+            cc->alt_left--;
+        } else if (c->def->encoding == PPQ_COLUMN_AUTO && c->kind != home) {
+            c->kind = (uint8_t)(home == K_DELTA && cc->no_delta ? K_PLAIN : home); /* its own again (a dictionary:
+                                                                                       at the width it had) */
+        } else if (c->kind == K_DELTA && cc->no_delta) {
             c->kind = K_PLAIN;
-            cc->plain_left--;
-        } else if (c->kind == K_PLAIN && c->def->encoding == PPQ_COLUMN_AUTO && compact_kind(c->def, &ok) == K_DICT) {
-            c->kind = K_DICT; /* the dictionary again, at the width it had */
-        } else if (c->kind == K_DELTA && cc->dict_full) {
-            c->kind = K_PLAIN; /* its deltas pass 32 bits: PLAIN from here on */
         } else if (c->kind == K_DICT && cc->dict_full) {
             width++;
         } else if (c->kind == K_DICT && !by_dict && cc->dict_count > 0u) {

@@ -267,6 +267,14 @@ static PPQ_ALWAYS_INLINE void entry_stats(ppq_col_t *c, uint32_t e, uint64_t wor
     }
 }
 
+/* The DLBA or DBA encoder of column c's pages: its own, or an AUTO byte-array
+ * column's alternative to its dictionary, beside its dictionary encoder
+ * (plan_pages lays them out so). */
+static inline void *bytes_enc(const ppq_col_t *c)
+{
+    return c->dict_kind ? (void *)((uint8_t *)c->own.dict + PPQ_ARENA_ROUND(sizeof(ppq_dict_enc_t))) : (void *)c->own.dlba;
+}
+
 /* Whether rows may still be added: the sticky error, PPQ_ERR_STATE after
  * close, else PPQ_OK. */
 static ppq_status_t usable(const ppq_writer_t *w)
@@ -275,7 +283,6 @@ static ppq_status_t usable(const ppq_writer_t *w)
 }
 
 /* ---- ppq_writer_plan.c */
-static int auto_alt(const ppq_column_t *c);
 static int resolve_options(const ppq_writer_options_t *in, ppq_writer_options_t *o);
 static void dlba_cfg_for(const ppq_column_t *c, const ppq_writer_options_t *o, ppq_dlba_cfg_t *d);
 static void dba_cfg_for(const ppq_column_t *c, const ppq_writer_options_t *o, ppq_dba_cfg_t *d);
@@ -307,9 +314,9 @@ static ppq_status_t dict_header(ppq_writer_t *w, uint32_t count, size_t raw, siz
 static ppq_status_t crc_write(void *ctx, const uint8_t *data, size_t len);
 
 /* ---- ppq_writer_auto.c */
-static int alt_smaller(ppq_col_t *c);
+static int alt_smaller(ppq_col_t *c, uint32_t pv);
 static void settle_dict_stats(ppq_col_t *c);
-static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c);
+static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c, uint32_t pv);
 
 /* ---- ppq_writer_compact.c */
 static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p,

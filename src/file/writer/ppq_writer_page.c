@@ -50,7 +50,7 @@ static ppq_status_t start_encoder(ppq_writer_t *w, ppq_col_t *c)
         ppq_dlba_cfg_t cfg;
         dlba_cfg_for(d, &w->opts, &cfg);
         if (BUILT(K_DLBA)) {
-            st = ppq_dlba_enc_init(c->own.dlba, &cfg, &c->vals_sink, &c->codec_arena);
+            st = ppq_dlba_enc_init(bytes_enc(c), &cfg, &c->vals_sink, &c->codec_arena);
         }
         break;
     }
@@ -58,7 +58,7 @@ static ppq_status_t start_encoder(ppq_writer_t *w, ppq_col_t *c)
         ppq_dba_cfg_t cfg;
         dba_cfg_for(d, &w->opts, &cfg);
         if (BUILT(K_DBA)) {
-            st = ppq_dba_enc_init(c->own.dba, d->type, d->type_len, &cfg, &c->vals_sink, &c->codec_arena);
+            st = ppq_dba_enc_init(bytes_enc(c), d->type, d->type_len, &cfg, &c->vals_sink, &c->codec_arena);
         }
         break;
     }
@@ -110,8 +110,8 @@ static ppq_status_t encode_value(ppq_col_t *c, const void *v)
     case K_RLE:
         bit = *(const uint8_t *)v != 0u;
         return BUILT(K_RLE) ? ppq_rle_enc_put_repeat(&c->enc.rle, bit, 1) : PPQ_ERR_STATE;
-    case K_DLBA: return BUILT(K_DLBA) ? ppq_dlba_enc_put(c->own.dlba, b, 1, &acc) : PPQ_ERR_STATE;
-    case K_DBA: return BUILT(K_DBA) ? ppq_dba_enc_put(c->own.dba, b, 1, &acc) : PPQ_ERR_STATE;
+    case K_DLBA: return BUILT(K_DLBA) ? ppq_dlba_enc_put(bytes_enc(c), b, 1, &acc) : PPQ_ERR_STATE;
+    case K_DBA: return BUILT(K_DBA) ? ppq_dba_enc_put(bytes_enc(c), b, 1, &acc) : PPQ_ERR_STATE;
     default: return PPQ_ERR_STATE; /* K_DICT: the caller's */
     }
 }
@@ -242,26 +242,30 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     size_t width = c->width;
     uint32_t crc = 0;
     int switch_to = 0;
+    uint8_t kind; /* the page's encoding */
     if (c->page_count == 0u) {
         return PPQ_OK;
     }
     close_run(c);
     if (AUTO_BY_SIZE && c->kind == K_DICT && c->deciding) {
-        st = auto_first(w, c); /* a chunk that ends before its decision */
+        st = auto_first(w, c, ppq_dict_enc_page_values(c->own.dict)); /* a page that ends before the decision */
         if (st != PPQ_OK) {
             return st;
         }
     }
+    kind = c->kind;
     switch (c->kind) {
     case K_PLAIN: st = ppq_plain_enc_finish(&c->enc.plain); break;
     case K_DICT:
-        if (BUILT(K_DICT)) {
+        if (BUILT(K_DICT) && ppq_dict_enc_page_values(c->own.dict) == 0u) {
+            kind = K_PLAIN; /* nulls only: an empty PLAIN page, no dictionary page for it */
+        } else if (BUILT(K_DICT)) {
             /* the data changed: many new entries (a dictionary that adds few
              * stays cheap, and weighing costs a pass over the page) */
             switch_to = AUTO_BY_SIZE && c->def->encoding == PPQ_COLUMN_AUTO &&
                         (ppq_dict_enc_dict_bytes(c->own.dict) - c->page_dict_bytes) * 16u >
                             ppq_dict_enc_page_values(c->own.dict) * c->width &&
-                        alt_smaller(c);
+                        alt_smaller(c, ppq_dict_enc_page_values(c->own.dict));
             c->deciding = 0;
             if (SETTLES(c)) {
                 settle_dict_stats(c);
@@ -277,8 +281,8 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
         }
         break;
     case K_BSS: st = BUILT(K_BSS) ? ppq_bss_enc_finish(&c->enc.bss) : st; break;
-    case K_DLBA: st = BUILT(K_DLBA) ? ppq_dlba_enc_finish(c->own.dlba) : st; break;
-    case K_DBA: st = BUILT(K_DBA) ? ppq_dba_enc_finish(c->own.dba) : st; break;
+    case K_DLBA: st = BUILT(K_DLBA) ? ppq_dlba_enc_finish(bytes_enc(c)) : st; break;
+    case K_DBA: st = BUILT(K_DBA) ? ppq_dba_enc_finish(bytes_enc(c)) : st; break;
     default: st = BUILT(K_RLE) ? ppq_rle_enc_finish(&c->enc.rle) : st; break;
     }
     if (st != PPQ_OK) {
@@ -326,7 +330,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
         ppq_thrift_w_i32(&t, 1, (int32_t)c->page_count);
         ppq_thrift_w_i32(&t, 2, (int32_t)c->page_nulls);
         ppq_thrift_w_i32(&t, 3, (int32_t)c->page_count); /* flat schema: a value per row */
-        ppq_thrift_w_i32(&t, 4, page_encoding[c->kind]);
+        ppq_thrift_w_i32(&t, 4, page_encoding[kind]);
         ppq_thrift_w_i32(&t, 5, (int32_t)levels_len);
         ppq_thrift_w_i32(&t, 6, 0);
         ppq_thrift_w_bool(&t, 7, COMPRESSED(c->codec)); /* (absent means compressed) */
@@ -334,7 +338,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
             ppq_stats_write(&t, 8, &c->page_stats, order, width);
         }
     } else {
-        data_header_v1(&t, c->page_count, c->kind);
+        data_header_v1(&t, c->page_count, kind);
         if (PPQ_WRITER_STATISTICS && !w->opts.no_statistics) {
             ppq_stats_write(&t, 5, &c->page_stats, order, width);
         }
@@ -365,7 +369,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
         ppq_stats_merge(&c->chunk_stats, &c->page_stats, order);
     }
     c->chunk_values += c->page_count;
-    c->encodings |= 1u << page_encoding[c->kind];
+    c->encodings |= 1u << page_encoding[kind];
     if (switch_to) {
         c->kind = c->alt_kind; /* the rest of the chunk */
     }
@@ -417,15 +421,22 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
         st = !PPQ_LEAN && c->dict_word ? ppq_dict_enc_put_word(c->own.dict, value_word(c))
                           : ppq_dict_enc_put(c->own.dict, &c->value, 1, &acc);
         if (st == PPQ_DICT_FULL) {
-            /* the spec's fallback: another encoding for the rest of the chunk */
-            if (AUTO_BY_SIZE) {
-                (void)alt_smaller(c); /* (the smaller alternative for these values) */
+            /* the spec's fallback: another encoding for the rest of the chunk
+             * (AUTO: the smallest for these values; a dictionary that fills
+             * before its decision gives way to it now, for this page too) */
+            st = PPQ_OK;
+            if (AUTO_BY_SIZE && c->deciding) { /* (a page it re-encodes goes on as the alternative) */
+                st = auto_first(w, c, w->opts.page_values);
+            } else if (AUTO_BY_SIZE) {
+                (void)alt_smaller(c, w->opts.page_values);
             }
-            st = finish_page(w, c);
-            c->kind = c->alt_kind;
-            c->deciding = 0;
-            if (st == PPQ_OK) {
-                st = start_page(w, c);
+            if (st == PPQ_OK && c->kind == K_DICT) {
+                st = finish_page(w, c);
+                c->kind = c->alt_kind;
+                c->deciding = 0;
+                if (st == PPQ_OK) {
+                    st = start_page(w, c);
+                }
             }
         }
     }
@@ -449,7 +460,7 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
         }
     }
     if (AUTO_BY_SIZE && c->deciding && c->own.dict->page_count >= auto_decide_at(w)) {
-        st = auto_first(w, c); /* (this value is in the page it may re-encode, and in its statistics:
+        st = auto_first(w, c, w->opts.page_values); /* (this value is in the page it may re-encode, and in its statistics:
                                   settle_dict_stats must not count a NaN of it twice) */
         if (st != PPQ_OK) {
             return st;

@@ -78,12 +78,22 @@ static int logical_ok(const ppq_column_t *c)
     }
 }
 
-/* What an AUTO column uses where a dictionary does not pay: DELTA_BINARY_PACKED
- * for integers (timestamps, counters), else PLAIN (BYTE_STREAM_SPLIT only pays
- * under a compressor).  Explicit DICTIONARY columns fall back to PLAIN. */
-static int auto_alt(const ppq_column_t *c)
+/* The encodings column c may take where its dictionary does not pay (a bit
+ * per kind): PLAIN, and for an AUTO column by size DELTA_BINARY_PACKED of
+ * integers (timestamps, counters), DELTA_LENGTH_BYTE_ARRAY and
+ * DELTA_BYTE_ARRAY of byte arrays, where built (ppq_writer_auto.c weighs
+ * them).  Explicit DICTIONARY columns fall back to PLAIN. */
+static unsigned auto_alts(const ppq_column_t *c)
 {
-    return (c->type == PPQ_INT32 || c->type == PPQ_INT64) && BUILT(K_DELTA) ? K_DELTA : K_PLAIN;
+    unsigned alts = 1u << K_PLAIN;
+    if (AUTO_BY_SIZE && c->encoding == PPQ_COLUMN_AUTO) {
+        if (c->type == PPQ_INT32 || c->type == PPQ_INT64) {
+            alts |= BUILT(K_DELTA) ? 1u << K_DELTA : 0u;
+        } else if (c->type == PPQ_BYTE_ARRAY) {
+            alts |= (BUILT(K_DLBA) ? 1u << K_DLBA : 0u) | (BUILT(K_DBA) ? 1u << K_DBA : 0u);
+        }
+    }
+    return alts;
 }
 
 /* The value encoding a column starts each chunk with; *ok is 0 when the
@@ -270,13 +280,31 @@ static ppq_codec_t column_codec(const ppq_writer_options_t *o, uint32_t i)
     return o->column_codecs != NULL ? o->column_codecs[i] : o->codec;
 }
 
+/* The most of vals_cap (with `arena` 0) or codec_arena_for (1, with
+ * `vals`) over kind, PLAIN (where a dictionary falls back) and the
+ * encodings AUTO may pick instead of a dictionary. */
+static size_t most_for(const ppq_column_t *c, const ppq_writer_options_t *o, int kind, int arena, size_t vals)
+{
+    unsigned alts = AUTO_BY_SIZE && kind == K_DICT ? auto_alts(c) & ~(1u << K_PLAIN) : 0u;
+    size_t most = arena ? codec_arena_for(c, o, kind, vals) : vals_cap(c, o, kind);
+    size_t x = arena ? codec_arena_for(c, o, K_PLAIN, vals) : vals_cap(c, o, K_PLAIN);
+    int k;
+    most = x > most ? x : most;
+    for (k = 0; alts != 0u; k++, alts >>= 1) {
+        if (alts & 1u) {
+            x = arena ? codec_arena_for(c, o, k, vals) : vals_cap(c, o, k);
+            most = x > most ? x : most;
+        }
+    }
+    return most;
+}
+
 /* The largest page body of column c, uncompressed (levels, a delta
  * header, values; or its dictionary page). */
 static size_t page_body_max(const ppq_column_t *c, const ppq_writer_options_t *o)
 {
-    int ok, kind = start_kind(c, &ok), alt = AUTO_BY_SIZE && c->encoding == PPQ_COLUMN_AUTO ? auto_alt(c) : K_PLAIN;
-    size_t v = vals_cap(c, o, kind) > vals_cap(c, o, alt) ? vals_cap(c, o, kind) : vals_cap(c, o, alt);
-    size_t body = levels_cap_for(c, o) + PPQ_DELTA_HEADER_MAX + v;
+    int ok, kind = start_kind(c, &ok);
+    size_t body = levels_cap_for(c, o) + PPQ_DELTA_HEADER_MAX + most_for(c, o, kind, 0, 0);
     return kind == K_DICT && o->dict_bytes > body ? o->dict_bytes : body;
 }
 
@@ -416,12 +444,9 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
         uint8_t *mem[REGIONS], cap = stat_cap(c);
         int ok, kind = start_kind(c, &ok), r;
         ppq_col_t *col = cols != NULL ? &cols[i] : NULL;
-        int alt = AUTO_BY_SIZE && c->encoding == PPQ_COLUMN_AUTO ? auto_alt(c) : K_PLAIN;
-        size[VALS] = vals_cap(c, o, kind) > vals_cap(c, o, alt) ? vals_cap(c, o, kind) : vals_cap(c, o, alt);
+        size[VALS] = most_for(c, o, kind, 0, 0);
         size[LEVELS_OUT] = levels_cap_for(c, o);
-        size[CODEC] = codec_arena_for(c, o, kind, size[VALS]);
-        least = codec_arena_for(c, o, alt, size[VALS]); /* AUTO may re-encode a page as alt */
-        size[CODEC] = least > size[CODEC] ? least : size[CODEC];
+        size[CODEC] = most_for(c, o, kind, 1, size[VALS]); /* (AUTO may re-encode a page as an alternative) */
         size[DICT] = 0;
         size[SEEN] = 0;
         size[OWN] = kind == K_DLBA ? sizeof(ppq_dlba_enc_t) : kind == K_DBA ? sizeof(ppq_dba_enc_t) : 0u;
@@ -433,6 +458,10 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
                 return 0;
             }
             size[OWN] = sizeof(ppq_dict_enc_t);
+            if (auto_alts(c) & (1u << K_DLBA | 1u << K_DBA)) { /* and its alternative's encoder: bytes_enc() */
+                size[OWN] = PPQ_ARENA_ROUND(size[OWN]) +
+                            (sizeof(ppq_dba_enc_t) > sizeof(ppq_dlba_enc_t) ? sizeof(ppq_dba_enc_t) : sizeof(ppq_dlba_enc_t));
+            }
             /* the row path's per-entry stamps: a page's statistics take
              * each entry once (numbers, which have a word dictionary) */
             size[SEEN] = PPQ_WRITER_STATISTICS && !PPQ_LEAN && (c->type == PPQ_INT32 || c->type == PPQ_FLOAT ||
@@ -461,7 +490,7 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
             col_init(col, sizeof *col, c, kind);
             col->dict_kind = kind == K_DICT;
             col->codec = PPQ_COMPRESSORS != 0u ? (uint8_t)column_codec(o, i) : 0u;
-            col->alt_kind = (uint8_t)alt;
+            col->alt_kind = K_PLAIN;
             col->deciding = AUTO_BY_SIZE && kind == K_DICT && c->encoding == PPQ_COLUMN_AUTO;
             ppq_arena_init(&col->codec_arena, mem[CODEC], size[CODEC]);
             ppq_arena_init(&col->dict_arena, mem[DICT], size[DICT]);
@@ -559,9 +588,8 @@ size_t ppq_writer_arena_size(const ppq_column_t *schema, uint32_t ncols, const p
 /* The largest page of column c (header, levels, values at their worst). */
 static size_t worst_page(const ppq_column_t *c, const ppq_writer_options_t *o)
 {
-    int ok, kind = start_kind(c, &ok), alt = AUTO_BY_SIZE && c->encoding == PPQ_COLUMN_AUTO ? auto_alt(c) : K_PLAIN;
-    size_t v = vals_cap(c, o, kind) > vals_cap(c, o, alt) ? vals_cap(c, o, kind) : vals_cap(c, o, alt);
-    return header_max_for(c, o) + levels_cap_for(c, o) + v;
+    int ok, kind = start_kind(c, &ok);
+    return header_max_for(c, o) + levels_cap_for(c, o) + most_for(c, o, kind, 0, 0);
 }
 
 /* Rows a row group surely holds with these options: every column's chunk
