@@ -166,6 +166,12 @@ typedef struct ppq_writer_options {
     ppq_codec_t codec;
     int32_t codec_level;
     const ppq_codec_t *column_codecs;
+    /* Set by ppq_writer_options_for_arena (the writer ignores it): about
+     * how many rows a file takes before its footer store fills and commit
+     * returns PPQ_ERR_NOSPACE (the compact layout: at a guess of 2 bytes a
+     * value; pages: their worst case); 0: no such limit (a footer spill)
+     * or more than 2^32 - 1. */
+    uint32_t file_rows;
 } ppq_writer_options_t;
 
 /* Caller-owned writer state (internal fields; do not touch). */
@@ -177,7 +183,8 @@ typedef struct ppq_writer {
     uint32_t ncols;
     ppq_writer_options_t opts;
     uint8_t *footer;           /* serialized RowGroups */
-    size_t footer_len, footer_cap, rg_meta_max;
+    size_t footer_len, footer_cap, rg_meta_max; /* rg_meta_max: room kept for a row group's metadata */
+    size_t rg_meta_full;       /* ... and what it takes without byte-array statistics cut */
     uint8_t *store;            /* compact layout: the open row group's streams and entries */
     size_t store_len, store_cap;
     uint8_t *scratch;          /* page header assembly */

@@ -68,6 +68,12 @@ def main():
         if line.startswith("R "):  # a writer bench's smallest row group but the last
             _, name, rows = line.split()
             least[name] = int(rows)
+    for line in output.splitlines():
+        if line.startswith("F "):  # rows a file takes without a footer spill (issue 27)
+            _, name, nrows, groups, nbytes, estimate = line.split()
+            print(json.dumps({"bench": "mcu_writer_" + name, "board": board, "rows_per_file": int(nrows),
+                              "row_groups": int(groups), "bytes": int(nbytes),
+                              "file_rows_estimate": int(estimate)}))
     rows_out = {}
     for bench, r in rowwise.items():
         line = {"bench": "mcu_" + bench, "board": board, "api": r["api"], "rows": r["rows"],

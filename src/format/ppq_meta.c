@@ -114,6 +114,37 @@ void ppq_stats_add(ppq_stats_t *s, uint8_t order, size_t width, const uint8_t *v
     }
 }
 
+void ppq_stats_cut(ppq_stats_t *s, size_t cap, int fixed)
+{
+    size_t n = cap;
+    if (!s->has || (s->min_len <= cap && (s->no_max || s->max_len <= cap))) {
+        return;
+    }
+    if (fixed) {
+        s->has = 0;
+        return;
+    }
+    if (s->min_len > cap) {
+        while (n > 0u && (s->min[n] & 0xC0u) == 0x80u) { /* (byte n: the first one cut) */
+            n--;
+        }
+        s->min_len = (uint8_t)n;
+        s->min_exact = 0;
+    }
+    if (!s->no_max && s->max_len > cap) {
+        n = cap;
+        while (n > 0u && s->max[n - 1u] >= 0x7Fu) {
+            n--;
+        }
+        s->no_max = n == 0u;
+        if (n > 0u) {
+            s->max[n - 1u]++;
+        }
+        s->max_len = (uint8_t)n;
+        s->max_exact = 0;
+    }
+}
+
 void ppq_stats_merge(ppq_stats_t *into, const ppq_stats_t *from, uint8_t order)
 {
     into->nulls += from->nulls;

@@ -113,6 +113,13 @@ void ppq_stats_add_values(ppq_stats_t *s, uint8_t order, size_t width, const voi
 /* The order key of a PLAIN number (recovery: a page header's bounds into
  * lo/hi before merging them). */
 uint64_t ppq_stats_key(uint8_t order, size_t width, const uint8_t *plain);
+/* Cut byte-array bounds (order BYTES) longer than `cap` bytes, as the
+ * format allows, to save footer room: a BYTE_ARRAY min to a prefix ending
+ * on a UTF-8 character, its max to a prefix whose last byte, an ASCII one
+ * below 0x7F, is raised by one (none such: no max); both then inexact.  A
+ * FIXED_LEN_BYTE_ARRAY (`fixed`) loses both (a shorter value is not one of
+ * its type); the null count stays. */
+void ppq_stats_cut(ppq_stats_t *s, size_t cap, int fixed);
 /* Fold the statistics `from` (of a page) into `into` (of its chunk). */
 void ppq_stats_merge(ppq_stats_t *into, const ppq_stats_t *from, uint8_t order);
 /* A Statistics struct as field `id` of the open struct: null_count, and

@@ -217,6 +217,58 @@ static void bench_writer(const char *name, const char *api, const ppq_column_t *
     board_putc('\n');
 }
 
+#ifdef LOGGER_COMPACT
+/* Rows a file takes in `kib` KiB without a footer spill (issue 27): the
+ * options ppq_writer_options_for_arena gives, rows by record until commit
+ * returns PPQ_ERR_NOSPACE (up to FILE_ROWS_MAX), the file closed.  Prints
+ * "F <name> <rows> <row_groups> <bytes> <options' file_rows>". */
+#define FILE_ROWS_MAX 200000u
+static void bench_file_rows(const char *name, size_t kib)
+{
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    ppq_sink_t sink;
+    sensor_row_t r;
+    unsigned n = 0;
+    ppq_status_t st;
+    if (kib * 1024u > sizeof arena_mem) {
+        return; /* (the microbit's 8 KiB) */
+    }
+    memset(&o, 0, sizeof o);
+    ppq_sink_init_counter(&sink);
+    st = ppq_writer_options_for_arena(&o, sensor_auto, SENSOR_COLUMNS, kib * 1024u);
+    st = st == PPQ_OK ? ppq_writer_init(&w, sensor_auto, SENSOR_COLUMNS, &o, &sink, arena_mem, kib * 1024u) : st;
+    st = st == PPQ_OK ? ppq_writer_use_record(&w, sensor_fields) : st;
+    sensor_gen_init(&gen, BENCH_SEED);
+    while (st == PPQ_OK && n < FILE_ROWS_MAX) {
+        sensor_gen_next(&gen, &r);
+        st = ppq_writer_write_record(&w, &r);
+        n += st == PPQ_OK;
+    }
+    st = st == PPQ_ERR_NOSPACE || st == PPQ_OK ? ppq_writer_close(&w) : st;
+    if (st != PPQ_OK) {
+        board_puts("bench-mcu writer: ");
+        board_puts(name);
+        board_puts(": ");
+        board_puts(ppq_status_str(st));
+        board_putc('\n');
+        failures++;
+        return;
+    }
+    board_puts("F ");
+    board_puts(name);
+    board_putc(' ');
+    board_putu(n);
+    board_putc(' ');
+    board_putu(w.row_groups);
+    board_putc(' ');
+    board_putu((size_t)sink.offset);
+    board_putc(' ');
+    board_putu(o.file_rows);
+    board_putc('\n');
+}
+#endif
+
 /* A CSV line by snprintf, as loggers write one (%lld and %f need newlib's
  * full printf: the timestamp in two parts, floats linked in). */
 static size_t csv_snprintf(char *buf, size_t cap, const sensor_row_t *r)
@@ -349,6 +401,10 @@ int main(void)
             bench_writer("writer_budget_setters", "setters", sensor_auto, &o, BUDGET_ROWS, BENCH_SEED);
             bench_writer("writer_budget_jittered", "record", sensor_auto, &o, BUDGET_ROWS, BENCH_JITTER_SEED);
         }
+    }
+    if (!BENCH_BUDGET_ONLY) {
+        bench_file_rows("file_rows_8k", 8u);
+        bench_file_rows("file_rows_16k", 16u); /* (boards with the RAM: not the microbit) */
     }
 #endif
     if (!BENCH_BUDGET_ONLY) { /* (-DBENCH_BUDGET_ONLY=1: the budget line alone, to profile it) */

@@ -36,6 +36,9 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
     if (p.failed) {
         return PPQ_ERR_ARENA;
     }
+    if (PPQ_WRITER_STATISTICS) { /* (write_row_group: where byte-array min/max are cut) */
+        w->rg_meta_full = rg_meta_bound(schema, ncols, &w->opts, STAT_MAX);
+    }
     w->out = out;
     w->schema = schema;
     w->ncols = ncols;

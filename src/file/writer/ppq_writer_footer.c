@@ -82,6 +82,10 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
     uint64_t rg_start = w->out->offset, total = 0, raw = 0;
     uint32_t i;
     ppq_status_t st = PPQ_OK;
+    /* the store has less room than the metadata at its largest (only
+     * without a spill and recovery, which keep that room): byte-array
+     * min/max cut to STAT_CUT bytes, as rg_meta_max() counted them */
+    int cut = PPQ_WRITER_STATISTICS && !META_TO_SPILL(w) && w->footer_cap - w->footer_len < w->rg_meta_full;
     ppq_sink_init_mem(&fs, &fm, w->footer + w->footer_len, w->footer_cap - w->footer_len);
     if (META_TO_SPILL(w)) { /* no store: to the spill (counted from its offset now to then) */
         w->spilled -= w->opts.footer_spill->offset;
@@ -120,6 +124,9 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
         m.data_start = data_start;
         m.end = w->out->offset;
         m.stats = PPQ_WRITER_STATISTICS && !w->opts.no_statistics ? &c->chunk_stats : NULL;
+        if (cut && c->stats_kind == PPQ_ORDER_BYTES) {
+            ppq_stats_cut(&c->chunk_stats, STAT_CUT, c->type == PPQ_FIXED_LEN_BYTE_ARRAY);
+        }
         m.codec = c->codec;
         if (COMPACT(w)) {
             compact_weigh(w, c);
@@ -187,8 +194,10 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
         w->spilled += w->footer_len;
         w->footer_len = 0;
     }
-    if ((!META_TO_SPILL(w) && w->footer_cap - w->footer_len < w->rg_meta_max) || w->row_groups == 0x7FFFu) {
-        w->full = 1; /* no room for another row group's metadata (or ordinal) */
+    if ((!META_TO_SPILL(w) && w->footer_cap - w->footer_len < w->rg_meta_max) || w->row_groups == 0x7FFFu ||
+        (w->out->offset >> 47) != 0u) {
+        w->full = 1; /* no room for another row group's metadata (or ordinal; or offsets past
+                        rg_meta_bound()'s 7-byte varints) */
     }
     return PPQ_OK;
 }

@@ -35,6 +35,7 @@
 #include "ppq_thrift.h"
 
 #define STAT_MAX 64u        /* longest byte-array min/max kept */
+#define STAT_CUT 16u        /* ... and written where the footer store is short (write_row_group) */
 #define NAME_MAX_LEN 255u   /* column names */
 
 /* Parquet enum values used below. */
@@ -289,6 +290,7 @@ static void dba_cfg_for(const ppq_column_t *c, const ppq_writer_options_t *o, pp
 static uint8_t stat_cap(const ppq_column_t *c);
 static void dict_cfg_for(const ppq_writer_options_t *o, ppq_dict_cfg_t *d);
 static void *take(plan_t *p, size_t size);
+static size_t rg_meta_bound(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, uint32_t cut);
 static size_t rg_meta_max(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o);
 static size_t footer_for(const ppq_writer_options_t *o, size_t rg);
 static void col_init(ppq_col_t *col, size_t size, const ppq_column_t *c, int kind);

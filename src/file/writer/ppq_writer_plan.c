@@ -321,24 +321,52 @@ static void *take(plan_t *p, size_t size)
     return mem;
 }
 
-/* Largest serialized RowGroup: per column its ColumnChunk with statistics. */
-static size_t rg_meta_max(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o)
+static uint8_t stats_order(const ppq_column_t *c);
+static size_t stat_width(const ppq_column_t *c);
+
+/* Bytes of one row group's metadata at its largest (ppq_meta_write_chunk,
+ * ppq_meta_write_row_group_end; Thrift compact, field ids ascending: one
+ * byte per field header).  Counts below 2^31 take 5 bytes as varints,
+ * offsets and sizes below 2^48 7 (write_row_group ends a file at 2^47
+ * bytes); byte-array min/max at most `cut` bytes each (their stat_cap(),
+ * or STAT_CUT where write_row_group cuts them to fit). */
+static size_t rg_meta_bound(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, uint32_t cut)
 {
-    size_t total = 64, len = 0;
+    /* the columns' list header 3; total_byte_size 8, num_rows 6,
+     * file_offset 8, total_compressed_size 8, ordinal 4, stop 1 */
+    size_t total = 38, len = 0;
     uint32_t i;
     for (i = 0; i < n; i++) {
         (void)name_ok(s[i].name, &len);
-        /* a ColumnChunk (ppq_meta_write_chunk): file_offset 2, the struct's
-         * head and ends 3, type 2, up to 10 encodings 12, the path 4 + len,
-         * codec 2, five 64-bit counts and offsets 55: 80 + len, and 8 to
-         * spare; Statistics: head and end 2, null and NaN counts 22, min
-         * and max 2 + cap each, their exactness 2 */
-        total += 88u + len + (PPQ_WRITER_STATISTICS && !o->no_statistics ? 30u + 2u * stat_cap(&s[i]) : 0u);
+        /* a ColumnChunk: file_offset 2, meta_data's header 1, type 2, up to
+         * 10 encodings 12, the path 4 + len, codec 2, num_values 6, four
+         * sizes and offsets 32, two stops 2 */
+        total += 63u + len;
+        if (PPQ_WRITER_STATISTICS && !o->no_statistics) {
+            uint8_t order = stats_order(&s[i]);
+            size_t w = s[i].type == PPQ_BYTE_ARRAY || s[i].type == PPQ_FIXED_LEN_BYTE_ARRAY
+                           ? (stat_cap(&s[i]) < cut ? stat_cap(&s[i]) : cut)
+                           : stat_width(&s[i]);
+            /* Statistics: header and stop 2, null_count 6; max and min 2 +
+             * w each and their exactness 2; nan_count 6 */
+            total += 8u + (order != PPQ_ORDER_NONE ? 6u + 2u * w : 0u) + (order == PPQ_ORDER_FLOAT ? 6u : 0u);
+        }
     }
     return total;
 }
 
-/* The footer store: footer_bytes, at least a row group's metadata; in the
+/* The room kept free in the footer store for the next row group's
+ * metadata: its largest with a footer spill or recovery records (nothing
+ * is cut then: recovery rebuilds the footer the writer writes), else with
+ * byte-array min/max cut to STAT_CUT bytes (write_row_group cuts them when
+ * the store has less room than their full size takes). */
+static size_t rg_meta_max(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o)
+{
+    return rg_meta_bound(s, n, o, o->footer_spill != NULL || o->recovery ? STAT_MAX : STAT_CUT);
+}
+
+/* The footer store: footer_bytes, at least a row group's metadata (rg:
+ * rg_meta_max()); in the
  * compact layout none with a spill and footer_bytes 1 (each row group's
  * goes straight to the spill). */
 static size_t footer_for(const ppq_writer_options_t *o, size_t rg)
@@ -373,8 +401,6 @@ static size_t default_chunk(const ppq_writer_options_t *o, size_t least, size_t 
     return bytes > least + pm ? bytes : least + pm;
 }
 
-static uint8_t stats_order(const ppq_column_t *c);
-static size_t stat_width(const ppq_column_t *c);
 
 /* A column's state from its definition, encoders aside. */
 static inline void col_init(ppq_col_t *col, size_t size, const ppq_column_t *c, int kind)
@@ -628,59 +654,73 @@ static uint32_t fit_chunk(const ppq_column_t *schema, uint32_t ncols, ppq_writer
     return lo;
 }
 
-/* Row groups the footer store keeps, each taking at most rg bytes of
- * metadata (a spill keeps them all: counted as 65,536). */
-static uint32_t groups_kept(const ppq_writer_options_t *o, uint32_t rg)
+/* Row groups the footer store keeps: one, and one more for each `typ`
+ * bytes (a row group's metadata as it usually is) beyond the `rg` kept
+ * free for the next (rg_meta_max()); a spill keeps them all: counted as
+ * 65,536. */
+static uint32_t groups_kept(const ppq_writer_options_t *o, uint32_t rg, uint32_t typ)
 {
-    return o->footer_spill != NULL ? 1u << 16 : (o->footer_bytes > rg ? o->footer_bytes : rg) / rg;
+    return o->footer_spill != NULL ? 1u << 16 : o->footer_bytes > rg ? (o->footer_bytes - rg) / typ + 1u : 1u;
 }
 
 /* Arenas up to this size take the compact layout, where it can be had. */
 #define COMPACT_ARENA_MAX (96u * 1024u)
+/* Rows a file need hold: beyond, options_for_arena prefers larger row
+ * groups to more of them (a larger footer store). */
+#define FILE_ROWS_ENOUGH (1u << 20)
 
 ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_column_t *schema, uint32_t ncols,
                                           size_t arena_len)
 {
     ppq_writer_options_t o, best;
-    uint64_t best_score = 0;
-    uint32_t pv, share, rg = 0, most = arena_len > 0x7FFFFFFFu ? 0x7FFFFFFFu : (uint32_t)arena_len;
+    uint64_t best_score = 0, best_rows = 0;
+    uint32_t pv, step, k, rg, typ, most = arena_len > 0x7FFFFFFFu ? 0x7FFFFFFFu : (uint32_t)arena_len;
     int found = 0;
     if (opts == NULL || !schema_ok(schema, ncols)) {
         return PPQ_ERR_ARG;
     }
     rg = (uint32_t)rg_meta_max(schema, ncols, opts);
+    /* a row group's metadata as it usually is: encodings, counts, sizes
+     * and offsets of a few bytes (some 28 bytes a column below the bound,
+     * 32 with statistics, and 16 a row group), byte-array bounds of 8 */
+    typ = (uint32_t)rg_meta_bound(schema, ncols, opts, 8u) -
+          ncols * (PPQ_WRITER_STATISTICS && !opts->no_statistics ? 32u : 28u) - 16u;
     /* pv 0: the compact layout (where it can be had: the best when it fits);
      * then pages as large as still leave room for whole row groups */
     for (pv = 0u; pv == 0u || (pv >= 8u && !(found && best.compact)); pv = pv == 0u ? 4096u : pv / 2u) {
         if (pv == 0u && !(PPQ_WRITER_COMPACT && arena_len <= COMPACT_ARENA_MAX)) {
             continue;
         }
-        for (share = 2u; share <= 64u; share *= 2u) { /* the footer store: 1/share of the arena */
-            uint64_t score;
+        /* the footer store: room for 1, 2, 3 ... row groups (the compact
+         * layout), or 1/2, 1/4 ... 1/4096 of the arena (pages) */
+        for (step = 0u, k = 0u; step < 24u || (pv == 0u && k < 0xFFFFu); step++, k += k < 16u ? 1u : k / 4u) {
+            uint64_t score, rows;
             o = *opts;
             o.compact = pv == 0u;
             o.row_group_rows = 1u << 20; /* row groups end where the store or a chunk buffer fills */
-            o.footer_bytes = o.footer_spill != NULL ? 1u : (uint32_t)(arena_len / share);
+            o.footer_bytes = o.footer_spill != NULL ? 1u : pv == 0u ? rg + k * typ : (uint32_t)(arena_len >> (step / 2u + 1u));
+            if (pv != 0u && (step & 1u) != 0u) { /* (pages: the halves, and 3/4 of each) */
+                o.footer_bytes = o.footer_bytes / 4u * 3u;
+            }
             if (pv == 0u) {
                 /* a store as large as fits beside the footer store and a hash
                  * table for an entry per 16 bytes of the store (sensor rows
                  * take some 3 bytes in the store and bring a new entry every
                  * few rows: neither runs out long first) */
-                uint32_t entries = (uint32_t)(arena_len / 24u), k;
+                uint32_t entries = (uint32_t)(arena_len / 24u), round;
                 o.page_values = 8192u; /* (one page per chunk) */
                 o.page_bytes = arena_len / 32u < 64u ? 64u : (uint32_t)(arena_len / 32u);
                 o.dict_bytes = 0;
-                for (k = 0; k < 3u; k++) { /* (entries and store settle in a few rounds) */
+                for (round = 0; round < 3u; round++) { /* (entries and store settle in a few rounds) */
                     o.dict_entries = entries < 16u ? 16u : entries & ~15u;
                     entries = fit_chunk(schema, ncols, &o, arena_len, 0xFFFFu / ncols) * ncols / 16u;
                 }
                 if (entries == 0u) {
-                    continue;
+                    break; /* (a larger footer store fits no better) */
                 }
-                /* rows a file takes, at a guess of 2 bytes per value in the store */
-                score = (uint64_t)o.chunk_bytes / 2u * groups_kept(&o, rg);
+                /* rows a row group takes, at a guess of 2 bytes per value in the store */
+                rows = o.chunk_bytes / 2u;
             } else {
-                uint32_t rows;
                 o.page_values = pv;
                 o.page_bytes = pv * 8u < 65536u ? pv * 8u : 65536u;
                 o.dict_entries = pv < 1024u ? pv : 1024u;
@@ -688,14 +728,20 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
                 if (fit_chunk(schema, ncols, &o, arena_len, most) == 0u) {
                     continue;
                 }
-                /* rows a file surely takes: a row group's worth times the row
-                 * groups the footer store keeps (a spill keeps them all) */
+                /* rows a row group surely takes */
                 rows = surely_rows(schema, ncols, &o);
-                score = (uint64_t)(rows > 0u ? rows : 1u) * groups_kept(&o, rg);
+                rows = rows > 0u ? rows : 1u;
             }
-            if (!found || score > best_score) {
+            /* rows a file takes: a row group's times the row groups the
+             * footer store keeps (a spill keeps them all), enough at
+             * FILE_ROWS_ENOUGH; then the larger row groups win */
+            score = rows * groups_kept(&o, rg, typ);
+            o.file_rows = o.footer_spill != NULL || score > 0xFFFFFFFFu ? 0u : (uint32_t)score;
+            score = score < FILE_ROWS_ENOUGH ? score : FILE_ROWS_ENOUGH;
+            if (!found || score > best_score || (score == best_score && rows > best_rows)) {
                 best = o;
                 best_score = score;
+                best_rows = rows;
                 found = 1;
             }
             if (o.footer_spill != NULL) {
