@@ -734,11 +734,14 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
             }
             /* rows a file takes: a row group's times the row groups the
              * footer store keeps (a spill keeps them all), enough at
-             * FILE_ROWS_ENOUGH; then the larger row groups win */
+             * FILE_ROWS_ENOUGH; then the larger pages (fewer, larger
+             * dictionaries: the first pv that has enough), then the larger
+             * row groups win */
             score = rows * groups_kept(&o, rg, typ);
             o.file_rows = o.footer_spill != NULL || score > 0xFFFFFFFFu ? 0u : (uint32_t)score;
             score = score < FILE_ROWS_ENOUGH ? score : FILE_ROWS_ENOUGH;
-            if (!found || score > best_score || (score == best_score && rows > best_rows)) {
+            if (!found || score > best_score ||
+                (score == best_score && rows > best_rows && (score < FILE_ROWS_ENOUGH || o.page_values == best.page_values))) {
                 best = o;
                 best_score = score;
                 best_rows = rows;
