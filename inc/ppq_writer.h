@@ -268,8 +268,12 @@ PPQ_CHECKRET ppq_status_t ppq_writer_set_null(ppq_writer_t *w, uint32_t col);
 /*
  * Append the row.  Columns not set are null; PPQ_ERR_ARG (row dropped,
  * writer usable) if one of them is REQUIRED.  May write a row group.
- * PPQ_ERR_NOSPACE: the footer store is full (close the file); the sink's
- * error (sticky).
+ * PPQ_ERR_NOSPACE: the footer store is full (without a footer spill): the
+ * row is not in the file (nothing of it was written) and every later
+ * commit says the same; close the file, start the next one and commit the
+ * row there, and no row is lost (a row the next file refuses alike is
+ * larger than the compact layout's store).  ppq_writer_row_groups_left()
+ * tells beforehand.  Else the sink's error (sticky).
  */
 PPQ_CHECKRET ppq_status_t ppq_writer_commit_row(ppq_writer_t *w);
 
@@ -346,6 +350,19 @@ PPQ_CHECKRET ppq_status_t ppq_writer_close(ppq_writer_t *w);
 
 /* Rows committed so far. */
 uint64_t ppq_writer_rows(const ppq_writer_t *w);
+
+/*
+ * Row groups the file surely still takes after the open one (which may
+ * have no rows yet), by the room left in the footer store at the worst
+ * case of a row group's metadata: 0 means the open row group is the
+ * file's last, and once it ends (row_group_rows, a full chunk buffer or
+ * store, ppq_writer_flush_row_group) a commit returns PPQ_ERR_NOSPACE (a
+ * logger rotates files then, or at a row group's end before).  How many
+ * rows a row group takes depends on the data (see opts.file_rows for an
+ * estimate).  With a footer spill: the row groups left below the format's
+ * 32,767.  0 once the writer is closed, failed or full.
+ */
+uint32_t ppq_writer_row_groups_left(const ppq_writer_t *w);
 
 #ifdef __cplusplus
 }

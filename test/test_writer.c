@@ -1178,6 +1178,107 @@ static void footer_store_full(void)
     PPQ_CHECK_EQ(f.row_groups, 1);
 }
 
+/* A logger's rotation (issue 27): PPQ_ERR_NOSPACE leaves the row out, so
+ * committing it to the next file loses none; ppq_writer_row_groups_left()
+ * never promises a row group the file then refuses.  Each file read back:
+ * its rows, and where its store was short, byte-array bounds cut to 16
+ * bytes as the format allows (a prefix for the min; for the max a prefix
+ * with its last byte raised, both inexact). */
+static const ppq_column_t rotate_schema[] = {COL("v", PPQ_INT32, 0, PPQ_COLUMN_PLAIN),
+                                             COL("s", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_PLAIN)};
+
+static uint8_t rotate_bounds[48];
+
+static void rotate_row(char *s, int i)
+{
+    memcpy(s, "row-0000-padding-padding", 24); /* 24 bytes: past the cut */
+    s[4] = (char)('0' + i / 1000 % 10);
+    s[5] = (char)('0' + i / 100 % 10);
+    s[6] = (char)('0' + i / 10 % 10);
+    s[7] = (char)('0' + i % 10);
+}
+
+/* Rows 0..total-1 over as many files as they take, with footer stores of
+ * `extra` bytes beyond the room kept for a row group's metadata; *files
+ * and the first file's footer come back. */
+static int rotate_files(size_t extra, int total, int *files, footer_t *first)
+{
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    char s[24];
+    int i = 0, done = 0, ok = 1;
+    small_options(&o);
+    o.row_group_rows = 8;
+    o.footer_bytes = 1;
+    if (ppq_writer_init(&w, rotate_schema, 2, &o, &file_sink, test_arena_ptr, test_arena_size) != PPQ_OK) {
+        return 0;
+    }
+    o.footer_bytes = (uint32_t)(w.rg_meta_max + extra);
+    *files = 0;
+    while (i < total && ok) {
+        uint32_t promised, groups, need;
+        ppq_status_t st;
+        file_mem.len = 0;
+        file_sink.offset = 0;
+        ok = ppq_writer_init(&w, rotate_schema, 2, &o, &file_sink, test_arena_ptr, test_arena_size) == PPQ_OK;
+        promised = ok ? ppq_writer_row_groups_left(&w) : 0u;
+        groups = 0;
+        need = promised + 1u; /* row groups the file surely writes, the open one too */
+        for (st = PPQ_OK; ok && i < total; i++) {
+            if (w.row_groups != groups) { /* a row group ended: the promise holds on */
+                groups = w.row_groups;
+                promised = ppq_writer_row_groups_left(&w); /* (0 too when full: no open one then) */
+                need = promised > 0u && groups + promised + 1u > need ? groups + promised + 1u : need;
+            }
+            rotate_row(s, i);
+            st = ppq_writer_set_i32(&w, 0, i);
+            st = st == PPQ_OK ? ppq_writer_set_bytes(&w, 1, s, 24) : st;
+            st = st == PPQ_OK ? ppq_writer_commit_row(&w) : st;
+            if (st != PPQ_OK) {
+                break; /* (row i not written: the next file takes it) */
+            }
+        }
+        ok = ok && (st == PPQ_OK || st == PPQ_ERR_NOSPACE);
+        /* a full file wrote at least the row groups it promised after the open one */
+        ok = ok && (st != PPQ_ERR_NOSPACE || w.row_groups >= need);
+        ok = ok && ppq_writer_rows(&w) == (uint64_t)(i - done) && ppq_writer_close(&w) == PPQ_OK;
+        if (ok && *files == 0) { /* (its bounds copied: the next file overwrites the buffer) */
+            ok = read_footer(first) == PPQ_OK && first->num_rows == i - done && first->col[1].min_len <= 24u &&
+                 first->col[1].max_len <= 24u;
+            if (ok) {
+                memcpy(rotate_bounds, first->col[1].min, first->col[1].min_len);
+                memcpy(rotate_bounds + 24, first->col[1].max, first->col[1].max_len);
+                first->col[1].min = rotate_bounds;
+                first->col[1].max = rotate_bounds + 24;
+            }
+        }
+        done = i;
+        (*files)++;
+    }
+    return ok && done == total;
+}
+
+static void rotate_files_losing_no_row(void)
+{
+    footer_t f;
+    char s[24];
+    int files = 0, rows = 200;
+    PPQ_CHECK(setup());
+    /* room for a few row groups a file */
+    PPQ_CHECK(rotate_files(400, rows, &files, &f));
+    PPQ_CHECK(files > 1 && files < rows / 8);
+    PPQ_CHECK_EQ(f.col[1].min_len, 24); /* room for full bounds: kept */
+    /* room for one row group a file, less than its full bounds take: cut */
+    PPQ_CHECK(rotate_files(40, 40, &files, &f));
+    PPQ_CHECK(f.num_rows > 1 && files == 40 / (int)f.num_rows); /* (row groups of the chunk buffers' rows) */
+    rotate_row(s, (int)f.num_rows - 1); /* the greatest value */
+    s[15] = (char)(s[15] + 1);          /* 'g' -> 'h' */
+    PPQ_CHECK_EQ(f.col[1].min_len, 16);
+    PPQ_CHECK_EQ(f.col[1].max_len, 16);
+    PPQ_CHECK(f.col[1].min_len == 16 && memcmp(f.col[1].min, "row-0000-padding", 16) == 0);
+    PPQ_CHECK(f.col[1].max_len == 16 && memcmp(f.col[1].max, s, 16) == 0);
+}
+
 /* A dictionary that fills mid-chunk: pages before are RLE_DICTIONARY, the
  * rest PLAIN, and a dictionary page comes first in the chunk. */
 static void dictionary_fallback(void)
@@ -1688,6 +1789,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(row_group_bytes_limit),
     PPQ_TEST(sink_failure_every_byte),
     PPQ_TEST(footer_store_full),
+    PPQ_TEST(rotate_files_losing_no_row),
     PPQ_TEST(dictionary_fallback),
     PPQ_TEST(least_chunk),
     PPQ_TEST(footer_spill),

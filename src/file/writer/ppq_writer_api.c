@@ -438,3 +438,29 @@ ppq_status_t ppq_writer_close(ppq_writer_t *w)
     w->err = st != PPQ_OK ? st : PPQ_ERR_STATE; /* closed: no more rows, no second close */
     return st;
 }
+
+uint32_t ppq_writer_row_groups_left(const ppq_writer_t *w)
+{
+    /* each row group's metadata takes at most rg_meta_full bytes where the
+     * store has that room, else rg_meta_max (byte-array bounds cut), and a
+     * row group starts only with rg_meta_max free (write_row_group) */
+    size_t room = w->footer_cap - w->footer_len, max = w->rg_meta_max,
+           full = PPQ_WRITER_STATISTICS && w->rg_meta_full > max ? w->rg_meta_full : max, n = 0;
+    uint32_t cap = 0x7FFEu - (w->row_groups < 0x7FFEu ? w->row_groups : 0x7FFEu); /* (ordinals) */
+    if (w->err != PPQ_OK || w->full) {
+        return 0;
+    }
+    if (w->opts.footer_spill != NULL) {
+        return cap;
+    }
+    if (room >= full) { /* row groups that start with `full` free, then the others */
+        n = (room - full) / full + 1u;
+        room -= n * full;
+    }
+    if (room >= max) {
+        n += (room - max) / max + 1u;
+    }
+    n -= n > 0u; /* (the open one) */
+    return n < cap ? (uint32_t)n : cap;
+}
+
