@@ -194,10 +194,8 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
         w->spilled += w->footer_len;
         w->footer_len = 0;
     }
-    if ((!META_TO_SPILL(w) && w->footer_cap - w->footer_len < w->rg_meta_max) || w->row_groups == 0x7FFFu ||
-        (w->out->offset >> 47) != 0u) {
-        w->full = 1; /* no room for another row group's metadata (or ordinal; or offsets past
-                        rg_meta_bound()'s 7-byte varints) */
+    if ((!META_TO_SPILL(w) && w->footer_cap - w->footer_len < w->rg_meta_max) || w->row_groups == 0x7FFFu) {
+        w->full = 1; /* no room for another row group's metadata (or ordinal) */
     }
     return PPQ_OK;
 }

@@ -257,8 +257,8 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     switch (c->kind) {
     case K_PLAIN: st = ppq_plain_enc_finish(&c->enc.plain); break;
     case K_DICT:
-        if (BUILT(K_DICT) && ppq_dict_enc_page_values(c->own.dict) == 0u) {
-            kind = K_PLAIN; /* nulls only: an empty PLAIN page, no dictionary page for it */
+        if (AUTO_BY_SIZE && ppq_dict_enc_page_values(c->own.dict) == 0u) {
+            kind = K_PLAIN; /* nulls only: an empty PLAIN page, no dictionary page for it (AUTO) */
         } else if (BUILT(K_DICT)) {
             /* the data changed: many new entries (a dictionary that adds few
              * stays cheap, and weighing costs a pass over the page) */
@@ -430,7 +430,7 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
             } else if (AUTO_BY_SIZE) {
                 (void)alt_smaller(c, w->opts.page_values);
             }
-            if (st == PPQ_OK && c->kind == K_DICT) {
+            if (st == PPQ_OK && (!AUTO_BY_SIZE || c->kind == K_DICT)) {
                 st = finish_page(w, c);
                 c->kind = c->alt_kind;
                 c->deciding = 0;

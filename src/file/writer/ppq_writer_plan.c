@@ -327,21 +327,21 @@ static size_t stat_width(const ppq_column_t *c);
 /* Bytes of one row group's metadata at its largest (ppq_meta_write_chunk,
  * ppq_meta_write_row_group_end; Thrift compact, field ids ascending: one
  * byte per field header).  Counts below 2^31 take 5 bytes as varints,
- * offsets and sizes below 2^48 7 (write_row_group ends a file at 2^47
- * bytes); byte-array min/max at most `cut` bytes each (their stat_cap(),
- * or STAT_CUT where write_row_group cuts them to fit). */
+ * offsets and sizes 10 (any 64-bit value); byte-array min/max at most
+ * `cut` bytes each (their stat_cap(), or STAT_CUT where write_row_group
+ * cuts them to fit). */
 static size_t rg_meta_bound(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, uint32_t cut)
 {
-    /* the columns' list header 3; total_byte_size 8, num_rows 6,
-     * file_offset 8, total_compressed_size 8, ordinal 4, stop 1 */
-    size_t total = 38, len = 0;
+    /* the columns' list header 3; total_byte_size 11, num_rows 6,
+     * file_offset 11, total_compressed_size 11, ordinal 4, stop 1 */
+    size_t total = 47, len = 0;
     uint32_t i;
     for (i = 0; i < n; i++) {
         (void)name_ok(s[i].name, &len);
         /* a ColumnChunk: file_offset 2, meta_data's header 1, type 2, up to
          * 10 encodings 12, the path 4 + len, codec 2, num_values 6, four
-         * sizes and offsets 32, two stops 2 */
-        total += 63u + len;
+         * sizes and offsets 44, two stops 2 */
+        total += 75u + len;
         if (PPQ_WRITER_STATISTICS && !o->no_statistics) {
             uint8_t order = stats_order(&s[i]);
             size_t w = s[i].type == PPQ_BYTE_ARRAY || s[i].type == PPQ_FIXED_LEN_BYTE_ARRAY
