@@ -295,6 +295,37 @@ static void settle_dict_stats(ppq_col_t *c)
     }
 }
 
+/* An AUTO BOOLEAN page whose RLE (its 4-byte length included) came out
+ * larger than its values' PLAIN bits (noise, or a page of a few values)
+ * is rewritten as PLAIN: the runs read back from the RLE bytes into `tmp`
+ * (free room of a page at least), then over them.  Returns 1 where it
+ * did. */
+static int bools_as_plain(ppq_col_t *c, uint8_t *tmp)
+{
+    const uint8_t *b = c->vals_mem.buf;
+    uint32_t n = c->page_count - c->page_nulls, out = 0, k;
+    size_t at = 4, len = c->vals_mem.len, plain = (n + 7u) / 8u;
+    if (c->def->encoding != PPQ_COLUMN_AUTO || len <= plain) {
+        return 0;
+    }
+    memset(tmp, 0, plain);
+    while (at < len && out < n) {
+        uint32_t h = 0, shift = 0, bit;
+        do { /* a run's header: a ULEB128 varint */
+            h |= (uint32_t)(b[at] & 0x7Fu) << shift;
+            shift += 7u;
+        } while ((b[at++] & 0x80u) != 0u && at < len && shift < 32u);
+        for (k = 0; k < (h & 1u ? (h >> 1) * 8u : h >> 1) && out < n; k++, out++) {
+            bit = h & 1u ? (uint32_t)b[at + k / 8u] >> (k % 8u) & 1u : b[at] & 1u; /* (bit-packed, or a run) */
+            tmp[out / 8u] = (uint8_t)(tmp[out / 8u] | bit << (out % 8u));
+        }
+        at += h & 1u ? h >> 1 : 1u; /* (groups of 8 at width 1: a byte each; a run's value: a byte) */
+    }
+    memcpy(c->vals_mem.buf, tmp, plain);
+    c->vals_mem.len = plain;
+    return 1;
+}
+
 /* The chunk's first decision, for pages of pv values: keep the
  * dictionary, or re-encode the page as alt_kind and drop it.  (Nothing to
  * weigh yet, every value so far a null: it goes on deciding.) */

@@ -64,9 +64,9 @@ typedef struct compact_col {
     ppq_rle_enc_t lev;
 } compact_col_t;
 
-/* What DELTA_BINARY_PACKED would take of an AUTO integer column's row
- * group while it takes another encoding: each miniblock of 32 deltas at
- * the width of its spread (a block's least delta may widen it a little). */
+/* What DELTA_BINARY_PACKED would take of an AUTO INT64 column's row group
+ * while it takes PLAIN: each miniblock of 32 deltas at the width of its
+ * spread (a block's least delta may widen it a little). */
 typedef struct compact_est {
     int64_t prev, lo, hi;   /* the last value; the open miniblock's least and greatest delta */
     uint32_t n;             /* values so far */
@@ -202,10 +202,9 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
         codec = kind == K_DELTA && BUILT(K_DELTA) ? ppq_delta_enc_arena_size(&(ppq_delta_cfg_t){c->type, 0, 0, 0}) / 2u /* narrow */
                 : kind == K_DICT || kind == K_RLE ? ppq_rle_enc_arena_size(&r)
                                                    : 0u;
-        int_auto = BUILT(K_DELTA) && c->encoding == PPQ_COLUMN_AUTO && (c->type == PPQ_INT32 || c->type == PPQ_INT64);
-        if (int_auto && ppq_delta_enc_arena_size(&(ppq_delta_cfg_t){c->type, 0, 0, 0}) / 2u > codec) {
-            codec = ppq_delta_enc_arena_size(&(ppq_delta_cfg_t){c->type, 0, 0, 0}) / 2u; /* (it may take DELTA) */
-        }
+        /* (INT64 only: DELTA's buffer for an INT32 would take some 400 bytes of a
+         * small board's store, where its dictionary usually does as well) */
+        int_auto = BUILT(K_DELTA) && c->encoding == PPQ_COLUMN_AUTO && c->type == PPQ_INT64;
         est = int_auto ? (compact_est_t *)take(p, sizeof(compact_est_t)) : NULL;
         codec_mem = (uint8_t *)take(p, codec);
         lev_mem = (uint8_t *)take(p, lev);

@@ -283,7 +283,12 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     case K_BSS: st = BUILT(K_BSS) ? ppq_bss_enc_finish(&c->enc.bss) : st; break;
     case K_DLBA: st = BUILT(K_DLBA) ? ppq_dlba_enc_finish(bytes_enc(c)) : st; break;
     case K_DBA: st = BUILT(K_DBA) ? ppq_dba_enc_finish(bytes_enc(c)) : st; break;
-    default: st = BUILT(K_RLE) ? ppq_rle_enc_finish(&c->enc.rle) : st; break;
+    default:
+        st = BUILT(K_RLE) ? ppq_rle_enc_finish(&c->enc.rle) : st;
+        if (AUTO_BY_SIZE && st == PPQ_OK && bools_as_plain(c, c->chunk + c->chunk_len)) {
+            kind = K_PLAIN; /* (this page: the next tries RLE again) */
+        }
+        break;
     }
     if (st != PPQ_OK) {
         return st;
