@@ -83,6 +83,7 @@ typedef struct page {
     size_t len;
     int crc;     /* 1: the body's CRC, 2: a wrong one */
     int uncompressed; /* v2: is_compressed false */
+    int32_t def_enc, rep_enc; /* v1: the levels' encodings (0: RLE) */
 } page_t;
 
 typedef struct col {
@@ -93,6 +94,24 @@ typedef struct col {
                                     page's; 3: the dictionary page's and 0 (Arrow C++) */
     int kv, crypto;
 } col_t;
+
+/* Optional parts of the footer (all reset by setup()): the whole schema
+ * list (field 2) instead of root + one leaf "x"; extra fields of that
+ * leaf (after its name, field 4); the chunk's Statistics min/max (fields
+ * 6 and 5, or the deprecated 2 and 1); a ColumnOrder for the leaf. */
+static void (*schema_hook)(tw_t *w, const col_t *c);
+static void (*leaf_hook)(tw_t *w);
+static const uint8_t *stat_min, *stat_max;
+static size_t stat_len;
+static int stat_legacy, col_order;
+
+static void wbytes(tw_t *w, int16_t id, const uint8_t *p, size_t len)
+{
+    fh(w, id, 8);
+    uv(w, len);
+    memcpy(w->b + w->n, p, len);
+    w->n += len;
+}
 
 static uint8_t *fbuf;
 static size_t flen;
@@ -133,8 +152,8 @@ static void build(const col_t *c, const page_t *pages, unsigned np, int64_t rows
             wi(&w, 1, p->values, 5);
             wi(&w, 2, p->enc, 5);
             if (p->kind == KIND_V1) {
-                wi(&w, 3, 3, 5);
-                wi(&w, 4, 3, 5);
+                wi(&w, 3, p->def_enc != 0 ? p->def_enc : 3, 5);
+                wi(&w, 4, p->rep_enc != 0 ? p->rep_enc : 3, 5);
             }
             wclose(&w);
         } else if (p->kind == KIND_V2) {
@@ -161,19 +180,26 @@ static void build(const col_t *c, const page_t *pages, unsigned np, int64_t rows
         memset(w.last, 0, sizeof w.last);
         w.depth = 0;
         wi(&w, 1, 1, 5);
-        wlist(&w, 2, 12, 2);
-        wopen(&w, -1);
-        wbin(&w, 4, "schema");
-        wi(&w, 5, 1, 5);
-        wclose(&w);
-        wopen(&w, -1);
-        wi(&w, 1, c->type, 5);
-        if (c->type_len > 0) {
-            wi(&w, 2, c->type_len, 5);
+        if (schema_hook != NULL) {
+            schema_hook(&w, c);
+        } else {
+            wlist(&w, 2, 12, 2);
+            wopen(&w, -1);
+            wbin(&w, 4, "schema");
+            wi(&w, 5, 1, 5);
+            wclose(&w);
+            wopen(&w, -1);
+            wi(&w, 1, c->type, 5);
+            if (c->type_len > 0) {
+                wi(&w, 2, c->type_len, 5);
+            }
+            wi(&w, 3, c->rep, 5);
+            wbin(&w, 4, "x");
+            if (leaf_hook != NULL) {
+                leaf_hook(&w);
+            }
+            wclose(&w);
         }
-        wi(&w, 3, c->rep, 5);
-        wbin(&w, 4, "x");
-        wclose(&w);
         wi(&w, 3, rows, 6);
         wlist(&w, 4, 12, 1);
         wopen(&w, -1); /* RowGroup */
@@ -205,6 +231,12 @@ static void build(const col_t *c, const page_t *pages, unsigned np, int64_t rows
         if (dict_pos >= 0) {
             wi(&w, 11, c->dict_offset == 1 ? 0 : dict_pos, 6);
         }
+        if (stat_min != NULL) {
+            wopen(&w, 12);
+            wbytes(&w, stat_legacy ? 1 : 5, stat_max, stat_len);
+            wbytes(&w, stat_legacy ? 2 : 6, stat_min, stat_len);
+            wclose(&w);
+        }
         wclose(&w);
         if (c->crypto) {
             wopen(&w, 8);
@@ -216,6 +248,13 @@ static void build(const col_t *c, const page_t *pages, unsigned np, int64_t rows
         wi(&w, 2, size, 6);
         wi(&w, 3, rows, 6);
         wclose(&w);
+        if (col_order != 0) { /* FileMetaData.column_orders: one ColumnOrder, its member an empty struct */
+            wlist(&w, 7, 12, 1);
+            wopen(&w, -1);
+            wopen(&w, (int16_t)col_order);
+            wclose(&w);
+            wclose(&w);
+        }
         w.b[w.n++] = 0;
         ppq_store_le32(w.b + w.n, (uint32_t)(w.n - foot));
         memcpy(w.b + w.n + 4, "PAR1", 4);
@@ -226,6 +265,11 @@ static void build(const col_t *c, const page_t *pages, unsigned np, int64_t rows
 static void setup(void)
 {
     test_setup();
+    schema_hook = NULL;
+    leaf_hook = NULL;
+    stat_min = stat_max = NULL;
+    stat_len = 0;
+    stat_legacy = col_order = 0;
     fbuf = (uint8_t *)test_alloc(1024);
     cr = (ppq_column_reader_t *)test_alloc(sizeof *cr);
     PPQ_CHECK(fbuf != NULL && cr != NULL);
@@ -545,8 +589,436 @@ static void page_refusals(void)
     }
 }
 
+/* ---- schemas, levels, encodings and refusals the cases above leave out ---- */
+
+/* A PLAIN page of `len` bytes, `values` entries (v1). */
+static void plain_page(page_t *p, const uint8_t *body, size_t len, int32_t values)
+{
+    memset(p, 0, sizeof *p);
+    p->kind = KIND_V1;
+    p->values = values;
+    p->enc = PPQ_ENC_PLAIN;
+    p->body = body;
+    p->len = len;
+    p->raw = -1;
+}
+
+static int logical_case;
+
+/* LogicalType (SchemaElement field 10) of the leaf, one union member per
+ * case (thrift-facts.md / parquet.thrift). */
+static void logical_leaf(tw_t *w)
+{
+    wopen(w, 10);
+    switch (logical_case) {
+    case 0: /* DECIMAL(scale 2, precision 9), after a field that is not a struct */
+        wi(w, 4, 7, 5);
+        wopen(w, 5);
+        wi(w, 1, 2, 5);
+        wi(w, 2, 9, 5);
+        wclose(w);
+        break;
+    case 1: /* INTEGER(16, unsigned), an unknown field in it */
+        wopen(w, 10);
+        fh(w, 1, 3);
+        w->b[w->n++] = 16; /* i8: one byte as it is */
+        fh(w, 2, 2);       /* false */
+        wi(w, 5, 1, 5);
+        wclose(w);
+        break;
+    case 2: /* TIMESTAMP(isAdjustedToUTC true, MICROS) */
+        wopen(w, 8);
+        fh(w, 1, 1);
+        wopen(w, 2);
+        wopen(w, 2);
+        wclose(w);
+        wclose(w);
+        wclose(w);
+        break;
+    case 3: /* TIME(false, NANOS), then an unknown field */
+        wopen(w, 7);
+        fh(w, 1, 2);
+        wopen(w, 2);
+        wopen(w, 3);
+        wclose(w);
+        wclose(w);
+        wi(w, 3, 5, 5);
+        wclose(w);
+        break;
+    case 4: /* TIMESTAMP with an unknown TimeUnit member (4): MILLIS */
+        wopen(w, 8);
+        wopen(w, 2);
+        wopen(w, 4);
+        wclose(w);
+        wclose(w);
+        wclose(w);
+        break;
+    case 5: /* a union member past 63: none */
+        wopen(w, 99);
+        wclose(w);
+        break;
+    case 6: /* INTEGER(8, signed) */
+        wopen(w, 10);
+        fh(w, 1, 3);
+        w->b[w->n++] = 8;
+        fh(w, 2, 1);
+        wclose(w);
+        break;
+    default: /* DECIMAL with a scale past 1000: refused */
+        wopen(w, 5);
+        wi(w, 1, 5000, 5);
+        wclose(w);
+        break;
+    }
+    wclose(w);
+}
+
+static void logical_types(void)
+{
+    static const uint8_t two[16] = {1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0};
+    static const struct {
+        uint8_t logical, scale, precision, bits, sign, utc, unit;
+    } want[7] = {
+        {5, 2, 9, 0, 0, 0, 0}, {10, 0, 0, 16, 0, 0, 0}, {8, 0, 0, 0, 0, 1, 1}, {7, 0, 0, 0, 0, 0, 2},
+        {8, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0},  {10, 0, 0, 8, 1, 0, 0},
+    };
+    setup();
+    for (logical_case = 0; logical_case < 8; logical_case++) {
+        col_t c = {PPQ_INT64, 0, 0, 0, 0, 0, 0};
+        const ppq_schema_node_t *n;
+        page_t p;
+        plain_page(&p, two, sizeof two, 2);
+        leaf_hook = logical_leaf;
+        build(&c, &p, 1, 2);
+        if (logical_case == 7) {
+            PPQ_CHECK_EQ(open_file(), PPQ_ERR_CORRUPT);
+            break;
+        }
+        PPQ_CHECK_OK(open_file());
+        n = ppq_reader_column(&rd, 0);
+        PPQ_CHECK(n != NULL);
+        PPQ_CHECK_EQ(n->logical, want[logical_case].logical);
+        PPQ_CHECK_EQ(n->scale, want[logical_case].scale);
+        PPQ_CHECK_EQ(n->precision, want[logical_case].precision);
+        PPQ_CHECK_EQ(n->int_bits, want[logical_case].bits);
+        PPQ_CHECK_EQ(n->int_signed, want[logical_case].sign);
+        PPQ_CHECK_EQ(n->utc, want[logical_case].utc);
+        PPQ_CHECK_EQ(n->unit, want[logical_case].unit);
+    }
+    PPQ_CHECK_EQ(logical_case, 7);
+}
+
+static int schema_case;
+
+/* root -> group "g" (OPTIONAL) -> leaf "x" (OPTIONAL): definition levels
+ * up to 2.  Other cases: trees the reader refuses. */
+static void nested_schema(tw_t *w, const col_t *c)
+{
+    unsigned groups = schema_case == 3 ? PPQ_READER_MAX_DEPTH : 1u, i;
+    wlist(w, 2, 12, groups + 2u);
+    wopen(w, -1);
+    wbin(w, 4, "schema");
+    wi(w, 5, 1, 5);
+    wclose(w);
+    for (i = 0; i < groups; i++) {
+        wopen(w, -1);
+        wi(w, 3, 1, 5);
+        wbin(w, 4, "g");
+        wi(w, 5, schema_case == 1 ? 2 : schema_case == 2 ? 100000 : 1, 5); /* 2: a child missing */
+        wclose(w);
+    }
+    wopen(w, -1);
+    wi(w, 1, c->type, 5);
+    wi(w, 3, c->rep, 5);
+    wbin(w, 4, "x");
+    wclose(w);
+}
+
+/* 21 entries of level 2 (an RLE run), then 8 bit-packed: 0,1,2,2,1,0,2,2 */
+static const uint8_t nested_levels[9] = {5, 0, 0, 0, 42, 2, 3, 0xA4, 0xA1};
+static const int16_t nested_tail[8] = {0, 1, 2, 2, 1, 0, 2, 2};
+
+static void nested_levels_case(void)
+{
+    uint8_t body[9 + 25 * 4];
+    int32_t out[29];
+    int16_t def[29];
+    col_t c = {PPQ_INT32, 0, 1, 0, 0, 0, 0};
+    page_t p;
+    size_t n, i;
+    setup();
+    memcpy(body, nested_levels, sizeof nested_levels);
+    for (i = 0; i < 25; i++) {
+        ppq_store_le32(body + 9 + 4 * i, (uint32_t)(100 + i));
+    }
+    plain_page(&p, body, sizeof body, 29);
+    schema_hook = nested_schema;
+    schema_case = 0;
+    build(&c, &p, 1, 29);
+    PPQ_CHECK_OK(read_all(out, 4, def, 29, &n));
+    PPQ_CHECK_EQ(n, 29);
+    PPQ_CHECK_EQ(ppq_reader_column(&rd, 0)->max_def, 2);
+    PPQ_CHECK_EQ(ppq_reader_column(&rd, 0)->parent, 1);
+    for (i = 0; i < 29; i++) {
+        PPQ_CHECK_EQ(def[i], i < 21 ? 2 : nested_tail[i - 21]);
+    }
+    for (i = 0; i < 25; i++) {
+        PPQ_CHECK_EQ(out[i], 100 + (int32_t)i);
+    }
+    body[8] = 0xA3; /* a level 3 in the packed group: past the maximum */
+    build(&c, &p, 1, 29);
+    PPQ_CHECK_EQ(read_all(out, 4, def, 29, &n), PPQ_ERR_CORRUPT);
+    body[8] = 0xA1;
+    body[5] = 3; /* a run of level 3 */
+    build(&c, &p, 1, 29);
+    PPQ_CHECK_EQ(read_all(out, 4, def, 29, &n), PPQ_ERR_CORRUPT);
+    body[5] = 2;
+    p.values = 30; /* a level more than the levels hold */
+    build(&c, &p, 1, 30);
+    PPQ_CHECK_EQ(read_all(out, 4, def, 29, &n), PPQ_ERR_CORRUPT);
+    p.values = 29;
+    for (schema_case = 1; schema_case < 4; schema_case++) { /* a child missing, too many, too deep */
+        build(&c, &p, 1, 29);
+        PPQ_CHECK_EQ(open_file(), PPQ_ERR_CORRUPT);
+    }
+}
+
+/* root with two leaves in the schema and one in the row group; a leaf
+ * after the tree is complete */
+static void extra_node_schema(tw_t *w, const col_t *c)
+{
+    wlist(w, 2, 12, 3);
+    wopen(w, -1);
+    wbin(w, 4, "schema");
+    wi(w, 5, schema_case == 0 ? 1 : 2, 5);
+    wclose(w);
+    wopen(w, -1);
+    wi(w, 1, c->type, 5);
+    wbin(w, 4, "x");
+    wclose(w);
+    wopen(w, -1);
+    wi(w, 1, c->type, 5);
+    wbin(w, 4, "y");
+    wclose(w);
+}
+
+static void schema_refusals(void)
+{
+    static const uint8_t one[4] = {1, 0, 0, 0};
+    col_t c = {PPQ_INT32, 0, 0, 0, 0, 0, 0};
+    page_t p;
+    setup();
+    plain_page(&p, one, sizeof one, 1);
+    schema_hook = extra_node_schema;
+    for (schema_case = 0; schema_case < 2; schema_case++) { /* a node past the tree; two leaves, one chunk */
+        build(&c, &p, 1, 1);
+        PPQ_CHECK_EQ(open_file(), PPQ_ERR_CORRUPT);
+    }
+}
+
+/* v1 levels in the deprecated BIT_PACKED encoding (encodings.txt: from
+ * the most significant bit, no length): 2,2,0,1,2,2,1,2 at bit width 2
+ * under the nested schema, and 1,1,0,1,0,1,1,1 at width 1 flat. */
+static void bit_packed_levels(void)
+{
+    static const int16_t want2[8] = {2, 2, 0, 1, 2, 2, 1, 2}, want1[8] = {1, 1, 0, 1, 0, 1, 1, 1};
+    uint8_t body[2 + 6 * 4];
+    int32_t out[8];
+    int16_t def[8];
+    col_t c = {PPQ_INT32, 0, 1, 0, 0, 0, 0};
+    page_t p;
+    size_t n, i;
+    int w;
+    setup();
+    for (w = 2; w >= 1; w--) {
+        size_t lb = w == 2 ? 2u : 1u, nv = w == 2 ? 5u : 6u;
+        const int16_t *want = w == 2 ? want2 : want1;
+        if (w == 2) {
+            body[0] = 0xA1; /* 10 10 00 01 */
+            body[1] = 0xA6; /* 10 10 01 10 */
+        } else {
+            body[0] = 0xD7; /* 1101 0111 */
+        }
+        for (i = 0; i < nv; i++) {
+            ppq_store_le32(body + lb + 4 * i, (uint32_t)(7 * i + 1));
+        }
+        plain_page(&p, body, lb + 4 * nv, 8);
+        p.def_enc = PPQ_ENC_BIT_PACKED;
+        schema_hook = w == 2 ? nested_schema : NULL;
+        schema_case = 0;
+        build(&c, &p, 1, 8);
+        PPQ_CHECK_OK(read_all(out, 4, def, 8, &n));
+        PPQ_CHECK_EQ(n, 8);
+        for (i = 0; i < 8; i++) {
+            PPQ_CHECK_EQ(def[i], want[i]);
+        }
+        for (i = 0; i < nv; i++) {
+            PPQ_CHECK_EQ(out[i], 7 * (int32_t)i + 1);
+        }
+        p.len = lb - 1u; /* the levels cut short */
+        build(&c, &p, 1, 8);
+        PPQ_CHECK_EQ(read_all(out, 4, def, 8, &n), PPQ_ERR_CORRUPT);
+    }
+    plain_page(&p, body, 4, 8); /* levels in an encoding that is neither */
+    p.def_enc = PPQ_ENC_PLAIN_DICTIONARY;
+    schema_hook = NULL;
+    build(&c, &p, 1, 8);
+    PPQ_CHECK_EQ(read_all(out, 4, def, 8, &n), PPQ_ERR_CORRUPT);
+}
+
+/* A REPEATED INT32 leaf: rows [1, 2], [], [3], [4, 5, 6] (rep 0,1,0,0,0,1,1;
+ * def 1,1,0,1,1,1,1; bit-packed at width 1, each with its 4-byte length),
+ * read after skipping rows. */
+static const uint8_t rep_body[12 + 24] = {2, 0, 0, 0, 3, 0x62, 2, 0, 0, 0, 3, 0x7B,
+                                          1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0,
+                                          4, 0, 0, 0, 5, 0, 0, 0, 6, 0, 0, 0};
+
+static void repeated_skip(void)
+{
+    col_t c = {PPQ_INT32, 0, 2, 0, 0, 0, 0};
+    page_t p;
+    int32_t v[8];
+    int16_t def[8], rep[8];
+    size_t levels, count;
+    uint64_t skipped;
+    setup();
+    plain_page(&p, rep_body, sizeof rep_body, 7);
+    build(&c, &p, 1, 4);
+    PPQ_CHECK_OK(open_file());
+    PPQ_CHECK_EQ(ppq_reader_column(&rd, 0)->max_rep, 1);
+    PPQ_CHECK_OK(ppq_column_reader_init(cr, &rd, 0, 0, &arena));
+    PPQ_CHECK_EQ(ppq_column_reader_read(cr, 8, v, NULL, rep, &levels, &count), PPQ_ERR_ARG); /* def needed */
+    PPQ_CHECK_EQ(ppq_column_reader_read(cr, 8, v, def, NULL, &levels, &count), PPQ_ERR_ARG);
+    PPQ_CHECK_OK(ppq_column_reader_skip(cr, 2, &skipped));
+    PPQ_CHECK_EQ(skipped, 2);
+    /* the entry the skip stopped at (row 3's first), then the rest */
+    PPQ_CHECK_OK(ppq_column_reader_read(cr, 8, v, def, rep, &levels, &count));
+    PPQ_CHECK(levels == 1 && count == 1 && v[0] == 3 && def[0] == 1 && rep[0] == 0);
+    PPQ_CHECK_OK(ppq_column_reader_read(cr, 8, v, def, rep, &levels, &count));
+    PPQ_CHECK(levels == 3 && count == 3 && v[0] == 4 && v[1] == 5 && v[2] == 6);
+    PPQ_CHECK(rep[0] == 0 && rep[1] == 1 && rep[2] == 1);
+    PPQ_CHECK_OK(ppq_column_reader_read(cr, 8, v, def, rep, &levels, &count));
+    PPQ_CHECK_EQ(levels, 0);
+    /* one row skipped: the next read starts at the empty row (a null carried) */
+    PPQ_CHECK_OK(ppq_column_reader_init(cr, &rd, 0, 0, &arena));
+    PPQ_CHECK_OK(ppq_column_reader_skip(cr, 1, &skipped));
+    PPQ_CHECK_EQ(skipped, 1);
+    PPQ_CHECK_OK(ppq_column_reader_read(cr, 8, v, def, rep, &levels, &count));
+    PPQ_CHECK(levels == 1 && count == 0 && def[0] == 0 && rep[0] == 0);
+    PPQ_CHECK_OK(ppq_column_reader_read(cr, 8, v, def, rep, &levels, &count));
+    PPQ_CHECK(levels == 4 && count == 4 && v[0] == 3 && v[3] == 6);
+    /* more rows than the chunk holds: the four there are */
+    PPQ_CHECK_OK(ppq_column_reader_init(cr, &rd, 0, 0, &arena));
+    PPQ_CHECK_OK(ppq_column_reader_skip(cr, 10, &skipped));
+    PPQ_CHECK_EQ(skipped, 4);
+    PPQ_CHECK_OK(ppq_column_reader_read(cr, 8, v, def, rep, &levels, &count));
+    PPQ_CHECK_EQ(levels, 0);
+    /* a page whose levels end early (refused as it loads): the skip stops with the status */
+    p.values = 9;
+    build(&c, &p, 1, 4);
+    PPQ_CHECK_OK(open_file());
+    PPQ_CHECK_OK(ppq_column_reader_init(cr, &rd, 0, 0, &arena));
+    PPQ_CHECK_EQ(ppq_column_reader_skip(cr, 10, &skipped), PPQ_ERR_CORRUPT);
+    PPQ_CHECK_EQ(skipped, 0);
+    PPQ_CHECK_EQ(ppq_column_reader_read(cr, 8, v, def, rep, &levels, &count), PPQ_ERR_CORRUPT); /* stays failed */
+}
+
+/* BYTE_STREAM_SPLIT on FIXED_LEN_BYTE_ARRAY(2): 0102 0304 0506 as the
+ * streams 01 03 05 | 02 04 06. */
+static void bss_fixed(void)
+{
+    static const uint8_t body[6] = {1, 3, 5, 2, 4, 6};
+    col_t c = {PPQ_FIXED_LEN_BYTE_ARRAY, 2, 0, 0, 0, 0, 0};
+    page_t p;
+    ppq_bytes_t v[3];
+    size_t levels, count, i;
+    setup();
+    plain_page(&p, body, sizeof body, 3);
+    p.enc = PPQ_ENC_BYTE_STREAM_SPLIT;
+    build(&c, &p, 1, 3);
+    PPQ_CHECK_OK(open_file());
+    PPQ_CHECK_OK(ppq_column_reader_init(cr, &rd, 0, 0, &arena));
+    PPQ_CHECK_OK(ppq_column_reader_read(cr, 3, v, NULL, NULL, &levels, &count));
+    PPQ_CHECK(levels == 3 && count == 3);
+    for (i = 0; i < 3; i++) {
+        PPQ_CHECK_EQ(v[i].len, 2);
+        PPQ_CHECK(v[i].ptr[0] == 2 * i + 1 && v[i].ptr[1] == 2 * i + 2);
+    }
+    p.values = 4; /* a value more than the streams hold */
+    build(&c, &p, 1, 4);
+    PPQ_CHECK_OK(open_file());
+    PPQ_CHECK_OK(ppq_column_reader_init(cr, &rd, 0, 0, &arena));
+    PPQ_CHECK_EQ(ppq_column_reader_read(cr, 3, v, NULL, NULL, &levels, &count), PPQ_ERR_CORRUPT);
+}
+
+/* Booleans as RLE runs (not bit-packed): 10 true; a page that says 12. */
+static void boolean_runs(void)
+{
+    static const uint8_t body[6] = {2, 0, 0, 0, 20, 1};
+    col_t c = {PPQ_BOOLEAN, 0, 0, 0, 0, 0, 0};
+    page_t p;
+    uint8_t out[12];
+    int16_t def[12];
+    size_t n, i;
+    setup();
+    memset(&p, 0, sizeof p);
+    p.values = 10;
+    p.enc = PPQ_ENC_RLE;
+    p.body = body;
+    p.len = sizeof body;
+    p.raw = -1;
+    build(&c, &p, 1, 10);
+    PPQ_CHECK_OK(read_all(out, 1, def, 12, &n));
+    PPQ_CHECK_EQ(n, 10);
+    for (i = 0; i < 10; i++) {
+        PPQ_CHECK_EQ(out[i], 1);
+    }
+    p.values = 12;
+    build(&c, &p, 1, 12);
+    PPQ_CHECK_EQ(read_all(out, 1, def, 12, &n), PPQ_ERR_CORRUPT);
+}
+
+/* A v2 SNAPPY page with definition levels before the compressed values
+ * (the levels copied, the values decompressed after them): a Snappy
+ * stream of one literal (format_description.txt: the length as a varint,
+ * tag (len-1) << 2), and the same page claiming more bytes than it has. */
+static void v2_compressed_levels(void)
+{
+    static const uint8_t body[12] = {0x04, 0x01, 8, 7 << 2, 5, 0, 0, 0, 0xFB, 0xFF, 0xFF, 0xFF};
+    col_t c = {PPQ_INT32, 0, 1, PPQ_CODEC_SNAPPY, 0, 0, 0};
+    page_t p;
+    int32_t out[2];
+    int16_t def[2];
+    size_t n;
+    setup();
+    memset(&p, 0, sizeof p);
+    p.kind = KIND_V2;
+    p.values = 2;
+    p.enc = PPQ_ENC_PLAIN;
+    p.def_len = 2;
+    p.body = body;
+    p.len = sizeof body;
+    p.raw = 10;
+    build(&c, &p, 1, 2);
+    if (!ppq_codec_can_decompress(PPQ_CODEC_SNAPPY)) {
+        PPQ_CHECK_EQ(read_all(out, 4, def, 2, &n), PPQ_ERR_UNSUPPORTED);
+        return;
+    }
+    PPQ_CHECK_OK(read_all(out, 4, def, 2, &n));
+    PPQ_CHECK(n == 2 && def[0] == 1 && def[1] == 1 && out[0] == 5 && out[1] == -5);
+    p.raw = 14; /* four bytes the stream does not hold */
+    build(&c, &p, 1, 2);
+    PPQ_CHECK_EQ(read_all(out, 4, def, 2, &n), PPQ_ERR_CORRUPT);
+    p.raw = 1; /* levels longer than the uncompressed page */
+    build(&c, &p, 1, 2);
+    PPQ_CHECK_EQ(read_all(out, 4, def, 2, &n), PPQ_ERR_CORRUPT);
+}
+
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(rle_booleans),   PPQ_TEST(dictionary_offsets), PPQ_TEST(empty_v2_section),
     PPQ_TEST(column_metadata), PPQ_TEST(encrypted_column),  PPQ_TEST(page_refusals),
+    PPQ_TEST(logical_types),   PPQ_TEST(nested_levels_case), PPQ_TEST(schema_refusals),
+    PPQ_TEST(bit_packed_levels), PPQ_TEST(repeated_skip),   PPQ_TEST(bss_fixed),
+    PPQ_TEST(boolean_runs),    PPQ_TEST(v2_compressed_levels),
 };
 PPQ_SUITE(suite_reader_pages, "reader_pages", cases);

@@ -1038,8 +1038,11 @@ static ppq_status_t get_levels(ppq_rle_dec_t *rle, ppq_bitpacked_dec_t *bp, uint
     }
     while (done < n) {
         uint32_t v = 0;
-        size_t k = HAS(PPQ_ENC_BIT_PACKED) && is_bp ? 0u : ppq_rle_dec_repeat(rle, n - done, &v, &st);
-        TRY(st);
+        size_t k = 0;
+        if (!(HAS(PPQ_ENC_BIT_PACKED) && is_bp)) { /* (BIT_PACKED levels: no runs, and no status from them) */
+            k = ppq_rle_dec_repeat(rle, n - done, &v, &st);
+            TRY(st);
+        }
         if (k > 0u) { /* a run of one level: in bulk */
             if (v > (uint32_t)max) {
                 return PPQ_ERR_CORRUPT;
