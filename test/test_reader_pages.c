@@ -231,10 +231,15 @@ static void build(const col_t *c, const page_t *pages, unsigned np, int64_t rows
         if (dict_pos >= 0) {
             wi(&w, 11, c->dict_offset == 1 ? 0 : dict_pos, 6);
         }
-        if (stat_min != NULL) {
+        if (stat_min != NULL) { /* stat_legacy 2: new fields, then the deprecated ones */
             wopen(&w, 12);
-            wbytes(&w, stat_legacy ? 1 : 5, stat_max, stat_len);
-            wbytes(&w, stat_legacy ? 2 : 6, stat_min, stat_len);
+            wbytes(&w, stat_legacy == 1 ? 1 : 5, stat_max, stat_len);
+            wbytes(&w, stat_legacy == 1 ? 2 : 6, stat_min, stat_len);
+            if (stat_legacy == 2) {
+                static const uint8_t zero4[4] = {0, 0, 0, 0};
+                wbytes(&w, 1, zero4, 4);
+                wbytes(&w, 2, zero4, 4);
+            }
             wclose(&w);
         }
         wclose(&w);
@@ -765,6 +770,16 @@ static void nested_levels_case(void)
     for (i = 0; i < 25; i++) {
         PPQ_CHECK_EQ(out[i], 100 + (int32_t)i);
     }
+    { /* the page in one read: the run of 21 levels written in bulk */
+        size_t levels, count;
+        memset(def, 0xFF, sizeof def);
+        PPQ_CHECK_OK(ppq_column_reader_init(cr, &rd, 0, 0, &arena));
+        PPQ_CHECK_OK(ppq_column_reader_read(cr, 29, out, def, NULL, &levels, &count));
+        PPQ_CHECK(levels == 29 && count == 25 && out[24] == 124);
+        for (i = 0; i < 29; i++) {
+            PPQ_CHECK_EQ(def[i], i < 21 ? 2 : nested_tail[i - 21]);
+        }
+    }
     body[8] = 0xA3; /* a level 3 in the packed group: past the maximum */
     build(&c, &p, 1, 29);
     PPQ_CHECK_EQ(read_all(out, 4, def, 29, &n), PPQ_ERR_CORRUPT);
@@ -976,6 +991,18 @@ static void boolean_runs(void)
     p.values = 12;
     build(&c, &p, 1, 12);
     PPQ_CHECK_EQ(read_all(out, 1, def, 12, &n), PPQ_ERR_CORRUPT);
+    { /* one bit-packed group (8 values: 1,0,1,1,0,0,0,1) where the page says 8, then 10 */
+        static const uint8_t packed[6] = {2, 0, 0, 0, 3, 0x8D};
+        p.body = packed;
+        p.len = sizeof packed;
+        p.values = 8;
+        build(&c, &p, 1, 8);
+        PPQ_CHECK_OK(read_all(out, 1, def, 12, &n));
+        PPQ_CHECK(n == 8 && out[0] == 1 && out[1] == 0 && out[2] == 1 && out[3] == 1 && out[4] == 0 && out[7] == 1);
+        p.values = 10;
+        build(&c, &p, 1, 10);
+        PPQ_CHECK_EQ(read_all(out, 1, def, 12, &n), PPQ_ERR_CORRUPT);
+    }
 }
 
 /* A v2 SNAPPY page with definition levels before the compressed values
@@ -1014,11 +1041,269 @@ static void v2_compressed_levels(void)
     PPQ_CHECK_EQ(read_all(out, 4, def, 2, &n), PPQ_ERR_CORRUPT);
 }
 
+/* ---- the reader's API refusals, failing reads, cut footers, pruning ---- */
+
+static void api_refusals(void)
+{
+    static const uint8_t one[4] = {1, 0, 0, 0};
+    col_t c = {PPQ_INT32, 0, 0, 0, 0, 0, 0};
+    page_t p;
+    int32_t v[2];
+    size_t levels = 9, count = 9;
+    uint64_t skipped = 9;
+    setup();
+    plain_page(&p, one, sizeof one, 1);
+    build(&c, &p, 1, 1);
+    mfile_init(&file, &mfile, fbuf, flen, flen);
+    file.size = flen;
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    PPQ_CHECK_EQ(ppq_reader_open(NULL, &file, &arena), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_reader_open(&rd, NULL, &arena), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_reader_open(&rd, &file, NULL), PPQ_ERR_ARG);
+    file.read_at = NULL;
+    PPQ_CHECK_EQ(ppq_reader_open(&rd, &file, &arena), PPQ_ERR_ARG);
+    PPQ_CHECK(strcmp(ppq_reader_unsupported(NULL), "") == 0);
+    PPQ_CHECK(ppq_reader_chunk(NULL, 0, 0) == NULL);
+    PPQ_CHECK_EQ(ppq_reader_row_group_rows(NULL, 0), -1);
+    PPQ_CHECK(ppq_reader_column(NULL, 0) == NULL);
+    PPQ_CHECK_OK(open_file());
+    PPQ_CHECK(strcmp(ppq_reader_unsupported(&rd), "") == 0);
+    PPQ_CHECK(ppq_reader_column(&rd, 1) == NULL);
+    PPQ_CHECK_EQ(ppq_reader_row_group_rows(&rd, 0), 1);
+    PPQ_CHECK_EQ(ppq_reader_row_group_rows(&rd, 1), -1);
+    PPQ_CHECK_EQ(ppq_column_reader_init(NULL, &rd, 0, 0, &arena), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_column_reader_init(cr, &rd, 0, 0, NULL), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_column_reader_init(cr, &rd, 0, 1, &arena), PPQ_ERR_ARG); /* no such column */
+    memset(cr, 0, sizeof *cr); /* a reader never started */
+    PPQ_CHECK_EQ(ppq_column_reader_read(cr, 1, v, NULL, NULL, &levels, &count), PPQ_ERR_ARG);
+    PPQ_CHECK(levels == 0 && count == 0);
+    PPQ_CHECK_EQ(ppq_column_reader_read(NULL, 1, v, NULL, NULL, &levels, &count), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_column_reader_read(cr, 1, v, NULL, NULL, NULL, &count), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_column_reader_read(cr, 1, v, NULL, NULL, &levels, NULL), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_column_reader_skip(cr, 1, &skipped), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(skipped, 0);
+    PPQ_CHECK_EQ(ppq_column_reader_skip(NULL, 1, &skipped), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_column_reader_skip(cr, 1, NULL), PPQ_ERR_ARG);
+    PPQ_CHECK_OK(ppq_column_reader_init(cr, &rd, 0, 0, &arena));
+    PPQ_CHECK_EQ(ppq_column_reader_read(cr, 1, NULL, NULL, NULL, &levels, &count), PPQ_ERR_ARG);
+    PPQ_CHECK_OK(ppq_column_reader_read(cr, 0, NULL, NULL, NULL, &levels, &count)); /* nothing asked */
+    PPQ_CHECK(levels == 0 && count == 0);
+    PPQ_CHECK_OK(ppq_column_reader_skip(cr, 0, &skipped));
+    PPQ_CHECK_EQ(skipped, 0);
+    PPQ_CHECK_OK(ppq_column_reader_read(cr, 2, v, NULL, NULL, &levels, &count));
+    PPQ_CHECK(levels == 1 && count == 1 && v[0] == 1);
+}
+
+/* read_at that fails after `fail_after` calls: 0 an I/O error, 1 a
+ * positive status, 2 nothing read, 3 more than asked. */
+static int fail_mode;
+static unsigned fail_after, fail_calls;
+
+static ppq_status_t failing_read_at(void *ctx, uint64_t off, uint8_t *buf, size_t len, size_t *got)
+{
+    if (fail_calls++ < fail_after) {
+        return mf_read_at(ctx, off, buf, len, got);
+    }
+    *got = fail_mode == 3 ? len + 1u : 0u;
+    return fail_mode == 0 ? PPQ_ERR_IO : fail_mode == 1 ? (ppq_status_t)1 : PPQ_OK;
+}
+
+static void failing_reads(void)
+{
+    static const uint8_t one[4] = {1, 0, 0, 0};
+    col_t c = {PPQ_INT32, 0, 0, 0, 0, 0, 0};
+    page_t p;
+    int32_t v[2];
+    size_t levels, count;
+    unsigned calls = 0, after;
+    setup();
+    plain_page(&p, one, sizeof one, 1);
+    build(&c, &p, 1, 1);
+    /* every read in turn fails, in each way: the open or the read says I/O */
+    for (after = 0; after < 8u; after++) {
+        for (fail_mode = 0; fail_mode < 4; fail_mode++) {
+            ppq_status_t st;
+            fail_after = after;
+            fail_calls = 0;
+            mfile_init(&file, &mfile, fbuf, flen, flen);
+            file.size = flen;
+            file.read_at = failing_read_at;
+            ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+            st = ppq_reader_open(&rd, &file, &arena);
+            if (st == PPQ_OK) {
+                st = ppq_column_reader_init(cr, &rd, 0, 0, &arena);
+            }
+            while (st == PPQ_OK) {
+                st = ppq_column_reader_read(cr, 2, v, NULL, NULL, &levels, &count);
+                if (st == PPQ_OK && levels == 0u) {
+                    break;
+                }
+                PPQ_CHECK(st != PPQ_OK || (levels == 1 && v[0] == 1));
+            }
+            if (fail_calls > after) {
+                PPQ_CHECK_EQ(st, PPQ_ERR_IO);
+            } else {
+                PPQ_CHECK_OK(st); /* every read done before the failure */
+                calls = calls > fail_calls ? calls : fail_calls;
+            }
+        }
+    }
+    PPQ_CHECK(calls > 2u && calls < 8u); /* head, tail, footer, page: all failed in turn */
+}
+
+/* The file in fbuf with its footer cut to each shorter length (the length
+ * and magic moved up): every cut refused, none read past the footer. */
+static unsigned cut_footers_of(void)
+{
+    uint32_t full = ppq_load_le32(fbuf + flen - 8u), k;
+    size_t data = flen - 8u - full;
+    uint8_t *cut = fbuf + 512;
+    unsigned bad = 0;
+    if (flen > 512u) {
+        return 1;
+    }
+    for (k = 0; k < full; k++) {
+        memcpy(cut, fbuf, data + k);
+        ppq_store_le32(cut + data + k, k);
+        memcpy(cut + data + k + 4u, "PAR1", 4);
+        mfile_init(&file, &mfile, cut, data + k + 8u, data + k + 8u);
+        file.size = data + k + 8u;
+        ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+        bad += ppq_reader_open(&rd, &file, &arena) != PPQ_ERR_CORRUPT;
+    }
+    return bad;
+}
+
+static const uint8_t stat_lo[4] = {10, 0, 0, 0}, stat_hi[4] = {20, 0, 0, 0};
+
+static void converted_uint32(tw_t *w)
+{
+    wi(w, 6, 14, 5); /* ConvertedType UINT_32 */
+}
+
+static void cut_footers(void)
+{
+    static const uint8_t two[16] = {1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0};
+    page_t p;
+    setup();
+    for (logical_case = 0; logical_case < 7; logical_case++) {
+        col_t c = {PPQ_INT64, 0, 1, 0, 0, 1, 0};
+        plain_page(&p, two, sizeof two, 2);
+        leaf_hook = logical_leaf;
+        stat_min = stat_lo;
+        stat_max = stat_hi;
+        stat_len = 4;
+        col_order = 1;
+        build(&c, &p, 1, 2);
+        PPQ_CHECK_OK(open_file()); /* whole, it reads */
+        PPQ_CHECK_EQ(cut_footers_of(), 0);
+    }
+    {
+        col_t c = {PPQ_INT32, 0, 1, 0, 0, 0, 0};
+        schema_hook = nested_schema;
+        schema_case = 0;
+        leaf_hook = NULL;
+        stat_legacy = 1;
+        build(&c, &p, 1, 2);
+        PPQ_CHECK_OK(open_file());
+        PPQ_CHECK_EQ(cut_footers_of(), 0);
+    }
+}
+
+/* Pruning by a chunk's statistics (ppq_reader_may_contain): min and max
+ * compared in the column's order (signed, unsigned by INTEGER or
+ * UINT_32, reals), and every case where nothing is proven. */
+static int open_stats(int32_t type, int32_t type_len, const void *lo, const void *hi, size_t len)
+{
+    static const uint8_t body[16] = {0};
+    col_t c = {0, 0, 0, 0, 0, 0, 0};
+    page_t p;
+    c.type = type;
+    c.type_len = type_len;
+    plain_page(&p, body, type == PPQ_BYTE_ARRAY ? 4u : len, 1);
+    stat_min = (const uint8_t *)lo;
+    stat_max = (const uint8_t *)hi;
+    stat_len = len;
+    build(&c, &p, 1, 1);
+    return open_file() == PPQ_OK;
+}
+
+static void may_contain(void)
+{
+    int32_t i21 = 21, i9 = 9, i15 = 15, m11 = -11, i2 = 2;
+    int32_t neg_lo = -16, pos_hi = 1;
+    int64_t l5 = 5, l6 = 6, l7 = 7, l4 = 4;
+    float f1 = 1.0f, f2 = 2.0f, f3 = 3.0f, fnan;
+    double d1 = 1.0, d2 = 2.0, d05 = 0.5;
+    uint32_t nan_bits = 0x7FC00000u;
+    memcpy(&fnan, &nan_bits, 4);
+    setup();
+    col_order = 1; /* TYPE_ORDER */
+    PPQ_CHECK(open_stats(PPQ_INT32, 0, stat_lo, stat_hi, 4)); /* [10, 20] */
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i21, NULL), 0);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, NULL, &i9), 0);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i15, &i15), 1);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i9, &i21), 1);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, NULL, NULL), 1);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 1, 0, &i21, NULL), 1); /* no such row group */
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 1, &i21, NULL), 1);
+    PPQ_CHECK(open_stats(PPQ_INT32, 0, &neg_lo, &pos_hi, 4)); /* signed: [-16, 1] */
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i2, NULL), 0);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, NULL, &m11), 1);
+    leaf_hook = logical_leaf; /* INTEGER(16, unsigned): [1, 0xFFFFFFF0] */
+    logical_case = 1;
+    PPQ_CHECK(open_stats(PPQ_INT32, 0, &pos_hi, &neg_lo, 4));
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &m11, NULL), 0); /* 0xFFFFFFF5 above the max */
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i2, NULL), 1);
+    leaf_hook = converted_uint32; /* the same by ConvertedType UINT_32 */
+    PPQ_CHECK(open_stats(PPQ_INT32, 0, &pos_hi, &neg_lo, 4));
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &m11, NULL), 0);
+    leaf_hook = NULL;
+    PPQ_CHECK(open_stats(PPQ_INT64, 0, &l5, &l6, 8));
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &l7, NULL), 0);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, NULL, &l4), 0);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &l6, &l7), 1);
+    PPQ_CHECK(open_stats(PPQ_FLOAT, 0, &f1, &f2, 4));
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &f3, NULL), 0);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &f1, &f1), 1);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &fnan, &fnan), 1); /* NaN: nothing proven */
+    PPQ_CHECK(open_stats(PPQ_FLOAT, 0, &fnan, &f2, 4));
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, NULL, &f1), 1);
+    PPQ_CHECK(open_stats(PPQ_DOUBLE, 0, &d1, &d2, 8));
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, NULL, &d05), 0);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &d05, &d2), 1);
+    PPQ_CHECK(open_stats(PPQ_FIXED_LEN_BYTE_ARRAY, 4, stat_lo, stat_hi, 4)); /* bytes: not compared */
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i21, NULL), 1);
+    PPQ_CHECK(open_stats(PPQ_BYTE_ARRAY, 0, stat_lo, stat_hi, 4));
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i21, NULL), 1);
+    PPQ_CHECK(open_stats(PPQ_INT32, 0, stat_lo, stat_hi, 3)); /* not the type's width */
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i21, NULL), 1);
+    stat_legacy = 1; /* the deprecated min/max: signed order whatever the type; not trusted */
+    PPQ_CHECK(open_stats(PPQ_INT32, 0, stat_lo, stat_hi, 4));
+    PPQ_CHECK(ppq_reader_chunk(&rd, 0, 0)->stats.legacy);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i21, NULL), 1);
+    stat_legacy = 2; /* new and deprecated both: the new ones kept */
+    PPQ_CHECK(open_stats(PPQ_INT32, 0, stat_lo, stat_hi, 4));
+    PPQ_CHECK(!ppq_reader_chunk(&rd, 0, 0)->stats.legacy);
+    PPQ_CHECK(ppq_reader_chunk(&rd, 0, 0)->stats.min[0] == 10 && ppq_reader_chunk(&rd, 0, 0)->stats.max[0] == 20);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i21, NULL), 0);
+    stat_legacy = 0;
+    col_order = 0; /* no column order: min and max mean nothing */
+    PPQ_CHECK(open_stats(PPQ_INT32, 0, stat_lo, stat_hi, 4));
+    PPQ_CHECK_EQ(ppq_reader_column(&rd, 0)->column_order, 0);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i21, NULL), 1);
+    col_order = 300; /* a member past 255 */
+    PPQ_CHECK(open_stats(PPQ_INT32, 0, stat_lo, stat_hi, 4));
+    PPQ_CHECK_EQ(ppq_reader_column(&rd, 0)->column_order, 255);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i21, NULL), 1);
+}
+
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(rle_booleans),   PPQ_TEST(dictionary_offsets), PPQ_TEST(empty_v2_section),
     PPQ_TEST(column_metadata), PPQ_TEST(encrypted_column),  PPQ_TEST(page_refusals),
     PPQ_TEST(logical_types),   PPQ_TEST(nested_levels_case), PPQ_TEST(schema_refusals),
     PPQ_TEST(bit_packed_levels), PPQ_TEST(repeated_skip),   PPQ_TEST(bss_fixed),
-    PPQ_TEST(boolean_runs),    PPQ_TEST(v2_compressed_levels),
+    PPQ_TEST(boolean_runs),    PPQ_TEST(v2_compressed_levels), PPQ_TEST(api_refusals),
+    PPQ_TEST(failing_reads),   PPQ_TEST(cut_footers),    PPQ_TEST(may_contain),
 };
 PPQ_SUITE(suite_reader_pages, "reader_pages", cases);
