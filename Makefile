@@ -39,9 +39,9 @@ LIB := $(BUILD)/libpicoparquet.a
 
 TEST_COMMON_SRCS := $(filter-out test/host_main.c test/board_main.c,$(wildcard test/*.c))
 TEST_SRCS := $(TEST_COMMON_SRCS) test/host_main.c
-TEST_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TEST_SRCS)) $(BUILD)/obj/generic_copy.o
+TEST_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TEST_SRCS)) $(BUILD)/obj/generic_copy.o $(BUILD)/obj/delta32_copy.o
 BOARD_TEST_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TEST_COMMON_SRCS) test/board_main.c $(wildcard boards/common/*.c)) \
-    $(BUILD)/obj/generic_copy.o
+    $(BUILD)/obj/generic_copy.o $(BUILD)/obj/delta32_copy.o
 BOARD_LDFLAGS = $(BOARD_CPU_FLAGS) -T boards/$(TARGET)/board.ld -Lboards/common -nostartfiles \
     --specs=nano.specs --specs=nosys.specs -Wl,--gc-sections
 BOARDS := microbit mps2-an385 mps2-an386 mps2-an500 mps2-an505
@@ -90,6 +90,18 @@ GENERIC_COPY := $(BUILD)/obj/generic_copy.o
 $(GENERIC_COPY): port/generic/ppq_port_generic.c
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(LIB_CFLAGS) $(GENERIC_RENAME) -MMD -MP -c $< -o $@
+
+# DELTA_BINARY_PACKED again under other names (ppq_delta32_*), built as
+# for 32-bit targets (PPQ_FAST64 0: blocks packed in 32-bit words, INT64
+# deltas unpacked without the fused kernels), linked into the unit suite:
+# on 64-bit hosts test_delta checks it writes the same bytes as the host's
+# path and reads them back (on the boards both are the same code).
+DELTA32_NAMES := enc_arena_size enc_init enc_init_narrow enc_fits enc_block_bytes enc_put_word enc_put enc_finish \
+    enc_finish_to max_block_bytes header enc_header dec_init dec_count dec_get dec_get_i32 stream_end
+DELTA32_RENAME := $(foreach f,$(DELTA32_NAMES),-Dppq_delta_$(f)=ppq_delta32_$(f)) -DPPQ_FAST64=0
+$(BUILD)/obj/delta32_copy.o: src/encodings/ppq_delta.c
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(LIB_CFLAGS) $(DELTA32_RENAME) -MMD -MP -c $< -o $@
 
 $(LIB): $(LIB_OBJS)
 	@mkdir -p $(dir $@)

@@ -645,6 +645,256 @@ static void random_bytes_never_crash(void)
     }
 }
 
+/* Hostile streams through each entry (ppq_delta_dec_get, _get_i32 and
+ * ppq_delta_stream_end each carry their own copy of the miniblock
+ * opening): header 128/4, 3 values, first 1; a block of min delta 1 and
+ * widths 0 (values 1, 2, 3), then the same cut or broken. */
+static void hostile_streams_every_entry(void)
+{
+    static const uint8_t good[10] = {0x80, 0x01, 4, 3, 2, 2, 0, 0, 0, 0};
+    struct {
+        size_t len;
+        uint8_t width; /* the first miniblock's width (0: as good) */
+    } bad[] = {
+        {5, 0},  /* no block header */
+        {8, 0},  /* two of the four widths */
+        {10, 65}, /* a width past 64 */
+        {10, 8},  /* width 8: 32 bytes of miniblock missing */
+    };
+    uint8_t buf[10];
+    int32_t o32[4];
+    int64_t o64[4];
+    size_t got = 9, used = 0, i;
+    uint64_t count = 0;
+    ppq_delta_dec_t dec;
+    PPQ_CHECK_OK(ppq_delta_dec_init(&dec, PPQ_INT32, good, sizeof good));
+    PPQ_CHECK_EQ(ppq_delta_dec_get_i32(&dec, NULL, 1, &got), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(got, 0);
+    PPQ_CHECK_OK(ppq_delta_dec_get_i32(&dec, o32, 0, &got)); /* nothing asked: the first value stays */
+    PPQ_CHECK_EQ(got, 0);
+    PPQ_CHECK_OK(ppq_delta_dec_get_i32(&dec, o32, 4, &got));
+    PPQ_CHECK(got == 3 && o32[0] == 1 && o32[1] == 2 && o32[2] == 3);
+    PPQ_CHECK_OK(ppq_delta_dec_init(&dec, PPQ_INT64, good, sizeof good));
+    PPQ_CHECK_EQ(ppq_delta_dec_get(&dec, NULL, 1, &got), PPQ_ERR_ARG);
+    PPQ_CHECK_OK(ppq_delta_dec_get(&dec, o64, 0, &got));
+    PPQ_CHECK_EQ(got, 0);
+    PPQ_CHECK_OK(ppq_delta_dec_get(&dec, NULL, 0, &got)); /* nothing asked, nowhere: fine */
+    PPQ_CHECK_EQ(got, 0);
+    PPQ_CHECK_OK(ppq_delta_dec_get(&dec, o64, 4, &got));
+    PPQ_CHECK(got == 3 && o64[0] == 1 && o64[1] == 2 && o64[2] == 3);
+    PPQ_CHECK_OK(ppq_delta_stream_end(PPQ_INT32, good, sizeof good, &used, &count));
+    PPQ_CHECK(used == 10 && count == 3);
+    for (i = 0; i < ARRAY_LEN(bad); i++) {
+        memcpy(buf, good, sizeof good);
+        buf[6] = bad[i].width;
+        PPQ_CHECK_OK(ppq_delta_dec_init(&dec, PPQ_INT32, tail_copy(buf, bad[i].len), bad[i].len));
+        PPQ_CHECK_EQ(ppq_delta_dec_get_i32(&dec, o32, 4, &got), PPQ_ERR_CORRUPT);
+        PPQ_CHECK(got == 1 && o32[0] == 1); /* the first value, from the header */
+        PPQ_CHECK_OK(ppq_delta_dec_init(&dec, PPQ_INT32, tail_copy(buf, bad[i].len), bad[i].len));
+        PPQ_CHECK_EQ(ppq_delta_dec_get(&dec, o32, 4, &got), PPQ_ERR_CORRUPT);
+        PPQ_CHECK(got == 1 && o32[0] == 1);
+        PPQ_CHECK_OK(ppq_delta_dec_init(&dec, PPQ_INT64, tail_copy(buf, bad[i].len), bad[i].len));
+        PPQ_CHECK_EQ(ppq_delta_dec_get(&dec, o64, 4, &got), PPQ_ERR_CORRUPT);
+        PPQ_CHECK(got == 1 && o64[0] == 1);
+        PPQ_CHECK_EQ(ppq_delta_stream_end(PPQ_INT32, tail_copy(buf, bad[i].len), bad[i].len, &used, &count),
+                     PPQ_ERR_CORRUPT);
+    }
+}
+
+/* ---- the 32-bit targets' path (PPQ_FAST64 0) beside the host's ---- */
+
+/* ppq_delta.c built a second time as for 32-bit targets (Makefile:
+ * delta32_copy.o). */
+size_t ppq_delta32_enc_arena_size(const ppq_delta_cfg_t *cfg);
+ppq_status_t ppq_delta32_enc_init(ppq_delta_enc_t *enc, const ppq_delta_cfg_t *cfg, ppq_sink_t *out, ppq_arena_t *arena);
+ppq_status_t ppq_delta32_enc_init_narrow(ppq_delta_enc_t *enc, const ppq_delta_cfg_t *cfg, ppq_sink_t *out,
+                                         ppq_arena_t *arena);
+ppq_status_t ppq_delta32_enc_put_word(ppq_delta_enc_t *enc, uint64_t v);
+size_t ppq_delta32_enc_block_bytes(const ppq_delta_enc_t *enc, uint64_t v);
+ppq_status_t ppq_delta32_enc_finish(ppq_delta_enc_t *enc);
+size_t ppq_delta32_enc_header(const ppq_delta_enc_t *enc, uint8_t *out);
+ppq_status_t ppq_delta32_dec_init(ppq_delta_dec_t *dec, ppq_type_t type, const void *data, size_t len);
+ppq_status_t ppq_delta32_dec_get(ppq_delta_dec_t *dec, void *out, size_t max, size_t *got);
+ppq_status_t ppq_delta32_dec_get_i32(ppq_delta_dec_t *dec, int32_t *out, size_t max, size_t *got);
+
+typedef struct delta_impl {
+    ppq_status_t (*init)(ppq_delta_enc_t *, const ppq_delta_cfg_t *, ppq_sink_t *, ppq_arena_t *);
+    ppq_status_t (*init_narrow)(ppq_delta_enc_t *, const ppq_delta_cfg_t *, ppq_sink_t *, ppq_arena_t *);
+    ppq_status_t (*put_word)(ppq_delta_enc_t *, uint64_t);
+    size_t (*block_bytes)(const ppq_delta_enc_t *, uint64_t);
+    ppq_status_t (*finish)(ppq_delta_enc_t *);
+    size_t (*header)(const ppq_delta_enc_t *, uint8_t *);
+    ppq_status_t (*dec_init)(ppq_delta_dec_t *, ppq_type_t, const void *, size_t);
+    ppq_status_t (*dec_get)(ppq_delta_dec_t *, void *, size_t, size_t *);
+    ppq_status_t (*dec_get_i32)(ppq_delta_dec_t *, int32_t *, size_t, size_t *);
+} delta_impl_t;
+
+static const delta_impl_t host_impl = {ppq_delta_enc_init,  ppq_delta_enc_init_narrow, ppq_delta_enc_put_word,
+                                       ppq_delta_enc_block_bytes, ppq_delta_enc_finish, ppq_delta_enc_header,
+                                       ppq_delta_dec_init, ppq_delta_dec_get, ppq_delta_dec_get_i32};
+static const delta_impl_t m32_impl = {ppq_delta32_enc_init,  ppq_delta32_enc_init_narrow, ppq_delta32_enc_put_word,
+                                      ppq_delta32_enc_block_bytes, ppq_delta32_enc_finish, ppq_delta32_enc_header,
+                                      ppq_delta32_dec_init, ppq_delta32_dec_get, ppq_delta32_dec_get_i32};
+
+/* n values (their bits, INT32 zero-extended) one at a time into buf
+ * (header first); every block's size as ppq_delta_enc_block_bytes
+ * predicted it checked against what the block wrote.  The length, or 0. */
+static size_t encode_words(const delta_impl_t *im, const ppq_delta_cfg_t *cfg, int narrow, const int64_t *v, size_t n,
+                           uint8_t *buf)
+{
+    ppq_arena_t arena;
+    ppq_delta_enc_t enc;
+    ppq_sink_t sink;
+    tsink_t ts;
+    size_t i, hlen, predicted = 0, before = 0;
+    uint8_t head[PPQ_DELTA_HEADER_MAX];
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    tsink_init(&sink, &ts, buf + PPQ_DELTA_HEADER_MAX, ENC_CAP - PPQ_DELTA_HEADER_MAX, (size_t)-1);
+    if ((narrow ? im->init_narrow : im->init)(&enc, cfg, &sink, &arena) != PPQ_OK) {
+        return 0;
+    }
+    for (i = 0; i < n; i++) {
+        uint64_t w = cfg->type == PPQ_INT64 ? (uint64_t)v[i] : (uint64_t)(uint32_t)v[i];
+        predicted = im->block_bytes(&enc, w);
+        before = ts.len;
+        if (im->put_word(&enc, w) != PPQ_OK) {
+            return 0;
+        }
+        if (predicted != 0u && ts.len - before != predicted) {
+            return 0; /* the prediction the compact layout relies on, wrong */
+        }
+        if (predicted == 0u && ts.len != before) {
+            return 0; /* a block written unannounced */
+        }
+    }
+    if (im->finish(&enc) != PPQ_OK) {
+        return 0;
+    }
+    hlen = im->header(&enc, head);
+    memmove(buf + hlen, buf + PPQ_DELTA_HEADER_MAX, ts.len);
+    memcpy(buf, head, hlen);
+    return hlen + ts.len;
+}
+
+/* The values back (INT32 through both entries), all of them or not. */
+static int decodes_to(const delta_impl_t *im, ppq_type_t type, const uint8_t *data, size_t len, const int64_t *v,
+                      size_t n)
+{
+    ppq_delta_dec_t dec;
+    size_t got, i;
+    int32_t *o32 = (int32_t *)(void *)b64;
+    if (im->dec_init(&dec, type, data, len) != PPQ_OK || im->dec_get(&dec, b64, n + 1u, &got) != PPQ_OK || got != n) {
+        return 0;
+    }
+    for (i = 0; i < n; i++) {
+        if (type == PPQ_INT64 ? b64[i] != v[i] : o32[i] != (int32_t)v[i]) {
+            return 0;
+        }
+    }
+    if (type == PPQ_INT32) {
+        if (im->dec_init(&dec, type, data, len) != PPQ_OK || im->dec_get_i32(&dec, o32, n + 1u, &got) != PPQ_OK ||
+            got != n) {
+            return 0;
+        }
+        for (i = 0; i < n; i++) {
+            if (o32[i] != (int32_t)v[i]) {
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* Values whose deltas take about `bits` bits (0: one delta throughout;
+ * 65: any 64-bit values), with the odd larger jump. */
+static void delta_values(int64_t *v, size_t n, unsigned bits, ppq_type_t type)
+{
+    size_t i;
+    int64_t x = (int64_t)(ppq_test_rand() >> 1);
+    for (i = 0; i < n; i++) {
+        uint64_t r = ppq_test_rand();
+        if (bits == 0u) {
+            x += 7;
+        } else if (bits >= 64u) {
+            x = (int64_t)r;
+        } else {
+            x += (int64_t)(r & ((1ull << bits) - 1u)) - (int64_t)(1ull << (bits - 1u));
+        }
+        v[i] = type == PPQ_INT32 ? (int64_t)(int32_t)(uint32_t)x : x;
+    }
+}
+
+static void fast64_and_32bit_paths_agree(void)
+{
+    static const unsigned widths[] = {0, 1, 3, 8, 13, 16, 17, 24, 31, 32, 33, 40, 47, 63, 64};
+    static const uint32_t geometry[][2] = {{128, 4}, {128, 1}, {512, 16}, {256, 2}};
+    size_t counts[] = {1, 2, 31, 127, 128, 129, 700, NMAX};
+    unsigned t, wi, g, ci;
+    PPQ_CHECK(setup());
+    for (t = 0; t < 2; t++) {
+        ppq_type_t type = t == 0 ? PPQ_INT32 : PPQ_INT64;
+        for (wi = 0; wi < ARRAY_LEN(widths); wi++) {
+            for (g = 0; g < ARRAY_LEN(geometry); g++) {
+                for (ci = 0; ci < ARRAY_LEN(counts); ci++) {
+                    ppq_delta_cfg_t cfg;
+                    size_t n = counts[ci] < NMAX ? counts[ci] : NMAX, la, lb;
+                    int narrow;
+                    memset(&cfg, 0, sizeof cfg);
+                    cfg.type = type;
+                    cfg.block_size = geometry[g][0];
+                    cfg.miniblocks = geometry[g][1];
+                    if (ppq_delta_enc_arena_size(&cfg) > test_arena_size) {
+                        continue; /* (PPQ_TEST_SMALL: a 512-value INT64 block passes the 4 KB arena) */
+                    }
+                    delta_values(v64, n, widths[wi], type);
+                    for (narrow = 0; narrow < 2; narrow++) {
+                        if (narrow && (!PPQ_WRITER_COMPACT || (type == PPQ_INT64 && widths[wi] > 31u))) {
+                            continue; /* (narrow: deltas that fit 32 bits) */
+                        }
+                        la = encode_words(&host_impl, &cfg, narrow, v64, n, enc_a);
+                        lb = encode_words(&m32_impl, &cfg, narrow, v64, n, enc_b);
+                        PPQ_CHECK(la > 0u && la == lb);
+                        PPQ_CHECK_MEM(enc_a, enc_b, la);
+                        PPQ_CHECK(decodes_to(&host_impl, type, enc_a, la, v64, n));
+                        PPQ_CHECK(decodes_to(&m32_impl, type, enc_a, la, v64, n));
+                    }
+                }
+            }
+        }
+    }
+    if (PPQ_WRITER_COMPACT) { /* a narrow INT64 encoder refuses a delta past 32 bits, and goes on */
+        ppq_arena_t arena;
+        ppq_delta_enc_t enc;
+        ppq_sink_t sink;
+        tsink_t ts;
+        ppq_delta_cfg_t cfg;
+        unsigned k;
+        memset(&cfg, 0, sizeof cfg);
+        cfg.type = PPQ_INT64;
+        for (k = 0; k < 2; k++) {
+            const delta_impl_t *im = k == 0 ? &host_impl : &m32_impl;
+            ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+            tsink_init(&sink, &ts, enc_a, ENC_CAP, (size_t)-1);
+            PPQ_CHECK_OK(im->init_narrow(&enc, &cfg, &sink, &arena));
+            PPQ_CHECK_OK(im->put_word(&enc, 5));
+            PPQ_CHECK_EQ(ppq_delta_enc_fits(&enc, 5u + 0x80000000u), 0);
+            PPQ_CHECK_EQ(ppq_delta_enc_fits(&enc, 5u + 0x7FFFFFFFu), 1);
+            PPQ_CHECK_EQ(im->put_word(&enc, 5u + 0x80000000u), PPQ_ERR_NOSPACE);
+            PPQ_CHECK_EQ(im->put_word(&enc, (uint64_t)(5 - 0x7FFFFFFFLL - 2)), PPQ_ERR_NOSPACE);
+            PPQ_CHECK_OK(im->put_word(&enc, 6));
+            PPQ_CHECK_OK(im->finish(&enc));
+            {
+                uint8_t head[PPQ_DELTA_HEADER_MAX];
+                size_t hlen = im->header(&enc, head);
+                int64_t want[2] = {5, 6};
+                memmove(enc_a + hlen, enc_a, ts.len);
+                memcpy(enc_a, head, hlen);
+                PPQ_CHECK(decodes_to(im, PPQ_INT64, enc_a, hlen + ts.len, want, 2));
+            }
+        }
+    }
+}
+
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(spec_example_1),
     PPQ_TEST(spec_example_2),
@@ -660,5 +910,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(forbidden_streams_rejected),
     PPQ_TEST(encoder_arguments_and_failures),
     PPQ_TEST(random_bytes_never_crash),
+    PPQ_TEST(hostile_streams_every_entry),
+    PPQ_TEST(fast64_and_32bit_paths_agree),
 };
 PPQ_SUITE(suite_delta, "delta", cases);

@@ -746,7 +746,7 @@ static PPQ_ALWAYS_INLINE uint64_t rel_at(const uint8_t *in, unsigned w, unsigned
 static PPQ_ALWAYS_INLINE uint64_t rel_wide_at(const uint8_t *in, unsigned w, unsigned i)
 {
     unsigned bit = i * w, byte = bit / 8u, shift = bit % 8u, end = (bit + w + 7u) / 8u;
-    uint64_t mask = w == 64u ? ~0ull : (1ull << w) - 1u;
+    uint64_t mask = w == 64u ? ~0ull : (1ull << w) - 1u;              /* LCOV_EXCL_BR_LINE */
     if (shift + w > 64u) {                                            /* LCOV_EXCL_BR_LINE */
         return ((le64_at(in + byte) >> shift) | ((uint64_t)in[byte + 8u] << (64u - shift))) & mask;
     }
