@@ -95,15 +95,24 @@ typedef struct col {
     int kv, crypto;
 } col_t;
 
-/* Optional parts of the footer (all reset by setup()): the whole schema
- * list (field 2) instead of root + one leaf "x"; extra fields of that
- * leaf (after its name, field 4); the chunk's Statistics min/max (fields
- * 6 and 5, or the deprecated 2 and 1); a ColumnOrder for the leaf. */
-static void (*schema_hook)(tw_t *w, const col_t *c);
-static void (*leaf_hook)(tw_t *w);
-static const uint8_t *stat_min, *stat_max;
-static size_t stat_len;
-static int stat_legacy, col_order;
+/* The reader and its file, and the optional parts of the footer (all
+ * reset by setup()): the whole schema list (field 2) instead of root +
+ * one leaf "x"; extra fields of that leaf (after its name, field 4); the
+ * chunk's Statistics min/max (fields 6 and 5, or the deprecated 2 and 1);
+ * a ColumnOrder for the leaf.  In the test scratch, not static: the
+ * microbit's RAM. */
+typedef struct rp_state {
+    ppq_file_t file;
+    mfile_t mfile;
+    ppq_reader_t rd;
+    ppq_arena_t arena;
+    void (*schema_hook)(tw_t *w, const col_t *c);
+    void (*leaf_hook)(tw_t *w);
+    const uint8_t *stat_min, *stat_max;
+    size_t stat_len;
+    int stat_legacy, col_order;
+} rp_state_t;
+static rp_state_t *g;
 
 static void wbytes(tw_t *w, int16_t id, const uint8_t *p, size_t len)
 {
@@ -115,11 +124,7 @@ static void wbytes(tw_t *w, int16_t id, const uint8_t *p, size_t len)
 
 static uint8_t *fbuf;
 static size_t flen;
-static ppq_file_t file;
-static mfile_t mfile;
-static ppq_reader_t rd;
 static ppq_column_reader_t *cr;
-static ppq_arena_t arena;
 
 static void build(const col_t *c, const page_t *pages, unsigned np, int64_t rows)
 {
@@ -180,8 +185,8 @@ static void build(const col_t *c, const page_t *pages, unsigned np, int64_t rows
         memset(w.last, 0, sizeof w.last);
         w.depth = 0;
         wi(&w, 1, 1, 5);
-        if (schema_hook != NULL) {
-            schema_hook(&w, c);
+        if (g->schema_hook != NULL) {
+            g->schema_hook(&w, c);
         } else {
             wlist(&w, 2, 12, 2);
             wopen(&w, -1);
@@ -195,8 +200,8 @@ static void build(const col_t *c, const page_t *pages, unsigned np, int64_t rows
             }
             wi(&w, 3, c->rep, 5);
             wbin(&w, 4, "x");
-            if (leaf_hook != NULL) {
-                leaf_hook(&w);
+            if (g->leaf_hook != NULL) {
+                g->leaf_hook(&w);
             }
             wclose(&w);
         }
@@ -231,11 +236,11 @@ static void build(const col_t *c, const page_t *pages, unsigned np, int64_t rows
         if (dict_pos >= 0) {
             wi(&w, 11, c->dict_offset == 1 ? 0 : dict_pos, 6);
         }
-        if (stat_min != NULL) { /* stat_legacy 2: new fields, then the deprecated ones */
+        if (g->stat_min != NULL) { /* stat_legacy 2: new fields, then the deprecated ones */
             wopen(&w, 12);
-            wbytes(&w, stat_legacy == 1 ? 1 : 5, stat_max, stat_len);
-            wbytes(&w, stat_legacy == 1 ? 2 : 6, stat_min, stat_len);
-            if (stat_legacy == 2) {
+            wbytes(&w, g->stat_legacy == 1 ? 1 : 5, g->stat_max, g->stat_len);
+            wbytes(&w, g->stat_legacy == 1 ? 2 : 6, g->stat_min, g->stat_len);
+            if (g->stat_legacy == 2) {
                 static const uint8_t zero4[4] = {0, 0, 0, 0};
                 wbytes(&w, 1, zero4, 4);
                 wbytes(&w, 2, zero4, 4);
@@ -253,10 +258,10 @@ static void build(const col_t *c, const page_t *pages, unsigned np, int64_t rows
         wi(&w, 2, size, 6);
         wi(&w, 3, rows, 6);
         wclose(&w);
-        if (col_order != 0) { /* FileMetaData.column_orders: one ColumnOrder, its member an empty struct */
+        if (g->col_order != 0) { /* FileMetaData.column_orders: one ColumnOrder, its member an empty struct */
             wlist(&w, 7, 12, 1);
             wopen(&w, -1);
-            wopen(&w, (int16_t)col_order);
+            wopen(&w, (int16_t)g->col_order);
             wclose(&w);
             wclose(&w);
         }
@@ -270,22 +275,19 @@ static void build(const col_t *c, const page_t *pages, unsigned np, int64_t rows
 static void setup(void)
 {
     test_setup();
-    schema_hook = NULL;
-    leaf_hook = NULL;
-    stat_min = stat_max = NULL;
-    stat_len = 0;
-    stat_legacy = col_order = 0;
     fbuf = (uint8_t *)test_alloc(1024);
     cr = (ppq_column_reader_t *)test_alloc(sizeof *cr);
-    PPQ_CHECK(fbuf != NULL && cr != NULL);
+    g = (rp_state_t *)test_alloc(sizeof *g);
+    PPQ_CHECK(fbuf != NULL && cr != NULL && g != NULL);
+    memset(g, 0, sizeof *g);
 }
 
 static ppq_status_t open_file(void)
 {
-    mfile_init(&file, &mfile, fbuf, flen, flen);
-    file.size = flen;
-    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
-    return ppq_reader_open(&rd, &file, &arena);
+    mfile_init(&g->file, &g->mfile, fbuf, flen, flen);
+    g->file.size = flen;
+    ppq_arena_init(&g->arena, test_arena_ptr, test_arena_size);
+    return ppq_reader_open(&g->rd, &g->file, &g->arena);
 }
 
 /* The column read to its end: values (of `size` bytes each) into out
@@ -298,7 +300,7 @@ static ppq_status_t read_all(void *out, size_t size, int16_t *def, size_t max, s
     if (st != PPQ_OK) {
         return st;
     }
-    st = ppq_column_reader_init(cr, &rd, 0, 0, &arena);
+    st = ppq_column_reader_init(cr, &g->rd, 0, 0, &g->arena);
     while (st == PPQ_OK && levels > 0u) {
         uint8_t v[8 * 16];
         int16_t d[8];
@@ -443,7 +445,7 @@ static void dictionary_offsets(void)
         PPQ_CHECK_OK(read_all(out, 4, def, 8, &n));
         PPQ_CHECK_EQ(n, 8);
         PPQ_CHECK(memcmp(out, idx_want, sizeof out) == 0);
-        PPQ_CHECK_EQ(ppq_reader_chunk(&rd, 0, 0)->dict_page_offset, how == 0 || how == 3 ? 4 : -1);
+        PPQ_CHECK_EQ(ppq_reader_chunk(&g->rd, 0, 0)->dict_page_offset, how == 0 || how == 3 ? 4 : -1);
     }
 }
 
@@ -491,7 +493,7 @@ static void column_metadata(void)
     p.raw = -1;
     build(&c, &p, 1, 2);
     PPQ_CHECK_OK(open_file());
-    ci = ppq_reader_chunk(&rd, 0, 0);
+    ci = ppq_reader_chunk(&g->rd, 0, 0);
     if (PPQ_READER_METADATA) {
         PPQ_CHECK_EQ(ci->nkv, 2);
         PPQ_CHECK(ci->kv[0].key_len == 3 && memcmp(ci->kv[0].key, "foo", 3) == 0);
@@ -499,9 +501,9 @@ static void column_metadata(void)
         PPQ_CHECK(ci->kv[1].key_len == 7 && memcmp(ci->kv[1].key, "keyonly", 7) == 0 && ci->kv[1].value == NULL);
     }
     memset(&sel, 0, sizeof sel); /* not kept when the metadata is not asked for */
-    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
-    PPQ_CHECK_OK(ppq_reader_open_select(&rd, &file, &sel, &arena));
-    PPQ_CHECK(ppq_reader_chunk(&rd, 0, 0)->kv == NULL && ppq_reader_chunk(&rd, 0, 0)->nkv == 0);
+    ppq_arena_init(&g->arena, test_arena_ptr, test_arena_size);
+    PPQ_CHECK_OK(ppq_reader_open_select(&g->rd, &g->file, &sel, &g->arena));
+    PPQ_CHECK(ppq_reader_chunk(&g->rd, 0, 0)->kv == NULL && ppq_reader_chunk(&g->rd, 0, 0)->nkv == 0);
 }
 
 static void encrypted_column(void)
@@ -517,7 +519,7 @@ static void encrypted_column(void)
     p.raw = -1;
     build(&c, &p, 1, 1);
     PPQ_CHECK_EQ(open_file(), PPQ_ERR_UNSUPPORTED);
-    PPQ_CHECK(strcmp(ppq_reader_unsupported(&rd), "encrypted columns") == 0);
+    PPQ_CHECK(strcmp(ppq_reader_unsupported(&g->rd), "encrypted columns") == 0);
 }
 
 /* Hostile and unusual pages of an INT32 (or the type given) column, each
@@ -693,14 +695,14 @@ static void logical_types(void)
         const ppq_schema_node_t *n;
         page_t p;
         plain_page(&p, two, sizeof two, 2);
-        leaf_hook = logical_leaf;
+        g->leaf_hook = logical_leaf;
         build(&c, &p, 1, 2);
         if (logical_case == 7) {
             PPQ_CHECK_EQ(open_file(), PPQ_ERR_CORRUPT);
             break;
         }
         PPQ_CHECK_OK(open_file());
-        n = ppq_reader_column(&rd, 0);
+        n = ppq_reader_column(&g->rd, 0);
         PPQ_CHECK(n != NULL);
         PPQ_CHECK_EQ(n->logical, want[logical_case].logical);
         PPQ_CHECK_EQ(n->scale, want[logical_case].scale);
@@ -757,13 +759,13 @@ static void nested_levels_case(void)
         ppq_store_le32(body + 9 + 4 * i, (uint32_t)(100 + i));
     }
     plain_page(&p, body, sizeof body, 29);
-    schema_hook = nested_schema;
+    g->schema_hook = nested_schema;
     schema_case = 0;
     build(&c, &p, 1, 29);
     PPQ_CHECK_OK(read_all(out, 4, def, 29, &n));
     PPQ_CHECK_EQ(n, 29);
-    PPQ_CHECK_EQ(ppq_reader_column(&rd, 0)->max_def, 2);
-    PPQ_CHECK_EQ(ppq_reader_column(&rd, 0)->parent, 1);
+    PPQ_CHECK_EQ(ppq_reader_column(&g->rd, 0)->max_def, 2);
+    PPQ_CHECK_EQ(ppq_reader_column(&g->rd, 0)->parent, 1);
     for (i = 0; i < 29; i++) {
         PPQ_CHECK_EQ(def[i], i < 21 ? 2 : nested_tail[i - 21]);
     }
@@ -773,7 +775,7 @@ static void nested_levels_case(void)
     { /* the page in one read: the run of 21 levels written in bulk */
         size_t levels, count;
         memset(def, 0xFF, sizeof def);
-        PPQ_CHECK_OK(ppq_column_reader_init(cr, &rd, 0, 0, &arena));
+        PPQ_CHECK_OK(ppq_column_reader_init(cr, &g->rd, 0, 0, &g->arena));
         PPQ_CHECK_OK(ppq_column_reader_read(cr, 29, out, def, NULL, &levels, &count));
         PPQ_CHECK(levels == 29 && count == 25 && out[24] == 124);
         for (i = 0; i < 29; i++) {
@@ -824,7 +826,7 @@ static void schema_refusals(void)
     page_t p;
     setup();
     plain_page(&p, one, sizeof one, 1);
-    schema_hook = extra_node_schema;
+    g->schema_hook = extra_node_schema;
     for (schema_case = 0; schema_case < 2; schema_case++) { /* a node past the tree; two leaves, one chunk */
         build(&c, &p, 1, 1);
         PPQ_CHECK_EQ(open_file(), PPQ_ERR_CORRUPT);
@@ -859,7 +861,7 @@ static void bit_packed_levels(void)
         }
         plain_page(&p, body, lb + 4 * nv, 8);
         p.def_enc = PPQ_ENC_BIT_PACKED;
-        schema_hook = w == 2 ? nested_schema : NULL;
+        g->schema_hook = w == 2 ? nested_schema : NULL;
         schema_case = 0;
         build(&c, &p, 1, 8);
         PPQ_CHECK_OK(read_all(out, 4, def, 8, &n));
@@ -876,7 +878,7 @@ static void bit_packed_levels(void)
     }
     plain_page(&p, body, 4, 8); /* levels in an encoding that is neither */
     p.def_enc = PPQ_ENC_PLAIN_DICTIONARY;
-    schema_hook = NULL;
+    g->schema_hook = NULL;
     build(&c, &p, 1, 8);
     PPQ_CHECK_EQ(read_all(out, 4, def, 8, &n), PPQ_ERR_CORRUPT);
 }
@@ -900,8 +902,8 @@ static void repeated_skip(void)
     plain_page(&p, rep_body, sizeof rep_body, 7);
     build(&c, &p, 1, 4);
     PPQ_CHECK_OK(open_file());
-    PPQ_CHECK_EQ(ppq_reader_column(&rd, 0)->max_rep, 1);
-    PPQ_CHECK_OK(ppq_column_reader_init(cr, &rd, 0, 0, &arena));
+    PPQ_CHECK_EQ(ppq_reader_column(&g->rd, 0)->max_rep, 1);
+    PPQ_CHECK_OK(ppq_column_reader_init(cr, &g->rd, 0, 0, &g->arena));
     PPQ_CHECK_EQ(ppq_column_reader_read(cr, 8, v, NULL, rep, &levels, &count), PPQ_ERR_ARG); /* def needed */
     PPQ_CHECK_EQ(ppq_column_reader_read(cr, 8, v, def, NULL, &levels, &count), PPQ_ERR_ARG);
     PPQ_CHECK_OK(ppq_column_reader_skip(cr, 2, &skipped));
@@ -915,7 +917,7 @@ static void repeated_skip(void)
     PPQ_CHECK_OK(ppq_column_reader_read(cr, 8, v, def, rep, &levels, &count));
     PPQ_CHECK_EQ(levels, 0);
     /* one row skipped: the next read starts at the empty row (a null carried) */
-    PPQ_CHECK_OK(ppq_column_reader_init(cr, &rd, 0, 0, &arena));
+    PPQ_CHECK_OK(ppq_column_reader_init(cr, &g->rd, 0, 0, &g->arena));
     PPQ_CHECK_OK(ppq_column_reader_skip(cr, 1, &skipped));
     PPQ_CHECK_EQ(skipped, 1);
     PPQ_CHECK_OK(ppq_column_reader_read(cr, 8, v, def, rep, &levels, &count));
@@ -923,7 +925,7 @@ static void repeated_skip(void)
     PPQ_CHECK_OK(ppq_column_reader_read(cr, 8, v, def, rep, &levels, &count));
     PPQ_CHECK(levels == 4 && count == 4 && v[0] == 3 && v[3] == 6);
     /* more rows than the chunk holds: the four there are */
-    PPQ_CHECK_OK(ppq_column_reader_init(cr, &rd, 0, 0, &arena));
+    PPQ_CHECK_OK(ppq_column_reader_init(cr, &g->rd, 0, 0, &g->arena));
     PPQ_CHECK_OK(ppq_column_reader_skip(cr, 10, &skipped));
     PPQ_CHECK_EQ(skipped, 4);
     PPQ_CHECK_OK(ppq_column_reader_read(cr, 8, v, def, rep, &levels, &count));
@@ -932,7 +934,7 @@ static void repeated_skip(void)
     p.values = 9;
     build(&c, &p, 1, 4);
     PPQ_CHECK_OK(open_file());
-    PPQ_CHECK_OK(ppq_column_reader_init(cr, &rd, 0, 0, &arena));
+    PPQ_CHECK_OK(ppq_column_reader_init(cr, &g->rd, 0, 0, &g->arena));
     PPQ_CHECK_EQ(ppq_column_reader_skip(cr, 10, &skipped), PPQ_ERR_CORRUPT);
     PPQ_CHECK_EQ(skipped, 0);
     PPQ_CHECK_EQ(ppq_column_reader_read(cr, 8, v, def, rep, &levels, &count), PPQ_ERR_CORRUPT); /* stays failed */
@@ -952,7 +954,7 @@ static void bss_fixed(void)
     p.enc = PPQ_ENC_BYTE_STREAM_SPLIT;
     build(&c, &p, 1, 3);
     PPQ_CHECK_OK(open_file());
-    PPQ_CHECK_OK(ppq_column_reader_init(cr, &rd, 0, 0, &arena));
+    PPQ_CHECK_OK(ppq_column_reader_init(cr, &g->rd, 0, 0, &g->arena));
     PPQ_CHECK_OK(ppq_column_reader_read(cr, 3, v, NULL, NULL, &levels, &count));
     PPQ_CHECK(levels == 3 && count == 3);
     for (i = 0; i < 3; i++) {
@@ -962,7 +964,7 @@ static void bss_fixed(void)
     p.values = 4; /* a value more than the streams hold */
     build(&c, &p, 1, 4);
     PPQ_CHECK_OK(open_file());
-    PPQ_CHECK_OK(ppq_column_reader_init(cr, &rd, 0, 0, &arena));
+    PPQ_CHECK_OK(ppq_column_reader_init(cr, &g->rd, 0, 0, &g->arena));
     PPQ_CHECK_EQ(ppq_column_reader_read(cr, 3, v, NULL, NULL, &levels, &count), PPQ_ERR_CORRUPT);
 }
 
@@ -1054,26 +1056,26 @@ static void api_refusals(void)
     setup();
     plain_page(&p, one, sizeof one, 1);
     build(&c, &p, 1, 1);
-    mfile_init(&file, &mfile, fbuf, flen, flen);
-    file.size = flen;
-    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
-    PPQ_CHECK_EQ(ppq_reader_open(NULL, &file, &arena), PPQ_ERR_ARG);
-    PPQ_CHECK_EQ(ppq_reader_open(&rd, NULL, &arena), PPQ_ERR_ARG);
-    PPQ_CHECK_EQ(ppq_reader_open(&rd, &file, NULL), PPQ_ERR_ARG);
-    file.read_at = NULL;
-    PPQ_CHECK_EQ(ppq_reader_open(&rd, &file, &arena), PPQ_ERR_ARG);
+    mfile_init(&g->file, &g->mfile, fbuf, flen, flen);
+    g->file.size = flen;
+    ppq_arena_init(&g->arena, test_arena_ptr, test_arena_size);
+    PPQ_CHECK_EQ(ppq_reader_open(NULL, &g->file, &g->arena), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_reader_open(&g->rd, NULL, &g->arena), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_reader_open(&g->rd, &g->file, NULL), PPQ_ERR_ARG);
+    g->file.read_at = NULL;
+    PPQ_CHECK_EQ(ppq_reader_open(&g->rd, &g->file, &g->arena), PPQ_ERR_ARG);
     PPQ_CHECK(strcmp(ppq_reader_unsupported(NULL), "") == 0);
     PPQ_CHECK(ppq_reader_chunk(NULL, 0, 0) == NULL);
     PPQ_CHECK_EQ(ppq_reader_row_group_rows(NULL, 0), -1);
     PPQ_CHECK(ppq_reader_column(NULL, 0) == NULL);
     PPQ_CHECK_OK(open_file());
-    PPQ_CHECK(strcmp(ppq_reader_unsupported(&rd), "") == 0);
-    PPQ_CHECK(ppq_reader_column(&rd, 1) == NULL);
-    PPQ_CHECK_EQ(ppq_reader_row_group_rows(&rd, 0), 1);
-    PPQ_CHECK_EQ(ppq_reader_row_group_rows(&rd, 1), -1);
-    PPQ_CHECK_EQ(ppq_column_reader_init(NULL, &rd, 0, 0, &arena), PPQ_ERR_ARG);
-    PPQ_CHECK_EQ(ppq_column_reader_init(cr, &rd, 0, 0, NULL), PPQ_ERR_ARG);
-    PPQ_CHECK_EQ(ppq_column_reader_init(cr, &rd, 0, 1, &arena), PPQ_ERR_ARG); /* no such column */
+    PPQ_CHECK(strcmp(ppq_reader_unsupported(&g->rd), "") == 0);
+    PPQ_CHECK(ppq_reader_column(&g->rd, 1) == NULL);
+    PPQ_CHECK_EQ(ppq_reader_row_group_rows(&g->rd, 0), 1);
+    PPQ_CHECK_EQ(ppq_reader_row_group_rows(&g->rd, 1), -1);
+    PPQ_CHECK_EQ(ppq_column_reader_init(NULL, &g->rd, 0, 0, &g->arena), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_column_reader_init(cr, &g->rd, 0, 0, NULL), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_column_reader_init(cr, &g->rd, 0, 1, &g->arena), PPQ_ERR_ARG); /* no such column */
     memset(cr, 0, sizeof *cr); /* a reader never started */
     PPQ_CHECK_EQ(ppq_column_reader_read(cr, 1, v, NULL, NULL, &levels, &count), PPQ_ERR_ARG);
     PPQ_CHECK(levels == 0 && count == 0);
@@ -1084,7 +1086,7 @@ static void api_refusals(void)
     PPQ_CHECK_EQ(skipped, 0);
     PPQ_CHECK_EQ(ppq_column_reader_skip(NULL, 1, &skipped), PPQ_ERR_ARG);
     PPQ_CHECK_EQ(ppq_column_reader_skip(cr, 1, NULL), PPQ_ERR_ARG);
-    PPQ_CHECK_OK(ppq_column_reader_init(cr, &rd, 0, 0, &arena));
+    PPQ_CHECK_OK(ppq_column_reader_init(cr, &g->rd, 0, 0, &g->arena));
     PPQ_CHECK_EQ(ppq_column_reader_read(cr, 1, NULL, NULL, NULL, &levels, &count), PPQ_ERR_ARG);
     PPQ_CHECK_OK(ppq_column_reader_read(cr, 0, NULL, NULL, NULL, &levels, &count)); /* nothing asked */
     PPQ_CHECK(levels == 0 && count == 0);
@@ -1125,13 +1127,13 @@ static void failing_reads(void)
             ppq_status_t st;
             fail_after = after;
             fail_calls = 0;
-            mfile_init(&file, &mfile, fbuf, flen, flen);
-            file.size = flen;
-            file.read_at = failing_read_at;
-            ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
-            st = ppq_reader_open(&rd, &file, &arena);
+            mfile_init(&g->file, &g->mfile, fbuf, flen, flen);
+            g->file.size = flen;
+            g->file.read_at = failing_read_at;
+            ppq_arena_init(&g->arena, test_arena_ptr, test_arena_size);
+            st = ppq_reader_open(&g->rd, &g->file, &g->arena);
             if (st == PPQ_OK) {
-                st = ppq_column_reader_init(cr, &rd, 0, 0, &arena);
+                st = ppq_column_reader_init(cr, &g->rd, 0, 0, &g->arena);
             }
             while (st == PPQ_OK) {
                 st = ppq_column_reader_read(cr, 2, v, NULL, NULL, &levels, &count);
@@ -1166,10 +1168,10 @@ static unsigned cut_footers_of(void)
         memcpy(cut, fbuf, data + k);
         ppq_store_le32(cut + data + k, k);
         memcpy(cut + data + k + 4u, "PAR1", 4);
-        mfile_init(&file, &mfile, cut, data + k + 8u, data + k + 8u);
-        file.size = data + k + 8u;
-        ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
-        bad += ppq_reader_open(&rd, &file, &arena) != PPQ_ERR_CORRUPT;
+        mfile_init(&g->file, &g->mfile, cut, data + k + 8u, data + k + 8u);
+        g->file.size = data + k + 8u;
+        ppq_arena_init(&g->arena, test_arena_ptr, test_arena_size);
+        bad += ppq_reader_open(&g->rd, &g->file, &g->arena) != PPQ_ERR_CORRUPT;
     }
     return bad;
 }
@@ -1189,21 +1191,21 @@ static void cut_footers(void)
     for (logical_case = 0; logical_case < 7; logical_case++) {
         col_t c = {PPQ_INT64, 0, 1, 0, 0, 1, 0};
         plain_page(&p, two, sizeof two, 2);
-        leaf_hook = logical_leaf;
-        stat_min = stat_lo;
-        stat_max = stat_hi;
-        stat_len = 4;
-        col_order = 1;
+        g->leaf_hook = logical_leaf;
+        g->stat_min = stat_lo;
+        g->stat_max = stat_hi;
+        g->stat_len = 4;
+        g->col_order = 1;
         build(&c, &p, 1, 2);
         PPQ_CHECK_OK(open_file()); /* whole, it reads */
         PPQ_CHECK_EQ(cut_footers_of(), 0);
     }
     {
         col_t c = {PPQ_INT32, 0, 1, 0, 0, 0, 0};
-        schema_hook = nested_schema;
+        g->schema_hook = nested_schema;
         schema_case = 0;
-        leaf_hook = NULL;
-        stat_legacy = 1;
+        g->leaf_hook = NULL;
+        g->stat_legacy = 1;
         build(&c, &p, 1, 2);
         PPQ_CHECK_OK(open_file());
         PPQ_CHECK_EQ(cut_footers_of(), 0);
@@ -1221,9 +1223,9 @@ static int open_stats(int32_t type, int32_t type_len, const void *lo, const void
     c.type = type;
     c.type_len = type_len;
     plain_page(&p, body, type == PPQ_BYTE_ARRAY ? 4u : len, 1);
-    stat_min = (const uint8_t *)lo;
-    stat_max = (const uint8_t *)hi;
-    stat_len = len;
+    g->stat_min = (const uint8_t *)lo;
+    g->stat_max = (const uint8_t *)hi;
+    g->stat_len = len;
     build(&c, &p, 1, 1);
     return open_file() == PPQ_OK;
 }
@@ -1238,64 +1240,64 @@ static void may_contain(void)
     uint32_t nan_bits = 0x7FC00000u;
     memcpy(&fnan, &nan_bits, 4);
     setup();
-    col_order = 1; /* TYPE_ORDER */
+    g->col_order = 1; /* TYPE_ORDER */
     PPQ_CHECK(open_stats(PPQ_INT32, 0, stat_lo, stat_hi, 4)); /* [10, 20] */
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i21, NULL), 0);
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, NULL, &i9), 0);
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i15, &i15), 1);
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i9, &i21), 1);
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, NULL, NULL), 1);
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 1, 0, &i21, NULL), 1); /* no such row group */
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 1, &i21, NULL), 1);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, &i21, NULL), 0);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, NULL, &i9), 0);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, &i15, &i15), 1);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, &i9, &i21), 1);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, NULL, NULL), 1);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 1, 0, &i21, NULL), 1); /* no such row group */
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 1, &i21, NULL), 1);
     PPQ_CHECK(open_stats(PPQ_INT32, 0, &neg_lo, &pos_hi, 4)); /* signed: [-16, 1] */
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i2, NULL), 0);
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, NULL, &m11), 1);
-    leaf_hook = logical_leaf; /* INTEGER(16, unsigned): [1, 0xFFFFFFF0] */
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, &i2, NULL), 0);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, NULL, &m11), 1);
+    g->leaf_hook = logical_leaf; /* INTEGER(16, unsigned): [1, 0xFFFFFFF0] */
     logical_case = 1;
     PPQ_CHECK(open_stats(PPQ_INT32, 0, &pos_hi, &neg_lo, 4));
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &m11, NULL), 0); /* 0xFFFFFFF5 above the max */
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i2, NULL), 1);
-    leaf_hook = converted_uint32; /* the same by ConvertedType UINT_32 */
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, &m11, NULL), 0); /* 0xFFFFFFF5 above the max */
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, &i2, NULL), 1);
+    g->leaf_hook = converted_uint32; /* the same by ConvertedType UINT_32 */
     PPQ_CHECK(open_stats(PPQ_INT32, 0, &pos_hi, &neg_lo, 4));
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &m11, NULL), 0);
-    leaf_hook = NULL;
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, &m11, NULL), 0);
+    g->leaf_hook = NULL;
     PPQ_CHECK(open_stats(PPQ_INT64, 0, &l5, &l6, 8));
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &l7, NULL), 0);
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, NULL, &l4), 0);
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &l6, &l7), 1);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, &l7, NULL), 0);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, NULL, &l4), 0);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, &l6, &l7), 1);
     PPQ_CHECK(open_stats(PPQ_FLOAT, 0, &f1, &f2, 4));
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &f3, NULL), 0);
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &f1, &f1), 1);
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &fnan, &fnan), 1); /* NaN: nothing proven */
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, &f3, NULL), 0);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, &f1, &f1), 1);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, &fnan, &fnan), 1); /* NaN: nothing proven */
     PPQ_CHECK(open_stats(PPQ_FLOAT, 0, &fnan, &f2, 4));
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, NULL, &f1), 1);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, NULL, &f1), 1);
     PPQ_CHECK(open_stats(PPQ_DOUBLE, 0, &d1, &d2, 8));
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, NULL, &d05), 0);
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &d05, &d2), 1);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, NULL, &d05), 0);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, &d05, &d2), 1);
     PPQ_CHECK(open_stats(PPQ_FIXED_LEN_BYTE_ARRAY, 4, stat_lo, stat_hi, 4)); /* bytes: not compared */
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i21, NULL), 1);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, &i21, NULL), 1);
     PPQ_CHECK(open_stats(PPQ_BYTE_ARRAY, 0, stat_lo, stat_hi, 4));
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i21, NULL), 1);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, &i21, NULL), 1);
     PPQ_CHECK(open_stats(PPQ_INT32, 0, stat_lo, stat_hi, 3)); /* not the type's width */
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i21, NULL), 1);
-    stat_legacy = 1; /* the deprecated min/max: signed order whatever the type; not trusted */
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, &i21, NULL), 1);
+    g->stat_legacy = 1; /* the deprecated min/max: signed order whatever the type; not trusted */
     PPQ_CHECK(open_stats(PPQ_INT32, 0, stat_lo, stat_hi, 4));
-    PPQ_CHECK(ppq_reader_chunk(&rd, 0, 0)->stats.legacy);
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i21, NULL), 1);
-    stat_legacy = 2; /* new and deprecated both: the new ones kept */
+    PPQ_CHECK(ppq_reader_chunk(&g->rd, 0, 0)->stats.legacy);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, &i21, NULL), 1);
+    g->stat_legacy = 2; /* new and deprecated both: the new ones kept */
     PPQ_CHECK(open_stats(PPQ_INT32, 0, stat_lo, stat_hi, 4));
-    PPQ_CHECK(!ppq_reader_chunk(&rd, 0, 0)->stats.legacy);
-    PPQ_CHECK(ppq_reader_chunk(&rd, 0, 0)->stats.min[0] == 10 && ppq_reader_chunk(&rd, 0, 0)->stats.max[0] == 20);
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i21, NULL), 0);
-    stat_legacy = 0;
-    col_order = 0; /* no column order: min and max mean nothing */
+    PPQ_CHECK(!ppq_reader_chunk(&g->rd, 0, 0)->stats.legacy);
+    PPQ_CHECK(ppq_reader_chunk(&g->rd, 0, 0)->stats.min[0] == 10 && ppq_reader_chunk(&g->rd, 0, 0)->stats.max[0] == 20);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, &i21, NULL), 0);
+    g->stat_legacy = 0;
+    g->col_order = 0; /* no column order: min and max mean nothing */
     PPQ_CHECK(open_stats(PPQ_INT32, 0, stat_lo, stat_hi, 4));
-    PPQ_CHECK_EQ(ppq_reader_column(&rd, 0)->column_order, 0);
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i21, NULL), 1);
-    col_order = 300; /* a member past 255 */
+    PPQ_CHECK_EQ(ppq_reader_column(&g->rd, 0)->column_order, 0);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, &i21, NULL), 1);
+    g->col_order = 300; /* a member past 255 */
     PPQ_CHECK(open_stats(PPQ_INT32, 0, stat_lo, stat_hi, 4));
-    PPQ_CHECK_EQ(ppq_reader_column(&rd, 0)->column_order, 255);
-    PPQ_CHECK_EQ(ppq_reader_may_contain(&rd, 0, 0, &i21, NULL), 1);
+    PPQ_CHECK_EQ(ppq_reader_column(&g->rd, 0)->column_order, 255);
+    PPQ_CHECK_EQ(ppq_reader_may_contain(&g->rd, 0, 0, &i21, NULL), 1);
 }
 
 static const ppq_test_case_t cases[] = {
