@@ -810,17 +810,17 @@ static int decodes_to(const delta_impl_t *im, ppq_type_t type, const uint8_t *da
 static void delta_values(int64_t *v, size_t n, unsigned bits, ppq_type_t type)
 {
     size_t i;
-    int64_t x = (int64_t)(ppq_test_rand() >> 1);
+    uint64_t x = ppq_test_rand() >> 1; /* (unsigned: wraps where int64 would overflow) */
     for (i = 0; i < n; i++) {
         uint64_t r = ppq_test_rand();
         if (bits == 0u) {
-            x += 7;
+            x += 7u;
         } else if (bits >= 64u) {
-            x = (int64_t)r;
+            x = r;
         } else {
-            x += (int64_t)(r & ((1ull << bits) - 1u)) - (int64_t)(1ull << (bits - 1u));
+            x += (r & ((1ull << bits) - 1u)) - (1ull << (bits - 1u));
         }
-        v[i] = type == PPQ_INT32 ? (int64_t)(int32_t)(uint32_t)x : x;
+        v[i] = type == PPQ_INT32 ? (int64_t)(int32_t)(uint32_t)x : (int64_t)x;
     }
 }
 

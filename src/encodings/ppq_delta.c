@@ -250,7 +250,8 @@ static void pack_rel(const uint64_t *d, uint32_t count, uint64_t lo, unsigned w,
 static unsigned mini_width(const uint64_t *d, uint32_t m, uint32_t per, int64_t lo, const int64_t *tops)
 {
     int64_t t = lo;
-    return ppq_bit_width64((uint64_t)((m < KEPT_WIDTHS ? tops[m] : span(d, m * per, m * per + per, &t)) - lo));
+    /* (unsigned: a span of 64-bit deltas can pass INT64_MAX) */
+    return ppq_bit_width64((uint64_t)(m < KEPT_WIDTHS ? tops[m] : span(d, m * per, m * per + per, &t)) - (uint64_t)lo);
 }
 
 /* flush_block on 32-bit cores (but PPQ_LEAN's): the min and each
