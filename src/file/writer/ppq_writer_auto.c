@@ -174,12 +174,13 @@ static size_t index_bytes(const ppq_col_t *c, uint32_t n, uint32_t width)
 }
 
 /* Bytes the dictionary takes for a page of pv values at the rate of the
- * page's n: the entries it added, and as many again for the values to
+ * page's n: the entries it added (`added` bytes: raw, or compressed),
+ * and as many again (raw) for the values to
  * come (pv - n) as the second half of the n added (a status column's few
  * entries come early, a walk's keep coming); its indices (one run for a
  * page of one value); the chunk's first adds the dictionary page's
  * header. */
-static size_t dict_page_bytes(const ppq_col_t *c, uint32_t n, uint32_t pv)
+static size_t dict_page_bytes(const ppq_col_t *c, uint32_t n, uint32_t pv, size_t added)
 {
     const ppq_dict_enc_t *d = c->own.dict;
     uint32_t entries = ppq_dict_enc_entries(d), i, half = 0, all = 0, len, first = ppq_dict_enc_index_at(d, 0);
@@ -196,18 +197,96 @@ static size_t dict_page_bytes(const ppq_col_t *c, uint32_t n, uint32_t pv)
         (void)ppq_dict_enc_entry(d, i, &len);
         late += len + (c->def->type == PPQ_BYTE_ARRAY ? 4u : 0u);
     }
-    return ppq_dict_enc_dict_bytes(d) - c->page_dict_bytes + (pv > n ? scaled(late, n - n / 2u, pv - n) : 0u) +
+    return added + (pv > n ? scaled(late, n - n / 2u, pv - n) : 0u) +
            (one_run ? idx : scaled(idx, n, pv)) + (c->dict_pages ? 0u : 16u);
+}
+
+/* The dictionary's page's n values into the page's encoder (c->kind, not
+ * the dictionary). */
+static ppq_status_t put_sample(ppq_col_t *c, uint32_t n)
+{
+    const ppq_dict_enc_t *d = c->own.dict;
+    uint32_t i, len;
+    size_t acc;
+    ppq_status_t st = PPQ_OK;
+    for (i = 0; i < n && st == PPQ_OK; i++) {
+        const uint8_t *p = ppq_dict_enc_entry(d, ppq_dict_enc_index_at(d, i), &len);
+        union {
+            int32_t i32;
+            int64_t i64;
+            double d;
+            ppq_int96_t i96;
+            ppq_bytes_t bytes;
+        } v;
+        if (c->def->type == PPQ_BYTE_ARRAY || c->def->type == PPQ_FIXED_LEN_BYTE_ARRAY) {
+            v.bytes.ptr = p;
+            v.bytes.len = len;
+        } else if (c->def->type == PPQ_INT96) {
+            memcpy(&v.i96, p, sizeof v.i96); /* its 12 stored bytes */
+        } else {
+            ppq_load_value_le(&v, p, len);
+        }
+        if (BUILT(K_DELTA) && c->kind == K_DELTA) { /* (put_word: the writer's rows link no more of the encoder) */
+            st = ppq_delta_enc_put_word(&c->enc.delta,
+                                        c->def->type == PPQ_INT32 ? (uint64_t)(uint32_t)v.i32 : (uint64_t)v.i64);
+        } else if (BUILT(K_DLBA) && c->kind == K_DLBA) {
+            st = ppq_dlba_enc_put(bytes_enc(c), &v.bytes, 1, &acc);
+        } else if (BUILT(K_DBA) && c->kind == K_DBA) {
+            st = ppq_dba_enc_put(bytes_enc(c), &v.bytes, 1, &acc);
+        } else {
+            st = ppq_plain_enc_put(&c->enc.plain, &v, 1);
+        }
+    }
+    return st;
+}
+
+/* Under a compressor: the bytes the dictionary's page's n values take as
+ * `kind` (not the dictionary), compressed by the column's codec, for pages
+ * of pv of them; (size_t)-1 where that fails.  The page's values buffer,
+ * empty while the dictionary holds the page, and the codec's buffers
+ * take them for the while. */
+static size_t packed_bytes(ppq_writer_t *w, ppq_col_t *c, uint32_t n, int kind, uint32_t pv)
+{
+    uint8_t dhead[PPQ_DELTA_HEADER_MAX], was = c->kind;
+    size_t z = 0, dlen = 0;
+    ppq_status_t st;
+    c->kind = (uint8_t)kind;
+    st = start_encoder(w, c);
+    st = st == PPQ_OK ? put_sample(c, n) : st;
+    if (st == PPQ_OK) {
+        switch (kind) {
+        case K_DELTA:
+            st = BUILT(K_DELTA) ? ppq_delta_enc_finish(&c->enc.delta) : PPQ_ERR_STATE;
+            dlen = st == PPQ_OK && BUILT(K_DELTA) ? ppq_delta_enc_header(&c->enc.delta, dhead) : 0u;
+            break;
+        case K_DLBA: st = BUILT(K_DLBA) ? ppq_dlba_enc_finish(bytes_enc(c)) : PPQ_ERR_STATE; break;
+        case K_DBA: st = BUILT(K_DBA) ? ppq_dba_enc_finish(bytes_enc(c)) : PPQ_ERR_STATE; break;
+        default: st = ppq_plain_enc_finish(&c->enc.plain); break;
+        }
+    }
+    if (st == PPQ_OK) {
+        memcpy(w->zin, dhead, dlen);
+        memcpy(w->zin + dlen, c->vals_mem.buf, c->vals_mem.len);
+        st = ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, w->zin, dlen + c->vals_mem.len, w->zout,
+                          w->zout_cap, &z, w->zwork, w->zwork_len);
+    }
+    c->kind = was; /* (the dictionary's page goes on: its values buffer as it was) */
+    ppq_arena_rewind(&c->codec_arena, 0);
+    ppq_sink_init_mem(&c->vals_sink, &c->vals_mem, c->vals_mem.buf, c->vals_mem.cap);
+    return st == PPQ_OK ? scaled((uint32_t)z, n, pv) : (size_t)-1;
 }
 
 /* Does an alternative beat the dictionary on the current page's values,
  * for a page of pv of them?  An AUTO column's alt_kind becomes the
  * smallest of PLAIN and those its type and this build allow; other
- * columns fall back to PLAIN (the spec's choice). */
-static int alt_smaller(ppq_col_t *c, uint32_t pv)
+ * columns fall back to PLAIN (the spec's choice).  With `packed`, a column
+ * under a compressor weighs each compressed (the chunk's first decision:
+ * what compresses well as PLAIN may not as DELTA). */
+static int alt_smaller(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int packed)
 {
     uint32_t n = ppq_dict_enc_page_values(c->own.dict);
-    size_t best, b;
+    size_t best, b, added;
+    int k;
     c->alt_kind = K_PLAIN;
     if (n == 0u || c->def->encoding != PPQ_COLUMN_AUTO) {
         return 0;
@@ -215,6 +294,24 @@ static int alt_smaller(ppq_col_t *c, uint32_t pv)
     if (c->page_count > n) { /* (values, not nulls: as many of them as in the page so far) */
         pv = (uint32_t)scaled(n, c->page_count, pv);
         pv = pv > n ? pv : n;
+    }
+    added = ppq_dict_enc_dict_bytes(c->own.dict) - c->page_dict_bytes;
+    if (PPQ_WRITER_AUTO_THOROUGH && packed && COMPRESSED(c->codec)) {
+        best = (size_t)-1;
+        for (k = K_PLAIN; k <= K_DBA; k++) {
+            if ((k == K_PLAIN || (k == K_DELTA && (c->def->type == PPQ_INT32 || c->def->type == PPQ_INT64)) ||
+                 ((k == K_DLBA || k == K_DBA) && c->def->type == PPQ_BYTE_ARRAY)) &&
+                BUILT(k) && (b = packed_bytes(w, c, n, k, pv)) < best) {
+                best = b;
+                c->alt_kind = (uint8_t)k;
+            }
+        }
+        /* the dictionary: its new entries compressed (its indices, bit-packed runs, little) */
+        if (ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, c->own.dict->pool + c->page_dict_bytes, added,
+                         w->zout, w->zout_cap, &b, w->zwork, w->zwork_len) == PPQ_OK) {
+            added = b;
+        }
+        return best < dict_page_bytes(c, n, pv, added);
     }
     best = plain_bytes(c, n, pv, 1);
     if (BUILT(K_DELTA) && (c->def->type == PPQ_INT32 || c->def->type == PPQ_INT64) &&
@@ -232,7 +329,7 @@ static int alt_smaller(ppq_col_t *c, uint32_t pv)
         best = b;
         c->alt_kind = K_DBA;
     }
-    return best < dict_page_bytes(c, n, pv);
+    return best < dict_page_bytes(c, n, pv, added);
 }
 
 /* The bits of a word dictionary's entry e (numbers of `width` bytes). */
@@ -332,15 +429,14 @@ static int bools_as_plain(ppq_col_t *c, uint8_t *tmp)
 static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c, uint32_t pv)
 {
     ppq_dict_enc_t *d = c->own.dict;
-    uint32_t i, n = ppq_dict_enc_page_values(d), len;
-    size_t acc;
+    uint32_t n = ppq_dict_enc_page_values(d);
     ppq_status_t st = PPQ_OK;
     if (n == 0u) {
         return PPQ_OK;
     }
     c->deciding = 0;
     set_put(w, c);
-    if (c->dict_pages || !alt_smaller(c, pv)) {
+    if (c->dict_pages || !alt_smaller(w, c, pv, 1)) {
         return PPQ_OK;
     }
     if (SETTLES(c)) {
@@ -349,34 +445,7 @@ static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c, uint32_t pv)
     c->kind = c->alt_kind;
     set_put(w, c);
     st = start_encoder(w, c);
-    for (i = 0; i < n && st == PPQ_OK; i++) {
-        const uint8_t *p = ppq_dict_enc_entry(d, ppq_dict_enc_index_at(d, i), &len);
-        union {
-            int32_t i32;
-            int64_t i64;
-            double d;
-            ppq_int96_t i96;
-            ppq_bytes_t bytes;
-        } v;
-        if (c->def->type == PPQ_BYTE_ARRAY || c->def->type == PPQ_FIXED_LEN_BYTE_ARRAY) {
-            v.bytes.ptr = p;
-            v.bytes.len = len;
-        } else if (c->def->type == PPQ_INT96) {
-            memcpy(&v.i96, p, sizeof v.i96); /* its 12 stored bytes */
-        } else {
-            ppq_load_value_le(&v, p, len);
-        }
-        if (BUILT(K_DELTA) && c->kind == K_DELTA) { /* (put_word: the writer's rows link no more of the encoder) */
-            st = ppq_delta_enc_put_word(&c->enc.delta,
-                                        c->def->type == PPQ_INT32 ? (uint64_t)(uint32_t)v.i32 : (uint64_t)v.i64);
-        } else if (BUILT(K_DLBA) && c->kind == K_DLBA) {
-            st = ppq_dlba_enc_put(bytes_enc(c), &v.bytes, 1, &acc);
-        } else if (BUILT(K_DBA) && c->kind == K_DBA) {
-            st = ppq_dba_enc_put(bytes_enc(c), &v.bytes, 1, &acc);
-        } else {
-            st = ppq_plain_enc_put(&c->enc.plain, &v, 1);
-        }
-    }
+    st = st == PPQ_OK ? put_sample(c, n) : st;
     ppq_dict_enc_reset(d);
     return st;
 }

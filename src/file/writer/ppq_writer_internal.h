@@ -77,6 +77,16 @@ enum {
 #define PPQ_WRITER_FAST_BATCH PPQ_FAST64
 #endif
 
+/* AUTO's thorough weighing: a column under a compressor weighs the
+ * encodings compressed (alt_smaller), a BOOLEAN page whose RLE came out
+ * larger than PLAIN is rewritten PLAIN (bools_as_plain).  About 850 bytes
+ * of flash, so built by default where flash is not the constraint (64-bit
+ * CPUs); elsewhere AUTO weighs uncompressed and BOOLEAN pages stay RLE.
+ * -DPPQ_WRITER_AUTO_THOROUGH=0|1 chooses. */
+#ifndef PPQ_WRITER_AUTO_THOROUGH
+#define PPQ_WRITER_AUTO_THOROUGH PPQ_FAST64
+#endif
+
 /* Where a dictionary page's batch runs leave its statistics to the page's
  * end (settle_dict_stats): numbers with stamps (c->seen) and 4-byte
  * indices. */
@@ -316,7 +326,7 @@ static ppq_status_t dict_header(ppq_writer_t *w, uint32_t count, size_t raw, siz
 static ppq_status_t crc_write(void *ctx, const uint8_t *data, size_t len);
 
 /* ---- ppq_writer_auto.c */
-static int alt_smaller(ppq_col_t *c, uint32_t pv);
+static int alt_smaller(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int packed);
 static void settle_dict_stats(ppq_col_t *c);
 static int bools_as_plain(ppq_col_t *c, uint8_t *tmp);
 static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c, uint32_t pv);

@@ -265,7 +265,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
             switch_to = AUTO_BY_SIZE && c->def->encoding == PPQ_COLUMN_AUTO &&
                         (ppq_dict_enc_dict_bytes(c->own.dict) - c->page_dict_bytes) * 16u >
                             ppq_dict_enc_page_values(c->own.dict) * c->width &&
-                        alt_smaller(c, ppq_dict_enc_page_values(c->own.dict));
+                        alt_smaller(w, c, ppq_dict_enc_page_values(c->own.dict), 0);
             c->deciding = 0;
             if (SETTLES(c)) {
                 settle_dict_stats(c);
@@ -285,7 +285,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     case K_DBA: st = BUILT(K_DBA) ? ppq_dba_enc_finish(bytes_enc(c)) : st; break;
     default:
         st = BUILT(K_RLE) ? ppq_rle_enc_finish(&c->enc.rle) : st;
-        if (AUTO_BY_SIZE && st == PPQ_OK && bools_as_plain(c, c->chunk + c->chunk_len)) {
+        if (AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH && st == PPQ_OK && bools_as_plain(c, c->chunk + c->chunk_len)) {
             kind = K_PLAIN; /* (this page: the next tries RLE again) */
         }
         break;
@@ -433,7 +433,7 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
             if (AUTO_BY_SIZE && c->deciding) { /* (a page it re-encodes goes on as the alternative) */
                 st = auto_first(w, c, w->opts.page_values);
             } else if (AUTO_BY_SIZE) {
-                (void)alt_smaller(c, w->opts.page_values);
+                (void)alt_smaller(w, c, w->opts.page_values, 1);
             }
             if (st == PPQ_OK && (!AUTO_BY_SIZE || c->kind == K_DICT)) {
                 st = finish_page(w, c);
