@@ -9,8 +9,10 @@ With --check, the unpack geomeans are held to project.yml's budgets
 (bench_mcu.insn_per_value): a maximum, and a minimum gain over the
 portable kernel on the same board; and the writer lines to issue 12's
 bars (bench_mcu.writer): instructions and bytes per row, and the share of
-the hand-written CSV line's instructions.
+the hand-written CSV line's instructions (a budget's name may be a
+pattern, e.g. mcu_writer_logger_seed*).
 """
+import fnmatch
 import json
 import math
 import os
@@ -116,10 +118,11 @@ def main():
                                    f"{gain:.2f}x fewer than generic (min {budget['min_gain_vs_generic']})")
         writer = yaml.safe_load(open("project.yml"))["bench_mcu"].get("writer", {}).get(board, {})
         csv = rows_out.get("mcu_csv_by_hand", {}).get("insn_per_row")
-        for name, bars in writer.items():
-            line = rows_out.get(name)
-            if line is None:
-                continue
+        # (a budget's name may be a pattern: mcu_writer_logger_seed* holds every seed's line)
+        checks = [(name, bars) for pattern, bars in writer.items()
+                  for name in sorted(fnmatch.filter(rows_out, pattern))]
+        for name, bars in checks:
+            line = rows_out[name]
             if "max_insn_per_row" in bars and line["insn_per_row"] > bars["max_insn_per_row"]:
                 bad.append(f"{name}: {line['insn_per_row']} insn/row (max {bars['max_insn_per_row']})")
             if "max_bytes_per_row" in bars and line.get("bytes_per_row", 0) > bars["max_bytes_per_row"]:

@@ -10,9 +10,9 @@
  *   door_open    BOOLEAN: true ~2% of rows, in bursts
  *   status       STRING: "ok" nearly always, now and then a warning
  * The parameters (steps, means, jitter, quantum) come from the seed, so no
- * one seed's data is what the code is tuned to.  Header-only, C99, no libm,
- * no libc: it runs on the boards too (the benches generate outside the
- * measured region).
+ * one seed's data is what the code is tuned to; sensor_gen_widen() makes
+ * noisier walks.  Header-only, C99, no libm, no libc: it runs on the boards
+ * too (the benches generate outside the measured region).
  */
 #ifndef PPQ_SENSOR_GEN_H
 #define PPQ_SENSOR_GEN_H
@@ -103,6 +103,15 @@ static inline void sensor_gen_init(sensor_gen_t *g, uint32_t seed)
     g->drain_every = 2 + (int32_t)(sensor_rand(g) % 30u);
     g->door = 0;
     g->status_left = 0;
+}
+
+/* Walks k times as wide: each walk's largest step k times the seed's
+ * (k 1: the seed's own data, unchanged).  Call after sensor_gen_init. */
+static inline void sensor_gen_widen(sensor_gen_t *g, int32_t k)
+{
+    g->t_step *= k;
+    g->h_step *= k;
+    g->p_step *= k;
 }
 
 /* Pull a walk one quantum towards its mean now and then (a bounded walk,

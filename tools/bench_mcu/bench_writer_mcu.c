@@ -77,6 +77,7 @@ void *_sbrk(ptrdiff_t incr)
 }
 static sensor_row_t rows[CHUNK];
 static sensor_gen_t gen;
+static int32_t gen_width = 1; /* bench_writer's walks: sensor_gen_widen() */
 static int failures;
 
 static void label(const char *bench, const char *api, unsigned n)
@@ -111,6 +112,23 @@ static ppq_status_t spill_read(void *ctx, uint8_t *buf, size_t len, size_t *got)
 #ifdef LOGGER_COMPACT
 static ppq_sink_t budget_spill;
 static ppq_source_t budget_unspill = {spill_read, NULL, 0};
+#endif
+
+#ifdef BENCH_CRC
+/* -DBENCH_CRC: the files' CRC-32s ("# crc <bench> <crc>"), to compare the
+ * bytes of two builds (its sink's work counts in the regions: not for
+ * instruction counts). */
+static struct {
+    uint32_t crc;
+    size_t bytes;
+} crc;
+static ppq_status_t crc_write(void *ctx, const uint8_t *data, size_t len)
+{
+    (void)ctx;
+    crc.crc = ppq_crc32(crc.crc, data, len);
+    crc.bytes += len;
+    return PPQ_OK;
+}
 #endif
 
 /* Where write_record finds each column in a sensor_row_t. */
@@ -166,6 +184,12 @@ static void bench_writer(const char *name, const char *api, const ppq_column_t *
         o.footer_unspill = &unspill;
     }
     sensor_gen_init(&gen, seed);
+    sensor_gen_widen(&gen, gen_width);
+#ifdef BENCH_CRC
+    sink.write = crc_write;
+    crc.crc = 0;
+    crc.bytes = 0;
+#endif
     label(name, api, 0);
     bench_mark_start();
     st = ppq_writer_init(&w, schema, SENSOR_COLUMNS, &o, &sink, arena_mem, sizeof arena_mem);
@@ -209,6 +233,20 @@ static void bench_writer(const char *name, const char *api, const ppq_column_t *
     board_puts("B ");
     board_puts(name);
     board_putc(' ');
+#ifdef BENCH_CRC
+    board_putu((size_t)crc.bytes);
+    board_putc(' ');
+    board_putu(total);
+    board_putc(' ');
+    board_putu(w.row_groups);
+    board_putc('\n');
+    board_puts("# crc ");
+    board_puts(name);
+    board_putc(' ');
+    board_putu(crc.crc);
+    board_putc('\n');
+    return;
+#endif
     board_putu((size_t)sink.offset);
     board_putc(' ');
     board_putu(total);
@@ -364,6 +402,32 @@ static void bench_csv(int by_hand)
     board_puts(" 0\n");
 }
 
+#ifndef LOGGER_SMALL
+/* Issue 27: the logger row by records for generator seeds 1..LOGGER_SEEDS,
+ * on the seed's walks ("writer_logger_seed<n>") and on walks three times
+ * as wide ("writer_logger_wide_seed<n>": dictionaries that overflow and
+ * fall back). */
+#define LOGGER_SEEDS 8u
+static void bench_logger_seeds(const ppq_writer_options_t *o)
+{
+    static const char *const names[2][LOGGER_SEEDS] = {
+        {"writer_logger_seed1", "writer_logger_seed2", "writer_logger_seed3", "writer_logger_seed4",
+         "writer_logger_seed5", "writer_logger_seed6", "writer_logger_seed7", "writer_logger_seed8"},
+        {"writer_logger_wide_seed1", "writer_logger_wide_seed2", "writer_logger_wide_seed3",
+         "writer_logger_wide_seed4", "writer_logger_wide_seed5", "writer_logger_wide_seed6",
+         "writer_logger_wide_seed7", "writer_logger_wide_seed8"},
+    };
+    unsigned wide, s;
+    for (wide = 0; wide < 2u; wide++) {
+        gen_width = wide ? 3 : 1;
+        for (s = 0; s < LOGGER_SEEDS; s++) {
+            bench_writer(names[wide][s], "record", sensor_auto, o, ROWS, s + 1u);
+        }
+    }
+    gen_width = 1;
+}
+#endif
+
 int main(void)
 {
     ppq_writer_options_t o;
@@ -375,6 +439,7 @@ int main(void)
     bench_writer("writer_logger", "record", sensor_auto, &o, ROWS, BENCH_SEED);
     if (!BENCH_BUDGET_ONLY) {
         bench_writer("writer_logger_setters", "setters", sensor_auto, &o, ROWS, BENCH_SEED);
+        bench_logger_seeds(&o);
     }
 #endif
 #ifdef LOGGER_COMPACT
