@@ -32,6 +32,15 @@
 #ifndef BENCH_BUDGET_ONLY
 #define BENCH_BUDGET_ONLY 0
 #endif
+/* -DBENCH_LOGGER_ONLY=1: the writer_logger line alone, on seed BENCH_SEED's
+ * walks BENCH_WIDTH times as wide (to profile one case:
+ * tools/bench_profile.py). */
+#ifndef BENCH_LOGGER_ONLY
+#define BENCH_LOGGER_ONLY 0
+#endif
+#ifndef BENCH_WIDTH
+#define BENCH_WIDTH 1
+#endif
 #define BUDGET_ARENA (8u * 1024u) /* the budget line's arena */
 /* The budget lines write BUDGET_ROWS rows: enough row groups (some 30)
  * that the smallest one is seen. */
@@ -77,7 +86,7 @@ void *_sbrk(ptrdiff_t incr)
 }
 static sensor_row_t rows[CHUNK];
 static sensor_gen_t gen;
-static int32_t gen_width = 1; /* bench_writer's walks: sensor_gen_widen() */
+static int32_t gen_width = BENCH_WIDTH; /* bench_writer's walks: sensor_gen_widen() */
 static int failures;
 
 static void label(const char *bench, const char *api, unsigned n)
@@ -424,7 +433,7 @@ static void bench_logger_seeds(const ppq_writer_options_t *o)
             bench_writer(names[wide][s], "record", sensor_auto, o, ROWS, s + 1u);
         }
     }
-    gen_width = 1;
+    gen_width = BENCH_WIDTH;
 }
 #endif
 
@@ -437,6 +446,10 @@ int main(void)
 #ifndef LOGGER_SMALL
     logger_options(&o, 0);
     bench_writer("writer_logger", "record", sensor_auto, &o, ROWS, BENCH_SEED);
+    if (BENCH_LOGGER_ONLY) {
+        board_flush();
+        board_exit(failures != 0);
+    }
     if (!BENCH_BUDGET_ONLY) {
         bench_writer("writer_logger_setters", "setters", sensor_auto, &o, ROWS, BENCH_SEED);
         bench_logger_seeds(&o);

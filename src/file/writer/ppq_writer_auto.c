@@ -14,6 +14,12 @@
  * data changed (many new entries), and a dictionary that fills falls back
  * to the alternative smallest for its last page's values. */
 
+/* Index i of the dictionary's page (32-bit indices: read in place). */
+static PPQ_ALWAYS_INLINE uint32_t page_index(const ppq_dict_enc_t *d, uint32_t i)
+{
+    return PPQ_DICT_NARROW ? ppq_dict_enc_index_at(d, i) : ((const uint32_t *)d->page)[i];
+}
+
 /* Value i of the dictionary's page as an integer (INT32 sign-extended). */
 static int64_t dict_int_at(const ppq_col_t *c, uint32_t i)
 {
@@ -56,7 +62,7 @@ enum { SEQ_NUMBER, SEQ_LENGTH, SEQ_PREFIX, SEQ_SUFFIX };
 /* Byte array i of the dictionary's page. */
 static const uint8_t *dict_bytes_at(const ppq_col_t *c, uint32_t i, uint32_t *len)
 {
-    return ppq_dict_enc_entry(c->own.dict, ppq_dict_enc_index_at(c->own.dict, i), len);
+    return ppq_dict_enc_entry(c->own.dict, page_index(c->own.dict, i), len);
 }
 
 /* Bytes value i shares at its start with value i - 1 (0 for the first). */
@@ -152,53 +158,51 @@ static size_t suffix_bytes(const ppq_col_t *c, uint32_t n, uint32_t pv)
     return scaled(total, n, pv);
 }
 
-/* Bytes of the dictionary page's n indices as the RLE/bit-packed hybrid:
- * runs of 8 or more one index each, the rest bit-packed in groups. */
-static size_t index_bytes(const ppq_col_t *c, uint32_t n, uint32_t width)
+/* Bytes the dictionary takes for a page of pv values at the rate of the
+ * page's n: the entries it added (`added` bytes: raw, or compressed),
+ * and as many again (raw) for the values to come (pv - n) as the second
+ * half of the n added (a status column's few entries come early, a walk's
+ * keep coming); its indices as the RLE/bit-packed hybrid (runs of 8 or
+ * more one index each, the rest bit-packed in groups; a page of one run
+ * as it is); the chunk's first adds the dictionary page's header.  One
+ * pass over the indices' runs, but for a page's end (pv == n) where a
+ * bound on them says it takes no less than `than` bytes: then `than` (a
+ * walk's page weighs its dictionary against PLAIN, which the dictionary
+ * surely beats while its indices stay narrow).  The bound: each index its
+ * bits, a run's header (at most 3 bytes, but for a page of one run of
+ * 2^20 values) and its index as if every 8 values were a run, the
+ * bit-packed groups' headers. */
+static size_t dict_page_bytes(const ppq_col_t *c, uint32_t n, uint32_t pv, size_t added, size_t than)
 {
     const ppq_dict_enc_t *d = c->own.dict;
-    uint32_t bits = 0, i = 0, j;
-    size_t bytes = 1; /* (the bit width) */
-    while (i < n) {
-        uint32_t e = ppq_dict_enc_index_at(d, i);
-        for (j = i + 1u; j < n && ppq_dict_enc_index_at(d, j) == e; j++) {
+    uint32_t entries = ppq_dict_enc_entries(d), i = 0, j, half = 0, all = 0, len, runs = 0, bits = 0;
+    uint32_t width = ppq_bit_width32(entries > 1u ? entries - 1u : 1u);
+    uint32_t late = 0, idx = 1; /* (the bit width) */
+    if (pv == n && added + 18u + (n / 8u) * (3u + (width + 7u) / 8u) + (n * width + 7u) / 8u + ((n * width) >> 12) <=
+                       than) { /* (n * width < 2^26) */
+        return than;
+    }
+    while (i < n) { /* (entries are numbered as they come: the highest index so far tells) */
+        uint32_t e = page_index(d, i);
+        for (j = i + 1u; j < n && page_index(d, j) == e; j++) {
         }
         if (j - i >= 8u) {
-            bytes += uleb_len((uint64_t)(j - i) << 1) + (width + 7u) / 8u;
+            idx += (uint32_t)uleb_len((uint64_t)(j - i) << 1) + (width + 7u) / 8u;
         } else {
             bits += (j - i) * width;
         }
+        all = e + 1u > all ? e + 1u : all;
+        half = i < n / 2u ? all : half; /* (of the values before n / 2: this run's first is one) */
+        runs++;
         i = j;
     }
-    return bytes + (bits + 7u) / 8u + (bits >> 12) + (bits > 0u ? 1u : 0u); /* (a header per 63 groups: 4,032 bits) */
-}
-
-/* Bytes the dictionary takes for a page of pv values at the rate of the
- * page's n: the entries it added (`added` bytes: raw, or compressed),
- * and as many again (raw) for the values to
- * come (pv - n) as the second half of the n added (a status column's few
- * entries come early, a walk's keep coming); its indices (one run for a
- * page of one value); the chunk's first adds the dictionary page's
- * header. */
-static size_t dict_page_bytes(const ppq_col_t *c, uint32_t n, uint32_t pv, size_t added)
-{
-    const ppq_dict_enc_t *d = c->own.dict;
-    uint32_t entries = ppq_dict_enc_entries(d), i, half = 0, all = 0, len, first = ppq_dict_enc_index_at(d, 0);
-    uint32_t width = ppq_bit_width32(entries > 1u ? entries - 1u : 1u);
-    uint32_t late = 0, idx = (uint32_t)index_bytes(c, n, width);
-    int one_run = 1;
-    for (i = 0; i < n; i++) { /* (entries are numbered as they come: the highest index so far tells) */
-        uint32_t e = ppq_dict_enc_index_at(d, i);
-        one_run &= e == first;
-        all = e + 1u > all ? e + 1u : all;
-        half = i < n / 2u ? all : half;
-    }
+    idx += (bits + 7u) / 8u + (bits >> 12) + (bits > 0u ? 1u : 0u); /* (a header per 63 groups: 4,032 bits) */
     for (i = half; i < all && pv > n; i++) {
         (void)ppq_dict_enc_entry(d, i, &len);
         late += len + (c->def->type == PPQ_BYTE_ARRAY ? 4u : 0u);
     }
-    return added + (pv > n ? scaled(late, n - n / 2u, pv - n) : 0u) +
-           (one_run ? idx : scaled(idx, n, pv)) + (c->dict_pages ? 0u : 16u);
+    return added + (pv > n ? scaled(late, n - n / 2u, pv - n) : 0u) + (runs == 1u ? idx : scaled(idx, n, pv)) +
+           (c->dict_pages ? 0u : 16u);
 }
 
 /* The dictionary's page's n values into the page's encoder (c->kind, not
@@ -210,7 +214,7 @@ static ppq_status_t put_sample(ppq_col_t *c, uint32_t n)
     size_t acc;
     ppq_status_t st = PPQ_OK;
     for (i = 0; i < n && st == PPQ_OK; i++) {
-        const uint8_t *p = ppq_dict_enc_entry(d, ppq_dict_enc_index_at(d, i), &len);
+        const uint8_t *p = ppq_dict_enc_entry(d, page_index(d, i), &len);
         union {
             int32_t i32;
             int64_t i64;
@@ -281,8 +285,10 @@ static size_t packed_bytes(ppq_writer_t *w, ppq_col_t *c, uint32_t n, int kind, 
  * smallest of PLAIN and those its type and this build allow; other
  * columns fall back to PLAIN (the spec's choice).  With `packed`, a column
  * under a compressor weighs each compressed (the chunk's first decision:
- * what compresses well as PLAIN may not as DELTA). */
-static int alt_smaller(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int packed)
+ * what compresses well as PLAIN may not as DELTA).  With `weigh` 0 only
+ * alt_kind is chosen (a dictionary that filled: the dictionary is not
+ * weighed, no pass over its page's indices), and it returns 0. */
+static int alt_smaller(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int packed, int weigh)
 {
     uint32_t n = ppq_dict_enc_page_values(c->own.dict);
     size_t best, b, added;
@@ -307,11 +313,11 @@ static int alt_smaller(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int packed)
             }
         }
         /* the dictionary: its new entries compressed (its indices, bit-packed runs, little) */
-        if (ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, c->own.dict->pool + c->page_dict_bytes, added,
+        if (weigh && ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, c->own.dict->pool + c->page_dict_bytes, added,
                          w->zout, w->zout_cap, &b, w->zwork, w->zwork_len) == PPQ_OK) {
             added = b;
         }
-        return best < dict_page_bytes(c, n, pv, added);
+        return weigh && best < dict_page_bytes(c, n, pv, added, best);
     }
     best = plain_bytes(c, n, pv, 1);
     if (BUILT(K_DELTA) && (c->def->type == PPQ_INT32 || c->def->type == PPQ_INT64) &&
@@ -329,7 +335,7 @@ static int alt_smaller(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int packed)
         best = b;
         c->alt_kind = K_DBA;
     }
-    return best < dict_page_bytes(c, n, pv, added);
+    return weigh && best < dict_page_bytes(c, n, pv, added, best);
 }
 
 /* The bits of a word dictionary's entry e (numbers of `width` bytes). */
@@ -436,7 +442,7 @@ static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c, uint32_t pv)
     }
     c->deciding = 0;
     set_put(w, c);
-    if (c->dict_pages || !alt_smaller(w, c, pv, 1)) {
+    if (c->dict_pages || !alt_smaller(w, c, pv, 1, 1)) {
         return PPQ_OK;
     }
     if (SETTLES(c)) {

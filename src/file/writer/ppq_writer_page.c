@@ -265,7 +265,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
             switch_to = AUTO_BY_SIZE && c->def->encoding == PPQ_COLUMN_AUTO &&
                         (ppq_dict_enc_dict_bytes(c->own.dict) - c->page_dict_bytes) * 16u >
                             ppq_dict_enc_page_values(c->own.dict) * c->width &&
-                        alt_smaller(w, c, ppq_dict_enc_page_values(c->own.dict), 0);
+                        alt_smaller(w, c, ppq_dict_enc_page_values(c->own.dict), 0, 1);
             c->deciding = 0;
             if (SETTLES(c)) {
                 settle_dict_stats(c);
@@ -433,7 +433,7 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
             if (AUTO_BY_SIZE && c->deciding) { /* (a page it re-encodes goes on as the alternative) */
                 st = auto_first(w, c, w->opts.page_values);
             } else if (AUTO_BY_SIZE) {
-                (void)alt_smaller(w, c, w->opts.page_values, 1);
+                (void)alt_smaller(w, c, w->opts.page_values, 1, 0); /* (alt_kind) */
             }
             if (st == PPQ_OK && (!AUTO_BY_SIZE || c->kind == K_DICT)) {
                 st = finish_page(w, c);
@@ -573,6 +573,31 @@ static ppq_status_t put_delta8(ppq_writer_t *w, ppq_col_t *c, const void *v)
     return put_delta_word(c, v, 8u);
 }
 
+/* A number (INT32, FLOAT, INT64, DOUBLE) into PLAIN (a dictionary's
+ * fallback for FLOAT and DOUBLE, AUTO's choice for noisy numbers): its
+ * bytes straight into the page's values, as ppq_plain_enc_put writes them
+ * through vals_sink (whose offset no one reads), where vals_cap() left
+ * room for the page's page_values numbers.  (One put for both widths:
+ * flash.) */
+static ppq_status_t put_plain(ppq_writer_t *w, ppq_col_t *c, const void *v)
+{
+    uint8_t *at = c->vals_mem.buf + c->vals_mem.len;
+    uint64_t word;
+    (void)w;
+    if (c->width == 4u) {
+        word = FIELD32(v);
+        ppq_store_le32(at, (uint32_t)word);
+    } else {
+        word = FIELD64(v);
+        ppq_store_le64(at, word);
+    }
+    c->vals_mem.len += c->width;
+    if (PPQ_WRITER_STATISTICS) {
+        (void)ppq_stats_add_word(&c->page_stats, c->stats_kind, c->width, word);
+    }
+    return put_done(c);
+}
+
 /* A boolean that continues its RLE run (its statistics hold). */
 static ppq_status_t put_bool_again(ppq_writer_t *w, ppq_col_t *c, const void *v)
 {
@@ -654,6 +679,8 @@ static void set_put(const ppq_writer_t *w, ppq_col_t *c)
                                                   : put_slow;
     } else if (BUILT(K_DELTA) && c->kind == K_DELTA && c->dict_word) {
         c->put = c->width == 4u ? put_delta4 : put_delta8;
+    } else if (c->kind == K_PLAIN && c->dict_word) {
+        c->put = put_plain;
     } else if (BUILT(K_RLE) && c->kind == K_RLE) {
         c->put = put_bool_again;
     }
