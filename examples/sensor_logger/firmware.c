@@ -2,7 +2,9 @@
  * The sensor logger as firmware (Cortex-M under QEMU): the same day of
  * readings, written through a block-buffering sink in 512-byte blocks, as
  * an SD card wants them, into a host file over semihosting.  Reports the
- * arena it used and the stack high-water mark.
+ * arena it used and the stack high-water mark.  Were the footer store to
+ * fill (no footer spill), the file would be closed and the rows go on in the
+ * next, LOGGER_FILE with _0001, _0002, ... before its extension.
  */
 #include "board.h"
 #include "logger.h"
@@ -24,12 +26,16 @@
 #endif
 
 static int handle = -1;
-static uint32_t blocks;
+static uint32_t blocks, bytes;
+static ppq_sink_t file, sink; /* the open host file's, and the 512-byte blocks' over it */
+static ppq_blocksink_t blk;
+static uint8_t block[512];
 
 static ppq_status_t semihost_write(void *ctx, const uint8_t *data, size_t len)
 {
     (void)ctx;
     blocks++;
+    bytes += (uint32_t)len;
     return board_write(handle, data, len) == 0 ? PPQ_OK : PPQ_ERR_IO;
 }
 
@@ -60,15 +66,30 @@ static ppq_status_t spill_read(void *ctx, uint8_t *buf, size_t len, size_t *got)
 #endif
 
 static uint64_t arena_mem[ARENA_BYTES / 8u];
-static uint8_t block[512];
+static char name[sizeof LOGGER_FILE + 12u];
+
+/* logger_run's next_file: the last block to the full file, which is closed,
+ * and the n-th file opened behind the same sinks. */
+static ppq_status_t next_file(void *ctx, uint32_t n)
+{
+    ppq_status_t st = ppq_blocksink_flush(&blk);
+    (void)ctx;
+    board_close(handle);
+    logger_file_name(name, LOGGER_FILE, n);
+    handle = board_open(name, 1);
+    file.offset = 0;
+    if (st == PPQ_OK && handle < 0) {
+        st = PPQ_ERR_IO;
+    }
+    return st == PPQ_OK ? ppq_sink_init_block(&sink, &blk, &file, block, sizeof block) : st;
+}
 
 int main(void)
 {
     ppq_writer_options_t opts;
-    ppq_sink_t file, sink;
-    ppq_blocksink_t blk;
+    logger_files_t files = {&sink, next_file, 0};
+    logger_counts_t n = {0, 0, 0};
     ppq_status_t st;
-    uint32_t row_groups = 0, rows = 0;
     handle = board_open(LOGGER_FILE, 1);
     if (handle < 0) {
         board_puts("sensor_logger: cannot open " LOGGER_FILE "\n");
@@ -110,7 +131,7 @@ int main(void)
     st = ppq_sink_init_block(&sink, &blk, &file, block, sizeof block);
     board_stack_paint();
     if (st == PPQ_OK) {
-        st = logger_run(SCHEMA, &sink, arena_mem, sizeof arena_mem, &opts, ROWS, &rows, &row_groups);
+        st = logger_run(SCHEMA, &files, arena_mem, sizeof arena_mem, &opts, ROWS, &n);
     }
     if (st == PPQ_OK) {
         st = ppq_blocksink_flush(&blk);
@@ -118,10 +139,12 @@ int main(void)
     board_puts("sensor_logger (firmware): ");
     board_puts(st == PPQ_OK ? "ok" : ppq_status_str(st));
     board_puts(", ");
-    board_putu((size_t)file.offset);
+    board_putu(bytes);
     board_puts(" bytes in ");
     board_putu(blocks);
-    board_puts(" writes of at most 512 bytes, arena ");
+    board_puts(" writes of at most 512 bytes, ");
+    board_putu(n.files);
+    board_puts(n.files == 1u ? " file, arena " : " files, arena ");
     board_putu(ppq_writer_arena_size(SCHEMA, LOGGER_COLUMNS, &opts));
     board_puts(" bytes, stack high-water ");
     board_putu(board_stack_used());

@@ -109,30 +109,71 @@ void logger_gen_next(logger_gen_t *g, logger_row_t *row)
     row->status.len = len;
 }
 
-ppq_status_t logger_run(const ppq_column_t *schema, ppq_sink_t *sink, void *arena, size_t arena_len,
-                        const ppq_writer_options_t *opts, uint32_t rows, uint32_t *written, uint32_t *row_groups)
+/* A new file's writer, taking records. */
+static ppq_status_t start_file(ppq_writer_t *w, const ppq_column_t *schema, ppq_sink_t *sink, void *arena,
+                               size_t arena_len, const ppq_writer_options_t *opts)
+{
+    ppq_status_t st = ppq_writer_init(w, schema, LOGGER_COLUMNS, opts, sink, arena, arena_len);
+    return st == PPQ_OK ? ppq_writer_use_record(w, logger_fields) : st;
+}
+
+ppq_status_t logger_run(const ppq_column_t *schema, const logger_files_t *files, void *arena, size_t arena_len,
+                        const ppq_writer_options_t *opts, uint32_t rows, logger_counts_t *counts)
 {
     ppq_writer_t w;
     logger_gen_t g;
     logger_row_t row;
-    uint32_t i, done = 0;
-    ppq_status_t st = ppq_writer_init(&w, schema, LOGGER_COLUMNS, opts, sink, arena, arena_len);
-    if (st == PPQ_OK) {
-        st = ppq_writer_use_record(&w, logger_fields);
-    }
+    uint32_t i;
+    ppq_status_t st = start_file(&w, schema, files->sink, arena, arena_len, opts);
+    counts->rows = counts->row_groups = 0;
+    counts->files = 1;
     logger_gen_init(&g);
     for (i = 0; i < rows && st == PPQ_OK; i++) {
         logger_gen_next(&g, &row);
         st = ppq_writer_write_record(&w, &row); /* (or a ppq_writer_set_* per column, then commit_row) */
-        done += st == PPQ_OK;
+        if (st == PPQ_ERR_NOSPACE && files->next_file != NULL) {
+            /* The file is full (its footer store) and the row is not in it:
+             * close the file, open the next one and write the row there. */
+            st = ppq_writer_close(&w);
+            st = st == PPQ_OK ? files->next_file(files->ctx, counts->files) : st;
+            if (st == PPQ_OK) {
+                counts->row_groups += w.row_groups;
+                counts->files++;
+                st = start_file(&w, schema, files->sink, arena, arena_len, opts);
+                st = st == PPQ_OK ? ppq_writer_write_record(&w, &row) : st;
+            }
+        }
+        counts->rows += st == PPQ_OK;
     }
-    if (st == PPQ_ERR_NOSPACE) {
-        st = PPQ_OK; /* the footer store is full: this file is done (a logger rotates) */
+    if (st == PPQ_ERR_NOSPACE && files->next_file == NULL) {
+        st = PPQ_OK; /* one file, and it is full: the run ends */
     }
     if (st == PPQ_OK) {
         st = ppq_writer_close(&w);
     }
-    *row_groups = w.row_groups;
-    *written = done;
+    counts->row_groups += w.row_groups;
     return st;
+}
+
+void logger_file_name(char *name, const char *first, uint32_t n)
+{
+    size_t len = strlen(first), dot = len, digits = 4, i;
+    uint32_t v;
+    while (dot > 0u && first[dot - 1u] != '.' && first[dot - 1u] != '/') {
+        dot--;
+    }
+    dot = dot > 0u && first[dot - 1u] == '.' ? dot - 1u : len; /* where _NNNN goes: before the extension */
+    if (n == 0u) {
+        memcpy(name, first, len + 1u);
+        return;
+    }
+    for (v = n / 10000u; v > 0u; v /= 10u) {
+        digits++;
+    }
+    memcpy(name, first, dot);
+    name[dot] = '_';
+    for (i = digits, v = n; i > 0u; i--, v /= 10u) {
+        name[dot + i] = (char)('0' + v % 10u);
+    }
+    memcpy(name + dot + 1u + digits, first + dot, len - dot + 1u); /* the extension, the '\0' */
 }

@@ -55,10 +55,32 @@ typedef struct logger_row {
 void logger_gen_init(logger_gen_t *g);
 void logger_gen_next(logger_gen_t *g, logger_row_t *row);
 
-/* Write `rows` rows to `sink` with `arena`, fewer if the footer store
- * fills (the file is closed then, as a logger rotates); *written and
- * *row_groups get the counts. */
-ppq_status_t logger_run(const ppq_column_t *schema, ppq_sink_t *sink, void *arena, size_t arena_len,
-                        const ppq_writer_options_t *opts, uint32_t rows, uint32_t *written, uint32_t *row_groups);
+/* Where logger_run writes: `sink`, the open file's (its offset 0 at the
+ * file's start).  When the file is full (its footer store: no footer spill)
+ * logger_run closes its writer and calls next_file(ctx, n): close the file
+ * and open the next one, the n-th (1, 2, ...), behind the same `sink`, its
+ * offset 0 again.  next_file NULL: one file; a full one ends the run. */
+typedef struct logger_files {
+    ppq_sink_t *sink;
+    ppq_status_t (*next_file)(void *ctx, uint32_t n);
+    void *ctx;
+} logger_files_t;
+
+/* What logger_run wrote, over all its files. */
+typedef struct logger_counts {
+    uint32_t rows, row_groups, files;
+} logger_counts_t;
+
+/* Write `rows` rows with `arena`, rotating files as `files` says, and close
+ * the last file; *counts gets what was written (also on an error).  No row
+ * is lost at a rotation: the one that found its file full goes to the next. */
+ppq_status_t logger_run(const ppq_column_t *schema, const logger_files_t *files, void *arena, size_t arena_len,
+                        const ppq_writer_options_t *opts, uint32_t rows, logger_counts_t *counts);
+
+/* The name of the n-th file of a rotation that starts at `first`: `first`
+ * itself for n = 0, else `first` with _NNNN (n in 4 or more digits) before
+ * its extension, or at its end without one: sensors.parquet,
+ * sensors_0001.parquet, ...  `name` has room for `first` and 12 bytes more. */
+void logger_file_name(char *name, const char *first, uint32_t n);
 
 #endif

@@ -189,7 +189,8 @@ int main(int argc, char **argv)
         ppq_writer_options_t opts;
         ppq_sink_t sink;
         ppq_memsink_t mem;
-        uint32_t rows, rgs;
+        logger_files_t one = {&sink, NULL, NULL};
+        logger_counts_t counts;
         logger.name = "logger";
         logger.data = malloc(n);
         if (logger.data == NULL) {
@@ -197,7 +198,7 @@ int main(int argc, char **argv)
         }
         logger_options(&opts, 0);
         ppq_sink_init_mem(&sink, &mem, logger.data, n);
-        if (logger_run(logger_schema, &sink, arena_mem, sizeof arena_mem, &opts, LOGGER_ROWS, &rows, &rgs) != PPQ_OK) {
+        if (logger_run(logger_schema, &one, arena_mem, sizeof arena_mem, &opts, LOGGER_ROWS, &counts) != PPQ_OK) {
             return 2;
         }
         logger.len = mem.len;

@@ -91,6 +91,8 @@ static ppq_status_t logger_run_batches(ppq_sink_t *sink, const ppq_writer_option
 static int run(const char *label, const char *api, ppq_sink_t *sink, const ppq_writer_options_t *opts)
 {
     uint32_t row_groups = 0, rows = 0;
+    logger_files_t one = {sink, NULL, NULL};
+    logger_counts_t counts = {0, 0, 0};
     int k, runs = api[0] == 'b' && sink->write == NULL ? RUNS : 1;
     double t0 = bench_now(), t = 0.0;
     ppq_status_t st = PPQ_OK;
@@ -98,8 +100,9 @@ static int run(const char *label, const char *api, ppq_sink_t *sink, const ppq_w
         sink->offset = 0;
         t0 = bench_now();
         st = api[0] == 'b' ? logger_run_batches(sink, opts, BENCH_ROWS, &rows, &row_groups)
-                           : logger_run(logger_schema, sink, arena_mem, sizeof arena_mem, opts, BENCH_ROWS, &rows,
-                                        &row_groups);
+                           : logger_run(logger_schema, &one, arena_mem, sizeof arena_mem, opts, BENCH_ROWS, &counts);
+        rows = api[0] == 'b' ? rows : counts.rows;
+        row_groups = api[0] == 'b' ? row_groups : counts.row_groups;
         writer_seconds = api[0] == 'b' ? writer_seconds : bench_now() - t0; /* rows: the generation is inside, a few ns a row */
         t = k == 0 || writer_seconds < t ? writer_seconds : t;
     }
@@ -130,7 +133,9 @@ static int bench_recover(void)
     mfile_t m;
     size_t cap = 160u * 1024u * 1024u, cut;
     double copy_s[RECOVER_REPS], place_s[RECOVER_REPS];
-    uint32_t rows = 0, groups = 0, plain_groups = 0;
+    uint32_t groups = 0, plain_groups = 0;
+    logger_files_t one = {&sink, NULL, NULL};
+    logger_counts_t counts = {0, 0, 0};
     uint64_t with = 0, without;
     int i;
     uint8_t *buf = (uint8_t *)malloc(cap);
@@ -140,7 +145,7 @@ static int bench_recover(void)
     logger_options(&opts, 0);
     opts.footer_bytes = 2u * 1024u * 1024u;
     ppq_sink_init_mem(&sink, &mem, buf, cap);
-    if (logger_run(logger_schema, &sink, arena_mem, sizeof arena_mem, &opts, RECOVER_ROWS, &rows, &groups) != PPQ_OK) {
+    if (logger_run(logger_schema, &one, arena_mem, sizeof arena_mem, &opts, RECOVER_ROWS, &counts) != PPQ_OK) {
         free(buf);
         return 1;
     }
@@ -172,12 +177,14 @@ static int bench_recover(void)
            cut, (unsigned)res.row_groups, (double)cut / place_s[RECOVER_REPS / 2] / 1e6);
     /* what the records cost the demo's day */
     ppq_sink_init_counter(&sink);
-    (void)logger_run(logger_schema, &sink, arena_mem, sizeof arena_mem, &opts, LOGGER_ROWS, &rows, &groups);
+    (void)logger_run(logger_schema, &one, arena_mem, sizeof arena_mem, &opts, LOGGER_ROWS, &counts);
+    groups = counts.row_groups;
     with = sink.offset;
     opts.recovery = 0;
     opts.page_crc = 1; /* as the recovery option would force */
     ppq_sink_init_counter(&sink);
-    (void)logger_run(logger_schema, &sink, arena_mem, sizeof arena_mem, &opts, LOGGER_ROWS, &rows, &plain_groups);
+    (void)logger_run(logger_schema, &one, arena_mem, sizeof arena_mem, &opts, LOGGER_ROWS, &counts);
+    plain_groups = counts.row_groups;
     without = sink.offset;
     printf("{\"bench\":\"recover_overhead\",\"schema\":\"demo\",\"rows\":%u,\"row_groups\":%u,"
            "\"header_record_bytes\":%u,\"row_group_record_bytes\":%u,\"file_overhead_bytes\":%lld}\n",
