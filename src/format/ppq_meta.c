@@ -60,29 +60,51 @@ static int compare_bytes(const uint8_t *a, size_t alen, const uint8_t *b, size_t
     return alen < blen ? -1 : alen > blen;
 }
 
-/* A byte-array bound of at most s->cap bytes: the min is a prefix; the
- * max is a prefix with its last byte below 0xFF raised by one (inexact). */
+/* Where a byte-array min longer than `cap` bytes is cut: at `cap`, or
+ * before the UTF-8 character that byte `cap` (the first one cut) would
+ * split.  A prefix is never greater than the value, and a STRING's stays
+ * valid UTF-8. */
+static size_t min_cut(const uint8_t *v, size_t cap)
+{
+    size_t n = cap;
+    while (n > 0u && (v[n] & 0xC0u) == 0x80u) { /* a continuation byte: the character began before */
+        n--;
+    }
+    return n;
+}
+
+/* A byte-array max cut to at most `n` bytes: the prefix up to its last
+ * ASCII byte below 0x7F, that byte raised by one, so greater than every
+ * value that starts with the prefix (the max too) and still valid UTF-8
+ * (a raised 0x7F, a raised byte of a multi-byte character or an 0xFF
+ * would not be).  Returns its length, 0 when there is no such byte. */
+static size_t max_cut(uint8_t *max, size_t n)
+{
+    while (n > 0u && max[n - 1u] >= 0x7Fu) {
+        n--;
+    }
+    if (n > 0u) {
+        max[n - 1u]++;
+    }
+    return n;
+}
+
+/* A byte-array bound of at most s->cap bytes: a longer value's min is cut
+ * by min_cut, its max by max_cut, both inexact (no such max: none, and
+ * only the min is written). */
 static void set_bound(ppq_stats_t *s, int is_max, const uint8_t *v, size_t len)
 {
     uint8_t *dst = is_max ? s->max : s->min;
-    size_t n = len < s->cap ? len : s->cap;
     int exact = len <= s->cap;
+    size_t n = exact ? len : is_max ? s->cap : min_cut(v, s->cap);
     if (n > 0u) {
         memcpy(dst, v, n);
     }
-    if (!exact && is_max) {
-        while (n > 0u && dst[n - 1u] == 0xFFu) {
-            n--;
-        }
-        if (n == 0u) { /* no shorter upper bound exists: keep the whole prefix */
-            n = s->cap;
-            exact = 0;
-            s->no_max = 1; /* ... and write no max (the min stays) */
-        } else {
-            dst[n - 1u]++;
-        }
-    }
     if (is_max) {
+        if (!exact) {
+            n = max_cut(dst, n);
+            s->no_max |= (uint8_t)(n == 0u);
+        }
         s->max_len = (uint8_t)n;
         s->max_exact = (uint8_t)exact;
     } else {
@@ -116,7 +138,6 @@ void ppq_stats_add(ppq_stats_t *s, uint8_t order, size_t width, const uint8_t *v
 
 void ppq_stats_cut(ppq_stats_t *s, size_t cap, int fixed)
 {
-    size_t n = cap;
     if (!s->has || (s->min_len <= cap && (s->no_max || s->max_len <= cap))) {
         return;
     }
@@ -125,22 +146,12 @@ void ppq_stats_cut(ppq_stats_t *s, size_t cap, int fixed)
         return;
     }
     if (s->min_len > cap) {
-        while (n > 0u && (s->min[n] & 0xC0u) == 0x80u) { /* (byte n: the first one cut) */
-            n--;
-        }
-        s->min_len = (uint8_t)n;
+        s->min_len = (uint8_t)min_cut(s->min, cap);
         s->min_exact = 0;
     }
     if (!s->no_max && s->max_len > cap) {
-        n = cap;
-        while (n > 0u && s->max[n - 1u] >= 0x7Fu) {
-            n--;
-        }
-        s->no_max = n == 0u;
-        if (n > 0u) {
-            s->max[n - 1u]++;
-        }
-        s->max_len = (uint8_t)n;
+        s->max_len = (uint8_t)max_cut(s->max, cap);
+        s->no_max = s->max_len == 0u;
         s->max_exact = 0;
     }
 }

@@ -14,7 +14,9 @@ typedef struct ppq_stats {
     uint64_t nulls;         /* (first: the compact layout without statistics keeps only it) */
     uint8_t has;            /* a min/max exists */
     uint8_t no_max;         /* ... but a byte array has no upper bound of `cap` bytes
-                               or fewer (all 0xFF), so only the min is written */
+                               or fewer (no ASCII byte below 0x7F in the first `cap`
+                               of a longer max: see ppq_stats_cut), so only the min
+                               is written */
     uint8_t min_exact, max_exact;
     uint8_t min_len, max_len;
     uint8_t cap;            /* (the bytes first: short offsets on Cortex-M0) */
@@ -27,7 +29,8 @@ typedef struct ppq_stats {
 
 /* No values, no nulls (min/max storage and cap are kept). */
 void ppq_stats_reset(ppq_stats_t *s);
-/* Fold one non-null value (PLAIN bytes of `width`, or a byte array of `len`). */
+/* Fold one non-null value (PLAIN bytes of `width`, or a byte array of `len`:
+ * one longer than s->cap bytes leaves bounds cut as ppq_stats_cut cuts). */
 void ppq_stats_add(ppq_stats_t *s, uint8_t order, size_t width, const uint8_t *v, size_t len);
 /* The IEEE sign bit of a number of `width` bytes. */
 static inline uint64_t ppq_sign_bit(size_t width)
