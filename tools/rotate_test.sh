@@ -6,12 +6,15 @@
 # every value as the same rows written to one file.  Then a power cut in
 # the durable logger's second file: the first stays whole, the next boot
 # recovers the second to a prefix of the rows, and the log after it starts
-# anew.  usage: rotate_test.sh SENSOR_LOGGER DURABLE_LOGGER PPQ
+# anew.  With a 4th argument, the first of the files the microbit firmware
+# wrote (LOGGER_ROTATE): checked as the sensor logger's.
+# usage: rotate_test.sh SENSOR_LOGGER DURABLE_LOGGER PPQ [FIRMWARE_FIRST_FILE]
 set -u
 export LC_ALL=C
 S=${1:?usage: rotate_test.sh SENSOR_LOGGER DURABLE_LOGGER PPQ}
 D=${2:?usage: rotate_test.sh SENSOR_LOGGER DURABLE_LOGGER PPQ}
 P=${3:?usage: rotate_test.sh SENSOR_LOGGER DURABLE_LOGGER PPQ}
+FIRMWARE_FIRST=${4:-}
 T=${TMPDIR:-/tmp}/ppq_rotate_test.$$
 mkdir -p "$T" || exit 2
 trap 'rm -rf "$T"' EXIT INT TERM
@@ -62,25 +65,43 @@ check ref-one-file 0 "$(ls "$T" | grep -c '_0001')"
 cat_rows "$T/ref.csv" "$T/ref.parquet"
 check ref-in-order ok "$(in_order "$T/ref.csv" $ROWS)"
 
+# The files of a rotation that starts at $2 ($1 the check's name): several,
+# named as logger_file_name names them, none empty, all $3 rows in order
+# with the values of one file's ($4, CSV).
+check_rotation() {
+    dir=$(dirname "$2")
+    files=$(ls "$dir" | grep -c '\.parquet$')
+    check "$1-several-files" 1 "$([ "$files" -ge 4 ] && echo 1)"
+    # (the names: sensors.parquet, sensors_0001.parquet, ... and no other)
+    check "$1-names" "$(rotated "$2" "$files")" "$(ls "$dir"/*.parquet)"
+    empty=0
+    for f in $(rotated "$2" "$files"); do
+        n=$($P inspect "$f" | sed -n 's/^rows: //p')
+        [ "${n:-0}" -gt 0 ] || empty=$((empty + 1))
+    done
+    check "$1-no-empty-file" 0 $empty
+    cat_rows "$T/$1.csv" $(rotated "$2" "$files")
+    check "$1-in-order" ok "$(in_order "$T/$1.csv" "$3")"
+    check "$1-same-values" 0 "$(cmp -s "$4" "$T/$1.csv"; echo $?)"
+}
+
 # The sensor logger, as the microbit's (the compact layout) in 8 KiB
 mkdir -p "$T/s"
 $S --arena 8192 $ROWS "$T/s/sensors.parquet" >"$T/s.txt"
 check sensor-status 0 $?
 files=$(ls "$T/s" | wc -l)
 echo "rotate_test: sensor_logger --arena 8192: $ROWS rows in $files files: $(head -1 "$T/s.txt")"
-check sensor-several-files 1 "$([ "$files" -ge 4 ] && echo 1)"
 check sensor-says-files 1 "$(grep -c " -> $files files, " "$T/s.txt")"
-# (the names: sensors.parquet, sensors_0001.parquet, ... and no other)
-check sensor-names "$(rotated "$T/s/sensors.parquet" "$files")" "$(ls "$T"/s/*.parquet)"
-empty=0
-for f in $(rotated "$T/s/sensors.parquet" "$files"); do
-    n=$($P inspect "$f" | sed -n 's/^rows: //p')
-    [ "${n:-0}" -gt 0 ] || empty=$((empty + 1))
-done
-check sensor-no-empty-file 0 $empty
-cat_rows "$T/s.csv" $(rotated "$T/s/sensors.parquet" "$files")
-check sensor-in-order ok "$(in_order "$T/s.csv" $ROWS)"
-check sensor-same-values 0 "$(cmp -s "$T/ref.csv" "$T/s.csv"; echo $?)"
+check_rotation sensor "$T/s/sensors.parquet" $ROWS "$T/ref.csv"
+
+# The microbit firmware's files, when given (LOGGER_ROTATE: its first hour
+# in 8 KiB without a footer spill)
+if [ -n "$FIRMWARE_FIRST" ]; then
+    $S --arena 1048576 3600 "$T/ref1h.parquet" >/dev/null
+    cat_rows "$T/ref1h.csv" "$T/ref1h.parquet"
+    echo "rotate_test: microbit firmware: 3600 rows in $(ls "$(dirname "$FIRMWARE_FIRST")" | grep -c '\.parquet$') files"
+    check_rotation firmware "$FIRMWARE_FIRST" 3600 "$T/ref1h.csv"
+fi
 
 # The durable logger (pages, recovery records, each row group synced) in 32 KiB
 ROWS=6000

@@ -11,10 +11,16 @@
 
 /* LOGGER_SMALL (16 KB boards): the small schema, the options
  * ppq_writer_options_for_arena gives 8 KiB of arena (printed: the host twin
- * writes the same file with them). */
+ * writes the same file with them) and a footer spill file; LOGGER_ROTATE
+ * too: no spill, so the footer store fills every few hundred rows and the
+ * files rotate (make rotate-test reads them back). */
 #ifdef LOGGER_SMALL
+#ifdef LOGGER_ROTATE
+#define LOGGER_FILE "build/demo/rotate/sensors_small_mcu.parquet"
+#else
 #define LOGGER_FILE "build/demo/sensors_small_mcu.parquet"
 #define SPILL_FILE "build/demo/sensors_small_mcu.spill"
+#endif
 #define ARENA_BYTES LOGGER_SMALL_ARENA
 #define SCHEMA logger_schema_small
 #define ROWS LOGGER_SMALL_ROWS
@@ -39,7 +45,7 @@ static ppq_status_t semihost_write(void *ctx, const uint8_t *data, size_t len)
     return board_write(handle, data, len) == 0 ? PPQ_OK : PPQ_ERR_IO;
 }
 
-#ifdef LOGGER_SMALL
+#ifdef SPILL_FILE
 /* Row-group metadata beyond the arena's footer store goes to a second host
  * file (an SD card file in a real logger); close reads it back. */
 static int spill_handle = -1, spill_reading;
@@ -99,9 +105,10 @@ int main(void)
     file.ctx = 0;
     file.offset = 0;
 #ifdef LOGGER_SMALL
+    logger_options(&opts, 1);
+#ifdef SPILL_FILE
     ppq_sink_t spill = {spill_write, 0, 0};
     ppq_source_t unspill = {spill_read, 0, 0};
-    logger_options(&opts, 1);
     spill_handle = board_open(SPILL_FILE, 1);
     if (spill_handle < 0) {
         board_puts("sensor_logger: cannot open " SPILL_FILE "\n");
@@ -109,6 +116,7 @@ int main(void)
     }
     opts.footer_spill = &spill;
     opts.footer_unspill = &unspill;
+#endif
     if (ppq_writer_options_for_arena(&opts, SCHEMA, LOGGER_COLUMNS, sizeof arena_mem) != PPQ_OK) {
         board_puts("sensor_logger: the schema does not fit 8 KiB\n");
         return 1;
@@ -150,7 +158,7 @@ int main(void)
     board_putu(board_stack_used());
     board_puts(" bytes\n");
     board_close(handle);
-#ifdef LOGGER_SMALL
+#ifdef SPILL_FILE
     board_close(spill_handle);
 #endif
     return st == PPQ_OK ? 0 : 1;
