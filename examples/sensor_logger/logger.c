@@ -133,7 +133,9 @@ ppq_status_t logger_run(const ppq_column_t *schema, const logger_files_t *files,
         st = ppq_writer_write_record(&w, &row); /* (or a ppq_writer_set_* per column, then commit_row) */
         if (st == PPQ_ERR_NOSPACE && files->next_file != NULL) {
             /* The file is full (its footer store) and the row is not in it:
-             * close the file, open the next one and write the row there. */
+             * close the file, open the next one and write the row there.
+             * (ppq_writer_row_groups_left() warns ahead: 0 once the open
+             * row group is the file's last, time to prepare the next file.) */
             st = ppq_writer_close(&w);
             st = st == PPQ_OK ? files->next_file(files->ctx, counts->files) : st;
             if (st == PPQ_OK) {
