@@ -657,6 +657,34 @@ static void statistics_unbounded_max(void)
     PPQ_CHECK(f.col[0].max == NULL);
 }
 
+/* A FIXED_LEN_BYTE_ARRAY longer than the 64 bytes a bound keeps has no
+ * min/max (a 64-byte prefix is not a value of a 100-byte type); one of 64
+ * keeps them whole. */
+static void statistics_long_fixed(void)
+{
+    static const ppq_column_t schema[] = {{"f", PPQ_FIXED_LEN_BYTE_ARRAY, 100, 0, {PPQ_LOGICAL_NONE}, PPQ_COLUMN_PLAIN},
+                                          {"g", PPQ_FIXED_LEN_BYTE_ARRAY, 64, 0, {PPQ_LOGICAL_NONE}, PPQ_COLUMN_PLAIN}};
+    uint8_t v[100];
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    footer_t f;
+    int i;
+    PPQ_CHECK(setup());
+    small_options(&o);
+    PPQ_CHECK_OK(ppq_writer_init(&w, schema, 2, &o, &file_sink, test_arena_ptr, test_arena_size));
+    for (i = 0; i < 3; i++) {
+        memset(v, 'a' + i, sizeof v);
+        PPQ_CHECK_OK(ppq_writer_set_bytes(&w, 0, v, 100));
+        PPQ_CHECK_OK(ppq_writer_set_bytes(&w, 1, v, 64));
+        PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    }
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    PPQ_CHECK_OK(read_footer(&f));
+    PPQ_CHECK(f.col[0].min == NULL && f.col[0].max == NULL);
+    PPQ_CHECK(f.col[1].min_len == 64 && f.col[1].min[0] == 'a' && f.col[1].min[63] == 'a');
+    PPQ_CHECK(f.col[1].max_len == 64 && f.col[1].max[0] == 'c' && f.col[1].max[63] == 'c');
+}
+
 #endif
 
 #if !PPQ_WRITER_STATISTICS
@@ -1774,7 +1802,7 @@ static const ppq_test_case_t cases[] = {
 #if PPQ_WRITER_STATISTICS
     PPQ_TEST(statistics_floats),
     PPQ_TEST(statistics_nan_counts), PPQ_TEST(auto_decides_on_a_nan), PPQ_TEST(statistics_per_page), PPQ_TEST(statistics_per_page_batches),
-    PPQ_TEST(statistics_orders), PPQ_TEST(statistics_unbounded_max),
+    PPQ_TEST(statistics_orders), PPQ_TEST(statistics_unbounded_max), PPQ_TEST(statistics_long_fixed),
 #else
     PPQ_TEST(statistics_left_out),
 #endif

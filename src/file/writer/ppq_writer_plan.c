@@ -774,9 +774,13 @@ static uint8_t stats_order(const ppq_column_t *c)
     case PPQ_DOUBLE: return PPQ_ORDER_FLOAT;
     case PPQ_BYTE_ARRAY:
     case PPQ_FIXED_LEN_BYTE_ARRAY:
-        /* decimals order as signed numbers, FLOAT16 as floats: not bytes */
-        return c->logical.kind == PPQ_LOGICAL_DECIMAL || c->logical.kind == PPQ_LOGICAL_FLOAT16 ? PPQ_ORDER_NONE
-                                                                                                 : PPQ_ORDER_BYTES;
+        /* decimals order as signed numbers, FLOAT16 as floats: not bytes; a
+         * FIXED_LEN_BYTE_ARRAY longer than a bound keeps (STAT_MAX) has none
+         * (a prefix is not a value of its type) */
+        return c->logical.kind == PPQ_LOGICAL_DECIMAL || c->logical.kind == PPQ_LOGICAL_FLOAT16 ||
+                       (PPQ_WRITER_STATISTICS && c->type == PPQ_FIXED_LEN_BYTE_ARRAY && c->type_len > STAT_MAX)
+                   ? PPQ_ORDER_NONE
+                   : PPQ_ORDER_BYTES;
     default: return PPQ_ORDER_NONE;
     }
 }
