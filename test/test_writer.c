@@ -662,8 +662,9 @@ static void statistics_unbounded_max(void)
  * keeps them whole. */
 static void statistics_long_fixed(void)
 {
-    static const ppq_column_t schema[] = {{"f", PPQ_FIXED_LEN_BYTE_ARRAY, 100, 0, {PPQ_LOGICAL_NONE}, PPQ_COLUMN_PLAIN},
-                                          {"g", PPQ_FIXED_LEN_BYTE_ARRAY, 64, 0, {PPQ_LOGICAL_NONE}, PPQ_COLUMN_PLAIN}};
+    static const ppq_column_t schema[] = {
+        {"f", PPQ_FIXED_LEN_BYTE_ARRAY, 100, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_PLAIN},
+        {"g", PPQ_FIXED_LEN_BYTE_ARRAY, 64, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_PLAIN}};
     uint8_t v[100];
     ppq_writer_options_t o;
     ppq_writer_t w;
