@@ -137,42 +137,19 @@ uint64_t ppq_xxh64(const uint8_t *p, size_t len, uint64_t seed)
     p = ppq_input(p);
     end = p + len;
     if (len >= 32u) {
-        uint64_t v1 = seed + P1 + P2, v2 = seed + P2, v3 = seed, v4 = seed - P1;
+        uint64_t v[4];
         const uint8_t *limit = end - 32;
+        v[0] = seed + P1 + P2;
+        v[1] = seed + P2;
+        v[2] = seed;
+        v[3] = seed - P1;
         do {
-            v1 = xround(v1, load64(p));
-            v2 = xround(v2, load64(p + 8));
-            v3 = xround(v3, load64(p + 16));
-            v4 = xround(v4, load64(p + 24));
+            stripe(v, p);
             p += 32;
         } while (p <= limit);
-        h = rotl64(v1, 1) + rotl64(v2, 7) + rotl64(v3, 12) + rotl64(v4, 18);
-        h = xmerge(h, v1);
-        h = xmerge(h, v2);
-        h = xmerge(h, v3);
-        h = xmerge(h, v4);
+        h = xconverge(v);
     } else {
         h = seed + P5;
     }
-    h += (uint64_t)len;
-    while ((size_t)(end - p) >= 8u) {
-        h ^= xround(0, load64(p));
-        h = rotl64(h, 27) * P1 + P4;
-        p += 8;
-    }
-    if ((size_t)(end - p) >= 4u) {
-        h ^= (uint64_t)ppq_load_le32(p) * P1;
-        h = rotl64(h, 23) * P2 + P3;
-        p += 4;
-    }
-    while (p < end) {
-        h ^= (uint64_t)*p++ * P5;
-        h = rotl64(h, 11) * P1;
-    }
-    h ^= h >> 33;
-    h *= P2;
-    h ^= h >> 29;
-    h *= P3;
-    h ^= h >> 32;
-    return h;
+    return xfinish(h + (uint64_t)len, p, end);
 }
