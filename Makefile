@@ -277,7 +277,7 @@ check-freestanding: $(LIB)
 check-clang:
 	$(MAKE) --no-print-directory all test-run BUILD=build/clang CC=clang
 
-# The unit suite under each build switch the README documents (every
+# The unit suite under each build switch docs/build.md documents (every
 # switch's code compiles clean and passes, not only the defaults), and in
 # the sensor logger's configurations (LOGGER_CONFIG: the writer's switches;
 # LOGGER_SMALL also without statistics and recovery records).

@@ -2,7 +2,7 @@
  * A program that uses picoparquet as an installed library would: three rows
  * of a two-column table written to memory, then its size and the library's
  * version printed.  Built by `make install-test` through pkg-config,
- * find_package and add_subdirectory (README: "Using picoparquet in your
+ * find_package and add_subdirectory (docs/build.md; README: "Using it in a
  * build").  With a FILE argument it also writes the bytes there.
  */
 #include <stdio.h>
