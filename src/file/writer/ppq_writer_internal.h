@@ -80,11 +80,11 @@ enum {
 /* AUTO's thorough weighing: a column under a compressor weighs the
  * encodings compressed (alt_smaller), a BOOLEAN page whose RLE came out
  * larger than PLAIN is rewritten PLAIN (bools_as_plain).  About 850 bytes
- * of flash, so built by default where flash is not the constraint (64-bit
- * CPUs); elsewhere AUTO weighs uncompressed and BOOLEAN pages stay RLE.
- * -DPPQ_WRITER_AUTO_THOROUGH=0|1 chooses. */
+ * of flash; -DPPQ_WRITER_AUTO_THOROUGH=0 leaves it out (the M4F logger's
+ * configuration): AUTO then weighs uncompressed and BOOLEAN pages stay
+ * RLE, so the same options may write other bytes than a build with it. */
 #ifndef PPQ_WRITER_AUTO_THOROUGH
-#define PPQ_WRITER_AUTO_THOROUGH PPQ_FAST64
+#define PPQ_WRITER_AUTO_THOROUGH 1
 #endif
 
 /* Where a dictionary page's batch runs leave its statistics to the page's
