@@ -38,6 +38,7 @@ have npm || need="$need npm"
 [ -f /usr/include/zlib.h ] || need="$need zlib1g-dev"
 # libbrotli for the BROTLI differential test, bench and dictionary generator
 [ -f /usr/include/brotli/decode.h ] || need="$need libbrotli-dev"
+have brotli || need="$need brotli" # (cli_test: its streams through ppq decompress brotli)
 have lz4 || need="$need lz4"
 # the CMake build and install checks (make cmake-check, make install-test)
 have cmake || need="$need cmake"

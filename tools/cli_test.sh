@@ -446,6 +446,13 @@ status codec_missing 2 $P compress
 # meta-block "hello"; libbrotli's streams: make brotli-diff-test); an empty
 # input is corrupt, and there is no BROTLI compressor
 check codec_brotli_hello 68656c6c6f "$(echo 400010 68656c6c6f 03 | unhex | $P decompress brotli | hex)"
+# Debian's brotli tool: every quality, the least and greatest windows and a middle one
+for q in 0 1 2 3 4 5 6 7 8 9 10 11; do
+    for w in 10 16 24; do
+        brotli -c -q "$q" -w "$w" <"$T/text" | $P decompress brotli >"$T/d"
+        check "codec_brotli_tool_q${q}_w${w}" 0 "$(cmp -s "$T/text" "$T/d"; echo $?)"
+    done
+done
 status codec_brotli_empty 1 $P decompress brotli </dev/null
 status codec_brotli_compress 1 $P compress brotli </dev/null
 status codec_extra_arg 2 $P decompress snappy --level 1
