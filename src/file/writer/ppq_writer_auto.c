@@ -280,45 +280,34 @@ static size_t packed_bytes(ppq_writer_t *w, ppq_col_t *c, uint32_t n, int kind, 
     return st == PPQ_OK ? scaled((uint32_t)z, n, pv) : (size_t)-1;
 }
 
+/* Values (not nulls) in a page of pv entries, as many as in the page so
+ * far; at least the n it has. */
+static uint32_t values_per_page(const ppq_col_t *c, uint32_t n, uint32_t pv)
+{
+    if (c->page_count > n) {
+        pv = (uint32_t)scaled(n, c->page_count, pv);
+    }
+    return pv > n ? pv : n;
+}
+
 /* Does an alternative beat the dictionary on the current page's values,
  * for a page of pv of them?  An AUTO column's alt_kind becomes the
  * smallest of PLAIN and those its type and this build allow; other
- * columns fall back to PLAIN (the spec's choice).  With `packed`, a column
- * under a compressor weighs each compressed (the chunk's first decision:
- * what compresses well as PLAIN may not as DELTA).  With `weigh` 0 only
+ * columns fall back to PLAIN (the spec's choice); each uncompressed
+ * (alt_smaller_packed: compressed).  With `weigh` 0 only
  * alt_kind is chosen (a dictionary that filled: the dictionary is not
  * weighed, no pass over its page's indices), and it returns 0. */
-static int alt_smaller(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int packed, int weigh)
+static int alt_smaller(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int weigh)
 {
     uint32_t n = ppq_dict_enc_page_values(c->own.dict);
     size_t best, b, added;
-    int k;
+    (void)w;
     c->alt_kind = K_PLAIN;
     if (n == 0u || c->def->encoding != PPQ_COLUMN_AUTO) {
         return 0;
     }
-    if (c->page_count > n) { /* (values, not nulls: as many of them as in the page so far) */
-        pv = (uint32_t)scaled(n, c->page_count, pv);
-        pv = pv > n ? pv : n;
-    }
+    pv = values_per_page(c, n, pv);
     added = ppq_dict_enc_dict_bytes(c->own.dict) - c->page_dict_bytes;
-    if (PPQ_WRITER_AUTO_THOROUGH && packed && COMPRESSED(c->codec)) {
-        best = (size_t)-1;
-        for (k = K_PLAIN; k <= K_DBA; k++) {
-            if ((k == K_PLAIN || (k == K_DELTA && (c->def->type == PPQ_INT32 || c->def->type == PPQ_INT64)) ||
-                 ((k == K_DLBA || k == K_DBA) && c->def->type == PPQ_BYTE_ARRAY)) &&
-                BUILT(k) && (b = packed_bytes(w, c, n, k, pv)) < best) {
-                best = b;
-                c->alt_kind = (uint8_t)k;
-            }
-        }
-        /* the dictionary: its new entries compressed (its indices, bit-packed runs, little) */
-        if (weigh && ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, c->own.dict->pool + c->page_dict_bytes, added,
-                         w->zout, w->zout_cap, &b, w->zwork, w->zwork_len) == PPQ_OK) {
-            added = b;
-        }
-        return weigh && best < dict_page_bytes(c, n, pv, added, best);
-    }
     best = plain_bytes(c, n, pv, 1);
     if (BUILT(K_DELTA) && (c->def->type == PPQ_INT32 || c->def->type == PPQ_INT64) &&
         (b = delta_bytes(c, n, SEQ_NUMBER, pv)) < best) {
@@ -334,6 +323,38 @@ static int alt_smaller(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int packed, i
         (b = delta_bytes(c, n, SEQ_PREFIX, pv) + delta_bytes(c, n, SEQ_SUFFIX, pv) + suffix_bytes(c, n, pv)) < best) {
         best = b;
         c->alt_kind = K_DBA;
+    }
+    return weigh && best < dict_page_bytes(c, n, pv, added, best);
+}
+
+/* alt_smaller, but a column under a compressor weighs each encoding
+ * compressed (PPQ_WRITER_AUTO_THOROUGH; the chunk's first decision and a
+ * dictionary that fills: what compresses well as PLAIN may not as DELTA).
+ * Apart from alt_smaller, so that the page writer's frame (which weighs
+ * uncompressed where the data changed) is not below these encoders. */
+static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int weigh)
+{
+    uint32_t n = ppq_dict_enc_page_values(c->own.dict);
+    size_t best = (size_t)-1, b, added;
+    int k;
+    if (!(PPQ_WRITER_AUTO_THOROUGH && COMPRESSED(c->codec)) || n == 0u || c->def->encoding != PPQ_COLUMN_AUTO) {
+        return alt_smaller(w, c, pv, weigh);
+    }
+    c->alt_kind = K_PLAIN;
+    pv = values_per_page(c, n, pv);
+    added = ppq_dict_enc_dict_bytes(c->own.dict) - c->page_dict_bytes;
+    for (k = K_PLAIN; k <= K_DBA; k++) {
+        if ((k == K_PLAIN || (k == K_DELTA && (c->def->type == PPQ_INT32 || c->def->type == PPQ_INT64)) ||
+             ((k == K_DLBA || k == K_DBA) && c->def->type == PPQ_BYTE_ARRAY)) &&
+            BUILT(k) && (b = packed_bytes(w, c, n, k, pv)) < best) {
+            best = b;
+            c->alt_kind = (uint8_t)k;
+        }
+    }
+    /* the dictionary: its new entries compressed (its indices, bit-packed runs, little) */
+    if (weigh && ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, c->own.dict->pool + c->page_dict_bytes, added,
+                              w->zout, w->zout_cap, &b, w->zwork, w->zwork_len) == PPQ_OK) {
+        added = b;
     }
     return weigh && best < dict_page_bytes(c, n, pv, added, best);
 }
@@ -442,7 +463,7 @@ static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c, uint32_t pv)
     }
     c->deciding = 0;
     set_put(w, c);
-    if (c->dict_pages || !alt_smaller(w, c, pv, 1, 1)) {
+    if (c->dict_pages || !alt_smaller_packed(w, c, pv, 1)) {
         return PPQ_OK;
     }
     if (SETTLES(c)) {

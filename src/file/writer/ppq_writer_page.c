@@ -226,9 +226,11 @@ static void close_run(ppq_col_t *c)
     }
 }
 
-/* End the page: finish its values, encode its levels, and append header,
- * levels and values to the column chunk. */
-static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
+/* Write the page: finish its values, encode its levels, and append header,
+ * levels and values to the column chunk (finish_page's, after AUTO's
+ * decision: apart, so that the decision's encoders do not run below this
+ * frame). */
+static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
 {
     uint8_t dhead[PPQ_DELTA_HEADER_MAX];
     size_t dhead_len = 0, levels_len = 0, body, raw, vals_len, page_len;
@@ -247,12 +249,6 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
         return PPQ_OK;
     }
     close_run(c);
-    if (AUTO_BY_SIZE && c->kind == K_DICT && c->deciding) {
-        st = auto_first(w, c, ppq_dict_enc_page_values(c->own.dict)); /* a page that ends before the decision */
-        if (st != PPQ_OK) {
-            return st;
-        }
-    }
     kind = c->kind;
     switch (c->kind) {
     case K_PLAIN: st = ppq_plain_enc_finish(&c->enc.plain); break;
@@ -265,7 +261,7 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
             switch_to = AUTO_BY_SIZE && c->def->encoding == PPQ_COLUMN_AUTO &&
                         (ppq_dict_enc_dict_bytes(c->own.dict) - c->page_dict_bytes) * 16u >
                             ppq_dict_enc_page_values(c->own.dict) * c->width &&
-                        alt_smaller(w, c, ppq_dict_enc_page_values(c->own.dict), 0, 1);
+                        alt_smaller(w, c, ppq_dict_enc_page_values(c->own.dict), 1);
             c->deciding = 0;
             if (SETTLES(c)) {
                 settle_dict_stats(c);
@@ -381,6 +377,19 @@ static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
     return start_page(w, c);
 }
 
+/* End the page: AUTO's decision first where the page ends before it, then
+ * write it. */
+static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
+{
+    if (AUTO_BY_SIZE && c->page_count > 0u && c->kind == K_DICT && c->deciding) {
+        ppq_status_t st = auto_first(w, c, ppq_dict_enc_page_values(c->own.dict)); /* (before the decision) */
+        if (st != PPQ_OK) {
+            return st;
+        }
+    }
+    return write_page(w, c);
+}
+
 /* The pending value as PLAIN bytes (numbers) or its bytes (arrays). */
 static const uint8_t *value_bytes(ppq_col_t *c, uint8_t *buf, size_t *len)
 {
@@ -433,7 +442,7 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
             if (AUTO_BY_SIZE && c->deciding) { /* (a page it re-encodes goes on as the alternative) */
                 st = auto_first(w, c, w->opts.page_values);
             } else if (AUTO_BY_SIZE) {
-                (void)alt_smaller(w, c, w->opts.page_values, 1, 0); /* (alt_kind) */
+                (void)alt_smaller_packed(w, c, w->opts.page_values, 0); /* (alt_kind) */
             }
             if (st == PPQ_OK && (!AUTO_BY_SIZE || c->kind == K_DICT)) {
                 st = finish_page(w, c);
