@@ -503,9 +503,14 @@ const ENC = { PLAIN: 0, PLAIN_DICTIONARY: 2, RLE: 3, DELTA_BINARY_PACKED: 5, DEL
 // is smaller, else DELTA_BINARY_PACKED for INT32/INT64 and PLAIN for the rest.
 function declared(col) {
   if (col.encoding !== 'AUTO') return col.encoding;
-  return col.type === 0 ? 'RLE' : 'AUTO';
+  return col.type === 0 ? 'AUTO_BOOLEAN' : 'AUTO';
 }
-const autoAlt = (col) => (col.type === 1 || col.type === 2 ? 'DELTA_BINARY_PACKED' : 'PLAIN');
+// What AUTO may take instead of a dictionary (issue 27: the smallest, weighed):
+// integers DELTA_BINARY_PACKED, byte arrays DELTA_LENGTH_BYTE_ARRAY or
+// DELTA_BYTE_ARRAY, and PLAIN (also a page of nulls only, in any column)
+const autoAlts = (col) => (col.type === 1 || col.type === 2 ? ['PLAIN', 'DELTA_BINARY_PACKED']
+  : col.type === 6 ? ['PLAIN', 'DELTA_LENGTH_BYTE_ARRAY', 'DELTA_BYTE_ARRAY'] : ['PLAIN']);
+const autoAlt = (col) => autoAlts(col).join('/');
 // PLAIN bytes of a chunk's values (BOOLEAN aside): what AUTO must not exceed by much
 const plainBytes = (col, values) => values.reduce((n, v) => n + (col.type === 6 ? 4 + Buffer.byteLength(String(v))
   : col.type === 7 ? col.len : [0, 4, 8, 12, 4, 8][col.type]), 0);
@@ -562,7 +567,7 @@ function checkPages(buf, meta, name, expect) {
         // ends), so a chunk holds at most dict_entries distinct values.  AUTO
         // weighs each row group: a number column whose dictionary lost to
         // PLAIN is PLAIN (no dictionary page) for the next row groups.
-        const want = enc !== 'AUTO' ? enc : col.type === 2 ? 'DELTA_BINARY_PACKED' : 'DICTIONARY';
+        const want = enc === 'AUTO_BOOLEAN' ? 'RLE' : enc !== 'AUTO' ? enc : col.type === 2 ? 'DELTA_BINARY_PACKED' : 'DICTIONARY';
         const byPlain = enc === 'AUTO' && want === 'DICTIONARY' && [1, 4, 5].includes(col.type) && seen[0] === ENC.PLAIN;
         const isDict = want === 'DICTIONARY' && !byPlain;
         const distinct = new Set(values.map((v) => JSON.stringify(v)));
@@ -587,8 +592,9 @@ function checkPages(buf, meta, name, expect) {
         // the first page's values (a page holds whole rows: flat schema)
         const head = new Set(expect.rows.slice(start, start + firstValues).map((r) => r[c]).filter((v) => v !== null));
         if (distinct.size > expect.dict_entries && !fellBack) fail(`${where}: ${distinct.size} distinct values but no fallback to PLAIN`);
-        if (fits(distinct) && fellBack) fail(`${where}: ${distinct.size} distinct values, yet fell back to PLAIN`);
-        if (fellBack && k === 0 && seen.length > 1 && fits(head)) fail(`${where}: the first page's ${head.size} distinct values fit the dictionary, yet it is PLAIN`);
+        // (a page of nulls only is an empty PLAIN page, not a fallback)
+        if (fits(distinct) && distinct.size > 0 && fellBack && seen.some(isDict)) fail(`${where}: ${distinct.size} distinct values, yet fell back to PLAIN`);
+        if (fellBack && k === 0 && seen.length > 1 && head.size > 0 && fits(head)) fail(`${where}: the first page's ${head.size} distinct values fit the dictionary, yet it is PLAIN`);
         if (fellBack && k > 0) fallbacks++;
       } else if (enc === 'AUTO') {
         // dictionary pages (after a dictionary page), then the alternative, never back;
@@ -596,9 +602,8 @@ function checkPages(buf, meta, name, expect) {
         // strings repeat (integers may be smaller still as deltas)
         const isDict = (e) => e === ENC.RLE_DICTIONARY;
         const k = seen.findIndex((e) => !isDict(e));
-        const alt = k >= 0 ? seen[k] : ENC.PLAIN; // integers: PLAIN or DELTA_BINARY_PACKED, whichever is smaller
-        const altOk = alt === ENC.PLAIN || alt === ENC[autoAlt(col)];
-        if ((k >= 0 && (!altOk || !seen.slice(k).every((e) => e === alt))) || (seen.some(isDict) !== (dictPages === 1)) || dictPages > 1) {
+        const altOk = seen.every((e) => isDict(e) || autoAlts(col).some((a) => ENC[a] === e));
+        if (!altOk || (seen.some(isDict) !== (dictPages === 1)) || dictPages > 1) {
           fail(`${where}: AUTO data page encodings ${seen}, ${dictPages} dictionary pages (alternative ${autoAlt(col)})`);
         }
         const plain = plainBytes(col, values), pages = seen.length + dictPages;
@@ -607,6 +612,9 @@ function checkPages(buf, meta, name, expect) {
         if (col.type >= 4 && values.length >= 64 && distinct.size * 8 <= values.length && distinct.size <= expect.dict_entries && !isDict(seen[0])) {
           fail(`${where}: AUTO: ${distinct.size} distinct values in ${values.length}, yet no dictionary`);
         }
+      } else if (enc === 'AUTO_BOOLEAN') {
+        // RLE, or PLAIN where a page's RLE came out larger (issue 27)
+        if (!seen.every((e) => e === ENC.RLE || e === ENC.PLAIN)) fail(`${where}: AUTO BOOLEAN data page encodings ${seen}`);
       } else if (!seen.every((e) => e === ENC[enc])) {
         fail(`${where}: data page encodings ${seen}, expected ${enc} (${ENC[enc]})`);
       }
