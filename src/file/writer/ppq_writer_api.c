@@ -443,7 +443,7 @@ uint32_t ppq_writer_row_groups_left(const ppq_writer_t *w)
 {
     /* each row group's metadata takes at most rg_meta_full bytes where the
      * store has that room, else rg_meta_max (byte-array bounds cut), and a
-     * row group starts only with rg_meta_max free (write_row_group) */
+     * row group starts only with rg_meta_max bytes left (write_row_group) */
     size_t room = w->footer_cap - w->footer_len, max = w->rg_meta_max,
            full = PPQ_WRITER_STATISTICS && w->rg_meta_full > max ? w->rg_meta_full : max, n = 0;
     uint32_t cap = 0x7FFEu - (w->row_groups < 0x7FFEu ? w->row_groups : 0x7FFEu); /* (ordinals) */
