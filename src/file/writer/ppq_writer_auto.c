@@ -297,11 +297,10 @@ static uint32_t values_per_page(const ppq_col_t *c, uint32_t n, uint32_t pv)
  * (alt_smaller_packed: compressed).  With `weigh` 0 only
  * alt_kind is chosen (a dictionary that filled: the dictionary is not
  * weighed, no pass over its page's indices), and it returns 0. */
-static int alt_smaller(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int weigh)
+static int alt_smaller(ppq_col_t *c, uint32_t pv, int weigh)
 {
     uint32_t n = ppq_dict_enc_page_values(c->own.dict);
     size_t best, b, added;
-    (void)w;
     c->alt_kind = K_PLAIN;
     if (n == 0u || c->def->encoding != PPQ_COLUMN_AUTO) {
         return 0;
@@ -338,7 +337,7 @@ static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int we
     size_t best = (size_t)-1, b, added;
     int k;
     if (!(PPQ_WRITER_AUTO_THOROUGH && COMPRESSED(c->codec)) || n == 0u || c->def->encoding != PPQ_COLUMN_AUTO) {
-        return alt_smaller(w, c, pv, weigh);
+        return alt_smaller(c, pv, weigh);
     }
     c->alt_kind = K_PLAIN;
     pv = values_per_page(c, n, pv);
