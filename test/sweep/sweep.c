@@ -108,6 +108,7 @@ static const colspec_t t_wide[] = {
 static const colspec_t t_noise[] = {
     {"i32", PPQ_INT32, 0, SH_NOISE}, {"i64", PPQ_INT64, 1, SH_NOISE},          {"f", PPQ_FLOAT, 0, SH_NOISE},
     {"d", PPQ_DOUBLE, 0, SH_NOISE},  {"s", PPQ_BYTE_ARRAY, 0, SH_NOISE},       {"b", PPQ_BOOLEAN, 0, SH_NOISE},
+    {"code", PPQ_INT32, 0, SH_FEW},
 };
 static const colspec_t t_const[] = {
     {"i32", PPQ_INT32, 0, SH_CONST}, {"i64", PPQ_INT64, 1, SH_CONST},          {"f", PPQ_FLOAT, 0, SH_CONST},
@@ -123,6 +124,7 @@ static const colspec_t t_strings[] = {
     {"key", PPQ_BYTE_ARRAY, 0, SH_HICARD},
     {"text", PPQ_BYTE_ARRAY, 1, SH_LONG},
     {"tag", PPQ_BYTE_ARRAY, 0, SH_FEW},
+    {"node", PPQ_INT64, 1, SH_FEW},
 };
 static const colspec_t t_times[] = {
     {"ts", PPQ_INT64, 0, SH_TS_SORTED},   {"ts_shuf", PPQ_INT64, 0, SH_TS_SHUFFLED}, {"s32", PPQ_INT32, 0, SH_TS_SORTED},
@@ -165,6 +167,7 @@ static void *xmalloc(size_t n)
 }
 
 static const char *const few_words[] = {"ok", "ok", "ok", "warn", "low-battery", "door-open", "sensor-fault", "ok"};
+static const int32_t few_codes[] = {0, 1, 17, 100, 255, 4096, 65535, -1};
 
 static void gen_table(table_t *t, const tablespec_t *spec, uint32_t rows, uint64_t seed)
 {
@@ -205,6 +208,7 @@ static void gen_table(table_t *t, const tablespec_t *spec, uint32_t rows, uint64
                 if (cs->shape == SH_NOISE) v = (int32_t)(uint32_t)rnext(&g);
                 else if (cs->shape == SH_CONST) v = 4200;
                 else if (cs->shape == SH_TS_SORTED || cs->shape == SH_TS_SHUFFLED) v = (int32_t)(ts / 1000);
+                else if (cs->shape == SH_FEW) v = few_codes[rbelow(&g, 8)]; /* (a device's error codes) */
                 else v = (int32_t)(3700 + k);
                 ((int32_t *)d->values)[r] = v;
                 break;
@@ -214,6 +218,7 @@ static void gen_table(table_t *t, const tablespec_t *spec, uint32_t rows, uint64
                 if (cs->shape == SH_NOISE) v = (int64_t)rnext(&g);
                 else if (cs->shape == SH_CONST) v = 1234567890123ll;
                 else if (cs->shape == SH_TS_SORTED || cs->shape == SH_TS_SHUFFLED) v = ts;
+                else if (cs->shape == SH_FEW) v = (int64_t)few_codes[rbelow(&g, 8)] * 1000003;
                 else v = 100000 + k;
                 ((int64_t *)d->values)[r] = v;
                 break;

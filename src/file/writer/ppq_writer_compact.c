@@ -22,6 +22,7 @@
                          index's high byte where w->wide_at says */
 #define COMPACT_GROUPS 8u /* groups of 8 per bit-packed run of the streams' RLE encoders */
 #define NO_SEG ((size_t)-1)
+#define COMPACT_DELTA32 512u /* DELTA's buffer: a block of 128 deltas in 32 bits (narrow) */
 
 /* A stream's sink context. */
 typedef struct stream_ctx {
@@ -55,30 +56,61 @@ typedef struct compact_col {
     uint8_t alt_left;       /* AUTO: row groups to write as alt_kind before its own encoding is
                                tried again (compact_weigh) ... */
     uint8_t alt_tries;      /* ... how often in a row it lost (each doubles the wait) ... */
-    uint8_t alt_kind;       /* ... and that encoding: PLAIN, or DELTA for integers */
+    uint8_t alt_kind;       /* ... and that encoding: PLAIN, DELTA (floats and byte arrays
+                               never) or a dictionary (integers) */
     uint8_t no_delta;       /* a delta passed 32 bits: DELTA no more */
-    struct compact_est *est; /* AUTO integers: what DELTA would take of the row group (NULL: none) */
+    struct compact_est *est; /* AUTO integers: what DELTA and a dictionary would take of the
+                                row group (NULL: none) */
     /* OPTIONAL columns only (REQUIRED ones are allocated without): */
     stream_ctx_t levs;      /* definition levels */
     ppq_sink_t lev_sink;
     ppq_rle_enc_t lev;
 } compact_col_t;
 
-/* What DELTA_BINARY_PACKED would take of an AUTO INT64 column's row group
- * while it takes PLAIN: each miniblock of 32 deltas at the width of its
- * spread (a block's least delta may widen it a little). */
+/* What an AUTO integer column's row group would take as the encodings it
+ * is not taking: DELTA_BINARY_PACKED (while it takes another), each
+ * miniblock of 32 deltas at the width of its spread (a block's least
+ * delta may widen it a little); a dictionary (while it takes another),
+ * from a count of its distinct values: one bit of 128 per value's hash
+ * (a value equal to the one before costs nothing), given up past
+ * SKETCH_MAX bits (a dictionary that large loses to DELTA or PLAIN), and
+ * its runs of equal values (RLE runs from 8 on, the rest bit-packed). */
+#define SKETCH_MAX 48u
 typedef struct compact_est {
     int64_t prev, lo, hi;   /* the last value; the open miniblock's least and greatest delta */
     uint32_t n;             /* values so far */
     uint32_t bits;          /* the closed miniblocks' */
+    uint32_t seen[4];       /* the distinct values' hashes */
+    uint32_t run;           /* values in the open run of equal values */
+    uint32_t runs;          /* closed runs of 8 or more */
+    uint32_t packed;        /* values in closed runs shorter than 8 */
+    uint8_t distinct;       /* bits set in seen (past SKETCH_MAX: no longer counted) */
 } compact_est_t;
 
-static void est_add(compact_est_t *e, int64_t v)
+/* Value v of an AUTO integer column (kind: the encoding it takes). */
+static void est_add(compact_est_t *e, int64_t v, int kind)
 {
     int64_t d = (int64_t)((uint64_t)v - (uint64_t)e->prev);
     uint32_t k = e->n++ - 1u; /* (this delta's number: none for the first value) */
+    e->run++;
+    if (kind != K_DICT && e->distinct <= SKETCH_MAX && (k == UINT32_MAX || d != 0)) {
+        uint32_t h = (uint32_t)v ^ (uint32_t)((uint64_t)v >> 32) << 11; /* (shifts: see compact_hash) */
+        h ^= h >> 15;
+        h ^= h << 7;
+        h ^= h >> 13;
+        h ^= h << 5;
+        h &= 127u;
+        e->distinct = (uint8_t)(e->distinct + ((e->seen[h >> 5] >> (h & 31u) & 1u) ^ 1u));
+        e->seen[h >> 5] |= 1u << (h & 31u);
+        if (k != UINT32_MAX) { /* the run before it ends */
+            uint32_t closed = e->run - 1u;
+            e->runs += closed >= 8u;
+            e->packed += closed >= 8u ? 0u : closed;
+            e->run = 1;
+        }
+    }
     e->prev = v;
-    if (e->n == 1u) {
+    if (e->n == 1u || kind == K_DELTA) {
         return;
     }
     if (k % 32u == 0u) {
@@ -91,6 +123,27 @@ static void est_add(compact_est_t *e, int64_t v)
     }
 }
 
+/* Distinct values behind the sketch's bits b of 128: -128 ln(1 - b/128),
+ * to its third term (within 2% up to SKETCH_MAX). */
+static uint32_t est_distinct(const compact_est_t *e)
+{
+    uint32_t b = e->distinct;
+    return b + b * b / 256u + b * b * b / 49152u;
+}
+
+/* What a dictionary would take of the row group (entries with their
+ * record tails, as compact_weigh counts its own), or (size_t)-1 unknown. */
+static size_t est_dict_bytes(const compact_est_t *e, size_t width)
+{
+    uint32_t d = est_distinct(e), bw = ppq_bit_width32(d > 1u ? d - 1u : 1u);
+    size_t runs = e->runs + (e->run >= 8u), packed = e->packed + (e->run >= 8u ? 0u : e->run);
+    if (e->distinct > SKETCH_MAX) {
+        return (size_t)-1;
+    }
+    return (size_t)d * (width + REC_TAIL) + runs * (2u + (bw + 7u) / 8u) + (packed * bw + 7u) / 8u;
+}
+
+/* What DELTA would take of the row group. */
 static size_t est_bytes(const compact_est_t *e)
 {
     uint32_t deltas = e->n > 0u ? e->n - 1u : 0u;
@@ -106,7 +159,7 @@ static int compact_kind(const ppq_column_t *c, int *ok)
     *ok = 1;
     switch (c->encoding) {
     case PPQ_COLUMN_AUTO:
-        kind = t == PPQ_INT64 ? K_DELTA : t == PPQ_BOOLEAN ? K_RLE : K_DICT;
+        kind = t == PPQ_INT64 ? K_DELTA : t == PPQ_BOOLEAN ? K_RLE : K_DICT; /* (INT32: compact_home) */
         return BUILT(kind) ? kind : K_PLAIN;
     case PPQ_COLUMN_PLAIN: return K_PLAIN;
     case PPQ_COLUMN_DICTIONARY: *ok = t != PPQ_BOOLEAN; kind = K_DICT; break;
@@ -116,6 +169,14 @@ static int compact_kind(const ppq_column_t *c, int *ok)
     }
     *ok = *ok && BUILT(kind);
     return kind;
+}
+
+/* The encoding an AUTO column takes first and comes back to: its
+ * compact_kind, but DELTA for an INT32 given room for it (plan_compact). */
+static int compact_home(const ppq_col_t *c)
+{
+    int ok;
+    return c->own.cc->est != NULL ? K_DELTA : compact_kind(c->def, &ok);
 }
 
 /* Index bit width a compact dictionary may grow to. */
@@ -196,15 +257,21 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
             return 0;
         }
         lev = c->optional ? ppq_rle_enc_arena_size(&r) : 0u;
-        if (kind == K_DICT) {
+        /* AUTO integers take DELTA, or a dictionary (compact_weigh): room for
+         * the larger of their encoders (DELTA's block of deltas in 32 bits;
+         * an INT32's only in a store of 16 such blocks: in less, a
+         * dictionary that does as well, as it usually does, keeps the RAM
+         * for the footer's row groups) */
+        int_auto = BUILT(K_DELTA) && BUILT(K_DICT) && c->encoding == PPQ_COLUMN_AUTO &&
+                   (c->type == PPQ_INT64 || (c->type == PPQ_INT32 && store >= 16u * COMPACT_DELTA32));
+        kind = int_auto ? K_DELTA : kind;
+        if (kind == K_DICT || int_auto) {
             r.bit_width = compact_max_width(o);
         }
-        codec = kind == K_DELTA && BUILT(K_DELTA) ? ppq_delta_enc_arena_size(&(ppq_delta_cfg_t){c->type, 0, 0, 0}) / 2u /* narrow */
-                : kind == K_DICT || kind == K_RLE ? ppq_rle_enc_arena_size(&r)
-                                                   : 0u;
-        /* (INT64 only: DELTA's buffer for an INT32 would take some 400 bytes of a
-         * small board's store, where its dictionary usually does as well) */
-        int_auto = BUILT(K_DELTA) && c->encoding == PPQ_COLUMN_AUTO && c->type == PPQ_INT64;
+        codec = kind == K_DICT || kind == K_RLE || int_auto ? ppq_rle_enc_arena_size(&r) : 0u;
+        if (kind == K_DELTA) {
+            codec = COMPACT_DELTA32 > codec ? COMPACT_DELTA32 : codec;
+        }
         est = int_auto ? (compact_est_t *)take(p, sizeof(compact_est_t)) : NULL;
         codec_mem = (uint8_t *)take(p, codec);
         lev_mem = (uint8_t *)take(p, lev);
@@ -533,8 +600,9 @@ PPQ_NOINLINE static ppq_status_t compact_push(ppq_writer_t *w, uint32_t i)
     case K_RLE: st = BUILT(K_RLE) ? ppq_rle_enc_put_one(&c->enc.rle, c->value.b != 0u) : PPQ_ERR_STATE; break;
     default: st = ppq_plain_enc_put(&c->enc.plain, &c->value, 1); break;
     }
-    if (cc->est != NULL && c->kind != K_DELTA) {
-        est_add(cc->est, c->width == 4u ? (int64_t)(int32_t)c->value.u32 : (int64_t)c->value.u64);
+    if (cc->est != NULL && (c->kind != K_DELTA || cc->est->distinct <= SKETCH_MAX)) { /* (DELTA's: the
+                                                                                          dictionary's count) */
+        est_add(cc->est, c->width == 4u ? (int64_t)(int32_t)c->value.u32 : (int64_t)c->value.u64, c->kind);
     }
     if (PPQ_WRITER_STATISTICS && st == PPQ_OK) {
         if (c->dict_word) {
@@ -546,39 +614,53 @@ PPQ_NOINLINE static ppq_status_t compact_push(ppq_writer_t *w, uint32_t i)
     return st;
 }
 
-/* AUTO by size in the compact layout.  A number column whose row group
- * took more as its own encoding (a dictionary: entries with their record
- * tails, and indices; an INT64's DELTA) than its values take as the
- * smaller of PLAIN and (integers) DELTA_BINARY_PACKED takes that encoding
- * for the next COMPACT_ALT_GROUPS row groups, then tries its own again
- * (the readings may settle); each try that loses again doubles the wait,
- * to 16 times (a try's row group ends early, when a dictionary fills).
- * Meanwhile each row group picks the smaller of the two again, and an
- * INT64 whose deltas pay again goes back to DELTA.  Called for each column
- * as its chunk is written (the counts still hold). */
+/* AUTO by size in the compact layout.  A column whose row group took
+ * more as its own encoding (integers: DELTA_BINARY_PACKED; others a
+ * dictionary, with the entries' record tails) than its values would take
+ * as the smallest alternative (PLAIN; integers a dictionary too, from
+ * their distinct values) takes that alternative for the next
+ * COMPACT_ALT_GROUPS row groups, then tries its own again (the readings
+ * may settle); each try that loses again doubles the wait, to 16 times (a
+ * try's row group ends early, when a dictionary fills).  Meanwhile each
+ * row group picks the smallest alternative again, and an integer whose
+ * deltas pay again goes back to DELTA.  Called for each column as its
+ * chunk is written (the counts still hold). */
 #define COMPACT_ALT_GROUPS 8u
 static void compact_weigh(const ppq_writer_t *w, const ppq_col_t *c)
 {
     compact_col_t *cc = c->own.cc;
-    size_t n = w->rg_rows - (size_t)c->chunk_stats.nulls, plain = n * c->width, delta = (size_t)-1, own, alt;
-    int ok, home = compact_kind(c->def, &ok);
+    const compact_est_t *e = cc->est;
+    size_t n = w->rg_rows - (size_t)c->chunk_stats.nulls, plain = n * c->width, delta = (size_t)-1, dict = (size_t)-1;
+    size_t own, alt;
+    int home = compact_home(c);
     if (c->def->encoding != PPQ_COLUMN_AUTO || !c->dict_word) {
         return;
     }
+    home = home == K_DELTA && cc->no_delta ? K_PLAIN : home; /* (deltas past 32 bits: compact_reset) */
     if (c->kind == K_DELTA) {
         delta = cc->vals.len;
-    } else if (cc->est != NULL && !cc->no_delta) {
-        delta = est_bytes(cc->est);
+    } else if (e != NULL && !cc->no_delta) {
+        delta = est_bytes(e);
     }
-    cc->alt_kind = home != K_DELTA && delta < plain ? K_DELTA : K_PLAIN;
-    alt = cc->alt_kind == K_DELTA ? delta : plain;
-    if (c->kind != home) { /* waiting: an INT64's DELTA may pay again */
-        cc->alt_left = home == K_DELTA && delta < plain ? 0u : cc->alt_left;
+    if (c->kind == K_DICT) {
+        dict = (size_t)cc->dict_count * (c->width + REC_TAIL) + (n * cc->dict_width + 7u) / 8u;
+    } else if (e != NULL) {
+        dict = est_dict_bytes(e, c->width);
+    }
+    own = c->kind == K_DELTA ? delta : c->kind == K_DICT ? dict : plain;
+    if (e != NULL) { /* an integer */
+        cc->alt_kind = dict < plain ? K_DICT : K_PLAIN;
+        alt = dict < plain ? dict : plain;
+    } else {
+        cc->alt_kind = K_PLAIN;
+        alt = plain;
+    }
+    if (c->kind != home) { /* waiting: an integer's DELTA may pay again */
+        cc->alt_left = (home == K_DELTA && delta < own && delta < alt) || (c->kind == K_DICT && cc->dict_full)
+                           ? 0u : cc->alt_left; /* (a dictionary that filled: larger than counted) */
         return;
     }
-    own = c->kind == K_DELTA ? delta
-                             : (size_t)cc->dict_count * (c->width + REC_TAIL) + (n * cc->dict_width + 7u) / 8u;
-    if (own >= alt) {
+    if (own >= alt && cc->alt_kind != c->kind) {
         cc->alt_left = (uint8_t)(COMPACT_ALT_GROUPS << cc->alt_tries);
         cc->alt_tries = (uint8_t)(cc->alt_tries < 4u ? cc->alt_tries + 1u : 4u);
     } else {
@@ -836,19 +918,24 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
         ppq_col_t *c = COL(w, i);
         compact_col_t *cc = c->own.cc;
         unsigned width = cc->dict_width;
-        int ok;
-        int home = compact_kind(c->def, &ok);
+        int home = compact_home(c);
         if (c->kind == K_DELTA && cc->dict_full) {
             cc->no_delta = 1; /* its deltas pass 32 bits: PLAIN from here on */
         }
+        int was = c->kind;
         if (cc->alt_left > 0u) { /* (compact_weigh) */
-            c->kind = cc->alt_kind == K_DELTA && !cc->no_delta ? K_DELTA : K_PLAIN;
+            c->kind = cc->alt_kind;
             cc->alt_left--;
         } else if (c->def->encoding == PPQ_COLUMN_AUTO && c->kind != home) {
-            c->kind = (uint8_t)(home == K_DELTA && cc->no_delta ? K_PLAIN : home); /* its own again (a dictionary:
-                                                                                       at the width it had) */
+            c->kind = (uint8_t)(home == K_DELTA && cc->no_delta ? K_PLAIN : home); /* its own again */
         } else if (c->kind == K_DELTA && cc->no_delta) {
             c->kind = K_PLAIN;
+        }
+        if (c->kind == K_DICT && was != K_DICT) {
+            if (cc->est != NULL) { /* an integer's: for the values it counted (else at the width it had) */
+                width = ppq_bit_width32(2u * est_distinct(cc->est) | 1u);
+                width = width < 3u ? 3u : width;
+            }
         } else if (c->kind == K_DICT && cc->dict_full) {
             width++;
         } else if (c->kind == K_DICT && !by_dict && cc->dict_count > 0u) {
