@@ -405,6 +405,11 @@ demo-mcu: $(SENSOR_LOGGER) test/interop/node_modules
 bootstrap:
 	tools/bootstrap.sh
 
+# `make check` builds on every core, as .ci/run does: its sub-makes get
+# -j$(nproc) unless make was given a -j (-j1 keeps it serial).  The steps
+# themselves still run one after another, in order.
+PPQ_MAKE := $(MAKE)
+check: MAKE = $(PPQ_MAKE)$(if $(filter -j%,$(MAKEFLAGS)),, -j$(shell nproc 2>/dev/null || echo 2))
 check: bootstrap
 	$(MAKE) --no-print-directory all
 	$(MAKE) --no-print-directory check-clang
