@@ -20,7 +20,7 @@
 ## test: the host unit suite, plain and under ASan+UBSan
 ## test-run: the host unit suite once, as built by BUILD, CC, OPT, EXTRA_CFLAGS
 ## unit-tests: build the host unit suite without running it
-## check: everything CI runs (installs what it needs first); not on a shared machine
+## check: everything CI runs (installs what it needs first), its builds on every core (-j$(nproc) unless -j is given); not on a shared machine
 ## check-clang: the host build and unit suite with clang, warnings as errors
 ## check-switches: the unit suite under each documented build switch and the logger's configurations
 ## check-freestanding: the archive's external symbols against the allow-list
