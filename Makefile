@@ -317,21 +317,24 @@ fuzz-smoke: fuzz-build
 
 # Codec benchmarks, then the writer on 10 million rows and DuckDB's anchor,
 # the reader's full scan of both sensor files beside polars and DuckDB, and
-# the compressed writer beside DuckDB (SNAPPY) and polars (ZSTD).
+# the compressed writer beside DuckDB (SNAPPY) and polars (ZSTD).  Each step's
+# JSON lines are kept in build/bench/*.json (make report draws them).
 bench: $(BENCH) $(BENCH_WRITER) $(BENCH_SENSOR) $(CLI) test/interop/node_modules
 	$(BENCH)
 	@mkdir -p build/bench
 	$(BENCH_WRITER) build/bench/sensors_10m.parquet | tee build/bench/writer.json
-	node test/interop/bench_duckdb.mjs build/bench/sensors_10m.parquet build/bench/writer.json build/bench/duckdb_10m.parquet
+	node test/interop/bench_duckdb.mjs build/bench/sensors_10m.parquet build/bench/writer.json build/bench/duckdb_10m.parquet \
+	    | tee build/bench/writer_anchor.json
 	$(BENCH_SENSOR) build/bench/quantized_10m.parquet 10000000 1 | tee build/bench/sensor.json
 	$(BENCH_SENSOR) build/bench/dict_vs_plain.parquet 10000000 1 --dict-vs-plain | tee build/bench/dict_vs_plain.json
 	node test/interop/bench_duckdb.mjs build/bench/quantized_10m.parquet build/bench/sensor.json \
-	    build/bench/duckdb_quantized_10m.parquet writer_sensor
+	    build/bench/duckdb_quantized_10m.parquet writer_sensor | tee build/bench/sensor_anchor.json
 	node test/interop/bench_scan.mjs $(CLI) build/bench/quantized_10m.parquet build/bench/duckdb_quantized_10m.parquet \
 	    | tee build/bench/scan.json
 	$(BENCH_SENSOR) build/bench/quantized_10m_snappy.parquet 10000000 1 snappy | tee build/bench/codecs.json
 	$(BENCH_SENSOR) build/bench/quantized_10m_zstd.parquet 10000000 1 zstd | tee -a build/bench/codecs.json
-	node test/interop/bench_codec_writers.mjs build/bench/quantized_10m.parquet build/bench/codecs.json build/bench
+	node test/interop/bench_codec_writers.mjs build/bench/quantized_10m.parquet build/bench/codecs.json build/bench \
+	    | tee build/bench/codecs_anchor.json
 	# the reader on the compressed files: ours (SNAPPY, ZSTD), DuckDB's SNAPPY, polars' ZSTD
 	node test/interop/bench_scan.mjs $(CLI) build/bench/quantized_10m_snappy.parquet build/bench/quantized_10m_zstd.parquet \
 	    build/bench/duckdb_quantized_snappy.parquet build/bench/polars_quantized_zstd.parquet | tee build/bench/scan_codecs.json
