@@ -40,6 +40,8 @@ have npm || need="$need npm"
 [ -f /usr/include/brotli/decode.h ] || need="$need libbrotli-dev"
 have brotli || need="$need brotli" # (cli_test: its streams through ppq decompress brotli)
 have lz4 || need="$need lz4"
+# the charts in docs/charts (make report): gnuplot without X (its svg terminal)
+have gnuplot || need="$need gnuplot-nox"
 # the CMake build and install checks (make cmake-check, make install-test)
 have cmake || need="$need cmake"
 have pkg-config || need="$need pkg-config"
