@@ -360,6 +360,15 @@ void ppq_unpack32(const uint8_t *in, size_t start, size_t n, unsigned width, uin
 void ppq_unpack32_run(const uint8_t *in, size_t avail, size_t start, size_t n, unsigned width, uint32_t *out);
 void ppq_unpack64(const uint8_t *in, size_t start, size_t n, unsigned width, uint64_t *out);
 
+/* XXH64 state (a hash over bytes given in pieces: the ZSTD stream's
+ * content checksum); internal, kept in ppq_zstd_stream_t. */
+typedef struct ppq_xxh64_state {
+    uint64_t v[4];
+    uint64_t total;
+    uint8_t mem[32];
+    uint32_t fill;
+} ppq_xxh64_state_t;
+
 #ifdef __cplusplus
 }
 #endif

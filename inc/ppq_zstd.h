@@ -64,14 +64,6 @@ PPQ_CHECKRET ppq_status_t ppq_zstd_decompress(const uint8_t *src, size_t src_len
 /* size, in memory bounded by the window                                     */
 /* ------------------------------------------------------------------------ */
 
-/* XXH64 state (the content checksum over a stream); internal. */
-typedef struct ppq_xxh64_state {
-    uint64_t v[4];
-    uint64_t total;
-    uint8_t mem[32];
-    uint32_t fill;
-} ppq_xxh64_state_t;
-
 /* A streaming decoder: declare one anywhere, set it up with
  * ppq_zstd_stream_init.  Internal fields, do not touch. */
 typedef struct ppq_zstd_stream {

@@ -1,13 +1,15 @@
 /* XXH64 (xxHash, 64-bit variant) of a buffer: the content checksum of zstd
- * frames (RFC 8878 section 3.1.1: the low 32 bits of XXH64 with seed 0).
- * Internal header shared by the ZSTD decompressor and compressor. */
+ * frames (RFC 8878 section 3.1.1: the low 32 bits of XXH64 with seed 0)
+ * and the hash of Parquet's split-block bloom filters (seed 0).
+ * Internal header shared by the ZSTD decompressor and compressor and
+ * the bloom filter (src/format/ppq_bloom.c). */
 #ifndef PPQ_XXH64_H
 #define PPQ_XXH64_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ppq_zstd.h" /* ppq_xxh64_state_t, kept in ppq_zstd_stream_t */
+#include "ppq_core.h" /* ppq_xxh64_state_t */
 
 /* XXH64 of the `len` bytes at `p` (NULL allowed when len is 0) with
  * `seed`. */
