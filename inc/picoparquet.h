@@ -24,5 +24,7 @@
 #include "ppq_gzip.h"
 #include "ppq_zstd.h"
 #include "ppq_brotli.h"
+#include "ppq_bloom.h"
+#include "ppq_page_index.h"
 
 #endif /* PICOPARQUET_H */

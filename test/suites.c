@@ -11,7 +11,7 @@ const ppq_test_suite_t *const ppq_all_suites[] = {
 #endif
 #if !defined(PPQ_TEST_PART) || PPQ_TEST_PART == 2
     &suite_edges, &suite_recover, &suite_lz, &suite_zstd_enc, &suite_reader, &suite_footer, &suite_reader_pages,
-    &suite_gzip,
+    &suite_gzip, &suite_index,
 #endif
     NULL,
 };
