@@ -148,21 +148,22 @@ qemu-run: $(BUILD)/unit_tests.elf
 	    -semihosting-config enable=on,target=native -kernel $<
 
 # The microbit's 256 KB of flash cannot hold the whole suite: it runs it as
-# two images (test/suites.c: PPQ_TEST_PART), the library at -Os as its
+# three images (test/suites.c: PPQ_TEST_PART), the library at -Os as its
 # firmware would build it; the other boards run it whole at -O2.
-# One target per board (the microbit's suite in two parts): `make -j`
+# One target per board (the microbit's suite in three parts): `make -j`
 # runs them side by side.
 ## qemu-test-microbit-1: the unit suite's first half on the microbit (Cortex-M0, 16 KB RAM) under QEMU
-## qemu-test-microbit-2: the unit suite's second half on the microbit under QEMU
+## qemu-test-microbit-2: the unit suite's second part on the microbit under QEMU
+## qemu-test-microbit-3: the unit suite's third part (the page index and bloom filters) on the microbit under QEMU
 ## qemu-test-mps2-an385: the unit suite on MPS2 AN385 (Cortex-M3) under QEMU
 ## qemu-test-mps2-an386: the unit suite on MPS2 AN386 (Cortex-M4) under QEMU
 ## qemu-test-mps2-an500: the unit suite on MPS2 AN500 (Cortex-M7) under QEMU
 ## qemu-test-mps2-an505: the unit suite on MPS2 AN505 (Cortex-M33) under QEMU
-QEMU_TESTS := $(addprefix qemu-test-,$(filter-out microbit,$(BOARDS))) qemu-test-microbit-1 qemu-test-microbit-2
+QEMU_TESTS := $(addprefix qemu-test-,$(filter-out microbit,$(BOARDS))) qemu-test-microbit-1 qemu-test-microbit-2 qemu-test-microbit-3
 .PHONY: $(QEMU_TESTS)
 qemu-test: $(QEMU_TESTS)
 
-qemu-test-microbit-1 qemu-test-microbit-2: qemu-test-microbit-%:
+qemu-test-microbit-1 qemu-test-microbit-2 qemu-test-microbit-3: qemu-test-microbit-%:
 	$(Q)$(MAKE) --no-print-directory qemu-run TARGET=microbit OPT=-Os BUILD=build/microbit-os-$* \
 	    BOARD_TEST_FLAGS="-DPPQ_TEST_SMALL -Os -DPPQ_TEST_PART=$*"
 

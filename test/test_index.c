@@ -268,11 +268,12 @@ static void ci_setup(ppq_column_index_t *ci, pi_mem_t *m, uint32_t cap, size_t s
 static void page_index_arrow(void)
 {
     unsigned c;
-    pi_mem_t *m;
+    pi_mem_t *m, *m2;
     test_setup();
     m = (pi_mem_t *)test_alloc(sizeof *m);
-    PPQ_CHECK(m != NULL);
-    if (m == NULL) {
+    m2 = (pi_mem_t *)test_alloc(sizeof *m2);
+    PPQ_CHECK(m != NULL && m2 != NULL);
+    if (m == NULL || m2 == NULL) {
         return;
     }
     for (c = 0; c < GOLD_PI_COLUMNS; c++) {
@@ -337,11 +338,6 @@ static void page_index_arrow(void)
         } else {
             /* ours again: the same values */
             ppq_column_index_t again;
-            pi_mem_t *m2 = (pi_mem_t *)test_alloc(sizeof *m2);
-            PPQ_CHECK(m2 != NULL);
-            if (m2 == NULL) {
-                return;
-            }
             ci_setup(&again, m2, MAX_PAGES, sizeof m2->store);
             ppq_thrift_r_init(&r, m->out, (size_t)sink.offset);
             PPQ_CHECK_OK(ppq_column_index_parse(&r, &again));
