@@ -25,6 +25,7 @@
 #include "ppq_inspect.h"
 #include "ppq_cat.h"
 #include "ppq_recover_cmd.h"
+#include "ppq_write_cmd.h"
 
 #define EXIT_CORRUPT 1
 #define EXIT_USAGE 2
@@ -46,6 +47,12 @@ static const char usage[] =
     "                                             (rows as JSON Lines or CSV, through the reader;\n"
     "                                             nested records as JSON objects and arrays)\n"
     "       ppq scan FILE                         (decode every value; rows, values, nulls, seconds)\n"
+    "       ppq write --schema SCHEMA [--format jsonl|csv] [options] OUT.parquet < rows\n"
+    "                                             (a file from JSON Lines or CSV rows, e.g. --schema\n"
+    "                                             'ts:timestamp(us,utc), t:float?, s:string'; options:\n"
+    "                                             --codec NAME [--level N], --row-group-rows N, --page-v2,\n"
+    "                                             --page-bytes N, --encoding COL=ENC, --no-statistics;\n"
+    "                                             see docs/cli.md)\n"
     "       ppq --version                         (picoparquet's version)\n"
     "       ppq help\n"
     "\n"
@@ -1128,6 +1135,9 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "cat") == 0 || strcmp(argv[1], "scan") == 0) {
         return ppq_cat_cmd(argc, argv);
+    }
+    if (strcmp(argv[1], "write") == 0) {
+        return ppq_write_cmd(argc, argv);
     }
     if (strcmp(argv[1], "compress") == 0 || strcmp(argv[1], "decompress") == 0) {
         return ppq_codec_cmd(argc, argv);
