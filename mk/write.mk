@@ -4,3 +4,17 @@
 # (This file is included before the Makefile's `all`: keep `all` the default goal.)
 .DEFAULT_GOAL := all
 CLI_SRCS += tools/ppq_write_cmd.c tools/ppq_write_parse.c
+
+# The bench of `ppq write` from CSV beside DuckDB's COPY (FROM read_csv(...))
+# (single-threaded), on the 10 M-row quantized sensor table: not in `check`.
+SENSOR_CSV := $(BUILD)/sensor_csv
+$(SENSOR_CSV): $(BUILD)/obj/tools/bench/sensor_csv.o
+	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
+
+.PHONY: bench-write-csv
+## bench-write-csv: ppq write --format csv of the 10 M-row sensor table beside DuckDB single-threaded COPY FROM read_csv (JSON lines)
+BOOTSTRAP_GOALS += bench-write-csv
+BENCH_WRITE_ROWS ?= 10000000
+bench-write-csv: $(CLI) $(SENSOR_CSV) test/interop/node_modules
+	@mkdir -p build/bench
+	node test/interop/bench_write_csv.mjs $(CLI) $(SENSOR_CSV) $(BENCH_WRITE_ROWS) build/bench

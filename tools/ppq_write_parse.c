@@ -959,8 +959,8 @@ static const char *parse_ts(const ppq_column_t *c, const char *s, size_t n, int 
             return ts_what;
         }
     }
-    total = days * 86400 + secs - off;
-    if (total > INT64_MAX / per - 1 || total < INT64_MIN / per + 1) {
+    total = days * 86400 + secs - off; /* (|days| < 2^29: no overflow) */
+    if (total > (INT64_MAX - frac) / per || total < INT64_MIN / per) {
         return "a timestamp the unit can hold (nanoseconds: years 1677..2262)";
     }
     *out = total * per + frac;
@@ -1279,16 +1279,18 @@ void pw_block_fix(pw_block_t *b)
 
 /* The value's text for a message: quoted, at most 40 bytes, control bytes
  * as \xNN. */
-static void quote_got(char *out, size_t cap, const char *s, size_t n)
+static void quote_got(char *out, size_t cap, const char *s, size_t n, int quotes)
 {
     size_t i, k = 0;
-    out[k++] = '"';
+    if (quotes) {
+        out[k++] = '"';
+    }
     for (i = 0; i < n && i < 40u && k + 8u < cap; i++) {
         unsigned char ch = (unsigned char)s[i];
         if (ch < 0x20u || ch == 0x7Fu) {
             k += (size_t)snprintf(out + k, cap - k, "\\x%02x", ch);
         } else {
-            if (ch == '"' || ch == '\\') {
+            if (quotes && (ch == '"' || ch == '\\')) {
                 out[k++] = '\\';
             }
             out[k++] = (char)ch;
@@ -1298,7 +1300,9 @@ static void quote_got(char *out, size_t cap, const char *s, size_t n)
         memcpy(out + k, "...", 3);
         k += 3u;
     }
-    out[k++] = '"';
+    if (quotes) {
+        out[k++] = '"';
+    }
     out[k] = '\0';
 }
 
@@ -1307,7 +1311,7 @@ static int field_fail(pw_block_t *b, uint32_t col, const char *what, const char 
 {
     char got[200];
     if (show) {
-        quote_got(got, sizeof got, s, n);
+        quote_got(got, sizeof got, s, n, show == 1);
     } else {
         snprintf(got, sizeof got, "%.*s", (int)(n < 60u ? n : 60u), s);
     }
@@ -1336,13 +1340,13 @@ static int set_value(pw_block_t *b, uint32_t col, const char *s, size_t n, int q
     void *slot = (uint8_t *)b->values[col] + (size_t)r * slot_size(&b->cols[col]);
     const char *e = parse_kind(b->kinds[col], &b->cols[col], s, n, quoted, slot, &b->bytes);
     if (e != NULL) {
-        return field_fail(b, col, e, raw, rawn, 1, err, errlen);
+        return field_fail(b, col, e, raw, rawn, quoted == 0 ? 1 : 2, err, errlen);
     }
     if (b->offsets[col] != NULL) {
         if (b->max_bytes > 0u && b->bytes.len - at > b->max_bytes) {
             char what[96];
             snprintf(what, sizeof what, "a value of at most %u bytes (--page-bytes)", b->max_bytes);
-            return field_fail(b, col, what, raw, rawn, 1, err, errlen);
+            return field_fail(b, col, what, raw, rawn, quoted == 0 ? 1 : 2, err, errlen);
         }
         b->offsets[col][r] = at;
     }
@@ -1495,7 +1499,7 @@ static int line_fail(char *err, size_t errlen, const char *what, const char *p, 
     if (at >= n) {
         snprintf(err, errlen, "expected %s, got the end of the line", what);
     } else {
-        quote_got(got, sizeof got, p + at, n - at);
+        quote_got(got, sizeof got, p + at, n - at, 0);
         snprintf(err, errlen, "expected %s, got %s", what, got);
     }
     return -1;
@@ -1597,7 +1601,7 @@ int pw_json_row(pw_block_t *b, const char *p, size_t n, char *err, size_t errlen
                 if (b->kinds[c] != V_JSON) {
                     b->bytes.len = mark;
                     return field_fail(b, c, b->kinds[c] == V_TEXT ? "a string" : "a single value (nested values are not supported yet)",
-                                      p + v0, i - v0, 1, err, errlen);
+                                      p + v0, i - v0, 2, err, errlen);
                 }
                 r = set_value(b, c, p + v0, i - v0, 2, p + v0, i - v0, err, errlen);
             } else {
@@ -1633,7 +1637,7 @@ int pw_json_row(pw_block_t *b, const char *p, size_t n, char *err, size_t errlen
         return line_fail(err, errlen, "the end of the line after the object", p, n, i);
     }
     for (c = 0; c < b->ncols; c++) { /* the fields not given: null */
-        if (b->seen[c] != b->stamp && set_null(b, c, "no value (the field is missing)", err, errlen) != 0) {
+        if (b->seen[c] != b->stamp && set_null(b, c, "nothing (the field is missing)", err, errlen) != 0) {
             b->bytes.len = mark;
             return -1;
         }
@@ -1847,7 +1851,7 @@ long pw_csv_row(pw_block_t *b, const char *p, size_t avail, int eof, size_t *lin
         }
         if (sn == 0u && !quoted && !(b->validity[c] == NULL && b->offsets[c] != NULL &&
                                      (b->kinds[c] == V_TEXT || b->kinds[c] == V_JSON || b->kinds[c] == V_HEX))) {
-            r = set_null(b, c, "an empty field (null)", err, errlen);
+            r = set_null(b, c, "an empty field", err, errlen);
         } else {
             r = set_value(b, c, s, sn, 0, s, sn, err, errlen);
         }
@@ -1861,7 +1865,7 @@ long pw_csv_row(pw_block_t *b, const char *p, size_t avail, int eof, size_t *lin
         }
         if (k + 1u != b->csv_fields) {
             b->bytes.len = mark;
-            snprintf(err, errlen, "%u fields, the header has %u", k + 1u, b->csv_fields);
+            snprintf(err, errlen, "%u field%s, the header has %u", k + 1u, k == 0u ? "" : "s", b->csv_fields);
             return -1;
         }
         j = csv_end(p, avail, j, eof);
