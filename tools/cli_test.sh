@@ -512,5 +512,129 @@ else
     echo "cli_test: lz4 tool not installed, its interop checks skipped"
 fi
 
+# ---- write: files from JSON Lines and CSV (issue 29) ---------------------------
+# Values as ppq cat prints them and as other tools write them; the expected
+# lines are worked out by hand from the input (not taken from a run).
+WS='b:boolean?, i8:int8?, i16:int16?, i32:int32?, i64:int64?, u8:uint8?, u16:uint16?, u32:uint32?, u64:uint64?, f:float?, d:double?, h:float16?, s:string?, bin:binary?, fx:fixed(3)?, d1:decimal(5,2)?, d2:decimal(18,4)?, d3:decimal(38,10)?, dt:date?, tm:time(ms)?, tu:time(us)?, tn:time(ns)?, tsm:timestamp(ms)?, tsu:timestamp(us,utc)?, tsn:timestamp(ns,utc)?, id:uuid?, j:json?'
+cat >"$T/all.jsonl" <<'EOF'
+{"b":true,"i8":-128,"i16":32767,"i32":-2147483648,"i64":9223372036854775807,"u8":255,"u16":65535,"u32":4294967295,"u64":18446744073709551615,"f":1.5,"d":-0.1,"h":0.333251953125,"s":"h\u00e9llo \"q\"\n","bin":"00FF10","fx":"abcdef","d1":"-123.45","d2":"12345678901234.5678","d3":"-1234567890123456789012345678.0123456789","dt":"2024-02-29","tm":"23:59:59.999","tu":"12:00:00.000001","tn":"00:00:00.000000001","tsm":"2024-05-01T12:34:56.789","tsu":"2024-05-01 12:34:56.123456+01:00","tsn":"1900-01-01T00:00:00.000000001Z","id":"123E4567E89B12D3A456426614174000","j":{"a": [1, 2, {"b": null}]}}
+
+{ }
+{"j":"[1]","tsn":"2262-04-11T23:47:16.854775807Z","tsu":"2024-05-01T12:34:56.1234567+00","tsm":"1969-12-31T23:59:59.999Z","dt":"1969-12-31","d3":"0.0000000001","d2":-1,"d1":0,"bin":"","s":"","h":"Infinity","d":"-Infinity","f":"NaN","b":false,"i8":null}
+EOF
+cat >"$T/all.want" <<'EOF'
+{"b":true,"i8":-128,"i16":32767,"i32":-2147483648,"i64":9223372036854775807,"u8":255,"u16":65535,"u32":4294967295,"u64":18446744073709551615,"f":1.5,"d":-0.1,"h":0.33325195,"s":"héllo \"q\"\u000a","bin":"00ff10","fx":"abcdef","d1":"-123.45","d2":"12345678901234.5678","d3":"-1234567890123456789012345678.0123456789","dt":"2024-02-29","tm":"23:59:59.999","tu":"12:00:00.000001","tn":"00:00:00.000000001","tsm":"2024-05-01T12:34:56.789","tsu":"2024-05-01T11:34:56.123456Z","tsn":"1900-01-01T00:00:00.000000001Z","id":"123e4567-e89b-12d3-a456-426614174000","j":"{\"a\": [1, 2, {\"b\": null}]}"}
+{"b":null,"i8":null,"i16":null,"i32":null,"i64":null,"u8":null,"u16":null,"u32":null,"u64":null,"f":null,"d":null,"h":null,"s":null,"bin":null,"fx":null,"d1":null,"d2":null,"d3":null,"dt":null,"tm":null,"tu":null,"tn":null,"tsm":null,"tsu":null,"tsn":null,"id":null,"j":null}
+{"b":false,"i8":null,"i16":null,"i32":null,"i64":null,"u8":null,"u16":null,"u32":null,"u64":null,"f":"NaN","d":"-Infinity","h":"Infinity","s":"","bin":"","fx":null,"d1":"0.00","d2":"-1.0000","d3":"0.0000000001","dt":"1969-12-31","tm":null,"tu":null,"tn":null,"tsm":"1969-12-31T23:59:59.999","tsu":"2024-05-01T12:34:56.123456Z","tsn":"2262-04-11T23:47:16.854775807Z","id":null,"j":"[1]"}
+EOF
+status write_all_types 0 $P write --schema "$WS" "$T/all.parquet" <"$T/all.jsonl"
+check write_all_types_values "$(cat "$T/all.want")" "$($P cat "$T/all.parquet")"
+$P cat "$T/all.parquet" >"$T/all1.jsonl"
+$P write --schema "$WS" "$T/all2.parquet" <"$T/all1.jsonl"
+check write_all_types_round_trip "$(cat "$T/all1.jsonl")" "$($P cat "$T/all2.parquet")"
+$P cat "$T/all.parquet" --format csv >"$T/all1.csv"
+$P write --format csv --schema "$WS" "$T/all3.parquet" <"$T/all1.csv"
+check write_all_types_round_trip_csv "$(cat "$T/all1.csv")" "$($P cat "$T/all3.parquet" --format csv)"
+check write_all_types_logical "INTEGER(8,signed) INTEGER(64,unsigned) FLOAT16 DECIMAL(5,2) DECIMAL(38,10) TIME(NANOS,local) TIMESTAMP(MICROS,UTC) UUID JSON" \
+    "$($P inspect "$T/all.parquet" | awk '$3=="OPTIONAL"&&($1=="i8"||$1=="u64"||$1=="h"||$1=="d1"||$1=="d3"||$1=="tn"||$1=="tsu"||$1=="id"||$1=="j"){printf "%s%s", s, $4; s=" "}')"
+# every option, and the same rows read back
+for o in "--codec snappy" "--codec gzip" "--codec zstd --level 3" "--codec lz4_raw" "--page-v2" "--no-statistics" \
+    "--row-group-rows 1" "--encoding s=plain --encoding i64=delta_binary_packed --encoding d=byte_stream_split --encoding s=delta_byte_array"; do
+    name=write_opt_$(echo "$o" | tr -c 'a-z0-9\n' '_')
+    # shellcheck disable=SC2086
+    $P write --schema "$WS" $o "$T/opt.parquet" <"$T/all.jsonl"
+    check "$name" "$(cat "$T/all.want")" "$($P cat "$T/opt.parquet" 2>&1)"
+done
+check write_row_group_rows "row groups: 3" "$($P inspect "$T/opt.parquet" >/dev/null; $P write --schema "$WS" --row-group-rows 1 "$T/opt.parquet" <"$T/all.jsonl"; $P inspect "$T/opt.parquet" | grep '^row groups')"
+# zstd frames in the file (their magic number, 28 b5 2f fd)
+check write_codec_zstd_frames 1 "$($P write --schema "$WS" --codec zstd "$T/opt.parquet" <"$T/all.jsonl"; hex <"$T/opt.parquet" | grep -c 28b52ffd)"
+# CSV as other tools write it: CRLF, a byte order mark, quoted fields with
+# commas, quotes and line breaks, "" an empty string, an empty field null,
+# columns in another order, a column left out (null), a blank line
+printf '\357\273\277tsu,s,i32,b\r\n2024-05-01 12:34:56,"a,""b""\r\nc",7,TRUE\r\n\r\n2024-05-01T12:34:56.5-02:30,"",-7,false\r\n"2024-05-01",,,\r\n' >"$T/in.csv"
+status write_csv_tools 0 $P write --format csv --schema 'b:boolean?, i32:int32?, s:string?, tsu:timestamp(ms,utc)?, x:double?' "$T/w.parquet" <"$T/in.csv"
+check write_csv_tools_values '{"b":true,"i32":7,"s":"a,\"b\"\u000d\u000ac","tsu":"2024-05-01T12:34:56.000Z","x":null}
+{"b":false,"i32":-7,"s":"","tsu":"2024-05-01T15:04:56.500Z","x":null}
+{"b":null,"i32":null,"s":null,"tsu":"2024-05-01T00:00:00.000Z","x":null}' "$($P cat "$T/w.parquet")"
+# JSON as other tools write it: blanks, keys in any order, escapes, numbers
+# as strings, a surrogate pair, stored integers (ppq cat --raw)
+printf '%s\n' ' { "s" : "\ud83d\ude00\t" , "i32" : "12" , "tsu" : 1714566896000 } ' '{"tsu":"2024-05-01T12:34:56.999999Z","b":false}' >"$T/in.jsonl"
+status write_json_tools 0 $P write --schema 'b:boolean?, i32:int32?, s:string?, tsu:timestamp(ms,utc)?' "$T/w.parquet" <"$T/in.jsonl"
+check write_json_tools_values '{"b":null,"i32":12,"s":"😀\u0009","tsu":"2024-05-01T12:34:56.000Z"}
+{"b":false,"i32":null,"s":null,"tsu":"2024-05-01T12:34:56.999Z"}' "$($P cat "$T/w.parquet")"
+if [ -n "$LOG" ]; then # the demo's sensor log: ppq cat -> ppq write -> ppq cat, both formats
+    SS='ts:timestamp(us,utc), temperature:float, humidity:float, pressure:double?, battery_mv:uint16, door_open:boolean, status:string'
+    $P cat "$LOG" >"$T/demo.jsonl"
+    status write_demo_jsonl 0 $P write --schema "$SS" "$T/demo.parquet" <"$T/demo.jsonl"
+    check write_demo_round_trip 0 "$($P cat "$T/demo.parquet" | cmp -s - "$T/demo.jsonl"; echo $?)"
+    $P cat "$LOG" --format csv >"$T/demo.csv"
+    status write_demo_csv 0 $P write --format csv --schema "$SS" --page-v2 --codec snappy "$T/demo.parquet" <"$T/demo.csv"
+    check write_demo_round_trip_csv 0 "$($P cat "$T/demo.parquet" --format csv | cmp -s - "$T/demo.csv"; echo $?)"
+    check write_demo_rows "$(wc -l <"$T/demo.jsonl" | tr -d ' ')" "$($P inspect "$T/demo.parquet" | sed -n 's/^rows: //p')"
+fi
+# errors: one line naming the line, the field and what was expected; the
+# exit status (2 arguments or schema, 1 input); no file left behind
+mkdir -p "$T/wdir"
+werr() { # name expected-status expected-message-part format schema input
+    printf '%s' "$6" | $P write --format "$4" --schema "$5" "$T/wdir/o.parquet" >/dev/null 2>"$T/werr.txt"
+    check "$1" "$2" "$?"
+    check "$1_says" 1 "$(grep -cF -- "$3" "$T/werr.txt")"
+    check "$1_one_line" 1 "$(wc -l <"$T/werr.txt" | tr -d ' ')"
+    check "$1_no_file" "" "$(ls "$T/wdir")"
+}
+werr write_bad_type 2 "at character 11: expected a type" jsonl 'a:int8, b:flaot?' '{}'
+werr write_bad_schema_end 2 "at character 8: expected a field name, got the end" jsonl 'a:int8,' '{}'
+werr write_bad_decimal 2 "expected a precision in 1..38" jsonl 'a:decimal(40,2)' '{}'
+werr write_bad_unit 2 "expected a unit: ms, us or ns" jsonl 'a:timestamp(xs)' '{}'
+werr write_dup_name 2 "expected a name not used before" jsonl 'a:int8, a:int16' '{}'
+werr write_map_key_null 2 "map keys cannot be nullable" jsonl 'm:map<string?,int8>' '{}'
+werr write_nested 2 "nested types are not supported yet: burst" jsonl 'ts:timestamp(us,utc), burst:list<float?>?' '{}'
+werr write_nested_struct 2 "nested types are not supported yet: gps" jsonl 'gps:struct<lat:double,lon:double>?, tags:map<string,float>' '{}'
+werr write_bad_value 1 'line 2: field "a" (int8): expected an integer in -128..127, got 128' jsonl 'a:int8' '{"a":1}
+{"a":128}
+'
+werr write_bad_float 1 'line 1: field "t" (float): expected a number' jsonl 't:float' '{"t":"warm"}'
+werr write_bad_ts 1 'field "ts" (timestamp(us)): expected a timestamp' jsonl 'ts:timestamp(us)' '{"ts":"2024-01-01T25:00:00"}'
+werr write_bad_date 1 'expected a date (YYYY-MM-DD), got "2023-02-29"' csv 'd:date' 'd
+2023-02-29
+'
+werr write_bad_decimal_value 1 'expected a decimal of at most 5 digits, 2 after the point, got "1.234"' csv 'x:decimal(5,2)' 'x
+1.234
+'
+werr write_null_required 1 'line 1: field "a" (int8): expected a value (the column is not nullable' jsonl 'a:int8' '{"a":null}'
+werr write_missing_required 1 'got nothing (the field is missing)' jsonl 'a:int8, b:int8?' '{"b":1}'
+werr write_null_required_csv 1 'line 3: field "b" (int8): expected a value' csv 'a:int8?, b:int8' 'a,b
+1,2
+1,
+'
+werr write_unknown_field 1 'line 1: field "c": no such column in the schema' jsonl 'a:int8' '{"a":1,"c":2}'
+werr write_not_json 1 'line 1: expected a JSON object' jsonl 'a:int8?' 'a,b'
+werr write_csv_too_many 1 "line 3: more fields than the header's 2" csv 'a:int8?, b:int8' 'a,b
+1,2
+1,2,3
+'
+werr write_csv_too_few 1 'line 3: 1 field, the header has 2' csv 'a:int8?, b:int8' 'a,b
+1,2
+1
+'
+werr write_csv_header 1 'line 1: header field 2 "c": no such column in the schema' csv 'a:int8?, b:int8' 'a,c
+'
+werr write_csv_header_required 1 'the header has no field "b"' csv 'a:int8?, b:int8' 'a
+1
+'
+werr write_csv_quote 1 "line 2: field \"a\": expected a closing '\"'" csv 'a:string' 'a
+"x
+'
+# a bad row after a full block: rows already handed to the writer, no file
+awk 'BEGIN{print "a"; for(i=0;i<5000;i++) print i % 100; print "x"}' >"$T/many.csv"
+$P write --format csv --schema 'a:int8' "$T/wdir/o.parquet" <"$T/many.csv" 2>"$T/werr.txt"
+check write_late_error 1 "$?"
+check write_late_error_line 1 "$(grep -c 'line 5002: field "a"' "$T/werr.txt")"
+check write_late_error_no_file "" "$(ls "$T/wdir")"
+status write_no_schema 2 $P write "$T/wdir/o.parquet"
+status write_bad_encoding 2 $P write --schema 's:string' --encoding s=delta_binary_packed "$T/wdir/o.parquet"
+status write_bad_codec 2 $P write --schema 's:string' --codec lzo "$T/wdir/o.parquet"
+check write_args_no_file "" "$(ls "$T/wdir")"
+
 echo "cli_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
