@@ -18,3 +18,14 @@ BENCH_WRITE_ROWS ?= 10000000
 bench-write-csv: $(CLI) $(SENSOR_CSV) test/interop/node_modules
 	@mkdir -p build/bench
 	node test/interop/bench_write_csv.mjs $(CLI) $(SENSOR_CSV) $(BENCH_WRITE_ROWS) build/bench
+
+# The fuzz target #includes the parsers: rebuild it when they change.
+build/fuzz/fuzz_write_parse: tools/ppq_write_parse.c tools/ppq_write_parse.h
+
+.PHONY: interop-write
+## interop-write: ppq write's files (every flat type, from JSON Lines and CSV) read by DuckDB value for value
+BOOTSTRAP_GOALS += interop-write
+interop-write: $(CLI) test/interop/node_modules
+	@mkdir -p build/interop-write
+	node test/interop/write_check.mjs $(CLI) build/interop-write
+CHECK_STEPS += interop-write

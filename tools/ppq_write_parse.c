@@ -448,7 +448,7 @@ int pw_schema_parse(const char *text, size_t len, pw_schema_t *s, char *err, siz
 
 int pw_buf_reserve(pw_buf_t *b, size_t n)
 {
-    if (n > b->cap - b->len) {
+    if (b->p == NULL || n > b->cap - b->len) {
         size_t cap = b->cap ? b->cap : 4096u;
         uint8_t *p;
         while (cap - b->len < n) {
