@@ -525,8 +525,10 @@ static int parse_uint(const char *s, size_t n, int *neg, uint64_t *mag)
         if (d > 9u) {
             return -1;
         }
-        if (v > (UINT64_MAX - d) / 10u) {
-            return -2;
+        if (v >= 1844674407370955161u && (v > 1844674407370955161u || d > 5u)) { /* past 2^64 - 1 */
+            for (; i < n && (unsigned)(unsigned char)s[i] - '0' <= 9u; i++) {
+            }
+            return i == n ? -2 : -1;
         }
         v = v * 10u + d;
     }
@@ -587,8 +589,8 @@ static int ci_eq(const char *s, size_t n, const char *word)
  * range. */
 static int parse_real(const char *s, size_t n, int is_float, double *d)
 {
-    size_t i = 0, digits = 0, sig = 0;
-    int neg = 0, e10 = 0, dropped = 0;
+    size_t i = 0, i0, digits;
+    int neg = 0, e10 = 0, slow;
     uint64_t m = 0;
     long ex = 0;
     if (n > 0u && (s[0] == '-' || s[0] == '+')) {
@@ -606,29 +608,17 @@ static int parse_real(const char *s, size_t n, int is_float, double *d)
         }
         return -1;
     }
-    for (; i < n && (unsigned)(unsigned char)s[i] - '0' <= 9u; i++, digits++) {
-        if (sig < 19u) {
-            if (m != 0u || s[i] != '0') {
-                m = m * 10u + (uint64_t)(s[i] - '0');
-                sig += m != 0u;
-            }
-        } else {
-            e10++;
-            dropped |= s[i] != '0';
-        }
+    /* every digit into m (exact while there are at most 19 of them) */
+    for (i0 = i; i < n && (unsigned)(unsigned char)s[i] - '0' <= 9u; i++) {
+        m = m * 10u + (uint64_t)(s[i] - '0');
     }
+    digits = i - i0;
     if (i < n && s[i] == '.') {
-        for (i++; i < n && (unsigned)(unsigned char)s[i] - '0' <= 9u; i++, digits++) {
-            if (sig < 19u) {
-                if (m != 0u || s[i] != '0') {
-                    m = m * 10u + (uint64_t)(s[i] - '0');
-                    sig += m != 0u;
-                }
-                e10--;
-            } else {
-                dropped |= s[i] != '0';
-            }
+        for (i0 = ++i; i < n && (unsigned)(unsigned char)s[i] - '0' <= 9u; i++) {
+            m = m * 10u + (uint64_t)(s[i] - '0');
         }
+        digits += i - i0;
+        e10 = -(int)(i - i0 < 100000u ? i - i0 : 100000u);
     }
     if (digits == 0u) {
         return -1;
@@ -655,19 +645,20 @@ static int parse_real(const char *s, size_t n, int is_float, double *d)
     if (i != n) {
         return -1;
     }
-    if (!dropped && m == 0u) {
+    slow = digits > 19u;
+    if (!slow && m == 0u) {
         *d = neg ? -0.0 : 0.0;
         return 0;
     }
     /* exact fast paths: the mantissa and the power of ten both exact, one
      * correctly rounded operation (FLT_EVAL_METHOD 0: in the type itself) */
 #if FLT_EVAL_METHOD == 0
-    if (!dropped && is_float && m <= ((uint64_t)1 << 24) && e10 >= -10 && e10 <= 10) {
+    if (!slow && is_float && m <= ((uint64_t)1 << 24) && e10 >= -10 && e10 <= 10) {
         float f = e10 < 0 ? (float)m / pow10f[-e10] : (float)m * pow10f[e10];
         *d = (double)(neg ? -f : f);
         return 0;
     }
-    if (!dropped && !is_float && m <= ((uint64_t)1 << 53) && e10 >= -22 && e10 <= 22) {
+    if (!slow && !is_float && m <= ((uint64_t)1 << 53) && e10 >= -22 && e10 <= 22) {
         double v = e10 < 0 ? (double)m / pow10d[-e10] : (double)m * pow10d[e10];
         *d = neg ? -v : v;
         return 0;
@@ -941,6 +932,39 @@ static const char *parse_ts(const ppq_column_t *c, const char *s, size_t n, int 
     unsigned unit = (unsigned)c->logical.unit;
     int64_t per = unit_per_sec[unit], days, secs = 0, frac = 0, off = 0, total;
     size_t used, u2 = 0;
+    /* the usual shape first: YYYY-MM-DD, T or a space, HH:MM:SS, a fraction, Z or nothing */
+    if (n >= 19u && s[4] == '-' && s[7] == '-' && (s[10] == 'T' || s[10] == ' ') && s[13] == ':' && s[16] == ':') {
+        int y = digits_at(s, 4), mo = digits_at(s + 5, 2), d = digits_at(s + 8, 2), h = digits_at(s + 11, 2),
+            mi = digits_at(s + 14, 2), se = digits_at(s + 17, 2);
+        if (y >= 0 && mo >= 1 && mo <= 12 && d >= 1 && d <= 28 && h >= 0 && h <= 23 && mi >= 0 && mi <= 59 && se >= 0 &&
+            se <= 59) { /* (days 29-31 take the full path, which knows the months) */
+            size_t i = 19;
+            unsigned want = unit == 0u ? 3u : unit == 1u ? 6u : 9u, k = 0;
+            if (i < n && s[i] == '.') {
+                for (i++; i < n && (unsigned)(unsigned char)s[i] - '0' <= 9u; i++) {
+                    if (k < want) {
+                        frac = frac * 10 + (s[i] - '0');
+                        k++;
+                    }
+                }
+                if (i == 20u) {
+                    return ts_what;
+                }
+            }
+            if (i == n || (i + 1u == n && (s[i] == 'Z' || s[i] == 'z'))) {
+                for (; k < want; k++) {
+                    frac *= 10;
+                }
+                total = days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + (int64_t)h * 3600 + mi * 60 + se;
+                if (total > (INT64_MAX - frac) / per || total < INT64_MIN / per) {
+                    return "a timestamp the unit can hold (nanoseconds: years 1677..2262)";
+                }
+                *out = total * per + frac;
+                return NULL;
+            }
+            frac = 0; /* an offset: the full path */
+        }
+    }
     if (parse_date_at(s, n, &used, &days) != 0) {
         int neg;
         uint64_t mag;
@@ -1217,14 +1241,16 @@ int pw_block_init(pw_block_t *b, const ppq_column_t *cols, const char *const *ty
     b->csv_map = (uint32_t *)calloc(ncols ? ncols : 1u, sizeof(uint32_t));
     b->kinds = (uint8_t *)calloc(ncols ? ncols : 1u, 1u);
     b->namelen = (size_t *)calloc(ncols ? ncols : 1u, sizeof(size_t));
+    b->slot_sizes = (size_t *)calloc(ncols ? ncols : 1u, sizeof(size_t));
     if (b->values == NULL || b->validity == NULL || b->offsets == NULL || b->seen == NULL || b->csv_map == NULL ||
-        b->kinds == NULL || b->namelen == NULL) {
+        b->kinds == NULL || b->namelen == NULL || b->slot_sizes == NULL) {
         return 0;
     }
     for (i = 0; i < ncols; i++) {
         b->values[i] = calloc(cap ? cap : 1u, slot_size(&cols[i]));
         b->kinds[i] = (uint8_t)value_kind(&cols[i]);
         b->namelen[i] = strlen(cols[i].name);
+        b->slot_sizes[i] = slot_size(&cols[i]);
         if (b->values[i] == NULL) {
             return 0;
         }
@@ -1253,6 +1279,7 @@ void pw_block_free(pw_block_t *b)
     free(b->csv_map);
     free(b->kinds);
     free(b->namelen);
+    free(b->slot_sizes);
     free(b->bytes.p);
     free(b->scratch.p);
     memset(b, 0, sizeof *b);
@@ -1337,7 +1364,7 @@ static int set_value(pw_block_t *b, uint32_t col, const char *s, size_t n, int q
 {
     uint32_t r = b->n;
     size_t at = b->bytes.len;
-    void *slot = (uint8_t *)b->values[col] + (size_t)r * slot_size(&b->cols[col]);
+    void *slot = (uint8_t *)b->values[col] + (size_t)r * b->slot_sizes[col];
     const char *e = parse_kind(b->kinds[col], &b->cols[col], s, n, quoted, slot, &b->bytes);
     if (e != NULL) {
         return field_fail(b, col, e, raw, rawn, quoted == 0 ? 1 : 2, err, errlen);
@@ -1791,7 +1818,9 @@ long pw_csv_header(pw_block_t *b, const char *p, size_t avail, int eof, size_t *
         }
         break;
     }
+    b->missing = 0;
     for (c = 0; c < b->ncols; c++) {
+        b->missing += b->seen[c] == 0u;
         if (!b->seen[c] && !b->cols[c].optional) {
             snprintf(err, errlen, "the header has no field \"%s\" (a column that is not nullable)", b->cols[c].name);
             return -1;
@@ -1802,6 +1831,9 @@ long pw_csv_header(pw_block_t *b, const char *p, size_t avail, int eof, size_t *
     return (long)j;
 }
 
+/* Bytes that end an unquoted field. */
+static const uint8_t csv_stop[256] = {['\n'] = 1, ['\r'] = 1, [','] = 1};
+
 long pw_csv_row(pw_block_t *b, const char *p, size_t avail, int eof, size_t *lines, char *err, size_t errlen)
 {
     size_t i = 0, j, nl = 0, mark = b->bytes.len;
@@ -1810,7 +1842,7 @@ long pw_csv_row(pw_block_t *b, const char *p, size_t avail, int eof, size_t *lin
         snprintf(err, errlen, "a full block");
         return -1;
     }
-    for (c = 0; c < b->ncols; c++) { /* columns the header leaves out: null */
+    for (c = 0; b->missing > 0u && c < b->ncols; c++) { /* columns the header leaves out: null */
         if (b->seen[c] == 0u && set_null(b, c, "", err, errlen) != 0) {
             return -1;
         }
@@ -1827,7 +1859,7 @@ long pw_csv_row(pw_block_t *b, const char *p, size_t avail, int eof, size_t *lin
         c = b->csv_map[k];
         if (i < avail && p[i] != '"') { /* the common case inline: an unquoted field */
             j = i;
-            while (j < avail && p[j] != ',' && p[j] != '\n' && p[j] != '\r') {
+            while (j < avail && !csv_stop[(unsigned char)p[j]]) {
                 j++;
             }
             if (j == avail && !eof) {

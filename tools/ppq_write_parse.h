@@ -95,6 +95,8 @@ typedef struct pw_block {
     uint8_t *kinds;        /* per column: how its text parses */
     size_t *namelen;       /* per column: strlen of its name */
     uint32_t max_bytes;    /* a byte array's most bytes (0: no limit) */
+    size_t *slot_sizes;    /* per column: bytes of a slot */
+    uint32_t missing;      /* CSV: columns the header leaves out */
 } pw_block_t;
 
 /* A block for `ncols` columns of `cap` rows; 0 when out of memory. */
