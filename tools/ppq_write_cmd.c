@@ -163,7 +163,7 @@ static int read_jsonl(wr_t *x, in_t *in)
     size_t line = 0;
     char err[PW_ERR_LEN];
     for (;;) {
-        const char *lp = in->p + in->pos;
+        const char *lp = in->p != NULL ? in->p + in->pos : "";
         const char *nl = in->len > in->pos ? (const char *)memchr(lp, '\n', in->len - in->pos) : NULL;
         size_t ln;
         if (nl == NULL && !in->eof) {
