@@ -562,6 +562,11 @@ printf '%s\n' ' { "s" : "\ud83d\ude00\t" , "i32" : "12" , "tsu" : 1714566896000 
 status write_json_tools 0 $P write --schema 'b:boolean?, i32:int32?, s:string?, tsu:timestamp(ms,utc)?' "$T/w.parquet" <"$T/in.jsonl"
 check write_json_tools_values '{"b":null,"i32":12,"s":"😀\u0009","tsu":"2024-05-01T12:34:56.000Z"}
 {"b":false,"i32":null,"s":null,"tsu":"2024-05-01T12:34:56.999Z"}' "$($P cat "$T/w.parquet")"
+# years before 1 as ppq cat prints them (%04d: -001), and stored integers as bare JSON numbers
+printf '%s\n' '{"d":"-001-01-01","t":"-010-12-31T23:59:59Z"}' '{"d":-1,"t":0}' >"$T/in.jsonl"
+status write_negative_years 0 $P write --schema 'd:date, t:timestamp(ms,utc)' "$T/w.parquet" <"$T/in.jsonl"
+check write_negative_years_values '{"d":"-001-01-01","t":"-010-12-31T23:59:59.000Z"}
+{"d":"1969-12-31","t":"1970-01-01T00:00:00.000Z"}' "$($P cat "$T/w.parquet")"
 if [ -n "$LOG" ]; then # the demo's sensor log: ppq cat -> ppq write -> ppq cat, both formats
     SS='ts:timestamp(us,utc), temperature:float, humidity:float, pressure:double?, battery_mv:uint16, door_open:boolean, status:string'
     $P cat "$LOG" >"$T/demo.jsonl"
@@ -597,6 +602,9 @@ werr write_bad_float 1 'line 1: field "t" (float): expected a number' jsonl 't:f
 werr write_bad_ts 1 'field "ts" (timestamp(us)): expected a timestamp' jsonl 'ts:timestamp(us)' '{"ts":"2024-01-01T25:00:00"}'
 werr write_bad_date 1 'expected a date (YYYY-MM-DD), got "2023-02-29"' csv 'd:date' 'd
 2023-02-29
+'
+werr write_date_not_integer_csv 1 'line 2: field "d" (date): expected a date (YYYY-MM-DD), got "20240501"' csv 'd:date' 'd
+20240501
 '
 werr write_bad_decimal_value 1 'expected a decimal of at most 5 digits, 2 after the point, got "1.234"' csv 'x:decimal(5,2)' 'x
 1.234

@@ -837,7 +837,7 @@ static int parse_date_at(const char *s, size_t n, size_t *used, int64_t *days)
     while (i < n && i - y0 < 6u && (unsigned)(unsigned char)s[i] - '0' <= 9u) {
         y = y * 10 + (s[i++] - '0');
     }
-    if (i - y0 < 4u || n - i < 6u || s[i] != '-' || s[i + 3u] != '-') {
+    if (i - y0 < (neg ? 3u : 4u) || n - i < 6u || s[i] != '-' || s[i + 3u] != '-') {
         return -1;
     }
     m = digits_at(s + i + 1u, 2);
@@ -968,7 +968,7 @@ static const char *parse_ts(const ppq_column_t *c, const char *s, size_t n, int 
     if (parse_date_at(s, n, &used, &days) != 0) {
         int neg;
         uint64_t mag;
-        if (quoted != 1 && parse_uint(s, n, &neg, &mag) == 0 && mag <= (uint64_t)INT64_MAX) { /* as ppq cat --raw */
+        if (quoted == 2 && parse_uint(s, n, &neg, &mag) == 0 && mag <= (uint64_t)INT64_MAX) { /* as ppq cat --raw */
             *out = neg ? -(int64_t)mag : (int64_t)mag;
             return NULL;
         }
@@ -1001,7 +1001,7 @@ static const char *parse_time(const ppq_column_t *c, const char *s, size_t n, in
         !(used == n || (used + 1u == n && (s[used] == 'Z' || s[used] == 'z')))) {
         int neg;
         uint64_t mag;
-        if (quoted == 1 || parse_uint(s, n, &neg, &mag) != 0 || neg || mag >= (uint64_t)(86400 * unit_per_sec[unit])) {
+        if (quoted != 2 || parse_uint(s, n, &neg, &mag) != 0 || neg || mag >= (uint64_t)(86400 * unit_per_sec[unit])) {
             return what;
         }
         v = (int64_t)mag; /* as stored (ppq cat --raw) */
@@ -1182,7 +1182,7 @@ static const char *parse_kind(int kind, const ppq_column_t *c, const char *s, si
         if (parse_date_at(s, n, &used, &days) != 0 || used != n) {
             int neg;
             uint64_t mag;
-            if (quoted == 1 || parse_uint(s, n, &neg, &mag) != 0 || mag > (uint64_t)INT32_MAX + (uint64_t)neg) {
+            if (quoted != 2 || parse_uint(s, n, &neg, &mag) != 0 || mag > (uint64_t)INT32_MAX + (uint64_t)neg) {
                 return "a date (YYYY-MM-DD)";
             }
             days = neg ? -(int64_t)mag : (int64_t)mag; /* as stored (ppq cat --raw) */
