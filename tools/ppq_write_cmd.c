@@ -70,8 +70,10 @@ typedef struct in {
     int eof;
 } in_t;
 
-/* Keep the unread bytes, read more (a larger buffer if it is full): 0, or
- * -1 on a read error. */
+/* Keep the unread bytes, read more (a larger buffer if it is full) until
+ * the buffer is full or the input ends, so a row longer than a pipe's
+ * chunks is scanned again only as the buffer doubles: 0, or -1 on a read
+ * error. */
 static int in_more(in_t *in)
 {
     ssize_t got;
@@ -90,16 +92,17 @@ static int in_more(in_t *in)
         in->p = p;
         in->cap = cap;
     }
-    do {
+    while (in->len < in->cap && !in->eof) {
         got = read(0, in->p + in->len, in->cap - in->len);
-    } while (got < 0 && errno == EINTR);
-    if (got < 0) {
-        return -1;
+        if (got < 0 && errno == EINTR) {
+            continue;
+        }
+        if (got < 0) {
+            return -1;
+        }
+        in->eof = got == 0;
+        in->len += (size_t)got;
     }
-    if (got == 0) {
-        in->eof = 1;
-    }
-    in->len += (size_t)got;
     return 0;
 }
 
@@ -431,7 +434,7 @@ int ppq_write_cmd(int argc, char **argv)
     arena_len = ppq_writer_arena_size(cols, ncols, &opts);
     if (arena_len == 0u) {
         fprintf(stderr, "ppq write: the writer refuses this schema with these options (an encoding the type cannot "
-                        "take, or a codec level out of range)\n");
+                        "take, a codec level out of range, or a --page-bytes too large)\n");
         goto done;
     }
     arena = malloc(arena_len);
