@@ -1431,15 +1431,13 @@ static long hex4(const char *p)
  * closing quote; 0 when it is not a valid string. */
 static size_t json_string(pw_block_t *b, const char *p, size_t n, size_t i, const char **s, size_t *sn)
 {
-    size_t j = i + 1u, k = 0;
+    size_t j, k = 0;
     uint8_t *o;
-    while (j < n && p[j] != '"' && p[j] != '\\') {
-        j++;
-    }
-    if (j < n && p[j] == '"') {
+    const char *q = i + 1u < n ? (const char *)memchr(p + i + 1u, '"', n - i - 1u) : NULL;
+    if (q != NULL && memchr(p + i + 1u, '\\', (size_t)(q - p) - i - 1u) == NULL) { /* no escapes (memchr: SIMD) */
         *s = p + i + 1u;
-        *sn = j - i - 1u;
-        return j + 1u;
+        *sn = (size_t)(q - p) - i - 1u;
+        return (size_t)(q - p) + 1u;
     }
     if (!pw_buf_reserve(&b->scratch, n - i)) { /* the unescaped text is no longer than the escaped */
         return 0;
@@ -1546,6 +1544,9 @@ static uint32_t find_column(pw_block_t *b, const char *k, size_t kn)
     return UINT32_MAX;
 }
 
+/* Bytes that end a bare JSON token. */
+static const uint8_t json_stop[256] = {[','] = 1, ['}'] = 1, [']'] = 1, [' '] = 1, ['\t'] = 1, ['\r'] = 1, ['\n'] = 1};
+
 int pw_json_row(pw_block_t *b, const char *p, size_t n, char *err, size_t errlen)
 {
     size_t i, mark = b->bytes.len;
@@ -1632,7 +1633,7 @@ int pw_json_row(pw_block_t *b, const char *p, size_t n, char *err, size_t errlen
                 }
                 r = set_value(b, c, p + v0, i - v0, 2, p + v0, i - v0, err, errlen);
             } else {
-                while (i < n && p[i] != ',' && p[i] != '}' && p[i] != ' ' && p[i] != '\t' && p[i] != '\r') {
+                while (i < n && !json_stop[(unsigned char)p[i]]) {
                     i++;
                 }
                 if (i - v0 == 4u && memcmp(p + v0, "null", 4) == 0) {
