@@ -556,6 +556,10 @@ status write_csv_tools 0 $P write --format csv --schema 'b:boolean?, i32:int32?,
 check write_csv_tools_values '{"b":true,"i32":7,"s":"a,\"b\"\u000d\u000ac","tsu":"2024-05-01T12:34:56.000Z","x":null}
 {"b":false,"i32":-7,"s":"","tsu":"2024-05-01T15:04:56.500Z","x":null}
 {"b":null,"i32":null,"s":null,"tsu":"2024-05-01T00:00:00.000Z","x":null}' "$($P cat "$T/w.parquet")"
+# one column: an empty line is a null (as ppq cat prints one), not a blank line
+printf 'x\n1\n\n3\n' >"$T/in.csv"
+status write_csv_one_column 0 $P write --format csv --schema 'x:int8?' "$T/w.parquet" <"$T/in.csv"
+check write_csv_one_column_nulls "$(printf 'x\n1\n\n3')" "$($P cat "$T/w.parquet" --format csv)"
 # JSON as other tools write it: blanks, keys in any order, escapes, numbers
 # as strings, a surrogate pair, stored integers (ppq cat --raw)
 printf '%s\n' ' { "s" : "\ud83d\ude00\t" , "i32" : "12" , "tsu" : 1714566896000 } ' '{"tsu":"2024-05-01T12:34:56.999999Z","b":false}' >"$T/in.jsonl"

@@ -238,8 +238,9 @@ static int read_csv(wr_t *x, in_t *in)
             }
             continue;
         }
-        if (in->p[in->pos] == '\n' || (in->p[in->pos] == '\r' && in->pos + 1u < in->len && in->p[in->pos + 1u] == '\n')) {
-            in->pos += in->p[in->pos] == '\n' ? 1u : 2u; /* a blank line */
+        if (x->blk.csv_fields > 1u && (in->p[in->pos] == '\n' || (in->p[in->pos] == '\r' && in->pos + 1u < in->len &&
+                                                                    in->p[in->pos + 1u] == '\n'))) {
+            in->pos += in->p[in->pos] == '\n' ? 1u : 2u; /* a blank line (with one column: a null) */
             lines++;
             continue;
         }
