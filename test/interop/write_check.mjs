@@ -1,7 +1,8 @@
 // `ppq write` read by DuckDB value for value: rows of every flat type
 // (random values and nulls, seeded; the texts in the styles ppq cat prints
 // and other tools write: T or a space, offsets, Z, numbers as strings)
-// written from JSON Lines and from CSV, then each column compared in DuckDB
+// written from JSON Lines and from CSV (with the defaults, and with codecs,
+// v2 pages, small row groups and explicit encodings), then each column compared in DuckDB
 // with DuckDB's own reading of the same text cast to the type DuckDB gives
 // the column (an independent parser of every value).
 // usage: node write_check.mjs PPQ DIR
@@ -71,9 +72,19 @@ const texts = rows.map((row) => JSON.stringify(Object.fromEntries(row.map((v, c)
 writeFileSync(`${dir}/write_in.jsonl`, jsonl);
 writeFileSync(`${dir}/write_in.csv`, csv);
 writeFileSync(`${dir}/write_texts.jsonl`, texts);
-for (const [fmt, file] of [['jsonl', 'write_in.jsonl'], ['csv', 'write_in.csv']]) {
-  const fd = openSync(`${dir}/${file}`, 'r');
-  execFileSync(ppq, ['write', '--format', fmt, '--schema', schema, `${dir}/write_${fmt}.parquet`], { stdio: [fd, 'inherit', 'inherit'] });
+// Each input with the defaults, and with codecs, v2 pages, small row groups and explicit encodings.
+const runs = [
+  ['jsonl', 'jsonl', []],
+  ['csv', 'csv', []],
+  ['jsonl_zstd_v2', 'jsonl', ['--codec', 'zstd', '--page-v2']],
+  ['csv_snappy_rg', 'csv', ['--codec', 'snappy', '--row-group-rows', '700', '--no-statistics']],
+  ['jsonl_gzip_enc', 'jsonl', ['--codec', 'gzip', '--encoding', 's=delta_byte_array', '--encoding', 'bin=delta_length_byte_array',
+    '--encoding', 'i64=delta_binary_packed', '--encoding', 'd=byte_stream_split', '--encoding', 'u32=plain', '--encoding', 'b=rle']],
+  ['csv_lz4raw_dict', 'csv', ['--codec', 'lz4_raw', '--page-v2', '--encoding', 'i32=dictionary', '--encoding', 'f=dictionary']],
+];
+for (const [name, fmt, opts] of runs) {
+  const fd = openSync(`${dir}/write_in.${fmt}`, 'r');
+  execFileSync(ppq, ['write', '--format', fmt, '--schema', schema, ...opts, `${dir}/write_${name}.parquet`], { stdio: [fd, 'inherit', 'inherit'] });
   closeSync(fd);
 }
 
@@ -84,7 +95,7 @@ const varchar = '{' + columns.map(([n]) => `'${n}': 'VARCHAR'`).join(', ') + '}'
 await con.run(`CREATE TABLE texts AS SELECT row_number() OVER () AS r, * FROM read_json('${dir}/write_texts.jsonl', format='newline_delimited', columns=${varchar})`);
 let failures = 0;
 let values = 0;
-for (const fmt of ['jsonl', 'csv']) {
+for (const [fmt] of runs) {
   const file = `${dir}/write_${fmt}.parquet`;
   await con.run(`CREATE OR REPLACE TABLE ours AS SELECT row_number() OVER () AS r, * FROM read_parquet('${file}')`);
   const types = Object.fromEntries((await con.runAndReadAll('DESCRIBE ours')).getRows().map((x) => [x[0], x[1]]));
@@ -104,5 +115,5 @@ for (const fmt of ['jsonl', 'csv']) {
     }
   }
 }
-console.log(`write_check: ${columns.length} columns x ${ROWS} rows from JSON Lines and CSV, ${values} values compared in DuckDB, ${failures} failures`);
+console.log(`write_check: ${columns.length} columns x ${ROWS} rows from JSON Lines and CSV, ${runs.length} files (codecs, v2 pages, row groups, encodings), ${values} values compared in DuckDB, ${failures} failures`);
 process.exit(failures === 0 ? 0 : 1);
