@@ -201,6 +201,11 @@ static size_t dict_page_bytes(const ppq_col_t *c, uint32_t n, uint32_t pv, size_
         (void)ppq_dict_enc_entry(d, i, &len);
         late += len + (c->def->type == PPQ_BYTE_ARRAY ? 4u : 0u);
     }
+    if (PPQ_WRITER_AUTO_THOROUGH && c->dict_word && late > 0u && added < ppq_dict_enc_dict_bytes(d) - c->page_dict_bytes) {
+        /* the entries to come compressed as those added were (alt_smaller_packed:
+         * a walk's doubles pack well as PLAIN, and as entries too) */
+        late = (uint32_t)scaled(late, (uint32_t)(ppq_dict_enc_dict_bytes(d) - c->page_dict_bytes), (uint32_t)added);
+    }
     return added + (pv > n ? scaled(late, n - n / 2u, pv - n) : 0u) + (runs == 1u ? idx : scaled(idx, n, pv)) +
            (c->dict_pages ? 0u : 16u);
 }
