@@ -389,7 +389,10 @@ ppq_status_t ppq_writer_write_record(ppq_writer_t *w, const void *record)
     }
     col = (uint8_t *)w->cols;
     end = col + (size_t)n * size;
-    if (PPQ_LEAN || COMPACT(w) || w->full || !rows_fast(w)) { /* the setters' way (and a row where a page is full) */
+    /* the setters' way: the compact layout, a full file, a row where a
+     * page is full (w->rows_fast > 0 says none is: commit_row and batches
+     * leave it 0 in the compact layout, flush where the file fills) */
+    if (PPQ_LEAN || (w->rows_fast == 0u && (COMPACT(w) || w->full || !rows_fast(w)))) {
         for (; col != end; col += size, f++) {
             load_pending((ppq_col_t *)(void *)col, field_at(f, rec));
         }

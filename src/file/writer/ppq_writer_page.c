@@ -590,19 +590,24 @@ static ppq_status_t put_delta8(ppq_writer_t *w, ppq_col_t *c, const void *v)
  * flash.) */
 static ppq_status_t put_plain(ppq_writer_t *w, ppq_col_t *c, const void *v)
 {
-    uint8_t *at = c->vals_mem.buf + c->vals_mem.len;
+    size_t len = c->vals_mem.len, width = c->width; /* (locals: the stores may alias them) */
+    uint8_t *at = c->vals_mem.buf + len;
     uint64_t word;
     (void)w;
-    if (c->width == 4u) {
+    if (width == 4u) {
         word = FIELD32(v);
         ppq_store_le32(at, (uint32_t)word);
     } else {
         word = FIELD64(v);
-        ppq_store_le64(at, word);
+        if (PPQ_HOST_LE) {
+            PPQ_COPY(at, v, 8); /* (its bytes: ppq_store_le64's code rebuilds the high word bytewise) */
+        } else {
+            ppq_store_le64(at, word);
+        }
     }
-    c->vals_mem.len += c->width;
+    c->vals_mem.len = len + width;
     if (PPQ_WRITER_STATISTICS) {
-        (void)ppq_stats_add_word(&c->page_stats, c->stats_kind, c->width, word);
+        (void)ppq_stats_add_word(&c->page_stats, c->stats_kind, width, word);
     }
     return put_done(c);
 }
@@ -640,12 +645,13 @@ static ppq_status_t put_bytes_again(ppq_writer_t *w, ppq_col_t *c, const void *v
 {
     const ppq_bytes_t *b = (const ppq_bytes_t *)v;
     ppq_dict_enc_t *d = c->own.dict;
-    if (PPQ_DICT_NARROW || c->again == NULL || b->len != c->again_len ||
-        b->len > w->opts.page_bytes - c->page_data || !same_bytes(c->again, b->ptr, b->len)) {
+    uint32_t len = b->len; /* (a local: the page's store may alias *b) */
+    if (PPQ_DICT_NARROW || c->again == NULL || len != c->again_len || len > w->opts.page_bytes - c->page_data ||
+        !same_bytes(c->again, b->ptr, len)) {
         return put_slow(w, c, v);
     }
     ((uint32_t *)d->page)[d->page_count++] = c->again_idx;
-    c->page_data += b->len;
+    c->page_data += len;
     return put_done(c);
 }
 
