@@ -467,6 +467,10 @@ static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c, uint32_t pv)
     }
     c->deciding = 0;
     set_put(w, c);
+    if (pv > c->page_count && w->opts.row_group_rows - c->chunk_values < pv) {
+        pv = w->opts.row_group_rows - c->chunk_values; /* (a page the row group ends early; chunk_values:
+                                                          the pages before this one) */
+    }
     if (c->dict_pages || !alt_smaller_packed(w, c, pv, 1)) {
         return PPQ_OK;
     }
