@@ -240,6 +240,7 @@ interop: $(INTEROP_GEN) $(CLI) test/interop/node_modules
 	@rm -rf build/interop && mkdir -p build/interop
 	$(INTEROP_GEN) build/interop
 	node test/interop/read_check.mjs build/interop
+	node test/interop/index_check.mjs build/interop
 	node test/interop/reader_check.mjs build/reader-corpus $(CLI)
 	node test/interop/reader_cases_check.mjs build/reader-cases $(CLI)
 

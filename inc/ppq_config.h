@@ -82,6 +82,22 @@
 #define PPQ_WRITER_RECOVERY 1
 #endif
 
+/* 1: the writer's page index (ColumnIndex and OffsetIndex after each row
+ * group, opts.no_page_index turns it off at run time; recovery keeps it),
+ * about 3 KB of flash on Cortex-M4 (writer, its recovery, the encoders).
+ * 0 leaves that code out: files carry no page index whatever the options
+ * say.  Default 1, except for
+ * bare-metal Arm (arm-none-eabi) builds, where firmware opts in with
+ * -DPPQ_WRITER_PAGE_INDEX=1 (the firmware profiles' flash budgets have no
+ * room for it; examples/sensor_logger/logger_config.h sets 0 on any host). */
+#ifndef PPQ_WRITER_PAGE_INDEX
+#if defined(__ARM_EABI__) && !defined(__linux__)
+#define PPQ_WRITER_PAGE_INDEX 0
+#else
+#define PPQ_WRITER_PAGE_INDEX 1
+#endif
+#endif
+
 /* 1: the BROTLI decompressor (ppq_brotli.h, RFC 7932), whose static
  * dictionary and code take about 125 KiB of flash (make size: the
  * reader-brotli profile).  Default 1, except for bare-metal Arm

@@ -17,7 +17,8 @@
  *   header record, right after "PAR1", all integers little-endian:
  *     0   tag 00 'P' 'Q' 'H'
  *     4   u32 body length B (bytes 8 .. 8+B)
- *     8   u8 format (1), u8 flags (bit 0: statistics written), u8 the
+ *     8   u8 format (1), u8 flags (bit 0: statistics written, bit 1: row
+ *         groups carry a page index and its record), u8 the
  *         pages' codec (ppq_codec_t: every page of the file), u8 0
  *     12  u32 column count N
  *     16  u32 head length H, u32 tail length T
@@ -29,10 +30,19 @@
  *         (key-value metadata, created_by, column orders) and its end
  *     8+B u32 CRC-32 of bytes 0 .. 8+B
  *   per row group: its column chunks (every page with a CRC), then
+ *   with flag bit 1 a page index record (12 + 8N bytes):
+ *     0   tag 00 'P' 'Q' 'I'
+ *     4   u32 L, the bytes of the page index after this record
+ *     8   N times: u32 ColumnIndex length, u32 OffsetIndex length of a
+ *         column (0: none)
+ *     8+8N u32 CRC-32 of bytes 0 .. 8+8N
+ *   and the L bytes of the page index (the ColumnIndexes in column order,
+ *   then the OffsetIndexes), then the
  *   row-group record (20 bytes):
  *     0   tag 00 'P' 'Q' 'R'
  *     4   u32 rows, u32 ordinal (0, 1, ...)
  *     12  u32 sum (mod 2^32) of the CRC-32 of each of its page headers
+ *         (and of its page index bytes)
  *     16  u32 CRC-32 of bytes 0 .. 16
  *   the footer, its length, "PAR1" (absent after a cut)
  *
@@ -45,7 +55,8 @@
  * damaged in the middle loses everything after the damage).  The new
  * footer is the one the writer would have written for the row groups kept
  * (statistics merged from the page headers; key-value metadata as given at
- * init), so readers see the same values and statistics.  A file counts as
+ * init; each column chunk's page index where it was), so readers see the
+ * same values, statistics and page indexes.  A file counts as
  * already complete when its footer starts with the schema and exactly
  * where the chain of page headers and records ends.  A read that returns
  * short of `size` is an I/O error, never taken for a cut.
@@ -64,6 +75,7 @@ extern "C" {
 
 #define PPQ_RECOVER_HEADER_TAG "\0PQH"
 #define PPQ_RECOVER_GROUP_TAG "\0PQR"
+#define PPQ_RECOVER_INDEX_TAG "\0PQI"
 #define PPQ_RECOVER_GROUP_RECORD 20u
 #define PPQ_RECOVER_FORMAT 1u
 

@@ -147,6 +147,27 @@ typedef struct ppq_writer_options {
      * ppq_recover_*() rebuild the footer of a file cut off mid-write (see
      * ppq_recover.h for the layout; readers ignore both records). */
     uint8_t recovery;
+    /* The page index (ppq_page_index.h): in the page layout, after each row
+     * group's column chunks, every column's ColumnIndex (each data page's
+     * min and max, whether it holds only nulls, its null count, the bounds'
+     * order: ASCENDING for a sorted timestamp) and then every column's
+     * OffsetIndex (where each data page starts, its size with its header,
+     * its first row), found through the ColumnChunk's offsets; written by
+     * default.  A column has no ColumnIndex without statistics (no_statistics,
+     * PPQ_WRITER_STATISTICS 0, a type without an order such as INT96), or in
+     * a chunk where a page has no bounds (only NaN, or a byte array whose
+     * max has no cut stand-in); byte-array bounds are cut to 32 bytes as the
+     * format allows.  The arena holds index_pages pages per column (0: as
+     * many as a row group of row_group_rows has, whole pages of page_values
+     * values, plus 2; for BYTE_ARRAY also the pages page_bytes ends when
+     * values average 32 bytes; ppq_writer_options_for_arena sets 64): a chunk
+     * of more pages keeps no index (neither struct).  The compact layout
+     * writes none; a build with PPQ_WRITER_PAGE_INDEX 0 (ppq_config.h) none
+     * whatever these say.  no_page_index 1: none (the file as before, byte
+     * for byte).  (Both in the padding after `recovery`: the struct's
+     * layout is as before.) */
+    uint8_t no_page_index;
+    uint16_t index_pages;
     /* Optional: called after each row group is written (with its record),
      * `offset` the file size then.  Flush any buffering below the writer
      * and sync the file (f_sync) here: a power cut after it loses at most

@@ -21,7 +21,7 @@
 #define BIG_CUTS 100u
 #define MAX_GROUPS 8u
 #else
-#define FILE_CAP 65536u
+#define FILE_CAP 131072u /* (50 row groups with their page indexes) */
 #define LOG_GROUPS 4u
 #define BIG_GROUPS 50u
 #define BIG_CUTS 1000u

@@ -45,6 +45,8 @@ typedef struct chunk_meta {
     uint32_t encodings; /* bit per encoding */
     const uint8_t *min, *max;
     uint32_t min_len, max_len;
+    int64_t oi_off, ci_off; /* the page index (ColumnChunk 4-7; lengths 0: none) */
+    int32_t oi_len, ci_len;
 } chunk_meta_t;
 
 typedef struct footer {
@@ -213,7 +215,13 @@ static ppq_status_t read_footer(footer_t *f)
                                 if (st != PPQ_OK || cty == PPQ_THRIFT_STOP) {
                                     break;
                                 }
-                                st = cid == 3 && c < 4 ? walk_meta(&r, &f->col[c]) : ppq_thrift_r_skip(&r, cty);
+                                st = c >= 4     ? ppq_thrift_r_skip(&r, cty)
+                                     : cid == 3 ? walk_meta(&r, &f->col[c])
+                                     : cid == 4 ? ppq_thrift_r_i64(&r, cty, &f->col[c].oi_off)
+                                     : cid == 5 ? ppq_thrift_r_i32(&r, cty, &f->col[c].oi_len)
+                                     : cid == 6 ? ppq_thrift_r_i64(&r, cty, &f->col[c].ci_off)
+                                     : cid == 7 ? ppq_thrift_r_i32(&r, cty, &f->col[c].ci_len)
+                                                : ppq_thrift_r_skip(&r, cty);
                             }
                         }
                     } else {
@@ -227,6 +235,188 @@ static ppq_status_t read_footer(footer_t *f)
     }
     return st;
 }
+
+#if PPQ_WRITER_PAGE_INDEX && PPQ_WRITER_STATISTICS
+/* The page index of a file of one row group: each column's OffsetIndex and
+ * ColumnIndex, parsed back with the project's decoders, against the pages
+ * themselves (their headers at each location, their statistics, which
+ * statistics_per_page checks against the values) and the values written:
+ * a rising timestamp (ASCENDING), a falling counter (DESCENDING), an
+ * optional float with all-null pages and a NaN, strings longer than the
+ * index's 32-byte bounds, an all-NaN page (no ColumnIndex then), v1 and v2
+ * pages, uncompressed and SNAPPY (where built). */
+static void page_index_written(void)
+{
+    static const ppq_column_t schema[] = {
+        {"ts", PPQ_INT64, 0, 0, {PPQ_LOGICAL_TIMESTAMP, 0, 0, 1, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO},
+        COL("down", PPQ_INT32, 0, PPQ_COLUMN_PLAIN),
+        COL("temp", PPQ_FLOAT, 1, PPQ_COLUMN_AUTO),
+        COL("name", PPQ_BYTE_ARRAY, 1, PPQ_COLUMN_AUTO),
+    };
+    enum { ROWS = 70, PV = 8 };
+    static const char long_name[] = "a name of forty bytes, cut to thirty-two";
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    footer_t f;
+    int variant, i;
+    for (variant = 0; variant < 4; variant++) {
+        uint32_t c;
+        if (variant >= 2 && !(PPQ_COMPRESSORS & (1u << PPQ_CODEC_SNAPPY))) {
+            continue;
+        }
+        PPQ_CHECK(setup());
+        small_options(&o);
+        o.page_values = PV;
+        o.page_bytes = 256;
+        o.row_group_rows = ROWS;
+        o.dict_entries = 64;
+        o.dict_bytes = 2048;
+        o.page_v2 = (uint8_t)(variant & 1);
+        o.codec = variant >= 2 ? PPQ_CODEC_SNAPPY : PPQ_CODEC_UNCOMPRESSED;
+        if (o.page_v2 && !PPQ_WRITER_PAGE_V2) {
+            continue;
+        }
+        PPQ_CHECK_OK(ppq_writer_init(&w, schema, 4, &o, &file_sink, test_arena_ptr, test_arena_size));
+        for (i = 0; i < ROWS; i++) {
+            char name[48];
+            PPQ_CHECK_OK(ppq_writer_set_i64(&w, 0, 1700000000000ll + i * 1000));
+            PPQ_CHECK_OK(ppq_writer_set_i32(&w, 1, 1000 - i * 3));
+            if (i / PV == 2) { /* page 2: nulls only */
+                PPQ_CHECK_OK(ppq_writer_set_null(&w, 2));
+            } else {
+                uint32_t nan = 0x7FC00000u;
+                float v = (float)(i % 7) - 2.5f;
+                if (i % 11 == 5) {
+                    memcpy(&v, &nan, 4);
+                }
+                PPQ_CHECK_OK(i % 5 == 1 ? ppq_writer_set_null(&w, 2) : ppq_writer_set_float(&w, 2, v));
+            }
+            memcpy(name, long_name, sizeof long_name);
+            name[i % 3] = (char)('a' + i % 26); /* (the first bytes differ) */
+            PPQ_CHECK_OK(i % 4 == 3 ? ppq_writer_set_null(&w, 3)
+                                    : ppq_writer_set_bytes(&w, 3, name, i % 2 ? 40u : (uint32_t)(i % 9)));
+            PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+        }
+        PPQ_CHECK_OK(ppq_writer_close(&w));
+        PPQ_CHECK_OK(read_footer(&f));
+        PPQ_CHECK_EQ(f.row_groups, 1);
+        for (c = 0; c < 4; c++) {
+            const chunk_meta_t *m = &f.col[c];
+            ppq_page_location_t loc[16];
+            uint8_t null_pages[16], store[16 * 2 * 32];
+            ppq_bytes_t mn[16], mx[16];
+            int64_t nulls[16];
+            ppq_column_index_t ci;
+            ppq_thrift_r_t r;
+            uint32_t n = 0, j;
+            uint64_t row = 0;
+            PPQ_CHECK(m->oi_len > 0 && m->ci_len > 0);
+            /* the indexes follow the row group's chunks: all ColumnIndexes, then all OffsetIndexes */
+            PPQ_CHECK(m->ci_off > f.col[3].data_page_offset && m->oi_off >= f.col[3].ci_off + f.col[3].ci_len);
+            PPQ_CHECK((size_t)m->oi_off + (size_t)m->oi_len <= file_mem.len);
+            ppq_thrift_r_init(&r, file_buf + m->oi_off, (size_t)m->oi_len);
+            PPQ_CHECK_OK(ppq_offset_index_parse(&r, loc, 16, &n));
+            PPQ_CHECK_EQ(ppq_thrift_r_offset(&r, file_buf + m->oi_off), (size_t)m->oi_len);
+            PPQ_CHECK_EQ(n, (ROWS + PV - 1) / PV);
+            PPQ_CHECK_EQ(loc[0].offset, (uint64_t)m->data_page_offset);
+            memset(&ci, 0, sizeof ci);
+            ci.null_pages = null_pages;
+            ci.min = mn;
+            ci.max = mx;
+            ci.null_counts = nulls;
+            ci.cap = 16;
+            ci.store = store;
+            ci.store_cap = sizeof store;
+            ppq_thrift_r_init(&r, file_buf + m->ci_off, (size_t)m->ci_len);
+            PPQ_CHECK_OK(ppq_column_index_parse(&r, &ci));
+            PPQ_CHECK_EQ(ppq_thrift_r_offset(&r, file_buf + m->ci_off), (size_t)m->ci_len);
+            PPQ_CHECK(ci.pages == n && ci.has_null_counts);
+            PPQ_CHECK_EQ(ci.boundary_order,
+                         c == 0 ? PPQ_BOUNDARY_ASCENDING : c == 1 ? PPQ_BOUNDARY_DESCENDING : PPQ_BOUNDARY_UNORDERED);
+            for (j = 0; j < n; j++) {
+                page_header_t h;
+                uint32_t k, count = j + 1u < n ? PV : ROWS - j * PV, want_nulls = 0;
+                PPQ_CHECK_EQ(loc[j].first_row_index, row);
+                /* a data page starts there, and the next one where it ends */
+                PPQ_CHECK_OK(page_at(file_buf, file_mem.len, (size_t)loc[j].offset, &h));
+                PPQ_CHECK(h.type == (o.page_v2 ? 3 : 0));
+                PPQ_CHECK_EQ((size_t)(h.body - file_buf) + (size_t)h.size, (size_t)(loc[j].offset + loc[j].compressed_page_size));
+                if (j + 1u < n) {
+                    PPQ_CHECK_EQ(loc[j + 1u].offset, loc[j].offset + loc[j].compressed_page_size);
+                }
+                for (k = (uint32_t)row; k < row + count; k++) {
+                    want_nulls += c == 2 ? (k / PV == 2 || k % 5 == 1) : c == 3 ? k % 4 == 3 : 0;
+                }
+                PPQ_CHECK_EQ(nulls[j], (int64_t)want_nulls);
+                PPQ_CHECK_EQ(null_pages[j], want_nulls == count);
+                if (want_nulls == count) {
+                    PPQ_CHECK(mn[j].len == 0 && mx[j].len == 0);
+                } else if (c == 3) { /* strings: exact up to 32 bytes, else cut: min a prefix, max above */
+                    PPQ_CHECK(mn[j].len <= 32 && mx[j].len <= 32 && mx[j].len > 0);
+                    PPQ_CHECK(o.page_v2 || (h.stats.min != NULL && memcmp(h.stats.min, mn[j].ptr, mn[j].len) == 0));
+                    PPQ_CHECK(o.page_v2 || h.stats.max == NULL ||
+                              memcmp(h.stats.max, mx[j].ptr, mx[j].len) <= 0);
+                } else { /* numbers: the page's statistics, PLAIN */
+                    uint32_t width = c == 0 ? 8u : 4u;
+                    PPQ_CHECK(mn[j].len == width && mx[j].len == width);
+                    if (c == 0) {
+                        PPQ_CHECK_EQ(ppq_load_le64(mn[j].ptr), (uint64_t)(1700000000000ll + (int64_t)row * 1000));
+                        PPQ_CHECK_EQ(ppq_load_le64(mx[j].ptr), (uint64_t)(1700000000000ll + (int64_t)(row + count - 1u) * 1000));
+                    } else if (c == 1) {
+                        PPQ_CHECK_EQ((int32_t)ppq_load_le32(mn[j].ptr), 1000 - (int32_t)(row + count - 1u) * 3);
+                        PPQ_CHECK_EQ((int32_t)ppq_load_le32(mx[j].ptr), 1000 - (int32_t)row * 3);
+                    } else if (!o.page_v2) {
+                        PPQ_CHECK(h.stats.min_len == 4 && memcmp(h.stats.min, mn[j].ptr, 4) == 0);
+                        PPQ_CHECK(h.stats.max_len == 4 && memcmp(h.stats.max, mx[j].ptr, 4) == 0);
+                    }
+                }
+                row += count;
+            }
+            PPQ_CHECK_EQ(loc[n - 1u].offset + loc[n - 1u].compressed_page_size,
+                         (uint64_t)(c < 3 ? f.col[c + 1u].dict_page_offset > 0 ? f.col[c + 1u].dict_page_offset
+                                                                               : f.col[c + 1u].data_page_offset
+                                          : f.col[0].ci_off));
+        }
+    }
+    /* an all-NaN page: no ColumnIndex for that chunk (the OffsetIndex stays); no_page_index: neither */
+    for (variant = 0; variant < 2; variant++) {
+        static const ppq_column_t fs[] = {COL("x", PPQ_FLOAT, 0, PPQ_COLUMN_PLAIN)};
+        uint32_t nan = 0x7FC00000u;
+        float v;
+        PPQ_CHECK(setup());
+        small_options(&o);
+        o.no_page_index = (uint8_t)variant;
+        PPQ_CHECK_OK(ppq_writer_init(&w, fs, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+        for (i = 0; i < 16; i++) {
+            v = (float)i;
+            if (i >= 8) {
+                memcpy(&v, &nan, 4);
+            }
+            PPQ_CHECK_OK(ppq_writer_set_float(&w, 0, v));
+            PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+        }
+        PPQ_CHECK_OK(ppq_writer_close(&w));
+        PPQ_CHECK_OK(read_footer(&f));
+        PPQ_CHECK_EQ(f.col[0].ci_len, 0);
+        PPQ_CHECK(variant ? f.col[0].oi_len == 0 : f.col[0].oi_len > 0);
+    }
+    /* more pages than index_pages: that chunk keeps no index */
+    {
+        static const ppq_column_t fs[] = {COL("x", PPQ_INT32, 0, PPQ_COLUMN_PLAIN)};
+        PPQ_CHECK(setup());
+        small_options(&o);
+        o.index_pages = 1;
+        PPQ_CHECK_OK(ppq_writer_init(&w, fs, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+        for (i = 0; i < 16; i++) {
+            PPQ_CHECK_OK(ppq_writer_set_i32(&w, 0, i));
+            PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+        }
+        PPQ_CHECK_OK(ppq_writer_close(&w));
+        PPQ_CHECK_OK(read_footer(&f));
+        PPQ_CHECK(f.col[0].oi_len == 0 && f.col[0].ci_len == 0);
+    }
+}
+#endif
 
 /* E11's column: REQUIRED INT32 x = 1, 2, 3, PLAIN.  The page body is the
  * spec's PLAIN layout; the footer says 3 rows and min 1, max 3. */
@@ -484,6 +674,7 @@ static void page_stats_case(int batches, uint32_t page_values)
     o.footer_bytes = 512u;
     o.page_values = page_values;
     o.page_bytes = 4u * page_values;
+    o.no_page_index = 1; /* (the walk below takes pages from row group to row group) */
     PPQ_CHECK_OK(ppq_writer_init(&w, schema, NCOLS, &o, &file_sink, test_arena_ptr, test_arena_size));
     for (i = 0; i < ROWS; i++) {
         x = x * 1103515245u + 12345u;
@@ -1832,5 +2023,8 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(dictionary_fallback),
     PPQ_TEST(least_chunk),
     PPQ_TEST(footer_spill),
+#if PPQ_WRITER_PAGE_INDEX && PPQ_WRITER_STATISTICS
+    PPQ_TEST(page_index_written),
+#endif
 };
 PPQ_SUITE(suite_writer, "writer", cases);

@@ -33,6 +33,8 @@ typedef struct rc {
     uint32_t ncols;
     uint8_t stats;       /* pages carry statistics */
     uint8_t codec;       /* every page's codec (ppq_codec_t) */
+    uint8_t pidx;        /* row groups carry a page index and its record */
+    uint64_t ci, oi;     /* ... where the next column's ColumnIndex, OffsetIndex are */
     uint64_t desc_off;   /* the first column descriptor */
     uint64_t head_off, tail_off;
     uint32_t head_len, tail_len;
@@ -285,11 +287,12 @@ static ppq_status_t read_header(rc_t *r)
     }
     body = ppq_load_le32(b + 8);
     if (memcmp(b, "PAR1", 4) != 0 || memcmp(b + 4, PPQ_RECOVER_HEADER_TAG, 4) != 0 || body < 16u ||
-        body > r->size || b[12] != PPQ_RECOVER_FORMAT || (b[13] & ~1u) != 0u || b[14] > (uint8_t)PPQ_CODEC_LZ4_RAW ||
+        body > r->size || b[12] != PPQ_RECOVER_FORMAT || (b[13] & (PPQ_WRITER_PAGE_INDEX ? ~3u : ~1u)) != 0u || b[14] > (uint8_t)PPQ_CODEC_LZ4_RAW ||
         b[15] != 0u) {
         return PPQ_ERR_CORRUPT;
     }
     r->stats = b[13] & 1u;
+    r->pidx = (uint8_t)(b[13] >> 1);
     r->codec = b[14];
     if (r->stats && !PPQ_WRITER_STATISTICS) {
         return PPQ_ERR_UNSUPPORTED; /* its footer would lose them: built without statistics */
@@ -440,12 +443,25 @@ static ppq_status_t read_record(rc_t *r, uint64_t off, uint32_t g, uint32_t *row
     return PPQ_OK;
 }
 
+#if PPQ_WRITER_PAGE_INDEX
+/* Step *pos over the page index record there and the index after it. */
+static PPQ_NOINLINE ppq_status_t skip_index(rc_t *r, uint64_t *pos)
+{
+    uint8_t b[4];
+    ppq_status_t st = read_exact(r, *pos + 4u, b, 4);
+    *pos += 12u + 8u * (uint64_t)r->ncols + ppq_load_le32(b);
+    return st == PPQ_OK && *pos > r->size ? PPQ_ERR_CORRUPT : st;
+}
+#endif
+
 /* Where the row group starting at `pos` ends: its record, found by
- * stepping over page headers. */
-static ppq_status_t find_record(rc_t *r, uint64_t pos, uint64_t *rec)
+ * stepping over page headers (and its page index's record, at *pqi, and
+ * the index after it). */
+static ppq_status_t find_record(rc_t *r, uint64_t pos, uint64_t *rec, uint64_t *pqi)
 {
     uint8_t tag[4];
     page_t *p = &r->page;
+    (void)pqi;
     for (;;) {
         ppq_status_t st = read_exact(r, pos, tag, 4);
         if (st != PPQ_OK) {
@@ -455,6 +471,16 @@ static ppq_status_t find_record(rc_t *r, uint64_t pos, uint64_t *rec)
             *rec = pos;
             return PPQ_OK;
         }
+#if PPQ_WRITER_PAGE_INDEX
+        if (r->pidx && memcmp(tag, PPQ_RECOVER_INDEX_TAG, 4) == 0) {
+            *pqi = pos;
+            st = skip_index(r, &pos);
+            if (st != PPQ_OK) {
+                return st;
+            }
+            continue;
+        }
+#endif
         st = read_page(r, pos, p);
         if (st != PPQ_OK) {
             return st;
@@ -466,6 +492,56 @@ static ppq_status_t find_record(rc_t *r, uint64_t pos, uint64_t *rec)
     }
 }
 
+#if PPQ_WRITER_PAGE_INDEX
+/* The page index record at `pqi` of the row group whose record is at
+ * `rec`: checked, and where its indexes start (r->ci: the ColumnIndexes,
+ * r->oi: the OffsetIndexes), *crc the CRC of the index bytes. */
+static PPQ_NOINLINE ppq_status_t read_index_record(rc_t *r, uint64_t pqi, uint64_t rec, uint32_t *crc)
+{
+    uint8_t b[8];
+    uint64_t cis = 0, all = 0, len, at = pqi + 8u;
+    uint32_t i, sum;
+    ppq_status_t st;
+    if (pqi == UINT64_MAX) {
+        return PPQ_ERR_CORRUPT; /* no index record */
+    }
+    st = read_exact(r, pqi, b, 8);
+    len = ppq_load_le32(b + 4);
+    sum = ppq_crc32(0, b, 8);
+    for (i = 0; i < r->ncols && st == PPQ_OK; i++, at += 8u) {
+        st = read_exact(r, at, b, 8);
+        sum = ppq_crc32(sum, b, 8);
+        cis += ppq_load_le32(b);
+        all += (uint64_t)ppq_load_le32(b) + ppq_load_le32(b + 4);
+        if (ppq_load_le32(b) != 0u && ppq_load_le32(b + 4) == 0u) {
+            st = PPQ_ERR_CORRUPT; /* a ColumnIndex without its OffsetIndex */
+        }
+    }
+    st = st == PPQ_OK ? read_exact(r, at, b, 4) : st;
+    if (st == PPQ_OK && (ppq_load_le32(b) != sum || all != len || at + 4u + len != rec)) {
+        st = PPQ_ERR_CORRUPT;
+    }
+    r->ci = at + 4u;
+    r->oi = r->ci + cis;
+    return st == PPQ_OK ? crc_of(r, r->ci, len, crc) : st;
+}
+
+/* Column i's indexes (its lengths in the record at `pqi`) into r->m: at
+ * r->ci and r->oi, which move past them. */
+static PPQ_NOINLINE ppq_status_t chunk_index(rc_t *r, uint64_t pqi, uint32_t i)
+{
+    uint8_t b[8];
+    ppq_status_t st = read_exact(r, pqi + 8u + 8u * (uint64_t)i, b, 8);
+    r->m.ci_len = ppq_load_le32(b);
+    r->m.oi_len = ppq_load_le32(b + 4);
+    r->m.ci_offset = r->ci;
+    r->m.oi_offset = r->oi;
+    r->ci += r->m.ci_len;
+    r->oi += r->m.oi_len;
+    return st;
+}
+#endif
+
 /*
  * The row group `g` at *pos: verify it (check) and/or write its RowGroup
  * metadata to t (NULL: none).  On success *pos is past its record and
@@ -474,27 +550,43 @@ static ppq_status_t find_record(rc_t *r, uint64_t pos, uint64_t *rec)
 static ppq_status_t do_group(rc_t *r, uint64_t *pos, uint32_t g, int check, ppq_thrift_w_t *t,
                              uint32_t *rows)
 {
-    uint64_t rec = 0, p = *pos, desc = r->desc_off, raw = 0;
+    uint64_t rec = 0, p = *pos, desc = r->desc_off, raw = 0, pqi = UINT64_MAX, end;
     uint32_t i, sum = 0, want = 0;
-    ppq_status_t st = find_record(r, *pos, &rec);
+    ppq_status_t st = find_record(r, *pos, &rec, &pqi);
+#if PPQ_WRITER_PAGE_INDEX
+    uint32_t icrc = 0;
+#endif
     st = st == PPQ_OK ? read_record(r, rec, g, rows, &want) : st;
+    end = rec;
+#if PPQ_WRITER_PAGE_INDEX
+    if (st == PPQ_OK && r->pidx) { /* the chunks end at the index's record */
+        st = read_index_record(r, pqi, rec, &icrc);
+        sum += icrc;
+        end = pqi;
+    }
+#endif
     if (t != NULL) {
         ppq_thrift_w_elem_struct(t);
         ppq_thrift_w_list(t, 1, PPQ_THRIFT_STRUCT, r->ncols);
     }
     for (i = 0; i < r->ncols && st == PPQ_OK; i++) {
         st = read_desc(r, &desc);
-        st = st == PPQ_OK ? walk_chunk(r, &p, rec, *rows, check, &sum) : st;
+        st = st == PPQ_OK ? walk_chunk(r, &p, end, *rows, check, &sum) : st;
+#if PPQ_WRITER_PAGE_INDEX
+        if (st == PPQ_OK && r->pidx) { /* where its indexes are */
+            st = chunk_index(r, pqi, i);
+        }
+#endif
         raw += r->m.raw_size;
         if (st == PPQ_OK && t != NULL) {
             ppq_meta_write_chunk(t, &r->m);
         }
     }
-    if (st == PPQ_OK && (p != rec || sum != want)) {
+    if (st == PPQ_OK && (p != end || sum != want)) {
         st = PPQ_ERR_CORRUPT; /* chunks do not fill the row group, or a header changed */
     }
     if (st == PPQ_OK && t != NULL) {
-        ppq_meta_write_row_group_end(t, raw, rec - *pos, *rows, *pos, g);
+        ppq_meta_write_row_group_end(t, raw, end - *pos, *rows, *pos, g);
     }
     *pos = rec + PPQ_RECOVER_GROUP_RECORD;
     return st;
@@ -573,7 +665,8 @@ static ppq_status_t has_footer(rc_t *r, int picoparquet, int *yes)
      * (the tail is not compared: key-value metadata may change until close) */
     for (at = r->groups_off, g = 0; at < footer; at = rec + PPQ_RECOVER_GROUP_RECORD, g++) {
         uint32_t rows, sum;
-        st = find_record(r, at, &rec);
+        uint64_t pqi;
+        st = find_record(r, at, &rec, &pqi);
         st = st == PPQ_OK ? read_record(r, rec, g, &rows, &sum) : st;
         if (st != PPQ_OK) {
             return PPQ_IS_IO(st) ? st : PPQ_OK;

@@ -233,6 +233,19 @@ void ppq_stats_write(ppq_thrift_w_t *t, int16_t id, const ppq_stats_t *s, uint8_
     ppq_thrift_w_end(t);
 }
 
+#if PPQ_WRITER_PAGE_INDEX
+void ppq_stats_plain(const ppq_stats_t *s, uint8_t order, size_t width, uint8_t *min, uint8_t *max)
+{
+    uint64_t sign = ppq_sign_bit(width), lo = key_bits(order, width, s->lo), hi = key_bits(order, width, s->hi);
+    if (order == PPQ_ORDER_FLOAT) {
+        hi = (hi & ~sign) == 0u ? 0u : hi;
+        lo = (lo & ~sign) == 0u ? sign : lo;
+    }
+    store_plain(min, width, lo);
+    store_plain(max, width, hi);
+}
+#endif
+
 void ppq_meta_write_chunk(ppq_thrift_w_t *t, const ppq_chunk_meta_t *m)
 {
     uint32_t n = 0, e;
@@ -263,6 +276,16 @@ void ppq_meta_write_chunk(ppq_thrift_w_t *t, const ppq_chunk_meta_t *m)
         ppq_stats_write(t, 12, m->stats, m->order, m->width);
     }
     ppq_thrift_w_end(t);
+#if PPQ_WRITER_PAGE_INDEX
+    if (m->oi_len != 0u) { /* offset_index_offset/length, column_index_offset/length */
+        ppq_thrift_w_i64(t, 4, (int64_t)m->oi_offset);
+        ppq_thrift_w_i32(t, 5, (int32_t)m->oi_len);
+        if (m->ci_len != 0u) {
+            ppq_thrift_w_i64(t, 6, (int64_t)m->ci_offset);
+            ppq_thrift_w_i32(t, 7, (int32_t)m->ci_len);
+        }
+    }
+#endif
     ppq_thrift_w_end(t);
 }
 

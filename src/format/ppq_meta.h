@@ -3,6 +3,7 @@
 #ifndef PPQ_META_H
 #define PPQ_META_H
 
+#include "ppq_config.h"
 #include "ppq_core.h"
 #include "ppq_thrift.h"
 
@@ -130,6 +131,11 @@ void ppq_stats_merge(ppq_stats_t *into, const ppq_stats_t *from, uint8_t order);
  * +0.0 max) when there is one, nan_count for floats. */
 void ppq_stats_write(ppq_thrift_w_t *t, int16_t id, const ppq_stats_t *s, uint8_t order, size_t width);
 
+/* The PLAIN bytes of a number column's min and max (s->has; not byte
+ * arrays), `width` each, as ppq_stats_write writes them (a zero float min
+ * -0.0, max +0.0): a ColumnIndex's bounds. */
+void ppq_stats_plain(const ppq_stats_t *s, uint8_t order, size_t width, uint8_t *min, uint8_t *max);
+
 /* What a ColumnChunk's metadata says. */
 typedef struct ppq_chunk_meta {
     const char *name;         /* path_in_schema (flat: the column name) */
@@ -145,6 +151,10 @@ typedef struct ppq_chunk_meta {
     uint8_t codec;            /* ppq_codec_t of its pages */
     uint64_t raw_size;        /* its pages uncompressed, headers included */
     const ppq_stats_t *stats; /* NULL: none */
+#if PPQ_WRITER_PAGE_INDEX /* (internal: no caller's struct) */
+    uint64_t oi_offset, ci_offset; /* its OffsetIndex and ColumnIndex */
+    uint32_t oi_len, ci_len;  /* ... their lengths (0: none; no ColumnIndex without an OffsetIndex) */
+#endif
 } ppq_chunk_meta_t;
 
 /* One ColumnChunk as the next element of RowGroup.columns. */

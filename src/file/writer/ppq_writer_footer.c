@@ -54,6 +54,138 @@ static ppq_status_t write_row_group_record(ppq_writer_t *w)
 /* Write every column chunk of the open row group and keep its metadata. */
 static ppq_status_t write_row_group(ppq_writer_t *w);
 
+#if PPQ_WRITER_PAGE_INDEX
+/* The open row group's page indexes to `out`: every column's ColumnIndex,
+ * then every OffsetIndex (the offsets are out's: a counting sink gives
+ * their lengths). */
+static ppq_status_t write_indexes(ppq_writer_t *w, ppq_sink_t *out)
+{
+    uint32_t i, pass;
+    ppq_status_t st = PPQ_OK;
+    for (pass = 0; pass < 2u; pass++) {
+        for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
+            pidx_t *x = COL(w, i)->pidx;
+            uint64_t at = out->offset;
+            if (pass == 0u) {
+                x->ci_len = 0;
+                if (x->bw != 0u && x->ci_ok && !x->over) {
+                    x->ci.boundary_order = x->asc    ? PPQ_BOUNDARY_ASCENDING
+                                           : x->desc ? PPQ_BOUNDARY_DESCENDING
+                                                     : PPQ_BOUNDARY_UNORDERED;
+                    st = ppq_column_index_write(out, &x->ci);
+                    x->ci_off = at;
+                    x->ci_len = (uint32_t)(out->offset - at);
+                }
+            } else {
+                x->oi_len = 0;
+                if (!x->over) {
+                    st = ppq_offset_index_write(out, x->locs, x->ci.pages);
+                    x->oi_off = at;
+                    x->oi_len = (uint32_t)(out->offset - at);
+                }
+            }
+        }
+    }
+    return st;
+}
+
+/* Write them to the file; with recovery records, after a record of their
+ * lengths (ppq_recover.h), their CRC in the row group's record. */
+static PPQ_NOINLINE ppq_status_t write_page_indexes(ppq_writer_t *w)
+{
+    crc_sink_t cs;
+    ppq_sink_t out = {crc_write, NULL, 0};
+    uint8_t b[8];
+    uint32_t i, crc;
+    ppq_status_t st;
+    if (!(PPQ_WRITER_RECOVERY && w->opts.recovery)) {
+        return write_indexes(w, w->out);
+    }
+    ppq_sink_init_counter(&out);
+    st = write_indexes(w, &out); /* their lengths */
+    memcpy(b, PPQ_RECOVER_INDEX_TAG, 4);
+    ppq_store_le32(b + 4, (uint32_t)out.offset);
+    crc = ppq_crc32(0, b, 8);
+    st = st == PPQ_OK ? ppq_sink_write(w->out, b, 8) : st;
+    for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
+        const pidx_t *x = COL(w, i)->pidx;
+        ppq_store_le32(b, x->ci_len);
+        ppq_store_le32(b + 4, x->oi_len);
+        crc = ppq_crc32(crc, b, 8);
+        st = ppq_sink_write(w->out, b, 8);
+    }
+    ppq_store_le32(b, crc);
+    st = st == PPQ_OK ? ppq_sink_write(w->out, b, 4) : st;
+    cs.down = w->out;
+    cs.crc = 0;
+    out.write = crc_write;
+    out.ctx = &cs;
+    out.offset = w->out->offset; /* (the file's offsets) */
+    st = st == PPQ_OK ? write_indexes(w, &out) : st;
+    w->hdr_crcs += cs.crc;
+    return st;
+}
+#endif
+
+/* A column chunk written (from `start`, its first data page at data_start,
+ * to `end`): its metadata to t, and the column starts a new chunk. */
+static PPQ_ALWAYS_INLINE ppq_status_t chunk_done(ppq_writer_t *w, ppq_thrift_w_t *t, ppq_chunk_meta_t *m,
+                                                 ppq_col_t *c, uint64_t start, uint64_t data_start, uint64_t end,
+                                                 int cut)
+{
+    ppq_status_t st = PPQ_OK;
+    m->name = c->def->name;
+    m->name_len = string_len(c->def->name);
+    m->type = (uint8_t)c->def->type;
+    m->order = c->stats_kind;
+    m->width = c->width;
+    m->encodings = c->encodings | 1u << PPQ_ENC_RLE;
+    m->values = c->chunk_values;
+    m->start = start;
+    m->data_start = data_start;
+    m->end = end;
+    m->stats = PPQ_WRITER_STATISTICS && !w->opts.no_statistics ? &c->chunk_stats : NULL;
+    if (cut && c->stats_kind == PPQ_ORDER_BYTES) {
+        ppq_stats_cut(&c->chunk_stats, STAT_CUT, c->type == PPQ_FIXED_LEN_BYTE_ARRAY);
+    }
+    m->codec = c->codec;
+    if (COMPACT(w)) {
+        compact_weigh(w, c);
+    }
+    m->raw_size = PPQ_COMPRESSORS != 0u ? c->chunk_raw : m->end - m->start; /* uncompressed: as stored */
+#if PPQ_WRITER_PAGE_INDEX
+    m->oi_len = m->ci_len = 0;
+    if (PAGE_INDEX(&w->opts)) {
+        m->oi_offset = c->pidx->oi_off;
+        m->oi_len = c->pidx->oi_len;
+        m->ci_offset = c->pidx->ci_off;
+        m->ci_len = c->pidx->ci_len;
+        index_reset(c->pidx);
+    }
+#endif
+    ppq_meta_write_chunk(t, m);
+    /* the chunk is out: the column starts a new one */
+    if (!COMPACT(w)) {
+        c->chunk_len = 0;
+    }
+    c->chunk_raw = 0;
+    c->chunk_values = 0;
+    c->encodings = 0;
+    chunk_stats_reset(c);
+    if (BUILT(K_DICT) && c->dict_kind) {
+        ppq_dict_enc_reset(c->own.dict);
+        c->dict_pages = 0;
+        c->deciding = AUTO_BY_SIZE && c->def->encoding == PPQ_COLUMN_AUTO;
+        c->page_dict_bytes = 0;
+        set_put(w, c); /* (page layout only: compact columns have no dict_kind) */
+        if (c->kind != K_DICT) {
+            c->kind = K_DICT;
+            st = start_page(w, c);
+        }
+    }
+    return st;
+}
+
 /* End the open row group: its last pages, then its chunks and metadata
  * (two functions, so that a page's compressor does not run below the
  * metadata writer's stack frame). */
@@ -113,47 +245,31 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
             break;
         }
         total += w->out->offset - start;
-        m.name = c->def->name;
-        m.name_len = string_len(c->def->name);
-        m.type = (uint8_t)c->def->type;
-        m.order = c->stats_kind;
-        m.width = c->width;
-        m.encodings = c->encodings | 1u << PPQ_ENC_RLE;
-        m.values = c->chunk_values;
-        m.start = start;
-        m.data_start = data_start;
-        m.end = w->out->offset;
-        m.stats = PPQ_WRITER_STATISTICS && !w->opts.no_statistics ? &c->chunk_stats : NULL;
-        if (cut && c->stats_kind == PPQ_ORDER_BYTES) {
-            ppq_stats_cut(&c->chunk_stats, STAT_CUT, c->type == PPQ_FIXED_LEN_BYTE_ARRAY);
-        }
-        m.codec = c->codec;
-        if (COMPACT(w)) {
-            compact_weigh(w, c);
-        }
-        m.raw_size = PPQ_COMPRESSORS != 0u ? c->chunk_raw : m.end - start; /* uncompressed: as stored */
-        raw += c->chunk_raw;
-        ppq_meta_write_chunk(&t, &m);
-        /* the chunk is out: the column starts a new one */
-        if (!COMPACT(w)) {
-            c->chunk_len = 0;
-        }
-        c->chunk_raw = 0;
-        c->chunk_values = 0;
-        c->encodings = 0;
-        chunk_stats_reset(c);
-        if (BUILT(K_DICT) && c->dict_kind) {
-            ppq_dict_enc_reset(c->own.dict);
-            c->dict_pages = 0;
-            c->deciding = AUTO_BY_SIZE && c->def->encoding == PPQ_COLUMN_AUTO;
-            c->page_dict_bytes = 0;
-            set_put(w, c); /* (page layout only: compact columns have no dict_kind) */
-            if (c->kind != K_DICT) {
-                c->kind = K_DICT;
-                st = start_page(w, c);
+#if PPQ_WRITER_PAGE_INDEX
+        if (PAGE_INDEX(&w->opts)) { /* its metadata after the indexes */
+            uint32_t j;
+            c->pidx->at[0] = start;
+            c->pidx->at[1] = data_start;
+            c->pidx->at[2] = w->out->offset;
+            for (j = 0; j < c->pidx->ci.pages; j++) {
+                c->pidx->locs[j].offset += data_start;
             }
+            continue;
+        }
+#endif
+        raw += c->chunk_raw;
+        st = chunk_done(w, &t, &m, c, start, data_start, w->out->offset, cut);
+    }
+#if PPQ_WRITER_PAGE_INDEX
+    if (st == PPQ_OK && PAGE_INDEX(&w->opts)) {
+        st = write_page_indexes(w);
+        for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
+            ppq_col_t *c = COL(w, i);
+            raw += c->chunk_raw;
+            st = chunk_done(w, &t, &m, c, c->pidx->at[0], c->pidx->at[1], c->pidx->at[2], cut);
         }
     }
+#endif
     if (st != PPQ_OK) {
         return st; /* the sink failed: no metadata claims this row group */
     }
@@ -384,6 +500,9 @@ static ppq_status_t write_header_record(ppq_writer_t *w)
     ppq_store_le32(b + 4, body);
     b[8] = PPQ_RECOVER_FORMAT;
     b[9] = (uint8_t)!w->opts.no_statistics;
+    if (PAGE_INDEX(&w->opts)) {
+        b[9] |= 2u; /* page index records */
+    }
     b[10] = (uint8_t)w->opts.codec; /* every page's codec (no per-column codecs with recovery) */
     b[11] = 0;
     ppq_store_le32(b + 12, w->ncols);

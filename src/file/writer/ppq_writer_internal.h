@@ -27,6 +27,7 @@
 #include "ppq_dlba.h"
 #include "ppq_internal.h"
 #include "ppq_meta.h"
+#include "ppq_page_index.h"
 #include "ppq_recover.h"
 #include "ppq_plain.h"
 #include "ppq_port.h"
@@ -95,6 +96,28 @@ enum {
 /* Page compression: a constant 0 in a build without compressors
  * (PPQ_COMPRESSORS, ppq_config.h), whose pages are all uncompressed. */
 #define COMPRESSED(codec) (PPQ_COMPRESSORS != 0u && (codec) != PPQ_CODEC_UNCOMPRESSED)
+
+/* The page index (opts.no_page_index): a constant 0 in a build without it
+ * (PPQ_WRITER_PAGE_INDEX), whose code then folds away; the compact layout
+ * writes none. */
+#define PAGE_INDEX(o) (PPQ_WRITER_PAGE_INDEX && !(o)->no_page_index && !(PPQ_WRITER_COMPACT && (o)->compact))
+#define PIDX_CUT 32u /* byte-array bounds in a ColumnIndex: at most this long */
+
+/* A column chunk's page index as its data pages are written (page layout),
+ * in the arena: the encoders' arrays (ppq_page_index.h), ci.cap pages. */
+typedef struct pidx {
+    ppq_page_location_t *locs; /* offsets from the chunk's first data page until it is written */
+    ppq_column_index_t ci;     /* null_pages, min, max, null_counts; ci.pages: the chunk's pages */
+    uint8_t *bounds;           /* the pages' min and max bytes, 2 * bw a page */
+    uint32_t bw;               /* bytes of a bound (0: the column has no ColumnIndex) */
+    uint32_t last;             /* the last page with bounds (UINT32_MAX: none yet) */
+    uint8_t ci_ok;             /* every page so far has bounds or only nulls */
+    uint8_t over;              /* more pages than ci.cap: no index for the chunk */
+    uint8_t asc, desc;         /* the bounds so far ascend, descend */
+    uint64_t at[3];            /* the chunk as written: its start, first data page, end */
+    uint64_t ci_off, oi_off;   /* where its ColumnIndex and OffsetIndex went (lengths 0: none) */
+    uint32_t ci_len, oi_len;
+} pidx_t;
 
 /* One column's state, in the arena.  Small fields first, the encoders
  * last: Thumb's short loads reach only 31 bytes (bytes) or 124 (words)
@@ -174,6 +197,9 @@ typedef struct ppq_col {
     uint8_t *chunk;
     size_t chunk_len, chunk_cap;
     size_t chunk_room;      /* free chunk bytes below which the row group ends */
+#if PPQ_WRITER_PAGE_INDEX
+    pidx_t *pidx;           /* the chunk's page index (NULL: none, PAGE_INDEX) */
+#endif
 } ppq_col_t;
 
 /* Bytes of a column's state in the compact layout: without statistics,
@@ -341,6 +367,11 @@ static void compact_weigh(const ppq_writer_t *w, const ppq_col_t *c);
 static ppq_status_t compact_finish(ppq_col_t *c);
 static PPQ_NOINLINE ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i, uint64_t *data_start);
 static ppq_status_t compact_reset(ppq_writer_t *w);
+
+#if PPQ_WRITER_PAGE_INDEX
+static void index_page(ppq_col_t *c, size_t at, size_t len);
+static void index_reset(pidx_t *x);
+#endif
 
 /* ---- ppq_writer_footer.c */
 static ppq_status_t flush(ppq_writer_t *w);

@@ -226,6 +226,89 @@ static void close_run(ppq_col_t *c)
     }
 }
 
+#if PPQ_WRITER_PAGE_INDEX
+/* ---- the page index ------------------------------------------------------------ */
+
+/* A new chunk's index: no pages. */
+static void index_reset(pidx_t *x)
+{
+    x->ci.pages = 0;
+    x->last = UINT32_MAX;
+    x->ci_ok = 1;
+    x->over = 0;
+    x->asc = x->desc = 1;
+}
+
+/* How bound a compares with bound b (numbers by their order keys, byte
+ * arrays as unsigned bytes): <0, 0, >0. */
+static int bound_cmp(const ppq_col_t *c, const ppq_bytes_t *a, const ppq_bytes_t *b)
+{
+    if (c->stats_kind != PPQ_ORDER_BYTES) {
+        uint64_t ka = ppq_stats_key(c->stats_kind, c->width, a->ptr), kb = ppq_stats_key(c->stats_kind, c->width, b->ptr);
+        return ka < kb ? -1 : ka > kb;
+    } else {
+        uint32_t n = a->len < b->len ? a->len : b->len;
+        int d = n > 0u ? memcmp(a->ptr, b->ptr, n) : 0;
+        return d != 0 ? d : a->len < b->len ? -1 : a->len > b->len;
+    }
+}
+
+/* The page just written (`len` bytes at `at` in the chunk buffer; its
+ * statistics in page_stats, its values not yet in chunk_values) into the
+ * chunk's index.  Byte-array bounds are cut (page_stats is done with). */
+static void index_page(ppq_col_t *c, size_t at, size_t len)
+{
+    pidx_t *x = c->pidx;
+    ppq_column_index_t *ci = &x->ci;
+    ppq_stats_t *s = &c->page_stats;
+    uint32_t j = ci->pages;
+    uint8_t *mn, *mx;
+    if (j == ci->cap) {
+        x->over = 1; /* the chunk keeps no index */
+        return;
+    }
+    ci->pages = j + 1u;
+    x->locs[j].offset = at;
+    x->locs[j].compressed_page_size = (uint32_t)len;
+    x->locs[j].first_row_index = c->chunk_values; /* (flat: a value per row) */
+    if (x->bw == 0u) {
+        return;
+    }
+    mn = x->bounds + (size_t)j * 2u * x->bw;
+    mx = mn + x->bw;
+    ci->min[j].ptr = mn;
+    ci->max[j].ptr = mx;
+    ci->min[j].len = ci->max[j].len = 0;
+    ci->null_counts[j] = (int64_t)c->page_nulls;
+    ci->null_pages[j] = (uint8_t)(c->page_nulls == c->page_count);
+    if (ci->null_pages[j]) {
+        return; /* empty bounds */
+    }
+    if (c->stats_kind == PPQ_ORDER_BYTES) {
+        ppq_stats_cut(s, x->bw, c->type == PPQ_FIXED_LEN_BYTE_ARRAY);
+    }
+    if (!s->has || s->no_max) {
+        x->ci_ok = 0; /* only NaN, or no upper bound: no ColumnIndex for the chunk */
+        return;
+    }
+    if (c->stats_kind == PPQ_ORDER_BYTES) {
+        memcpy(mn, s->min, s->min_len);
+        memcpy(mx, s->max, s->max_len);
+        ci->min[j].len = s->min_len;
+        ci->max[j].len = s->max_len;
+    } else {
+        ppq_stats_plain(s, c->stats_kind, c->width, mn, mx);
+        ci->min[j].len = ci->max[j].len = c->width;
+    }
+    if (x->last != UINT32_MAX) { /* both bounds' order against the last page with bounds */
+        int lo = bound_cmp(c, &ci->min[j], &ci->min[x->last]), hi = bound_cmp(c, &ci->max[j], &ci->max[x->last]);
+        x->asc = (uint8_t)(x->asc && lo >= 0 && hi >= 0);
+        x->desc = (uint8_t)(x->desc && lo <= 0 && hi <= 0);
+    }
+    x->last = j;
+}
+#endif
+
 /* Write the page: finish its values, encode its levels, and append header,
  * levels and values to the column chunk (finish_page's, after AUTO's
  * decision: apart, so that the decision's encoders do not run below this
@@ -369,6 +452,11 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
     if (PPQ_WRITER_STATISTICS) {
         ppq_stats_merge(&c->chunk_stats, &c->page_stats, order);
     }
+#if PPQ_WRITER_PAGE_INDEX
+    if (c->pidx != NULL) {
+        index_page(c, c->chunk_len - page_len, page_len);
+    }
+#endif
     c->chunk_values += c->page_count;
     c->encodings |= 1u << page_encoding[kind];
     if (switch_to) {

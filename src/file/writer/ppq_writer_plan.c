@@ -324,6 +324,58 @@ static void *take(plan_t *p, size_t size)
 static uint8_t stats_order(const ppq_column_t *c);
 static size_t stat_width(const ppq_column_t *c);
 
+#if PPQ_WRITER_PAGE_INDEX
+/* The pages a chunk of column c keeps an index for (opts.index_pages). */
+static uint32_t index_pages_for(const ppq_column_t *c, const ppq_writer_options_t *o)
+{
+    uint32_t n;
+    if (o->index_pages != 0u) {
+        return o->index_pages;
+    }
+    /* whole pages of a row group, its last, a dictionary's fallback's */
+    n = o->row_group_rows / o->page_values + 3u;
+    if (c->type == PPQ_BYTE_ARRAY) { /* and those page_bytes ends (values of 32 bytes) */
+        n += o->row_group_rows / (o->page_bytes / 32u + 1u) + 1u;
+    }
+    return n < (1u << 20) ? n : 1u << 20;
+}
+
+/* Lay out (or count) column c's page index. */
+static pidx_t *plan_index(const ppq_column_t *c, const ppq_writer_options_t *o, plan_t *p)
+{
+    uint32_t n = index_pages_for(c, o), bw = 0;
+    uint8_t order = stats_order(c);
+    pidx_t *x = (pidx_t *)take(p, sizeof *x);
+    ppq_page_location_t *locs = (ppq_page_location_t *)take(p, (size_t)n * sizeof *locs);
+    uint8_t *null_pages = NULL, *bounds = NULL;
+    ppq_bytes_t *min = NULL, *max = NULL;
+    int64_t *nulls = NULL;
+    if (PPQ_WRITER_STATISTICS && !o->no_statistics && order != PPQ_ORDER_NONE) { /* a ColumnIndex */
+        bw = order != PPQ_ORDER_BYTES ? (uint32_t)stat_width(c) : c->type == PPQ_BYTE_ARRAY ? PIDX_CUT : stat_cap(c);
+        null_pages = (uint8_t *)take(p, n);
+        min = (ppq_bytes_t *)take(p, (size_t)n * sizeof *min);
+        max = (ppq_bytes_t *)take(p, (size_t)n * sizeof *max);
+        nulls = (int64_t *)take(p, (size_t)n * sizeof *nulls);
+        bounds = (uint8_t *)take(p, (size_t)n * 2u * bw);
+    }
+    if (p->arena == NULL || p->failed) {
+        return NULL;
+    }
+    memset(x, 0, sizeof *x);
+    x->locs = locs;
+    x->ci.null_pages = null_pages;
+    x->ci.min = min;
+    x->ci.max = max;
+    x->ci.null_counts = nulls;
+    x->ci.cap = n;
+    x->ci.has_null_counts = 1;
+    x->bounds = bounds;
+    x->bw = bw;
+    index_reset(x);
+    return x;
+}
+#endif
+
 /* Bytes of one row group's metadata at its largest (ppq_meta_write_chunk,
  * ppq_meta_write_row_group_end; Thrift compact, field ids ascending: one
  * byte per field header).  Counts below 2^31 take 5 bytes as varints,
@@ -342,6 +394,9 @@ static size_t rg_meta_bound(const ppq_column_t *s, uint32_t n, const ppq_writer_
          * 10 encodings 12, the path 4 + len, codec 2, num_values 6, four
          * sizes and offsets 44, two stops 2 */
         total += 75u + len;
+        if (PAGE_INDEX(o)) { /* offset_index_offset 11, _length 6, column_index_offset 11, _length 6 */
+            total += 34u;
+        }
         if (PPQ_WRITER_STATISTICS && !o->no_statistics) {
             uint8_t order = stats_order(&s[i]);
             size_t w = s[i].type == PPQ_BYTE_ARRAY || s[i].type == PPQ_FIXED_LEN_BYTE_ARRAY
@@ -538,6 +593,14 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
             col->chunk_cap = size[CHUNK];
             col->chunk_room = least; /* every page the next row may end, and the open page the flush ends */
         }
+#if PPQ_WRITER_PAGE_INDEX
+        if (PAGE_INDEX(o)) {
+            pidx_t *x = plan_index(c, o, p);
+            if (col != NULL && !p->failed) {
+                col->pidx = x;
+            }
+        }
+#endif
     }
     return p->total;
 }
@@ -697,6 +760,9 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
             uint64_t score, rows;
             o = *opts;
             o.compact = pv == 0u;
+            if (PPQ_WRITER_PAGE_INDEX && o.index_pages == 0u) {
+                o.index_pages = 64u; /* (row_group_rows is no bound here) */
+            }
             o.row_group_rows = 1u << 20; /* row groups end where the store or a chunk buffer fills */
             o.footer_bytes = o.footer_spill != NULL ? 1u : pv == 0u ? rg + k * typ : (uint32_t)(arena_len >> (step / 2u + 1u));
             if (pv != 0u && (step & 1u) != 0u) { /* (pages: the halves, and 3/4 of each) */
