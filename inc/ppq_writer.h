@@ -160,8 +160,8 @@ typedef struct ppq_writer_options {
      * format allows.  The arena holds index_pages pages per column (0: as
      * many as a row group of row_group_rows has, whole pages of page_values
      * values, plus 2; for BYTE_ARRAY also the pages page_bytes ends when
-     * values average 32 bytes; ppq_writer_options_for_arena sets 64): a chunk
-     * of more pages keeps no index (neither struct).  The compact layout
+     * values average 32 bytes): a chunk of more pages keeps no index
+     * (neither struct).  ppq_writer_options_for_arena turns it off.  The compact layout
      * writes none; a build with PPQ_WRITER_PAGE_INDEX 0 (ppq_config.h) none
      * whatever these say.  no_page_index 1: none (the file as before, byte
      * for byte).  (Both in the padding after `recovery`: the struct's
@@ -249,7 +249,9 @@ size_t ppq_writer_arena_size(const ppq_column_t *schema, uint32_t ncols, const p
  * that make the largest row groups in `arena_len` bytes, for firmware that
  * knows how much RAM it has: up to 96 KiB the compact layout where the other
  * options allow it (uncompressed v1 pages, no recovery records), else pages
- * per column; the other fields (CRC, statistics, v2 pages, recovery,
+ * per column; no_page_index 1 (the arena goes to pages and row groups: to
+ * have the index, clear it and set index_pages afterwards, and check
+ * ppq_writer_arena_size); the other fields (CRC, statistics, v2 pages, recovery,
  * key-value metadata, a footer spill) are kept as given, so set them first.
  * ppq_writer_arena_size() of the result is at most arena_len.  Returns
  * PPQ_ERR_ARG for a NULL opts or an invalid schema, PPQ_ERR_ARENA when no

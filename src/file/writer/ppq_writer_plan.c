@@ -735,18 +735,23 @@ static uint32_t groups_kept(const ppq_writer_options_t *o, uint32_t rg, uint32_t
 ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_column_t *schema, uint32_t ncols,
                                           size_t arena_len)
 {
-    ppq_writer_options_t o, best;
+    ppq_writer_options_t o, best, in;
     uint64_t best_score = 0, best_rows = 0;
     uint32_t pv, step, k, rg, typ, most = arena_len > 0x7FFFFFFFu ? 0x7FFFFFFFu : (uint32_t)arena_len;
     int found = 0;
     if (opts == NULL || !schema_ok(schema, ncols)) {
         return PPQ_ERR_ARG;
     }
-    rg = (uint32_t)rg_meta_max(schema, ncols, opts);
+    /* the page index off: an arena sized to the byte spends itself on pages
+     * and row groups (a page index's record per page and column would
+     * shrink both) */
+    in = *opts;
+    in.no_page_index = 1;
+    rg = (uint32_t)rg_meta_max(schema, ncols, &in);
     /* a row group's metadata as it usually is: encodings, counts, sizes
      * and offsets of a few bytes (some 28 bytes a column below the bound,
      * 32 with statistics, and 16 a row group), byte-array bounds of 8 */
-    typ = (uint32_t)rg_meta_bound(schema, ncols, opts, 8u) -
+    typ = (uint32_t)rg_meta_bound(schema, ncols, &in, 8u) -
           ncols * (PPQ_WRITER_STATISTICS && !opts->no_statistics ? 32u : 28u) - 16u;
     /* pv 0: the compact layout (where it can be had: the best when it fits);
      * then pages as large as still leave room for whole row groups */
@@ -758,11 +763,8 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
          * layout), or 1/2, 1/4 ... 1/4096 of the arena (pages) */
         for (step = 0u, k = 0u; step < 24u || (pv == 0u && k < 0xFFFFu); step++, k += k < 16u ? 1u : k / 4u) {
             uint64_t score, rows;
-            o = *opts;
+            o = in;
             o.compact = pv == 0u;
-            if (PPQ_WRITER_PAGE_INDEX && o.index_pages == 0u) {
-                o.index_pages = 64u; /* (row_group_rows is no bound here) */
-            }
             o.row_group_rows = 1u << 20; /* row groups end where the store or a chunk buffer fills */
             o.footer_bytes = o.footer_spill != NULL ? 1u : pv == 0u ? rg + k * typ : (uint32_t)(arena_len >> (step / 2u + 1u));
             if (pv != 0u && (step & 1u) != 0u) { /* (pages: the halves, and 3/4 of each) */
