@@ -56,6 +56,8 @@ void logger_options(ppq_writer_options_t *opts, int small)
     } else {
         opts->recovery = 1; /* a power cut loses only the open row group: ppq recover */
     }
+    opts->no_page_index = 1; /* as the firmware, built without it (logger_config.h): the host's
+                                file and the boards' are the same bytes (make demo-mcu) */
     opts->key_values = key_values;
     opts->key_value_count = 2;
 }
