@@ -23,7 +23,7 @@ OPT ?= -O2
 # Tooling scripts run with Debian's python3 (python3-yaml from the bootstrap).
 PYTHON := $(firstword $(wildcard /usr/bin/python3) python3)
 FUZZ_SECONDS ?= 60
-FUZZ_SMOKE_SECONDS ?= 6
+FUZZ_SMOKE_SECONDS ?= 4
 
 WARN := -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
 # src/ is layered (core, encodings, format, file, compression); internal headers sit beside their sources.
