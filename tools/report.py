@@ -90,15 +90,18 @@ def host_writer_table(objs):
     return rows
 
 
-HOST_WRITER_PLOT = """
-set terminal svg size 1000,440 dynamic font 'sans,12' background '#ffffff'
-set output 'SVG'
-set datafile missing 'NaN'
+# The clustered bars every chart draws.
+HISTOGRAMS = """set datafile missing 'NaN'
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.85 border -1
 set boxwidth 0.9
-set key top right
+"""
+
+HOST_WRITER_PLOT = """
+set terminal svg size 1000,440 dynamic font 'sans,12' background '#ffffff'
+set output 'SVG'
+""" + HISTOGRAMS + """set key top right
 set grid ytics
 set yrange [0:*]
 set offsets 0, 0, graph 0.08, 0
@@ -142,12 +145,7 @@ def host_scan_table(objs):
 HOST_SCAN_PLOT = """
 set terminal svg size 900,400 dynamic font 'sans,12' background '#ffffff'
 set output 'SVG'
-set datafile missing 'NaN'
-set style data histograms
-set style histogram clustered gap 1
-set style fill solid 0.85 border -1
-set boxwidth 0.9
-set key top right
+""" + HISTOGRAMS + """set key top right
 set grid ytics
 set yrange [0:*]
 set offsets 0, 0, graph 0.08, 0
@@ -176,12 +174,7 @@ def mcu_writer_table(objs):
 MCU_WRITER_PLOT = """
 set terminal svg size 900,420 dynamic font 'sans,12' background '#ffffff'
 set output 'SVG'
-set datafile missing 'NaN'
-set style data histograms
-set style histogram clustered gap 1
-set style fill solid 0.85 border -1
-set boxwidth 0.9
-set key top left
+""" + HISTOGRAMS + """set key top left
 set grid ytics
 set yrange [0:*]
 set offsets 0, 0, graph 0.08, 0
@@ -216,12 +209,7 @@ def size_table(objs):
 SIZE_PLOT = """
 set terminal svg size 1100,480 dynamic font 'sans,12' background '#ffffff'
 set output 'SVG'
-set datafile missing 'NaN'
-set style data histograms
-set style histogram clustered gap 1
-set style fill solid 0.85 border -1
-set boxwidth 0.9
-set key top left
+""" + HISTOGRAMS + """set key top left
 set grid ytics
 set logscale y 2
 set yrange [0.5:256]
