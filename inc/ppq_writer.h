@@ -237,6 +237,7 @@ typedef struct ppq_writer {
     uint32_t record_min, record_span; /* none) and the lengths it takes: min .. min + span */
     uint32_t record_check;     /* ... the first other column write_record checks before putting any */
     uint32_t rows_fast;        /* rows every open page surely has room for (0: look) */
+    uint32_t rg_last;          /* rows of the last row group written (AUTO's horizon) */
 } ppq_writer_t;
 
 /* The exact arena bytes ppq_writer_init needs (0 for an invalid schema or

@@ -24,6 +24,7 @@
  * point is data the project's generator does not make.
  *
  *   sweep [--strict | --strict-correct] [--full] [--out DIR] [--cases N] [--only ID] [--verbose]
+ * (--verbose: also every AUTO chunk over 1.05x, to stderr)
  */
 #include <math.h>
 #include <stdio.h>
@@ -926,6 +927,7 @@ static void compare_auto(const case_t *k, const table_t *t, const ppq_column_t *
             snprintf(key, sizeof key, "api %s", api_name[k->api]);
             note_ratio(key, ratio, ex);
             if (ratio > 1.05) {
+                if (verbose) fprintf(stderr, "over %s\n", ex); /* (every chunk over, for analysis) */
                 ratio_over++;
                 if (best < 256) ratio_over_small++;
                 failure(k, best < 256 ? "auto_ratio_small_chunk" : "auto_ratio",

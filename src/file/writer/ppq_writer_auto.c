@@ -158,6 +158,33 @@ static size_t suffix_bytes(const ppq_col_t *c, uint32_t n, uint32_t pv)
     return scaled(total, n, pv);
 }
 
+/* The bytes a page's n indices take as the RLE/bit-packed hybrid at
+ * `width` bits (runs of 8 or more one index each, the rest bit-packed in
+ * groups), in one pass: *runs the runs, *all the entries they use, *half
+ * those the values before n / 2 use (entries are numbered as they come: the
+ * highest index so far tells). */
+static uint32_t index_bytes(const ppq_dict_enc_t *d, uint32_t n, uint32_t width, uint32_t *half, uint32_t *all,
+                            uint32_t *runs)
+{
+    uint32_t i = 0, j, bits = 0, idx = 1; /* (the bit width) */
+    *half = *all = *runs = 0;
+    while (i < n) {
+        uint32_t e = page_index(d, i);
+        for (j = i + 1u; j < n && page_index(d, j) == e; j++) {
+        }
+        if (j - i >= 8u) {
+            idx += (uint32_t)uleb_len((uint64_t)(j - i) << 1) + (width + 7u) / 8u;
+        } else {
+            bits += (j - i) * width;
+        }
+        *all = e + 1u > *all ? e + 1u : *all;
+        *half = i < n / 2u ? *all : *half; /* (of the values before n / 2: this run's first is one) */
+        ++*runs;
+        i = j;
+    }
+    return idx + (bits + 7u) / 8u + (bits >> 12) + (bits > 0u ? 1u : 0u); /* (a header per 63 groups: 4,032 bits) */
+}
+
 /* Bytes the dictionary takes for a page of pv values at the rate of the
  * page's n: the entries it added (`added` bytes: raw, or compressed),
  * and as many again (raw) for the values to come (pv - n) as the second
@@ -175,28 +202,14 @@ static size_t suffix_bytes(const ppq_col_t *c, uint32_t n, uint32_t pv)
 static size_t dict_page_bytes(const ppq_col_t *c, uint32_t n, uint32_t pv, size_t added, size_t than)
 {
     const ppq_dict_enc_t *d = c->own.dict;
-    uint32_t entries = ppq_dict_enc_entries(d), i = 0, j, half = 0, all = 0, len, runs = 0, bits = 0;
+    uint32_t entries = ppq_dict_enc_entries(d), i, half, all, len, runs, idx;
     uint32_t width = ppq_bit_width32(entries > 1u ? entries - 1u : 1u);
-    uint32_t late = 0, idx = 1; /* (the bit width) */
+    uint32_t late = 0;
     if (pv == n && added + 18u + (n / 8u) * (3u + (width + 7u) / 8u) + (n * width + 7u) / 8u + ((n * width) >> 12) <=
                        than) { /* (n * width < 2^26) */
         return than;
     }
-    while (i < n) { /* (entries are numbered as they come: the highest index so far tells) */
-        uint32_t e = page_index(d, i);
-        for (j = i + 1u; j < n && page_index(d, j) == e; j++) {
-        }
-        if (j - i >= 8u) {
-            idx += (uint32_t)uleb_len((uint64_t)(j - i) << 1) + (width + 7u) / 8u;
-        } else {
-            bits += (j - i) * width;
-        }
-        all = e + 1u > all ? e + 1u : all;
-        half = i < n / 2u ? all : half; /* (of the values before n / 2: this run's first is one) */
-        runs++;
-        i = j;
-    }
-    idx += (bits + 7u) / 8u + (bits >> 12) + (bits > 0u ? 1u : 0u); /* (a header per 63 groups: 4,032 bits) */
+    idx = index_bytes(d, n, width, &half, &all, &runs);
     for (i = half; i < all && pv > n; i++) {
         (void)ppq_dict_enc_entry(d, i, &len);
         late += len + (c->def->type == PPQ_BYTE_ARRAY ? 4u : 0u);
@@ -331,6 +344,63 @@ static int alt_smaller(ppq_col_t *c, uint32_t pv, int weigh)
     return weigh && best < dict_page_bytes(c, n, pv, added, best);
 }
 
+/* Under a compressor, the chunk's first decision: does the alternative
+ * (`best` bytes for a page of pv values) beat the dictionary over the
+ * values the chunk may still take, to where the dictionary would fill?
+ * Its entries (`added`: the page's, compressed) are paid once and grow as
+ * they grew over the page's n values: each doubling of the values
+ * multiplies them by the entries at the page's end over those by its
+ * middle (a status column's stay, a walk's grow by about its square root,
+ * noise's double); its indices widen with them.  The chunk's values: its
+ * row group's rows left (as many as the last row group's, where that ended
+ * early: another column's buffer filled), as far as its buffer (and
+ * row_group_bytes, shared by the columns) holds them as the alternative. */
+static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n, size_t best, uint32_t pv,
+                           size_t added)
+{
+    const ppq_dict_enc_t *d = c->own.dict;
+    uint32_t half, all, runs, e = ppq_dict_enc_entries(d), eb = ppq_dict_enc_dict_bytes(d), v = n, width, idx;
+    uint32_t h = w->opts.row_group_rows - c->chunk_values, room;
+    width = ppq_bit_width32(e > 1u ? e - 1u : 1u);
+    idx = index_bytes(d, n, width, &half, &all, &runs);
+    if (w->rg_last != 0u && w->rg_last < w->opts.row_group_rows) { /* (row groups end early: like the last) */
+        h = w->rg_last > c->chunk_values ? w->rg_last - c->chunk_values : c->page_count;
+    }
+    if (c->page_count > n) {
+        h = (uint32_t)scaled(n, c->page_count, h); /* (nulls: values in the rows left) */
+    }
+    room = c->chunk_cap - c->chunk_len > c->chunk_room ? (uint32_t)(c->chunk_cap - c->chunk_len - c->chunk_room) : 0u;
+    if (best > 0u && scaled(room, (uint32_t)best, pv) < h) {
+        h = (uint32_t)scaled(room, (uint32_t)best, pv);
+    }
+    if (best > 0u && w->opts.row_group_bytes != 0u &&
+        scaled(ppq_udiv32(w->opts.row_group_bytes, w->ncols), (uint32_t)best, pv) < h) {
+        h = (uint32_t)scaled(ppq_udiv32(w->opts.row_group_bytes, w->ncols), (uint32_t)best, pv);
+    }
+    while (v < h && half > 0u && all > half) {
+        uint32_t next = h / 2u < v ? h : 2u * v, step = next - v;
+        uint32_t de = (uint32_t)scaled((uint32_t)scaled(e, half, all) - e, v, step);
+        uint32_t db = (uint32_t)scaled((uint32_t)scaled(eb, half, all) - eb, v, step);
+        if (e + de > d->cfg.max_entries || eb + db > d->cfg.max_bytes) { /* it fills on the way */
+            uint32_t fe = de > 0u ? (uint32_t)scaled(d->cfg.max_entries > e ? d->cfg.max_entries - e : 0u, de, step)
+                                  : step;
+            uint32_t fb = db > 0u ? (uint32_t)scaled(d->cfg.max_bytes > eb ? d->cfg.max_bytes - eb : 0u, db, step)
+                                  : step;
+            next = v + (fe < fb ? fe : fb);
+            h = next;
+            de = (uint32_t)scaled(de, step, next - v);
+        }
+        e += de;
+        eb += db;
+        v = next;
+    }
+    if (all <= half) { /* entries that stopped coming: the page's for the rest */
+        v = h > v ? h : v;
+    }
+    return scaled((uint32_t)best, pv, v) <
+           scaled((uint32_t)added, all, e) + scaled((uint32_t)scaled(idx, n, v), width, ppq_bit_width32(e > 1u ? e - 1u : 1u)) + 16u;
+}
+
 /* alt_smaller, but a column under a compressor weighs each encoding
  * compressed (PPQ_WRITER_AUTO_THOROUGH; the chunk's first decision and a
  * dictionary that fills: what compresses well as PLAIN may not as DELTA).
@@ -360,7 +430,7 @@ static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int we
                               w->zout, w->zout_cap, &b, w->zwork, w->zwork_len) == PPQ_OK) {
         added = b;
     }
-    return weigh && best < dict_page_bytes(c, n, pv, added, best);
+    return weigh && alt_beats_chunk(w, c, n, best, pv, added);
 }
 
 /* The bits of a word dictionary's entry e (numbers of `width` bytes). */
