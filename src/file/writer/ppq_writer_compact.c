@@ -42,6 +42,8 @@ typedef struct compact_col {
             uint32_t rows;
             uint16_t vals, levs;
             uint8_t width;
+            uint16_t plain; /* ... and the row group's values as PLAIN (byte arrays and others
+                               not a number: compact_weigh) */
         } split;
     } by;                   /* by kind: DELTA's, DICT's (first: no padding before it) */
     stream_ctx_t vals;
@@ -582,6 +584,7 @@ PPQ_NOINLINE static ppq_status_t compact_push(ppq_writer_t *w, uint32_t i)
             cc->didx = cc->dict_count++;
             cc->dict_bytes = (uint16_t)(cc->dict_bytes + len + (c->def->type == PPQ_BYTE_ARRAY ? 4u : 0u));
         }
+        cc->by.split.plain = (uint16_t)(cc->by.split.plain + len + (c->def->type == PPQ_BYTE_ARRAY ? 4u : 0u));
         st = ppq_rle_enc_put_one(&c->enc.rle, cc->didx);
         break;
     case K_DELTA:
@@ -633,8 +636,11 @@ static void compact_weigh(const ppq_writer_t *w, const ppq_col_t *c)
     size_t n = w->rg_rows - (size_t)c->chunk_stats.nulls, plain = n * c->width, delta = (size_t)-1, dict = (size_t)-1;
     size_t own, alt;
     int home = compact_home(c);
-    if (c->def->encoding != PPQ_COLUMN_AUTO || !c->dict_word) {
+    if (c->def->encoding != PPQ_COLUMN_AUTO || c->def->type == PPQ_BOOLEAN) {
         return;
+    }
+    if (!c->dict_word) { /* byte arrays: their PLAIN bytes as counted, or written */
+        plain = c->kind == K_DICT ? cc->by.split.plain : cc->vals.len;
     }
     home = home == K_DELTA && cc->no_delta ? K_PLAIN : home; /* (deltas past 32 bits: compact_reset) */
     if (c->kind == K_DELTA) {
@@ -642,8 +648,9 @@ static void compact_weigh(const ppq_writer_t *w, const ppq_col_t *c)
     } else if (e != NULL && !cc->no_delta) {
         delta = est_bytes(e);
     }
-    if (c->kind == K_DICT) {
-        dict = (size_t)cc->dict_count * (c->width + REC_TAIL) + (n * cc->dict_width + 7u) / 8u;
+    if (c->kind == K_DICT) { /* (entries as the store keeps them: byte arrays' with their 2-byte length) */
+        dict = (c->dict_word ? (size_t)cc->dict_count * (c->width + REC_TAIL) : (size_t)cc->dict_bytes) +
+               (n * cc->dict_width + 7u) / 8u;
     } else if (e != NULL) {
         dict = est_dict_bytes(e, c->width);
     }
@@ -679,6 +686,7 @@ static ppq_status_t compact_start(ppq_col_t *c)
     cc->dict_bytes = 0;
     cc->dict_full = 0;
     cc->by.split.rows = 0; /* (DELTA's spread starts at its first value: compact_push) */
+    cc->by.split.plain = 0;
     if (cc->est != NULL) {
         memset(cc->est, 0, sizeof *cc->est);
     }
