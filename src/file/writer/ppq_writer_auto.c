@@ -377,6 +377,10 @@ static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n
         scaled(ppq_udiv32(w->opts.row_group_bytes, w->ncols), (uint32_t)best, pv) < h) {
         h = (uint32_t)scaled(ppq_udiv32(w->opts.row_group_bytes, w->ncols), (uint32_t)best, pv);
     }
+    if (all < n - n / 4u && (uint64_t)all * 128u > (uint64_t)half * 181u) {
+        half = ppq_udiv32(all * 128u, 181u); /* values that come back: a walk's, whose entries grow as the
+                                               square root of its values (x sqrt 2 a doubling) at most */
+    }
     while (v < h && half > 0u && all > half) {
         uint32_t next = h / 2u < v ? h : 2u * v, step = next - v;
         uint32_t de = (uint32_t)scaled((uint32_t)scaled(e, half, all) - e, v, step);
@@ -429,6 +433,9 @@ static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int we
     if (weigh && ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, c->own.dict->pool + c->page_dict_bytes, added,
                               w->zout, w->zout_cap, &b, w->zwork, w->zwork_len) == PPQ_OK) {
         added = b;
+    }
+    if (weigh == 2) { /* a full dictionary: this page alone */
+        return best < dict_page_bytes(c, n, pv, added, best);
     }
     return weigh && alt_beats_chunk(w, c, n, best, pv, added);
 }
@@ -526,8 +533,10 @@ static int bools_as_plain(ppq_col_t *c, uint8_t *tmp)
 
 /* The chunk's first decision, for pages of pv values: keep the
  * dictionary, or re-encode the page as alt_kind and drop it.  (Nothing to
- * weigh yet, every value so far a null: it goes on deciding.) */
-static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c, uint32_t pv)
+ * weigh yet, every value so far a null: it goes on deciding.)  `full`: the
+ * dictionary filled in the chunk's first page (the rest of the chunk takes
+ * alt_kind whatever this page does): this page's values weighed alone. */
+static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int full)
 {
     ppq_dict_enc_t *d = c->own.dict;
     uint32_t n = ppq_dict_enc_page_values(d);
@@ -541,7 +550,7 @@ static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c, uint32_t pv)
         pv = w->opts.row_group_rows - c->chunk_values; /* (a page the row group ends early; chunk_values:
                                                           the pages before this one) */
     }
-    if (c->dict_pages || !alt_smaller_packed(w, c, pv, 1)) {
+    if (c->dict_pages || !alt_smaller_packed(w, c, full ? n : pv, full ? 2 : 1)) {
         return PPQ_OK;
     }
     if (SETTLES(c)) {

@@ -139,7 +139,7 @@ static ppq_status_t push_runs(ppq_writer_t *w, ppq_col_t *c, const ppq_column_ba
             c->page_count += run - r;
             r = run;
             if (AUTO_BY_SIZE && st == PPQ_OK && c->deciding && c->own.dict->page_count >= auto_decide_at(w)) {
-                st = auto_first(w, c, w->opts.page_values); /* where the row path decides: the run stopped there */
+                st = auto_first(w, c, w->opts.page_values, 0); /* where the row path decides: the run stopped there */
             }
         }
         while (r < end && !batch_has(b, r)) { /* nulls */

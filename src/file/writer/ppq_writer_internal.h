@@ -358,7 +358,7 @@ static int alt_smaller(ppq_col_t *c, uint32_t pv, int weigh);
 static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int weigh);
 static void settle_dict_stats(ppq_col_t *c);
 static int bools_as_plain(ppq_col_t *c, uint8_t *tmp);
-static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c, uint32_t pv);
+static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int full);
 
 /* ---- ppq_writer_compact.c */
 static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p,

@@ -477,7 +477,7 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
 static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
 {
     if (AUTO_BY_SIZE && c->page_count > 0u && c->kind == K_DICT && c->deciding) {
-        ppq_status_t st = auto_first(w, c, ppq_dict_enc_page_values(c->own.dict)); /* (before the decision) */
+        ppq_status_t st = auto_first(w, c, ppq_dict_enc_page_values(c->own.dict), 0); /* (before the decision) */
         if (st != PPQ_OK) {
             return st;
         }
@@ -532,10 +532,12 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
         if (st == PPQ_DICT_FULL) {
             /* the spec's fallback: another encoding for the rest of the chunk
              * (AUTO: the smallest for these values; a dictionary that fills
-             * before its decision gives way to it now, for this page too) */
+             * in the chunk's first page gives way to it now, for this page
+             * too, where that is smaller) */
             st = PPQ_OK;
-            if (AUTO_BY_SIZE && c->deciding) { /* (a page it re-encodes goes on as the alternative) */
-                st = auto_first(w, c, w->opts.page_values);
+            if (AUTO_BY_SIZE && (c->deciding || !c->dict_pages)) { /* (a page it re-encodes goes on as
+                                                                      the alternative) */
+                st = auto_first(w, c, w->opts.page_values, 1);
             } else if (AUTO_BY_SIZE) {
                 (void)alt_smaller_packed(w, c, w->opts.page_values, 0); /* (alt_kind) */
             }
@@ -569,7 +571,7 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
         }
     }
     if (AUTO_BY_SIZE && c->deciding && c->own.dict->page_count >= auto_decide_at(w)) {
-        st = auto_first(w, c, w->opts.page_values); /* (this value is in the page it may re-encode, and in its statistics:
+        st = auto_first(w, c, w->opts.page_values, 0); /* (this value is in the page it may re-encode, and in its statistics:
                                   settle_dict_stats must not count a NaN of it twice) */
         if (st != PPQ_OK) {
             return st;
