@@ -299,7 +299,9 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
     }
     w->hdr_crcs = 0;
     w->rows += w->rg_rows;
-    w->rg_last = w->rg_rows;
+    if (PPQ_WRITER_AUTO_THOROUGH && PPQ_COMPRESSORS != 0u) {
+        w->rg_last = w->rg_rows; /* (alt_beats_chunk's) */
+    }
     w->rg_rows = 0;
     w->rg_due = 0;
     w->row_groups++;

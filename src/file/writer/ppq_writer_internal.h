@@ -186,8 +186,6 @@ typedef struct ppq_col {
     const uint8_t *again;   /* BYTE_ARRAY dictionary: the page's last value's bytes in the pool
                                (NULL: none yet), its length and entry index */
     uint32_t again_len, again_idx;
-    uint8_t weigh_wait;     /* AUTO: dictionary pages with many new entries still to write
-                               before the next is weighed (write_page) */
     uint8_t *seen;          /* statistics: per dictionary entry, the stamp of the last page
                                whose page_stats hold it (row path; NULL: none) */
     uint64_t run_key;       /* F_DELTA: the order key of the page's last value */

@@ -340,18 +340,11 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
             kind = K_PLAIN; /* nulls only: an empty PLAIN page, no dictionary page for it (AUTO) */
         } else if (BUILT(K_DICT)) {
             /* the data changed: many new entries (a dictionary that adds few
-             * stays cheap, and weighing costs a pass over the page: after one
-             * that keeps the dictionary, the next three such pages are not) */
-            int weigh = AUTO_BY_SIZE && c->def->encoding == PPQ_COLUMN_AUTO &&
+             * stays cheap, and weighing costs a pass over the page) */
+            switch_to = AUTO_BY_SIZE && c->def->encoding == PPQ_COLUMN_AUTO &&
                         (ppq_dict_enc_dict_bytes(c->own.dict) - c->page_dict_bytes) * 16u >
-                            ppq_dict_enc_page_values(c->own.dict) * c->width;
-            if (weigh && c->weigh_wait > 0u) {
-                c->weigh_wait--;
-                weigh = 0;
-            } else if (weigh) {
-                c->weigh_wait = 3;
-                switch_to = alt_smaller(c, ppq_dict_enc_page_values(c->own.dict), 1);
-            }
+                            ppq_dict_enc_page_values(c->own.dict) * c->width &&
+                        alt_smaller(c, ppq_dict_enc_page_values(c->own.dict), 1);
             c->deciding = 0;
             if (SETTLES(c)) {
                 settle_dict_stats(c);
