@@ -564,16 +564,18 @@ function checkPages(buf, meta, name, expect) {
         // the compact layout: one data page per chunk (after its dictionary
         // page); a dictionary never falls back (the row group ends), so a
         // chunk holds at most dict_entries distinct values.  AUTO: RLE for
-        // BOOLEAN, a dictionary for byte arrays; a number column weighs each
-        // row group: its own encoding (DELTA_BINARY_PACKED for INT64, and for
-        // INT32 in stores of 8 KiB or more; else a dictionary), or, where that
-        // lost, PLAIN or (integers) a dictionary for the next row groups.
+        // BOOLEAN; every other column weighs each row group: its own encoding
+        // (DELTA_BINARY_PACKED for INT64, and for INT32 in stores of 8 KiB or
+        // more; else a dictionary), or, where that lost, PLAIN or (integers)
+        // a dictionary for the next row groups.
         const autoNum = enc === 'AUTO' && [1, 2, 4, 5].includes(col.type);
-        const want = enc === 'AUTO_BOOLEAN' ? 'RLE' : enc !== 'AUTO' ? enc : autoNum ? 'its own or an alternative' : 'DICTIONARY';
-        const isDict = seen[0] === ENC.RLE_DICTIONARY && (autoNum || want === 'DICTIONARY');
+        const autoOther = enc === 'AUTO' && !autoNum;
+        const want = enc === 'AUTO_BOOLEAN' ? 'RLE' : enc !== 'AUTO' ? enc : autoNum ? 'its own or an alternative' : 'DICTIONARY or PLAIN';
+        const isDict = seen[0] === ENC.RLE_DICTIONARY && (enc === 'AUTO' || want === 'DICTIONARY');
         const distinct = new Set(values.map((v) => JSON.stringify(v)));
         // (a DELTA column whose deltas passed 32 bits went on PLAIN)
         const okEnc = autoNum ? isDict || seen[0] === ENC.PLAIN || ([1, 2].includes(col.type) && seen[0] === ENC.DELTA_BINARY_PACKED)
+          : autoOther ? isDict || seen[0] === ENC.PLAIN
           : want === 'DICTIONARY' ? isDict
           : seen[0] === ENC[want] || (want === 'DELTA_BINARY_PACKED' && seen[0] === ENC.PLAIN);
         if (autoNum && seen[0] === ENC.PLAIN) plainByAuto++;
