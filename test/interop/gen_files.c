@@ -30,6 +30,9 @@
  *   recovered          recoverable cut at 60% of its bytes and recovered with
  *                      ppq_recover_copy; its .json has the rows of the row groups
  *                      kept, from the same generator
+ *   recovered_all, recovered_cutN   recoverable cut before its footer, then a
+ *                      byte before each row group's end (every row-group boundary):
+ *                      each keeps the page index of the row groups it keeps
  * CRCs are on except in defaults, logical_types_split_v2 and logical_types_dict;
  * all but zero_rows and all_null have several row groups.
  */
@@ -596,10 +599,16 @@ static int write_logical_file(const char *dir, const char *name, const lt_col_t 
 #define OCOL(n, t, enc) {n, t, 0, 1, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, enc}
 #define FLBA(n, len, opt, enc) {n, PPQ_FIXED_LEN_BYTE_ARRAY, len, opt, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, enc}
 
+static uint64_t cut_at = UINT64_MAX; /* write_recovered: the file ends here (a cut) */
+
 static ppq_status_t file_read_at(void *ctx, uint64_t offset, uint8_t *buf, size_t len, size_t *got)
 {
     FILE *f = (FILE *)ctx;
     *got = 0;
+    if (offset >= cut_at) {
+        return PPQ_OK;
+    }
+    len = len > cut_at - offset ? (size_t)(cut_at - offset) : len;
     if (fseek(f, (long)offset, SEEK_SET) != 0) {
         return PPQ_ERR_IO;
     }
@@ -607,10 +616,13 @@ static ppq_status_t file_read_at(void *ctx, uint64_t offset, uint8_t *buf, size_
     return PPQ_OK;
 }
 
-/* Cut `src` (written already) at 60% of its bytes, recover it to
- * recovered.parquet, and write recovered.json from the generator for the
- * rows kept (written as a file of those rows, then replaced). */
-static int write_recovered(const char *dir, const file_spec_t *src)
+/* Cut `src` (written already) to its first `cut` bytes, recover it to
+ * NAME.parquet, and write NAME.json from the generator for the rows kept
+ * (written as a file of those rows, then replaced).  *kept: the bytes the
+ * recovery kept (the row groups' records end there), *groups its row
+ * groups, `least` at least. */
+static int write_recovered(const char *dir, const file_spec_t *src, const char *name, uint64_t cut, uint32_t least,
+                           uint64_t *kept, uint32_t *groups)
 {
     char path[512];
     static uint8_t arena[64 * 1024];
@@ -620,37 +632,70 @@ static int write_recovered(const char *dir, const file_spec_t *src)
     ppq_sink_t sink = {file_write, NULL, 0};
     FILE *fin, *out;
     ppq_status_t st;
-    long size;
     snprintf(path, sizeof path, "%s/%s.parquet", dir, src->name);
     fin = fopen(path, "rb");
-    if (fin == NULL || fseek(fin, 0, SEEK_END) != 0 || (size = ftell(fin)) < 0) {
+    if (fin == NULL) {
         return 1;
     }
     in.read_at = file_read_at;
     in.truncate = NULL;
     in.append = NULL;
     in.ctx = fin;
-    in.size = (uint64_t)size * 6u / 10u;
+    in.size = cut;
+    cut_at = cut;
     st = ppq_recover_scan(&in, arena, sizeof arena, &res);
-    f.name = "recovered";
+    f.name = name;
     f.rows = (uint32_t)res.rows;
-    if (st != PPQ_OK || res.was_valid || res.row_groups < 2u || write_file(dir, &f) != 0) {
-        fprintf(stderr, "gen_files: recovered: %s\n", ppq_status_str(st));
+    if (st != PPQ_OK || res.was_valid || res.row_groups < least || write_file(dir, &f) != 0) {
+        fprintf(stderr, "gen_files: %s: %s\n", name, ppq_status_str(st));
+        cut_at = UINT64_MAX;
         fclose(fin);
         return 1;
     }
-    snprintf(path, sizeof path, "%s/recovered.parquet", dir);
+    snprintf(path, sizeof path, "%s/%s.parquet", dir, name);
     out = fopen(path, "wb");
     sink.ctx = out;
     st = out == NULL ? PPQ_ERR_IO : ppq_recover_copy(&in, &sink, arena, sizeof arena, &res);
+    cut_at = UINT64_MAX;
     fclose(fin);
     if (out == NULL || fclose(out) != 0 || st != PPQ_OK) {
-        fprintf(stderr, "gen_files: recovered: %s\n", ppq_status_str(st));
+        fprintf(stderr, "gen_files: %s: %s\n", name, ppq_status_str(st));
         return 1;
     }
-    printf("gen_files: recovered %u of the row groups of %s (%llu rows), %llu bytes dropped\n",
+    *kept = res.kept_bytes;
+    *groups = res.row_groups;
+    printf("gen_files: %s: %u of the row groups of %s (%llu rows), %llu bytes dropped\n", name,
            (unsigned)res.row_groups, src->name, (unsigned long long)res.rows, (unsigned long long)res.dropped_bytes);
     return 0;
+}
+
+/* `src` recovered after cuts at 60% of its bytes ("recovered") and at each
+ * of its row groups' ends but the last ("recovered_rgN": N row groups):
+ * every file keeps the page index of each row group it keeps. */
+static int write_recovered_all(const char *dir, const file_spec_t *src)
+{
+    char path[512], name[32];
+    FILE *fin;
+    long size;
+    uint64_t kept = 0, end;
+    uint32_t groups = 0, n;
+    int failed;
+    snprintf(path, sizeof path, "%s/%s.parquet", dir, src->name);
+    fin = fopen(path, "rb");
+    if (fin == NULL || fseek(fin, 0, SEEK_END) != 0 || (size = ftell(fin)) < 0) {
+        if (fin != NULL) fclose(fin);
+        return 1;
+    }
+    fclose(fin);
+    failed = write_recovered(dir, src, "recovered", (uint64_t)size * 6u / 10u, 2u, &kept, &groups);
+    /* the footer cut off: every row group kept; then a byte before each end */
+    failed |= write_recovered(dir, src, "recovered_all", (uint64_t)size - 8u, 2u, &end, &groups);
+    for (n = 1; !failed && groups > 1u; n++) {
+        uint32_t had = groups;
+        snprintf(name, sizeof name, "recovered_cut%u", n);
+        failed = write_recovered(dir, src, name, end - 1u, 1u, &end, &groups) || groups != had - 1u;
+    }
+    return failed;
 }
 
 int main(int argc, char **argv)
@@ -741,7 +786,7 @@ int main(int argc, char **argv)
     for (i = 0; i < sizeof files / sizeof files[0]; i++) {
         failed |= write_file(dir, &files[i]);
     }
-    failed |= write_recovered(dir, &files[8]);
+    failed |= write_recovered_all(dir, &files[8]);
     {
         /* page compression: each codec the build can compress, v1 pages with
          * every column compressed (dictionary pages too), and v2 pages where
