@@ -98,6 +98,22 @@
 #endif
 #endif
 
+/* 1: nested schemas in the writer (ppq_writer_init_nested: groups, LIST,
+ * MAP and STRUCT columns, ppq_writer_write_levels).  0 leaves that code
+ * out: ppq_writer_init_nested, ppq_writer_arena_size_nested and
+ * ppq_writer_options_for_arena_nested then return PPQ_ERR_UNSUPPORTED (0
+ * for the size) and flat files are the same bytes either way.  Default 1,
+ * except for bare-metal Arm (arm-none-eabi) builds, where firmware opts in
+ * with -DPPQ_WRITER_NESTED=1 (the firmware profiles' flash budgets have no
+ * room for it). */
+#ifndef PPQ_WRITER_NESTED
+#if defined(__ARM_EABI__) && !defined(__linux__)
+#define PPQ_WRITER_NESTED 0
+#else
+#define PPQ_WRITER_NESTED 1
+#endif
+#endif
+
 /* 1: the BROTLI decompressor (ppq_brotli.h, RFC 7932), whose static
  * dictionary and code take about 125 KiB of flash (make size: the
  * reader-brotli profile).  Default 1, except for bare-metal Arm

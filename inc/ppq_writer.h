@@ -238,6 +238,7 @@ typedef struct ppq_writer {
     uint32_t record_check;     /* ... the first other column write_record checks before putting any */
     uint32_t rows_fast;        /* rows every open page surely has room for (0: look) */
     uint32_t rg_last;          /* rows of the last row group written (AUTO's horizon) */
+    struct ppq_nest *nest;     /* a nested schema's state, in the arena (NULL: flat) */
 } ppq_writer_t;
 
 /* The exact arena bytes ppq_writer_init needs (0 for an invalid schema or
@@ -364,6 +365,141 @@ typedef struct ppq_column_batch {
  */
 PPQ_CHECKRET ppq_status_t ppq_writer_write_batch(ppq_writer_t *w, const ppq_column_batch_t *cols, uint32_t rows,
                                                  uint32_t *written);
+
+/* ---- nested schemas (built with PPQ_WRITER_NESTED, ppq_config.h) -------------
+ *
+ * A schema tree: groups (STRUCT, LIST, MAP) and leaf columns, each
+ * REQUIRED, OPTIONAL or REPEATED, as the footer's SchemaElement list has
+ * it: a pre-order array of nodes below the root, each group followed by
+ * its `children` direct children (and their subtrees).  Both arrays can be
+ * const tables in flash.  The writer's columns are the leaves in order:
+ * leaf k is leaves[k] (its name, type, logical type and encoding; its
+ * `optional` 1 exactly when the leaf node is OPTIONAL), and everything that
+ * takes a column index (options.column_codecs, the page index, the reader's
+ * columns) counts leaves.
+ *
+ * LIST and MAP are the spec's 3-level form (LogicalTypes.md):
+ *
+ *   <list name> (LIST, REQUIRED or OPTIONAL, 1 child)
+ *     list      (STRUCT, REPEATED, 1 child)
+ *       element (any node, REQUIRED or OPTIONAL)
+ *
+ *   <map name>  (MAP, REQUIRED or OPTIONAL, 1 child)
+ *     key_value (STRUCT, REPEATED, 2 children)
+ *       key     (a REQUIRED leaf)
+ *       value   (any node, REQUIRED or OPTIONAL)
+ *
+ * The middle group's and the element's names are the caller's ("list",
+ * "element", "key_value", "key", "value" are what other writers use).  A
+ * STRUCT is a plain group of one or more children, any repetition (a
+ * REPEATED group or leaf outside LIST and MAP is the spec's legacy
+ * repeated field, which readers take as a list).  Depth at most
+ * PPQ_WRITER_MAX_DEPTH nodes below the root.
+ *
+ * Each leaf's entries carry a definition level (0..max_def: how many of
+ * its optional and repeated ancestors, itself included, are there) and a
+ * repetition level (0..max_rep: 0 starts a record, r > 0 a new element of
+ * the r-th repeated ancestor), as ppq_column_reader_read returns them.
+ * max_def counts the OPTIONAL and REPEATED nodes on the leaf's path, max_rep
+ * the REPEATED ones (ppq_writer_leaf_levels). */
+
+#define PPQ_WRITER_MAX_DEPTH 16u
+
+typedef enum ppq_repetition { PPQ_REQUIRED = 0, PPQ_OPTIONAL = 1, PPQ_REPEATED = 2 } ppq_repetition_t;
+
+typedef enum ppq_node_kind {
+    PPQ_NODE_LEAF = 0,   /* a column: the next of ppq_schema_t.leaves */
+    PPQ_NODE_STRUCT = 1, /* a plain group */
+    PPQ_NODE_LIST = 2,   /* a group annotated LIST (3-level form) */
+    PPQ_NODE_MAP = 3     /* a group annotated MAP (3-level form) */
+} ppq_node_kind_t;
+
+typedef struct ppq_node {
+    const char *name;     /* groups (caller-owned, must outlive the writer); leaves: unused
+                             (the column's name) */
+    uint8_t kind;         /* ppq_node_kind_t */
+    uint8_t repetition;   /* ppq_repetition_t */
+    uint16_t children;    /* groups: 1 or more direct children; leaves 0 */
+} ppq_node_t;
+
+typedef struct ppq_schema {
+    const ppq_node_t *nodes;    /* pre-order, the root's children and below (not the root) */
+    uint32_t nnodes;
+    const ppq_column_t *leaves; /* one per PPQ_NODE_LEAF node, in the nodes' order */
+    uint32_t nleaves;
+} ppq_schema_t;
+
+/* A leaf's part of ppq_writer_write_levels (all caller-owned, read during
+ * the call only): `entries` level entries; `def` and `rep` their levels
+ * (NULL when the leaf's max_def, max_rep is 0: every entry at 0 then, and
+ * with max_rep 0 each entry is a record); `values` one per entry whose def
+ * is max_def, densely, in the C types of ppq_column_batch_t (uint8_t 0/1
+ * BOOLEAN, int32_t, int64_t, ppq_int96_t, float, double, ppq_bytes_t). */
+typedef struct ppq_leaf_batch {
+    const void *values;
+    const int16_t *def;
+    const int16_t *rep;
+    uint32_t entries;
+} ppq_leaf_batch_t;
+
+/* The exact arena bytes ppq_writer_init_nested needs (0 for an invalid
+ * schema or options, or a build without PPQ_WRITER_NESTED). */
+size_t ppq_writer_arena_size_nested(const ppq_schema_t *schema, const ppq_writer_options_t *opts);
+
+/* ppq_writer_options_for_arena for a schema tree (the same choices, the
+ * page layout only: nested schemas have no compact layout).  PPQ_ERR_ARG
+ * for a NULL opts or an invalid schema, PPQ_ERR_ARENA when nothing fits. */
+PPQ_CHECKRET ppq_status_t ppq_writer_options_for_arena_nested(ppq_writer_options_t *opts, const ppq_schema_t *schema,
+                                                              size_t arena_len);
+
+/*
+ * ppq_writer_init for a schema tree: validate it, lay out the arena, write
+ * "PAR1".  The footer holds the whole tree (groups with their children,
+ * repetition, LIST and MAP as ConvertedType and LogicalType) and each
+ * column chunk's path_in_schema is its leaf's full path.  PPQ_ERR_ARG
+ * (nothing written) for what ppq_writer_init refuses of a column and for a
+ * tree that is not one: a node count that does not match the children, a
+ * group without children, a leaf node with children, a leaf's `optional`
+ * other than its node says, leaves not one per leaf node, an unknown kind or
+ * repetition, an empty or duplicate sibling name, deeper than
+ * PPQ_WRITER_MAX_DEPTH, a LIST or MAP not in the 3-level form above (a
+ * REPEATED LIST or MAP node, a middle group that is not one REPEATED STRUCT
+ * of 1 (LIST) or 2 (MAP) children, a REPEATED element or value, a map key
+ * that is not a REQUIRED leaf); and for options nested writing does not
+ * take: the compact layout, recovery records.  `schema`, its arrays and
+ * `arena` must outlive the writer.  ppq_writer_set_*, commit_row,
+ * write_record and write_batch return PPQ_ERR_STATE on a nested writer:
+ * rows go in through ppq_writer_write_levels.  Without PPQ_WRITER_NESTED
+ * these functions are not in the library (a call fails to link).
+ */
+PPQ_CHECKRET ppq_status_t ppq_writer_init_nested(ppq_writer_t *w, const ppq_schema_t *schema,
+                                                 const ppq_writer_options_t *opts, ppq_sink_t *out, void *arena,
+                                                 size_t len);
+
+/* Leaf `leaf`'s largest definition and repetition levels.  PPQ_ERR_ARG
+ * for a writer without a schema tree or a leaf out of range. */
+PPQ_CHECKRET ppq_status_t ppq_writer_leaf_levels(const ppq_writer_t *w, uint32_t leaf, int16_t *max_def,
+                                                 int16_t *max_rep);
+
+/*
+ * Append `records` records given leaf by leaf, levels and dense values (the
+ * shape ppq_column_reader_read returns): `leaves` has one entry per leaf.
+ * Each leaf's entries must hold exactly `records` records (entries whose
+ * rep is 0; its first entry's rep 0), its levels in range (def 0..max_def,
+ * rep 0..max_rep, and rep 0 where max_rep is 0), its value count the
+ * entries at max_def, byte arrays as ppq_writer_set_bytes takes them, and a
+ * record's entries in one leaf must fit one page (at most
+ * opts.page_values entries, byte arrays at most opts.page_bytes together):
+ * pages end at record boundaries.  All of that is checked before anything
+ * is taken: PPQ_ERR_ARG and nothing written on bad input (writer usable).
+ * PPQ_ERR_STATE on a flat writer.  Row groups end between records
+ * (row_group_rows counts records); else as ppq_writer_commit_row
+ * (PPQ_ERR_NOSPACE: a full footer store, the records from the row group
+ * that could not start on not written; *written, may be NULL, counts the
+ * records in; the sink's error is sticky).
+ */
+PPQ_CHECKRET ppq_status_t ppq_writer_write_levels(ppq_writer_t *w, const ppq_leaf_batch_t *leaves, uint32_t records,
+                                                  uint32_t *written);
 
 /* Write the open row group now (no-op without rows). */
 PPQ_CHECKRET ppq_status_t ppq_writer_flush_row_group(ppq_writer_t *w);

@@ -10,3 +10,4 @@
 #include "writer/ppq_writer_footer.c"
 #include "writer/ppq_writer_api.c"
 #include "writer/ppq_writer_batch.c"
+#include "writer/ppq_writer_nested.c"

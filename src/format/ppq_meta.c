@@ -262,8 +262,22 @@ void ppq_meta_write_chunk(ppq_thrift_w_t *t, const ppq_chunk_meta_t *m)
             ppq_thrift_w_elem_i32(t, (int32_t)e);
         }
     }
-    ppq_thrift_w_list(t, 3, PPQ_THRIFT_BINARY, 1);
-    ppq_thrift_w_elem_binary(t, m->name, m->name_len);
+#if PPQ_WRITER_NESTED
+    if (m->depth > 0u) { /* a nested leaf's path */
+        ppq_thrift_w_list(t, 3, PPQ_THRIFT_BINARY, m->depth);
+        for (e = 0; e < m->depth; e++) {
+            uint32_t len = 0;
+            while (m->path[e][len] != '\0') {
+                len++;
+            }
+            ppq_thrift_w_elem_binary(t, m->path[e], len);
+        }
+    } else
+#endif
+    {
+        ppq_thrift_w_list(t, 3, PPQ_THRIFT_BINARY, 1);
+        ppq_thrift_w_elem_binary(t, m->name, m->name_len);
+    }
     ppq_thrift_w_i32(t, 4, m->codec);
     ppq_thrift_w_i64(t, 5, (int64_t)m->values);
     ppq_thrift_w_i64(t, 6, (int64_t)m->raw_size); /* uncompressed */

@@ -151,6 +151,10 @@ typedef struct ppq_chunk_meta {
     uint8_t codec;            /* ppq_codec_t of its pages */
     uint64_t raw_size;        /* its pages uncompressed, headers included */
     const ppq_stats_t *stats; /* NULL: none */
+#if PPQ_WRITER_NESTED /* (internal: no caller's struct) */
+    const char *const *path;  /* depth > 0: path_in_schema, these names (NUL-terminated; name unused) */
+    uint32_t depth;
+#endif
 #if PPQ_WRITER_PAGE_INDEX /* (internal: no caller's struct) */
     uint64_t oi_offset, ci_offset; /* its OffsetIndex and ColumnIndex */
     uint32_t oi_len, ci_len;  /* ... their lengths (0: none; no ColumnIndex without an OffsetIndex) */

@@ -3,21 +3,41 @@
 
 /* ---- the API ------------------------------------------------------------------- */
 
+#if PPQ_WRITER_NESTED
+/* ppq_writer_init and ppq_writer_init_nested (tree: a nested schema, its
+ * leaves `schema`). */
+static PPQ_ALWAYS_INLINE ppq_status_t writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32_t ncols,
+                                                  const ppq_schema_t *tree, const ppq_writer_options_t *opts,
+                                                  ppq_sink_t *out, void *arena, size_t len)
+#else
 ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32_t ncols,
                              const ppq_writer_options_t *opts, ppq_sink_t *out, void *arena, size_t len)
+#endif
 {
     ppq_arena_t a;
-    plan_t p = {NULL, 0, 0};
+    plan_t p = PLAN_INIT;
     size_t need;
     uint32_t i;
     ppq_status_t st = PPQ_OK;
+#if PPQ_WRITER_NESTED
+    if (w == NULL || out == NULL || (tree != NULL ? !tree_ok(tree) : !schema_ok(schema, ncols))) {
+        return PPQ_ERR_ARG;
+    }
+    p.tree = tree;
+#else
     if (w == NULL || out == NULL || !schema_ok(schema, ncols)) {
         return PPQ_ERR_ARG;
     }
+#endif
     memset(w, 0, sizeof *w);
     if (!resolve_options(opts, &w->opts)) {
         return PPQ_ERR_ARG;
     }
+#if PPQ_WRITER_NESTED
+    if (tree != NULL && (w->opts.compact || w->opts.recovery)) {
+        return PPQ_ERR_ARG; /* nested: the page layout, no recovery records */
+    }
+#endif
     st = codecs_ok(&w->opts, ncols);
     if (st != PPQ_OK) {
         return st;
@@ -38,6 +58,9 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
     }
     if (PPQ_WRITER_STATISTICS) { /* (write_row_group: where byte-array min/max are cut) */
         w->rg_meta_full = rg_meta_bound(schema, ncols, &w->opts, STAT_MAX);
+#if PPQ_WRITER_NESTED
+        w->rg_meta_full += tree != NULL ? nest_path_bytes(tree) : 0u;
+#endif
     }
     w->out = out;
     w->schema = schema;
@@ -75,6 +98,23 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
     w->err = st == PPQ_OK || PPQ_IS_MISUSE(st) ? PPQ_OK : st;
     return st;
 }
+
+#if PPQ_WRITER_NESTED
+ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32_t ncols,
+                             const ppq_writer_options_t *opts, ppq_sink_t *out, void *arena, size_t len)
+{
+    return writer_init(w, schema, ncols, NULL, opts, out, arena, len);
+}
+
+ppq_status_t ppq_writer_init_nested(ppq_writer_t *w, const ppq_schema_t *schema, const ppq_writer_options_t *opts,
+                                    ppq_sink_t *out, void *arena, size_t len)
+{
+    if (schema == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    return writer_init(w, schema->leaves, schema->nleaves, schema, opts, out, arena, len);
+}
+#endif
 
 /* Copy `size` bytes at v into column col's pending value, if the column
  * exists and has physical type `type`. */
@@ -250,6 +290,12 @@ ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
     if (st != PPQ_OK) {
         return st;
     }
+#if PPQ_WRITER_NESTED
+    if (NESTED(w)) {
+        clear_row(w);
+        return PPQ_ERR_STATE; /* nested: ppq_writer_write_levels */
+    }
+#endif
     end = col + (size_t)w->ncols * size;
     for (; col != end; col += size) {
         const ppq_col_t *c = (const ppq_col_t *)(void *)col;
@@ -314,6 +360,11 @@ ppq_status_t ppq_writer_use_record(ppq_writer_t *w, const ppq_field_t *fields)
     if (fields == NULL) {
         return PPQ_ERR_ARG;
     }
+#if PPQ_WRITER_NESTED
+    if (NESTED(w)) {
+        return PPQ_ERR_STATE; /* nested: ppq_writer_write_levels */
+    }
+#endif
     while (first < w->ncols && !(is_bytes(w, first) && fields[first].present == PPQ_FIELD_ALWAYS)) {
         first++;
     }

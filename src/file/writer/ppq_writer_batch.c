@@ -398,6 +398,11 @@ ppq_status_t ppq_writer_write_batch(ppq_writer_t *w, const ppq_column_batch_t *c
     if (st == PPQ_OK && rows > 0u && cols == NULL) {
         st = PPQ_ERR_ARG;
     }
+#if PPQ_WRITER_NESTED
+    if (st == PPQ_OK && NESTED(w)) {
+        return PPQ_ERR_STATE; /* nested: ppq_writer_write_levels */
+    }
+#endif
     for (i = 0; i < w->ncols && st == PPQ_OK && rows > 0u; i++) {
         st = cols[i].values == NULL ? PPQ_ERR_ARG : PPQ_OK;
     }

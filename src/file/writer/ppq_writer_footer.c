@@ -134,6 +134,9 @@ static PPQ_ALWAYS_INLINE ppq_status_t chunk_done(ppq_writer_t *w, ppq_thrift_w_t
                                                  int cut)
 {
     ppq_status_t st = PPQ_OK;
+#if PPQ_WRITER_NESTED
+    const char *path[PPQ_WRITER_MAX_DEPTH + 1u]; /* a nested leaf's path_in_schema */
+#endif
     m->name = c->def->name;
     m->name_len = string_len(c->def->name);
     m->type = (uint8_t)c->def->type;
@@ -145,6 +148,13 @@ static PPQ_ALWAYS_INLINE ppq_status_t chunk_done(ppq_writer_t *w, ppq_thrift_w_t
     m->data_start = data_start;
     m->end = end;
     m->stats = PPQ_WRITER_STATISTICS && !w->opts.no_statistics ? &c->chunk_stats : NULL;
+#if PPQ_WRITER_NESTED
+    m->depth = NESTED(w) ? nest_path(w, c, path) : 0u;
+    m->path = path;
+    if (NESTED(w)) {
+        leaf_of(w, c)->chunk_records = 0;
+    }
+#endif
     if (cut && c->stats_kind == PPQ_ORDER_BYTES) {
         ppq_stats_cut(&c->chunk_stats, STAT_CUT, c->type == PPQ_FIXED_LEN_BYTE_ARRAY);
     }
@@ -340,7 +350,16 @@ static void write_time_unit(ppq_thrift_w_t *t, const ppq_logical_t *l)
     ppq_thrift_w_end(t);
 }
 
-static void write_schema_leaf(ppq_thrift_w_t *t, const ppq_column_t *c)
+/* A leaf's SchemaElement (repetition: 0 REQUIRED, 1 OPTIONAL, 2 REPEATED;
+ * without nested schemas the column's, as an argument it cost flash). */
+#if PPQ_WRITER_NESTED
+static void write_schema_elem(ppq_thrift_w_t *t, const ppq_column_t *c, int repetition)
+#define FLAT_LEAF_ELEM(t, c) write_schema_elem(t, c, (c)->optional ? REP_OPTIONAL : REP_REQUIRED)
+#else
+static void write_schema_elem(ppq_thrift_w_t *t, const ppq_column_t *c)
+#define repetition (c->optional ? REP_OPTIONAL : REP_REQUIRED)
+#define FLAT_LEAF_ELEM(t, c) write_schema_elem(t, c)
+#endif
 {
     const ppq_logical_t *l = &c->logical;
     int ct = converted_type(l);
@@ -349,7 +368,7 @@ static void write_schema_leaf(ppq_thrift_w_t *t, const ppq_column_t *c)
     if (c->type == PPQ_FIXED_LEN_BYTE_ARRAY) {
         ppq_thrift_w_i32(t, 2, (int32_t)c->type_len);
     }
-    ppq_thrift_w_i32(t, 3, c->optional ? REP_OPTIONAL : REP_REQUIRED);
+    ppq_thrift_w_i32(t, 3, repetition);
     ppq_thrift_w_string(t, 4, c->name);
     if (ct >= 0) {
         ppq_thrift_w_i32(t, 6, ct);
@@ -375,6 +394,9 @@ static void write_schema_leaf(ppq_thrift_w_t *t, const ppq_column_t *c)
     }
     ppq_thrift_w_end(t);
 }
+#if !PPQ_WRITER_NESTED
+#undef repetition
+#endif
 
 /* FileMetaData, its length and the closing magic. */
 /* Stream the spilled RowGroups back into the footer through the scratch
@@ -401,6 +423,12 @@ static ppq_status_t copy_spilled(ppq_writer_t *w)
 static void footer_head(ppq_thrift_w_t *t, const ppq_writer_t *w)
 {
     uint32_t i;
+#if PPQ_WRITER_NESTED
+    if (NESTED(w)) { /* the tree */
+        nest_footer_head(t, w);
+        return;
+    }
+#endif
     ppq_thrift_w_i32(t, 1, 1); /* version */
     ppq_thrift_w_list(t, 2, PPQ_THRIFT_STRUCT, w->ncols + 1u);
     ppq_thrift_w_elem_struct(t);
@@ -408,7 +436,7 @@ static void footer_head(ppq_thrift_w_t *t, const ppq_writer_t *w)
     ppq_thrift_w_i32(t, 5, (int32_t)w->ncols);
     ppq_thrift_w_end(t);
     for (i = 0; i < w->ncols; i++) {
-        write_schema_leaf(t, &w->schema[i]);
+        FLAT_LEAF_ELEM(t, &w->schema[i]);
     }
 }
 

@@ -222,11 +222,54 @@ static void chunk_stats_reset(ppq_col_t *c)
 /* Column i's state (the array's stride is the layout's column size). */
 #define COL(w, i) ((ppq_col_t *)(void *)((uint8_t *)(w)->cols + (size_t)(i) * (w)->col_size))
 
+#if PPQ_WRITER_NESTED
+/* A walk over the nodes in pre-order: the open groups' children left and
+ * the levels at each depth (0: the root, whose children are the rest). */
+typedef struct tree_it {
+    uint32_t at, depth, leaf;
+    uint32_t left[PPQ_WRITER_MAX_DEPTH + 1u];
+    uint8_t def[PPQ_WRITER_MAX_DEPTH + 1u], rep[PPQ_WRITER_MAX_DEPTH + 1u];
+} tree_it_t;
+
+/* One leaf's nested state. */
+typedef struct nest_leaf {
+    uint8_t *def, *rep;      /* the open page's levels, an entry each (NULL: that max is 0) */
+    uint8_t *out;            /* the page's levels RLE-encoded: repetition, then definition */
+    uint32_t out_cap;
+    uint32_t def_len, rep_len; /* ... their bytes (v1: with their 4-byte lengths) */
+    uint32_t page_records, chunk_records;
+    uint32_t node;           /* its node */
+    uint8_t max_def, max_rep;
+    uint8_t rdef[PPQ_WRITER_MAX_DEPTH + 1u]; /* the definition level of its r-th repeated ancestor */
+    uint32_t at_entry, at_value; /* ppq_writer_write_levels: the next entry and value of the batch */
+} nest_leaf_t;
+
+struct ppq_nest {
+    const ppq_schema_t *s;
+    nest_leaf_t *leaf;
+    uint16_t *parent;        /* each node's parent (UINT16_MAX: the root) */
+    ppq_arena_t rle;         /* the level encoder's work memory */
+};
+
+/* A nested schema's leaves: the writer's columns with levels (PPQ_WRITER_NESTED). */
+#define NESTED(w) ((w)->nest != NULL)
+#else
+#define NESTED(w) 0
+#endif
+
 typedef struct plan {
     ppq_arena_t *arena; /* NULL: only count */
     size_t total;
     int failed;
+#if PPQ_WRITER_NESTED
+    const ppq_schema_t *tree; /* a nested schema (its leaves the columns), or NULL */
+#endif
 } plan_t;
+#if PPQ_WRITER_NESTED
+#define PLAN_INIT {NULL, 0, 0, NULL}
+#else
+#define PLAN_INIT {NULL, 0, 0}
+#endif
 
 /* A sink that keeps the CRC of what passes through to `down`. */
 typedef struct crc_sink {
@@ -382,5 +425,19 @@ static ppq_status_t write_header_record(ppq_writer_t *w);
 static ppq_status_t set_value(ppq_writer_t *w, uint32_t col, ppq_type_t type, const void *v, size_t size);
 static void clear_row(ppq_writer_t *w);
 static ppq_status_t rows_added(ppq_writer_t *w);
+
+/* ---- ppq_writer_nested.c */
+#if PPQ_WRITER_NESTED
+static void tree_start(tree_it_t *t);
+static int tree_ok(const ppq_schema_t *s);
+static size_t nest_path_bytes(const ppq_schema_t *s);
+static void plan_nest(const ppq_schema_t *s, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w);
+static size_t nest_leaf_levels_cap(const ppq_schema_t *s, const ppq_writer_options_t *o, tree_it_t *t);
+static nest_leaf_t *leaf_of(const ppq_writer_t *w, const ppq_col_t *c);
+static size_t nest_levels(ppq_writer_t *w, ppq_col_t *c);
+static void nest_page_done(ppq_writer_t *w, ppq_col_t *c);
+static void nest_footer_head(ppq_thrift_w_t *t, const ppq_writer_t *w);
+static uint32_t nest_path(const ppq_writer_t *w, const ppq_col_t *c, const char **names);
+#endif
 
 #endif

@@ -372,6 +372,15 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
     if (st != PPQ_OK) {
         return st;
     }
+#if PPQ_WRITER_NESTED
+    if (NESTED(w)) { /* repetition and definition levels */
+        levels_len = nest_levels(w, c);
+        if (levels_len == SIZE_MAX) {
+            return PPQ_ERR_NOSPACE; /* not reached: sized for page_values */
+        }
+        levels = leaf_of(w, c)->out;
+    } else
+#endif
     if (c->def->optional) {
         levels_len = encode_levels(c);
         if (levels_len == 0u) {
@@ -413,10 +422,20 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
         ppq_thrift_w_struct(&t, 8);
         ppq_thrift_w_i32(&t, 1, (int32_t)c->page_count);
         ppq_thrift_w_i32(&t, 2, (int32_t)c->page_nulls);
-        ppq_thrift_w_i32(&t, 3, (int32_t)c->page_count); /* flat schema: a value per row */
-        ppq_thrift_w_i32(&t, 4, page_encoding[kind]);
-        ppq_thrift_w_i32(&t, 5, (int32_t)levels_len);
-        ppq_thrift_w_i32(&t, 6, 0);
+#if PPQ_WRITER_NESTED
+        if (NESTED(w)) { /* records, and the two level streams' lengths */
+            ppq_thrift_w_i32(&t, 3, (int32_t)leaf_of(w, c)->page_records);
+            ppq_thrift_w_i32(&t, 4, page_encoding[kind]);
+            ppq_thrift_w_i32(&t, 5, (int32_t)leaf_of(w, c)->def_len);
+            ppq_thrift_w_i32(&t, 6, (int32_t)leaf_of(w, c)->rep_len);
+        } else
+#endif
+        {
+            ppq_thrift_w_i32(&t, 3, (int32_t)c->page_count); /* flat schema: a value per row */
+            ppq_thrift_w_i32(&t, 4, page_encoding[kind]);
+            ppq_thrift_w_i32(&t, 5, (int32_t)levels_len);
+            ppq_thrift_w_i32(&t, 6, 0);
+        }
         ppq_thrift_w_bool(&t, 7, COMPRESSED(c->codec)); /* (absent means compressed) */
         if (PPQ_WRITER_STATISTICS && !w->opts.no_statistics) {
             ppq_stats_write(&t, 8, &c->page_stats, order, width);
@@ -455,6 +474,11 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
 #if PPQ_WRITER_PAGE_INDEX
     if (c->pidx != NULL) {
         index_page(c, c->chunk_len - page_len, page_len);
+    }
+#endif
+#if PPQ_WRITER_NESTED
+    if (NESTED(w)) {
+        nest_page_done(w, c);
     }
 #endif
     c->chunk_values += c->page_count;

@@ -477,15 +477,31 @@ static inline void col_init(ppq_col_t *col, size_t size, const ppq_column_t *c, 
 static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w)
 {
     uint32_t i;
-    size_t rg = rg_meta_max(s, n, o), footer = footer_for(o, rg), scratch = scratch_for(s, n, o);
+#if PPQ_WRITER_NESTED
+    /* a nested schema's leaves: their levels in each page, the ancestors'
+     * names in each row group's paths */
+    tree_it_t tree_at;
+    size_t rg = rg_meta_max(s, n, o) + (p->tree != NULL ? nest_path_bytes(p->tree) : 0u);
+#else
+    size_t rg = rg_meta_max(s, n, o);
+#endif
+    size_t footer = footer_for(o, rg), scratch = scratch_for(s, n, o);
     size_t zin = 0, zout = 0, zwork = 0;
     ppq_col_t *cols = (ppq_col_t *)take(p, (size_t)n * sizeof(ppq_col_t));
     uint8_t *footer_mem = (uint8_t *)take(p, footer), *scratch_mem = (uint8_t *)take(p, scratch), *zin_mem, *zout_mem;
     void *zwork_mem;
+#if PPQ_WRITER_NESTED
+    tree_start(&tree_at);
+#endif
     for (i = 0; i < n; i++) { /* compression: the largest page body (or dictionary) of a compressed column */
         ppq_codec_t codec = column_codec(o, i);
+#if PPQ_WRITER_NESTED
+        size_t nest_lv = p->tree != NULL ? nest_leaf_levels_cap(p->tree, o, &tree_at) : 0u;
+#else
+        size_t nest_lv = 0;
+#endif
         if (COMPRESSED(codec)) {
-            size_t body = page_body_max(&s[i], o);
+            size_t body = page_body_max(&s[i], o) + nest_lv;
             zin = body > zin ? body : zin;
         }
     }
@@ -517,6 +533,9 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
         w->zwork = zwork_mem;
         w->zwork_len = zwork;
     }
+#if PPQ_WRITER_NESTED
+    tree_start(&tree_at);
+#endif
     for (i = 0; i < n; i++) {
         /* A column's arena regions, in this order. */
         enum { CODEC, DICT, OWN, STATS, SEEN, VALS, LEVELS, LEVELS_OUT, CHUNK, REGIONS };
@@ -525,8 +544,15 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
         uint8_t *mem[REGIONS], cap = stat_cap(c);
         int ok, kind = start_kind(c, &ok), r;
         ppq_col_t *col = cols != NULL ? &cols[i] : NULL;
+#if PPQ_WRITER_NESTED
+        /* a leaf's levels: its own buffers (plan_nest), and a null bit per
+         * value as a flat column's (push_value marks them; unread) */
+        size_t nest_lv = p->tree != NULL ? nest_leaf_levels_cap(p->tree, o, &tree_at) : 0u;
+#else
+        size_t nest_lv = 0;
+#endif
         size[VALS] = most_for(c, o, kind, 0, 0);
-        size[LEVELS_OUT] = levels_cap_for(c, o);
+        size[LEVELS_OUT] = nest_lv == 0u ? levels_cap_for(c, o) : 0u;
         size[CODEC] = most_for(c, o, kind, 1, size[VALS]); /* (AUTO may re-encode a page as an alternative) */
         size[DICT] = 0;
         size[SEEN] = 0;
@@ -553,13 +579,13 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
         size[STATS] = PPQ_WRITER_STATISTICS && (c->type == PPQ_BYTE_ARRAY || c->type == PPQ_FIXED_LEN_BYTE_ARRAY)
                           ? 4u * cap /* (numbers keep keys) */
                           : 0u;
-        size[LEVELS] = level_bits_for(c, o);
+        size[LEVELS] = nest_lv == 0u ? level_bits_for(c, o) : o->page_values / 8u + 1u;
         /* a chunk must take every page one more row may end (the full page,
          * and for a dictionary column the page its fallback to PLAIN ends)
          * and the open page the flush ends; by default one page more */
-        pm = header_max_for(c, o) + size[LEVELS_OUT] + size[VALS];
+        pm = header_max_for(c, o) + size[LEVELS_OUT] + size[VALS] + nest_lv;
         if (COMPRESSED(column_codec(o, i))) { /* a page that does not compress grows */
-            size_t z = header_max_for(c, o) + ppq_compress_bound(column_codec(o, i), page_body_max(c, o));
+            size_t z = header_max_for(c, o) + ppq_compress_bound(column_codec(o, i), page_body_max(c, o) + nest_lv);
             pm = z > pm ? z : pm;
         }
         least = (kind == K_DICT ? 3u : 2u) * pm;
@@ -602,6 +628,11 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
         }
 #endif
     }
+#if PPQ_WRITER_NESTED
+    if (p->tree != NULL) {
+        plan_nest(p->tree, o, p, w);
+    }
+#endif
     return p->total;
 }
 
@@ -665,7 +696,7 @@ static ppq_status_t codecs_ok(const ppq_writer_options_t *o, uint32_t n)
 size_t ppq_writer_arena_size(const ppq_column_t *schema, uint32_t ncols, const ppq_writer_options_t *opts)
 {
     ppq_writer_options_t o;
-    plan_t p = {NULL, 0, 0};
+    plan_t p = PLAN_INIT;
     if (!schema_ok(schema, ncols) || !resolve_options(opts, &o) || codecs_ok(&o, ncols) != PPQ_OK) {
         return 0;
     }
@@ -696,18 +727,29 @@ static uint32_t surely_rows(const ppq_column_t *s, uint32_t n, const ppq_writer_
 
 /* The largest chunk_bytes (up to `most`) with which o fits arena_len; 0
  * when not even the least does. */
+#if PPQ_WRITER_NESTED
+/* (options_for_arena's functions take a nested schema too: tree, or NULL) */
+#define TREE_PARAM , const ppq_schema_t *tree
+#define TREE_ARG , tree
+#define ARENA_SIZE(s, n, o) (tree != NULL ? ppq_writer_arena_size_nested(tree, o) : ppq_writer_arena_size(s, n, o))
+#else
+#define TREE_PARAM
+#define TREE_ARG
+#define ARENA_SIZE(s, n, o) ppq_writer_arena_size(s, n, o)
+#endif
+
 static uint32_t fit_chunk(const ppq_column_t *schema, uint32_t ncols, ppq_writer_options_t *o, size_t arena_len,
-                          uint32_t most)
+                          uint32_t most TREE_PARAM)
 {
     uint32_t lo = 1u, hi = most;
     o->chunk_bytes = 1u;
-    if (ppq_writer_arena_size(schema, ncols, o) == 0u || ppq_writer_arena_size(schema, ncols, o) > arena_len) {
+    if (ARENA_SIZE(schema, ncols, o) == 0u || ARENA_SIZE(schema, ncols, o) > arena_len) {
         return 0;
     }
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo + 1u) / 2u;
         o->chunk_bytes = mid;
-        if (ppq_writer_arena_size(schema, ncols, o) <= arena_len) {
+        if (ARENA_SIZE(schema, ncols, o) <= arena_len) {
             lo = mid;
         } else {
             hi = mid - 1u;
@@ -732,22 +774,36 @@ static uint32_t groups_kept(const ppq_writer_options_t *o, uint32_t rg, uint32_t
  * groups to more of them (a larger footer store). */
 #define FILE_ROWS_ENOUGH (1u << 20)
 
+#if PPQ_WRITER_NESTED
+static PPQ_ALWAYS_INLINE ppq_status_t options_for_arena(ppq_writer_options_t *opts, const ppq_column_t *schema,
+                                                        uint32_t ncols, size_t arena_len TREE_PARAM)
+#else
 ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_column_t *schema, uint32_t ncols,
                                           size_t arena_len)
+#endif
 {
     ppq_writer_options_t o, best, in;
     uint64_t best_score = 0, best_rows = 0;
     uint32_t pv, step, k, rg, typ, most = arena_len > 0x7FFFFFFFu ? 0x7FFFFFFFu : (uint32_t)arena_len;
     int found = 0;
+#if PPQ_WRITER_NESTED
+    if (opts == NULL || (tree != NULL ? !tree_ok(tree) : !schema_ok(schema, ncols))) {
+        return PPQ_ERR_ARG;
+    }
+#else
     if (opts == NULL || !schema_ok(schema, ncols)) {
         return PPQ_ERR_ARG;
     }
+#endif
     /* the page index off: an arena sized to the byte spends itself on pages
      * and row groups (a page index's record per page and column would
      * shrink both) */
     in = *opts;
     in.no_page_index = 1;
     rg = (uint32_t)rg_meta_max(schema, ncols, &in);
+#if PPQ_WRITER_NESTED
+    rg += tree != NULL ? (uint32_t)nest_path_bytes(tree) : 0u;
+#endif
     /* a row group's metadata as it usually is: encodings, counts, sizes
      * and offsets of a few bytes (some 28 bytes a column below the bound,
      * 32 with statistics, and 16 a row group), byte-array bounds of 8 */
@@ -756,6 +812,11 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
     /* pv 0: the compact layout (where it can be had: the best when it fits);
      * then pages as large as still leave room for whole row groups */
     for (pv = 0u; pv == 0u || (pv >= 8u && !(found && best.compact)); pv = pv == 0u ? 4096u : pv / 2u) {
+#if PPQ_WRITER_NESTED
+        if (pv == 0u && tree != NULL) {
+            continue; /* (nested: no compact layout) */
+        }
+#endif
         if (pv == 0u && !(PPQ_WRITER_COMPACT && arena_len <= COMPACT_ARENA_MAX)) {
             continue;
         }
@@ -781,7 +842,7 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
                 o.dict_bytes = 0;
                 for (round = 0; round < 3u; round++) { /* (entries and store settle in a few rounds) */
                     o.dict_entries = entries < 16u ? 16u : entries & ~15u;
-                    entries = fit_chunk(schema, ncols, &o, arena_len, 0xFFFFu / ncols) * ncols / 16u;
+                    entries = fit_chunk(schema, ncols, &o, arena_len, 0xFFFFu / ncols TREE_ARG) * ncols / 16u;
                 }
                 if (entries == 0u) {
                     break; /* (a larger footer store fits no better) */
@@ -793,7 +854,7 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
                 o.page_bytes = pv * 8u < 65536u ? pv * 8u : 65536u;
                 o.dict_entries = pv < 1024u ? pv : 1024u;
                 o.dict_bytes = o.dict_entries * 8u;
-                if (fit_chunk(schema, ncols, &o, arena_len, most) == 0u) {
+                if (fit_chunk(schema, ncols, &o, arena_len, most TREE_ARG) == 0u) {
                     continue;
                 }
                 /* rows a row group surely takes */
@@ -826,6 +887,24 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
     *opts = best;
     return PPQ_OK;
 }
+
+#if PPQ_WRITER_NESTED
+ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_column_t *schema, uint32_t ncols,
+                                          size_t arena_len)
+{
+    const ppq_schema_t *tree = NULL;
+    return options_for_arena(opts, schema, ncols, arena_len TREE_ARG);
+}
+
+ppq_status_t ppq_writer_options_for_arena_nested(ppq_writer_options_t *opts, const ppq_schema_t *tree,
+                                                 size_t arena_len)
+{
+    if (tree == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    return options_for_arena(opts, tree->leaves, tree->nleaves, arena_len TREE_ARG);
+}
+#endif
 
 /* ---- statistics ------------------------------------------------------------ */
 

@@ -1,0 +1,670 @@
+/* Nested schemas (PPQ_WRITER_NESTED): the schema tree's checks and walk,
+ * each leaf's levels, pages that end at record boundaries with their
+ * repetition and definition levels RLE-encoded, the tree in the footer and
+ * ppq_writer_write_levels.  Each leaf is one of the page layout's columns
+ * (ppq_col_t): its values go through push_value as a flat column's do, an
+ * entry below max_def as a null; what is nested lives beside it in
+ * w->nest.  (A unit of ppq_writer.c: see ppq_writer_internal.h.) */
+
+#if PPQ_WRITER_NESTED
+
+/* ---- the tree ---------------------------------------------------------------- */
+
+static void tree_start(tree_it_t *t)
+{
+    t->at = t->depth = t->leaf = 0;
+    t->left[0] = UINT32_MAX;
+    t->def[0] = t->rep[0] = 0;
+}
+
+/* The next node (its index, its levels, its depth 1..; *is_leaf), or 0 at
+ * the end.  The tree is valid (tree_ok). */
+static int tree_next(tree_it_t *t, const ppq_schema_t *s, uint32_t *node, uint8_t *d, uint8_t *r)
+{
+    const ppq_node_t *n;
+    if (t->at >= s->nnodes) {
+        return 0;
+    }
+    while (t->depth > 0u && t->left[t->depth] == 0u) {
+        t->depth--;
+    }
+    n = &s->nodes[t->at];
+    *node = t->at++;
+    t->left[t->depth]--;
+    *d = (uint8_t)(t->def[t->depth] + (n->repetition != PPQ_REQUIRED));
+    *r = (uint8_t)(t->rep[t->depth] + (n->repetition == PPQ_REPEATED));
+    if (n->kind != PPQ_NODE_LEAF) {
+        t->depth++;
+        t->left[t->depth] = n->children;
+        t->def[t->depth] = *d;
+        t->rep[t->depth] = *r;
+    } else {
+        t->leaf++;
+    }
+    return 1;
+}
+
+/* The next leaf's node and levels (0: none left). */
+static int tree_next_leaf(tree_it_t *t, const ppq_schema_t *s, uint32_t *node, uint8_t *d, uint8_t *r)
+{
+    while (tree_next(t, s, node, d, r)) {
+        if (s->nodes[*node].kind == PPQ_NODE_LEAF) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Node j's name (a leaf's is its column's: `leaf` its index). */
+static const char *node_name(const ppq_schema_t *s, uint32_t j, uint32_t leaf)
+{
+    return s->nodes[j].kind == PPQ_NODE_LEAF ? s->leaves[leaf].name : s->nodes[j].name;
+}
+
+/* Past node j's subtree; *leaves counts the leaves in it. */
+static uint32_t subtree_end(const ppq_schema_t *s, uint32_t j, uint32_t *leaves)
+{
+    uint32_t pending = 1;
+    while (pending > 0u && j < s->nnodes) {
+        pending += (uint32_t)s->nodes[j].children - 1u;
+        *leaves += s->nodes[j].kind == PPQ_NODE_LEAF;
+        j++;
+    }
+    return j;
+}
+
+/* A column as a leaf takes it (ppq_writer_init's checks but the unique
+ * name: leaves of different groups may share one, "element"). */
+static int leaf_column_ok(const ppq_column_t *c)
+{
+    size_t len;
+    int ok;
+    if (!name_ok(c->name, &len) || (unsigned)c->type > (unsigned)PPQ_FIXED_LEN_BYTE_ARRAY ||
+        (c->type == PPQ_FIXED_LEN_BYTE_ARRAY && (c->type_len == 0u || c->type_len > 0xFFFFu)) || c->optional > 1u ||
+        !logical_ok(c)) {
+        return 0;
+    }
+    (void)start_kind(c, &ok);
+    return ok;
+}
+
+/* Is the tree valid (ppq_writer_init_nested says what that takes)? */
+static int tree_ok(const ppq_schema_t *s)
+{
+    /* per depth: the open group's node, its first child and the leaves
+     * before it, the position of the child at hand */
+    uint32_t grp[PPQ_WRITER_MAX_DEPTH + 1u], first[PPQ_WRITER_MAX_DEPTH + 1u], first_leaf[PPQ_WRITER_MAX_DEPTH + 1u];
+    uint32_t pos[PPQ_WRITER_MAX_DEPTH + 1u];
+    tree_it_t t;
+    uint32_t j;
+    uint8_t d, r;
+    if (s == NULL || s->nodes == NULL || s->leaves == NULL || s->nnodes == 0u || s->nnodes > 0xFFFEu ||
+        s->nleaves == 0u || s->nleaves > 4096u) {
+        return 0;
+    }
+    tree_start(&t);
+    grp[0] = UINT32_MAX;
+    first[0] = 0;
+    first_leaf[0] = 0;
+    pos[0] = UINT32_MAX;
+    for (;;) {
+        const ppq_node_t *n;
+        uint32_t depth, sib, sib_leaf, leaf = t.leaf;
+        size_t len;
+        if (t.at < s->nnodes) { /* (the depth the next node lands at) */
+            while (t.depth > 0u && t.left[t.depth] == 0u) {
+                t.depth--;
+            }
+        }
+        depth = t.depth;
+        if (t.at < s->nnodes && depth >= PPQ_WRITER_MAX_DEPTH) {
+            return 0; /* (before the walk opens a group past its arrays) */
+        }
+        if (!tree_next(&t, s, &j, &d, &r)) {
+            break;
+        }
+        n = &s->nodes[j];
+        pos[depth]++;
+        if (n->kind > PPQ_NODE_MAP || n->repetition > PPQ_REPEATED) {
+            return 0;
+        }
+        if (n->kind == PPQ_NODE_LEAF) {
+            if (n->children != 0u || leaf >= s->nleaves || !leaf_column_ok(&s->leaves[leaf]) ||
+                s->leaves[leaf].optional != (n->repetition == PPQ_OPTIONAL)) {
+                return 0;
+            }
+        } else if (n->children == 0u || !name_ok(n->name, &len)) {
+            return 0;
+        }
+        /* a name unique among its siblings */
+        for (sib = first[depth], sib_leaf = first_leaf[depth]; sib < j;) {
+            if (names_equal(node_name(s, sib, sib_leaf), node_name(s, j, leaf))) {
+                return 0;
+            }
+            sib = subtree_end(s, sib, &sib_leaf);
+        }
+        /* the 3-level forms */
+        if ((n->kind == PPQ_NODE_LIST || n->kind == PPQ_NODE_MAP) &&
+            (n->repetition == PPQ_REPEATED || n->children != 1u)) {
+            return 0;
+        }
+        if (depth > 0u) {
+            const ppq_node_t *p = &s->nodes[grp[depth]];
+            const ppq_node_t *gp = depth > 1u ? &s->nodes[grp[depth - 1u]] : NULL;
+            if ((p->kind == PPQ_NODE_LIST || p->kind == PPQ_NODE_MAP) &&
+                (n->kind != PPQ_NODE_STRUCT || n->repetition != PPQ_REPEATED ||
+                 n->children != (p->kind == PPQ_NODE_MAP ? 2u : 1u))) {
+                return 0; /* the middle group */
+            }
+            if (gp != NULL && (gp->kind == PPQ_NODE_LIST || gp->kind == PPQ_NODE_MAP) &&
+                (n->repetition == PPQ_REPEATED ||
+                 (gp->kind == PPQ_NODE_MAP && pos[depth] == 0u &&
+                  (n->kind != PPQ_NODE_LEAF || n->repetition != PPQ_REQUIRED)))) {
+                return 0; /* the element, the key and the value */
+            }
+        }
+        if (n->kind != PPQ_NODE_LEAF) { /* its children at depth + 1 */
+            grp[depth + 1u] = j;
+            first[depth + 1u] = j + 1u;
+            first_leaf[depth + 1u] = t.leaf;
+            pos[depth + 1u] = UINT32_MAX;
+        }
+    }
+    /* every group got its children, every leaf its column */
+    while (t.depth > 0u && t.left[t.depth] == 0u) {
+        t.depth--;
+    }
+    return t.depth == 0u && t.leaf == s->nleaves;
+}
+
+/* RLE bytes of a page's levels of `bits` bits, `n` entries, at their
+ * worst: per 8 entries a bit-packed group and its share of headers, or a
+ * run's header and value (the encoder's policy: ppq_rle.h). */
+static size_t nest_rle_cap(uint32_t n, unsigned bits)
+{
+    return bits == 0u ? 0u : ((size_t)n / 8u + 2u) * (bits + 4u) + 8u;
+}
+
+static unsigned bits_for(unsigned max)
+{
+    unsigned b = 0;
+    while ((1u << b) <= max) {
+        b++;
+    }
+    return max == 0u ? 0u : b;
+}
+
+/* A page's levels of a leaf at their largest (with both v1 lengths). */
+static size_t nest_levels_cap(const ppq_writer_options_t *o, unsigned max_def, unsigned max_rep)
+{
+    return 8u + nest_rle_cap(o->page_values, bits_for(max_def)) + nest_rle_cap(o->page_values, bits_for(max_rep));
+}
+
+/* Bytes the ancestors' names add to a row group's path_in_schema lists. */
+static size_t nest_path_bytes(const ppq_schema_t *s)
+{
+    tree_it_t t;
+    uint32_t j;
+    size_t total = 0, per[PPQ_WRITER_MAX_DEPTH + 1u];
+    uint8_t d, r;
+    tree_start(&t);
+    per[0] = 0;
+    for (;;) {
+        uint32_t depth;
+        if (t.at < s->nnodes) {
+            while (t.depth > 0u && t.left[t.depth] == 0u) {
+                t.depth--;
+            }
+        }
+        depth = t.depth;
+        if (!tree_next(&t, s, &j, &d, &r)) {
+            break;
+        }
+        if (s->nodes[j].kind == PPQ_NODE_LEAF) {
+            total += per[depth];
+        } else {
+            size_t len = 0;
+            (void)name_ok(s->nodes[j].name, &len);
+            per[depth + 1u] = per[depth] + len + 2u; /* (a binary's length varint: 2 bytes up to 16383) */
+        }
+    }
+    return total;
+}
+
+/* The level encoder's work memory: bit-packed groups of up to 5 bits
+ * (levels up to PPQ_WRITER_MAX_DEPTH). */
+static size_t nest_rle_arena(void)
+{
+    ppq_rle_cfg_t cfg = {5, 0, 0, 0};
+    return ppq_rle_enc_arena_size(&cfg);
+}
+
+/* Lay out (or count) the nested state (plan_pages, after the columns). */
+static void plan_nest(const ppq_schema_t *s, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w)
+{
+    struct ppq_nest *x = (struct ppq_nest *)take(p, sizeof *x);
+    nest_leaf_t *leaf = (nest_leaf_t *)take(p, (size_t)s->nleaves * sizeof *leaf);
+    uint16_t *parent = (uint16_t *)take(p, (size_t)s->nnodes * sizeof *parent);
+    size_t rle = nest_rle_arena();
+    uint8_t *rle_mem = (uint8_t *)take(p, rle);
+    tree_it_t t;
+    uint32_t j, k = 0, open[PPQ_WRITER_MAX_DEPTH + 1u];
+    uint8_t d, r;
+    tree_start(&t);
+    open[0] = UINT16_MAX;
+    for (;;) {
+        uint32_t depth;
+        uint8_t *mem[3];
+        size_t cap;
+        if (t.at < s->nnodes) {
+            while (t.depth > 0u && t.left[t.depth] == 0u) {
+                t.depth--;
+            }
+        }
+        depth = t.depth;
+        if (!tree_next(&t, s, &j, &d, &r)) {
+            break;
+        }
+        if (parent != NULL && !p->failed) {
+            parent[j] = (uint16_t)open[depth];
+        }
+        if (s->nodes[j].kind != PPQ_NODE_LEAF) {
+            open[depth + 1u] = j;
+            continue;
+        }
+        cap = nest_levels_cap(o, d, r);
+        mem[0] = d > 0u ? (uint8_t *)take(p, o->page_values) : NULL;
+        mem[1] = r > 0u ? (uint8_t *)take(p, o->page_values) : NULL;
+        mem[2] = (uint8_t *)take(p, cap);
+        if (leaf != NULL && !p->failed) {
+            nest_leaf_t *l = &leaf[k];
+            uint32_t a, m;
+            memset(l, 0, sizeof *l);
+            l->def = mem[0];
+            l->rep = mem[1];
+            l->out = mem[2];
+            l->out_cap = (uint32_t)cap;
+            l->node = j;
+            l->max_def = d;
+            l->max_rep = r;
+            /* the definition level of each repeated ancestor (and the leaf) */
+            for (a = j, m = r; a != UINT16_MAX && m > 0u; a = parent[a]) {
+                if (s->nodes[a].repetition == PPQ_REPEATED) {
+                    uint32_t b, dd = 0;
+                    for (b = a; b != UINT16_MAX; b = parent[b]) {
+                        dd += s->nodes[b].repetition != PPQ_REQUIRED;
+                    }
+                    l->rdef[m--] = (uint8_t)dd;
+                }
+            }
+        }
+        k++;
+    }
+    if (w != NULL && !p->failed) {
+        x->s = s;
+        x->leaf = leaf;
+        x->parent = parent;
+        ppq_arena_init(&x->rle, rle_mem, rle);
+        w->nest = x;
+    }
+}
+
+/* The extra page bytes of leaf i of the tree (its levels), for the
+ * plan's per-column loop. */
+static size_t nest_leaf_levels_cap(const ppq_schema_t *s, const ppq_writer_options_t *o, tree_it_t *t)
+{
+    uint32_t j;
+    uint8_t d = 0, r = 0;
+    (void)tree_next_leaf(t, s, &j, &d, &r);
+    return nest_levels_cap(o, d, r);
+}
+
+size_t ppq_writer_arena_size_nested(const ppq_schema_t *schema, const ppq_writer_options_t *opts)
+{
+    ppq_writer_options_t o;
+    plan_t p = PLAN_INIT;
+    if (!tree_ok(schema) || !resolve_options(opts, &o) || o.compact || o.recovery ||
+        codecs_ok(&o, schema->nleaves) != PPQ_OK) {
+        return 0;
+    }
+    p.tree = schema;
+    return plan(schema->leaves, schema->nleaves, &o, &p, NULL);
+}
+
+/* ---- pages ------------------------------------------------------------------- */
+
+static nest_leaf_t *leaf_of(const ppq_writer_t *w, const ppq_col_t *c)
+{
+    return &w->nest->leaf[(size_t)((const uint8_t *)c - (const uint8_t *)w->cols) / w->col_size];
+}
+
+/* RLE-encode n levels of `bits` bits at lv to `at` (room `cap`): the
+ * length, or SIZE_MAX on error. */
+static size_t nest_rle(ppq_writer_t *w, const uint8_t *lv, uint32_t n, unsigned bits, uint8_t *at, size_t cap)
+{
+    ppq_rle_cfg_t cfg = {0, 0, 0, 0};
+    ppq_rle_enc_t rle;
+    ppq_sink_t sink;
+    ppq_memsink_t mem;
+    uint32_t i = 0;
+    cfg.bit_width = bits;
+    ppq_arena_rewind(&w->nest->rle, 0);
+    ppq_sink_init_mem(&sink, &mem, at, cap);
+    if (ppq_rle_enc_init(&rle, &cfg, &sink, &w->nest->rle) != PPQ_OK) {
+        return SIZE_MAX;
+    }
+    while (i < n) {
+        uint32_t j = i + 1u;
+        while (j < n && lv[j] == lv[i]) {
+            j++;
+        }
+        if (ppq_rle_enc_put_repeat(&rle, lv[i], j - i) != PPQ_OK) {
+            return SIZE_MAX;
+        }
+        i = j;
+    }
+    return ppq_rle_enc_finish(&rle) == PPQ_OK ? mem.len : SIZE_MAX;
+}
+
+/* The page's levels (repetition, then definition; v1 each after its
+ * 4-byte length) into the leaf's out: their bytes, or SIZE_MAX. */
+static size_t nest_levels(ppq_writer_t *w, ppq_col_t *c)
+{
+    nest_leaf_t *l = leaf_of(w, c);
+    size_t pre = page_v2(&w->opts) ? 0u : 4u, at = 0, len;
+    l->rep_len = l->def_len = 0;
+    if (l->max_rep > 0u) {
+        len = nest_rle(w, l->rep, c->page_count, bits_for(l->max_rep), l->out + pre, l->out_cap - pre);
+        if (len == SIZE_MAX) {
+            return len;
+        }
+        if (pre) {
+            ppq_store_le32(l->out, (uint32_t)len);
+        }
+        l->rep_len = (uint32_t)(len + pre);
+        at = l->rep_len;
+    }
+    if (l->max_def > 0u) {
+        len = nest_rle(w, l->def, c->page_count, bits_for(l->max_def), l->out + at + pre, l->out_cap - at - pre);
+        if (len == SIZE_MAX) {
+            return len;
+        }
+        if (pre) {
+            ppq_store_le32(l->out + at, (uint32_t)len);
+        }
+        l->def_len = (uint32_t)(len + pre);
+    }
+    return (size_t)l->rep_len + l->def_len;
+}
+
+/* The page is written: its records join the chunk's (the page index's
+ * first_row_index counts records). */
+static void nest_page_done(ppq_writer_t *w, ppq_col_t *c)
+{
+    nest_leaf_t *l = leaf_of(w, c);
+#if PPQ_WRITER_PAGE_INDEX
+    if (c->pidx != NULL && !c->pidx->over && c->pidx->ci.pages > 0u) {
+        c->pidx->locs[c->pidx->ci.pages - 1u].first_row_index = l->chunk_records;
+    }
+#endif
+    l->chunk_records += l->page_records;
+    l->page_records = 0;
+}
+
+/* ---- the footer ----------------------------------------------------------- */
+
+/* A group's SchemaElement: name, repetition, children, LIST or MAP as
+ * ConvertedType and LogicalType. */
+static void write_group_elem(ppq_thrift_w_t *t, const ppq_node_t *n)
+{
+    ppq_thrift_w_elem_struct(t);
+    ppq_thrift_w_i32(t, 3, n->repetition);
+    ppq_thrift_w_string(t, 4, n->name);
+    ppq_thrift_w_i32(t, 5, n->children);
+    if (n->kind == PPQ_NODE_LIST || n->kind == PPQ_NODE_MAP) {
+        ppq_thrift_w_i32(t, 6, n->kind == PPQ_NODE_LIST ? 3 : 1); /* ConvertedType LIST, MAP */
+        ppq_thrift_w_struct(t, 10);
+        ppq_thrift_w_struct(t, n->kind == PPQ_NODE_LIST ? 3 : 2); /* LogicalType LIST, MAP */
+        ppq_thrift_w_end(t);
+        ppq_thrift_w_end(t);
+    }
+    ppq_thrift_w_end(t);
+}
+
+/* FileMetaData's version and schema: the root, then every node. */
+static void nest_footer_head(ppq_thrift_w_t *t, const ppq_writer_t *w)
+{
+    const ppq_schema_t *s = w->nest->s;
+    uint32_t j, k = 0, top = 0, end;
+    for (j = 0; j < s->nnodes; j = end) { /* the root's children */
+        uint32_t leaves = 0;
+        end = subtree_end(s, j, &leaves);
+        top++;
+    }
+    ppq_thrift_w_i32(t, 1, 1); /* version */
+    ppq_thrift_w_list(t, 2, PPQ_THRIFT_STRUCT, s->nnodes + 1u);
+    ppq_thrift_w_elem_struct(t);
+    ppq_thrift_w_string(t, 4, "schema");
+    ppq_thrift_w_i32(t, 5, (int32_t)top);
+    ppq_thrift_w_end(t);
+    for (j = 0; j < s->nnodes; j++) {
+        if (s->nodes[j].kind == PPQ_NODE_LEAF) {
+            write_schema_elem(t, &s->leaves[k++], s->nodes[j].repetition);
+        } else {
+            write_group_elem(t, &s->nodes[j]);
+        }
+    }
+}
+
+/* Column c's path_in_schema: its ancestors' names and its own, into
+ * names[] (room for PPQ_WRITER_MAX_DEPTH); returns how many. */
+static uint32_t nest_path(const ppq_writer_t *w, const ppq_col_t *c, const char **names)
+{
+    const nest_leaf_t *l = leaf_of(w, c);
+    uint32_t n = 0, a, i;
+    for (a = w->nest->parent[l->node]; a != UINT16_MAX; a = w->nest->parent[a]) {
+        names[n++] = w->nest->s->nodes[a].name;
+    }
+    for (i = 0; i < n / 2u; i++) { /* root first */
+        const char *x = names[i];
+        names[i] = names[n - 1u - i];
+        names[n - 1u - i] = x;
+    }
+    names[n++] = c->def->name;
+    return n;
+}
+
+/* ---- records ------------------------------------------------------------------- */
+
+/* Is leaf k's part of a batch acceptable (its levels, values, records)?
+ * *recs gets its records. */
+static int leaf_batch_ok(const ppq_writer_t *w, uint32_t k, const ppq_leaf_batch_t *b, uint32_t *recs)
+{
+    const nest_leaf_t *l = &w->nest->leaf[k];
+    const ppq_column_t *col = &w->schema[k];
+    int bytes = col->type == PPQ_BYTE_ARRAY || col->type == PPQ_FIXED_LEN_BYTE_ARRAY;
+    uint32_t e, n = 0, v = 0, rec_entries = 0, prev_def = 0;
+    size_t rec_bytes = 0;
+    if ((l->max_def > 0u && b->def == NULL && b->entries > 0u) ||
+        (l->max_rep > 0u && b->rep == NULL && b->entries > 0u) || (b->values == NULL && b->entries > 0u)) {
+        return 0;
+    }
+    for (e = 0; e < b->entries; e++) {
+        int32_t d = l->max_def > 0u ? b->def[e] : 0, r = l->max_rep > 0u ? b->rep[e] : 0;
+        if (d < 0 || d > l->max_def || r < 0 || r > l->max_rep || (e == 0u && r != 0)) {
+            return 0;
+        }
+        if (r == 0) {
+            n++;
+            rec_entries = 0;
+            rec_bytes = 0;
+        } else if ((uint32_t)d < l->rdef[r] || prev_def < l->rdef[r]) {
+            return 0; /* another element of a list that is null or empty */
+        }
+        if (++rec_entries > w->opts.page_values) {
+            return 0; /* the record's entries pass a page */
+        }
+        if (d == l->max_def) {
+            if (bytes) {
+                const ppq_bytes_t *x = &((const ppq_bytes_t *)b->values)[v];
+                if (bytes_refused(w, k, x)) {
+                    return 0;
+                }
+                rec_bytes += x->len;
+                if (col->type == PPQ_BYTE_ARRAY && rec_bytes > w->opts.page_bytes) {
+                    return 0;
+                }
+            }
+            v++;
+        }
+        prev_def = (uint32_t)d;
+    }
+    *recs = n;
+    return 1;
+}
+
+/* Where the column's dictionary may fill inside the next record (every
+ * value a new entry): fall back before it, as push_value does when it
+ * fills (the page ends here, between records). */
+static ppq_status_t nest_dict_room(ppq_writer_t *w, ppq_col_t *c, uint32_t vals, size_t bytes)
+{
+    ppq_status_t st = PPQ_OK;
+    const ppq_dict_enc_t *d;
+    if (!BUILT(K_DICT) || c->kind != K_DICT) {
+        return PPQ_OK;
+    }
+    d = c->own.dict;
+    if (vals <= d->cfg.max_entries - ppq_dict_enc_entries(d) &&
+        bytes <= (size_t)(d->cfg.max_bytes - ppq_dict_enc_dict_bytes(d))) {
+        return PPQ_OK;
+    }
+    if (AUTO_BY_SIZE && (c->deciding || !c->dict_pages)) {
+        st = auto_first(w, c, w->opts.page_values, 1);
+    } else if (AUTO_BY_SIZE) {
+        (void)alt_smaller_packed(w, c, w->opts.page_values, 0); /* (alt_kind) */
+    }
+    if (st == PPQ_OK && (!AUTO_BY_SIZE || c->kind == K_DICT)) {
+        st = finish_page(w, c);
+        c->kind = c->alt_kind;
+        c->deciding = 0;
+        if (st == PPQ_OK) {
+            st = start_page(w, c);
+        }
+    }
+    return st;
+}
+
+/* One record of leaf k: entries e.. (n of them), values from *v. */
+static ppq_status_t nest_record(ppq_writer_t *w, uint32_t k, const ppq_leaf_batch_t *b, uint32_t e, uint32_t n,
+                                uint32_t *v)
+{
+    ppq_col_t *c = COL(w, k);
+    nest_leaf_t *l = &w->nest->leaf[k];
+    const ppq_column_t *col = c->def;
+    size_t size = col->type == PPQ_BOOLEAN ? 1u : ppq_value_size(col->type), bytes = 0, dict_bytes;
+    uint32_t i, vals = 0;
+    ppq_status_t st = PPQ_OK;
+    for (i = e; i < e + n; i++) {
+        if ((l->max_def > 0u ? (uint32_t)b->def[i] : 0u) == l->max_def) {
+            if (col->type == PPQ_BYTE_ARRAY) {
+                bytes += ((const ppq_bytes_t *)b->values)[*v + vals].len;
+            }
+            vals++;
+        }
+    }
+    /* the page ends before the record when the record would not fit it */
+    if (c->page_count > 0u &&
+        (n > w->opts.page_values - c->page_count || (col->type == PPQ_BYTE_ARRAY && bytes > w->opts.page_bytes - c->page_data))) {
+        st = finish_page(w, c);
+    }
+    dict_bytes = col->type == PPQ_BYTE_ARRAY ? bytes + 4u * (size_t)vals : (size_t)vals * c->width;
+    if (st == PPQ_OK) {
+        st = nest_dict_room(w, c, vals, dict_bytes);
+    }
+    for (i = e; i < e + n && st == PPQ_OK; i++) {
+        uint32_t d = l->max_def > 0u ? (uint32_t)b->def[i] : 0u;
+        if (l->def != NULL) {
+            l->def[c->page_count] = (uint8_t)d;
+        }
+        if (l->rep != NULL) {
+            l->rep[c->page_count] = (uint8_t)b->rep[i];
+        }
+        if (d == l->max_def) {
+            load_pending(c, (const uint8_t *)b->values + (size_t)*v * size);
+            (*v)++;
+        } else {
+            load_pending(c, NULL);
+        }
+        st = push_value(w, c);
+        c->pending = 0;
+    }
+    l->page_records++;
+    return st;
+}
+
+ppq_status_t ppq_writer_leaf_levels(const ppq_writer_t *w, uint32_t leaf, int16_t *max_def, int16_t *max_rep)
+{
+    if (w == NULL || w->nest == NULL || leaf >= w->ncols || max_def == NULL || max_rep == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    *max_def = w->nest->leaf[leaf].max_def;
+    *max_rep = w->nest->leaf[leaf].max_rep;
+    return PPQ_OK;
+}
+
+ppq_status_t ppq_writer_write_levels(ppq_writer_t *w, const ppq_leaf_batch_t *leaves, uint32_t records,
+                                     uint32_t *written)
+{
+    uint32_t k, r;
+    ppq_status_t st = usable(w);
+    if (written != NULL) {
+        *written = 0;
+    }
+    if (st != PPQ_OK) {
+        return st;
+    }
+    if (w->nest == NULL) {
+        return PPQ_ERR_STATE;
+    }
+    if (leaves == NULL) {
+        return records == 0u ? PPQ_OK : PPQ_ERR_ARG;
+    }
+    for (k = 0; k < w->ncols; k++) {
+        uint32_t recs = 0;
+        if (!leaf_batch_ok(w, k, &leaves[k], &recs) || recs != records) {
+            return PPQ_ERR_ARG;
+        }
+    }
+    clear_row(w);
+    for (k = 0; k < w->ncols; k++) { /* the cursors: entries and values taken */
+        w->nest->leaf[k].at_entry = w->nest->leaf[k].at_value = 0;
+    }
+    for (r = 0; r < records && st == PPQ_OK; r++) {
+        if (w->full) {
+            return PPQ_ERR_NOSPACE;
+        }
+        for (k = 0; k < w->ncols && st == PPQ_OK; k++) {
+            const ppq_leaf_batch_t *b = &leaves[k];
+            nest_leaf_t *l = &w->nest->leaf[k];
+            uint32_t e = l->at_entry, n = 1, v = l->at_value;
+            while (e + n < b->entries && l->max_rep > 0u && b->rep[e + n] != 0) {
+                n++;
+            }
+            st = nest_record(w, k, b, e, n, &v);
+            l->at_entry = e + n;
+            l->at_value = v;
+        }
+        if (st != PPQ_OK) {
+            w->err = st;
+            return st;
+        }
+        w->rg_rows++;
+        st = rows_added(w);
+        if (st == PPQ_OK && written != NULL) {
+            *written = r + 1u;
+        }
+    }
+    return st;
+}
+
+#endif /* PPQ_WRITER_NESTED */

@@ -1,0 +1,660 @@
+/* Nested writing (ppq_writer_init_nested, ppq_writer_write_levels): schema
+ * trees of LIST, MAP, STRUCT and repeated leaves, written with random valid
+ * levels (empty and null lists, null elements at every level) under many
+ * options (page sizes that split records' neighbours, v1 and v2 pages,
+ * CRCs, a codec, row groups, statistics off), read back through the
+ * project's reader, which must return the same levels and values, and
+ * every page starting a record; the footer's tree as the reader sees it;
+ * trees and batches the writer refuses (PPQ_ERR_ARG, nothing written).
+ * Built where the writer has PPQ_WRITER_NESTED (hosts by default). */
+#include <string.h>
+
+#include "recover_util.h" /* a file in memory (mfile_t) */
+#include "test_util.h"
+#include "ppq_reader.h"
+#include "ppq_writer.h"
+
+#if PPQ_WRITER_NESTED
+
+#ifdef PPQ_TEST_SMALL
+#define RECORDS 24u
+#define MAX_ENTRIES 400u
+#else
+#define RECORDS 300u
+#define MAX_ENTRIES 5000u
+#endif
+#define MAX_LEAVES 8u
+
+static ppq_reader_t rd;
+static ppq_column_reader_t cr;
+
+/* ---- schemas --------------------------------------------------------------- */
+
+#define LEAF(rep) {NULL, PPQ_NODE_LEAF, (rep), 0}
+#define GROUP(name, kind, rep, n) {(name), (kind), (rep), (n)}
+#define COL(name, type, opt) {(name), (type), 0, (opt), {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO}
+#define STRCOL(name, opt) {(name), PPQ_BYTE_ARRAY, 0, (opt), {PPQ_LOGICAL_STRING, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_AUTO}
+
+/* A: a timestamp and a burst, LIST<FLOAT?>? */
+static const ppq_node_t a_nodes[] = {
+    LEAF(PPQ_REQUIRED),
+    GROUP("burst", PPQ_NODE_LIST, PPQ_OPTIONAL, 1),
+    GROUP("list", PPQ_NODE_STRUCT, PPQ_REPEATED, 1),
+    LEAF(PPQ_OPTIONAL),
+};
+static const ppq_column_t a_leaves[] = {COL("ts", PPQ_INT64, 0), COL("element", PPQ_FLOAT, 1)};
+
+/* B: a struct of a list and a string, a list of structs, a map, a legacy
+ * repeated leaf. */
+static const ppq_node_t b_nodes[] = {
+    LEAF(PPQ_REQUIRED),                              /* id */
+    GROUP("s", PPQ_NODE_STRUCT, PPQ_OPTIONAL, 2),
+    GROUP("a", PPQ_NODE_LIST, PPQ_REQUIRED, 1),
+    GROUP("list", PPQ_NODE_STRUCT, PPQ_REPEATED, 1),
+    LEAF(PPQ_REQUIRED),                              /* s.a.list.element INT64 */
+    LEAF(PPQ_OPTIONAL),                              /* s.b STRING */
+    GROUP("ls", PPQ_NODE_LIST, PPQ_OPTIONAL, 1),
+    GROUP("list", PPQ_NODE_STRUCT, PPQ_REPEATED, 1),
+    GROUP("element", PPQ_NODE_STRUCT, PPQ_OPTIONAL, 2),
+    LEAF(PPQ_REQUIRED),                              /* x INT32 */
+    LEAF(PPQ_OPTIONAL),                              /* y DOUBLE */
+    GROUP("m", PPQ_NODE_MAP, PPQ_OPTIONAL, 1),
+    GROUP("key_value", PPQ_NODE_STRUCT, PPQ_REPEATED, 2),
+    LEAF(PPQ_REQUIRED),                              /* key STRING */
+    LEAF(PPQ_OPTIONAL),                              /* value FLOAT */
+    LEAF(PPQ_REPEATED),                              /* tags INT32 */
+};
+static const ppq_column_t b_leaves[] = {
+    COL("id", PPQ_INT32, 0), COL("element", PPQ_INT64, 0), STRCOL("b", 1), COL("x", PPQ_INT32, 0),
+    COL("y", PPQ_DOUBLE, 1), STRCOL("key", 0), COL("value", PPQ_FLOAT, 1), COL("tags", PPQ_INT32, 0),
+};
+
+/* C: three levels deep, LIST<LIST<INT32?>?>? */
+static const ppq_node_t c_nodes[] = {
+    GROUP("outer", PPQ_NODE_LIST, PPQ_OPTIONAL, 1),
+    GROUP("list", PPQ_NODE_STRUCT, PPQ_REPEATED, 1),
+    GROUP("element", PPQ_NODE_LIST, PPQ_OPTIONAL, 1),
+    GROUP("list", PPQ_NODE_STRUCT, PPQ_REPEATED, 1),
+    LEAF(PPQ_OPTIONAL),
+};
+static const ppq_column_t c_leaves[] = {COL("element", PPQ_INT32, 1)};
+
+static const ppq_schema_t schema_a = {a_nodes, 4, a_leaves, 2};
+static const ppq_schema_t schema_b = {b_nodes, 16, b_leaves, 8};
+static const ppq_schema_t schema_c = {c_nodes, 5, c_leaves, 1};
+
+/* Each leaf's levels as the spec defines them, computed here from the
+ * nodes (not by the writer): max_def, max_rep, and the definition level of
+ * each repeated ancestor. */
+typedef struct leaf_levels {
+    int16_t max_def, max_rep;
+    int16_t rdef[8];
+} leaf_levels_t;
+
+static void levels_of(const ppq_schema_t *s, leaf_levels_t *out)
+{
+    int16_t def[17], rep[17];
+    int16_t rdefs[17][8];
+    uint32_t left[17], depth = 0, j, k = 0;
+    left[0] = UINT32_MAX;
+    def[0] = rep[0] = 0;
+    for (j = 0; j < s->nnodes; j++) {
+        const ppq_node_t *n = &s->nodes[j];
+        int16_t d, r;
+        while (depth > 0u && left[depth] == 0u) {
+            depth--;
+        }
+        left[depth]--;
+        d = (int16_t)(def[depth] + (n->repetition != PPQ_REQUIRED));
+        r = (int16_t)(rep[depth] + (n->repetition == PPQ_REPEATED));
+        if (n->kind == PPQ_NODE_LEAF) {
+            out[k].max_def = d;
+            out[k].max_rep = r;
+            memcpy(out[k].rdef, rdefs[depth], sizeof out[k].rdef);
+            if (n->repetition == PPQ_REPEATED) {
+                out[k].rdef[r] = d;
+            }
+            k++;
+        } else {
+            depth++;
+            left[depth] = n->children;
+            def[depth] = d;
+            rep[depth] = r;
+            memcpy(rdefs[depth], rdefs[depth - 1u], sizeof rdefs[depth]);
+            if (n->repetition == PPQ_REPEATED) {
+                rdefs[depth][r] = d;
+            }
+        }
+    }
+}
+
+/* ---- random valid levels and values ------------------------------------------- */
+
+static uint32_t rng;
+static uint32_t rnd(uint32_t n)
+{
+    rng = rng * 1103515245u + 12345u;
+    return (rng >> 8) % n;
+}
+
+typedef struct leaf_data {
+    int16_t *def, *rep;
+    uint8_t *values;      /* dense, in the type's C size */
+    ppq_bytes_t *bytes;
+    uint32_t entries, nvals, records;
+} leaf_data_t;
+
+static const char *const words[] = {"alpha", "beta", "gamma", "", "delta-long-string-value-here", "x"};
+
+/* `records` records of leaf l: random lists (empty, null, null elements),
+ * each record's entries at most `most`. */
+static int gen_leaf(const ppq_column_t *col, const leaf_levels_t *lv, leaf_data_t *ld, uint32_t records,
+                    uint32_t most, uint32_t seed)
+{
+    size_t size = col->type == PPQ_BOOLEAN ? 1u : ppq_value_size(col->type);
+    uint32_t r, e = 0;
+    ld->def = (int16_t *)test_alloc(MAX_ENTRIES * sizeof(int16_t));
+    ld->rep = (int16_t *)test_alloc(MAX_ENTRIES * sizeof(int16_t));
+    ld->values = (uint8_t *)test_alloc(MAX_ENTRIES * 12u);
+    if (ld->def == NULL || ld->rep == NULL || ld->values == NULL) {
+        return 0;
+    }
+    ld->bytes = (ppq_bytes_t *)(void *)ld->values;
+    ld->nvals = 0;
+    rng = seed;
+    for (r = 0; r < records; r++) {
+        uint32_t n = 0, burst = rnd(5) == 0 ? rnd(most) : rnd(6);
+        int16_t prev = 0;
+        do {
+            int16_t rep = 0, d;
+            if (n > 0u) { /* another element: of a repeated ancestor that has one */
+                int16_t k, cands[8], nc = 0;
+                for (k = 1; k <= lv->max_rep; k++) {
+                    if (prev >= lv->rdef[k]) {
+                        cands[nc++] = k;
+                    }
+                }
+                if (nc == 0) {
+                    break;
+                }
+                rep = cands[rnd((uint32_t)nc)];
+            }
+            d = rep > 0 ? lv->rdef[rep] : 0;
+            /* mostly full entries, sometimes nulls and empties */
+            d = (int16_t)(rnd(4) != 0u ? lv->max_def : d + (int16_t)rnd((uint32_t)(lv->max_def - d + 1)));
+            if (e >= MAX_ENTRIES) {
+                return 0;
+            }
+            ld->def[e] = d;
+            ld->rep[e] = rep;
+            if (d == lv->max_def) {
+                uint32_t v = ld->nvals++, x = r * 131u + n * 7u + seed;
+                uint8_t *at = ld->values + (size_t)v * size;
+                switch (col->type) {
+                case PPQ_BOOLEAN: *at = (uint8_t)(x & 1u); break;
+                case PPQ_INT32: { int32_t y = (int32_t)(x % 1000u) - 500; memcpy(at, &y, 4); break; }
+                case PPQ_INT64: { int64_t y = (int64_t)x * 1000003 - 7; memcpy(at, &y, 8); break; }
+                case PPQ_FLOAT: { float y = (float)(x % 997u) * 0.25f - 3.0f; memcpy(at, &y, 4); break; }
+                case PPQ_DOUBLE: { double y = (double)x / 3.0; memcpy(at, &y, 8); break; }
+                default: {
+                    const char *w = words[x % 6u];
+                    ld->bytes[v].ptr = (const uint8_t *)w;
+                    ld->bytes[v].len = (uint32_t)strlen(w);
+                    break;
+                }
+                }
+            }
+            prev = d;
+            e++;
+            n++;
+        } while (lv->max_rep > 0 && n < burst + 1u && n < most);
+    }
+    ld->entries = e;
+    ld->records = records;
+    return 1;
+}
+
+/* ---- write and read back ------------------------------------------------------- */
+
+static uint8_t *file_buf;
+#define FILE_CAP (PPQ_TEST_SCRATCH / 4u)
+
+static ppq_status_t write_file(const ppq_schema_t *s, const ppq_writer_options_t *o, leaf_data_t *ld, uint32_t chunks,
+                               size_t *len)
+{
+    ppq_writer_t w;
+    ppq_sink_t sink;
+    ppq_memsink_t mem;
+    ppq_leaf_batch_t b[MAX_LEAVES];
+    uint32_t k, part, at_e[MAX_LEAVES] = {0}, at_v[MAX_LEAVES] = {0};
+    size_t need = ppq_writer_arena_size_nested(s, o);
+    ppq_status_t st;
+    if (need == 0u || need > test_arena_size) {
+        return need == 0u ? PPQ_ERR_ARG : PPQ_ERR_ARENA;
+    }
+    ppq_sink_init_mem(&sink, &mem, file_buf, FILE_CAP);
+    st = ppq_writer_init_nested(&w, s, o, &sink, test_arena_ptr, test_arena_size);
+    if (st != PPQ_OK) {
+        return st;
+    }
+    /* the records in `chunks` calls, split between records */
+    for (part = 0; part < chunks; part++) {
+        uint32_t from = ld[0].records * part / chunks, to = ld[0].records * (part + 1u) / chunks, written = 0;
+        for (k = 0; k < s->nleaves; k++) {
+            uint32_t e = at_e[k], v = at_v[k], r = from;
+            size_t size = s->leaves[k].type == PPQ_BYTE_ARRAY ? sizeof(ppq_bytes_t)
+                          : s->leaves[k].type == PPQ_BOOLEAN  ? 1u
+                                                              : ppq_value_size(s->leaves[k].type);
+            int16_t max_def, max_rep;
+            if (ppq_writer_leaf_levels(&w, k, &max_def, &max_rep) != PPQ_OK) {
+                return PPQ_ERR_STATE;
+            }
+            b[k].values = ld[k].values + (size_t)v * size;
+            b[k].def = max_def > 0 ? ld[k].def + e : NULL;
+            b[k].rep = max_rep > 0 ? ld[k].rep + e : NULL;
+            while (e < ld[k].entries && (r < to || ld[k].rep[e] != 0)) {
+                if (ld[k].def[e] == max_def) {
+                    v++;
+                }
+                e++;
+                if (e < ld[k].entries && ld[k].rep[e] == 0) {
+                    r++;
+                }
+            }
+            if (e == ld[k].entries) {
+                r++;
+            }
+            b[k].entries = e - at_e[k];
+            at_e[k] = e;
+            at_v[k] = v;
+        }
+        st = ppq_writer_write_levels(&w, b, to - from, &written);
+        if (st != PPQ_OK) {
+            return st;
+        }
+        if (written != to - from) {
+            return PPQ_ERR_STATE;
+        }
+    }
+    if (ppq_writer_rows(&w) != ld[0].records) {
+        return PPQ_ERR_STATE;
+    }
+    st = ppq_writer_close(&w);
+    *len = mem.len;
+    return st;
+}
+
+/* Read every leaf back and compare; pages of at most page_values entries,
+ * each read asked for more: a read is a page, which starts a record. */
+static void read_back(const ppq_schema_t *s, const leaf_levels_t *lv, leaf_data_t *ld, size_t len, uint32_t pv,
+                      int stats)
+{
+    static int16_t def[MAX_ENTRIES], rep[MAX_ENTRIES];
+    static uint8_t vals[MAX_ENTRIES * 16u];
+    ppq_file_t f;
+    mfile_t m;
+    ppq_arena_t arena;
+    uint32_t k, g;
+    mfile_init(&f, &m, file_buf, len, len);
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    PPQ_CHECK_OK(ppq_reader_open(&rd, &f, &arena));
+    PPQ_CHECK_EQ(rd.ncols, s->nleaves);
+    PPQ_CHECK_EQ(rd.nnodes, s->nnodes + 1u);
+    PPQ_CHECK_EQ((uint64_t)rd.num_rows, ld[0].records);
+    for (k = 0; k < s->nleaves; k++) {
+        const ppq_schema_node_t *n = &rd.nodes[rd.leaves[k]];
+        uint32_t e = 0, v = 0;
+        size_t size = s->leaves[k].type == PPQ_BYTE_ARRAY ? sizeof(ppq_bytes_t)
+                      : s->leaves[k].type == PPQ_BOOLEAN  ? 1u
+                                                          : ppq_value_size(s->leaves[k].type);
+        PPQ_CHECK_EQ(n->max_def, lv[k].max_def);
+        PPQ_CHECK_EQ(n->max_rep, lv[k].max_rep);
+        for (g = 0; g < rd.nrg; g++) {
+            size_t mark = ppq_arena_mark(&arena), levels = 1, count = 0;
+            int64_t nulls = 0, entries = 0;
+            PPQ_CHECK_OK(ppq_column_reader_init(&cr, &rd, g, k, &arena));
+            while (levels > 0u) {
+                size_t i;
+                PPQ_CHECK_OK(ppq_column_reader_read(&cr, pv + 5u, vals, def, rep, &levels, &count));
+                if (levels == 0u) {
+                    break;
+                }
+                PPQ_CHECK(e + levels <= ld[k].entries);
+                if (e + levels > ld[k].entries) {
+                    return;
+                }
+                PPQ_CHECK_EQ(rep[0], 0); /* a page starts a record */
+                for (i = 0; i < levels; i++) {
+                    PPQ_CHECK_EQ(def[i], ld[k].def[e + i]);
+                    PPQ_CHECK_EQ(rep[i], ld[k].rep[e + i]);
+                    nulls += def[i] < lv[k].max_def;
+                }
+                for (i = 0; i < count; i++) {
+                    if (s->leaves[k].type == PPQ_BYTE_ARRAY) {
+                        const ppq_bytes_t *a = (const ppq_bytes_t *)(void *)vals + i, *b = &ld[k].bytes[v + i];
+                        PPQ_CHECK_EQ(a->len, b->len);
+                        PPQ_CHECK(a->len == 0u || memcmp(a->ptr, b->ptr, a->len) == 0);
+                    } else {
+                        PPQ_CHECK_MEM(vals + i * size, ld[k].values + (v + i) * size, size);
+                    }
+                }
+                e += (uint32_t)levels;
+                v += (uint32_t)count;
+                entries += (int64_t)levels;
+            }
+            {
+                const ppq_chunk_info_t *ci = &rd.chunks[(size_t)g * rd.ncols + k];
+                PPQ_CHECK_EQ(ci->num_values, entries);
+                if (stats && PPQ_READER_STATISTICS) {
+                    PPQ_CHECK_EQ(ci->stats.null_count, nulls);
+                }
+            }
+            ppq_arena_rewind(&arena, mark);
+        }
+        PPQ_CHECK_EQ(e, ld[k].entries);
+        PPQ_CHECK_EQ(v, ld[k].nvals);
+    }
+}
+
+/* Every schema under a set of options: the same levels and values back. */
+static void nested_round_trip(void)
+{
+    static const ppq_schema_t *const schemas[3] = {&schema_a, &schema_b, &schema_c};
+    leaf_levels_t lv[MAX_LEAVES];
+    leaf_data_t ld[MAX_LEAVES];
+    uint32_t si, variant, k, ran = 0;
+    for (si = 0; si < 3u; si++) {
+        const ppq_schema_t *s = schemas[si];
+        levels_of(s, lv);
+        for (variant = 0; variant < 8u; variant++) {
+            ppq_writer_options_t o;
+            size_t len = 0;
+            ppq_status_t st;
+            memset(&o, 0, sizeof o);
+            o.page_v2 = (uint8_t)((variant >> 1) & 1u);
+            o.page_crc = (uint8_t)(variant == 3u);
+            o.no_statistics = (uint8_t)(variant == 5u);
+            if (variant == 6u && (PPQ_COMPRESSORS & PPQ_CODEC_BIT(PPQ_CODEC_SNAPPY)) != 0u) {
+                o.codec = PPQ_CODEC_SNAPPY;
+            }
+            if ((variant & 1u) == 0u) { /* the options that fill the arena (the page index off) */
+                PPQ_CHECK_OK(ppq_writer_options_for_arena_nested(&o, s, test_arena_size));
+                PPQ_CHECK(ppq_writer_arena_size_nested(s, &o) <= test_arena_size);
+                PPQ_CHECK(ppq_writer_arena_size_nested(s, &o) > 0u);
+            } else { /* small pages, row groups of 37 records, the page index */
+                o.page_values = 64u;
+                o.page_bytes = 1024u;
+                o.row_group_rows = 37u;
+                o.chunk_bytes = variant == 3u ? 1u : 2048u; /* (1: the least, row groups end as chunks fill) */
+                o.dict_entries = 256u;
+                o.dict_bytes = 4096u;
+                o.footer_bytes = 65536u;
+                o.index_pages = 64u; /* (a chunk of more keeps no index) */
+            }
+#ifdef PPQ_TEST_SMALL
+            o.page_values = 64u;
+            o.dict_entries = 64u;
+            o.dict_bytes = 1024u;
+            o.row_group_rows = 12u;
+            o.footer_bytes = 1024u;
+            o.chunk_bytes = 1u;
+            o.no_page_index = 1;
+#endif
+            test_setup();
+            file_buf = (uint8_t *)test_alloc(FILE_CAP);
+            PPQ_CHECK(file_buf != NULL);
+            for (k = 0; k < s->nleaves; k++) {
+                PPQ_CHECK(gen_leaf(&s->leaves[k], &lv[k], &ld[k], RECORDS, o.page_values < 64u ? o.page_values : 64u,
+                                   si * 1000u + variant * 10u + k + 1u));
+            }
+            st = write_file(s, &o, ld, variant % 3u + 1u, &len);
+            if (st == PPQ_ERR_ARENA) {
+#ifndef PPQ_TEST_SMALL
+                PPQ_CHECK_EQ(si * 100u + variant, 999u); /* (which) */
+#endif
+                continue; /* (a small board's arena) */
+            }
+            PPQ_CHECK_EQ(si * 100u + variant, si * 100u + variant + (st != PPQ_OK)); /* (which, on failure) */
+            PPQ_CHECK_OK(st);
+            read_back(s, lv, ld, len, o.page_values, !o.no_statistics);
+            ran++;
+        }
+    }
+#ifndef PPQ_TEST_SMALL
+    PPQ_CHECK_EQ(ran, 24u);
+#endif
+}
+
+/* The footer's tree as the reader sees it: groups, children, LIST/MAP
+ * annotations, repetitions, the leaves' paths. */
+static void nested_footer_tree(void)
+{
+    leaf_levels_t lv[MAX_LEAVES];
+    leaf_data_t ld[MAX_LEAVES];
+    ppq_writer_options_t o;
+    ppq_file_t f;
+    mfile_t m;
+    ppq_arena_t arena;
+    size_t len = 0;
+    uint32_t k, j;
+    memset(&o, 0, sizeof o);
+    levels_of(&schema_b, lv);
+    test_setup();
+    file_buf = (uint8_t *)test_alloc(FILE_CAP);
+    PPQ_CHECK(file_buf != NULL);
+    for (k = 0; k < schema_b.nleaves; k++) {
+        PPQ_CHECK(gen_leaf(&schema_b.leaves[k], &lv[k], &ld[k], 5, 4, k + 7u));
+    }
+    if (write_file(&schema_b, &o, ld, 1, &len) == PPQ_ERR_ARENA) {
+        return;
+    }
+    mfile_init(&f, &m, file_buf, len, len);
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    PPQ_CHECK_OK(ppq_reader_open(&rd, &f, &arena));
+    PPQ_CHECK_EQ(rd.nodes[0].num_children, 5u); /* id, s, ls, m, tags */
+    for (j = 0; j < schema_b.nnodes; j++) {
+        const ppq_schema_node_t *n = &rd.nodes[j + 1u];
+        const ppq_node_t *x = &schema_b.nodes[j];
+        PPQ_CHECK_EQ(n->repetition, x->repetition);
+        if (x->kind == PPQ_NODE_LEAF) {
+            PPQ_CHECK(n->type >= 0);
+        } else {
+            PPQ_CHECK_EQ(n->type, -1);
+            PPQ_CHECK_EQ(n->num_children, x->children);
+            PPQ_CHECK_EQ(n->name_len, (uint32_t)strlen(x->name));
+            PPQ_CHECK(memcmp(n->name, x->name, n->name_len) == 0);
+            PPQ_CHECK_EQ(n->logical, x->kind == PPQ_NODE_LIST ? 3 : x->kind == PPQ_NODE_MAP ? 2 : 0);
+            PPQ_CHECK_EQ(n->converted, x->kind == PPQ_NODE_LIST ? 3 : x->kind == PPQ_NODE_MAP ? 1 : -1);
+        }
+    }
+}
+
+/* Trees the writer refuses. */
+static void nested_bad_trees(void)
+{
+    static const ppq_column_t one_f[] = {COL("element", PPQ_FLOAT, 1)};
+    static const ppq_column_t one_r[] = {COL("element", PPQ_FLOAT, 0)};
+    static const ppq_column_t two[] = {COL("a", PPQ_FLOAT, 0), COL("a", PPQ_FLOAT, 0)};
+    static const ppq_column_t kv[] = {COL("key", PPQ_INT32, 1), COL("value", PPQ_FLOAT, 1)};
+    /* LIST whose middle is not REPEATED */
+    static const ppq_node_t t1[] = {GROUP("l", PPQ_NODE_LIST, PPQ_OPTIONAL, 1),
+                                    GROUP("list", PPQ_NODE_STRUCT, PPQ_OPTIONAL, 1), LEAF(PPQ_OPTIONAL)};
+    /* LIST straight over the leaf (2-level) */
+    static const ppq_node_t t2[] = {GROUP("l", PPQ_NODE_LIST, PPQ_OPTIONAL, 1), LEAF(PPQ_OPTIONAL)};
+    /* a REPEATED LIST */
+    static const ppq_node_t t3[] = {GROUP("l", PPQ_NODE_LIST, PPQ_REPEATED, 1),
+                                    GROUP("list", PPQ_NODE_STRUCT, PPQ_REPEATED, 1), LEAF(PPQ_OPTIONAL)};
+    /* an empty group */
+    static const ppq_node_t t4[] = {GROUP("g", PPQ_NODE_STRUCT, PPQ_OPTIONAL, 0), LEAF(PPQ_OPTIONAL)};
+    /* children past the nodes */
+    static const ppq_node_t t5[] = {GROUP("g", PPQ_NODE_STRUCT, PPQ_OPTIONAL, 2), LEAF(PPQ_OPTIONAL)};
+    /* the leaf's optional not its node's */
+    static const ppq_node_t t6[] = {LEAF(PPQ_REQUIRED)};
+    /* duplicate sibling names */
+    static const ppq_node_t t7[] = {LEAF(PPQ_REQUIRED), LEAF(PPQ_REQUIRED)};
+    /* a MAP key that is OPTIONAL */
+    static const ppq_node_t t8[] = {GROUP("m", PPQ_NODE_MAP, PPQ_OPTIONAL, 1),
+                                    GROUP("key_value", PPQ_NODE_STRUCT, PPQ_REPEATED, 2), LEAF(PPQ_OPTIONAL),
+                                    LEAF(PPQ_OPTIONAL)};
+    /* a REPEATED element */
+    static const ppq_node_t t9[] = {GROUP("l", PPQ_NODE_LIST, PPQ_OPTIONAL, 1),
+                                    GROUP("list", PPQ_NODE_STRUCT, PPQ_REPEATED, 1), LEAF(PPQ_REPEATED)};
+    /* a leaf with children */
+    static const ppq_node_t t10[] = {{NULL, PPQ_NODE_LEAF, PPQ_OPTIONAL, 1}};
+    /* an unknown kind */
+    static const ppq_node_t t11[] = {{NULL, 9, PPQ_OPTIONAL, 0}};
+    const ppq_schema_t bad[] = {
+        {t1, 3, one_f, 1}, {t2, 2, one_f, 1}, {t3, 3, one_f, 1}, {t4, 2, one_f, 1}, {t5, 2, one_f, 1},
+        {t6, 1, one_f, 1}, {t7, 2, two, 2},   {t8, 4, kv, 2},    {t9, 3, one_r, 1}, {t10, 1, one_f, 1},
+        {t11, 1, one_f, 1}, {t1, 3, one_f, 0}, {NULL, 0, one_f, 1},
+    };
+    /* a REPEATED leaf at the root, a MAP with a REQUIRED key: fine */
+    static const ppq_node_t ok1[] = {LEAF(PPQ_REPEATED)};
+    static const ppq_column_t kv_ok[] = {COL("key", PPQ_INT32, 0), COL("value", PPQ_FLOAT, 1)};
+    static const ppq_node_t ok2[] = {GROUP("m", PPQ_NODE_MAP, PPQ_OPTIONAL, 1),
+                                     GROUP("key_value", PPQ_NODE_STRUCT, PPQ_REPEATED, 2), LEAF(PPQ_REQUIRED),
+                                     LEAF(PPQ_OPTIONAL)};
+    const ppq_schema_t good1 = {ok1, 1, one_r, 1}, good2 = {ok2, 4, kv_ok, 2};
+    ppq_writer_t w;
+    ppq_sink_t sink;
+    ppq_memsink_t mem;
+    uint8_t buf[16];
+    ppq_writer_options_t o;
+    uint32_t i;
+    memset(&o, 0, sizeof o);
+    for (i = 0; i < ARRAY_LEN(bad); i++) {
+        ppq_sink_init_mem(&sink, &mem, buf, sizeof buf);
+        PPQ_CHECK_EQ(ppq_writer_arena_size_nested(&bad[i], NULL), 0u);
+        PPQ_CHECK_EQ(ppq_writer_init_nested(&w, &bad[i], NULL, &sink, test_arena_ptr, test_arena_size), PPQ_ERR_ARG);
+        PPQ_CHECK_EQ(mem.len, 0u);
+    }
+    PPQ_CHECK(ppq_writer_arena_size_nested(&good1, NULL) > 0u);
+    PPQ_CHECK(ppq_writer_arena_size_nested(&good2, NULL) > 0u);
+    /* the compact layout and recovery records: not for nested schemas */
+    o.compact = 1;
+    PPQ_CHECK_EQ(ppq_writer_arena_size_nested(&good2, &o), 0u);
+    o.compact = 0;
+    o.recovery = 1;
+    PPQ_CHECK_EQ(ppq_writer_init_nested(&w, &good2, &o, &sink, test_arena_ptr, test_arena_size), PPQ_ERR_ARG);
+}
+
+/* Batches the writer refuses take nothing: the file is the same bytes as
+ * without them; the flat API on a nested writer is PPQ_ERR_STATE. */
+static void nested_bad_batches(void)
+{
+    static const float vals[4] = {1, 2, 3, 4};
+    static const int64_t ts[3] = {1, 2, 3};
+    /* A: ts, burst.list.element (max_def 3, max_rep 1) */
+    static const int16_t good_def[5] = {3, 3, 0, 1, 2}, good_rep[5] = {0, 1, 0, 0, 0};
+    static const int16_t bad_defs[][5] = {{4, 3, 0, 1, 2}, {-1, 3, 0, 1, 2}, {3, 0, 0, 1, 2}};
+    static const int16_t bad_reps[][5] = {{1, 1, 0, 0, 0}, {0, 2, 0, 0, 0}, {0, 1, 1, 0, 0}, {0, 0, 0, 0, 0}};
+    ppq_leaf_batch_t b[2];
+    ppq_writer_t w;
+    ppq_sink_t sink;
+    ppq_memsink_t mem;
+    uint8_t *buf, *ref;
+    size_t ref_len;
+    uint32_t i, written = 7;
+    ppq_writer_options_t o;
+    memset(&o, 0, sizeof o);
+    o.page_values = 4; /* a record of 5 entries passes a page */
+    test_setup();
+    buf = (uint8_t *)test_alloc(4096);
+    ref = (uint8_t *)test_alloc(4096);
+    PPQ_CHECK(buf != NULL && ref != NULL);
+    if (ppq_writer_arena_size_nested(&schema_a, &o) > test_arena_size) {
+        return;
+    }
+    /* the reference: the good batch alone */
+    ppq_sink_init_mem(&sink, &mem, ref, 4096);
+    PPQ_CHECK_OK(ppq_writer_init_nested(&w, &schema_a, &o, &sink, test_arena_ptr, test_arena_size));
+    b[0].values = ts;
+    b[0].def = b[0].rep = NULL;
+    b[0].entries = 3;
+    b[1].values = vals;
+    b[1].def = good_def;
+    b[1].rep = good_rep;
+    b[1].entries = 5;
+    PPQ_CHECK_OK(ppq_writer_write_levels(&w, b, 3, &written));
+    PPQ_CHECK_EQ(written, 3u);
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    ref_len = mem.len;
+    /* each bad batch first, then the good one: the same file */
+    for (i = 0; i < ARRAY_LEN(bad_defs) + ARRAY_LEN(bad_reps) + 5u; i++) {
+        ppq_leaf_batch_t x[2];
+        uint32_t recs = 3;
+        ppq_sink_init_mem(&sink, &mem, buf, 4096);
+        PPQ_CHECK_OK(ppq_writer_init_nested(&w, &schema_a, &o, &sink, test_arena_ptr, test_arena_size));
+        memcpy(x, b, sizeof x);
+        if (i < ARRAY_LEN(bad_defs)) {
+            x[1].def = bad_defs[i];
+        } else if (i < ARRAY_LEN(bad_defs) + ARRAY_LEN(bad_reps)) {
+            x[1].rep = bad_reps[i - ARRAY_LEN(bad_defs)];
+        } else {
+            switch (i - ARRAY_LEN(bad_defs) - ARRAY_LEN(bad_reps)) {
+            case 0: x[1].def = NULL; break;             /* levels missing */
+            case 1: recs = 2; break;                    /* another record count */
+            case 2: x[0].entries = 2; break;            /* leaves disagree */
+            case 3: x[1].values = NULL; break;          /* no values */
+            default: x[1].rep = NULL; break;
+            }
+        }
+        PPQ_CHECK_EQ(ppq_writer_write_levels(&w, x, recs, &written), PPQ_ERR_ARG);
+        PPQ_CHECK_EQ(written, 0u);
+        PPQ_CHECK_EQ(ppq_writer_rows(&w), 0u);
+        PPQ_CHECK_OK(ppq_writer_write_levels(&w, b, 3, NULL));
+        PPQ_CHECK_OK(ppq_writer_close(&w));
+        PPQ_CHECK_EQ(mem.len, ref_len);
+        PPQ_CHECK_MEM(buf, ref, ref_len);
+    }
+    /* a record of more entries than a page: refused */
+    {
+        static const int16_t d5[5] = {3, 3, 3, 3, 3}, r5[5] = {0, 1, 1, 1, 1};
+        static const float v5[5] = {1, 2, 3, 4, 5};
+        ppq_leaf_batch_t x[2];
+        ppq_sink_init_mem(&sink, &mem, buf, 4096);
+        PPQ_CHECK_OK(ppq_writer_init_nested(&w, &schema_a, &o, &sink, test_arena_ptr, test_arena_size));
+        memcpy(x, b, sizeof x);
+        x[0].entries = 1;
+        x[1].def = d5;
+        x[1].rep = r5;
+        x[1].values = v5;
+        x[1].entries = 5;
+        PPQ_CHECK_EQ(ppq_writer_write_levels(&w, x, 1, NULL), PPQ_ERR_ARG);
+        /* the flat API on a nested writer */
+        PPQ_CHECK_EQ(ppq_writer_commit_row(&w), PPQ_ERR_STATE);
+        PPQ_CHECK_EQ(ppq_writer_write_batch(&w, NULL, 0, NULL), PPQ_ERR_STATE);
+        PPQ_CHECK_OK(ppq_writer_close(&w));
+    }
+    /* a flat writer has no levels call */
+    {
+        static const ppq_column_t flat[1] = {COL("v", PPQ_INT32, 0)};
+        int16_t md, mr;
+        ppq_sink_init_mem(&sink, &mem, buf, 4096);
+        PPQ_CHECK_OK(ppq_writer_init(&w, flat, 1, NULL, &sink, test_arena_ptr, test_arena_size));
+        PPQ_CHECK_EQ(ppq_writer_write_levels(&w, b, 1, NULL), PPQ_ERR_STATE);
+        PPQ_CHECK_EQ(ppq_writer_leaf_levels(&w, 0, &md, &mr), PPQ_ERR_ARG);
+    }
+}
+
+static const ppq_test_case_t cases[] = {
+    PPQ_TEST(nested_round_trip),
+    PPQ_TEST(nested_footer_tree),
+    PPQ_TEST(nested_bad_trees),
+    PPQ_TEST(nested_bad_batches),
+};
+
+#else /* a build without nested writing: nothing to test */
+
+static void nested_not_built(void)
+{
+    PPQ_CHECK(1);
+}
+
+static const ppq_test_case_t cases[] = {
+    PPQ_TEST(nested_not_built),
+};
+
+#endif
+
+PPQ_SUITE(suite_nested, "nested", cases);
