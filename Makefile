@@ -229,6 +229,10 @@ INTEROP_GEN := $(BUILD)/interop_gen_files
 $(INTEROP_GEN): $(BUILD)/obj/test/interop/gen_files.o $(LIB)
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^ -lm $(LDFLAGS_EXTRA)
 
+INTEROP_NESTED := $(BUILD)/interop_gen_nested
+$(INTEROP_NESTED): $(BUILD)/obj/test/interop/gen_nested.o $(LIB)
+	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^ -lm $(LDFLAGS_EXTRA)
+
 test/interop/node_modules: test/interop/package.json test/interop/package-lock.json
 	# npm ci, or (for npm releases whose ci rejects a lock without other
 	# platforms' optional packages) an install that follows the lock
@@ -236,10 +240,12 @@ test/interop/node_modules: test/interop/package.json test/interop/package-lock.j
 	    npm install --no-audit --no-fund --loglevel=error)
 	@touch $@
 
-interop: $(INTEROP_GEN) $(CLI) test/interop/node_modules
-	@rm -rf build/interop && mkdir -p build/interop
+interop: $(INTEROP_GEN) $(INTEROP_NESTED) $(CLI) test/interop/node_modules
+	@rm -rf build/interop && mkdir -p build/interop build/interop-nested
 	$(INTEROP_GEN) build/interop
 	node test/interop/read_check.mjs build/interop
+	$(INTEROP_NESTED) build/interop-nested
+	node test/interop/nested_check.mjs build/interop-nested
 	node test/interop/index_check.mjs build/interop
 	node test/interop/reader_check.mjs build/reader-corpus $(CLI)
 	node test/interop/reader_cases_check.mjs build/reader-cases $(CLI)
