@@ -482,42 +482,54 @@ static int leaf_batch_ok(const ppq_writer_t *w, uint32_t k, const ppq_leaf_batch
 {
     const nest_leaf_t *l = &w->nest->leaf[k];
     const ppq_column_t *col = &w->schema[k];
-    int bytes = col->type == PPQ_BYTE_ARRAY || col->type == PPQ_FIXED_LEN_BYTE_ARRAY;
-    uint32_t e, n = 0, v = 0, rec_entries = 0, prev_def = 0;
-    size_t rec_bytes = 0;
-    if ((l->max_def > 0u && b->def == NULL && b->entries > 0u) ||
-        (l->max_rep > 0u && b->rep == NULL && b->entries > 0u) || (b->values == NULL && b->entries > 0u)) {
+    const int16_t *def = l->max_def > 0u ? b->def : NULL, *rep = l->max_rep > 0u ? b->rep : NULL;
+    uint32_t e, n = 0, v = 0, start = 0, prev_def = 0, max_def = l->max_def, max_rep = l->max_rep;
+    if (b->entries == 0u) {
+        *recs = 0;
+        return 1;
+    }
+    if ((max_def > 0u && def == NULL) || (max_rep > 0u && rep == NULL) || b->values == NULL ||
+        (rep != NULL && rep[0] != 0)) {
         return 0;
     }
     for (e = 0; e < b->entries; e++) {
-        int32_t d = l->max_def > 0u ? b->def[e] : 0, r = l->max_rep > 0u ? b->rep[e] : 0;
-        if (d < 0 || d > l->max_def || r < 0 || r > l->max_rep || (e == 0u && r != 0)) {
+        uint32_t d = def != NULL ? (uint16_t)def[e] : 0u, r = rep != NULL ? (uint16_t)rep[e] : 0u; /* (negative: large) */
+        if (d > max_def || r > max_rep) {
             return 0;
         }
-        if (r == 0) {
+        if (r == 0u) {
+            if (e - start > w->opts.page_values) {
+                return 0; /* the record's entries pass a page */
+            }
+            start = e;
             n++;
-            rec_entries = 0;
-            rec_bytes = 0;
-        } else if ((uint32_t)d < l->rdef[r] || prev_def < l->rdef[r]) {
+        } else if (d < l->rdef[r] || prev_def < l->rdef[r]) {
             return 0; /* another element of a list that is null or empty */
         }
-        if (++rec_entries > w->opts.page_values) {
-            return 0; /* the record's entries pass a page */
-        }
-        if (d == l->max_def) {
-            if (bytes) {
-                const ppq_bytes_t *x = &((const ppq_bytes_t *)b->values)[v];
-                if (bytes_refused(w, k, x)) {
+        v += d == max_def;
+        prev_def = d;
+    }
+    if (b->entries - start > w->opts.page_values) {
+        return 0;
+    }
+    if (col->type == PPQ_BYTE_ARRAY || col->type == PPQ_FIXED_LEN_BYTE_ARRAY) {
+        /* each value as the setters take it, a record's at most a page's bytes */
+        const ppq_bytes_t *x = (const ppq_bytes_t *)b->values;
+        size_t rec_bytes = 0;
+        for (e = 0, v = 0; e < b->entries; e++) {
+            if (rep == NULL || rep[e] == 0) {
+                rec_bytes = 0;
+            }
+            if (def == NULL || (uint32_t)def[e] == max_def) {
+                if (bytes_refused(w, k, &x[v])) {
                     return 0;
                 }
-                rec_bytes += x->len;
+                rec_bytes += x[v++].len;
                 if (col->type == PPQ_BYTE_ARRAY && rec_bytes > w->opts.page_bytes) {
                     return 0;
                 }
             }
-            v++;
         }
-        prev_def = (uint32_t)d;
     }
     *recs = n;
     return 1;
@@ -554,6 +566,32 @@ static ppq_status_t nest_dict_room(ppq_writer_t *w, ppq_col_t *c, uint32_t vals,
     return st;
 }
 
+/* Does column c's page encoder take runs of numbers in memory (no
+ * dictionary to fill, no value the setters would look at)? */
+static int nest_takes_runs(const ppq_col_t *c)
+{
+    ppq_type_t t = c->def->type;
+    int number = t == PPQ_INT32 || t == PPQ_INT64 || t == PPQ_FLOAT || t == PPQ_DOUBLE;
+    return number && (c->kind == K_PLAIN || (BUILT(K_DELTA) && c->kind == K_DELTA) || (BUILT(K_BSS) && c->kind == K_BSS));
+}
+
+/* n values (in memory, their C type) into the page as one run: the page
+ * has room (nest_record checked). */
+static ppq_status_t nest_put_run(ppq_col_t *c, const uint8_t *v, uint32_t n)
+{
+    ppq_status_t st;
+    switch (c->kind) {
+    case K_PLAIN: st = ppq_plain_enc_put(&c->enc.plain, v, n); break;
+    case K_DELTA: st = BUILT(K_DELTA) ? ppq_delta_enc_put(&c->enc.delta, v, n) : PPQ_ERR_STATE; break;
+    default: st = BUILT(K_BSS) ? ppq_bss_enc_put(&c->enc.bss, v, n) : PPQ_ERR_STATE; break;
+    }
+    if (PPQ_WRITER_STATISTICS) {
+        ppq_stats_add_values(&c->page_stats, c->stats_kind, c->width, v, n);
+    }
+    c->page_count += n;
+    return st;
+}
+
 /* One record of leaf k: entries e.. (n of them), values from *v. */
 static ppq_status_t nest_record(ppq_writer_t *w, uint32_t k, const ppq_leaf_batch_t *b, uint32_t e, uint32_t n,
                                 uint32_t *v)
@@ -564,7 +602,7 @@ static ppq_status_t nest_record(ppq_writer_t *w, uint32_t k, const ppq_leaf_batc
     size_t size = col->type == PPQ_BOOLEAN ? 1u : ppq_value_size(col->type), bytes = 0, dict_bytes;
     uint32_t i, vals = 0;
     ppq_status_t st = PPQ_OK;
-    for (i = e; i < e + n; i++) {
+    for (i = e; i < e + n && (col->type == PPQ_BYTE_ARRAY || c->kind == K_DICT); i++) {
         if ((l->max_def > 0u ? (uint32_t)b->def[i] : 0u) == l->max_def) {
             if (col->type == PPQ_BYTE_ARRAY) {
                 bytes += ((const ppq_bytes_t *)b->values)[*v + vals].len;
@@ -581,22 +619,45 @@ static ppq_status_t nest_record(ppq_writer_t *w, uint32_t k, const ppq_leaf_batc
     if (st == PPQ_OK) {
         st = nest_dict_room(w, c, vals, dict_bytes);
     }
-    for (i = e; i < e + n && st == PPQ_OK; i++) {
-        uint32_t d = l->max_def > 0u ? (uint32_t)b->def[i] : 0u;
+    /* the levels (no page ends inside the record now) */
+    for (i = 0; i < n && st == PPQ_OK; i++) {
         if (l->def != NULL) {
-            l->def[c->page_count] = (uint8_t)d;
+            l->def[c->page_count + i] = (uint8_t)b->def[e + i];
         }
         if (l->rep != NULL) {
-            l->rep[c->page_count] = (uint8_t)b->rep[i];
+            l->rep[c->page_count + i] = (uint8_t)b->rep[e + i];
         }
-        if (d == l->max_def) {
-            load_pending(c, (const uint8_t *)b->values + (size_t)*v * size);
-            (*v)++;
-        } else {
-            load_pending(c, NULL);
+    }
+    if (st == PPQ_OK && nest_takes_runs(c)) { /* numbers: runs of values, nulls one by one */
+        const uint8_t *x = (const uint8_t *)b->values;
+        for (i = e; i < e + n && st == PPQ_OK;) {
+            uint32_t j = i;
+            while (j < e + n && (l->max_def == 0u || (uint32_t)b->def[j] == l->max_def)) {
+                j++;
+            }
+            if (j > i) {
+                st = nest_put_run(c, x + (size_t)*v * size, j - i);
+                *v += j - i;
+                i = j;
+            }
+            for (; i < e + n && l->max_def > 0u && (uint32_t)b->def[i] != l->max_def; i++) {
+                mark_null(c);
+                c->page_nulls++;
+                c->page_stats.nulls++;
+                c->page_count++;
+            }
         }
-        st = push_value(w, c);
-        c->pending = 0;
+    } else {
+        for (i = e; i < e + n && st == PPQ_OK; i++) { /* value by value, as the setters put them */
+            if ((l->max_def > 0u ? (uint32_t)b->def[i] : 0u) == l->max_def) {
+                load_pending(c, (const uint8_t *)b->values + (size_t)*v * size);
+                (*v)++;
+            } else {
+                load_pending(c, NULL);
+            }
+            st = push_value(w, c);
+            c->pending = 0;
+        }
     }
     l->page_records++;
     return st;
