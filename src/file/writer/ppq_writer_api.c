@@ -6,7 +6,7 @@
 #if PPQ_WRITER_NESTED
 /* ppq_writer_init and ppq_writer_init_nested (tree: a nested schema, its
  * leaves `schema`). */
-static PPQ_ALWAYS_INLINE ppq_status_t writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32_t ncols,
+static PPQ_NOINLINE ppq_status_t writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32_t ncols,
                                                   const ppq_schema_t *tree, const ppq_writer_options_t *opts,
                                                   ppq_sink_t *out, void *arena, size_t len)
 #else

@@ -775,7 +775,7 @@ static uint32_t groups_kept(const ppq_writer_options_t *o, uint32_t rg, uint32_t
 #define FILE_ROWS_ENOUGH (1u << 20)
 
 #if PPQ_WRITER_NESTED
-static PPQ_ALWAYS_INLINE ppq_status_t options_for_arena(ppq_writer_options_t *opts, const ppq_column_t *schema,
+static PPQ_NOINLINE ppq_status_t options_for_arena(ppq_writer_options_t *opts, const ppq_column_t *schema,
                                                         uint32_t ncols, size_t arena_len TREE_PARAM)
 #else
 ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_column_t *schema, uint32_t ncols,
