@@ -24,6 +24,7 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
         return PPQ_ERR_ARG;
     }
     p.tree = tree;
+    p.path_bytes = tree != NULL ? nest_path_bytes(tree) : 0u;
 #else
     if (w == NULL || out == NULL || !schema_ok(schema, ncols)) {
         return PPQ_ERR_ARG;
@@ -59,7 +60,7 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
     if (PPQ_WRITER_STATISTICS) { /* (write_row_group: where byte-array min/max are cut) */
         w->rg_meta_full = rg_meta_bound(schema, ncols, &w->opts, STAT_MAX);
 #if PPQ_WRITER_NESTED
-        w->rg_meta_full += tree != NULL ? nest_path_bytes(tree) : 0u;
+        w->rg_meta_full += p.path_bytes;
 #endif
     }
     w->out = out;

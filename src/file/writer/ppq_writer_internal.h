@@ -227,7 +227,7 @@ static void chunk_stats_reset(ppq_col_t *c)
  * the levels at each depth (0: the root, whose children are the rest). */
 typedef struct tree_it {
     uint32_t at, depth, leaf;
-    uint32_t left[PPQ_WRITER_MAX_DEPTH + 1u];
+    uint16_t left[PPQ_WRITER_MAX_DEPTH + 1u]; /* (the root's: 0xFFFF, more than its children) */
     uint8_t def[PPQ_WRITER_MAX_DEPTH + 1u], rep[PPQ_WRITER_MAX_DEPTH + 1u];
 } tree_it_t;
 
@@ -263,10 +263,11 @@ typedef struct plan {
     int failed;
 #if PPQ_WRITER_NESTED
     const ppq_schema_t *tree; /* a nested schema (its leaves the columns), or NULL */
+    size_t path_bytes;        /* ... nest_path_bytes(tree) (counted before: the plan's stack) */
 #endif
 } plan_t;
 #if PPQ_WRITER_NESTED
-#define PLAN_INIT {NULL, 0, 0, NULL}
+#define PLAN_INIT {NULL, 0, 0, NULL, 0}
 #else
 #define PLAN_INIT {NULL, 0, 0}
 #endif

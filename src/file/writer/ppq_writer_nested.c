@@ -13,7 +13,7 @@
 static void tree_start(tree_it_t *t)
 {
     t->at = t->depth = t->leaf = 0;
-    t->left[0] = UINT32_MAX;
+    t->left[0] = 0xFFFFu;
     t->def[0] = t->rep[0] = 0;
 }
 
@@ -93,8 +93,8 @@ static int tree_ok(const ppq_schema_t *s)
 {
     /* per depth: the open group's node, its first child and the leaves
      * before it, the position of the child at hand */
-    uint32_t grp[PPQ_WRITER_MAX_DEPTH + 1u], first[PPQ_WRITER_MAX_DEPTH + 1u], first_leaf[PPQ_WRITER_MAX_DEPTH + 1u];
-    uint32_t pos[PPQ_WRITER_MAX_DEPTH + 1u];
+    uint16_t grp[PPQ_WRITER_MAX_DEPTH + 1u], first[PPQ_WRITER_MAX_DEPTH + 1u], first_leaf[PPQ_WRITER_MAX_DEPTH + 1u];
+    uint16_t pos[PPQ_WRITER_MAX_DEPTH + 1u]; /* (0xFFFF: before the first child) */
     tree_it_t t;
     uint32_t j;
     uint8_t d, r;
@@ -103,10 +103,10 @@ static int tree_ok(const ppq_schema_t *s)
         return 0;
     }
     tree_start(&t);
-    grp[0] = UINT32_MAX;
+    grp[0] = 0xFFFFu;
     first[0] = 0;
     first_leaf[0] = 0;
-    pos[0] = UINT32_MAX;
+    pos[0] = 0xFFFFu;
     for (;;) {
         const ppq_node_t *n;
         uint32_t depth, sib, sib_leaf, leaf = t.leaf;
@@ -124,7 +124,7 @@ static int tree_ok(const ppq_schema_t *s)
             break;
         }
         n = &s->nodes[j];
-        pos[depth]++;
+        pos[depth] = (uint16_t)(pos[depth] + 1u);
         if (n->kind > PPQ_NODE_MAP || n->repetition > PPQ_REPEATED) {
             return 0;
         }
@@ -164,10 +164,10 @@ static int tree_ok(const ppq_schema_t *s)
             }
         }
         if (n->kind != PPQ_NODE_LEAF) { /* its children at depth + 1 */
-            grp[depth + 1u] = j;
-            first[depth + 1u] = j + 1u;
-            first_leaf[depth + 1u] = t.leaf;
-            pos[depth + 1u] = UINT32_MAX;
+            grp[depth + 1u] = (uint16_t)j;
+            first[depth + 1u] = (uint16_t)(j + 1u);
+            first_leaf[depth + 1u] = (uint16_t)t.leaf;
+            pos[depth + 1u] = 0xFFFFu;
         }
     }
     /* every group got its children, every leaf its column */
@@ -205,7 +205,8 @@ static size_t nest_path_bytes(const ppq_schema_t *s)
 {
     tree_it_t t;
     uint32_t j;
-    size_t total = 0, per[PPQ_WRITER_MAX_DEPTH + 1u];
+    size_t total = 0;
+    uint16_t per[PPQ_WRITER_MAX_DEPTH + 1u]; /* (at most 16 names of 255 bytes and 2) */
     uint8_t d, r;
     tree_start(&t);
     per[0] = 0;
@@ -225,7 +226,7 @@ static size_t nest_path_bytes(const ppq_schema_t *s)
         } else {
             size_t len = 0;
             (void)name_ok(s->nodes[j].name, &len);
-            per[depth + 1u] = per[depth] + len + 2u; /* (a binary's length varint: 2 bytes up to 16383) */
+            per[depth + 1u] = (uint16_t)(per[depth] + len + 2u); /* (a binary's length varint: 2 bytes up to 16383) */
         }
     }
     return total;
@@ -328,6 +329,7 @@ size_t ppq_writer_arena_size_nested(const ppq_schema_t *schema, const ppq_writer
         return 0;
     }
     p.tree = schema;
+    p.path_bytes = nest_path_bytes(schema);
     return plan(schema->leaves, schema->nleaves, &o, &p, NULL);
 }
 

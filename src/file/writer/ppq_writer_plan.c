@@ -481,7 +481,7 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
     /* a nested schema's leaves: their levels in each page, the ancestors'
      * names in each row group's paths */
     tree_it_t tree_at;
-    size_t rg = rg_meta_max(s, n, o) + (p->tree != NULL ? nest_path_bytes(p->tree) : 0u);
+    size_t rg = rg_meta_max(s, n, o) + p->path_bytes;
 #else
     size_t rg = rg_meta_max(s, n, o);
 #endif
