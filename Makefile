@@ -374,6 +374,16 @@ $(DURABLE_LOGGER): $(DURABLE_OBJS) $(LIB)
 durable-test: $(DURABLE_LOGGER) $(CLI)
 	tools/durable_test.sh $(DURABLE_LOGGER) $(CLI)
 
+NESTED_DEMO := $(BUILD)/nested_burst
+$(NESTED_DEMO): $(BUILD)/obj/examples/nested_burst/main.o $(LIB)
+	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
+
+# examples/nested_burst: LIST<FLOAT> bursts and a LIST<STRUCT> written with
+# the nested API, printed back by ppq cat.
+nested-demo: $(NESTED_DEMO) $(CLI)
+	$(NESTED_DEMO) $(BUILD)/nested_burst.parquet
+	$(CLI) cat $(BUILD)/nested_burst.parquet | head -3
+
 ENCODINGS_DEMO := $(BUILD)/encodings_demo
 $(ENCODINGS_DEMO): $(BUILD)/obj/examples/encodings_demo/main.o $(LIB)
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
