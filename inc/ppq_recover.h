@@ -18,7 +18,10 @@
  *     0   tag 00 'P' 'Q' 'H'
  *     4   u32 body length B (bytes 8 .. 8+B)
  *     8   u8 format (1), u8 flags (bit 0: statistics written, bit 1: row
- *         groups carry a page index and its record), u8 the
+ *         groups carry a page index and its record, bit 2: a nested
+ *         schema, PPQ_WRITER_NESTED: each name is the leaf's path, its
+ *         names apart by a 0 byte, and every data page is v2, whose
+ *         num_rows counts the records that find the chunk's end), u8 the
  *         pages' codec (ppq_codec_t: every page of the file), u8 0
  *     12  u32 column count N
  *     16  u32 head length H, u32 tail length T

@@ -206,7 +206,8 @@ typedef struct ppq_writer {
     uint8_t *footer;           /* serialized RowGroups */
     size_t footer_len, footer_cap, rg_meta_max; /* rg_meta_max: room kept for a row group's metadata */
     size_t rg_meta_full;       /* ... and what it takes without byte-array statistics cut */
-    uint8_t *store;            /* compact layout: the open row group's streams and entries */
+    uint8_t *store;            /* compact layout: the open row group's streams and entries
+                                  (page layout: a nested schema's state, or NULL) */
     size_t store_len, store_cap;
     uint8_t *scratch;          /* page header assembly */
     size_t scratch_cap;
@@ -238,7 +239,6 @@ typedef struct ppq_writer {
     uint32_t record_check;     /* ... the first other column write_record checks before putting any */
     uint32_t rows_fast;        /* rows every open page surely has room for (0: look) */
     uint32_t rg_last;          /* rows of the last row group written (AUTO's horizon) */
-    struct ppq_nest *nest;     /* a nested schema's state, in the arena (NULL: flat) */
 } ppq_writer_t;
 
 /* The exact arena bytes ppq_writer_init needs (0 for an invalid schema or
@@ -466,7 +466,10 @@ PPQ_CHECKRET ppq_status_t ppq_writer_options_for_arena_nested(ppq_writer_options
  * REPEATED LIST or MAP node, a middle group that is not one REPEATED STRUCT
  * of 1 (LIST) or 2 (MAP) children, a REPEATED element or value, a map key
  * that is not a REQUIRED leaf); and for options nested writing does not
- * take: the compact layout, recovery records.  `schema`, its arrays and
+ * take: the compact layout, recovery records with v1 pages (recovery
+ * finds a nested column chunk's end by the records its v2 page headers
+ * count: set page_v2 with recovery) or with a leaf whose path's names,
+ * joined by a byte each, pass 255 bytes.  `schema`, its arrays and
  * `arena` must outlive the writer.  ppq_writer_set_*, commit_row,
  * write_record and write_batch return PPQ_ERR_STATE on a nested writer:
  * rows go in through ppq_writer_write_levels.  Without PPQ_WRITER_NESTED

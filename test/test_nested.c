@@ -217,7 +217,7 @@ static int gen_leaf(const ppq_column_t *col, const leaf_levels_t *lv, leaf_data_
 /* ---- write and read back ------------------------------------------------------- */
 
 static uint8_t *file_buf;
-#define FILE_CAP (PPQ_TEST_SCRATCH / 4u)
+#define FILE_CAP (PPQ_TEST_SCRATCH / 6u)
 
 static ppq_status_t write_file(const ppq_schema_t *s, const ppq_writer_options_t *o, leaf_data_t *ld, uint32_t chunks,
                                size_t *len)
@@ -423,6 +423,81 @@ static void nested_round_trip(void)
 #ifndef PPQ_TEST_SMALL
     PPQ_CHECK_EQ(ran, 24u);
 #endif
+}
+
+/* A recoverable nested file (v2 pages) cut at 60% of its bytes: recovery
+ * keeps its whole row groups, each leaf's chunk found by the records its
+ * pages count, the paths as the writer wrote them; the reader gets the
+ * kept records' levels and values.  (v1 pages with recovery: PPQ_ERR_ARG.) */
+static void nested_recovery(void)
+{
+    leaf_levels_t lv[MAX_LEAVES];
+    leaf_data_t ld[MAX_LEAVES];
+    ppq_writer_options_t o;
+    ppq_recover_result_t res;
+    ppq_file_t f;
+    mfile_t m;
+    ppq_sink_t sink;
+    ppq_memsink_t mem;
+    uint8_t *out;
+    size_t len = 0;
+    uint32_t k, si, ran = 0;
+    static const ppq_schema_t *const schemas[2] = {&schema_b, &schema_c};
+    for (si = 0; si < 2u; si++) {
+        const ppq_schema_t *s = schemas[si];
+        memset(&o, 0, sizeof o);
+        o.page_v2 = 1;
+        o.recovery = 1;
+        o.page_values = 64;
+        o.page_bytes = 1024;
+        o.row_group_rows = RECORDS / 10u;
+        o.chunk_bytes = 2048;
+        o.dict_entries = 256;
+        o.dict_bytes = 4096;
+        o.footer_bytes = 65536;
+        o.index_pages = 64;
+        levels_of(s, lv);
+        test_setup();
+        file_buf = (uint8_t *)test_alloc(FILE_CAP);
+        out = (uint8_t *)test_alloc(FILE_CAP);
+        PPQ_CHECK(file_buf != NULL && out != NULL);
+        for (k = 0; k < s->nleaves; k++) {
+            PPQ_CHECK(gen_leaf(&s->leaves[k], &lv[k], &ld[k], RECORDS, 40, 77u + k));
+        }
+        if (write_file(s, &o, ld, 2, &len) == PPQ_ERR_ARENA) {
+            continue;
+        }
+        /* cut, recover into out */
+        mfile_init(&f, &m, file_buf, len * 6u / 10u, len);
+        ppq_sink_init_mem(&sink, &mem, out, FILE_CAP);
+        PPQ_CHECK_OK(ppq_recover_copy(&f, &sink, test_arena_ptr, test_arena_size, &res));
+        PPQ_CHECK(res.recoverable);
+        PPQ_CHECK(res.row_groups >= 2u);
+        PPQ_CHECK(res.rows < RECORDS && res.rows > 0u);
+        /* the kept records' entries and values */
+        for (k = 0; k < s->nleaves; k++) {
+            uint32_t e = 0, v = 0, r = 0;
+            for (; e < ld[k].entries; e++) {
+                if (ld[k].rep[e] == 0 && r++ == res.rows) {
+                    break;
+                }
+                v += ld[k].def[e] == lv[k].max_def;
+            }
+            ld[k].entries = e;
+            ld[k].nvals = v;
+            ld[k].records = (uint32_t)res.rows;
+        }
+        memcpy(file_buf, out, mem.len);
+        read_back(s, lv, ld, mem.len, o.page_values, 1);
+        ran++;
+    }
+#ifndef PPQ_TEST_SMALL
+    PPQ_CHECK_EQ(ran, 2u);
+#endif
+    /* v1 pages with recovery: refused */
+    memset(&o, 0, sizeof o);
+    o.recovery = 1;
+    PPQ_CHECK_EQ(ppq_writer_arena_size_nested(&schema_a, &o), 0u);
 }
 
 /* The footer's tree as the reader sees it: groups, children, LIST/MAP
@@ -640,6 +715,7 @@ static void nested_bad_batches(void)
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(nested_round_trip),
     PPQ_TEST(nested_footer_tree),
+    PPQ_TEST(nested_recovery),
     PPQ_TEST(nested_bad_trees),
     PPQ_TEST(nested_bad_batches),
 };

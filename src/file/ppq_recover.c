@@ -18,6 +18,10 @@ enum { PAGE_DATA = 0, PAGE_DICTIONARY = 2, PAGE_DATA_V2 = 3 };
 typedef struct page {
     uint32_t type, hdr_len, size, usize, crc, values, encoding;
     uint8_t has_crc, has_stats;
+#if PPQ_WRITER_NESTED
+    uint8_t nested;  /* a nested schema's page: its values (entries) are not its rows */
+    uint32_t rows;   /* v2: the rows (records) it holds */
+#endif
     ppq_stats_t stats;
 } page_t;
 
@@ -34,6 +38,9 @@ typedef struct rc {
     uint8_t stats;       /* pages carry statistics */
     uint8_t codec;       /* every page's codec (ppq_codec_t) */
     uint8_t pidx;        /* row groups carry a page index and its record */
+#if PPQ_WRITER_NESTED
+    uint8_t nested;      /* a nested schema: descriptors name paths, v2 pages count records */
+#endif
     uint64_t ci, oi;     /* ... where the next column's ColumnIndex, OffsetIndex are */
     uint64_t desc_off;   /* the first column descriptor */
     uint64_t head_off, tail_off;
@@ -199,9 +206,16 @@ static ppq_status_t read_page_kind(ppq_thrift_r_t *t, int16_t kind, page_t *p)
         }
         st = st == PPQ_OK ? ppq_thrift_r_field(t, &id, &type) : st;
     }
+#if PPQ_WRITER_NESTED
+    p->rows = rows;
+    if (st == PPQ_OK && kind == 8 && rows != p->values && !p->nested) {
+        st = PPQ_ERR_CORRUPT; /* a flat schema has a value (or null) per row */
+    }
+#else
     if (st == PPQ_OK && kind == 8 && rows != p->values) {
         st = PPQ_ERR_CORRUPT; /* a flat schema has a value (or null) per row */
     }
+#endif
     return st;
 }
 
@@ -215,6 +229,9 @@ static ppq_status_t parse_page(rc_t *r, size_t got, page_t *p)
     ppq_status_t st;
     memset(p, 0, sizeof *p);
     p->encoding = 32u; /* none */
+#if PPQ_WRITER_NESTED
+    p->nested = r->nested;
+#endif
     ppq_thrift_r_init(t, r->win, got);
     st = ppq_thrift_r_field(t, &id, &type);
     while (st == PPQ_OK && type != PPQ_THRIFT_STOP) {
@@ -287,12 +304,18 @@ static ppq_status_t read_header(rc_t *r)
     }
     body = ppq_load_le32(b + 8);
     if (memcmp(b, "PAR1", 4) != 0 || memcmp(b + 4, PPQ_RECOVER_HEADER_TAG, 4) != 0 || body < 16u ||
-        body > r->size || b[12] != PPQ_RECOVER_FORMAT || (b[13] & (PPQ_WRITER_PAGE_INDEX ? ~3u : ~1u)) != 0u || b[14] > (uint8_t)PPQ_CODEC_LZ4_RAW ||
-        b[15] != 0u) {
+        body > r->size || b[12] != PPQ_RECOVER_FORMAT ||
+        (b[13] & ~(1u | (PPQ_WRITER_PAGE_INDEX ? 2u : 0u) | (PPQ_WRITER_NESTED ? 4u : 0u))) != 0u ||
+        b[14] > (uint8_t)PPQ_CODEC_LZ4_RAW || b[15] != 0u) {
         return PPQ_ERR_CORRUPT;
     }
     r->stats = b[13] & 1u;
+#if PPQ_WRITER_NESTED
+    r->pidx = (uint8_t)((b[13] >> 1) & 1u);
+    r->nested = (uint8_t)((b[13] >> 2) & 1u);
+#else
     r->pidx = (uint8_t)(b[13] >> 1);
+#endif
     r->codec = b[14];
     if (r->stats && !PPQ_WRITER_STATISTICS) {
         return PPQ_ERR_UNSUPPORTED; /* its footer would lose them: built without statistics */
@@ -351,6 +374,13 @@ static ppq_status_t read_desc(rc_t *r, uint64_t *off)
 
 /* ---- row groups ------------------------------------------------------------ */
 
+/* A check of a flat schema's chunk (a value or null per row), not a nested one's. */
+#if PPQ_WRITER_NESTED
+#define FLAT_ONLY(x) (!r->nested && (x))
+#else
+#define FLAT_ONLY(x) (x)
+#endif
+
 /*
  * Walk the pages of one column chunk from *pos, `rows` values in all,
  * described by r->desc.  `check`: verify each body's CRC.  Fills *m (its
@@ -365,6 +395,9 @@ static ppq_status_t walk_chunk(rc_t *r, uint64_t *pos, uint64_t end, uint32_t ro
     uint8_t order = r->desc[1], cap = r->desc[2];
     uint32_t width = ppq_load_le32(r->desc + 4);
     ppq_status_t st = PPQ_OK;
+#if PPQ_WRITER_NESTED
+    uint32_t recs = 0; /* a nested chunk: records so far (its pages' v2 row counts) */
+#endif
     m->name = (const char *)(r->desc + 8);
     m->name_len = r->desc[3];
     m->type = r->desc[0];
@@ -373,12 +406,27 @@ static ppq_status_t walk_chunk(rc_t *r, uint64_t *pos, uint64_t end, uint32_t ro
     m->encodings = 1u << PPQ_ENC_RLE; /* levels */
     m->values = rows;
     m->start = m->data_start = *pos;
+#if PPQ_WRITER_NESTED
+    m->depth = 0;
+    m->path = NULL;
+    if (r->nested) { /* the path's names, apart by a NUL */
+        uint32_t k;
+        m->depth = 1;
+        for (k = 0; k < m->name_len; k++) {
+            m->depth += m->name[k] == '\0';
+        }
+    }
+#endif
     m->codec = r->codec;
     m->raw_size = 0; /* the pages uncompressed, headers included */
     m->stats = r->stats ? cs : NULL;
     cs->cap = cap;
     ppq_stats_reset(cs);
+#if PPQ_WRITER_NESTED
+    while ((r->nested ? recs : values) < rows && st == PPQ_OK) {
+#else
     while (values < rows && st == PPQ_OK) {
+#endif
         uint32_t crc = 0;
         st = read_page(r, *pos, p);
         if (st != PPQ_OK) {
@@ -393,7 +441,15 @@ static ppq_status_t walk_chunk(rc_t *r, uint64_t *pos, uint64_t end, uint32_t ro
             }
             m->data_start = *pos + p->hdr_len + p->size;
         } else {
-            if (p->values == 0u || p->values > rows - values || (r->stats && !p->has_stats) ||
+#if PPQ_WRITER_NESTED
+            if (r->nested) { /* v2 pages, each a whole number of records */
+                if (p->type != PAGE_DATA_V2 || p->rows == 0u || p->rows > rows - recs || p->values < p->rows) {
+                    return PPQ_ERR_CORRUPT;
+                }
+                recs += p->rows;
+            }
+#endif
+            if (p->values == 0u || FLAT_ONLY(p->values > rows - values) || (r->stats && !p->has_stats) ||
                 (p->has_stats && p->stats.nulls > p->values) ||
                 (p->has_stats && p->stats.has &&
                  (p->stats.min_len > cap || p->stats.max_len > cap ||
@@ -423,6 +479,11 @@ static ppq_status_t walk_chunk(rc_t *r, uint64_t *pos, uint64_t end, uint32_t ro
         *pos += p->hdr_len + p->size;
     }
     m->end = *pos;
+#if PPQ_WRITER_NESTED
+    if (r->nested) {
+        m->values = values; /* entries */
+    }
+#endif
     return st;
 }
 

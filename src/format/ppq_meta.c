@@ -263,14 +263,19 @@ void ppq_meta_write_chunk(ppq_thrift_w_t *t, const ppq_chunk_meta_t *m)
         }
     }
 #if PPQ_WRITER_NESTED
-    if (m->depth > 0u) { /* a nested leaf's path */
+    if (m->depth > 0u) { /* a nested leaf's path: its names, or (path NULL) name's names apart by a NUL */
+        const char *at = m->name;
         ppq_thrift_w_list(t, 3, PPQ_THRIFT_BINARY, m->depth);
         for (e = 0; e < m->depth; e++) {
             uint32_t len = 0;
-            while (m->path[e][len] != '\0') {
+            if (m->path != NULL) {
+                at = m->path[e];
+            }
+            while ((m->path != NULL || at + len < m->name + m->name_len) && at[len] != '\0') {
                 len++;
             }
-            ppq_thrift_w_elem_binary(t, m->path[e], len);
+            ppq_thrift_w_elem_binary(t, at, len);
+            at += len + 1u;
         }
     } else
 #endif

@@ -152,7 +152,8 @@ typedef struct ppq_chunk_meta {
     uint64_t raw_size;        /* its pages uncompressed, headers included */
     const ppq_stats_t *stats; /* NULL: none */
 #if PPQ_WRITER_NESTED /* (internal: no caller's struct) */
-    const char *const *path;  /* depth > 0: path_in_schema, these names (NUL-terminated; name unused) */
+    const char *const *path;  /* depth > 0: path_in_schema, these names (NUL-terminated; name unused),
+                                 or (NULL) the `depth` names in name, apart by a NUL (recovery's) */
     uint32_t depth;
 #endif
 #if PPQ_WRITER_PAGE_INDEX /* (internal: no caller's struct) */

@@ -24,6 +24,9 @@
  *                    entries, key "k<i>", value null when (r + i) % 5 == 0, else
  *                    r * i / 2; m2 MAP<INT32, STRING?> (required): r % 3 entries,
  *                    key r * 10 + i, value null when i == 1 and r is odd, else "v<r>_<i>"
+ *   nested_maps_recoverable  nested_maps with recovery records, v2 pages, row groups of 30
+ *   nested_maps_recovered    it cut at 60% of its bytes and recovered (ppq_recover_copy):
+ *                    the records of the row groups before the cut
  *   nested_deep      d LIST<LIST<LIST<INT32?>?>?>?: null when r % 9 == 8;
  *                    r % 3 lists j: null when (r + j) % 4 == 3, else (r + j) % 3
  *                    lists k: null when (r + j + k) % 5 == 4, else (r + j + k) % 4
@@ -387,6 +390,63 @@ static void gen_deep(void)
     }
 }
 
+/* The file `name` (written) cut at 60% of its bytes and recovered
+ * (ppq_recover_copy) as `out`: its whole row groups before the cut. */
+static ppq_status_t cut_read_at(void *ctx, uint64_t off, uint8_t *buf, size_t len, size_t *got)
+{
+    FILE *f = (FILE *)((void **)ctx)[0];
+    uint64_t size = *(uint64_t *)((void **)ctx)[1];
+    size_t n = off >= size ? 0u : (size_t)(size - off < len ? size - off : len);
+    *got = 0;
+    if (n > 0u && (fseek(f, (long)off, SEEK_SET) != 0 || (*got = fread(buf, 1, n, f)) != n)) {
+        return PPQ_ERR_IO;
+    }
+    return PPQ_OK;
+}
+
+static int recover_cut(const char *dir, const char *name, const char *outname)
+{
+    char path[512];
+    FILE *in, *out;
+    uint64_t size;
+    void *ctx[2];
+    ppq_file_t f;
+    ppq_sink_t sink;
+    ppq_recover_result_t res;
+    ppq_status_t st;
+    snprintf(path, sizeof path, "%s/%s.parquet", dir, name);
+    in = fopen(path, "rb");
+    if (in == NULL || fseek(in, 0, SEEK_END) != 0) {
+        perror(path);
+        return 1;
+    }
+    size = (uint64_t)ftell(in) * 6u / 10u;
+    ctx[0] = in;
+    ctx[1] = &size;
+    memset(&f, 0, sizeof f);
+    f.read_at = cut_read_at;
+    f.ctx = ctx;
+    f.size = size;
+    snprintf(path, sizeof path, "%s/%s.parquet", dir, outname);
+    out = fopen(path, "wb");
+    if (out == NULL) {
+        perror(path);
+        fclose(in);
+        return 1;
+    }
+    sink.write = file_write;
+    sink.ctx = out;
+    sink.offset = 0;
+    st = ppq_recover_copy(&f, &sink, arena_mem, sizeof arena_mem, &res);
+    fclose(in);
+    fclose(out);
+    if (st != PPQ_OK || res.rows == 0u || res.rows >= RECORDS) {
+        fprintf(stderr, "%s: %s, %u rows kept\n", outname, ppq_status_str(st), (unsigned)res.rows);
+        return 1;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : ".";
@@ -413,6 +473,15 @@ int main(int argc, char **argv)
     bad |= write_file(dir, "nested_list_struct", &list_struct, &o, RECORDS, 2);
     gen_maps();
     bad |= write_file(dir, "nested_maps", &maps, &o, RECORDS, 2);
+    /* recoverable (v2 pages), cut and recovered: its first row groups */
+    o.page_v2 = 1;
+    o.recovery = 1;
+    o.row_group_rows = 30;
+    bad |= write_file(dir, "nested_maps_recoverable", &maps, &o, RECORDS, 2);
+    bad |= recover_cut(dir, "nested_maps_recoverable", "nested_maps_recovered");
+    o.recovery = 0;
+    o.row_group_rows = 100;
+    o.page_v2 = 0;
     o.page_v2 = 1;
     gen_deep();
     bad |= write_file(dir, "nested_deep", &deep, &o, RECORDS, 3);

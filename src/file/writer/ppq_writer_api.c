@@ -35,8 +35,8 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
         return PPQ_ERR_ARG;
     }
 #if PPQ_WRITER_NESTED
-    if (tree != NULL && (w->opts.compact || w->opts.recovery)) {
-        return PPQ_ERR_ARG; /* nested: the page layout, no recovery records */
+    if (tree != NULL && (w->opts.compact || (w->opts.recovery && !page_v2(&w->opts)))) {
+        return PPQ_ERR_ARG; /* nested: the page layout; recovery counts records in v2 headers */
     }
 #endif
     st = codecs_ok(&w->opts, ncols);
@@ -66,6 +66,13 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
     w->out = out;
     w->schema = schema;
     w->ncols = ncols;
+#if PPQ_WRITER_NESTED
+    for (i = 0; i < ncols && NESTED(w) && w->opts.recovery; i++) {
+        if (nest_path_joined(w, COL(w, i), NULL, NULL) > 255u) {
+            return PPQ_ERR_ARG; /* a recovery record holds a path of up to 255 bytes */
+        }
+    }
+#endif
     for (i = 0; i < ncols && st == PPQ_OK; i++) { /* a level the codec has (no input: nothing else to fail) */
         size_t z;
         if (COMPRESSED(COL(w, i)->codec)) {

@@ -522,7 +522,11 @@ static ppq_status_t write_header_record(ppq_writer_t *w)
     uint32_t body = 16u + head + tail;
     ppq_status_t st;
     for (i = 0; i < w->ncols; i++) {
+#if PPQ_WRITER_NESTED
+        body += 8u + (NESTED(w) ? (uint32_t)nest_path_joined(w, COL(w, i), NULL, NULL) : string_len(w->schema[i].name));
+#else
         body += 8u + string_len(w->schema[i].name);
+#endif
     }
     cs.down = w->out;
     cs.crc = 0;
@@ -534,6 +538,11 @@ static ppq_status_t write_header_record(ppq_writer_t *w)
     if (PAGE_INDEX(&w->opts)) {
         b[9] |= 2u; /* page index records */
     }
+#if PPQ_WRITER_NESTED
+    if (NESTED(w)) {
+        b[9] |= 4u; /* a nested schema: each column's path, its names apart by a NUL */
+    }
+#endif
     b[10] = (uint8_t)w->opts.codec; /* every page's codec (no per-column codecs with recovery) */
     b[11] = 0;
     ppq_store_le32(b + 12, w->ncols);
@@ -548,6 +557,14 @@ static ppq_status_t write_header_record(ppq_writer_t *w)
         b[2] = c->page_stats.cap;
         b[3] = (uint8_t)string_len(c->def->name);
         ppq_store_le32(b + 4, c->width);
+#if PPQ_WRITER_NESTED
+        if (NESTED(w)) { /* the path (init checked it takes at most 255 bytes) */
+            b[3] = (uint8_t)nest_path_joined(w, c, NULL, NULL);
+            st = ppq_sink_write(&out, b, 8);
+            (void)nest_path_joined(w, c, &out, &st);
+            continue;
+        }
+#endif
         st = ppq_sink_write(&out, b, 8);
         st = st == PPQ_OK ? ppq_sink_write(&out, c->def->name, b[3]) : st;
     }

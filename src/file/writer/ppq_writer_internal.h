@@ -251,8 +251,12 @@ struct ppq_nest {
     ppq_arena_t rle;         /* the level encoder's work memory */
 };
 
-/* A nested schema's leaves: the writer's columns with levels (PPQ_WRITER_NESTED). */
-#define NESTED(w) ((w)->nest != NULL)
+/* A nested schema's state (PPQ_WRITER_NESTED): in the page layout, where
+ * the compact layout's `store` is unused (nested schemas do not take that
+ * layout), so that ppq_writer_t keeps its size (a larger one cost flash:
+ * init's memset of it), NULL for a flat schema. */
+#define NEST(w) ((struct ppq_nest *)(void *)(w)->store)
+#define NESTED(w) (!COMPACT(w) && (w)->store != NULL)
 #else
 #define NESTED(w) 0
 #endif
@@ -439,6 +443,7 @@ static size_t nest_levels(ppq_writer_t *w, ppq_col_t *c);
 static void nest_page_done(ppq_writer_t *w, ppq_col_t *c);
 static void nest_footer_head(ppq_thrift_w_t *t, const ppq_writer_t *w);
 static uint32_t nest_path(const ppq_writer_t *w, const ppq_col_t *c, const char **names);
+static size_t nest_path_joined(const ppq_writer_t *w, const ppq_col_t *c, ppq_sink_t *out, ppq_status_t *st);
 #endif
 
 #endif

@@ -4,7 +4,7 @@
  * ppq_writer_write_levels.  Each leaf is one of the page layout's columns
  * (ppq_col_t): its values go through push_value as a flat column's do, an
  * entry below max_def as a null; what is nested lives beside it in
- * w->nest.  (A unit of ppq_writer.c: see ppq_writer_internal.h.) */
+ * NEST(w).  (A unit of ppq_writer.c: see ppq_writer_internal.h.) */
 
 #if PPQ_WRITER_NESTED
 
@@ -306,7 +306,7 @@ static void plan_nest(const ppq_schema_t *s, const ppq_writer_options_t *o, plan
         x->leaf = leaf;
         x->parent = parent;
         ppq_arena_init(&x->rle, rle_mem, rle);
-        w->nest = x;
+        w->store = (uint8_t *)(void *)x;
     }
 }
 
@@ -324,7 +324,7 @@ size_t ppq_writer_arena_size_nested(const ppq_schema_t *schema, const ppq_writer
 {
     ppq_writer_options_t o;
     plan_t p = PLAN_INIT;
-    if (!tree_ok(schema) || !resolve_options(opts, &o) || o.compact || o.recovery ||
+    if (!tree_ok(schema) || !resolve_options(opts, &o) || o.compact || (o.recovery && !page_v2(&o)) ||
         codecs_ok(&o, schema->nleaves) != PPQ_OK) {
         return 0;
     }
@@ -337,7 +337,7 @@ size_t ppq_writer_arena_size_nested(const ppq_schema_t *schema, const ppq_writer
 
 static nest_leaf_t *leaf_of(const ppq_writer_t *w, const ppq_col_t *c)
 {
-    return &w->nest->leaf[(size_t)((const uint8_t *)c - (const uint8_t *)w->cols) / w->col_size];
+    return &NEST(w)->leaf[(size_t)((const uint8_t *)c - (const uint8_t *)w->cols) / w->col_size];
 }
 
 /* RLE-encode n levels of `bits` bits at lv to `at` (room `cap`): the
@@ -350,9 +350,9 @@ static size_t nest_rle(ppq_writer_t *w, const uint8_t *lv, uint32_t n, unsigned 
     ppq_memsink_t mem;
     uint32_t i = 0;
     cfg.bit_width = bits;
-    ppq_arena_rewind(&w->nest->rle, 0);
+    ppq_arena_rewind(&NEST(w)->rle, 0);
     ppq_sink_init_mem(&sink, &mem, at, cap);
-    if (ppq_rle_enc_init(&rle, &cfg, &sink, &w->nest->rle) != PPQ_OK) {
+    if (ppq_rle_enc_init(&rle, &cfg, &sink, &NEST(w)->rle) != PPQ_OK) {
         return SIZE_MAX;
     }
     while (i < n) {
@@ -436,7 +436,7 @@ static void write_group_elem(ppq_thrift_w_t *t, const ppq_node_t *n)
 /* FileMetaData's version and schema: the root, then every node. */
 static void nest_footer_head(ppq_thrift_w_t *t, const ppq_writer_t *w)
 {
-    const ppq_schema_t *s = w->nest->s;
+    const ppq_schema_t *s = NEST(w)->s;
     uint32_t j, k = 0, top = 0, end;
     for (j = 0; j < s->nnodes; j = end) { /* the root's children */
         uint32_t leaves = 0;
@@ -464,8 +464,8 @@ static uint32_t nest_path(const ppq_writer_t *w, const ppq_col_t *c, const char 
 {
     const nest_leaf_t *l = leaf_of(w, c);
     uint32_t n = 0, a, i;
-    for (a = w->nest->parent[l->node]; a != UINT16_MAX; a = w->nest->parent[a]) {
-        names[n++] = w->nest->s->nodes[a].name;
+    for (a = NEST(w)->parent[l->node]; a != UINT16_MAX; a = NEST(w)->parent[a]) {
+        names[n++] = NEST(w)->s->nodes[a].name;
     }
     for (i = 0; i < n / 2u; i++) { /* root first */
         const char *x = names[i];
@@ -476,13 +476,30 @@ static uint32_t nest_path(const ppq_writer_t *w, const ppq_col_t *c, const char 
     return n;
 }
 
+/* Column c's path as recovery records keep it: the names apart by a NUL.
+ * With `out`, written there (*st: the sink's status); its length. */
+static size_t nest_path_joined(const ppq_writer_t *w, const ppq_col_t *c, ppq_sink_t *out, ppq_status_t *st)
+{
+    const char *names[PPQ_WRITER_MAX_DEPTH + 1u];
+    uint32_t n = nest_path(w, c, names), i;
+    size_t len = n - 1u;
+    for (i = 0; i < n; i++) {
+        uint32_t k = string_len(names[i]);
+        len += k;
+        if (out != NULL && *st == PPQ_OK) {
+            *st = ppq_sink_write(out, names[i], i + 1u < n ? k + 1u : k); /* (with its NUL but the last) */
+        }
+    }
+    return len;
+}
+
 /* ---- records ------------------------------------------------------------------- */
 
 /* Is leaf k's part of a batch acceptable (its levels, values, records)?
  * *recs gets its records. */
 static int leaf_batch_ok(const ppq_writer_t *w, uint32_t k, const ppq_leaf_batch_t *b, uint32_t *recs)
 {
-    const nest_leaf_t *l = &w->nest->leaf[k];
+    const nest_leaf_t *l = &NEST(w)->leaf[k];
     const ppq_column_t *col = &w->schema[k];
     const int16_t *def = l->max_def > 0u ? b->def : NULL, *rep = l->max_rep > 0u ? b->rep : NULL;
     uint32_t e, n = 0, v = 0, start = 0, prev_def = 0, max_def = l->max_def, max_rep = l->max_rep;
@@ -599,7 +616,7 @@ static ppq_status_t nest_record(ppq_writer_t *w, uint32_t k, const ppq_leaf_batc
                                 uint32_t *v)
 {
     ppq_col_t *c = COL(w, k);
-    nest_leaf_t *l = &w->nest->leaf[k];
+    nest_leaf_t *l = &NEST(w)->leaf[k];
     const ppq_column_t *col = c->def;
     size_t size = col->type == PPQ_BOOLEAN ? 1u : ppq_value_size(col->type), bytes = 0, dict_bytes;
     uint32_t i, vals = 0;
@@ -667,11 +684,11 @@ static ppq_status_t nest_record(ppq_writer_t *w, uint32_t k, const ppq_leaf_batc
 
 ppq_status_t ppq_writer_leaf_levels(const ppq_writer_t *w, uint32_t leaf, int16_t *max_def, int16_t *max_rep)
 {
-    if (w == NULL || w->nest == NULL || leaf >= w->ncols || max_def == NULL || max_rep == NULL) {
+    if (w == NULL || !NESTED(w) || leaf >= w->ncols || max_def == NULL || max_rep == NULL) {
         return PPQ_ERR_ARG;
     }
-    *max_def = w->nest->leaf[leaf].max_def;
-    *max_rep = w->nest->leaf[leaf].max_rep;
+    *max_def = NEST(w)->leaf[leaf].max_def;
+    *max_rep = NEST(w)->leaf[leaf].max_rep;
     return PPQ_OK;
 }
 
@@ -686,7 +703,7 @@ ppq_status_t ppq_writer_write_levels(ppq_writer_t *w, const ppq_leaf_batch_t *le
     if (st != PPQ_OK) {
         return st;
     }
-    if (w->nest == NULL) {
+    if (!NESTED(w)) {
         return PPQ_ERR_STATE;
     }
     if (leaves == NULL) {
@@ -700,7 +717,7 @@ ppq_status_t ppq_writer_write_levels(ppq_writer_t *w, const ppq_leaf_batch_t *le
     }
     clear_row(w);
     for (k = 0; k < w->ncols; k++) { /* the cursors: entries and values taken */
-        w->nest->leaf[k].at_entry = w->nest->leaf[k].at_value = 0;
+        NEST(w)->leaf[k].at_entry = NEST(w)->leaf[k].at_value = 0;
     }
     for (r = 0; r < records && st == PPQ_OK; r++) {
         if (w->full) {
@@ -708,7 +725,7 @@ ppq_status_t ppq_writer_write_levels(ppq_writer_t *w, const ppq_leaf_batch_t *le
         }
         for (k = 0; k < w->ncols && st == PPQ_OK; k++) {
             const ppq_leaf_batch_t *b = &leaves[k];
-            nest_leaf_t *l = &w->nest->leaf[k];
+            nest_leaf_t *l = &NEST(w)->leaf[k];
             uint32_t e = l->at_entry, n = 1, v = l->at_value;
             while (e + n < b->entries && l->max_rep > 0u && b->rep[e + n] != 0) {
                 n++;
