@@ -241,7 +241,7 @@ test/interop/node_modules: test/interop/package.json test/interop/package-lock.j
 	@touch $@
 
 interop: $(INTEROP_GEN) $(INTEROP_NESTED) $(CLI) test/interop/node_modules
-	@rm -rf build/interop && mkdir -p build/interop build/interop-nested
+	@rm -rf build/interop build/interop-nested && mkdir -p build/interop build/interop-nested
 	$(INTEROP_GEN) build/interop
 	node test/interop/read_check.mjs build/interop
 	$(INTEROP_NESTED) build/interop-nested
