@@ -17,7 +17,8 @@ static void tree_start(tree_it_t *t)
     t->def[0] = t->rep[0] = 0;
 }
 
-/* The next node (its index, its levels, its depth 1..; *is_leaf), or 0 at
+/* The next node in pre-order (its index, its definition and repetition
+ * levels), or 0 at
  * the end.  The tree is valid (tree_ok). */
 static int tree_next(tree_it_t *t, const ppq_schema_t *s, uint32_t *node, uint8_t *d, uint8_t *r)
 {
