@@ -587,12 +587,15 @@ static ppq_status_t nest_dict_room(ppq_writer_t *w, ppq_col_t *c, uint32_t vals,
 }
 
 /* Does column c's page encoder take runs of numbers in memory (no
- * dictionary to fill, no value the setters would look at)? */
+ * dictionary to fill, no value the setters would look at)?  A dictionary
+ * too where the batch path's runs are built (nest_dict_room left room for
+ * the record's entries) and AUTO has decided. */
 static int nest_takes_runs(const ppq_col_t *c)
 {
     ppq_type_t t = c->def->type;
     int number = t == PPQ_INT32 || t == PPQ_INT64 || t == PPQ_FLOAT || t == PPQ_DOUBLE;
-    return number && (c->kind == K_PLAIN || (BUILT(K_DELTA) && c->kind == K_DELTA) || (BUILT(K_BSS) && c->kind == K_BSS));
+    return number && (c->kind == K_PLAIN || (BUILT(K_DELTA) && c->kind == K_DELTA) || (BUILT(K_BSS) && c->kind == K_BSS) ||
+                      (PPQ_WRITER_FAST_BATCH && BUILT(K_DICT) && c->kind == K_DICT && !c->deciding));
 }
 
 /* n values (in memory, their C type) into the page as one run: the page
@@ -603,6 +606,15 @@ static ppq_status_t nest_put_run(ppq_col_t *c, const uint8_t *v, uint32_t n)
     switch (c->kind) {
     case K_PLAIN: st = ppq_plain_enc_put(&c->enc.plain, v, n); break;
     case K_DELTA: st = BUILT(K_DELTA) ? ppq_delta_enc_put(&c->enc.delta, v, n) : PPQ_ERR_STATE; break;
+#if PPQ_WRITER_FAST_BATCH
+    case K_DICT: /* (a dictionary page's statistics: at its end where it settles them) */
+        st = put_run(c, v, n);
+        c->page_count += n;
+        if (PPQ_WRITER_STATISTICS && !SETTLES(c)) {
+            ppq_stats_add_values(&c->page_stats, c->stats_kind, c->width, v, n);
+        }
+        return st;
+#endif
     default: st = BUILT(K_BSS) ? ppq_bss_enc_put(&c->enc.bss, v, n) : PPQ_ERR_STATE; break;
     }
     if (PPQ_WRITER_STATISTICS) {
