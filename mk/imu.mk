@@ -4,6 +4,7 @@
 # opts into); the two files must be the same bytes, and DuckDB reads the
 # host's value for value against the generator.
 
+## demo-imu-mcu-run: the IMU firmware alone under QEMU (TARGET=mps2-an386 and a BUILD with -DPPQ_WRITER_NESTED=1, as demo-imu-mcu runs it)
 ## demo-imu-mcu: the IMU logger's nested file (LIST<FLOAT> per axis) from the M4F firmware, byte for byte the host's; DuckDB reads it
 .PHONY: demo-imu-mcu demo-imu-mcu-run
 IMU_LOGGER := $(BUILD)/imu_logger
