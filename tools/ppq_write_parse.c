@@ -1427,9 +1427,9 @@ static long hex4(const char *p)
 }
 
 /* The JSON string whose opening quote is at p[i]: its content (unescaped
- * into b->scratch when it has escapes) in *s and *sn, and the index past the
+ * into *scratch when it has escapes) in *s and *sn, and the index past the
  * closing quote; 0 when it is not a valid string. */
-static size_t json_string(pw_block_t *b, const char *p, size_t n, size_t i, const char **s, size_t *sn)
+static size_t json_string(pw_buf_t *scratch, const char *p, size_t n, size_t i, const char **s, size_t *sn)
 {
     size_t j, k = 0;
     uint8_t *o;
@@ -1439,10 +1439,10 @@ static size_t json_string(pw_block_t *b, const char *p, size_t n, size_t i, cons
         *sn = (size_t)(q - p) - i - 1u;
         return (size_t)(q - p) + 1u;
     }
-    if (!pw_buf_reserve(&b->scratch, n - i)) { /* the unescaped text is no longer than the escaped */
+    if (!pw_buf_reserve(scratch, n - i)) { /* the unescaped text is no longer than the escaped */
         return 0;
     }
-    o = b->scratch.p;
+    o = scratch->p;
     for (j = i + 1u; j < n && p[j] != '"'; j++) {
         if (p[j] != '\\') {
             o[k++] = (uint8_t)p[j];
@@ -1577,7 +1577,7 @@ int pw_json_row(pw_block_t *b, const char *p, size_t n, char *err, size_t errlen
                 b->bytes.len = mark;
                 return line_fail(err, errlen, "a field name in quotes", p, n, i);
             }
-            i = json_string(b, p, n, i, &k, &kn);
+            i = json_string(&b->scratch, p, n, i, &k, &kn);
             if (i == 0u) {
                 b->bytes.len = mark;
                 return line_fail(err, errlen, "a field name in quotes", p, n, n);
@@ -1614,7 +1614,7 @@ int pw_json_row(pw_block_t *b, const char *p, size_t n, char *err, size_t errlen
                 return line_fail(err, errlen, "a value", p, n, i);
             }
             if (p[i] == '"') {
-                i = json_string(b, p, n, i, &s, &sn);
+                i = json_string(&b->scratch, p, n, i, &s, &sn);
                 if (i == 0u) {
                     b->bytes.len = mark;
                     return line_fail(err, errlen, "a string with a closing quote and valid escapes", p, n, v0);
@@ -1916,4 +1916,546 @@ long pw_csv_row(pw_block_t *b, const char *p, size_t avail, int eof, size_t *lin
     *lines += nl + 1u;
     b->n++;
     return (long)j;
+}
+
+/* ---- shredding nested rows ------------------------------------------------- */
+
+static int leaf_grow(pw_leaf_t *l)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2u : 1024u;
+        int16_t *d = (int16_t *)realloc(l->def, cap * sizeof *d), *r;
+        if (d == NULL) {
+            return 0;
+        }
+        l->def = d;
+        r = (int16_t *)realloc(l->rep, cap * sizeof *r);
+        if (r == NULL) {
+            return 0;
+        }
+        l->rep = r;
+        l->cap = cap;
+    }
+    return 1;
+}
+
+static int value_grow(pw_leaf_t *l)
+{
+    if (l->nvalues == l->vcap) {
+        size_t cap = l->vcap ? l->vcap * 2u : 1024u;
+        uint8_t *v = (uint8_t *)realloc(l->values, cap * l->slot);
+        if (v == NULL) {
+            return 0;
+        }
+        l->values = v;
+        if (l->is_bytes) {
+            size_t *o = (size_t *)realloc(l->offsets, cap * sizeof *o);
+            if (o == NULL) {
+                return 0;
+            }
+            l->offsets = o;
+        }
+        l->vcap = cap;
+    }
+    return 1;
+}
+
+int pw_shred_init(pw_shred_t *sh, const pw_schema_t *s)
+{
+    uint32_t i, k;
+    uint32_t n = s->n ? s->n : 1u;
+    memset(sh, 0, sizeof *sh);
+    sh->s = s;
+    sh->node_def = (int16_t *)calloc(n, sizeof *sh->node_def);
+    sh->node_rep = (int16_t *)calloc(n, sizeof *sh->node_rep);
+    sh->end = (uint32_t *)calloc(n, sizeof *sh->end);
+    sh->leaf_lo = (uint32_t *)calloc(n + 1u, sizeof *sh->leaf_lo);
+    sh->seen = (uint32_t *)calloc(n, sizeof *sh->seen);
+    if (sh->node_def == NULL || sh->node_rep == NULL || sh->end == NULL || sh->leaf_lo == NULL || sh->seen == NULL) {
+        return 0;
+    }
+    for (i = 0; i < s->n; i++) {
+        const pw_node_t *nd = &s->nodes[i];
+        int16_t def = 0, rep = 0;
+        if (nd->parent >= 0) {
+            const pw_node_t *pa = &s->nodes[nd->parent];
+            int rpt = pa->kind == PW_LIST || pa->kind == PW_MAP; /* the repeated group between */
+            def = (int16_t)(sh->node_def[nd->parent] + rpt);
+            rep = (int16_t)(sh->node_rep[nd->parent]);
+        }
+        sh->node_def[i] = (int16_t)(def + (nd->nullable != 0u));
+        sh->node_rep[i] = (int16_t)(rep + (nd->kind == PW_LIST || nd->kind == PW_MAP));
+        sh->leaf_lo[i] = sh->nleaves;
+        sh->nleaves += nd->kind == PW_LEAF;
+    }
+    sh->leaf_lo[s->n] = sh->nleaves;
+    for (i = s->n; i-- > 0u;) { /* a subtree's end: past its last child's */
+        uint32_t e = i + 1u;
+        while (e < s->n && s->nodes[e].parent == (int32_t)i) {
+            e = sh->end[e];
+        }
+        sh->end[i] = e;
+    }
+    sh->leaves = (pw_leaf_t *)calloc(sh->nleaves ? sh->nleaves : 1u, sizeof *sh->leaves);
+    sh->mark = (size_t *)calloc(2u * (sh->nleaves ? sh->nleaves : 1u), sizeof *sh->mark);
+    if (sh->leaves == NULL || sh->mark == NULL) {
+        return 0;
+    }
+    for (i = 0, k = 0; i < s->n; i++) {
+        if (s->nodes[i].kind == PW_LEAF) {
+            pw_leaf_t *l = &sh->leaves[k++];
+            l->node = i;
+            l->max_def = sh->node_def[i];
+            l->max_rep = sh->node_rep[i];
+            l->kind = (uint8_t)value_kind(&s->nodes[i].col);
+            l->slot = slot_size(&s->nodes[i].col);
+            l->is_bytes = (uint8_t)is_bytes(&s->nodes[i].col);
+            if (!leaf_grow(l) || !value_grow(l)) {
+                return 0;
+            }
+        }
+    }
+    sh->stamp = 1;
+    return 1;
+}
+
+void pw_shred_free(pw_shred_t *sh)
+{
+    uint32_t k;
+    for (k = 0; k < sh->nleaves && sh->leaves != NULL; k++) {
+        free(sh->leaves[k].def);
+        free(sh->leaves[k].rep);
+        free(sh->leaves[k].values);
+        free(sh->leaves[k].offsets);
+    }
+    free(sh->leaves);
+    free(sh->node_def);
+    free(sh->node_rep);
+    free(sh->end);
+    free(sh->leaf_lo);
+    free(sh->seen);
+    free(sh->mark);
+    free(sh->bytes.p);
+    free(sh->scratch.p);
+    memset(sh, 0, sizeof *sh);
+}
+
+void pw_shred_reset(pw_shred_t *sh)
+{
+    uint32_t k;
+    for (k = 0; k < sh->nleaves; k++) {
+        sh->leaves[k].n = 0;
+        sh->leaves[k].nvalues = 0;
+    }
+    sh->bytes.len = 0;
+    sh->records = 0;
+}
+
+void pw_shred_fix(pw_shred_t *sh)
+{
+    uint32_t k;
+    size_t v;
+    for (k = 0; k < sh->nleaves; k++) {
+        pw_leaf_t *l = &sh->leaves[k];
+        if (l->offsets != NULL) {
+            ppq_bytes_t *b = (ppq_bytes_t *)l->values;
+            for (v = 0; v < l->nvalues; v++) {
+                b[v].ptr = sh->bytes.p != NULL ? sh->bytes.p + l->offsets[v] : (const uint8_t *)"";
+            }
+        }
+    }
+}
+
+/* The failure's message parts: what was expected, and the text got. */
+static int sh_fail(pw_shred_t *sh, const char *what, const char *s, size_t n, int quotes)
+{
+    if (sh->e_what == NULL) {
+        sh->e_what = what;
+        sh->e_node = sh->cur;
+        if (s == NULL) {
+            snprintf(sh->e_got, sizeof sh->e_got, "the end of the line");
+        } else if (quotes < 0) {
+            snprintf(sh->e_got, sizeof sh->e_got, "%.*s", (int)(n < 60u ? n : 60u), s);
+        } else {
+            quote_got(sh->e_got, sizeof sh->e_got, s, n, quotes);
+        }
+    }
+    return -1;
+}
+
+/* The token at p[i] (for a message): a string, a nested value's start, or
+ * a bare word. */
+static int sh_fail_at(pw_shred_t *sh, const char *what, const char *p, size_t n, size_t i)
+{
+    size_t j = i;
+    if (i >= n) {
+        return sh_fail(sh, what, NULL, 0, 0);
+    }
+    if (p[i] == '[' || p[i] == '{' || p[i] == '"') {
+        return sh_fail(sh, what, p + i, n - i, 0);
+    }
+    while (j < n && !json_stop[(unsigned char)p[j]]) {
+        j++;
+    }
+    return sh_fail(sh, what, p + i, j > i ? j - i : 1u, 0);
+}
+
+/* The path of the field being shredded grows by ".name" (or "[idx]"): its
+ * length before, to cut it back to. */
+static size_t sh_path_name(pw_shred_t *sh, const char *name)
+{
+    size_t at = sh->path_len;
+    int w = at >= sizeof sh->path - 1u ? 0 : snprintf(sh->path + at, sizeof sh->path - at, "%s%s", at == 0u ? "" : ".", name);
+    sh->path_len = w <= 0 ? at : at + (size_t)w < sizeof sh->path ? at + (size_t)w : sizeof sh->path - 1u;
+    return at;
+}
+
+static size_t sh_path_index(pw_shred_t *sh, size_t idx)
+{
+    size_t at = sh->path_len;
+    int w = at >= sizeof sh->path - 1u ? 0 : snprintf(sh->path + at, sizeof sh->path - at, "[%zu]", idx);
+    sh->path_len = w <= 0 ? at : at + (size_t)w < sizeof sh->path ? at + (size_t)w : sizeof sh->path - 1u;
+    return at;
+}
+
+static void sh_path_cut(pw_shred_t *sh, size_t at)
+{
+    sh->path_len = at;
+    sh->path[at] = '\0';
+}
+
+/* An entry (rep, def) in every leaf under node: the node null, or an empty
+ * list or map. */
+static int sh_absent(pw_shred_t *sh, uint32_t node, int16_t rep, int16_t def)
+{
+    uint32_t k;
+    for (k = sh->leaf_lo[node]; k < sh->leaf_lo[sh->end[node]]; k++) {
+        pw_leaf_t *l = &sh->leaves[k];
+        if (!leaf_grow(l)) {
+            return sh_fail(sh, "less input (out of memory)", "", 0, -1);
+        }
+        l->def[l->n] = def;
+        l->rep[l->n] = rep;
+        l->n++;
+    }
+    return 0;
+}
+
+/* Leaf `node`'s value from text s (quoted: 1 a JSON string, 2 a bare token
+ * or a nested JSON value's text). */
+static int sh_leaf(pw_shred_t *sh, uint32_t node, int16_t rep, const char *s, size_t sn, int quoted)
+{
+    pw_leaf_t *l = &sh->leaves[sh->leaf_lo[node]];
+    size_t at = sh->bytes.len;
+    const char *e;
+    sh->cur = node;
+    if (!leaf_grow(l) || !value_grow(l)) {
+        return sh_fail(sh, "less input (out of memory)", "", 0, -1);
+    }
+    e = parse_kind(l->kind, &sh->s->nodes[node].col, s, sn, quoted, l->values + l->nvalues * l->slot, &sh->bytes);
+    if (e != NULL) {
+        return sh_fail(sh, e, s, sn, quoted == 1);
+    }
+    if (l->offsets != NULL) {
+        if (sh->max_bytes > 0u && sh->bytes.len - at > sh->max_bytes) {
+            return sh_fail(sh, "a value of at most --page-bytes bytes", s, sn, quoted == 1);
+        }
+        l->offsets[l->nvalues] = at;
+    }
+    l->def[l->n] = l->max_def;
+    l->rep[l->n] = rep;
+    l->n++;
+    l->nvalues++;
+    return 0;
+}
+
+static size_t sh_field(pw_shred_t *sh, uint32_t node, int16_t rep, const char *p, size_t n, size_t i);
+
+/* A JSON object at p[i] as the fields of `parent` (a struct; a map's
+ * key-value pair; the row when parent is UINT32_MAX): every child field
+ * gets one instance starting at `rep`.  The index past the object, or 0. */
+static size_t sh_object(pw_shred_t *sh, uint32_t parent, int16_t rep, const char *p, size_t n, size_t i)
+{
+    const pw_schema_t *s = sh->s;
+    uint32_t first = parent == UINT32_MAX ? 0u : parent + 1u, last = parent == UINT32_MAX ? s->n : sh->end[parent];
+    uint32_t c, hint = first, stamp;
+    if (++sh->stamp == 0u) {
+        memset(sh->seen, 0, s->n * sizeof *sh->seen);
+        sh->stamp = 1;
+    }
+    stamp = sh->stamp;
+    if (i >= n || p[i] != '{') {
+        return (size_t)sh_fail_at(sh, "a JSON object", p, n, i) + 1u;
+    }
+    i = json_ws(p, n, i + 1u);
+    if (i < n && p[i] == '}') {
+        i++;
+    } else {
+        for (;;) {
+            const char *k;
+            size_t kn, at;
+            if (i >= n || p[i] != '"') {
+                return (size_t)sh_fail_at(sh, "a field name in quotes", p, n, i) + 1u;
+            }
+            i = json_string(&sh->scratch, p, n, i, &k, &kn);
+            if (i == 0u) {
+                return (size_t)sh_fail(sh, "a field name with a closing quote", NULL, 0, 0) + 1u;
+            }
+            for (c = hint; c < last; c = sh->end[c]) { /* fields usually come in schema order */
+                if (strlen(s->nodes[c].name) == kn && memcmp(s->nodes[c].name, k, kn) == 0) {
+                    break;
+                }
+            }
+            if (c >= last) {
+                for (c = first; c < hint; c = sh->end[c]) {
+                    if (strlen(s->nodes[c].name) == kn && memcmp(s->nodes[c].name, k, kn) == 0) {
+                        break;
+                    }
+                }
+                if (c >= hint) {
+                    return (size_t)sh_fail(sh, parent == UINT32_MAX ? "a column of the schema" : "a field of the struct",
+                                           k, kn, 1) + 1u;
+                }
+            }
+            at = sh_path_name(sh, s->nodes[c].name);
+            if (sh->seen[c] == stamp) {
+                return (size_t)sh_fail(sh, "each field once", k, kn, 1) + 1u;
+            }
+            sh->seen[c] = stamp;
+            hint = sh->end[c];
+            i = json_ws(p, n, i);
+            if (i >= n || p[i] != ':') {
+                return (size_t)sh_fail_at(sh, "':' after the field name", p, n, i) + 1u;
+            }
+            i = sh_field(sh, c, rep, p, n, json_ws(p, n, i + 1u));
+            if (i == 0u) {
+                return 0;
+            }
+            sh_path_cut(sh, at);
+            sh->cur = parent;
+            i = json_ws(p, n, i);
+            if (i < n && p[i] == ',') {
+                i = json_ws(p, n, i + 1u);
+                continue;
+            }
+            if (i < n && p[i] == '}') {
+                i++;
+                break;
+            }
+            return (size_t)sh_fail_at(sh, "',' or '}' after a value", p, n, i) + 1u;
+        }
+    }
+    for (c = first; c < last; c = sh->end[c]) { /* the fields not given: null */
+        if (sh->seen[c] != stamp) {
+            size_t at = sh_path_name(sh, s->nodes[c].name);
+            sh->cur = c;
+            if (!s->nodes[c].nullable) {
+                return (size_t)sh_fail(sh, "a value (the field is missing and not nullable: add '?' to its type)",
+                                       "nothing", 7, -1) + 1u;
+            }
+            if (sh_absent(sh, c, rep, (int16_t)(sh->node_def[c] - 1)) != 0) {
+                return 0;
+            }
+            sh_path_cut(sh, at);
+            sh->cur = parent;
+        }
+    }
+    return i;
+}
+
+/* A map given as a JSON object {"key": value, ...}: the index past it, or 0. */
+static size_t sh_map_object(pw_shred_t *sh, uint32_t node, int16_t rep, const char *p, size_t n, size_t i)
+{
+    uint32_t key = node + 1u, value = sh->end[key];
+    int16_t r = rep;
+    size_t entry = 0, at0 = sh->path_len;
+    i = json_ws(p, n, i + 1u);
+    if (i < n && p[i] == '}') {
+        return sh_absent(sh, node, rep, sh->node_def[node]) != 0 ? 0u : i + 1u;
+    }
+    for (;; entry++) {
+        const char *k;
+        size_t kn, at;
+        sh_path_index(sh, entry);
+        if (i >= n || p[i] != '"') {
+            return (size_t)sh_fail_at(sh, "a map key in quotes", p, n, i) + 1u;
+        }
+        i = json_string(&sh->scratch, p, n, i, &k, &kn);
+        if (i == 0u) {
+            return (size_t)sh_fail(sh, "a map key with a closing quote", NULL, 0, 0) + 1u;
+        }
+        at = sh_path_name(sh, "key");
+        if (sh_leaf(sh, key, r, k, kn, 1) != 0) {
+            return 0;
+        }
+        sh_path_cut(sh, at);
+        i = json_ws(p, n, i);
+        if (i >= n || p[i] != ':') {
+            return (size_t)sh_fail_at(sh, "':' after the map key", p, n, i) + 1u;
+        }
+        sh_path_name(sh, "value");
+        i = sh_field(sh, value, r, p, n, json_ws(p, n, i + 1u));
+        if (i == 0u) {
+            return 0;
+        }
+        sh_path_cut(sh, at0);
+        sh->cur = node;
+        r = sh->node_rep[node];
+        i = json_ws(p, n, i);
+        if (i < n && p[i] == ',') {
+            i = json_ws(p, n, i + 1u);
+            continue;
+        }
+        if (i < n && p[i] == '}') {
+            return i + 1u;
+        }
+        return (size_t)sh_fail_at(sh, "',' or '}' after a map value", p, n, i) + 1u;
+    }
+}
+
+/* A list, or a map as an array of {"key": k, "value": v}, at p[i] ('['). */
+static size_t sh_array(pw_shred_t *sh, uint32_t node, int16_t rep, const char *p, size_t n, size_t i)
+{
+    int map = sh->s->nodes[node].kind == PW_MAP;
+    int16_t r = rep;
+    size_t entry = 0, at0 = sh->path_len;
+    i = json_ws(p, n, i + 1u);
+    if (i < n && p[i] == ']') {
+        return sh_absent(sh, node, rep, sh->node_def[node]) != 0 ? 0u : i + 1u;
+    }
+    for (;; entry++) {
+        sh_path_index(sh, entry);
+        if (map) {
+            i = sh_object(sh, node, r, p, n, i);
+        } else {
+            i = sh_field(sh, node + 1u, r, p, n, i);
+        }
+        if (i == 0u) {
+            return 0;
+        }
+        sh_path_cut(sh, at0);
+        sh->cur = node;
+        r = sh->node_rep[node];
+        i = json_ws(p, n, i);
+        if (i < n && p[i] == ',') {
+            i = json_ws(p, n, i + 1u);
+            continue;
+        }
+        if (i < n && p[i] == ']') {
+            return i + 1u;
+        }
+        return (size_t)sh_fail_at(sh, map ? "',' or ']' after a map entry" : "',' or ']' after a list element", p, n,
+                                  i) + 1u;
+    }
+}
+
+/* Field `node`'s value at p[i], its first entries at repetition level rep:
+ * the index past the value, or 0 (the failure in sh). */
+static size_t sh_field(pw_shred_t *sh, uint32_t node, int16_t rep, const char *p, size_t n, size_t i)
+{
+    const pw_node_t *nd = &sh->s->nodes[node];
+    size_t j;
+    sh->cur = node;
+    if (i >= n) {
+        return (size_t)sh_fail(sh, "a value", NULL, 0, 0) + 1u;
+    }
+    if (p[i] == 'n' && n - i >= 4u && memcmp(p + i, "null", 4) == 0 && (n - i == 4u || json_stop[(unsigned char)p[i + 4u]])) {
+        if (!nd->nullable) {
+            return (size_t)sh_fail(sh, "a value (not nullable: add '?' to its type)", "null", 4, -1) + 1u;
+        }
+        return sh_absent(sh, node, rep, (int16_t)(sh->node_def[node] - 1)) != 0 ? 0u : i + 4u;
+    }
+    switch (nd->kind) {
+    case PW_STRUCT:
+        if (p[i] != '{') {
+            return (size_t)sh_fail_at(sh, "a JSON object (a struct)", p, n, i) + 1u;
+        }
+        return sh_object(sh, node, rep, p, n, i);
+    case PW_LIST:
+        if (p[i] != '[') {
+            return (size_t)sh_fail_at(sh, "a JSON array (a list)", p, n, i) + 1u;
+        }
+        return sh_array(sh, node, rep, p, n, i);
+    case PW_MAP:
+        if (p[i] == '{') {
+            return sh_map_object(sh, node, rep, p, n, i);
+        }
+        if (p[i] != '[') {
+            return (size_t)sh_fail_at(sh, "a JSON object {\"key\": value, ...} or an array of {\"key\":..,\"value\":..} (a map)",
+                                      p, n, i) + 1u;
+        }
+        return sh_array(sh, node, rep, p, n, i);
+    default: break;
+    }
+    if (p[i] == '"') {
+        const char *s;
+        size_t sn;
+        j = json_string(&sh->scratch, p, n, i, &s, &sn);
+        if (j == 0u) {
+            return (size_t)sh_fail_at(sh, "a string with a closing quote and valid escapes", p, n, i) + 1u;
+        }
+        return sh_leaf(sh, node, rep, s, sn, 1) != 0 ? 0u : j;
+    }
+    if (p[i] == '[' || p[i] == '{') {
+        j = json_skip_nested(p, n, i);
+        if (j == 0u) {
+            return (size_t)sh_fail_at(sh, "a complete JSON array or object", p, n, i) + 1u;
+        }
+        if (sh->leaves[sh->leaf_lo[node]].kind != V_JSON) {
+            return (size_t)sh_fail(sh, "a single value", p + i, j - i, 0) + 1u;
+        }
+        return sh_leaf(sh, node, rep, p + i, j - i, 2) != 0 ? 0u : j;
+    }
+    for (j = i; j < n && !json_stop[(unsigned char)p[j]]; j++) {
+    }
+    if (j == i) {
+        return (size_t)sh_fail_at(sh, "a value", p, n, i) + 1u;
+    }
+    return sh_leaf(sh, node, rep, p + i, j - i, 2) != 0 ? 0u : j;
+}
+
+int pw_shred_row(pw_shred_t *sh, const char *p, size_t n, char *err, size_t errlen)
+{
+    uint32_t k;
+    size_t i, mark = sh->bytes.len;
+    for (k = 0; k < sh->nleaves; k++) {
+        sh->mark[2u * k] = sh->leaves[k].n;
+        sh->mark[2u * k + 1u] = sh->leaves[k].nvalues;
+    }
+    sh->path_len = 0;
+    sh->path[0] = '\0';
+    sh->e_what = NULL;
+    sh->cur = UINT32_MAX;
+    i = json_ws(p, n, 0);
+    if (i >= n || p[i] != '{') {
+        return line_fail(err, errlen, "a JSON object ({\"name\": value, ...})", p, n, i);
+    }
+    i = sh_object(sh, UINT32_MAX, 0, p, n, i);
+    if (i != 0u) {
+        i = json_ws(p, n, i);
+        if (i != n) {
+            sh->path_len = 0;
+            sh->path[0] = '\0';
+            sh_fail_at(sh, "the end of the line after the object", p, n, i);
+            i = 0;
+        }
+    }
+    if (i == 0u) {
+        for (k = 0; k < sh->nleaves; k++) {
+            sh->leaves[k].n = sh->mark[2u * k];
+            sh->leaves[k].nvalues = sh->mark[2u * k + 1u];
+        }
+        sh->bytes.len = mark;
+        if (sh->path_len == 0u || sh->e_node == UINT32_MAX) {
+            snprintf(err, errlen, "expected %s, got %s", sh->e_what ? sh->e_what : "a value", sh->e_got);
+        } else {
+            const char *type = sh->e_node < sh->s->n ? sh->s->nodes[sh->e_node].type_text : "";
+            snprintf(err, errlen, "field \"%s\"%s%s%s: expected %s, got %s", sh->path, *type ? " (" : "", type,
+                     *type ? ")" : "",
+                     sh->e_what ? sh->e_what : "a value", sh->e_got);
+        }
+        return -1;
+    }
+    sh->records++;
+    return 0;
 }

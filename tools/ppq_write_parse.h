@@ -128,4 +128,74 @@ int pw_json_row(pw_block_t *b, const char *p, size_t n, char *err, size_t errlen
 long pw_csv_header(pw_block_t *b, const char *p, size_t avail, int eof, size_t *lines, char *err, size_t errlen);
 long pw_csv_row(pw_block_t *b, const char *p, size_t avail, int eof, size_t *lines, char *err, size_t errlen);
 
+/*
+ * Shredding (Dremel striping) of nested rows: JSON Lines rows of any schema
+ * (flat or nested) into, per leaf column, definition and repetition levels
+ * and dense values, the shape ppq_column_reader_read returns and the
+ * library's nested batch call takes.
+ *
+ * Levels follow the spec's 3-level forms: a list<T> is a group (LIST) ->
+ * repeated group `list` -> `element`; a map<K,V> a group (MAP) -> repeated
+ * group `key_value` -> `key` (REQUIRED) and `value`; a struct a plain
+ * group.  A node with '?' is OPTIONAL (one definition level), else
+ * REQUIRED; a list's or map's repeated group adds a definition and a
+ * repetition level.  So a leaf's max_def counts its nullable nodes and its
+ * lists and maps above it, its max_rep the lists and maps.
+ *
+ * JSON per type: a struct an object of its fields (absent fields null), a
+ * list an array, a map an object {"key": value, ...} (keys are JSON strings
+ * parsed as the key type: "3" for an int32 key; duplicates kept) or an
+ * array of {"key": k, "value": v} (as `ppq cat` prints maps whose keys are
+ * not text); leaves as in pw_parse_value; null (or an absent field) for a
+ * nullable node.  [] and {} are empty lists and maps.
+ */
+typedef struct pw_leaf {
+    uint32_t node;         /* its schema node */
+    int16_t max_def, max_rep;
+    uint8_t kind;          /* how its text parses */
+    size_t slot;           /* bytes of a value slot */
+    uint8_t is_bytes;      /* a byte array (values are ppq_bytes_t) */
+    int16_t *def, *rep;    /* per entry (allocated for every leaf; all 0 where max_def / max_rep is 0) */
+    size_t n, cap;         /* entries */
+    uint8_t *values;       /* dense: one slot per entry whose def == max_def */
+    size_t nvalues, vcap;
+    size_t *offsets;       /* byte arrays: per value its offset in the shred's bytes */
+} pw_leaf_t;
+
+typedef struct pw_shred {
+    const pw_schema_t *s;
+    pw_leaf_t *leaves;     /* in schema (pre-order) order: the file's columns */
+    uint32_t nleaves;
+    int16_t *node_def;     /* per node: the definition level when it is present */
+    int16_t *node_rep;     /* per node: repetition levels of the lists and maps at or above it */
+    uint32_t *end;         /* per node: the index past its subtree */
+    uint32_t *leaf_lo;     /* per node: its first leaf (its leaves are leaf_lo..leaf_lo[end]) */
+    uint32_t *seen, stamp; /* per node: the object it was last given in */
+    uint64_t records;      /* rows shredded since the last reset */
+    pw_buf_t bytes;        /* every byte array's bytes */
+    pw_buf_t scratch;      /* an unescaped JSON string */
+    uint32_t max_bytes;    /* a byte array's most bytes (0: no limit) */
+    size_t *mark;          /* per leaf, at the row's start: entries, values */
+    char path[512];        /* the field being shredded, for messages */
+    size_t path_len;
+    uint32_t cur;          /* the node being shredded (UINT32_MAX: the row) */
+    uint32_t e_node;       /* where the failure was */
+    const char *e_what;    /* a failure's parts */
+    char e_got[200];
+} pw_shred_t;
+
+/* The shredder for schema s (which must outlive it); 0 when out of memory. */
+int pw_shred_init(pw_shred_t *sh, const pw_schema_t *s);
+void pw_shred_free(pw_shred_t *sh);
+/* Empty every leaf (buffers kept). */
+void pw_shred_reset(pw_shred_t *sh);
+/* Point every byte array value (ppq_bytes_t) into sh->bytes (before
+ * handing the leaves on: the buffer moves as it grows). */
+void pw_shred_fix(pw_shred_t *sh);
+/* One JSON object (a line without its newline): its levels and values
+ * appended to every leaf, then records++.  0, or -1 with
+ * "field \"a.b[2].c\" (type): expected ..., got ..." (or what is wrong
+ * with the line) in err; the leaves are as before the row then. */
+int pw_shred_row(pw_shred_t *sh, const char *p, size_t n, char *err, size_t errlen);
+
 #endif

@@ -1,0 +1,159 @@
+// `ppq write`'s shredder (nested JSON Lines rows to definition and
+// repetition levels and dense values, tools/ppq_write_parse.c) against an
+// independent writer: DuckDB reads the same rows (read_json with an
+// explicit schema matching ours), writes Parquet (COPY TO, small row
+// groups), and the project's column reader reads that file's levels and
+// values; both must be equal entry for entry (shred_levels.c prints them,
+// mapping DuckDB's all-OPTIONAL levels to our schema's).  Shapes: lists of
+// 0-2,000 floats, empty and null lists, null elements, structs of lists,
+// lists of structs, maps with string and integer keys (given to us as JSON
+// objects or as [{"key":..,"value":..}] arrays, as `ppq cat` prints them),
+// three levels deep, REQUIRED and OPTIONAL at every level.  Then rows that
+// are wrong must fail with a message naming the field.
+// usage: node shred_check.mjs SHRED_LEVELS DIR
+import { execFileSync, spawnSync } from 'node:child_process';
+import { writeFileSync, readFileSync, openSync, closeSync } from 'node:fs';
+import { DuckDBInstance } from '@duckdb/node-api';
+
+const [tool, dir] = process.argv.slice(2);
+let seed = 4242;
+const rnd = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+const int = (lo, hi) => lo + Math.floor(rnd() * (hi - lo + 1));
+const pick = (a) => a[int(0, a.length - 1)];
+const pad = (n, w) => String(n).padStart(w, '0');
+
+// Leaves: schema type, DuckDB type, a JSON token maker.
+const F = () => String(Math.fround((rnd() - 0.5) * 10 ** int(-3, 6)));
+const leaf = {
+  float: ['float', 'FLOAT', F],
+  double: ['double', 'DOUBLE', () => String((rnd() - 0.5) * 10 ** int(-30, 30))],
+  int32: ['int32', 'INTEGER', () => String(int(-2147483648, 2147483647))],
+  int64: ['int64', 'BIGINT', () => (BigInt(int(-(2 ** 30), 2 ** 30)) * 8589934592n + BigInt(int(0, 2 ** 30))).toString()],
+  int8: ['int8', 'TINYINT', () => String(int(-128, 127))],
+  int16: ['int16', 'SMALLINT', () => String(int(-32768, 32767))],
+  uint16: ['uint16', 'USMALLINT', () => String(int(0, 65535))],
+  boolean: ['boolean', 'BOOLEAN', () => pick(['true', 'false'])],
+  string: ['string', 'VARCHAR', () => JSON.stringify(pick(['', 'a', 'x,y', 'q"t', 'é ü ✓', 'tab\there', 'k' + int(0, 999)]))],
+  date: ['date', 'DATE', () => `"${int(1950, 2100)}-${pad(int(1, 12), 2)}-${pad(int(1, 28), 2)}"`],
+  ts: ['timestamp(us)', 'TIMESTAMP', () => `"${int(1970, 2100)}-${pad(int(1, 12), 2)}-${pad(int(1, 28), 2)} ${pad(int(0, 23), 2)}:${pad(int(0, 59), 2)}:${pad(int(0, 59), 2)}.${pad(int(0, 999999), 6)}"`],
+  dec: ['decimal(9,2)', 'DECIMAL(9,2)', () => `"${pick(['', '-'])}${int(0, 9999999)}.${pad(int(0, 99), 2)}"`],
+};
+const L = (name, nullable = false) => ({ k: 'leaf', l: leaf[name], nullable });
+const List = (el, nullable = false, max = 6) => ({ k: 'list', el, nullable, max });
+const Struct = (fields, nullable = false) => ({ k: 'struct', fields, nullable });
+const MapT = (key, val, nullable = false, max = 5) => ({ k: 'map', key, val, nullable, max });
+
+const text = (t) => (t.k === 'leaf' ? t.l[0] : t.k === 'list' ? `list<${text(t.el)}>`
+  : t.k === 'struct' ? `struct<${t.fields.map(([n, f]) => `${n}:${text(f)}`).join(', ')}>`
+    : `map<${text(t.key)}, ${text(t.val)}>`) + (t.nullable ? '?' : '');
+const duck = (t) => (t.k === 'leaf' ? t.l[1] : t.k === 'list' ? `${duck(t.el)}[]`
+  : t.k === 'struct' ? `STRUCT(${t.fields.map(([n, f]) => `"${n}" ${duck(f)}`).join(', ')})`
+    : `MAP(${duck(t.key)}, ${duck(t.val)})`);
+
+// A value: null, a token, an array, {fields}, or {pairs: [[keytoken, value]]}.
+const lengths = (max) => (rnd() < 0.15 ? 0 : max > 100 && rnd() < 0.05 ? max : int(1, max));
+function gen(t, depth = 0) {
+  if (t.nullable && rnd() < 0.12) return null;
+  if (t.k === 'leaf') return t.l[2]();
+  if (t.k === 'list') return Array.from({ length: lengths(t.max) }, () => gen(t.el, depth + 1));
+  if (t.k === 'struct') return { fields: t.fields.map(([n, f]) => [n, gen(f, depth + 1)]) };
+  const keys = new Set();
+  const pairs = [];
+  for (let i = lengths(t.max); i > 0; i--) {
+    const k = gen(t.key, depth + 1);
+    if (!keys.has(k)) { keys.add(k); pairs.push([k, gen(t.val, depth + 1)]); }
+  }
+  return { pairs };
+}
+// JSON text; `ours`: maps as objects or pair arrays at random, struct
+// fields shuffled and null ones left out at times.
+function ser(t, v, ours) {
+  if (v === null) return 'null';
+  if (t.k === 'leaf') return v;
+  if (t.k === 'list') return `[${v.map((e) => ser(t.el, e, ours)).join(',')}]`;
+  if (t.k === 'struct') {
+    let f = v.fields.map(([n, x], i) => [n, x, t.fields[i][1]]);
+    if (ours) {
+      f = f.filter(([, x, ft]) => !(x === null && ft.nullable && rnd() < 0.5));
+      if (rnd() < 0.3) f.reverse();
+    }
+    return `{${f.map(([n, x, ft]) => `${JSON.stringify(n)}: ${ser(ft, x, ours)}`).join(', ')}}`;
+  }
+  if (ours && rnd() < 0.5) return `[${v.pairs.map(([k, x]) => `{"value":${ser(t.val, x, ours)},"key":${k}}`).join(',')}]`;
+  return `{${v.pairs.map(([k, x]) => `${k[0] === '"' ? k : `"${k}"`}:${ser(t.val, x, ours)}`).join(',')}}`;
+}
+
+const cases = [
+  ['bursts', 200, [['ts', L('int64')], ['burst', List(L('float'), false, 2000)], ['t', L('float', true)]]],
+  ['null_lists', 600, [['a', List(L('float', true), true, 8)], ['b', List(L('double'), true, 40)], ['c', List(L('string', true))]]],
+  ['struct_of_lists', 500, [['s', Struct([['x', List(L('int32', true), true)], ['y', List(L('string'), true)], ['n', L('int16')]], true)],
+    ['g', Struct([['lat', L('double')], ['lon', L('double')], ['fix', L('boolean', true)]], true)]]],
+  ['list_of_structs', 500, [['sensors', List(Struct([['id', L('uint16')], ['value', L('double', true)]]), false, 10)],
+    ['l', List(Struct([['id', L('int32', true)], ['v', List(L('float', true), true)]], true), true)]]],
+  ['maps', 600, [['tags', MapT(L('string'), L('float', true), true)], ['mi', MapT(L('int32'), L('string', true), true)],
+    ['m8', MapT(L('int8'), L('date'), false, 3)], ['ml', MapT(L('string'), List(L('int64', true), true), true)]]],
+  ['three_deep', 400, [['d', List(List(List(L('int64', true), true, 4), true, 4), true, 4)],
+    ['g', Struct([['a', Struct([['b', List(Struct([['c', List(L('float', true), true)]], true), true)]], true)]], true)],
+    ['lm', List(MapT(L('string'), List(L('int32', true), true), true), true, 4)],
+    ['req', List(List(Struct([['x', L('ts')], ['y', L('dec', true)]])))]]],
+];
+
+const db = await DuckDBInstance.create(':memory:');
+const con = await db.connect();
+await con.run("SET TimeZone='UTC'");
+let failures = 0;
+let entries = 0;
+let rowsTotal = 0;
+for (const [name, nrows, fields] of cases) {
+  const schema = fields.map(([n, t]) => `${n}:${text(t)}`).join(', ');
+  const columns = '{' + fields.map(([n, t]) => `'${n}': '${duck(t).replace(/'/g, "''")}'`).join(', ') + '}';
+  const rows = Array.from({ length: nrows }, () => fields.map(([, t]) => gen(t)));
+  const line = (row, ours) => {
+    let f = row.map((v, i) => [fields[i][0], v, fields[i][1]]);
+    if (ours) f = f.filter(([, v, t]) => !(v === null && t.nullable && rnd() < 0.5));
+    return `{${f.map(([n, v, t]) => `"${n}":${ser(t, v, ours)}`).join(',')}}`;
+  };
+  writeFileSync(`${dir}/${name}_duck.jsonl`, rows.map((r) => line(r, false)).join('\n') + '\n');
+  writeFileSync(`${dir}/${name}_ours.jsonl`, rows.map((r) => line(r, true)).join('\n') + '\n');
+  await con.run(`COPY (SELECT * FROM read_json('${dir}/${name}_duck.jsonl', format='newline_delimited', columns=${columns}, maximum_object_size=67108864))
+    TO '${dir}/${name}.parquet' (FORMAT parquet, ROW_GROUP_SIZE 128)`);
+  const theirs = execFileSync(tool, ['read', schema, `${dir}/${name}.parquet`], { maxBuffer: 1 << 30 }).toString().split('\n');
+  const fd = openSync(`${dir}/${name}_ours.jsonl`, 'r');
+  const ours = execFileSync(tool, ['shred', schema], { stdio: [fd, 'pipe', 'inherit'], maxBuffer: 1 << 30 }).toString().split('\n');
+  closeSync(fd);
+  writeFileSync(`${dir}/${name}_theirs.txt`, theirs.join('\n'));
+  writeFileSync(`${dir}/${name}_ours.txt`, ours.join('\n'));
+  let bad = ours.length !== theirs.length ? `${ours.length} lines, DuckDB's file ${theirs.length}` : null;
+  let leafAt = '';
+  for (let i = 0; i < Math.min(ours.length, theirs.length); i++) {
+    if (ours[i].startsWith('leaf')) leafAt = ours[i];
+    if (ours[i] !== theirs[i]) { bad = `${leafAt}, line ${i + 1}: ours "${ours[i]}", DuckDB's file "${theirs[i]}"`; break; }
+  }
+  entries += ours.filter((l) => /^\d/.test(l)).length;
+  rowsTotal += nrows;
+  if (bad) { failures++; console.log(`FAIL ${name} (${schema}): ${bad}`); }
+}
+
+// Wrong rows: exit 1 and one line naming the field and what was expected.
+const wrong = [
+  ['a:list<float>', '{"a":[1,"x"]}', /field "a\[1\]" \(float\): expected a number/],
+  ['a:list<float>', '{"a":[1,null]}', /field "a\[1\]" \(float\): expected a value \(not nullable/],
+  ['a:list<float>?', '{"a":{"b":1}}', /field "a" \(list\): expected a JSON array/],
+  ['s:struct<x:int32, y:int32?>', '{"s":{"y":1}}', /field "s\.x" \(int32\): expected a value \(the field is missing/],
+  ['s:struct<x:int32>', '{"s":{"x":1,"z":2}}', /field "s" \(struct\): expected a field of the struct, got "z"/],
+  ['m:map<int32,string>', '{"m":{"q":"v"}}', /field "m\[0\]\.key" \(int32\): expected an integer/],
+  ['m:map<int32,string>', '{"m":[{"value":"v"}]}', /field "m\[0\]\.key" \(int32\): expected a value \(the field is missing/],
+  ['d:list<list<int64>>', '{"d":[[1],[2,[3]]]}', /field "d\[1\]\[1\]" \(int64\): expected a single value/],
+  ['a:list<int32>', '{"a":[1,2}', /field "a" \(list\): expected ',' or '\]' after a list element/],
+  ['a:int32', '{"b":1}', /expected a column of the schema, got "b"/],
+];
+for (const [schema, row, want] of wrong) {
+  const r = spawnSync(tool, ['shred', schema], { input: row + '\n' });
+  const msg = r.stderr.toString().trim();
+  if (r.status !== 1 || !want.test(msg) || msg.includes('\n')) {
+    failures++;
+    console.log(`FAIL wrong row ${row} (${schema}): exit ${r.status}, "${msg}"`);
+  }
+}
+console.log(`shred_check: ${cases.length} schemas, ${rowsTotal} rows, ${entries} level entries equal to DuckDB's files read by our reader; ${wrong.length} wrong rows refused; ${failures} failures`);
+process.exit(failures === 0 ? 0 : 1);
