@@ -16,3 +16,6 @@ interop-shred: $(SHRED_LEVELS) test/interop/node_modules
 	@mkdir -p build/interop-shred
 	node test/interop/shred_check.mjs $(SHRED_LEVELS) build/interop-shred
 CHECK_STEPS += interop-shred
+
+# The fuzz target #includes the parsers: rebuild it when they change.
+build/fuzz/fuzz_shred: tools/ppq_write_parse.c tools/ppq_write_parse.h

@@ -1,0 +1,194 @@
+/* libFuzzer: `ppq write`'s shredder of nested rows (pw_shred_* in
+ * tools/ppq_write_parse.c, included here: the CLI's code, not the
+ * library's) and the schema text.  Input: the schema text, a NUL, JSON
+ * Lines rows.  Checks, beyond ASan and UBSan:
+ *   - a schema that parses gives leaves whose max_def and max_rep are
+ *     those of the spec's 3-level form (counted here from the tree
+ *     another way: walking up the parents);
+ *   - after every row: every leaf's levels are in 0..max_def and
+ *     0..max_rep, its values are exactly its entries at max_def, every
+ *     leaf has one entry at repetition level 0 per record, a leaf with
+ *     max_rep 0 exactly one entry per record, and the leaves under a
+ *     common repeated node agree on its instances (the same number of
+ *     entries at rep <= the node's level);
+ *   - a refused row leaves every leaf as it was, and says why in one line;
+ *   - flat schemas: the shredder takes the same rows as the flat JSON
+ *     parser (pw_json_row) and gives the same values and nulls. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ppq_write_parse.c"
+
+#define FUZZ_ROWS 16u
+
+/* Entries of leaf l with rep <= r. */
+static size_t starts(const pw_leaf_t *l, int16_t r)
+{
+    size_t e, k = 0;
+    for (e = 0; e < l->n; e++) {
+        k += l->rep[e] <= r;
+    }
+    return k;
+}
+
+static void check_leaves(const pw_shred_t *sh)
+{
+    uint32_t k, node;
+    for (k = 0; k < sh->nleaves; k++) {
+        const pw_leaf_t *l = &sh->leaves[k];
+        size_t e, v = 0;
+        for (e = 0; e < l->n; e++) {
+            if (l->def[e] < 0 || l->def[e] > l->max_def || l->rep[e] < 0 || l->rep[e] > l->max_rep) {
+                __builtin_trap();
+            }
+            v += l->def[e] == l->max_def;
+        }
+        if (v != l->nvalues || starts(l, 0) != sh->records || (l->max_rep == 0 && l->n != sh->records)) {
+            __builtin_trap();
+        }
+    }
+    /* leaves under one list or map: the same instances of it */
+    for (node = 0; node < sh->s->n; node++) {
+        uint32_t lo = sh->leaf_lo[node], hi = sh->leaf_lo[sh->end[node]];
+        if ((sh->s->nodes[node].kind == PW_LIST || sh->s->nodes[node].kind == PW_MAP) && hi > lo + 1u) {
+            size_t want = starts(&sh->leaves[lo], sh->node_rep[node]);
+            for (k = lo + 1u; k < hi; k++) {
+                if (starts(&sh->leaves[k], sh->node_rep[node]) != want) {
+                    __builtin_trap();
+                }
+            }
+        }
+    }
+}
+
+static void check_levels(const pw_shred_t *sh)
+{
+    uint32_t k;
+    for (k = 0; k < sh->nleaves; k++) {
+        int16_t def = 0, rep = 0;
+        int32_t a;
+        for (a = (int32_t)sh->leaves[k].node; a >= 0; a = sh->s->nodes[a].parent) {
+            const pw_node_t *x = &sh->s->nodes[a];
+            def = (int16_t)(def + (x->nullable != 0u) + (x->kind == PW_LIST || x->kind == PW_MAP));
+            rep = (int16_t)(rep + (x->kind == PW_LIST || x->kind == PW_MAP));
+        }
+        if (def != sh->leaves[k].max_def || rep != sh->leaves[k].max_rep ||
+            sh->s->nodes[sh->leaves[k].node].kind != PW_LEAF) {
+            __builtin_trap();
+        }
+    }
+}
+
+/* Flat schema: row b->n - 1 of the block is the shred's last record. */
+static void same_row(const pw_block_t *b, const pw_shred_t *sh)
+{
+    uint32_t c, r = b->n - 1u;
+    for (c = 0; c < b->ncols; c++) {
+        const pw_leaf_t *l = &sh->leaves[c];
+        int valid = b->validity[c] == NULL || ((b->validity[c][r / 8u] >> (r % 8u)) & 1u);
+        size_t sz = b->slot_sizes[c];
+        const uint8_t *bv = (const uint8_t *)b->values[c] + (size_t)r * sz, *sv;
+        if (l->n == 0u || (l->def[l->n - 1u] == l->max_def) != valid) {
+            __builtin_trap();
+        }
+        if (!valid) {
+            continue;
+        }
+        sv = l->values + (l->nvalues - 1u) * l->slot;
+        if (b->offsets[c] != NULL) {
+            const ppq_bytes_t *x = (const ppq_bytes_t *)bv, *y = (const ppq_bytes_t *)sv;
+            if (x->len != y->len || (x->len > 0u && memcmp(b->bytes.p + b->offsets[c][r],
+                                                            sh->bytes.p + l->offsets[l->nvalues - 1u], x->len) != 0)) {
+                __builtin_trap();
+            }
+        } else if (memcmp(bv, sv, sz) != 0) {
+            __builtin_trap();
+        }
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const char *text = (const char *)data, *nul, *rows;
+    size_t tlen, rlen, at = 0;
+    pw_schema_t s;
+    pw_shred_t sh;
+    pw_block_t b;
+    ppq_column_t cols[16];
+    const char *types[16];
+    char err[PW_ERR_LEN];
+    uint32_t k;
+    int flat = 1;
+    nul = (const char *)memchr(text, 0, size);
+    tlen = nul != NULL ? (size_t)(nul - text) : size;
+    rows = nul != NULL ? nul + 1 : text + tlen;
+    rlen = size - tlen - (nul != NULL);
+    if (pw_schema_parse(text, tlen, &s, err, sizeof err) != 0) {
+        if (strlen(err) == 0u) {
+            __builtin_trap();
+        }
+        pw_schema_free(&s);
+        return 0;
+    }
+    if (!pw_shred_init(&sh, &s)) {
+        __builtin_trap();
+    }
+    sh.max_bytes = 8192u;
+    check_levels(&sh);
+    for (k = 0; k < s.n; k++) {
+        flat &= s.nodes[k].kind == PW_LEAF && s.nodes[k].parent == -1;
+    }
+    flat &= s.n <= 16u;
+    memset(&b, 0, sizeof b);
+    if (flat) {
+        for (k = 0; k < s.n; k++) {
+            cols[k] = s.nodes[k].col;
+            types[k] = s.nodes[k].type_text;
+        }
+        if (!pw_block_init(&b, cols, types, s.n, FUZZ_ROWS)) {
+            __builtin_trap();
+        }
+        b.max_bytes = 8192u;
+    }
+    while (at < rlen) {
+        const char *nl = (const char *)memchr(rows + at, '\n', rlen - at);
+        size_t ln = nl != NULL ? (size_t)(nl - rows) - at : rlen - at, before[2] = {0, 0};
+        int r;
+        if (sh.nleaves > 0u) {
+            before[0] = sh.leaves[0].n;
+            before[1] = sh.leaves[sh.nleaves - 1u].n;
+        }
+        err[0] = '\0';
+        r = pw_shred_row(&sh, rows + at, ln, err, sizeof err);
+        if (r != 0 && (strlen(err) == 0u || strchr(err, '\n') != NULL ||
+                       (sh.nleaves > 0u && (sh.leaves[0].n != before[0] || sh.leaves[sh.nleaves - 1u].n != before[1])))) {
+            __builtin_trap(); /* a refusal says why in one line and leaves the leaves as they were */
+        }
+        check_leaves(&sh);
+        if (flat) {
+            int r2 = pw_json_row(&b, rows + at, ln, err, sizeof err);
+            if ((r == 0) != (r2 == 0)) {
+                __builtin_trap(); /* the two parsers disagree on a flat row */
+            }
+            if (r == 0) {
+                same_row(&b, &sh);
+            }
+            if (b.n == b.cap) {
+                pw_block_reset(&b);
+            }
+        }
+        if (sh.records >= FUZZ_ROWS) {
+            pw_shred_fix(&sh);
+            pw_shred_reset(&sh);
+        }
+        at += ln + (nl != NULL);
+    }
+    if (flat) {
+        pw_block_free(&b);
+    }
+    pw_shred_free(&sh);
+    pw_schema_free(&s);
+    return 0;
+}
