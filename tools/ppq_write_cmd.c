@@ -10,6 +10,13 @@
  * file is left behind.  Row-group metadata past the writer's footer store
  * goes to a footer spill in memory (any number of row groups).
  *
+ * Nested schemas (list<>, struct<>, map<>; JSON Lines only): each row is
+ * shredded (pw_shred_row: definition and repetition levels and dense values
+ * per leaf, the spec's 3-level LIST and MAP forms) and BLOCK records at a
+ * time go to ppq_writer_write_levels, the schema to ppq_writer_init_nested
+ * as a tree with the middle groups ("list", "key_value") put in.  Built
+ * against a library without PPQ_WRITER_NESTED, nested schemas are refused.
+ *
  * Exit status: 0; 1 bad input (one line on stderr: the line, the field,
  * what was expected); 2 bad arguments or schema, or an I/O error.
  */
@@ -29,11 +36,20 @@
 #include "ppq_write_parse.h"
 
 #define BLOCK 4096u
+/* Nested rows: a block ends at BLOCK records or this many entries in a leaf. */
+#define BLOCK_ENTRIES ((size_t)1 << 20)
+
+#if defined(PPQ_WRITER_NESTED) && PPQ_WRITER_NESTED
+#define WITH_NESTED 1
+#else
+#define WITH_NESTED 0
+#endif
 #define IN_CHUNK ((size_t)4 << 20)
 
 static const char write_usage[] =
     "usage: ppq write --schema SCHEMA [--format jsonl|csv] [--codec NAME [--level N]] [--row-group-rows N]\n"
-    "                 [--page-v2] [--page-bytes N] [--encoding COL=ENC]... [--no-statistics] OUT.parquet < rows\n";
+    "                 [--page-v2] [--page-bytes N] [--page-values N] [--encoding COL=ENC]... [--no-statistics]\n"
+    "                 OUT.parquet < rows\n";
 
 /* The temporary file, removed by a signal too. */
 static char tmp_path[4096];
@@ -114,6 +130,12 @@ typedef struct wr {
     ppq_column_batch_t *batches;
     size_t *row_line;          /* per block row: its input line */
     const char *out;
+    int nested;                /* a nested schema: rows through the shredder */
+    pw_shred_t sh;
+    uint32_t page_values, page_bytes;
+#if WITH_NESTED
+    ppq_leaf_batch_t *lb;      /* per leaf: the shred's levels and values */
+#endif
 } wr_t;
 
 static int bad_input(size_t line, const char *msg)
@@ -122,11 +144,48 @@ static int bad_input(size_t line, const char *msg)
     return 1;
 }
 
+#if WITH_NESTED
+/* Hand the shredded records to the writer: 0, or the exit status. */
+static int flush_shred(wr_t *x)
+{
+    uint32_t k, written = 0, records = (uint32_t)x->sh.records;
+    ppq_status_t st;
+    if (records == 0u) {
+        return 0;
+    }
+    pw_shred_fix(&x->sh);
+    for (k = 0; k < x->sh.nleaves; k++) {
+        const pw_leaf_t *l = &x->sh.leaves[k];
+        x->lb[k].values = l->values;
+        x->lb[k].def = l->max_def > 0 ? l->def : NULL;
+        x->lb[k].rep = l->max_rep > 0 ? l->rep : NULL;
+        x->lb[k].entries = (uint32_t)l->n;
+    }
+    st = ppq_writer_write_levels(&x->w, x->lb, records, &written);
+    if (st != PPQ_OK) {
+        if (st == PPQ_ERR_ARG) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "the writer refused a row of this block (%s)", ppq_status_str(st));
+            return bad_input(x->row_line[0], msg);
+        }
+        fprintf(stderr, "ppq write: %s: %s\n", x->out, ppq_status_str(st));
+        return 2;
+    }
+    pw_shred_reset(&x->sh);
+    return 0;
+}
+#endif
+
 /* Hand the block to the writer: 0, or the exit status after a message. */
 static int flush_block(wr_t *x)
 {
     uint32_t i, written = 0;
     ppq_status_t st;
+#if WITH_NESTED
+    if (x->nested) {
+        return flush_shred(x);
+    }
+#endif
     if (x->blk.n == 0u) {
         return 0;
     }
@@ -183,6 +242,25 @@ static int read_jsonl(wr_t *x, in_t *in)
         in->pos += ln + (nl != NULL);
         line++;
         if (blank(lp, ln)) {
+            continue;
+        }
+        if (x->nested) {
+            uint32_t k;
+            int full = 0;
+            if (pw_shred_row(&x->sh, lp, ln, err, sizeof err) != 0 ||
+                pw_shred_row_fits(&x->sh, x->page_values, x->page_bytes, err, sizeof err) != 0) {
+                return bad_input(line, err);
+            }
+            x->row_line[x->sh.records - 1u] = line;
+            for (k = 0; k < x->sh.nleaves; k++) {
+                full |= x->sh.leaves[k].n >= BLOCK_ENTRIES;
+            }
+            if (x->sh.records == BLOCK || full) {
+                int e = flush_block(x);
+                if (e != 0) {
+                    return e;
+                }
+            }
             continue;
         }
         if (pw_json_row(&x->blk, lp, ln, err, sizeof err) != 0) {
@@ -311,6 +389,11 @@ int ppq_write_cmd(int argc, char **argv)
     char err[PW_ERR_LEN];
     struct sigaction sa;
     mode_t um;
+#if WITH_NESTED
+    ppq_node_t *tnodes = NULL;
+    ppq_schema_t tree;
+    memset(&tree, 0, sizeof tree);
+#endif
 
     memset(&opts, 0, sizeof opts);
     memset(&x, 0, sizeof x);
@@ -362,6 +445,11 @@ int ppq_write_cmd(int argc, char **argv)
                 free(encs);
                 return usage_fail("--page-bytes takes a count of bytes, 1 or more", argv[i]);
             }
+        } else if (strcmp(a, "--page-values") == 0 && more) {
+            if (parse_count(argv[++i], 1ul << 24, &opts.page_values) != 0) {
+                free(encs);
+                return usage_fail("--page-values takes a count of values, 1 or more", argv[i]);
+            }
         } else if (strcmp(a, "--page-v2") == 0) {
             opts.page_v2 = 1;
         } else if (strcmp(a, "--no-statistics") == 0) {
@@ -385,31 +473,48 @@ int ppq_write_cmd(int argc, char **argv)
         goto done;
     }
     for (k = 0; k < schema.n; k++) {
-        if (schema.nodes[k].kind != PW_LEAF) {
-            fprintf(stderr, "ppq write: nested types are not supported yet: %s\n", schema.nodes[k].name);
-            goto done;
+        if (schema.nodes[k].kind != PW_LEAF && !x.nested) {
+            x.nested = 1;
+            if (!WITH_NESTED || csv) {
+                fprintf(stderr, "ppq write: %s: %s\n", schema.nodes[k].name,
+                        csv ? "--format csv takes flat schemas (nested ones: JSON Lines)"
+                            : "nested types need a library built with PPQ_WRITER_NESTED");
+                goto done;
+            }
         }
     }
-    ncols = schema.n;
-    cols = (ppq_column_t *)calloc(ncols, sizeof *cols);
-    types = (const char **)calloc(ncols, sizeof *types);
+    if (x.nested && !pw_shred_init(&x.sh, &schema)) {
+        fprintf(stderr, "ppq write: out of memory\n");
+        goto done;
+    }
+    ncols = x.nested ? x.sh.nleaves : schema.n;
+    cols = (ppq_column_t *)calloc(ncols ? ncols : 1u, sizeof *cols);
+    types = (const char **)calloc(ncols ? ncols : 1u, sizeof *types);
     if (cols == NULL || types == NULL) {
         goto done;
     }
     for (k = 0; k < ncols; k++) {
-        cols[k] = schema.nodes[k].col;
-        types[k] = schema.nodes[k].type_text;
+        uint32_t node = x.nested ? x.sh.leaves[k].node : k;
+        cols[k] = schema.nodes[node].col;
+        types[k] = schema.nodes[node].type_text;
     }
-    for (i = 0; i < nenc; i++) { /* COL=ENC */
+    for (i = 0; i < nenc; i++) { /* COL=ENC (nested: the leaf's path, "gps.lat", "burst.element") */
         const char *eq = strrchr(encs[i], '=');
         unsigned e;
+        char path[256];
         if (eq == NULL) {
             fprintf(stderr, "ppq write: --encoding takes COLUMN=ENCODING, not %s\n", encs[i]);
             goto done;
         }
-        for (k = 0; k < ncols && !(strlen(cols[k].name) == (size_t)(eq - encs[i]) &&
-                                   memcmp(cols[k].name, encs[i], (size_t)(eq - encs[i])) == 0);
-             k++) {
+        for (k = 0; k < ncols; k++) {
+            if (x.nested) {
+                pw_shred_leaf_path(&x.sh, k, path, sizeof path);
+            } else {
+                snprintf(path, sizeof path, "%s", cols[k].name);
+            }
+            if (strlen(path) == (size_t)(eq - encs[i]) && memcmp(path, encs[i], (size_t)(eq - encs[i])) == 0) {
+                break;
+            }
         }
         for (e = 0; e < sizeof enc_names / sizeof enc_names[0] && strcasecmp(eq + 1, enc_names[e]) != 0; e++) {
         }
@@ -432,20 +537,55 @@ int ppq_write_cmd(int argc, char **argv)
     memset(&unspill, 0, sizeof unspill);
     opts.footer_spill = &spill;
     opts.footer_unspill = &unspill;
+#if WITH_NESTED
+    if (x.nested) { /* the tree: pw's nodes, a LIST's or MAP's middle group put in after it */
+        uint32_t t = 0;
+        tnodes = (ppq_node_t *)calloc(2u * schema.n, sizeof *tnodes);
+        x.lb = (ppq_leaf_batch_t *)calloc(ncols ? ncols : 1u, sizeof *x.lb);
+        if (tnodes == NULL || x.lb == NULL) {
+            fprintf(stderr, "ppq write: out of memory\n");
+            goto done;
+        }
+        for (k = 0; k < schema.n; k++) {
+            const pw_node_t *nd = &schema.nodes[k];
+            ppq_node_t *o = &tnodes[t++];
+            o->name = nd->name;
+            o->repetition = (uint8_t)(nd->nullable ? PPQ_OPTIONAL : PPQ_REQUIRED);
+            o->kind = (uint8_t)(nd->kind == PW_LEAF ? PPQ_NODE_LEAF : nd->kind == PW_STRUCT ? PPQ_NODE_STRUCT
+                                : nd->kind == PW_LIST ? PPQ_NODE_LIST : PPQ_NODE_MAP);
+            o->children = (uint16_t)(nd->kind == PW_STRUCT ? nd->children : nd->kind == PW_LEAF ? 0u : 1u);
+            if (nd->kind == PW_LIST || nd->kind == PW_MAP) {
+                ppq_node_t *m = &tnodes[t++];
+                m->name = nd->kind == PW_LIST ? "list" : "key_value";
+                m->kind = (uint8_t)PPQ_NODE_STRUCT;
+                m->repetition = (uint8_t)PPQ_REPEATED;
+                m->children = (uint16_t)nd->children;
+            }
+        }
+        tree.nodes = tnodes;
+        tree.nnodes = t;
+        tree.leaves = cols;
+        tree.nleaves = ncols;
+    }
+    arena_len = x.nested ? ppq_writer_arena_size_nested(&tree, &opts) : ppq_writer_arena_size(cols, ncols, &opts);
+#else
     arena_len = ppq_writer_arena_size(cols, ncols, &opts);
+#endif
     if (arena_len == 0u) {
         fprintf(stderr, "ppq write: the writer refuses this schema with these options (an encoding the type cannot "
                         "take, a codec level out of range, or a --page-bytes too large)\n");
         goto done;
     }
     arena = malloc(arena_len);
-    if (!pw_block_init(&x.blk, cols, types, ncols, BLOCK) || arena == NULL ||
+    if ((!x.nested && !pw_block_init(&x.blk, cols, types, ncols, BLOCK)) || arena == NULL ||
         (x.batches = (ppq_column_batch_t *)calloc(ncols, sizeof *x.batches)) == NULL ||
         (x.row_line = (size_t *)calloc(BLOCK, sizeof *x.row_line)) == NULL) {
         fprintf(stderr, "ppq write: out of memory\n");
         goto done;
     }
     x.blk.max_bytes = opts.page_bytes ? opts.page_bytes : 8192u;
+    x.page_bytes = x.sh.max_bytes = x.blk.max_bytes;
+    x.page_values = opts.page_values ? opts.page_values : 8192u;
     x.out = out;
 
     /* the output: a temporary file beside OUT, renamed when complete */
@@ -479,7 +619,12 @@ int ppq_write_cmd(int argc, char **argv)
     ppq_sink_init_counter(&sink);
     sink.write = file_write;
     sink.ctx = f;
+#if WITH_NESTED
+    st = x.nested ? ppq_writer_init_nested(&x.w, &tree, &opts, &sink, arena, arena_len)
+                  : ppq_writer_init(&x.w, cols, ncols, &opts, &sink, arena, arena_len);
+#else
     st = ppq_writer_init(&x.w, cols, ncols, &opts, &sink, arena, arena_len);
+#endif
     if (st != PPQ_OK) {
         fprintf(stderr, "ppq write: the writer refuses this schema with these options: %s\n", ppq_status_str(st));
         goto done;
@@ -517,6 +662,11 @@ done:
         tmp_live = 0;
     }
     pw_block_free(&x.blk);
+    pw_shred_free(&x.sh);
+#if WITH_NESTED
+    free(x.lb);
+    free(tnodes);
+#endif
     pw_schema_free(&schema);
     free(x.batches);
     free(x.row_line);

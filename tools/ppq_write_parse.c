@@ -2418,6 +2418,7 @@ int pw_shred_row(pw_shred_t *sh, const char *p, size_t n, char *err, size_t errl
 {
     uint32_t k;
     size_t i, mark = sh->bytes.len;
+    sh->mark_bytes = mark;
     for (k = 0; k < sh->nleaves; k++) {
         sh->mark[2u * k] = sh->leaves[k].n;
         sh->mark[2u * k + 1u] = sh->leaves[k].nvalues;
@@ -2457,5 +2458,51 @@ int pw_shred_row(pw_shred_t *sh, const char *p, size_t n, char *err, size_t errl
         return -1;
     }
     sh->records++;
+    return 0;
+}
+
+void pw_shred_leaf_path(const pw_shred_t *sh, uint32_t k, char *buf, size_t cap)
+{
+    int32_t chain[PW_MAX_DEPTH + 2u], a;
+    int d = 0;
+    size_t at = 0;
+    for (a = (int32_t)sh->leaves[k].node; a >= 0 && d < (int)(sizeof chain / sizeof chain[0]); a = sh->s->nodes[a].parent) {
+        chain[d++] = a;
+    }
+    buf[0] = '\0';
+    while (d-- > 0 && at + 1u < cap) {
+        int w = snprintf(buf + at, cap - at, "%s%s", at == 0u ? "" : ".", sh->s->nodes[chain[d]].name);
+        at = w < 0 ? at : at + (size_t)w < cap ? at + (size_t)w : cap - 1u;
+    }
+}
+
+int pw_shred_row_fits(pw_shred_t *sh, uint32_t page_values, uint32_t page_bytes, char *err, size_t errlen)
+{
+    uint32_t k;
+    for (k = 0; k < sh->nleaves; k++) {
+        const pw_leaf_t *l = &sh->leaves[k];
+        size_t entries = l->n - sh->mark[2u * k], v, bytes = 0;
+        for (v = sh->mark[2u * k + 1u]; l->is_bytes && v < l->nvalues; v++) {
+            bytes += ((const ppq_bytes_t *)(const void *)(l->values + v * l->slot))->len;
+        }
+        if (entries > page_values || (sh->s->nodes[l->node].col.type == PPQ_BYTE_ARRAY && bytes > page_bytes)) {
+            char path[256];
+            pw_shred_leaf_path(sh, k, path, sizeof path);
+            if (entries > page_values) {
+                snprintf(err, errlen, "field \"%s\": %zu entries in one row, a page takes at most %u (--page-values)",
+                         path, entries, page_values);
+            } else {
+                snprintf(err, errlen, "field \"%s\": %zu bytes in one row, a page takes at most %u (--page-bytes)", path,
+                         bytes, page_bytes);
+            }
+            for (k = 0; k < sh->nleaves; k++) {
+                sh->leaves[k].n = sh->mark[2u * k];
+                sh->leaves[k].nvalues = sh->mark[2u * k + 1u];
+            }
+            sh->bytes.len = sh->mark_bytes;
+            sh->records--;
+            return -1;
+        }
+    }
     return 0;
 }

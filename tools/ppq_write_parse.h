@@ -176,6 +176,7 @@ typedef struct pw_shred {
     pw_buf_t scratch;      /* an unescaped JSON string */
     uint32_t max_bytes;    /* a byte array's most bytes (0: no limit) */
     size_t *mark;          /* per leaf, at the row's start: entries, values */
+    size_t mark_bytes;     /* bytes.len at the row's start */
     char path[512];        /* the field being shredded, for messages */
     size_t path_len;
     uint32_t cur;          /* the node being shredded (UINT32_MAX: the row) */
@@ -197,5 +198,14 @@ void pw_shred_fix(pw_shred_t *sh);
  * "field \"a.b[2].c\" (type): expected ..., got ..." (or what is wrong
  * with the line) in err; the leaves are as before the row then. */
 int pw_shred_row(pw_shred_t *sh, const char *p, size_t n, char *err, size_t errlen);
+/* Whether the last row pw_shred_row took fits a page in every leaf (at
+ * most page_values entries, byte arrays at most page_bytes together; a
+ * writer's pages end at record boundaries): 0, or -1 with "field \"a.b\":
+ * N entries in one row, a page takes at most M (--page-values)" in err and
+ * the row taken back out. */
+int pw_shred_row_fits(pw_shred_t *sh, uint32_t page_values, uint32_t page_bytes, char *err, size_t errlen);
+/* Leaf k's path in the schema's names ("gps.lat", "burst.element") into
+ * buf. */
+void pw_shred_leaf_path(const pw_shred_t *sh, uint32_t k, char *buf, size_t cap);
 
 #endif
