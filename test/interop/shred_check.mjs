@@ -10,12 +10,19 @@
 // objects or as [{"key":..,"value":..}] arrays, as `ppq cat` prints them),
 // three levels deep, REQUIRED and OPTIONAL at every level.  Then rows that
 // are wrong must fail with a message naming the field.
-// usage: node shred_check.mjs SHRED_LEVELS DIR
+// With PPQ, when its library writes nested schemas (PPQ_WRITER_NESTED):
+// `ppq write` of the same rows, whose levels (read back by our reader) must
+// be the shredder's, whose rows DuckDB must read as it reads its own file
+// (each row's to_json), and which `ppq cat | ppq write` must give again.
+// usage: node shred_check.mjs SHRED_LEVELS DIR [PPQ]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync, readFileSync, openSync, closeSync } from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
 
-const [tool, dir] = process.argv.slice(2);
+const [tool, dir, ppq] = process.argv.slice(2);
+let written = 0;
+let nestedMissing = false;
+let catted = 0;
 let seed = 4242;
 const rnd = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
 const int = (lo, hi) => lo + Math.floor(rnd() * (hi - lo + 1));
@@ -132,6 +139,54 @@ for (const [name, nrows, fields] of cases) {
   entries += ours.filter((l) => /^\d/.test(l)).length;
   rowsTotal += nrows;
   if (bad) { failures++; console.log(`FAIL ${name} (${schema}): ${bad}`); }
+  if (ppq) { // what ppq cat prints of DuckDB's file, shredded: the same levels and values
+    const cat = execFileSync(ppq, ['cat', `${dir}/${name}.parquet`], { maxBuffer: 1 << 30 });
+    const again = execFileSync(tool, ['shred', schema], { input: cat, maxBuffer: 1 << 30 }).toString().split('\n');
+    const i = again.findIndex((l, k) => l !== ours[k]);
+    if (i >= 0 || again.length !== ours.length) {
+      failures++;
+      console.log(`FAIL ppq cat ${name}.parquet, shredded: line ${i + 1}: "${again[i]}", the rows' "${ours[i]}"`);
+    }
+    catted++;
+  }
+  if (ppq && !nestedMissing) {
+    const out = `${dir}/${name}_ppq.parquet`;
+    const opts = cases.findIndex((c) => c[0] === name) % 2 ? ['--page-v2', '--codec', 'zstd', '--row-group-rows', '150'] : [];
+    const fd2 = openSync(`${dir}/${name}_ours.jsonl`, 'r');
+    const w = spawnSync(ppq, ['write', '--schema', schema, ...opts, out], { stdio: [fd2, 'pipe', 'pipe'] });
+    closeSync(fd2);
+    if (w.status === 2 && /PPQ_WRITER_NESTED/.test(w.stderr.toString())) {
+      nestedMissing = true;
+      continue;
+    }
+    if (w.status !== 0) {
+      failures++;
+      console.log(`FAIL ppq write ${name}: exit ${w.status}: ${w.stderr.toString().trim()}`);
+      continue;
+    }
+    written++;
+    const back = execFileSync(tool, ['read', schema, out], { maxBuffer: 1 << 30 }).toString().split('\n');
+    const i = back.findIndex((l, k) => l !== ours[k]);
+    if (i >= 0 || back.length !== ours.length) {
+      failures++;
+      console.log(`FAIL ppq write ${name}: our reader's levels of its file differ from the shredder's at line ${i + 1}: "${back[i]}" vs "${ours[i]}"`);
+    }
+    const rowsOf = async (f) => (await con.runAndReadAll(`SELECT CAST(to_json(t) AS VARCHAR) FROM read_parquet('${f}') t`)).getRows().map((x) => x[0]);
+    const a = await rowsOf(out);
+    const b = await rowsOf(`${dir}/${name}.parquet`);
+    const j = a.findIndex((x, k) => x !== b[k]);
+    if (j >= 0 || a.length !== b.length) {
+      failures++;
+      console.log(`FAIL DuckDB reading ppq write's ${name}: ${a.length} rows (its own file ${b.length}); row ${j + 1}: ${a[j]} vs ${b[j]}`);
+    }
+    const cat1 = execFileSync(ppq, ['cat', out], { maxBuffer: 1 << 30 });
+    execFileSync(ppq, ['write', '--schema', schema, `${dir}/${name}_ppq2.parquet`], { input: cat1, maxBuffer: 1 << 30 });
+    const cat2 = execFileSync(ppq, ['cat', `${dir}/${name}_ppq2.parquet`], { maxBuffer: 1 << 30 });
+    if (!cat1.equals(cat2) || cat1.toString().split('\n').length !== nrows + 1) {
+      failures++;
+      console.log(`FAIL ppq cat | ppq write ${name}: the second file's rows differ`);
+    }
+  }
 }
 
 // Wrong rows: exit 1 and one line naming the field and what was expected.
@@ -155,5 +210,7 @@ for (const [schema, row, want] of wrong) {
     console.log(`FAIL wrong row ${row} (${schema}): exit ${r.status}, "${msg}"`);
   }
 }
-console.log(`shred_check: ${cases.length} schemas, ${rowsTotal} rows, ${entries} level entries equal to DuckDB's files read by our reader; ${wrong.length} wrong rows refused; ${failures} failures`);
+const wrote = !ppq ? '' : `; ppq cat of DuckDB's ${catted} files shredded the same` + (nestedMissing ? '; ppq write: nested writing not in this library (PPQ_WRITER_NESTED), its files not checked'
+  : `; ppq write's ${written} files: levels read back, rows read by DuckDB as its own, ppq cat round trip`);
+console.log(`shred_check: ${cases.length} schemas, ${rowsTotal} rows, ${entries} level entries equal to DuckDB's files read by our reader; ${wrong.length} wrong rows refused${wrote}; ${failures} failures`);
 process.exit(failures === 0 ? 0 : 1);

@@ -19,7 +19,8 @@
  * REQUIRED.  A level d of the file is mapped to the number of SCHEMA's own
  * definition levels among the file's first d (the rows hold no null where
  * SCHEMA has a REQUIRED node, so this is exact).  The file's max_def and
- * max_rep must equal what that walk predicts, or the tool fails.
+ * max_rep must equal what that walk predicts, or SCHEMA's own (a file
+ * `ppq write` wrote: its levels as they are), or the tool fails.
  * Exit status 0, 1 on any error (with a message).
  */
 #define _POSIX_C_SOURCE 200809L
@@ -204,7 +205,13 @@ static int read_file(const pw_schema_t *s, const char *path)
             }
         }
         fl = ppq_reader_column(&r, leaf);
-        if (fl->max_def != nfile || fl->max_rep != maxrep) {
+        if (fl->max_def == ours && fl->max_rep == maxrep) { /* a file with SCHEMA's own levels (ppq write's) */
+            int16_t d;
+            for (d = 0; d <= ours; d++) {
+                map[d] = d;
+            }
+            nfile = ours;
+        } else if (fl->max_def != nfile || fl->max_rep != maxrep) {
             fprintf(stderr, "shred_levels: column %u: the file's max_def %d max_rep %d, expected %d and %d\n", leaf,
                     fl->max_def, fl->max_rep, nfile, maxrep);
             goto done;
