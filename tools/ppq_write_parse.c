@@ -2100,28 +2100,40 @@ static int sh_fail_at(pw_shred_t *sh, const char *what, const char *p, size_t n,
     return sh_fail(sh, what, p + i, j > i ? j - i : 1u, 0);
 }
 
-/* The path of the field being shredded grows by ".name" (or "[idx]"): its
- * length before, to cut it back to. */
+/* The path of the field being shredded grows by a step: its length before,
+ * to cut it back to. */
 static size_t sh_path_name(pw_shred_t *sh, const char *name)
 {
-    size_t at = sh->path_len;
-    int w = at >= sizeof sh->path - 1u ? 0 : snprintf(sh->path + at, sizeof sh->path - at, "%s%s", at == 0u ? "" : ".", name);
-    sh->path_len = w <= 0 ? at : at + (size_t)w < sizeof sh->path ? at + (size_t)w : sizeof sh->path - 1u;
-    return at;
+    if (sh->path_len < PW_PATH_STEPS) {
+        sh->path[sh->path_len].name = name;
+    }
+    return sh->path_len++;
 }
 
 static size_t sh_path_index(pw_shred_t *sh, size_t idx)
 {
-    size_t at = sh->path_len;
-    int w = at >= sizeof sh->path - 1u ? 0 : snprintf(sh->path + at, sizeof sh->path - at, "[%zu]", idx);
-    sh->path_len = w <= 0 ? at : at + (size_t)w < sizeof sh->path ? at + (size_t)w : sizeof sh->path - 1u;
-    return at;
+    if (sh->path_len < PW_PATH_STEPS) {
+        sh->path[sh->path_len].name = NULL;
+        sh->path[sh->path_len].idx = idx;
+    }
+    return sh->path_len++;
 }
 
 static void sh_path_cut(pw_shred_t *sh, size_t at)
 {
     sh->path_len = at;
-    sh->path[at] = '\0';
+}
+
+/* The path as text: "a.b[2].c". */
+static void sh_path_text(const pw_shred_t *sh, char *buf, size_t cap)
+{
+    size_t k, at = 0, n = sh->path_len < PW_PATH_STEPS ? sh->path_len : PW_PATH_STEPS;
+    buf[0] = '\0';
+    for (k = 0; k < n && at + 1u < cap; k++) {
+        int w = sh->path[k].name != NULL ? snprintf(buf + at, cap - at, "%s%s", k == 0u ? "" : ".", sh->path[k].name)
+                                         : snprintf(buf + at, cap - at, "[%zu]", sh->path[k].idx);
+        at = w < 0 ? at : at + (size_t)w < cap ? at + (size_t)w : cap - 1u;
+    }
 }
 
 /* An entry (rep, def) in every leaf under node: the node null, or an empty
@@ -2424,7 +2436,6 @@ int pw_shred_row(pw_shred_t *sh, const char *p, size_t n, char *err, size_t errl
         sh->mark[2u * k + 1u] = sh->leaves[k].nvalues;
     }
     sh->path_len = 0;
-    sh->path[0] = '\0';
     sh->e_what = NULL;
     sh->cur = UINT32_MAX;
     i = json_ws(p, n, 0);
@@ -2436,7 +2447,6 @@ int pw_shred_row(pw_shred_t *sh, const char *p, size_t n, char *err, size_t errl
         i = json_ws(p, n, i);
         if (i != n) {
             sh->path_len = 0;
-            sh->path[0] = '\0';
             sh_fail_at(sh, "the end of the line after the object", p, n, i);
             i = 0;
         }
@@ -2451,9 +2461,10 @@ int pw_shred_row(pw_shred_t *sh, const char *p, size_t n, char *err, size_t errl
             snprintf(err, errlen, "expected %s, got %s", sh->e_what ? sh->e_what : "a value", sh->e_got);
         } else {
             const char *type = sh->e_node < sh->s->n ? sh->s->nodes[sh->e_node].type_text : "";
-            snprintf(err, errlen, "field \"%s\"%s%s%s: expected %s, got %s", sh->path, *type ? " (" : "", type,
-                     *type ? ")" : "",
-                     sh->e_what ? sh->e_what : "a value", sh->e_got);
+            char path[256];
+            sh_path_text(sh, path, sizeof path);
+            snprintf(err, errlen, "field \"%s\"%s%s%s: expected %s, got %s", path, *type ? " (" : "", type,
+                     *type ? ")" : "", sh->e_what ? sh->e_what : "a value", sh->e_got);
         }
         return -1;
     }

@@ -162,6 +162,16 @@ typedef struct pw_leaf {
     size_t *offsets;       /* byte arrays: per value its offset in the shred's bytes */
 } pw_leaf_t;
 
+/* A step of the path to the field being shredded: a field's name, or (name
+ * NULL) a list's or map's entry index.  Kept as steps, written out only for
+ * a message. */
+typedef struct pw_step {
+    const char *name;
+    size_t idx;
+} pw_step_t;
+
+#define PW_PATH_STEPS 128u
+
 typedef struct pw_shred {
     const pw_schema_t *s;
     pw_leaf_t *leaves;     /* in schema (pre-order) order: the file's columns */
@@ -177,8 +187,8 @@ typedef struct pw_shred {
     uint32_t max_bytes;    /* a byte array's most bytes (0: no limit) */
     size_t *mark;          /* per leaf, at the row's start: entries, values */
     size_t mark_bytes;     /* bytes.len at the row's start */
-    char path[512];        /* the field being shredded, for messages */
-    size_t path_len;
+    pw_step_t path[PW_PATH_STEPS]; /* the field being shredded, for messages */
+    size_t path_len;       /* steps (those past PW_PATH_STEPS are not kept) */
     uint32_t cur;          /* the node being shredded (UINT32_MAX: the row) */
     uint32_t e_node;       /* where the failure was */
     const char *e_what;    /* a failure's parts */
