@@ -8,7 +8,9 @@
 // 0-2,000 floats, empty and null lists, null elements, structs of lists,
 // lists of structs, maps with string and integer keys (given to us as JSON
 // objects or as [{"key":..,"value":..}] arrays, as `ppq cat` prints them),
-// three levels deep, REQUIRED and OPTIONAL at every level.  Then rows that
+// three levels deep, REQUIRED and OPTIONAL at every level; leaves of many
+// types (uuid, timestamps with and without UTC, dates, decimals as INT32 and
+// INT64, escaped strings with surrogate pairs).  Then rows that
 // are wrong must fail with a message naming the field.
 // With PPQ, when its library writes nested schemas (PPQ_WRITER_NESTED):
 // `ppq write` of the same rows, whose levels (read back by our reader) must
@@ -44,6 +46,11 @@ const leaf = {
   date: ['date', 'DATE', () => `"${int(1950, 2100)}-${pad(int(1, 12), 2)}-${pad(int(1, 28), 2)}"`],
   ts: ['timestamp(us)', 'TIMESTAMP', () => `"${int(1970, 2100)}-${pad(int(1, 12), 2)}-${pad(int(1, 28), 2)} ${pad(int(0, 23), 2)}:${pad(int(0, 59), 2)}:${pad(int(0, 59), 2)}.${pad(int(0, 999999), 6)}"`],
   dec: ['decimal(9,2)', 'DECIMAL(9,2)', () => `"${pick(['', '-'])}${int(0, 9999999)}.${pad(int(0, 99), 2)}"`],
+  dec18: ['decimal(18,4)', 'DECIMAL(18,4)', () => `"${pick(['', '-'])}${int(0, 9999999)}${pad(int(0, 9999999), 7)}.${pad(int(0, 9999), 4)}"`],
+  uuid: ['uuid', 'UUID', () => `"${Array.from({ length: 32 }, () => int(0, 15).toString(16)).join('').replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-')}"`],
+  tsz: ['timestamp(us,utc)', 'TIMESTAMPTZ', () => `"${int(1970, 2100)}-${pad(int(1, 12), 2)}-${pad(int(1, 28), 2)}T${pad(int(0, 23), 2)}:${pad(int(0, 59), 2)}:${pad(int(0, 59), 2)}.${pad(int(0, 999), 3)}Z"`],
+  uint8: ['uint8', 'UTINYINT', () => String(int(0, 255))],
+  escaped: ['string', 'VARCHAR', () => pick(['"\\u00e9t\\u00e9"', '"a\\\\b"', '"\\ud83d\\ude00"', '"line\\nbreak"', '"q\\"x"'])],
 };
 const L = (name, nullable = false) => ({ k: 'leaf', l: leaf[name], nullable });
 const List = (el, nullable = false, max = 6) => ({ k: 'list', el, nullable, max });
@@ -103,6 +110,9 @@ const cases = [
     ['g', Struct([['a', Struct([['b', List(Struct([['c', List(L('float', true), true)]], true), true)]], true)]], true)],
     ['lm', List(MapT(L('string'), List(L('int32', true), true), true), true, 4)],
     ['req', List(List(Struct([['x', L('ts')], ['y', L('dec', true)]])))]]],
+  ['more_types', 500, [['ids', List(L('uuid', true), true)], ['flags', MapT(L('int64'), L('boolean', true), true)],
+    ['when', Struct([['t', L('tsz')], ['d', L('date', true)], ['amount', L('dec18', true)]], true)],
+    ['small', List(L('uint8', true), true, 30)], ['names', MapT(L('escaped'), List(L('escaped', true), true), true)]]],
 ];
 
 const db = await DuckDBInstance.create(':memory:');
