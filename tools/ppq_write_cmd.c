@@ -629,6 +629,17 @@ int ppq_write_cmd(int argc, char **argv)
         fprintf(stderr, "ppq write: the writer refuses this schema with these options: %s\n", ppq_status_str(st));
         goto done;
     }
+#if WITH_NESTED
+    for (k = 0; x.nested && k < ncols; k++) { /* the tree's levels are the shredder's */
+        int16_t md = -1, mr = -1;
+        if (ppq_writer_leaf_levels(&x.w, k, &md, &mr) != PPQ_OK || md != x.sh.leaves[k].max_def ||
+            mr != x.sh.leaves[k].max_rep) {
+            fprintf(stderr, "ppq write: column %u: the writer's levels (%d, %d) are not the shredder's (%d, %d)\n", k,
+                    md, mr, x.sh.leaves[k].max_def, x.sh.leaves[k].max_rep);
+            goto done;
+        }
+    }
+#endif
     status = csv ? read_csv(&x, &in) : read_jsonl(&x, &in);
     if (status == 0) {
         status = flush_block(&x);
