@@ -539,33 +539,13 @@ int ppq_write_cmd(int argc, char **argv)
     opts.footer_unspill = &unspill;
 #if WITH_NESTED
     if (x.nested) { /* the tree: pw's nodes, a LIST's or MAP's middle group put in after it */
-        uint32_t t = 0;
         tnodes = (ppq_node_t *)calloc(2u * schema.n, sizeof *tnodes);
         x.lb = (ppq_leaf_batch_t *)calloc(ncols ? ncols : 1u, sizeof *x.lb);
         if (tnodes == NULL || x.lb == NULL) {
             fprintf(stderr, "ppq write: out of memory\n");
             goto done;
         }
-        for (k = 0; k < schema.n; k++) {
-            const pw_node_t *nd = &schema.nodes[k];
-            ppq_node_t *o = &tnodes[t++];
-            o->name = nd->name;
-            o->repetition = (uint8_t)(nd->nullable ? PPQ_OPTIONAL : PPQ_REQUIRED);
-            o->kind = (uint8_t)(nd->kind == PW_LEAF ? PPQ_NODE_LEAF : nd->kind == PW_STRUCT ? PPQ_NODE_STRUCT
-                                : nd->kind == PW_LIST ? PPQ_NODE_LIST : PPQ_NODE_MAP);
-            o->children = (uint16_t)(nd->kind == PW_STRUCT ? nd->children : nd->kind == PW_LEAF ? 0u : 1u);
-            if (nd->kind == PW_LIST || nd->kind == PW_MAP) {
-                ppq_node_t *m = &tnodes[t++];
-                m->name = nd->kind == PW_LIST ? "list" : "key_value";
-                m->kind = (uint8_t)PPQ_NODE_STRUCT;
-                m->repetition = (uint8_t)PPQ_REPEATED;
-                m->children = (uint16_t)nd->children;
-            }
-        }
-        tree.nodes = tnodes;
-        tree.nnodes = t;
-        tree.leaves = cols;
-        tree.nleaves = ncols;
+        pw_schema_tree(&schema, tnodes, cols, ncols, &tree);
     }
     arena_len = x.nested ? ppq_writer_arena_size_nested(&tree, &opts) : ppq_writer_arena_size(cols, ncols, &opts);
 #else

@@ -2517,3 +2517,34 @@ int pw_shred_row_fits(pw_shred_t *sh, uint32_t page_values, uint32_t page_bytes,
     }
     return 0;
 }
+
+#if defined(PPQ_WRITER_NESTED) && PPQ_WRITER_NESTED
+void pw_schema_tree(const pw_schema_t *s, ppq_node_t *nodes, const ppq_column_t *leaves, uint32_t nleaves,
+                    ppq_schema_t *tree)
+{
+    uint32_t k, t = 0;
+    for (k = 0; k < s->n; k++) {
+        const pw_node_t *nd = &s->nodes[k];
+        ppq_node_t *o = &nodes[t++];
+        memset(o, 0, sizeof *o);
+        o->name = nd->name;
+        o->repetition = (uint8_t)(nd->nullable ? PPQ_OPTIONAL : PPQ_REQUIRED);
+        o->kind = (uint8_t)(nd->kind == PW_LEAF ? PPQ_NODE_LEAF : nd->kind == PW_STRUCT ? PPQ_NODE_STRUCT
+                            : nd->kind == PW_LIST ? PPQ_NODE_LIST : PPQ_NODE_MAP);
+        o->children = (uint16_t)(nd->kind == PW_STRUCT ? nd->children : nd->kind == PW_LEAF ? 0u : 1u);
+        if (nd->kind == PW_LIST || nd->kind == PW_MAP) {
+            ppq_node_t *m = &nodes[t++];
+            memset(m, 0, sizeof *m);
+            m->name = nd->kind == PW_LIST ? "list" : "key_value";
+            m->kind = (uint8_t)PPQ_NODE_STRUCT;
+            m->repetition = (uint8_t)PPQ_REPEATED;
+            m->children = (uint16_t)nd->children;
+        }
+    }
+    memset(tree, 0, sizeof *tree);
+    tree->nodes = nodes;
+    tree->nnodes = t;
+    tree->leaves = leaves;
+    tree->nleaves = nleaves;
+}
+#endif

@@ -218,4 +218,13 @@ int pw_shred_row_fits(pw_shred_t *sh, uint32_t page_values, uint32_t page_bytes,
  * buf. */
 void pw_shred_leaf_path(const pw_shred_t *sh, uint32_t k, char *buf, size_t cap);
 
+#if defined(PPQ_WRITER_NESTED) && PPQ_WRITER_NESTED
+/* The library's schema tree of s (ppq_writer_init_nested): s's nodes in
+ * order, each list's and map's middle group (REPEATED STRUCT "list" or
+ * "key_value") put in after it, into nodes (room for 2 * s->n); leaves
+ * the columns of s's leaves in order (nleaves of them, the shredder's). */
+void pw_schema_tree(const pw_schema_t *s, ppq_node_t *nodes, const ppq_column_t *leaves, uint32_t nleaves,
+                    ppq_schema_t *tree);
+#endif
+
 #endif

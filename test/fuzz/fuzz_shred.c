@@ -15,7 +15,13 @@
  *     (also one pw_shred_row_fits takes back out: pages of 6 values and
  *     40 bytes, for nested schemas);
  *   - flat schemas: the shredder takes the same rows as the flat JSON
- *     parser (pw_json_row) and gives the same values and nulls. */
+ *     parser (pw_json_row) and gives the same values and nulls;
+ *   - nested schemas, in a library with PPQ_WRITER_NESTED: the schema tree
+ *     (pw_schema_tree) is one ppq_writer_init_nested takes (unless deeper
+ *     than PPQ_WRITER_MAX_DEPTH), its levels are the shredder's, and every
+ *     row the shredder takes and that fits the writer's pages,
+ *     ppq_writer_write_levels takes (a counting sink, small pages and row
+ *     groups). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +29,99 @@
 #include "ppq_write_parse.c"
 
 #define FUZZ_ROWS 16u
+
+#if defined(PPQ_WRITER_NESTED) && PPQ_WRITER_NESTED
+typedef struct nw {
+    int on;
+    ppq_writer_t w;
+    ppq_writer_options_t opts;
+    ppq_sink_t sink;
+    ppq_node_t *nodes;
+    ppq_column_t *cols;
+    ppq_schema_t tree;
+    ppq_leaf_batch_t *lb;
+    void *arena;
+} nw_t;
+
+static void nw_start(nw_t *z, const pw_schema_t *s, const pw_shred_t *sh)
+{
+    uint32_t k;
+    size_t alen;
+    memset(z, 0, sizeof *z);
+    z->nodes = (ppq_node_t *)calloc(2u * s->n, sizeof *z->nodes);
+    z->cols = (ppq_column_t *)calloc(sh->nleaves ? sh->nleaves : 1u, sizeof *z->cols);
+    z->lb = (ppq_leaf_batch_t *)calloc(sh->nleaves ? sh->nleaves : 1u, sizeof *z->lb);
+    if (z->nodes == NULL || z->cols == NULL || z->lb == NULL) {
+        __builtin_trap();
+    }
+    for (k = 0; k < sh->nleaves; k++) {
+        z->cols[k] = s->nodes[sh->leaves[k].node].col;
+    }
+    pw_schema_tree(s, z->nodes, z->cols, sh->nleaves, &z->tree);
+    z->opts.row_group_rows = 24;
+    z->opts.page_values = 64;
+    z->opts.page_bytes = 1024;
+    alen = ppq_writer_arena_size_nested(&z->tree, &z->opts);
+    if (alen == 0u) {
+        uint32_t depth = 0, d, a;
+        for (k = 0; k < s->n; k++) { /* only a tree deeper than the writer takes */
+            for (d = 1, a = k; s->nodes[a].parent >= 0; a = (uint32_t)s->nodes[a].parent) {
+                d += 1u + (s->nodes[s->nodes[a].parent].kind == PW_LIST || s->nodes[s->nodes[a].parent].kind == PW_MAP);
+            }
+            depth = d > depth ? d : depth;
+        }
+        if (depth <= PPQ_WRITER_MAX_DEPTH) {
+            __builtin_trap();
+        }
+        return;
+    }
+    if (alen > ((size_t)64 << 20)) {
+        return;
+    }
+    z->arena = malloc(alen);
+    ppq_sink_init_counter(&z->sink);
+    if (z->arena == NULL || ppq_writer_init_nested(&z->w, &z->tree, &z->opts, &z->sink, z->arena, alen) != PPQ_OK) {
+        __builtin_trap();
+    }
+    for (k = 0; k < sh->nleaves; k++) {
+        int16_t md, mr;
+        if (ppq_writer_leaf_levels(&z->w, k, &md, &mr) != PPQ_OK || md != sh->leaves[k].max_def ||
+            mr != sh->leaves[k].max_rep) {
+            __builtin_trap();
+        }
+    }
+    z->on = 1;
+}
+
+static void nw_flush(nw_t *z, pw_shred_t *sh)
+{
+    uint32_t k, written = 0;
+    if (!z->on || sh->records == 0u) {
+        return;
+    }
+    pw_shred_fix(sh);
+    for (k = 0; k < sh->nleaves; k++) {
+        z->lb[k].values = sh->leaves[k].values;
+        z->lb[k].def = sh->leaves[k].max_def > 0 ? sh->leaves[k].def : NULL;
+        z->lb[k].rep = sh->leaves[k].max_rep > 0 ? sh->leaves[k].rep : NULL;
+        z->lb[k].entries = (uint32_t)sh->leaves[k].n;
+    }
+    if (ppq_writer_write_levels(&z->w, z->lb, (uint32_t)sh->records, &written) != PPQ_OK) {
+        __builtin_trap(); /* records the shredder took and the writer refuses */
+    }
+}
+
+static void nw_end(nw_t *z)
+{
+    if (z->on && ppq_writer_close(&z->w) != PPQ_OK) {
+        __builtin_trap();
+    }
+    free(z->nodes);
+    free(z->cols);
+    free(z->lb);
+    free(z->arena);
+}
+#endif
 
 /* Entries of leaf l with rep <= r. */
 static size_t starts(const pw_leaf_t *l, int16_t r)
@@ -122,7 +221,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *types[16];
     char err[PW_ERR_LEN];
     uint32_t k;
-    int flat = 1;
+    int flat = 1, writing = 0;
+#if defined(PPQ_WRITER_NESTED) && PPQ_WRITER_NESTED
+    nw_t z;
+#endif
     nul = (const char *)memchr(text, 0, size);
     tlen = nul != NULL ? (size_t)(nul - text) : size;
     rows = nul != NULL ? nul + 1 : text + tlen;
@@ -144,6 +246,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     flat &= s.n <= 16u;
     memset(&b, 0, sizeof b);
+#if defined(PPQ_WRITER_NESTED) && PPQ_WRITER_NESTED
+    memset(&z, 0, sizeof z);
+    if (!flat && s.n <= 256u) {
+        nw_start(&z, &s, &sh);
+        writing = z.on;
+    }
+#endif
     if (flat) {
         for (k = 0; k < s.n; k++) {
             cols[k] = s.nodes[k].col;
@@ -168,9 +277,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                        (sh.nleaves > 0u && (sh.leaves[0].n != before[0] || sh.leaves[sh.nleaves - 1u].n != before[1])))) {
             __builtin_trap(); /* a refusal says why in one line and leaves the leaves as they were */
         }
-        if (r == 0 && !flat && (ln & 1u) != 0u) { /* small pages: a row that does not fit is taken back out */
+        if (r == 0 && !flat && (writing || (ln & 1u) != 0u)) { /* small pages: a row that does not fit is taken back out */
             uint64_t recs = sh.records;
-            if (pw_shred_row_fits(&sh, 6u, 40u, err, sizeof err) != 0 &&
+            if (pw_shred_row_fits(&sh, writing ? 64u : 6u, writing ? 1024u : 40u, err, sizeof err) != 0 &&
                 (sh.records != recs - 1u || strlen(err) == 0u ||
                  (sh.nleaves > 0u && (sh.leaves[0].n != before[0] || sh.leaves[sh.nleaves - 1u].n != before[1])))) {
                 __builtin_trap();
@@ -190,11 +299,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
         }
         if (sh.records >= FUZZ_ROWS) {
+#if defined(PPQ_WRITER_NESTED) && PPQ_WRITER_NESTED
+            nw_flush(&z, &sh);
+#endif
             pw_shred_fix(&sh);
             pw_shred_reset(&sh);
         }
         at += ln + (nl != NULL);
     }
+#if defined(PPQ_WRITER_NESTED) && PPQ_WRITER_NESTED
+    nw_flush(&z, &sh);
+    nw_end(&z);
+#endif
+    (void)writing;
     if (flat) {
         pw_block_free(&b);
     }
