@@ -1636,6 +1636,10 @@ int pw_json_row(pw_block_t *b, const char *p, size_t n, char *err, size_t errlen
                 while (i < n && !json_stop[(unsigned char)p[i]]) {
                     i++;
                 }
+                if (i == v0) { /* ("a":} or "a":, : no value, not an empty one) */
+                    b->bytes.len = mark;
+                    return line_fail(err, errlen, "a value", p, n, i);
+                }
                 if (i - v0 == 4u && memcmp(p + v0, "null", 4) == 0) {
                     r = set_null(b, c, "null", err, errlen);
                 } else {
