@@ -15,11 +15,31 @@
 // With PPQ, when its library writes nested schemas (PPQ_WRITER_NESTED):
 // `ppq write` of the same rows, whose levels (read back by our reader) must
 // be the shredder's, whose rows DuckDB must read as it reads its own file
-// (each row's to_json), and which `ppq cat | ppq write` must give again.
+// (each row's to_json), as must hyparquet, arrow-rs (parquet-wasm) and
+// nodejs-polars (each against its own reading of DuckDB's file; n/a where
+// a reader cannot read DuckDB's file: polars panics on maps), and which
+// `ppq cat | ppq write` must give again.
 // usage: node shred_check.mjs SHRED_LEVELS DIR [PPQ]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync, readFileSync, openSync, closeSync } from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { parquetReadObjects } from 'hyparquet';
+import { readParquet } from 'parquet-wasm';
+import { tableFromIPC } from 'apache-arrow';
+import pl from 'nodejs-polars';
+
+// The other readers, each reading ppq write's file against its own reading
+// of DuckDB's file of the same rows (the same schema but for REQUIRED).
+const json = (v) => JSON.stringify(v, (k, x) => (typeof x === 'bigint' ? `${x}n` : x));
+const others = {
+  hyparquet: async (path) => {
+    const b = readFileSync(path);
+    return parquetReadObjects({ file: b.buffer.slice(b.byteOffset, b.byteOffset + b.length) });
+  },
+  arrow: async (path) => tableFromIPC(readParquet(new Uint8Array(readFileSync(path))).intoIPCStream()).toArray().map((r) => r.toJSON()),
+  polars: async (path) => pl.readParquet(path).toRecords(),
+};
+const readerTable = {};
 
 const [tool, dir, ppq] = process.argv.slice(2);
 let written = 0;
@@ -161,7 +181,7 @@ for (const [name, nrows, fields] of cases) {
   }
   if (ppq && !nestedMissing) {
     const out = `${dir}/${name}_ppq.parquet`;
-    const opts = cases.findIndex((c) => c[0] === name) % 2 ? ['--page-v2', '--codec', 'zstd', '--row-group-rows', '150'] : [];
+    const opts = cases.findIndex((c) => c[0] === name) % 2 ? ['--page-v2', '--codec', 'snappy', '--row-group-rows', '150'] : [];
     const fd2 = openSync(`${dir}/${name}_ours.jsonl`, 'r');
     const w = spawnSync(ppq, ['write', '--schema', schema, ...opts, out], { stdio: [fd2, 'pipe', 'pipe'] });
     closeSync(fd2);
@@ -188,6 +208,33 @@ for (const [name, nrows, fields] of cases) {
     if (j >= 0 || a.length !== b.length) {
       failures++;
       console.log(`FAIL DuckDB reading ppq write's ${name}: ${a.length} rows (its own file ${b.length}); row ${j + 1}: ${a[j]} vs ${b[j]}`);
+    }
+    readerTable[name] = { duckdb: j >= 0 || a.length !== b.length ? 'FAIL' : 'ok' };
+    for (const [reader, read] of Object.entries(others)) {
+      let theirsRows;
+      try {
+        theirsRows = (await read(`${dir}/${name}.parquet`)).map(json);
+      } catch (e) {
+        readerTable[name][reader] = 'n/a (DuckDB\'s file too)';
+        continue;
+      }
+      let oursRows;
+      try {
+        oursRows = (await read(out)).map(json);
+      } catch (e) {
+        failures++;
+        readerTable[name][reader] = 'FAIL';
+        console.log(`FAIL ${reader} reading ppq write's ${name}: ${e.message} (it reads DuckDB's file)`);
+        continue;
+      }
+      const k = oursRows.findIndex((x, m) => x !== theirsRows[m]);
+      if (k >= 0 || oursRows.length !== theirsRows.length) {
+        failures++;
+        readerTable[name][reader] = 'FAIL';
+        console.log(`FAIL ${reader} reading ppq write's ${name}: ${oursRows.length} rows (DuckDB's file ${theirsRows.length}); row ${k + 1}:\n  ${String(oursRows[k]).slice(0, 300)}\n  ${String(theirsRows[k]).slice(0, 300)}`);
+      } else {
+        readerTable[name][reader] = 'ok';
+      }
     }
     const cat1 = execFileSync(ppq, ['cat', out], { maxBuffer: 1 << 30 });
     execFileSync(ppq, ['write', '--schema', schema, `${dir}/${name}_ppq2.parquet`], { input: cat1, maxBuffer: 1 << 30 });
@@ -220,7 +267,8 @@ for (const [schema, row, want] of wrong) {
     console.log(`FAIL wrong row ${row} (${schema}): exit ${r.status}, "${msg}"`);
   }
 }
+if (Object.keys(readerTable).length > 0) console.table(readerTable);
 const wrote = !ppq ? '' : `; ppq cat of DuckDB's ${catted} files shredded the same` + (nestedMissing ? '; ppq write: nested writing not in this library (PPQ_WRITER_NESTED), its files not checked'
-  : `; ppq write's ${written} files: levels read back, rows read by DuckDB as its own, ppq cat round trip`);
+  : `; ppq write's ${written} files: levels read back, rows read by DuckDB (and hyparquet, arrow-rs, polars: table) as DuckDB's own, ppq cat round trip`);
 console.log(`shred_check: ${cases.length} schemas, ${rowsTotal} rows, ${entries} level entries equal to DuckDB's files read by our reader; ${wrong.length} wrong rows refused${wrote}; ${failures} failures`);
 process.exit(failures === 0 ? 0 : 1);
