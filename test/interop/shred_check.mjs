@@ -17,7 +17,7 @@
 // be the shredder's, whose rows DuckDB must read as it reads its own file
 // (each row's to_json), as must hyparquet, arrow-rs (parquet-wasm) and
 // nodejs-polars (each against its own reading of DuckDB's file; n/a where
-// a reader cannot read DuckDB's file: polars panics on maps), and which
+// a reader cannot read DuckDB's file: polars panics on maps, not tried), and which
 // `ppq cat | ppq write` must give again.
 // usage: node shred_check.mjs SHRED_LEVELS DIR [PPQ]
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -211,6 +211,10 @@ for (const [name, nrows, fields] of cases) {
     }
     readerTable[name] = { duckdb: j >= 0 || a.length !== b.length ? 'FAIL' : 'ok' };
     for (const [reader, read] of Object.entries(others)) {
+      if (reader === 'polars' && schema.includes('map<')) { // (it panics on DuckDB's files with maps, noisily)
+        readerTable[name][reader] = 'n/a (maps)';
+        continue;
+      }
       let theirsRows;
       try {
         theirsRows = (await read(`${dir}/${name}.parquet`)).map(json);
