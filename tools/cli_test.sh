@@ -610,6 +610,7 @@ if printf '{"a":[1]}\n' | $P write --schema 'a:list<int32>' "$T/wdir/o.parquet" 
 '
     werr write_nested_map_key 1 'line 1: field "m[1].key" (int32): expected an integer' jsonl 'm:map<int32,string>' '{"m":{"1":"a","b":"c"}}
 '
+    werr write_nested_deep 2 '--schema: element is 17 levels deep (a list or a map counts two), the writer takes 16' jsonl 'a:list<list<list<list<list<list<list<list<int32>>>>>>>>' '{}'
     printf '{"b":[1]}\n{"b":[1,2,3]}\n' | $P write --page-values 2 --schema 'b:list<int8>' "$T/wdir/o.parquet" 2>"$T/werr.txt"
     check write_nested_page 1 "$?"
     check write_nested_page_says 1 "$(grep -cF 'line 2: field "b.element": 3 entries in one row, a page takes at most 2 (--page-values)' "$T/werr.txt")"

@@ -546,6 +546,18 @@ int ppq_write_cmd(int argc, char **argv)
             goto done;
         }
         pw_schema_tree(&schema, tnodes, cols, ncols, &tree);
+        for (k = 0; k < schema.n; k++) { /* the tree's depth: a list or map is two nodes deep */
+            uint32_t d = 1, a;
+            for (a = k; schema.nodes[a].parent >= 0; a = (uint32_t)schema.nodes[a].parent) {
+                d += 1u + (schema.nodes[schema.nodes[a].parent].kind == PW_LIST ||
+                           schema.nodes[schema.nodes[a].parent].kind == PW_MAP);
+            }
+            if (d > PPQ_WRITER_MAX_DEPTH) {
+                fprintf(stderr, "ppq write: --schema: %s is %u levels deep (a list or a map counts two), the writer takes %u\n",
+                        schema.nodes[k].name, d, PPQ_WRITER_MAX_DEPTH);
+                goto done;
+            }
+        }
     }
     arena_len = x.nested ? ppq_writer_arena_size_nested(&tree, &opts) : ppq_writer_arena_size(cols, ncols, &opts);
 #else
