@@ -634,7 +634,10 @@ static ppq_status_t nest_record(ppq_writer_t *w, uint32_t k, const ppq_leaf_batc
     size_t size = col->type == PPQ_BOOLEAN ? 1u : ppq_value_size(col->type), bytes = 0, dict_bytes;
     uint32_t i, vals = 0;
     ppq_status_t st = PPQ_OK;
-    for (i = e; i < e + n && (col->type == PPQ_BYTE_ARRAY || c->kind == K_DICT); i++) {
+    if (col->type != PPQ_BYTE_ARRAY && l->max_def == 0u) {
+        vals = n; /* (every entry a value) */
+    }
+    for (i = e; i < e + n && (col->type == PPQ_BYTE_ARRAY || c->kind == K_DICT) && vals < n; i++) {
         if ((l->max_def > 0u ? (uint32_t)b->def[i] : 0u) == l->max_def) {
             if (col->type == PPQ_BYTE_ARRAY) {
                 bytes += ((const ppq_bytes_t *)b->values)[*v + vals].len;
@@ -652,12 +655,16 @@ static ppq_status_t nest_record(ppq_writer_t *w, uint32_t k, const ppq_leaf_batc
         st = nest_dict_room(w, c, vals, dict_bytes);
     }
     /* the levels (no page ends inside the record now) */
-    for (i = 0; i < n && st == PPQ_OK; i++) {
-        if (l->def != NULL) {
-            l->def[c->page_count + i] = (uint8_t)b->def[e + i];
+    if (st == PPQ_OK && l->def != NULL) {
+        uint8_t *to = l->def + c->page_count;
+        for (i = 0; i < n; i++) {
+            to[i] = (uint8_t)b->def[e + i];
         }
-        if (l->rep != NULL) {
-            l->rep[c->page_count + i] = (uint8_t)b->rep[e + i];
+    }
+    if (st == PPQ_OK && l->rep != NULL) {
+        uint8_t *to = l->rep + c->page_count;
+        for (i = 0; i < n; i++) {
+            to[i] = (uint8_t)b->rep[e + i];
         }
     }
     if (st == PPQ_OK && nest_takes_runs(c)) { /* numbers: runs of values, nulls one by one */
