@@ -345,7 +345,7 @@ static void read_back(const ppq_schema_t *s, const leaf_levels_t *lv, leaf_data_
             {
                 const ppq_chunk_info_t *ci = &rd.chunks[(size_t)g * rd.ncols + k];
                 PPQ_CHECK_EQ(ci->num_values, entries);
-                if (stats && PPQ_READER_STATISTICS) {
+                if (stats && PPQ_READER_STATISTICS && PPQ_WRITER_STATISTICS) {
                     PPQ_CHECK_EQ(ci->stats.null_count, nulls);
                 }
             }
@@ -372,6 +372,9 @@ static void nested_round_trip(void)
             ppq_status_t st;
             memset(&o, 0, sizeof o);
             o.page_v2 = (uint8_t)((variant >> 1) & 1u);
+            if (o.page_v2 && !PPQ_WRITER_PAGE_V2) {
+                continue; /* (a build without v2 pages: the logger's) */
+            }
             o.page_crc = (uint8_t)(variant == 3u);
             o.no_statistics = (uint8_t)(variant == 5u);
             if (variant == 6u && (PPQ_COMPRESSORS & PPQ_CODEC_BIT(PPQ_CODEC_SNAPPY)) != 0u) {
@@ -421,7 +424,7 @@ static void nested_round_trip(void)
         }
     }
 #ifndef PPQ_TEST_SMALL
-    PPQ_CHECK_EQ(ran, 24u);
+    PPQ_CHECK_EQ(ran, PPQ_WRITER_PAGE_V2 ? 24u : 12u);
 #endif
 }
 
@@ -443,7 +446,8 @@ static void nested_recovery(void)
     size_t len = 0;
     uint32_t k, si, ran = 0;
     static const ppq_schema_t *const schemas[2] = {&schema_b, &schema_c};
-    for (si = 0; si < 2u; si++) {
+    for (si = 0; si < 2u && PPQ_WRITER_PAGE_V2 && PPQ_WRITER_RECOVERY; si++) { /* (recovery of nested files needs
+                                                                                  v2 pages) */
         const ppq_schema_t *s = schemas[si];
         memset(&o, 0, sizeof o);
         o.page_v2 = 1;
@@ -492,7 +496,7 @@ static void nested_recovery(void)
         ran++;
     }
 #ifndef PPQ_TEST_SMALL
-    PPQ_CHECK_EQ(ran, 2u);
+    PPQ_CHECK_EQ(ran, PPQ_WRITER_PAGE_V2 && PPQ_WRITER_RECOVERY ? 2u : 0u);
 #endif
     /* v1 pages with recovery: refused */
     memset(&o, 0, sizeof o);
