@@ -198,7 +198,7 @@ LOGGER_CONFIG := -include examples/sensor_logger/logger_config.h
 # value by value (no width kernels); not the deprecated BIT_PACKED levels,
 # nor the chunks' statistics, nor files decoded in memory.
 READER_MIN_CONFIG := -DPPQ_DECOMPRESSORS=0u -DPPQ_READER_ENCODINGS=0x12Du -DPPQ_UNPACK_SMALL -DPPQ_READER_STATISTICS=0 \
-    -DPPQ_READER_METADATA=0 -DPPQ_READER_SKIP=0 -DPPQ_READER_IN_MEMORY=0
+    -DPPQ_READER_METADATA=0 -DPPQ_READER_SKIP=0 -DPPQ_READER_IN_MEMORY=0 -DPPQ_READER_PAGE_INDEX=0
 
 # The writer-codecs size profile: every page compressor but ZSTD's, whose
 # 8-9 KiB of flash a firmware writer opts into (project.yml: writer-zstd);
@@ -296,7 +296,7 @@ check-clang:
 # separate code paths share a build (a group, joined by commas): the
 # portable fallbacks, the writer's, the reader's.
 SWITCHES := PPQ_UNPACK_SMALL,PPQ_NO_INTRINSICS,PPQ_NO_SIMD,PPQ_FAST64=0 PPQ_WRITER_AUTO_BY_SIZE=0,PPQ_DICT_NARROW=1,PPQ_WRITER_NESTED=0 \
-    PPQ_READER_METADATA=0,PPQ_READER_SKIP=0,PPQ_READER_IN_MEMORY=0
+    PPQ_READER_METADATA=0,PPQ_READER_SKIP=0,PPQ_READER_IN_MEMORY=0,PPQ_READER_PAGE_INDEX=0
 check-switches:
 	@for s in $(SWITCHES); do \
 	    flags="-D$$(echo $$s | sed 's/,/ -D/g')"; echo "check-switches: $$flags"; \

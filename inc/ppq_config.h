@@ -182,6 +182,14 @@
 #define PPQ_READER_IN_MEMORY 1
 #endif
 
+/* 1: the file reader's page index and bloom filters (ppq_page_index_read,
+ * ppq_page_index_rows, ppq_column_reader_select, ppq_reader_bloom_check;
+ * the chunks' index and filter offsets kept at open).  0 leaves that code
+ * out (the reader-min profile): those calls return PPQ_ERR_UNSUPPORTED. */
+#ifndef PPQ_READER_PAGE_INDEX
+#define PPQ_READER_PAGE_INDEX 1
+#endif
+
 /* The value encodings the file reader decodes: an OR of PPQ_READER_ENC(e)
  * (ppq_encoding_t values), default all.  A page in an encoding left out is
  * PPQ_ERR_UNSUPPORTED naming it; its decoder stays out of the link.  The

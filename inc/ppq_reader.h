@@ -37,6 +37,7 @@
 #include "ppq_dict.h"
 #include "ppq_dlba.h"
 #include "ppq_bitpacked.h"
+#include "ppq_page_index.h"
 #include "ppq_bss.h"
 #include "ppq_plain.h"
 #include "ppq_recover.h" /* ppq_file_t: read_at and size (truncate/append unused here) */
@@ -103,6 +104,11 @@ typedef struct ppq_chunk_info {
     ppq_key_value_ref_t *kv; /* ColumnMetaData.key_value_metadata (in the arena; kept as the
                                       file's is: PPQ_READER_METADATA and the selection's metadata) */
     uint32_t nkv;
+    /* where the chunk's page index and bloom filter are (ColumnChunk fields 4-7, ColumnMetaData
+       fields 14-15): 0 when not given (or a build without PPQ_READER_PAGE_INDEX); a length of 0
+       beside a bloom filter's offset: not given (the filter's header tells) */
+    int64_t offset_index_offset, column_index_offset, bloom_offset;
+    int32_t offset_index_len, column_index_len, bloom_len;
 } ppq_chunk_info_t;
 
 /* Caller-owned reader state.  After ppq_reader_open everything is kept
@@ -207,6 +213,86 @@ const ppq_schema_node_t *ppq_reader_column(const ppq_reader_t *r, uint32_t col);
  * for a chunk not kept). */
 int ppq_reader_may_contain(const ppq_reader_t *r, uint32_t rg, uint32_t col, const void *min, const void *max);
 
+/* ---- page index and bloom filters (PPQ_READER_PAGE_INDEX) -------------------
+ * Finding rows without reading every page:
+ *   ppq_page_index_arena_size(&r, rg, col, &st)   what a chunk's index needs
+ *   ppq_page_index_read(&r, rg, col, &arena, &pi)  its OffsetIndex and ColumnIndex
+ *   ppq_page_index_rows(&pi, &min, &max, ranges, cap, &n)  the rows whose
+ *     pages may hold values in [min, max]
+ *   ppq_column_reader_select(&cr, &pi, ranges, n)  (each column of the row
+ *     group, the same ranges) reads only those rows, skipping the pages
+ *     outside them unread; the columns' rows stay aligned
+ *   ppq_reader_bloom_check(&r, rg, col, ppq_bloom_hash_*(v), &maybe)  0: v
+ *     is in no row of the chunk
+ * A build with PPQ_READER_PAGE_INDEX 0 (the reader-min profile) keeps none
+ * of it: each call returns PPQ_ERR_UNSUPPORTED. */
+
+/* Rows [first, end) of a row group. */
+typedef struct ppq_row_range {
+    uint64_t first, end;
+} ppq_row_range_t;
+
+/* A column chunk's page index (in the arena ppq_page_index_read took). */
+typedef struct ppq_page_index {
+    ppq_page_location_t *locs; /* the OffsetIndex: each data page's offset, size, first row */
+    uint32_t npages;           /* 0: the chunk has no page index */
+    ppq_column_index_t ci;     /* the ColumnIndex: ci.pages 0 when the chunk has none (else npages) */
+    int64_t rows;              /* the row group's rows */
+    const ppq_schema_node_t *leaf;
+} ppq_page_index_t;
+
+/*
+ * Arena bytes ppq_page_index_read needs for the page index of column `col`
+ * in row group `rg` (0 with *st PPQ_OK when the chunk has none).  It reads
+ * and checks the index (through the reader's window: no memory of its
+ * own).  0 with *st set on an error: PPQ_ERR_ARG for a chunk out of range
+ * or not kept, PPQ_ERR_CORRUPT for an index outside the file, malformed or
+ * not matching the chunk (pages outside it, rows not ascending from 0
+ * within the row group, a ColumnIndex of another page count), I/O errors,
+ * PPQ_ERR_UNSUPPORTED in a build without PPQ_READER_PAGE_INDEX.
+ */
+size_t ppq_page_index_arena_size(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq_status_t *st);
+
+/*
+ * Read the page index of column `col` in row group `rg` into *pi, its
+ * arrays and bounds taken from `arena` (ppq_page_index_arena_size bytes;
+ * PPQ_ERR_ARENA otherwise, the arena as before).  A chunk without one:
+ * PPQ_OK, pi->npages 0.  Errors as ppq_page_index_arena_size.  The arena
+ * must outlive *pi.
+ */
+PPQ_CHECKRET ppq_status_t ppq_page_index_read(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq_arena_t *arena,
+                                              ppq_page_index_t *pi);
+
+/*
+ * The rows of the pages that may hold a value v with min <= v <= max
+ * (PLAIN bytes of the column's type, a byte array's without length;
+ * NULL: unbounded) into out[0..cap) as ascending ranges, adjacent pages
+ * merged: a page is left out when it holds only nulls or its ColumnIndex
+ * bounds exclude the range (for numbers, and byte arrays in unsigned
+ * order: not decimals, intervals or FLOAT16; only under the TYPE_ORDER
+ * column order).  A chunk without a ColumnIndex gives all its pages'
+ * rows, one without a page index (npages 0) every row.  At most
+ * pi->npages ranges (1 without an index); more than cap: PPQ_ERR_NOSPACE,
+ * *n telling how many.  PPQ_ERR_ARG for NULL arguments or bounds of the
+ * wrong width.
+ */
+PPQ_CHECKRET ppq_status_t ppq_page_index_rows(const ppq_page_index_t *pi, const ppq_bytes_t *min,
+                                              const ppq_bytes_t *max, ppq_row_range_t *out, uint32_t cap,
+                                              uint32_t *n);
+
+/*
+ * Probe the bloom filter of column `col` in row group `rg` for the value
+ * whose hash is `hash` (ppq_bloom_hash_*, inc/ppq_bloom.h): *maybe 0 when
+ * the chunk holds no such value, 1 when it may (or has no filter).  Reads
+ * the filter's header and the one 32-byte block the hash picks (no arena).
+ * PPQ_ERR_CORRUPT for a filter outside the file or its stated length, or a
+ * malformed header; PPQ_ERR_UNSUPPORTED for a filter of another algorithm,
+ * hash or compression (and in a build without PPQ_READER_PAGE_INDEX);
+ * PPQ_ERR_ARG for a chunk out of range or not kept; I/O errors.
+ */
+PPQ_CHECKRET ppq_status_t ppq_reader_bloom_check(ppq_reader_t *r, uint32_t rg, uint32_t col, uint64_t hash,
+                                                 int *maybe);
+
 /* Caller-owned column reader state (internal fields; do not touch). */
 typedef struct ppq_column_reader {
     ppq_reader_t *r;
@@ -258,6 +344,15 @@ typedef struct ppq_column_reader {
     int16_t skip_def[PPQ_READER_SKIP_STEP], skip_rep[PPQ_READER_SKIP_STEP];
     int16_t carry_def;
     uint8_t carry;
+    /* ppq_column_reader_select: the rows read, and how pages were passed */
+    const ppq_page_location_t *locs; /* the chunk's OffsetIndex (NULL: none) */
+    uint32_t nlocs, loc_at;  /* pages; the first not yet passed */
+    const ppq_row_range_t *ranges;
+    uint32_t nranges, range_at;
+    uint64_t row;            /* the row of the next entry */
+    uint64_t jump;           /* the next load goes on at this page (0: none) */
+    uint32_t pages_read;     /* data pages decoded (PPQ_READER_PAGE_INDEX builds) */
+    uint32_t pages_jumped;   /* data pages passed unread through the OffsetIndex */
 } ppq_column_reader_t;
 
 /*
@@ -305,6 +400,24 @@ PPQ_CHECKRET ppq_status_t ppq_column_reader_read(ppq_column_reader_t *cr, size_t
  * chunk's end.  Errors as ppq_column_reader_read.
  */
 PPQ_CHECKRET ppq_status_t ppq_column_reader_skip(ppq_column_reader_t *cr, uint64_t n, uint64_t *skipped);
+
+/*
+ * From now on, read only the rows in ranges[0..n) (ascending, not
+ * overlapping, within the row group: ppq_page_index_rows's, or any the
+ * caller makes; they must outlive the reading) of a flat column (no
+ * repetition): each read returns entries of those rows only, in order;
+ * every column of a row group given the same ranges yields the same rows.
+ * With `pi` (this column's ppq_page_index_read; NULL: none) the pages
+ * holding none of the rows are passed through its OffsetIndex, neither
+ * read nor decompressed; rows before a range inside a page are decoded
+ * and dropped.  cr->pages_read counts the data pages decoded,
+ * cr->pages_jumped those passed.  Call it after init, before any read or
+ * skip.  PPQ_ERR_ARG for a repeated column, ranges not ascending or
+ * empty ones, a `pi` of another chunk's page count; PPQ_ERR_STATE after a
+ * read; PPQ_ERR_UNSUPPORTED in a build without PPQ_READER_PAGE_INDEX.
+ */
+PPQ_CHECKRET ppq_status_t ppq_column_reader_select(ppq_column_reader_t *cr, const ppq_page_index_t *pi,
+                                                   const ppq_row_range_t *ranges, uint32_t n);
 
 #ifdef __cplusplus
 }

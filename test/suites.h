@@ -30,6 +30,7 @@ extern const ppq_test_suite_t suite_reader_pages;
 extern const ppq_test_suite_t suite_gzip;
 extern const ppq_test_suite_t suite_index;
 extern const ppq_test_suite_t suite_nested;
+extern const ppq_test_suite_t suite_where;
 
 extern const ppq_test_suite_t *const ppq_all_suites[];
 

@@ -1,5 +1,6 @@
 /* The Parquet file reader (see ppq_reader.h). */
 #include "ppq_reader.h"
+#include "ppq_bloom.h"
 #include "ppq_bitpacked.h"
 #include "ppq_internal.h"
 #include "ppq_port.h"
@@ -305,6 +306,10 @@ static ppq_status_t parse_column_meta(parse_t *p, ppq_chunk_info_t *c, int32_t *
             break;
         case 9: TRY(ppq_thrift_r_i64(&p->t, t, &c->data_page_offset)); break;
         case 11: TRY(ppq_thrift_r_i64(&p->t, t, &c->dict_page_offset)); break;
+#if PPQ_READER_PAGE_INDEX
+        case 14: TRY(ppq_thrift_r_i64(&p->t, t, &c->bloom_offset)); break;
+        case 15: TRY(get_i32(p, t, 0, 0x7FFFFFFF, &c->bloom_len)); break;
+#endif
         case 12: /* (a build without them skips the statistics: PPQ_READER_STATISTICS) */
             if (PPQ_READER_STATISTICS) {
                 TRY(ppq_thrift_r_struct(&p->t, t));
@@ -363,6 +368,12 @@ static ppq_status_t parse_row_group(parse_t *p, uint32_t k)
                     if (id2 == 3) {
                         TRY(ppq_thrift_r_struct(&p->t, t2));
                         TRY(parse_column_meta(p, c, &type));
+#if PPQ_READER_PAGE_INDEX
+                    } else if (id2 == 4 || id2 == 6) { /* offset_index_offset, column_index_offset */
+                        TRY(ppq_thrift_r_i64(&p->t, t2, id2 == 4 ? &c->offset_index_offset : &c->column_index_offset));
+                    } else if (id2 == 5 || id2 == 7) { /* their lengths */
+                        TRY(get_i32(p, t2, 0, 0x7FFFFFFF, id2 == 5 ? &c->offset_index_len : &c->column_index_len));
+#endif
                     } else if (id2 == 1 || id2 == 8 || id2 == 9) { /* file_path; crypto_metadata,
                                                                       encrypted_column_metadata */
                         return unsupported(r, id2 == 1 ? "column chunks in other files (file_path)"
@@ -1151,6 +1162,13 @@ static ppq_status_t load_page(ppq_column_reader_t *cr)
         uint8_t *dst, *buf;
         size_t cap, lvl = 0, got = 0, used, hits;
         TRY(read_header(r, cr->pos, cr->end, &h));
+#if PPQ_READER_PAGE_INDEX
+        if (cr->jump > cr->pos && h.type != PAGE_DICT) { /* ppq_column_reader_select: on at a later page */
+            cr->pos = cr->jump;
+            cr->jump = 0;
+            continue;
+        }
+#endif
         cr->pos += h.hdr_len;
         dict = h.type == PAGE_DICT;
         v2 = h.type == PAGE_DATA_V2;
@@ -1258,6 +1276,7 @@ static ppq_status_t load_page(ppq_column_reader_t *cr)
             cr->page_values = (int32_t)hits;
             cr->values_done = 0;
             cr->in_page = n > 0u;
+            cr->pages_read += PPQ_READER_PAGE_INDEX;
             if (cr->in_page) {
                 return PPQ_OK;
             }
@@ -1374,8 +1393,28 @@ static size_t value_size(const ppq_schema_node_t *leaf)
     return leaf->type >= PPQ_BYTE_ARRAY ? sizeof(ppq_bytes_t) : ppq_value_size((ppq_type_t)leaf->type);
 }
 
+#if PPQ_READER_PAGE_INDEX
+static ppq_status_t read_selected(ppq_column_reader_t *cr, size_t max, void *values, int16_t *def, int16_t *rep,
+                                  size_t *levels, size_t *count);
+#endif
+
+static ppq_status_t read_entries(ppq_column_reader_t *cr, size_t max, void *values, int16_t *def, int16_t *rep,
+                                 size_t *levels, size_t *count);
+
 ppq_status_t ppq_column_reader_read(ppq_column_reader_t *cr, size_t max, void *values, int16_t *def, int16_t *rep,
                                     size_t *levels, size_t *count)
+{
+#if PPQ_READER_PAGE_INDEX
+    if (cr != NULL && cr->ranges != NULL) {
+        return read_selected(cr, max, values, def, rep, levels, count);
+    }
+#endif
+    return read_entries(cr, max, values, def, rep, levels, count);
+}
+
+/* ppq_column_reader_read, every entry. */
+static ppq_status_t read_entries(ppq_column_reader_t *cr, size_t max, void *values, int16_t *def, int16_t *rep,
+                                 size_t *levels, size_t *count)
 {
     const ppq_schema_node_t *leaf;
     size_t n, hits = 0, reps;
@@ -1521,3 +1560,417 @@ ppq_status_t ppq_column_reader_skip(ppq_column_reader_t *cr, uint64_t n, uint64_
     *skipped = rows;
     return st;
 }
+
+/* ---- page index and bloom filters ------------------------------------------ */
+
+#if PPQ_READER_PAGE_INDEX
+
+/* Whether len bytes at off lie within the file. */
+static int span_ok(const ppq_reader_t *r, int64_t off, int32_t len)
+{
+    return off > 0 && len > 0 && (uint64_t)off <= r->file->size && (uint64_t)len <= r->file->size - (uint64_t)off;
+}
+
+/* The chunk's OffsetIndex and ColumnIndex into pi's arrays (pi->ci's caps
+ * and store as set; `cap` locations): PPQ_ERR_NOSPACE when they do not
+ * fit, the counts then set. */
+static ppq_status_t parse_indexes(ppq_reader_t *r, const ppq_chunk_info_t *c, ppq_page_index_t *pi, uint32_t cap)
+{
+    ppq_thrift_r_t t;
+    ppq_thrift_stream_t s;
+    ppq_status_t st, st2 = PPQ_OK;
+    pi->npages = 0;
+    pi->ci.pages = 0;
+    if (c->offset_index_offset == 0 && c->offset_index_len == 0) {
+        return PPQ_OK; /* none */
+    }
+    if (!span_ok(r, c->offset_index_offset, c->offset_index_len)) {
+        return PPQ_ERR_CORRUPT;
+    }
+    stream_init(&t, &s, r->file, (uint64_t)c->offset_index_offset, (size_t)c->offset_index_len, r->hdr, WINDOW);
+    st = ppq_offset_index_parse(&t, pi->locs, cap, &pi->npages);
+    if (st != PPQ_OK && st != PPQ_ERR_NOSPACE) {
+        return s.err != PPQ_OK ? s.err : st;
+    }
+    if (c->column_index_offset != 0 || c->column_index_len != 0) {
+        if (!span_ok(r, c->column_index_offset, c->column_index_len)) {
+            return PPQ_ERR_CORRUPT;
+        }
+        stream_init(&t, &s, r->file, (uint64_t)c->column_index_offset, (size_t)c->column_index_len, r->hdr, WINDOW);
+        st2 = ppq_column_index_parse(&t, &pi->ci);
+        if (st2 != PPQ_OK && st2 != PPQ_ERR_NOSPACE) {
+            return s.err != PPQ_OK ? s.err : st2;
+        }
+        if (pi->ci.pages != pi->npages) {
+            return PPQ_ERR_CORRUPT; /* a ColumnIndex of other pages */
+        }
+    }
+    return st != PPQ_OK ? st : st2;
+}
+
+/* n items of `size` bytes, rounded for the arena; SIZE_MAX past what can be. */
+static size_t round_n(size_t n, size_t size)
+{
+    return n > (SIZE_MAX - 64u) / size ? SIZE_MAX : PPQ_ARENA_ROUND(n * size);
+}
+
+static size_t add_sat(size_t a, size_t b)
+{
+    return a > SIZE_MAX - b ? SIZE_MAX : a + b;
+}
+
+/* The chunk, its index counted (pi's counts) and the arena bytes it takes:
+ * the locations, then the ColumnIndex's null pages, min, max, null counts
+ * and bounds. */
+static ppq_status_t index_size(ppq_reader_t *r, uint32_t rg, uint32_t col, const ppq_chunk_info_t **c,
+                               ppq_page_index_t *pi, size_t size[6], size_t *total)
+{
+    ppq_status_t st;
+    int i;
+    memset(pi, 0, sizeof *pi);
+    *total = 0;
+    *c = ppq_reader_chunk(r, rg, col);
+    if (*c == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    st = parse_indexes(r, *c, pi, 0);
+    if (st != PPQ_OK && st != PPQ_ERR_NOSPACE) {
+        return st;
+    }
+    size[0] = round_n(pi->npages, sizeof(ppq_page_location_t));
+    size[1] = round_n(pi->ci.pages, 1u);
+    size[2] = round_n(pi->ci.pages, sizeof(ppq_bytes_t));
+    size[3] = size[2];
+    size[4] = round_n(pi->ci.pages, 8u);
+    size[5] = round_n(pi->ci.store_used, 1u);
+    for (i = 0; i < 6; i++) {
+        *total = add_sat(*total, size[i]);
+    }
+    return PPQ_OK;
+}
+
+size_t ppq_page_index_arena_size(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq_status_t *st)
+{
+    const ppq_chunk_info_t *c;
+    ppq_page_index_t pi;
+    size_t size[6], total = 0;
+    ppq_status_t s = r == NULL ? PPQ_ERR_ARG : index_size(r, rg, col, &c, &pi, size, &total);
+    if (st != NULL) {
+        *st = s;
+    }
+    return s == PPQ_OK ? total : 0u;
+}
+
+ppq_status_t ppq_page_index_read(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq_arena_t *arena, ppq_page_index_t *pi)
+{
+    const ppq_chunk_info_t *c;
+    size_t size[6], total = 0, mark;
+    uint64_t start, end;
+    uint32_t i, pages;
+    ppq_status_t st;
+    if (r == NULL || arena == NULL || pi == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    TRY(index_size(r, rg, col, &c, pi, size, &total));
+    pages = pi->npages;
+    if (pages == 0u) {
+        return PPQ_OK;
+    }
+    if (total > arena->size - arena->used) {
+        return PPQ_ERR_ARENA;
+    }
+    mark = ppq_arena_mark(arena);
+    pi->locs = (ppq_page_location_t *)ppq_arena_alloc(arena, size[0]);
+    pi->ci.cap = pi->ci.pages;
+    pi->ci.null_pages = (uint8_t *)ppq_arena_alloc(arena, size[1]);
+    pi->ci.min = (ppq_bytes_t *)ppq_arena_alloc(arena, size[2]);
+    pi->ci.max = (ppq_bytes_t *)ppq_arena_alloc(arena, size[3]);
+    pi->ci.null_counts = (int64_t *)ppq_arena_alloc(arena, size[4]);
+    pi->ci.store = (uint8_t *)ppq_arena_alloc(arena, size[5]);
+    pi->ci.store_cap = pi->ci.store_used;
+    st = parse_indexes(r, c, pi, pages);
+    /* (the file read again: it may have changed) */
+    st = st == PPQ_OK && pi->npages != pages ? PPQ_ERR_CORRUPT : st;
+    start = (uint64_t)(c->dict_page_offset >= 0 ? c->dict_page_offset : c->data_page_offset);
+    end = start + (uint64_t)c->compressed_size;
+    pi->rows = ppq_reader_row_group_rows(r, rg);
+    pi->leaf = ppq_reader_column(r, col);
+    for (i = 0; st == PPQ_OK && i < pages; i++) { /* the pages within the chunk, rows within the row group */
+        const ppq_page_location_t *l = &pi->locs[i];
+        if (l->offset < start || l->offset >= end || l->compressed_page_size > end - l->offset ||
+            (i == 0u && l->first_row_index != 0u) || l->first_row_index >= (uint64_t)pi->rows) {
+            st = PPQ_ERR_CORRUPT;
+        }
+    }
+    if (st != PPQ_OK) {
+        ppq_arena_rewind(arena, mark);
+        memset(pi, 0, sizeof *pi);
+    }
+    return st;
+}
+
+/* -1, 0, 1 comparing two bounds of the leaf's type in its TYPE_ORDER; 2
+ * when no order is known. */
+static int compare_bounds(const ppq_schema_node_t *n, const ppq_bytes_t *a, const ppq_bytes_t *b)
+{
+    size_t w, k;
+    int d;
+    if (n->column_order != 1u) {
+        return 2;
+    }
+    if (n->type == PPQ_BYTE_ARRAY || n->type == PPQ_FIXED_LEN_BYTE_ARRAY) {
+        if (n->logical == 5u || n->logical == 15u || n->converted == 5 || n->converted == 21) {
+            return 2; /* DECIMAL, FLOAT16, INTERVAL: not unsigned bytes */
+        }
+        k = a->len < b->len ? a->len : b->len;
+        d = k > 0u ? memcmp(a->ptr, b->ptr, k) : 0;
+        return d < 0 ? -1 : d > 0 ? 1 : a->len < b->len ? -1 : a->len > b->len;
+    }
+    w = ppq_plain_width((ppq_type_t)n->type, n->type_len);
+    return w == 0u || a->len != w || b->len != w ? 2 : compare_plain(n, a->ptr, b->ptr);
+}
+
+ppq_status_t ppq_page_index_rows(const ppq_page_index_t *pi, const ppq_bytes_t *min, const ppq_bytes_t *max,
+                                 ppq_row_range_t *out, uint32_t cap, uint32_t *n)
+{
+    uint32_t i, k = 0, np;
+    size_t w;
+    if (pi == NULL || n == NULL || (out == NULL && cap > 0u)) {
+        return PPQ_ERR_ARG;
+    }
+    *n = 0;
+    np = pi->npages;
+    if (np == 0u) { /* no index: every row */
+        if (pi->rows > 0 && cap > 0u) {
+            out[0].first = 0;
+            out[0].end = (uint64_t)pi->rows;
+        }
+        *n = pi->rows > 0;
+        return *n > cap ? PPQ_ERR_NOSPACE : PPQ_OK;
+    }
+    if (pi->leaf == NULL || pi->locs == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    w = pi->leaf->type == PPQ_BYTE_ARRAY ? 0u : ppq_plain_width((ppq_type_t)pi->leaf->type, pi->leaf->type_len);
+    if ((min != NULL && w != 0u && min->len != w) || (max != NULL && w != 0u && max->len != w)) {
+        return PPQ_ERR_ARG;
+    }
+    for (i = 0; i < np; i++) {
+        uint64_t first = pi->locs[i].first_row_index;
+        uint64_t end = i + 1u < np ? pi->locs[i + 1u].first_row_index : (uint64_t)pi->rows;
+        if (pi->ci.pages == np && pi->ci.cap >= np &&
+            (pi->ci.null_pages[i] || (max != NULL && compare_bounds(pi->leaf, &pi->ci.min[i], max) == 1) ||
+             (min != NULL && compare_bounds(pi->leaf, &pi->ci.max[i], min) == -1))) {
+            continue; /* no value in the range */
+        }
+        if (end <= first) {
+            continue;
+        }
+        if (k > 0u && k <= cap && out[k - 1u].end == first) {
+            out[k - 1u].end = end; /* adjacent pages: one range */
+            continue;
+        }
+        if (k < cap) {
+            out[k].first = first;
+            out[k].end = end;
+        }
+        k++;
+    }
+    *n = k;
+    return k > cap ? PPQ_ERR_NOSPACE : PPQ_OK;
+}
+
+ppq_status_t ppq_reader_bloom_check(ppq_reader_t *r, uint32_t rg, uint32_t col, uint64_t hash, int *maybe)
+{
+    const ppq_chunk_info_t *c;
+    uint8_t buf[64];
+    uint64_t off, avail, block;
+    uint32_t nbytes = 0;
+    size_t hlen = 0;
+    ppq_status_t st;
+    if (maybe == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    *maybe = 1;
+    c = ppq_reader_chunk(r, rg, col);
+    if (c == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    if (c->bloom_offset == 0) {
+        return PPQ_OK; /* no filter */
+    }
+    if (c->bloom_offset < 0 || (uint64_t)c->bloom_offset >= r->file->size) {
+        return PPQ_ERR_CORRUPT;
+    }
+    off = (uint64_t)c->bloom_offset;
+    avail = r->file->size - off;
+    if (c->bloom_len > 0) {
+        if ((uint64_t)c->bloom_len > avail) {
+            return PPQ_ERR_CORRUPT;
+        }
+        avail = (uint64_t)c->bloom_len;
+    }
+    TRY(read_at(r->file, off, buf, avail < sizeof buf ? (size_t)avail : sizeof buf));
+    TRY(ppq_bloom_header_read(buf, avail < sizeof buf ? (size_t)avail : sizeof buf, PPQ_BLOOM_MAX_BYTES, &nbytes,
+                              &hlen));
+    if ((uint64_t)hlen > avail || (uint64_t)nbytes > avail - hlen) {
+        return PPQ_ERR_CORRUPT; /* the bitset past the file or its stated length */
+    }
+    block = (((hash >> 32) * (nbytes / PPQ_BLOOM_BLOCK_BYTES)) >> 32) * PPQ_BLOOM_BLOCK_BYTES;
+    TRY(read_at(r->file, off + hlen + block, buf, PPQ_BLOOM_BLOCK_BYTES));
+    *maybe = ppq_bloom_check(buf, PPQ_BLOOM_BLOCK_BYTES, hash); /* (one block: the one the hash picks) */
+    return PPQ_OK;
+}
+
+ppq_status_t ppq_column_reader_select(ppq_column_reader_t *cr, const ppq_page_index_t *pi, const ppq_row_range_t *ranges,
+                                      uint32_t n)
+{
+    uint32_t i;
+    if (cr == NULL || cr->r == NULL || ranges == NULL || cr->leaf->max_rep > 0) {
+        return PPQ_ERR_ARG;
+    }
+    if (cr->values_read > 0u || cr->in_page || cr->ranges != NULL) {
+        return PPQ_ERR_STATE;
+    }
+    for (i = 0; i < n; i++) {
+        if (ranges[i].first >= ranges[i].end || (i > 0u && ranges[i].first < ranges[i - 1u].end)) {
+            return PPQ_ERR_ARG;
+        }
+    }
+    if (pi != NULL && pi->npages > 0u) {
+        if (pi->locs == NULL || pi->locs[0].offset < cr->pos || pi->locs[pi->npages - 1u].offset >= cr->end) {
+            return PPQ_ERR_ARG; /* another chunk's */
+        }
+        cr->locs = pi->locs;
+        cr->nlocs = pi->npages;
+    }
+    cr->ranges = ranges;
+    cr->nranges = n;
+    return PPQ_OK;
+}
+
+/* The first page whose first row is above `row` (or whose offset is at
+ * least `off`, by_off). */
+static uint32_t loc_after(const ppq_column_reader_t *cr, uint64_t v, int by_off)
+{
+    uint32_t lo = 0, hi = cr->nlocs;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2u;
+        if (by_off ? cr->locs[mid].offset < v : cr->locs[mid].first_row_index <= v) {
+            lo = mid + 1u;
+        } else {
+            hi = mid;
+        }
+    }
+    return lo;
+}
+
+static ppq_status_t read_selected(ppq_column_reader_t *cr, size_t max, void *values, int16_t *def, int16_t *rep,
+                                  size_t *levels, size_t *count)
+{
+    ppq_status_t st;
+    if (levels == NULL || count == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    *levels = 0;
+    *count = 0;
+    if (values == NULL && max > 0u) {
+        return PPQ_ERR_ARG;
+    }
+    while (cr->err == PPQ_OK && max > 0u) {
+        const ppq_row_range_t *g;
+        uint64_t want, avail;
+        while (cr->range_at < cr->nranges && cr->row >= cr->ranges[cr->range_at].end) {
+            cr->range_at++;
+        }
+        if (cr->range_at == cr->nranges) {
+            return PPQ_OK; /* the last range read */
+        }
+        g = &cr->ranges[cr->range_at];
+        if (cr->row >= g->first) { /* in the range: its rows */
+            want = g->end - cr->row;
+            st = read_entries(cr, want < max ? (size_t)want : max, values, def, rep, levels, count);
+            cr->row += *levels;
+            return st;
+        }
+        avail = cr->in_page ? (uint64_t)(cr->page_levels - cr->levels_done) : 0u;
+        if (cr->nlocs > 0u && cr->row + avail <= g->first) { /* the range starts past this page */
+            uint32_t p = loc_after(cr, g->first, 0) - 1u; /* (locs[0] is row 0) */
+            const ppq_page_location_t *l = &cr->locs[p];
+            if (l->first_row_index > cr->row && l->offset >= cr->pos && l->offset < cr->end) {
+                cr->pages_jumped += p - loc_after(cr, cr->pos, 1);
+                cr->in_page = 0;
+                cr->row = l->first_row_index;
+                if (cr->pos >= cr->locs[0].offset) {
+                    cr->pos = l->offset; /* (the dictionary, before the data pages, read) */
+                } else {
+                    cr->jump = l->offset; /* after the dictionary page */
+                }
+                continue;
+            }
+        }
+        /* the rows before the range in this page: decoded and dropped */
+        want = g->first - cr->row;
+        st = read_entries(cr, want < max ? (size_t)want : max, values, def, rep, levels, count);
+        if (st != PPQ_OK || *levels == 0u) {
+            return st; /* (0: the chunk's end) */
+        }
+        cr->row += *levels;
+        *levels = 0;
+        *count = 0;
+    }
+    return cr->err;
+}
+
+#else /* PPQ_READER_PAGE_INDEX */
+
+size_t ppq_page_index_arena_size(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq_status_t *st)
+{
+    (void)rg;
+    (void)col;
+    if (st != NULL) {
+        *st = r != NULL ? unsupported(r, "page indexes (PPQ_READER_PAGE_INDEX)") : PPQ_ERR_ARG;
+    }
+    return 0;
+}
+
+ppq_status_t ppq_page_index_read(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq_arena_t *arena, ppq_page_index_t *pi)
+{
+    (void)rg;
+    (void)col;
+    (void)arena;
+    (void)pi;
+    return r != NULL ? unsupported(r, "page indexes (PPQ_READER_PAGE_INDEX)") : PPQ_ERR_ARG;
+}
+
+ppq_status_t ppq_page_index_rows(const ppq_page_index_t *pi, const ppq_bytes_t *min, const ppq_bytes_t *max,
+                                 ppq_row_range_t *out, uint32_t cap, uint32_t *n)
+{
+    (void)pi;
+    (void)min;
+    (void)max;
+    (void)out;
+    (void)cap;
+    (void)n;
+    return PPQ_ERR_UNSUPPORTED;
+}
+
+ppq_status_t ppq_reader_bloom_check(ppq_reader_t *r, uint32_t rg, uint32_t col, uint64_t hash, int *maybe)
+{
+    (void)rg;
+    (void)col;
+    (void)hash;
+    (void)maybe;
+    return r != NULL ? unsupported(r, "bloom filters (PPQ_READER_PAGE_INDEX)") : PPQ_ERR_ARG;
+}
+
+ppq_status_t ppq_column_reader_select(ppq_column_reader_t *cr, const ppq_page_index_t *pi, const ppq_row_range_t *ranges,
+                                      uint32_t n)
+{
+    (void)pi;
+    (void)ranges;
+    (void)n;
+    return cr != NULL && cr->r != NULL ? unsupported(cr->r, "page indexes (PPQ_READER_PAGE_INDEX)") : PPQ_ERR_ARG;
+}
+
+#endif /* PPQ_READER_PAGE_INDEX */
