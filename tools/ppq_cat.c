@@ -1,5 +1,5 @@
 /*
- * `ppq cat FILE [--columns a,b] [--row-groups 0,2] [--offset N] [--limit N] [--format jsonl|csv] [--raw]`
+ * `ppq cat FILE [--columns a,b] [--where EXPR [--stats]] [--row-groups 0,2] [--offset N] [--limit N] [--format jsonl|csv] [--raw]`
  * and `ppq scan FILE`, through the library's reader (inc/ppq_reader.h).
  *
  * cat prints rows: JSON Lines, one object per row keyed by the top-level
@@ -30,6 +30,13 @@
  * the row group's) end the output with a message naming the row and the
  * field, never a crash; the rows before are printed, that one is not.
  *
+ * --where EXPR prints only the rows that pass it (ppq_where.c: comparisons
+ * of top-level primitive columns with literals, joined by `and`), reading
+ * only the row groups their statistics and bloom filters allow and, in
+ * those, only the pages the page index allows (--offset and --limit then
+ * count passing rows); --stats prints to stderr the row groups, pages and
+ * rows read and skipped.
+ *
  * scan decodes every value of every column into batches and prints rows,
  * values and nulls per column and the seconds it took.
  *
@@ -47,6 +54,7 @@
 
 #include "ppq_cat.h"
 #include "ppq_reader.h"
+#include "ppq_where.h"
 
 #define BATCH 1024u
 #define MAX_COLS 4096u
@@ -886,6 +894,245 @@ static int tree_ranges(cat_t *c, const uint8_t *chosen)
     return 1;
 }
 
+/* The row the columns' row buffers hold, printed whole (a refused row
+ * prints nothing: a message); 0 or the exit status. */
+static int emit_row(cat_t *cat, const uint32_t *tops, uint32_t ntops, int json, const char *path, uint32_t rg,
+                    int64_t row)
+{
+    char *text;
+    size_t text_len;
+    FILE *line = open_memstream(&text, &text_len);
+    int status = 0;
+    if (line == NULL) {
+        return 2;
+    }
+    cat->o = line;
+    cat->err = NULL;
+    print_row(cat, tops, ntops, json);
+    fclose(line);
+    if (cat->err != NULL) {
+        fprintf(stderr, "ppq: %s: row group %u, row %lld, field ", path, rg, (long long)row);
+        put_path(stderr, cat->r, cat->err_node);
+        fprintf(stderr, ": %s\n", cat->err);
+        status = 1;
+    } else {
+        fwrite(text, 1, text_len, stdout);
+    }
+    free(text);
+    return status;
+}
+
+/* ---- --where ---------------------------------------------------------------
+ * Row groups pruned by their statistics, then by bloom filters (= on an
+ * exact literal), then by the page index of each compared column (the rows
+ * of the pages that may hold a passing value, intersected); the columns
+ * read then (printed and compared) are told those rows
+ * (ppq_column_reader_select), so pages outside them are neither read nor
+ * decompressed; each row read is tested exactly. */
+typedef struct where_run {
+    where_pred_t preds[WHERE_MAX];
+    uint32_t n;
+    col_state_t wc[WHERE_MAX];     /* each comparison's column (its own reader) */
+    ppq_page_index_t pi[WHERE_MAX];
+    int stats;                     /* --stats */
+    long long skip;                /* --offset: passing rows not printed */
+    uint64_t rg_total, rg_read, rg_stats, rg_bloom, rg_index;
+    uint64_t pages_read, pages_skipped, rows_read, rows_matched;
+} where_run_t;
+
+/* Rows in both a[0..na) and b[0..nb) into out (room for na + nb). */
+static uint32_t ranges_and(const ppq_row_range_t *a, uint32_t na, const ppq_row_range_t *b, uint32_t nb,
+                           ppq_row_range_t *out)
+{
+    uint32_t i = 0, j = 0, n = 0;
+    while (i < na && j < nb) {
+        uint64_t lo = a[i].first > b[j].first ? a[i].first : b[j].first;
+        uint64_t hi = a[i].end < b[j].end ? a[i].end : b[j].end;
+        if (lo < hi) {
+            out[n].first = lo;
+            out[n].end = hi;
+            n++;
+        }
+        if (a[i].end < b[j].end) {
+            i++;
+        } else {
+            j++;
+        }
+    }
+    return n;
+}
+
+/* --stats: the pages of a row group's columns read (cols and the compared
+ * ones not among them) that its page index counts, all skipped. */
+static void count_skipped(where_run_t *w, ppq_reader_t *r, ppq_arena_t *arena, uint32_t rg, const col_state_t *cols,
+                          uint32_t nsel, const uint8_t *chosen)
+{
+    uint32_t k;
+    for (k = 0; w->stats && k < nsel + w->n; k++) {
+        uint32_t col = k < nsel ? cols[k].col : w->preds[k - nsel].col;
+        size_t mark = ppq_arena_mark(arena);
+        ppq_page_index_t pi;
+        if (k >= nsel && chosen[col]) {
+            continue; /* (counted as printed) */
+        }
+        if (k >= nsel) { /* (a column compared twice: once) */
+            uint32_t j;
+            for (j = nsel; j < k && w->preds[j - nsel].col != col; j++) {
+            }
+            if (j < k) {
+                continue;
+            }
+        }
+        if (ppq_page_index_read(r, rg, col, arena, &pi) == PPQ_OK) {
+            w->pages_skipped += pi.npages;
+        }
+        ppq_arena_rewind(arena, mark);
+    }
+}
+
+/* Row group rg under --where: pruned, or its passing rows printed.
+ * Returns 0 or the exit status. */
+static int where_group(where_run_t *w, ppq_reader_t *r, ppq_arena_t *arena, cat_t *cat, col_state_t *cols,
+                       uint32_t nsel, const uint8_t *chosen, const uint32_t *tops, uint32_t ntops, int json,
+                       const char *path, uint32_t rg, long long limit, long long *printed)
+{
+    int64_t rows = ppq_reader_row_group_rows(r, rg);
+    ppq_row_range_t *ranges = NULL, *next, *page;
+    uint32_t nr = rows > 0 ? 1u : 0u, k, m;
+    uint64_t total = 0, i;
+    int status = 0, maybe;
+    ppq_status_t st;
+    w->rg_total++;
+    for (k = 0; k < w->n; k++) { /* statistics */
+        if (!where_stats_may(r, rg, &w->preds[k])) {
+            w->rg_stats++;
+            count_skipped(w, r, arena, rg, cols, nsel, chosen);
+            return 0;
+        }
+    }
+    for (k = 0; k < w->n; k++) { /* bloom filters */
+        uint64_t h;
+        if (where_bloom_hash(&w->preds[k], &h)) {
+            st = ppq_reader_bloom_check(r, rg, w->preds[k].col, h, &maybe);
+            if (st != PPQ_OK) {
+                return fail_status(path, st, r);
+            }
+            if (!maybe) {
+                w->rg_bloom++;
+                count_skipped(w, r, arena, rg, cols, nsel, chosen);
+                return 0;
+            }
+        }
+    }
+    ranges = (ppq_row_range_t *)malloc(sizeof *ranges);
+    if (ranges == NULL) {
+        return 2;
+    }
+    ranges[0].first = 0;
+    ranges[0].end = (uint64_t)(rows > 0 ? rows : 0);
+    for (k = 0; k < w->n && nr > 0u; k++) { /* the page index */
+        const ppq_bytes_t *lo, *hi;
+        st = ppq_page_index_read(r, rg, w->preds[k].col, arena, &w->pi[k]);
+        if (st != PPQ_OK) {
+            free(ranges);
+            return fail_status(path, st, r);
+        }
+        if (w->pi[k].npages == 0u) {
+            continue;
+        }
+        where_bounds(&w->preds[k], &lo, &hi);
+        page = (ppq_row_range_t *)malloc(w->pi[k].npages * sizeof *page);
+        next = (ppq_row_range_t *)malloc((w->pi[k].npages + nr) * sizeof *next);
+        if (page == NULL || next == NULL) {
+            free(page);
+            free(next);
+            free(ranges);
+            return 2;
+        }
+        st = ppq_page_index_rows(&w->pi[k], lo, hi, page, w->pi[k].npages, &m);
+        if (st != PPQ_OK) {
+            free(page);
+            free(next);
+            free(ranges);
+            return fail_status(path, st, r);
+        }
+        nr = ranges_and(ranges, nr, page, m, next);
+        free(page);
+        free(ranges);
+        ranges = next;
+    }
+    if (nr == 0u) {
+        w->rg_index++;
+        count_skipped(w, r, arena, rg, cols, nsel, chosen);
+        free(ranges);
+        return 0;
+    }
+    w->rg_read++;
+    for (k = 0; k < nsel + w->n && status == 0; k++) { /* every column read: the same rows */
+        col_state_t *c = k < nsel ? &cols[k] : &w->wc[k - nsel];
+        ppq_page_index_t pi, *use = &pi;
+        if (k >= nsel) {
+            use = &w->pi[k - nsel];
+        } else if ((st = ppq_page_index_read(r, rg, c->col, arena, &pi)) != PPQ_OK) {
+            status = fail_status(path, st, r);
+            break;
+        }
+        st = ppq_column_reader_init(&c->cr, r, rg, c->col, arena);
+        st = st == PPQ_OK ? ppq_column_reader_select(&c->cr, use, ranges, nr) : st;
+        c->levels = c->at = 0;
+        if (st != PPQ_OK) {
+            status = fail_status(path, st, r);
+        }
+    }
+    for (k = 0; k < nr; k++) {
+        total += ranges[k].end - ranges[k].first;
+    }
+    for (i = 0; i < total && status == 0 && (limit < 0 || *printed < limit); i++) {
+        int pass = 1;
+        for (k = 0; k < w->n && status == 0; k++) {
+            col_state_t *c = &w->wc[k];
+            status = next_row(c, r, path);
+            pass = pass && status == 0 && c->n == 1u && c->rdef[0] == c->leaf->max_def &&
+                   where_test(&w->preds[k], &c->rval[0]);
+        }
+        for (k = 0; k < nsel && status == 0; k++) {
+            status = next_row(&cols[k], r, path);
+            cat->lo[k] = 0;
+            cat->hi[k] = cols[k].n;
+        }
+        if (status != 0 || !pass) {
+            continue;
+        }
+        w->rows_matched++;
+        if (w->skip > 0) {
+            w->skip--;
+            continue;
+        }
+        status = emit_row(cat, tops, ntops, json, path, rg, -1);
+        ++*printed;
+    }
+    w->rows_read += i;
+    for (k = 0; k < nsel + w->n; k++) { /* pages of each column read, once */
+        const col_state_t *c = k < nsel ? &cols[k] : &w->wc[k - nsel];
+        uint32_t j, pages;
+        if (k >= nsel) {
+            if (chosen[c->col]) {
+                continue;
+            }
+            for (j = nsel; j < k && w->wc[j - nsel].col != c->col; j++) {
+            }
+            if (j < k) {
+                continue;
+            }
+        }
+        pages = c->cr.pages_read;
+        w->pages_read += pages;
+        w->pages_skipped += c->cr.nlocs > pages ? c->cr.nlocs - pages : 0u;
+    }
+    free(ranges);
+    return status;
+}
+
 int ppq_cat_cmd(int argc, char **argv)
 {
     const char *path = NULL, *columns = NULL, *groups = NULL;
@@ -902,11 +1149,11 @@ int ppq_cat_cmd(int argc, char **argv)
     uint8_t *chosen = NULL;
     col_state_t *cols = NULL;
     cat_t cat;
-    FILE *line;
-    char *text;
-    size_t text_len;
     ppq_status_t st;
     struct timespec t0, t1;
+    const char *where = NULL;
+    where_run_t *w = NULL;
+    int stats = 0;
     memset(&cat, 0, sizeof cat);
     for (i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--raw") == 0 && !scan) {
@@ -917,6 +1164,10 @@ int ppq_cat_cmd(int argc, char **argv)
             groups = argv[++i];
         } else if (strcmp(argv[i], "--limit") == 0 && i + 1 < argc && !scan) {
             limit = atoll(argv[++i]);
+        } else if (strcmp(argv[i], "--where") == 0 && i + 1 < argc && !scan) {
+            where = argv[++i];
+        } else if (strcmp(argv[i], "--stats") == 0 && !scan) {
+            stats = 1;
         } else if (strcmp(argv[i], "--offset") == 0 && i + 1 < argc && !scan) {
             offset = atoll(argv[++i]); /* rows skipped first (ppq_column_reader_skip) */
         } else if (strcmp(argv[i], "--format") == 0 && i + 1 < argc && !scan) {
@@ -930,7 +1181,7 @@ int ppq_cat_cmd(int argc, char **argv)
         } else if (path == NULL && argv[i][0] != '-') {
             path = argv[i];
         } else {
-            fprintf(stderr, "usage: ppq cat FILE [--columns a,b] [--row-groups 0,2] [--offset N] [--limit N] [--format jsonl|csv] [--raw]\n"
+            fprintf(stderr, "usage: ppq cat FILE [--columns a,b] [--where EXPR [--stats]] [--row-groups 0,2] [--offset N] [--limit N] [--format jsonl|csv] [--raw]\n"
                             "       ppq scan FILE\n");
             return 2;
         }
@@ -1041,6 +1292,36 @@ int ppq_cat_cmd(int argc, char **argv)
             rgs[nrgs] = nrgs;
         }
     }
+    if (where != NULL) { /* the expression, and a reader per compared column */
+        w = (where_run_t *)calloc(1, sizeof *w);
+        if (w == NULL) {
+            status = 2;
+            goto done;
+        }
+        status = where_parse(&r, where, w->preds, &w->n);
+        if (status != 0) {
+            goto done;
+        }
+        w->stats = stats;
+        w->skip = offset;
+        offset = 0;
+        for (k = 0; k < w->n; k++) {
+            col_state_t *c = &w->wc[k];
+            c->col = w->preds[k].col;
+            c->leaf = w->preds[k].leaf;
+            c->values = malloc(BATCH * sizeof(value_t));
+            c->def = (int16_t *)malloc(BATCH * sizeof(int16_t));
+            c->rep = (int16_t *)malloc(BATCH * sizeof(int16_t));
+            if (c->values == NULL || c->def == NULL || c->rep == NULL) {
+                status = 2;
+                goto done;
+            }
+        }
+    } else if (stats) {
+        fprintf(stderr, "ppq: --stats goes with --where\n");
+        status = 2;
+        goto done;
+    }
     cols = (col_state_t *)calloc(r.ncols > 0u ? r.ncols : 1u, sizeof *cols);
     for (k = 0; cols != NULL && k < r.ncols; k++) {
         if (chosen[k]) {
@@ -1080,6 +1361,12 @@ int ppq_cat_cmd(int argc, char **argv)
             fprintf(stderr, "ppq: no row group %u\n", rg);
             status = 2;
             break;
+        }
+        if (w != NULL) {
+            status = where_group(w, &r, &arena, &cat, cols, nsel, chosen, tops, ntops, json, path, rg, limit,
+                                 &printed);
+            ppq_arena_rewind(&arena, mark);
+            continue;
         }
         if (offset > 0 && offset >= r.rg_rows[rg]) {
             offset -= r.rg_rows[rg]; /* the whole row group skipped */
@@ -1130,25 +1417,7 @@ int ppq_cat_cmd(int argc, char **argv)
             if (status != 0) {
                 break;
             }
-            /* the row whole in memory first: a refused row prints nothing */
-            line = open_memstream(&text, &text_len);
-            if (line == NULL) {
-                status = 2;
-                break;
-            }
-            cat.o = line;
-            cat.err = NULL;
-            print_row(&cat, tops, ntops, json);
-            fclose(line);
-            if (cat.err != NULL) {
-                fprintf(stderr, "ppq: %s: row group %u, row %lld, field ", path, rg, (long long)row);
-                put_path(stderr, &r, cat.err_node);
-                fprintf(stderr, ": %s\n", cat.err);
-                status = 1;
-            } else {
-                fwrite(text, 1, text_len, stdout);
-            }
-            free(text);
+            status = emit_row(&cat, tops, ntops, json, path, rg, row);
         }
         for (k = 0; !scan && row == rows && k < nsel && status == 0; k++) { /* every entry read */
             if (cols[k].at == cols[k].levels && (st = refill(&cols[k])) != PPQ_OK) {
@@ -1170,7 +1439,31 @@ int ppq_cat_cmd(int argc, char **argv)
         }
         printf("seconds %.6f\n", secs);
     }
+    if (w != NULL && stats && status == 0) {
+        fprintf(stderr,
+                "ppq: %s: row groups %llu: read %llu, skipped %llu (statistics %llu, bloom filters %llu, page index "
+                "%llu); pages read %llu, skipped %llu; rows read %llu, passed %llu\n",
+                path, (unsigned long long)w->rg_total, (unsigned long long)w->rg_read,
+                (unsigned long long)(w->rg_stats + w->rg_bloom + w->rg_index), (unsigned long long)w->rg_stats,
+                (unsigned long long)w->rg_bloom, (unsigned long long)w->rg_index, (unsigned long long)w->pages_read,
+                (unsigned long long)w->pages_skipped, (unsigned long long)w->rows_read,
+                (unsigned long long)w->rows_matched);
+    }
 done:
+    for (k = 0; w != NULL && k < w->n; k++) {
+        free(w->wc[k].values);
+        free(w->wc[k].def);
+        free(w->wc[k].rep);
+        free(w->wc[k].rdef);
+        free(w->wc[k].rrep);
+        free(w->wc[k].rval);
+        free(w->wc[k].roff);
+        free(w->wc[k].rbytes);
+    }
+    if (w != NULL) {
+        where_free(w->preds, w->n);
+        free(w);
+    }
     for (k = 0; cols != NULL && k < nsel; k++) {
         free(cols[k].values);
         free(cols[k].def);
