@@ -49,7 +49,7 @@ QEMU_TIMEOUT ?= 600
 TEST_BIN := $(BUILD)/unit_tests
 
 CLI := $(BUILD)/ppq
-CLI_SRCS := tools/ppq_cli.c tools/ppq_inspect.c tools/ppq_recover_cmd.c tools/ppq_cat.c tools/ppq_where.c
+CLI_SRCS := tools/ppq_cli.c tools/ppq_inspect.c tools/ppq_recover_cmd.c tools/ppq_cat.c
 BENCH := $(BUILD)/bench
 FUZZ_TARGETS := $(patsubst test/fuzz/%.c,%,$(wildcard test/fuzz/fuzz_*.c))
 

@@ -11,7 +11,8 @@
  *   to UTC, whose wall-clock values it is then compared with), for times
  *   'HH:MM[:SS[.fraction]]'.
  * A null passes no comparison.  Text compares byte by byte (unsigned),
- * numbers by value (NaN above every number, as DuckDB orders it). */
+ * numbers by value (NaN above every number, as DuckDB orders it; a FLOAT
+ * column with the FLOAT nearest the literal, as SQL casts it). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <math.h>
@@ -228,6 +229,9 @@ static int convert(where_pred_t *p, const char *text, size_t len, int quoted, co
         if (quoted || len == 0u || *end != '\0' || p->d != p->d) {
             where_error("a number", at);
             return 0;
+        }
+        if (n->type == PPQ_FLOAT && p->d > -3.5e38 && p->d < 3.5e38) {
+            p->d = (double)(float)p->d; /* the FLOAT nearest (as SQL casts a literal to the column's type) */
         }
         if (n->type == PPQ_DOUBLE) {
             uint64_t bits;
