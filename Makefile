@@ -356,6 +356,8 @@ bench: $(BENCH) $(BENCH_WRITER) $(BENCH_SENSOR) $(BENCH_NESTED) $(CLI) test/inte
 	# the reader on the compressed files: ours (SNAPPY, ZSTD), DuckDB's SNAPPY, polars' ZSTD
 	node test/interop/bench_scan.mjs $(CLI) build/bench/quantized_10m_snappy.parquet build/bench/quantized_10m_zstd.parquet \
 	    build/bench/duckdb_quantized_snappy.parquet build/bench/polars_quantized_zstd.parquet | tee build/bench/scan_codecs.json
+	# ppq cat --where: one hour by timestamp range, an absent status (mk/where.mk)
+	$(MAKE) --no-print-directory bench-where
 
 coverage:
 	$(MAKE) --no-print-directory test-run BUILD=build/cov OPT=-O0 EXTRA_CFLAGS="--coverage" LDFLAGS_EXTRA="--coverage"

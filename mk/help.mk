@@ -35,7 +35,7 @@
 ## fuzz-build: every libFuzzer target in test/fuzz (clang)
 ## fuzz: each fuzz target for FUZZ_SECONDS (default 60)
 ## fuzz-smoke: each fuzz target for FUZZ_SMOKE_SECONDS (default 10)
-## bench: host benchmarks, one JSON object per line (codecs; the writer beside DuckDB; the reader beside polars and DuckDB; compressed writes)
+## bench: host benchmarks, one JSON object per line (codecs; the writer beside DuckDB; the reader beside polars and DuckDB; compressed writes; ppq cat --where)
 ## coverage: line and branch coverage of src/ and port/ (lcov)
 ## interop: writer files read back by DuckDB, arrow-rs, hyparquet and polars; DuckDB's and arrow-rs's files (flat and nested) read by ppq cat (npm, pinned)
 ## cli-test: the ppq CLI's golden, round-trip and error-status tests
