@@ -3,7 +3,9 @@
  * and the arena (ASan), and end with a status, pages read through read_at
  * or (by the last byte) decoded in place, with or without definition
  * levels; so does a selective open in a small arena, whose need then
- * opens, keeping exactly the chunks asked for. */
+ * opens, keeping exactly the chunks asked for; and each chunk's page
+ * index, bloom filter probe, and the rows its index selects read through
+ * ppq_column_reader_select (with and without the index). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,6 +101,43 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     if (count > levels) {
                         abort(); /* more values than entries */
                     }
+                }
+            }
+            ppq_arena_rewind(&arena, mark);
+        }
+    }
+    for (rg = 0; rg < r.nrg && rg < 8u; rg++) { /* the page index and bloom filters */
+        for (c = 0; c < r.ncols && c < 8u; c++) {
+            static ppq_row_range_t ranges[64];
+            ppq_page_index_t pi;
+            size_t mark = ppq_arena_mark(&arena), levels = 1, count = 0, steps = 0;
+            uint32_t n = 0;
+            int maybe = 0;
+            uint64_t probe = 0x9E3779B97F4A7C15ull * (rg * 8u + c + 1u);
+            ppq_bytes_t lo;
+            if (ppq_reader_bloom_check(&r, rg, c, probe, &maybe) == PPQ_OK) {
+                abort_unless(maybe == 0 || maybe == 1);
+            }
+            size_t need = ppq_page_index_arena_size(&r, rg, c, &st);
+            if (st != PPQ_OK || need > (arena.size - arena.used) / 2u) {
+                continue;
+            }
+            st = ppq_page_index_read(&r, rg, c, &arena, &pi);
+            abort_unless(st != PPQ_OK || arena.used - mark <= need);
+            if (st == PPQ_OK) {
+                lo.ptr = data;
+                lo.len = pi.npages > 0u && pi.leaf->type != PPQ_BYTE_ARRAY
+                             ? (uint32_t)ppq_plain_width((ppq_type_t)pi.leaf->type, pi.leaf->type_len)
+                             : 1u;
+                lo.len = lo.len <= size ? lo.len : 0u;
+                st = ppq_page_index_rows(&pi, size > 2u && (data[1] & 1u) && lo.len > 0u ? &lo : NULL, NULL, ranges,
+                                         64, &n);
+            }
+            if (st == PPQ_OK && ppq_column_reader_init(&cr, &r, rg, c, &arena) == PPQ_OK &&
+                ppq_column_reader_select(&cr, size > 2u && (data[2] & 1u) ? NULL : &pi, ranges, n) == PPQ_OK) {
+                while (levels > 0u && steps++ < 100000u &&
+                       ppq_column_reader_read(&cr, 32, &values, def, rep, &levels, &count) == PPQ_OK) {
+                    abort_unless(count <= levels);
                 }
             }
             ppq_arena_rewind(&arena, mark);
