@@ -346,7 +346,7 @@ typedef struct ppq_column_reader {
     uint8_t carry;
     /* ppq_column_reader_select: the rows read, and how pages were passed */
     const ppq_page_location_t *locs; /* the chunk's OffsetIndex (NULL: none) */
-    uint32_t nlocs, loc_at;  /* pages; the first not yet passed */
+    uint32_t nlocs;          /* its pages */
     const ppq_row_range_t *ranges;
     uint32_t nranges, range_at;
     uint64_t row;            /* the row of the next entry */

@@ -33,7 +33,10 @@ static ppq_sink_t file_sink;
 /* (static, shared by the tests: the 16 KB boards' stack is 2 KB) */
 static ppq_column_t cols[NCOLS];
 static ppq_reader_t rd;
-static ppq_column_reader_t cr;
+/* the column reader, in the test scratch with the file (the 16 KB boards'
+ * static RAM is full): new_file() gives each test one */
+static ppq_column_reader_t *crp;
+#define cr (*crp)
 
 /* One value of any physical type, as the writer and the reader hold it. */
 typedef union value {
@@ -135,10 +138,11 @@ static int new_file(void)
 {
     test_setup();
     file_buf = (uint8_t *)test_alloc(PPQ_TEST_BUF);
+    crp = (ppq_column_reader_t *)test_alloc(sizeof *crp);
     if (file_buf != NULL) {
         ppq_sink_init_mem(&file_sink, &file_mem, file_buf, PPQ_TEST_BUF);
     }
-    return file_buf != NULL;
+    return file_buf != NULL && crp != NULL;
 }
 
 /* The reader (rd) over the first len bytes of the file buffer. */

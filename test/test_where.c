@@ -24,7 +24,12 @@ static uint8_t *file_buf;
 static ppq_memsink_t file_mem;
 static ppq_sink_t file_sink;
 static ppq_reader_t rd;
-static ppq_column_reader_t crs[NCOLS];
+/* in the test scratch (the 16 KB boards' stack is 2 KB): NCOLS column
+ * readers and page indexes, RANGES row ranges */
+#define RANGES 64u
+static ppq_column_reader_t *crs;
+static ppq_page_index_t *pi;
+static ppq_row_range_t *ranges;
 
 /* The formulas: ts ascending (1000 + row), v nullable (null every fifth
  * row and in rows [nulls_from, nulls_to)), s a few strings. */
@@ -48,7 +53,10 @@ static ppq_status_t write_file(uint32_t page, size_t *len)
     ppq_status_t st;
     test_setup();
     file_buf = (uint8_t *)test_alloc(PPQ_TEST_BUF);
-    if (file_buf == NULL || !PPQ_READER_PAGE_INDEX) { /* (a build without it: nothing to test) */
+    crs = (ppq_column_reader_t *)test_alloc(NCOLS * sizeof *crs);
+    pi = (ppq_page_index_t *)test_alloc(NCOLS * sizeof *pi);
+    ranges = (ppq_row_range_t *)test_alloc(RANGES * sizeof *ranges);
+    if (file_buf == NULL || crs == NULL || pi == NULL || ranges == NULL || !PPQ_READER_PAGE_INDEX) { /* (a build without it: nothing to test) */
         return PPQ_ERR_NOSPACE;
     }
     ppq_sink_init_mem(&file_sink, &file_mem, file_buf, PPQ_TEST_BUF);
@@ -101,8 +109,7 @@ static ppq_status_t open_len(size_t len)
 /* The rows of `ranges` read from every column through select (with each
  * column's page index when `use_index`), checked row by row against the
  * formulas; returns the rows read (every column the same), or -1. */
-static void read_rows_to(const ppq_row_range_t *ranges, uint32_t n, int use_index, ppq_page_index_t pi[NCOLS],
-                         long *out)
+static void read_rows_to(const ppq_row_range_t *rr, uint32_t n, int use_index, long *out)
 {
     uint32_t c, k = 0;
     uint64_t row;
@@ -114,10 +121,10 @@ static void read_rows_to(const ppq_row_range_t *ranges, uint32_t n, int use_inde
     int16_t def[16];
     for (c = 0; c < NCOLS; c++) {
         PPQ_CHECK_OK(ppq_column_reader_init(&crs[c], &rd, 0, c, &arena));
-        PPQ_CHECK_OK(ppq_column_reader_select(&crs[c], use_index ? &pi[c] : NULL, ranges, n));
+        PPQ_CHECK_OK(ppq_column_reader_select(&crs[c], use_index ? &pi[c] : NULL, rr, n));
     }
     /* every column in steps of 7 rows (pages end elsewhere): the rows expected, in order */
-    row = n > 0u ? ranges[0].first : 0u;
+    row = n > 0u ? rr[0].first : 0u;
     for (;;) {
         size_t lv[NCOLS], cnt[NCOLS], i, vi = 0;
         PPQ_CHECK_OK(ppq_column_reader_read(&crs[0], 7, ts, NULL, NULL, &lv[0], &cnt[0]));
@@ -141,9 +148,9 @@ static void read_rows_to(const ppq_row_range_t *ranges, uint32_t n, int use_inde
             lv[2] += l2;
         }
         for (i = 0; i < lv[0]; i++) {
-            while (k < n && row >= ranges[k].end) {
+            while (k < n && row >= rr[k].end) {
                 k++;
-                row = k < n ? ranges[k].first : row;
+                row = k < n ? rr[k].first : row;
             }
             PPQ_CHECK(k < n); /* no more rows than asked for */
             PPQ_CHECK_EQ(ts[i], ts_of((uint32_t)row));
@@ -162,24 +169,24 @@ static void read_rows_to(const ppq_row_range_t *ranges, uint32_t n, int use_inde
     *out = rows;
 }
 
-static long read_rows(const ppq_row_range_t *ranges, uint32_t n, int use_index, ppq_page_index_t pi[NCOLS])
+static long read_rows(const ppq_row_range_t *rr, uint32_t n, int use_index)
 {
     long rows = -1;
-    read_rows_to(ranges, n, use_index, pi, &rows);
+    read_rows_to(rr, n, use_index, &rows);
     return rows;
 }
 
-static long rows_in(const ppq_row_range_t *ranges, uint32_t n)
+static long rows_in(const ppq_row_range_t *rr, uint32_t n)
 {
     long t = 0;
     uint32_t i;
     for (i = 0; i < n; i++) {
-        t += (long)(ranges[i].end - ranges[i].first);
+        t += (long)(rr[i].end - rr[i].first);
     }
     return t;
 }
 
-static void read_index(ppq_page_index_t pi[NCOLS])
+static void read_index(void)
 {
     uint32_t c;
     for (c = 0; c < NCOLS; c++) {
@@ -196,8 +203,6 @@ static void read_index(ppq_page_index_t pi[NCOLS])
  * there aligned, the other pages of ts neither read nor decompressed. */
 static void aligned_after_skips(void)
 {
-    ppq_page_index_t pi[NCOLS];
-    ppq_row_range_t ranges[64];
     uint32_t n = 0, c;
     size_t len = 0;
     int64_t lo = ts_of(234), hi = ts_of(250);
@@ -206,12 +211,12 @@ static void aligned_after_skips(void)
     nulls_from = nulls_to = 0;
     WRITE_OR_RETURN(40, &len);
     PPQ_CHECK_OK(open_len(len));
-    read_index(pi);
+    read_index();
     blo.ptr = (const uint8_t *)&lo; /* (PLAIN bytes: little-endian hosts and boards) */
     blo.len = 8;
     bhi.ptr = (const uint8_t *)&hi;
     bhi.len = 8;
-    PPQ_CHECK_OK(ppq_page_index_rows(&pi[0], &blo, &bhi, ranges, 64, &n));
+    PPQ_CHECK_OK(ppq_page_index_rows(&pi[0], &blo, &bhi, ranges, RANGES, &n));
     PPQ_CHECK(pi[0].npages > 0u || !PPQ_WRITER_PAGE_INDEX); /* (the writer's index where it is built) */
     if (pi[0].npages > 0u) {
         PPQ_CHECK_EQ(pi[0].npages, (ROWS + 39u) / 40u);
@@ -223,7 +228,7 @@ static void aligned_after_skips(void)
         ranges[0].first = 200;
         ranges[0].end = 280;
     }
-    got = read_rows(ranges, n, 1, pi);
+    got = read_rows(ranges, n, 1);
     PPQ_CHECK_EQ(got, 80);
     if (pi[0].npages > 0u) {
         PPQ_CHECK_EQ(crs[0].pages_read, 2u);
@@ -233,7 +238,7 @@ static void aligned_after_skips(void)
     {
         static const ppq_row_range_t some[5] = {{0, 1}, {5, 7}, {39, 41}, {120, 121}, {ROWS - 250u, ROWS}};
         for (c = 0; c < 2u; c++) {
-            got = read_rows(some, 5, (int)c, pi);
+            got = read_rows(some, 5, (int)c);
             PPQ_CHECK_EQ(got, rows_in(some, 5));
         }
         if (pi[0].npages > 0u) {
@@ -245,8 +250,7 @@ static void aligned_after_skips(void)
 /* A range no page holds: no rows, no page read; select's refusals. */
 static void range_hits_no_page(void)
 {
-    ppq_page_index_t pi[NCOLS];
-    ppq_row_range_t ranges[64], bad[2] = {{10, 20}, {15, 30}};
+    ppq_row_range_t bad[2] = {{10, 20}, {15, 30}};
     uint32_t n = 99;
     size_t len = 0, lv = 0, cnt = 0;
     int64_t lo = ts_of(ROWS) + 5;
@@ -254,18 +258,18 @@ static void range_hits_no_page(void)
     ppq_bytes_t blo;
     WRITE_OR_RETURN(40, &len);
     PPQ_CHECK_OK(open_len(len));
-    read_index(pi);
+    read_index();
     blo.ptr = (const uint8_t *)&lo;
     blo.len = 8;
-    PPQ_CHECK_OK(ppq_page_index_rows(&pi[0], &blo, NULL, ranges, 64, &n));
+    PPQ_CHECK_OK(ppq_page_index_rows(&pi[0], &blo, NULL, ranges, RANGES, &n));
     if (pi[0].npages == 0u) {
         return; /* (no index here: every row may) */
     }
     PPQ_CHECK_EQ(n, 0u);
-    PPQ_CHECK_EQ(read_rows(ranges, 0, 1, pi), 0);
+    PPQ_CHECK_EQ(read_rows(ranges, 0, 1), 0);
     PPQ_CHECK_EQ(crs[0].pages_read, 0u);
     blo.len = 4;
-    PPQ_CHECK_EQ(ppq_page_index_rows(&pi[0], &blo, NULL, ranges, 64, &n), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_page_index_rows(&pi[0], &blo, NULL, ranges, RANGES, &n), PPQ_ERR_ARG);
     PPQ_CHECK_EQ(ppq_page_index_rows(&pi[0], NULL, NULL, ranges, 0, &n), PPQ_ERR_NOSPACE);
     PPQ_CHECK_EQ(n, 1u); /* (every page: one range) */
     PPQ_CHECK_OK(ppq_column_reader_init(&crs[0], &rd, 0, 0, &arena));
@@ -278,8 +282,6 @@ static void range_hits_no_page(void)
 /* Pages holding only nulls hold no value in any range: left out. */
 static void only_null_pages(void)
 {
-    ppq_page_index_t pi[NCOLS];
-    ppq_row_range_t ranges[64];
     uint32_t n = 0, i;
     size_t len = 0;
     long got;
@@ -291,8 +293,8 @@ static void only_null_pages(void)
     }
     WRITE_OR_RETURN(40, &len);
     PPQ_CHECK_OK(open_len(len));
-    read_index(pi);
-    PPQ_CHECK_OK(ppq_page_index_rows(&pi[1], NULL, NULL, ranges, 64, &n));
+    read_index();
+    PPQ_CHECK_OK(ppq_page_index_rows(&pi[1], NULL, NULL, ranges, RANGES, &n));
     if (pi[1].npages > 0u) {
         uint32_t nulls = 0;
         for (i = 0; i < pi[1].npages; i++) {
@@ -304,7 +306,7 @@ static void only_null_pages(void)
             PPQ_CHECK(ranges[i].end <= 400u || ranges[i].first >= 600u);
         }
         PPQ_CHECK_EQ(rows_in(ranges, n), (long)ROWS - 200);
-        got = read_rows(ranges, n, 1, pi);
+        got = read_rows(ranges, n, 1);
         PPQ_CHECK_EQ(got, (long)ROWS - 200);
         PPQ_CHECK_EQ(crs[1].pages_jumped, nulls);
     }
@@ -315,8 +317,6 @@ static void only_null_pages(void)
  * file: errors (or other rows), never a read outside the file (ASan). */
 static void hostile_index(void)
 {
-    ppq_page_index_t pi;
-    ppq_row_range_t ranges[64];
     const ppq_chunk_info_t *ch;
     uint64_t a, b, i;
     size_t len = 0;
@@ -334,10 +334,10 @@ static void hostile_index(void)
         file_buf[i] ^= (uint8_t)(0x5Au + i);
         ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
         if (ppq_reader_open(&rd, &file, &arena) == PPQ_OK) {
-            ppq_status_t st = ppq_page_index_read(&rd, 0, 0, &arena, &pi);
-            if (st == PPQ_OK && ppq_page_index_rows(&pi, NULL, NULL, ranges, 64, &n) == PPQ_OK &&
+            ppq_status_t st = ppq_page_index_read(&rd, 0, 0, &arena, pi);
+            if (st == PPQ_OK && ppq_page_index_rows(pi, NULL, NULL, ranges, RANGES, &n) == PPQ_OK &&
                 ppq_column_reader_init(&crs[0], &rd, 0, 0, &arena) == PPQ_OK &&
-                ppq_column_reader_select(&crs[0], &pi, ranges, n) == PPQ_OK) {
+                ppq_column_reader_select(&crs[0], pi, ranges, n) == PPQ_OK) {
                 int64_t v[8];
                 size_t lv = 1, cnt;
                 while (lv > 0u && ppq_column_reader_read(&crs[0], 8, v, NULL, NULL, &lv, &cnt) == PPQ_OK) {
@@ -353,10 +353,10 @@ static void hostile_index(void)
     {
         ppq_chunk_info_t *c = (ppq_chunk_info_t *)(uintptr_t)ppq_reader_chunk(&rd, 0, 0);
         c->offset_index_len = (int32_t)len;
-        PPQ_CHECK_EQ(ppq_page_index_read(&rd, 0, 0, &arena, &pi), PPQ_ERR_CORRUPT);
+        PPQ_CHECK_EQ(ppq_page_index_read(&rd, 0, 0, &arena, pi), PPQ_ERR_CORRUPT);
         c->offset_index_len = 3;
         c->column_index_offset = (int64_t)len - 2;
-        PPQ_CHECK(ppq_page_index_read(&rd, 0, 0, &arena, &pi) != PPQ_OK);
+        PPQ_CHECK(ppq_page_index_read(&rd, 0, 0, &arena, pi) != PPQ_OK);
         c->bloom_offset = (int64_t)len - 4;
         {
             int maybe = 0;
