@@ -182,7 +182,7 @@
 #define PPQ_READER_IN_MEMORY 1
 #endif
 
-/* 1: the file reader's page index and bloom filters (ppq_page_index_read,
+/* 1: the file reader's page index and bloom filters (ppq_reader_page_index,
  * ppq_page_index_rows, ppq_column_reader_select, ppq_reader_bloom_check;
  * the chunks' index and filter offsets kept at open).  0 leaves that code
  * out (the reader-min profile): those calls return PPQ_ERR_UNSUPPORTED. */

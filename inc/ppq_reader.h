@@ -215,8 +215,8 @@ int ppq_reader_may_contain(const ppq_reader_t *r, uint32_t rg, uint32_t col, con
 
 /* ---- page index and bloom filters (PPQ_READER_PAGE_INDEX) -------------------
  * Finding rows without reading every page:
- *   ppq_page_index_arena_size(&r, rg, col, &st)   what a chunk's index needs
- *   ppq_page_index_read(&r, rg, col, &arena, &pi)  its OffsetIndex and ColumnIndex
+ *   ppq_reader_page_index_size(&r, rg, col, &st)   what a chunk's index needs
+ *   ppq_reader_page_index(&r, rg, col, &arena, &pi)  its OffsetIndex and ColumnIndex
  *   ppq_page_index_rows(&pi, &min, &max, ranges, cap, &n)  the rows whose
  *     pages may hold values in [min, max]
  *   ppq_column_reader_select(&cr, &pi, ranges, n)  (each column of the row
@@ -232,7 +232,7 @@ typedef struct ppq_row_range {
     uint64_t first, end;
 } ppq_row_range_t;
 
-/* A column chunk's page index (in the arena ppq_page_index_read took). */
+/* A column chunk's page index (in the arena ppq_reader_page_index took). */
 typedef struct ppq_page_index {
     ppq_page_location_t *locs; /* the OffsetIndex: each data page's offset, size, first row */
     uint32_t npages;           /* 0: the chunk has no page index */
@@ -242,7 +242,7 @@ typedef struct ppq_page_index {
 } ppq_page_index_t;
 
 /*
- * Arena bytes ppq_page_index_read needs for the page index of column `col`
+ * Arena bytes ppq_reader_page_index needs for the page index of column `col`
  * in row group `rg` (0 with *st PPQ_OK when the chunk has none).  It reads
  * and checks the index (through the reader's window: no memory of its
  * own).  0 with *st set on an error: PPQ_ERR_ARG for a chunk out of range
@@ -251,16 +251,16 @@ typedef struct ppq_page_index {
  * within the row group, a ColumnIndex of another page count), I/O errors,
  * PPQ_ERR_UNSUPPORTED in a build without PPQ_READER_PAGE_INDEX.
  */
-size_t ppq_page_index_arena_size(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq_status_t *st);
+size_t ppq_reader_page_index_size(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq_status_t *st);
 
 /*
  * Read the page index of column `col` in row group `rg` into *pi, its
- * arrays and bounds taken from `arena` (ppq_page_index_arena_size bytes;
+ * arrays and bounds taken from `arena` (ppq_reader_page_index_size bytes;
  * PPQ_ERR_ARENA otherwise, the arena as before).  A chunk without one:
- * PPQ_OK, pi->npages 0.  Errors as ppq_page_index_arena_size.  The arena
+ * PPQ_OK, pi->npages 0.  Errors as ppq_reader_page_index_size.  The arena
  * must outlive *pi.
  */
-PPQ_CHECKRET ppq_status_t ppq_page_index_read(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq_arena_t *arena,
+PPQ_CHECKRET ppq_status_t ppq_reader_page_index(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq_arena_t *arena,
                                               ppq_page_index_t *pi);
 
 /*
@@ -407,14 +407,15 @@ PPQ_CHECKRET ppq_status_t ppq_column_reader_skip(ppq_column_reader_t *cr, uint64
  * caller makes; they must outlive the reading) of a flat column (no
  * repetition): each read returns entries of those rows only, in order;
  * every column of a row group given the same ranges yields the same rows.
- * With `pi` (this column's ppq_page_index_read; NULL: none) the pages
+ * With `pi` (this column's ppq_reader_page_index; NULL: none) the pages
  * holding none of the rows are passed through its OffsetIndex, neither
  * read nor decompressed; rows before a range inside a page are decoded
  * and dropped.  cr->pages_read counts the data pages decoded,
  * cr->pages_jumped those passed.  Call it after init, before any read or
- * skip.  PPQ_ERR_ARG for a repeated column, ranges not ascending or
- * empty ones, a `pi` of another chunk's page count; PPQ_ERR_STATE after a
- * read; PPQ_ERR_UNSUPPORTED in a build without PPQ_READER_PAGE_INDEX.
+ * skip (ppq_column_reader_skip on a selected reader is PPQ_ERR_STATE).
+ * PPQ_ERR_ARG for a repeated column, ranges not ascending or empty ones,
+ * a `pi` whose pages lie outside this chunk; PPQ_ERR_STATE after a read;
+ * PPQ_ERR_UNSUPPORTED in a build without PPQ_READER_PAGE_INDEX.
  */
 PPQ_CHECKRET ppq_status_t ppq_column_reader_select(ppq_column_reader_t *cr, const ppq_page_index_t *pi,
                                                    const ppq_row_range_t *ranges, uint32_t n);

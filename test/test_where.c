@@ -191,10 +191,10 @@ static void read_index(void)
     uint32_t c;
     for (c = 0; c < NCOLS; c++) {
         ppq_status_t st;
-        size_t need = ppq_page_index_arena_size(&rd, 0, c, &st);
+        size_t need = ppq_reader_page_index_size(&rd, 0, c, &st);
         size_t used = arena.used;
         PPQ_CHECK_OK(st);
-        PPQ_CHECK_OK(ppq_page_index_read(&rd, 0, c, &arena, &pi[c]));
+        PPQ_CHECK_OK(ppq_reader_page_index(&rd, 0, c, &arena, &pi[c]));
         PPQ_CHECK(arena.used - used <= need);
     }
 }
@@ -334,7 +334,7 @@ static void hostile_index(void)
         file_buf[i] ^= (uint8_t)(0x5Au + i);
         ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
         if (ppq_reader_open(&rd, &file, &arena) == PPQ_OK) {
-            ppq_status_t st = ppq_page_index_read(&rd, 0, 0, &arena, pi);
+            ppq_status_t st = ppq_reader_page_index(&rd, 0, 0, &arena, pi);
             if (st == PPQ_OK && ppq_page_index_rows(pi, NULL, NULL, ranges, RANGES, &n) == PPQ_OK &&
                 ppq_column_reader_init(&crs[0], &rd, 0, 0, &arena) == PPQ_OK &&
                 ppq_column_reader_select(&crs[0], pi, ranges, n) == PPQ_OK) {
@@ -353,10 +353,10 @@ static void hostile_index(void)
     {
         ppq_chunk_info_t *c = (ppq_chunk_info_t *)(uintptr_t)ppq_reader_chunk(&rd, 0, 0);
         c->offset_index_len = (int32_t)len;
-        PPQ_CHECK_EQ(ppq_page_index_read(&rd, 0, 0, &arena, pi), PPQ_ERR_CORRUPT);
+        PPQ_CHECK_EQ(ppq_reader_page_index(&rd, 0, 0, &arena, pi), PPQ_ERR_CORRUPT);
         c->offset_index_len = 3;
         c->column_index_offset = (int64_t)len - 2;
-        PPQ_CHECK(ppq_page_index_read(&rd, 0, 0, &arena, pi) != PPQ_OK);
+        PPQ_CHECK(ppq_reader_page_index(&rd, 0, 0, &arena, pi) != PPQ_OK);
         c->bloom_offset = (int64_t)len - 4;
         {
             int maybe = 0;

@@ -983,7 +983,7 @@ static void count_skipped(where_run_t *w, ppq_reader_t *r, ppq_arena_t *arena, u
                 continue;
             }
         }
-        if (ppq_page_index_read(r, rg, col, arena, &pi) == PPQ_OK) {
+        if (ppq_reader_page_index(r, rg, col, arena, &pi) == PPQ_OK) {
             w->pages_skipped += pi.npages;
         }
         ppq_arena_rewind(arena, mark);
@@ -1032,7 +1032,7 @@ static int where_group(where_run_t *w, ppq_reader_t *r, ppq_arena_t *arena, cat_
     ranges[0].end = (uint64_t)(rows > 0 ? rows : 0);
     for (k = 0; k < w->n && nr > 0u; k++) { /* the page index */
         const ppq_bytes_t *lo, *hi;
-        st = ppq_page_index_read(r, rg, w->preds[k].col, arena, &w->pi[k]);
+        st = ppq_reader_page_index(r, rg, w->preds[k].col, arena, &w->pi[k]);
         if (st != PPQ_OK) {
             free(ranges);
             return fail_status(path, st, r);
@@ -1073,7 +1073,7 @@ static int where_group(where_run_t *w, ppq_reader_t *r, ppq_arena_t *arena, cat_
         ppq_page_index_t pi, *use = &pi;
         if (k >= nsel) {
             use = &w->pi[k - nsel];
-        } else if ((st = ppq_page_index_read(r, rg, c->col, arena, &pi)) != PPQ_OK) {
+        } else if ((st = ppq_reader_page_index(r, rg, c->col, arena, &pi)) != PPQ_OK) {
             status = fail_status(path, st, r);
             break;
         }

@@ -1528,10 +1528,13 @@ ppq_status_t ppq_column_reader_skip(ppq_column_reader_t *cr, uint64_t n, uint64_
     if (!PPQ_READER_SKIP) {
         return unsupported(cr->r, "skipping rows (PPQ_READER_SKIP)");
     }
+    if (PPQ_READER_PAGE_INDEX && cr->ranges != NULL) {
+        return PPQ_ERR_STATE; /* (ppq_column_reader_select: the rows are chosen) */
+    }
     if (cr->leaf->max_rep == 0) { /* flat: a row an entry */
         while (rows < n && st == PPQ_OK) {
             size_t k = n - rows < PPQ_READER_SKIP_STEP ? (size_t)(n - rows) : PPQ_READER_SKIP_STEP;
-            st = ppq_column_reader_read(cr, k, cr->skip_values, cr->skip_def, NULL, &levels, &count);
+            st = read_entries(cr, k, cr->skip_values, cr->skip_def, NULL, &levels, &count);
             if (st == PPQ_OK && levels == 0u) {
                 break; /* the chunk's end */
             }
@@ -1543,7 +1546,7 @@ ppq_status_t ppq_column_reader_skip(ppq_column_reader_t *cr, uint64_t n, uint64_
     /* repeated: an entry at a time, counting the rows they start, up to the
      * one that starts row n + 1, kept for the next read */
     while (n > 0u && st == PPQ_OK) {
-        st = ppq_column_reader_read(cr, 1, cr->skip_values, cr->skip_def, cr->skip_rep, &levels, &count);
+        st = read_entries(cr, 1, cr->skip_values, cr->skip_def, cr->skip_rep, &levels, &count);
         if (st != PPQ_OK || levels == 0u) {
             break;
         }
@@ -1649,7 +1652,7 @@ static ppq_status_t index_size(ppq_reader_t *r, uint32_t rg, uint32_t col, const
     return PPQ_OK;
 }
 
-size_t ppq_page_index_arena_size(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq_status_t *st)
+size_t ppq_reader_page_index_size(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq_status_t *st)
 {
     const ppq_chunk_info_t *c;
     ppq_page_index_t pi;
@@ -1661,7 +1664,7 @@ size_t ppq_page_index_arena_size(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq
     return s == PPQ_OK ? total : 0u;
 }
 
-ppq_status_t ppq_page_index_read(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq_arena_t *arena, ppq_page_index_t *pi)
+ppq_status_t ppq_reader_page_index(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq_arena_t *arena, ppq_page_index_t *pi)
 {
     const ppq_chunk_info_t *c;
     size_t size[6], total = 0, mark;
@@ -1924,7 +1927,7 @@ static ppq_status_t read_selected(ppq_column_reader_t *cr, size_t max, void *val
 
 #else /* PPQ_READER_PAGE_INDEX */
 
-size_t ppq_page_index_arena_size(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq_status_t *st)
+size_t ppq_reader_page_index_size(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq_status_t *st)
 {
     (void)rg;
     (void)col;
@@ -1934,7 +1937,7 @@ size_t ppq_page_index_arena_size(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq
     return 0;
 }
 
-ppq_status_t ppq_page_index_read(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq_arena_t *arena, ppq_page_index_t *pi)
+ppq_status_t ppq_reader_page_index(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq_arena_t *arena, ppq_page_index_t *pi)
 {
     (void)rg;
     (void)col;

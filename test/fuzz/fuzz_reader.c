@@ -118,11 +118,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (ppq_reader_bloom_check(&r, rg, c, probe, &maybe) == PPQ_OK) {
                 abort_unless(maybe == 0 || maybe == 1);
             }
-            size_t need = ppq_page_index_arena_size(&r, rg, c, &st);
+            size_t need = ppq_reader_page_index_size(&r, rg, c, &st);
             if (st != PPQ_OK || need > (arena.size - arena.used) / 2u) {
                 continue;
             }
-            st = ppq_page_index_read(&r, rg, c, &arena, &pi);
+            st = ppq_reader_page_index(&r, rg, c, &arena, &pi);
             abort_unless(st != PPQ_OK || arena.used - mark <= need);
             if (st == PPQ_OK) {
                 lo.ptr = data;
