@@ -599,7 +599,7 @@ static int next_row(col_state_t *c, const ppq_reader_t *r, const char *path)
     }
     for (i = 0; is_bytes(n) && i < c->n; i++) { /* the copies' final place */
         if (c->rdef[i] == n->max_def) {
-            c->rval[i].bytes.ptr = c->rbytes + c->roff[i];
+            c->rval[i].bytes.ptr = c->rbytes != NULL ? c->rbytes + c->roff[i] : (const uint8_t *)""; /* (all empty: none kept) */
         }
     }
     return 0;
