@@ -5,7 +5,9 @@
  * across columns whose pages break at different rows; a range that hits no
  * page reads none; pages holding only nulls are left out; a damaged index
  * is an error, never a read outside the file.  Where the writer keeps no
- * page index (firmware builds) the same rows come back, found by decoding. */
+ * page index (firmware builds) the same rows come back, found by decoding.
+ * And (not on the 16 KB boards) one minute of arrow-rs's log with its page
+ * index, reading only the pages that hold it. */
 #include <string.h>
 
 #include "recover_util.h" /* a file in memory (mfile_t) */
@@ -370,10 +372,86 @@ static void hostile_index(void)
     }
 }
 
+#ifndef PPQ_TEST_SMALL
+#include "where_golden.h"
+
+/* Of the n pages starting at first[], those holding a row of [a, b). */
+static uint32_t pages_holding(const uint32_t *first, uint32_t n, uint64_t a, uint64_t b)
+{
+    uint32_t i, k = 0;
+    for (i = 0; i < n; i++) {
+        uint64_t lo = first[i], hi = i + 1u < n ? first[i + 1u] : WHERE_GOLD_ROWS;
+        k += lo < b && hi > a;
+    }
+    return k;
+}
+
+/* The boards' test: in arrow-rs's 20-minute log (test/where_golden.h),
+ * one minute found through the page index, reading only the pages that
+ * hold it: of ts, those whose bounds reach the minute; of temp (pages
+ * breaking at other rows), those holding those rows; every value checked
+ * against the writer's formulas. */
+static void one_minute(void)
+{
+    int64_t lo = WHERE_GOLD_T0 + 300 * 1000000ll, hi = WHERE_GOLD_T0 + 360 * 1000000ll - 1, ts[16];
+    int32_t temp[16];
+    int16_t def[16];
+    ppq_bytes_t blo, bhi;
+    uint32_t n = 0, c, in_minute = 0;
+    size_t lv = 1, cnt = 0, lv2 = 0, cnt2 = 0, i;
+    test_setup();
+    crs = (ppq_column_reader_t *)test_alloc(2u * sizeof *crs);
+    pi = (ppq_page_index_t *)test_alloc(2u * sizeof *pi);
+    ranges = (ppq_row_range_t *)test_alloc(RANGES * sizeof *ranges);
+    PPQ_CHECK(crs != NULL && pi != NULL && ranges != NULL);
+    mfile_init(&file, &mf, (uint8_t *)(uintptr_t)where_gold_file, sizeof where_gold_file, sizeof where_gold_file);
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    PPQ_CHECK_OK(ppq_reader_open(&rd, &file, &arena));
+    for (c = 0; c < 2u; c++) {
+        PPQ_CHECK_OK(ppq_reader_page_index(&rd, 0, c, &arena, &pi[c]));
+    }
+    PPQ_CHECK_EQ(pi[0].npages, ARRAY_LEN(where_gold_ts_first));
+    PPQ_CHECK_EQ(pi[1].npages, ARRAY_LEN(where_gold_temp_first));
+    blo.ptr = (const uint8_t *)&lo; /* (PLAIN: little-endian, as the boards are) */
+    blo.len = 8;
+    bhi.ptr = (const uint8_t *)&hi;
+    bhi.len = 8;
+    PPQ_CHECK_OK(ppq_page_index_rows(&pi[0], &blo, &bhi, ranges, RANGES, &n));
+    PPQ_CHECK_EQ(n, 1u);
+    PPQ_CHECK(ranges[0].first <= 300u && ranges[0].end >= 360u);
+    for (c = 0; c < 2u; c++) {
+        PPQ_CHECK_OK(ppq_column_reader_init(&crs[c], &rd, 0, c, &arena));
+        PPQ_CHECK_OK(ppq_column_reader_select(&crs[c], &pi[c], ranges, n));
+    }
+    while (lv > 0u) {
+        PPQ_CHECK_OK(ppq_column_reader_read(&crs[0], 16, ts, def, NULL, &lv, &cnt));
+        PPQ_CHECK_EQ(cnt, lv); /* (no nulls) */
+        for (i = 0; i < lv; i += lv2) { /* temp's entries of the same rows */
+            PPQ_CHECK_OK(ppq_column_reader_read(&crs[1], lv - i, temp + i, NULL, NULL, &lv2, &cnt2));
+            PPQ_CHECK(lv2 > 0u);
+        }
+        for (i = 0; i < lv; i++) {
+            int64_t row = (ts[i] - WHERE_GOLD_T0) / 1000000;
+            PPQ_CHECK_EQ(ts[i], WHERE_GOLD_T0 + row * 1000000);
+            PPQ_CHECK_EQ(temp[i], (int32_t)((row * 37) % 1000) - 200);
+            in_minute += ts[i] >= lo && ts[i] <= hi;
+        }
+    }
+    PPQ_CHECK_EQ(in_minute, 60u);
+    PPQ_CHECK_EQ(crs[0].pages_read, pages_holding(where_gold_ts_first, ARRAY_LEN(where_gold_ts_first), 300, 360));
+    PPQ_CHECK_EQ(crs[1].pages_read,
+                 pages_holding(where_gold_temp_first, ARRAY_LEN(where_gold_temp_first), ranges[0].first, ranges[0].end));
+    PPQ_CHECK(crs[0].pages_read <= 3u && crs[1].pages_read <= 2u); /* (of 48 and 21) */
+}
+#endif
+
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(aligned_after_skips),
     PPQ_TEST(range_hits_no_page),
     PPQ_TEST(only_null_pages),
     PPQ_TEST(hostile_index),
+#ifndef PPQ_TEST_SMALL
+    PPQ_TEST(one_minute),
+#endif
 };
 PPQ_SUITE(suite_where, "where", cases);
