@@ -257,7 +257,8 @@ size_t ppq_reader_page_index_size(ppq_reader_t *r, uint32_t rg, uint32_t col, pp
  * Read the page index of column `col` in row group `rg` into *pi, its
  * arrays and bounds taken from `arena` (ppq_reader_page_index_size bytes;
  * PPQ_ERR_ARENA otherwise, the arena as before).  A chunk without one:
- * PPQ_OK, pi->npages 0.  Errors as ppq_reader_page_index_size.  The arena
+ * PPQ_OK, pi->npages 0 (rows and leaf set: ppq_page_index_rows then gives
+ * every row).  Errors as ppq_reader_page_index_size.  The arena
  * must outlive *pi.
  */
 PPQ_CHECKRET ppq_status_t ppq_reader_page_index(ppq_reader_t *r, uint32_t rg, uint32_t col, ppq_arena_t *arena,

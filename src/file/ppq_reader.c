@@ -1675,9 +1675,11 @@ ppq_status_t ppq_reader_page_index(ppq_reader_t *r, uint32_t rg, uint32_t col, p
         return PPQ_ERR_ARG;
     }
     TRY(index_size(r, rg, col, &c, pi, size, &total));
+    pi->rows = ppq_reader_row_group_rows(r, rg);
+    pi->leaf = ppq_reader_column(r, col);
     pages = pi->npages;
     if (pages == 0u) {
-        return PPQ_OK;
+        return PPQ_OK; /* (none: ppq_page_index_rows gives every row) */
     }
     if (total > arena->size - arena->used) {
         return PPQ_ERR_ARENA;
@@ -1696,8 +1698,6 @@ ppq_status_t ppq_reader_page_index(ppq_reader_t *r, uint32_t rg, uint32_t col, p
     st = st == PPQ_OK && pi->npages != pages ? PPQ_ERR_CORRUPT : st;
     start = (uint64_t)(c->dict_page_offset >= 0 ? c->dict_page_offset : c->data_page_offset);
     end = start + (uint64_t)c->compressed_size;
-    pi->rows = ppq_reader_row_group_rows(r, rg);
-    pi->leaf = ppq_reader_column(r, col);
     for (i = 0; st == PPQ_OK && i < pages; i++) { /* the pages within the chunk, rows within the row group */
         const ppq_page_location_t *l = &pi->locs[i];
         if (l->offset < start || l->offset >= end || l->compressed_page_size > end - l->offset ||
