@@ -114,6 +114,30 @@
 #endif
 #endif
 
+/* 1: the writer's bloom filters (opts.no_bloom turns them off at run
+ * time; recovery keeps them).  0 leaves that code out: files carry no
+ * bloom filter whatever the options say.  Default 1, except for bare-metal
+ * Arm (arm-none-eabi) builds (the firmware profiles' flash budgets), where
+ * firmware opts in with -DPPQ_WRITER_BLOOM=1. */
+#ifndef PPQ_WRITER_BLOOM
+#if defined(__ARM_EABI__) && !defined(__linux__)
+#define PPQ_WRITER_BLOOM 0
+#else
+#define PPQ_WRITER_BLOOM 1
+#endif
+#endif
+
+/* 1: the writer's sorting_columns option (checked as rows arrive).  0
+ * leaves that code out: the option is ignored (no sorting_columns
+ * written).  Default as PPQ_WRITER_BLOOM. */
+#ifndef PPQ_WRITER_SORTING
+#if defined(__ARM_EABI__) && !defined(__linux__)
+#define PPQ_WRITER_SORTING 0
+#else
+#define PPQ_WRITER_SORTING 1
+#endif
+#endif
+
 /* 1: the BROTLI decompressor (ppq_brotli.h, RFC 7932), whose static
  * dictionary and code take about 125 KiB of flash (make size: the
  * reader-brotli profile).  Default 1, except for bare-metal Arm

@@ -21,7 +21,8 @@
  *         groups carry a page index and its record, bit 2: a nested
  *         schema, PPQ_WRITER_NESTED: each name is the leaf's path, its
  *         names apart by a 0 byte, and every data page is v2, whose
- *         num_rows counts the records that find the chunk's end), u8 the
+ *         num_rows counts the records that find the chunk's end), bit 3:
+ *         bloom filters and their record), u8 the
  *         pages' codec (ppq_codec_t: every page of the file), u8 0
  *     12  u32 column count N
  *     16  u32 head length H, u32 tail length T
@@ -40,12 +41,19 @@
  *         column (0: none)
  *     8+8N u32 CRC-32 of bytes 0 .. 8+8N
  *   and the L bytes of the page index (the ColumnIndexes in column order,
- *   then the OffsetIndexes), then the
+ *   then the OffsetIndexes), then with flag bit 3 a bloom filter record
+ *   (12 + 4N bytes):
+ *     0   tag 00 'P' 'Q' 'B'
+ *     4   u32 L, the bytes of the filters after this record
+ *     8   N times: u32 the length of a column's filter (BloomFilterHeader
+ *         and bitset; 0: none)
+ *     8+4N u32 CRC-32 of bytes 0 .. 8+4N
+ *   and the L bytes of the filters (in column order), then the
  *   row-group record (20 bytes):
  *     0   tag 00 'P' 'Q' 'R'
  *     4   u32 rows, u32 ordinal (0, 1, ...)
  *     12  u32 sum (mod 2^32) of the CRC-32 of each of its page headers
- *         (and of its page index bytes)
+ *         (and of its page index bytes, and of its filters' bytes)
  *     16  u32 CRC-32 of bytes 0 .. 16
  *   the footer, its length, "PAR1" (absent after a cut)
  *
@@ -58,8 +66,9 @@
  * damaged in the middle loses everything after the damage).  The new
  * footer is the one the writer would have written for the row groups kept
  * (statistics merged from the page headers; key-value metadata as given at
- * init; each column chunk's page index where it was), so readers see the
- * same values, statistics and page indexes.  A file counts as
+ * init; each column chunk's page index and bloom filter where they were),
+ * so readers see the same values, statistics, page indexes and filters
+ * (sorting_columns are not recorded: a recovered row group has none).  A file counts as
  * already complete when its footer starts with the schema and exactly
  * where the chain of page headers and records ends.  A read that returns
  * short of `size` is an I/O error, never taken for a cut.
@@ -79,6 +88,7 @@ extern "C" {
 #define PPQ_RECOVER_HEADER_TAG "\0PQH"
 #define PPQ_RECOVER_GROUP_TAG "\0PQR"
 #define PPQ_RECOVER_INDEX_TAG "\0PQI"
+#define PPQ_RECOVER_BLOOM_TAG "\0PQB"
 #define PPQ_RECOVER_GROUP_RECORD 20u
 #define PPQ_RECOVER_FORMAT 1u
 

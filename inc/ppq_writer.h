@@ -88,6 +88,19 @@ typedef struct ppq_key_value {
     const char *value; /* NULL: no value */
 } ppq_key_value_t;
 
+/* A column the rows are sorted by (opts.sorting_columns): `column` a
+ * schema index of an INT32 or INT64 column (ordered as its statistics
+ * are: signed, or unsigned for an unsigned INT logical type);
+ * `descending` 0: ascending; `nulls_first` 1: nulls before values. */
+typedef struct ppq_sorting_column {
+    uint32_t column;
+    uint8_t descending;
+    uint8_t nulls_first;
+} ppq_sorting_column_t;
+
+/* The most sorting columns a writer takes. */
+#define PPQ_WRITER_SORT_MAX 4u
+
 /* A zero-initialised ppq_writer_options_t means the defaults. */
 typedef struct ppq_writer_options {
     uint32_t page_values;     /* values per data page (0: 8192) */
@@ -193,6 +206,43 @@ typedef struct ppq_writer_options {
      * value; pages: their worst case); 0: no such limit (a footer spill)
      * or more than 2^32 - 1. */
     uint32_t file_rows;
+    /* Bloom filters (ppq_bloom.h: the format's split-block filters, XXH64
+     * of each value's PLAIN bytes), in the page layout: after each row
+     * group's column chunks (and its page index), a filter for each chunk
+     * of a filtered column whose values all went through its dictionary
+     * (every data page dictionary-encoded: the dictionary holds the
+     * chunk's distinct values), sized for them at bloom_fpp as the spec's
+     * formula says (a power of two, at least 32 bytes), found through
+     * ColumnMetaData's bloom_filter_offset and bloom_filter_length.  A
+     * chunk whose dictionary fell back to PLAIN, or whose encoding is not
+     * a dictionary, has none.  Which columns: bloom_columns NULL, AUTO's
+     * pick: BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY, INT32 and INT64 columns that
+     * take a dictionary (PPQ_COLUMN_AUTO or PPQ_COLUMN_DICTIONARY); else
+     * one byte per schema column (caller-owned), nonzero for a filter (any
+     * type but BOOLEAN, when its chunk is dictionary-encoded as above).
+     * no_bloom 1: none (the file as before, byte for byte).  Memory: one
+     * filter's bitset in the arena, shared by the columns (built at the
+     * row group's end from the dictionary's entries): bloom_bytes, rounded
+     * down to a power of two (0: the filter of min(dict_entries,
+     * row_group_rows) distinct values at bloom_fpp, 32 KiB with the
+     * defaults); a chunk whose filter needs more has none (its false
+     * positive rate is always bloom_fpp or better).  Recovery keeps them
+     * (a record before them, ppq_recover.h).  ppq_writer_options_for_arena
+     * sets no_bloom; the compact layout writes none, nor a build with
+     * PPQ_WRITER_BLOOM 0 (ppq_config.h). */
+    uint8_t no_bloom;
+    const uint8_t *bloom_columns;
+    uint32_t bloom_fpp;   /* false positives per million probes of absent values (0: 10,000, 1%) */
+    uint32_t bloom_bytes;
+    /* sorting_columns in each row group's metadata: the rows are sorted by
+     * these columns (at most PPQ_WRITER_SORT_MAX, caller-owned, read at
+     * init; the first the major key), checked as rows arrive: a row
+     * group with a row out of that order (by its predecessor in the row
+     * group) has none.  PPQ_ERR_ARG at init for a column out of range,
+     * named twice or not INT32/INT64, more than PPQ_WRITER_SORT_MAX, or a
+     * build with PPQ_WRITER_SORTING 0 (ppq_config.h). */
+    const ppq_sorting_column_t *sorting_columns;
+    uint32_t sorting_count;
 } ppq_writer_options_t;
 
 /* Caller-owned writer state (internal fields; do not touch). */
@@ -239,10 +289,19 @@ typedef struct ppq_writer {
     uint32_t record_check;     /* ... the first other column write_record checks before putting any */
     uint32_t rows_fast;        /* rows every open page surely has room for (0: look) */
     uint32_t rg_last;          /* rows of the last row group written (AUTO's horizon) */
+    uint8_t *bloom;            /* bloom filters: the bitset being built (NULL: none) */
+    uint32_t bloom_cap;        /* ... its bytes */
+    uint8_t sort_broken;       /* sorting_columns: a row of the open row group was out of order */
+    uint8_t sort_prev;         /* ... a row came before: its keys (and nulls) */
+    uint8_t sort_null[PPQ_WRITER_SORT_MAX];
+    uint64_t sort_key[PPQ_WRITER_SORT_MAX];
 } ppq_writer_t;
 
 /* The exact arena bytes ppq_writer_init needs (0 for an invalid schema or
- * options). */
+ * options).  With bloom filters (the default on hosts, opts.no_bloom) it
+ * counts one filter's bitset (opts.bloom_bytes: 32 KiB with the default
+ * options, for 16,384 distinct values at 1%); set no_bloom, or a smaller
+ * bloom_bytes (larger filters are then left out), for less. */
 size_t ppq_writer_arena_size(const ppq_column_t *schema, uint32_t ncols, const ppq_writer_options_t *opts);
 
 /*

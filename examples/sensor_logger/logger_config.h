@@ -8,6 +8,8 @@
 #define PPQ_WRITER_ENCODINGS (PPQ_WRITER_ENC_DICTIONARY | PPQ_WRITER_ENC_DELTA_BINARY_PACKED | PPQ_WRITER_ENC_RLE)
 #define PPQ_WRITER_PAGE_V2 0
 #define PPQ_WRITER_PAGE_INDEX 0 /* no page index: flash (issue 30) */
+#define PPQ_WRITER_BLOOM 0      /* no bloom filters: flash, RAM (issue 30) */
+#define PPQ_WRITER_SORTING 0
 #define PPQ_DECOMPRESSORS 0u
 #ifdef LOGGER_COMPACT
 #define PPQ_WRITER_COMPACT 1 /* the microbit: ppq_writer_options_for_arena's compact layout */

@@ -42,6 +42,8 @@ typedef struct rc {
     uint8_t nested;      /* a nested schema: descriptors name paths, v2 pages count records */
 #endif
     uint64_t ci, oi;     /* ... where the next column's ColumnIndex, OffsetIndex are */
+    uint8_t bloom;       /* row groups carry a bloom filter record and filters */
+    uint64_t bf;         /* ... where the next column's filter is */
     uint64_t desc_off;   /* the first column descriptor */
     uint64_t head_off, tail_off;
     uint32_t head_len, tail_len;
@@ -305,16 +307,19 @@ static ppq_status_t read_header(rc_t *r)
     body = ppq_load_le32(b + 8);
     if (memcmp(b, "PAR1", 4) != 0 || memcmp(b + 4, PPQ_RECOVER_HEADER_TAG, 4) != 0 || body < 16u ||
         body > r->size || b[12] != PPQ_RECOVER_FORMAT ||
-        (b[13] & ~(1u | (PPQ_WRITER_PAGE_INDEX ? 2u : 0u) | (PPQ_WRITER_NESTED ? 4u : 0u))) != 0u ||
+        (b[13] & ~(1u | (PPQ_WRITER_PAGE_INDEX ? 2u : 0u) | (PPQ_WRITER_NESTED ? 4u : 0u) | (PPQ_WRITER_BLOOM ? 8u : 0u))) != 0u ||
         b[14] > (uint8_t)PPQ_CODEC_LZ4_RAW || b[15] != 0u) {
         return PPQ_ERR_CORRUPT;
     }
     r->stats = b[13] & 1u;
+#if PPQ_WRITER_BLOOM
+    r->bloom = (uint8_t)((b[13] >> 3) & 1u);
+#endif
 #if PPQ_WRITER_NESTED
     r->pidx = (uint8_t)((b[13] >> 1) & 1u);
     r->nested = (uint8_t)((b[13] >> 2) & 1u);
 #else
-    r->pidx = (uint8_t)(b[13] >> 1);
+    r->pidx = (uint8_t)(PPQ_WRITER_BLOOM ? (b[13] >> 1) & 1u : b[13] >> 1);
 #endif
     r->codec = b[14];
     if (r->stats && !PPQ_WRITER_STATISTICS) {
@@ -515,14 +520,27 @@ static PPQ_NOINLINE ppq_status_t skip_index(rc_t *r, uint64_t *pos)
 }
 #endif
 
+#if PPQ_WRITER_BLOOM
+/* Step *pos over the bloom filter record there and the filters after it. */
+static PPQ_NOINLINE ppq_status_t skip_blooms(rc_t *r, uint64_t *pos)
+{
+    uint8_t b[4];
+    ppq_status_t st = read_exact(r, *pos + 4u, b, 4);
+    *pos += 12u + 4u * (uint64_t)r->ncols + ppq_load_le32(b);
+    return st == PPQ_OK && *pos > r->size ? PPQ_ERR_CORRUPT : st;
+}
+#endif
+
 /* Where the row group starting at `pos` ends: its record, found by
  * stepping over page headers (and its page index's record, at *pqi, and
- * the index after it). */
-static ppq_status_t find_record(rc_t *r, uint64_t pos, uint64_t *rec, uint64_t *pqi)
+ * the index after it; its bloom filter record, at *pqb, and the filters
+ * after it). */
+static ppq_status_t find_record(rc_t *r, uint64_t pos, uint64_t *rec, uint64_t *pqi, uint64_t *pqb)
 {
     uint8_t tag[4];
     page_t *p = &r->page;
     (void)pqi;
+    (void)pqb;
     for (;;) {
         ppq_status_t st = read_exact(r, pos, tag, 4);
         if (st != PPQ_OK) {
@@ -536,6 +554,16 @@ static ppq_status_t find_record(rc_t *r, uint64_t pos, uint64_t *rec, uint64_t *
         if (r->pidx && memcmp(tag, PPQ_RECOVER_INDEX_TAG, 4) == 0) {
             *pqi = pos;
             st = skip_index(r, &pos);
+            if (st != PPQ_OK) {
+                return st;
+            }
+            continue;
+        }
+#endif
+#if PPQ_WRITER_BLOOM
+        if (r->bloom && memcmp(tag, PPQ_RECOVER_BLOOM_TAG, 4) == 0) {
+            *pqb = pos;
+            st = skip_blooms(r, &pos);
             if (st != PPQ_OK) {
                 return st;
             }
@@ -603,6 +631,48 @@ static PPQ_NOINLINE ppq_status_t chunk_index(rc_t *r, uint64_t pqi, uint32_t i)
 }
 #endif
 
+#if PPQ_WRITER_BLOOM
+/* The bloom filter record at `pqb` of the row group whose record is at
+ * `rec`: checked, r->bf where its filters start, *crc the CRC of their
+ * bytes. */
+static PPQ_NOINLINE ppq_status_t read_bloom_record(rc_t *r, uint64_t pqb, uint64_t rec, uint32_t *crc)
+{
+    uint8_t b[8];
+    uint64_t all = 0, len, at = pqb + 8u;
+    uint32_t i, sum;
+    ppq_status_t st;
+    if (pqb == UINT64_MAX) {
+        return PPQ_ERR_CORRUPT; /* no bloom filter record */
+    }
+    st = read_exact(r, pqb, b, 8);
+    len = ppq_load_le32(b + 4);
+    sum = ppq_crc32(0, b, 8);
+    for (i = 0; i < r->ncols && st == PPQ_OK; i++, at += 4u) {
+        st = read_exact(r, at, b, 4);
+        sum = ppq_crc32(sum, b, 4);
+        all += ppq_load_le32(b);
+    }
+    st = st == PPQ_OK ? read_exact(r, at, b, 4) : st;
+    if (st == PPQ_OK && (ppq_load_le32(b) != sum || all != len || at + 4u + len != rec)) {
+        st = PPQ_ERR_CORRUPT;
+    }
+    r->bf = at + 4u;
+    return st == PPQ_OK ? crc_of(r, r->bf, len, crc) : st;
+}
+
+/* Column i's filter (its length in the record at `pqb`) into r->m: at
+ * r->bf, which moves past it. */
+static PPQ_NOINLINE ppq_status_t chunk_bloom(rc_t *r, uint64_t pqb, uint32_t i)
+{
+    uint8_t b[4];
+    ppq_status_t st = read_exact(r, pqb + 8u + 4u * (uint64_t)i, b, 4);
+    r->m.bloom_len = ppq_load_le32(b);
+    r->m.bloom_offset = r->bf;
+    r->bf += r->m.bloom_len;
+    return st;
+}
+#endif
+
 /*
  * The row group `g` at *pos: verify it (check) and/or write its RowGroup
  * metadata to t (NULL: none).  On success *pos is past its record and
@@ -611,17 +681,24 @@ static PPQ_NOINLINE ppq_status_t chunk_index(rc_t *r, uint64_t pqi, uint32_t i)
 static ppq_status_t do_group(rc_t *r, uint64_t *pos, uint32_t g, int check, ppq_thrift_w_t *t,
                              uint32_t *rows)
 {
-    uint64_t rec = 0, p = *pos, desc = r->desc_off, raw = 0, pqi = UINT64_MAX, end;
+    uint64_t rec = 0, p = *pos, desc = r->desc_off, raw = 0, pqi = UINT64_MAX, pqb = UINT64_MAX, end;
     uint32_t i, sum = 0, want = 0;
-    ppq_status_t st = find_record(r, *pos, &rec, &pqi);
-#if PPQ_WRITER_PAGE_INDEX
+    ppq_status_t st = find_record(r, *pos, &rec, &pqi, &pqb);
+#if PPQ_WRITER_PAGE_INDEX || PPQ_WRITER_BLOOM
     uint32_t icrc = 0;
 #endif
     st = st == PPQ_OK ? read_record(r, rec, g, rows, &want) : st;
     end = rec;
+#if PPQ_WRITER_BLOOM
+    if (st == PPQ_OK && r->bloom) { /* the filters come last: the chunks (or index) end at their record */
+        st = read_bloom_record(r, pqb, rec, &icrc);
+        sum += icrc;
+        end = pqb;
+    }
+#endif
 #if PPQ_WRITER_PAGE_INDEX
     if (st == PPQ_OK && r->pidx) { /* the chunks end at the index's record */
-        st = read_index_record(r, pqi, rec, &icrc);
+        st = read_index_record(r, pqi, end, &icrc);
         sum += icrc;
         end = pqi;
     }
@@ -636,6 +713,11 @@ static ppq_status_t do_group(rc_t *r, uint64_t *pos, uint32_t g, int check, ppq_
 #if PPQ_WRITER_PAGE_INDEX
         if (st == PPQ_OK && r->pidx) { /* where its indexes are */
             st = chunk_index(r, pqi, i);
+        }
+#endif
+#if PPQ_WRITER_BLOOM
+        if (st == PPQ_OK && r->bloom) { /* where its filter is */
+            st = chunk_bloom(r, pqb, i);
         }
 #endif
         raw += r->m.raw_size;
@@ -726,8 +808,8 @@ static ppq_status_t has_footer(rc_t *r, int picoparquet, int *yes)
      * (the tail is not compared: key-value metadata may change until close) */
     for (at = r->groups_off, g = 0; at < footer; at = rec + PPQ_RECOVER_GROUP_RECORD, g++) {
         uint32_t rows, sum;
-        uint64_t pqi;
-        st = find_record(r, at, &rec, &pqi);
+        uint64_t pqi, pqb;
+        st = find_record(r, at, &rec, &pqi, &pqb);
         st = st == PPQ_OK ? read_record(r, rec, g, &rows, &sum) : st;
         if (st != PPQ_OK) {
             return PPQ_IS_IO(st) ? st : PPQ_OK;

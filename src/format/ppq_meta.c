@@ -294,6 +294,12 @@ void ppq_meta_write_chunk(ppq_thrift_w_t *t, const ppq_chunk_meta_t *m)
     if (PPQ_WRITER_STATISTICS && m->stats != NULL) {
         ppq_stats_write(t, 12, m->stats, m->order, m->width);
     }
+#if PPQ_WRITER_BLOOM
+    if (m->bloom_len != 0u) { /* bloom_filter_offset, bloom_filter_length */
+        ppq_thrift_w_i64(t, 14, (int64_t)m->bloom_offset);
+        ppq_thrift_w_i32(t, 15, (int32_t)m->bloom_len);
+    }
+#endif
     ppq_thrift_w_end(t);
 #if PPQ_WRITER_PAGE_INDEX
     if (m->oi_len != 0u) { /* offset_index_offset/length, column_index_offset/length */
@@ -318,6 +324,30 @@ void ppq_meta_write_row_group_end(ppq_thrift_w_t *t, uint64_t raw, uint64_t byte
     ppq_thrift_w_i16(t, 7, (int16_t)ordinal);
     ppq_thrift_w_end(t);
 }
+
+#if PPQ_WRITER_SORTING
+void ppq_meta_write_row_group_end_sorted(ppq_thrift_w_t *t, uint64_t raw, uint64_t bytes, uint64_t rows,
+                                         uint64_t start, uint32_t ordinal, const ppq_sort_meta_t *sort, uint32_t n)
+{
+    uint32_t i;
+    ppq_thrift_w_i64(t, 2, (int64_t)raw);
+    ppq_thrift_w_i64(t, 3, (int64_t)rows);
+    if (n > 0u) {
+        ppq_thrift_w_list(t, 4, PPQ_THRIFT_STRUCT, n);
+        for (i = 0; i < n; i++) {
+            ppq_thrift_w_elem_struct(t);
+            ppq_thrift_w_i32(t, 1, (int32_t)sort[i].column);
+            ppq_thrift_w_bool(t, 2, sort[i].descending);
+            ppq_thrift_w_bool(t, 3, sort[i].nulls_first);
+            ppq_thrift_w_end(t);
+        }
+    }
+    ppq_thrift_w_i64(t, 5, (int64_t)start);
+    ppq_thrift_w_i64(t, 6, (int64_t)bytes);
+    ppq_thrift_w_i16(t, 7, (int16_t)ordinal);
+    ppq_thrift_w_end(t);
+}
+#endif
 
 #if PPQ_FAST64 /* one pass; on 32-bit targets the plain loop below (less flash) */
 /* The least and greatest of n numbers of C type T (stored at v, perhaps

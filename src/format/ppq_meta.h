@@ -160,6 +160,10 @@ typedef struct ppq_chunk_meta {
     uint64_t oi_offset, ci_offset; /* its OffsetIndex and ColumnIndex */
     uint32_t oi_len, ci_len;  /* ... their lengths (0: none; no ColumnIndex without an OffsetIndex) */
 #endif
+#if PPQ_WRITER_BLOOM
+    uint64_t bloom_offset;    /* its bloom filter (its header) */
+    uint32_t bloom_len;       /* ... header and bitset (0: none) */
+#endif
 } ppq_chunk_meta_t;
 
 /* One ColumnChunk as the next element of RowGroup.columns. */
@@ -168,5 +172,17 @@ void ppq_meta_write_chunk(ppq_thrift_w_t *t, const ppq_chunk_meta_t *m);
 /* raw: its column data uncompressed (total_byte_size); bytes: as stored. */
 void ppq_meta_write_row_group_end(ppq_thrift_w_t *t, uint64_t raw, uint64_t bytes, uint64_t rows, uint64_t start,
                                   uint32_t ordinal);
+
+#if PPQ_WRITER_SORTING
+/* A SortingColumn. */
+typedef struct ppq_sort_meta {
+    uint32_t column;
+    uint8_t descending, nulls_first;
+} ppq_sort_meta_t;
+
+/* The same with sorting_columns (n of them at `sort`; n 0: none). */
+void ppq_meta_write_row_group_end_sorted(ppq_thrift_w_t *t, uint64_t raw, uint64_t bytes, uint64_t rows,
+                                         uint64_t start, uint32_t ordinal, const ppq_sort_meta_t *sort, uint32_t n);
+#endif
 
 #endif /* PPQ_META_H */

@@ -39,6 +39,12 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
         return PPQ_ERR_ARG; /* nested: the page layout; recovery counts records in v2 headers */
     }
 #endif
+#if PPQ_WRITER_SORTING
+    if (!sorting_ok(schema, ncols, &w->opts) || (w->opts.sorting_count != 0u && tree != NULL)) {
+        /* (nested rows come as levels: no order checked) */
+        return PPQ_ERR_ARG;
+    }
+#endif
     st = codecs_ok(&w->opts, ncols);
     if (st != PPQ_OK) {
         return st;
@@ -328,6 +334,11 @@ ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
             return PPQ_ERR_NOSPACE; /* the footer store is full, or one row passes the store */
         }
     }
+#if PPQ_WRITER_SORTING
+    if (SORTING(w) && !w->sort_broken) {
+        sort_row(w, NULL);
+    }
+#endif
     if (COMPACT(w)) {
         for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
             st = compact_push(w, i);
@@ -457,6 +468,11 @@ ppq_status_t ppq_writer_write_record(ppq_writer_t *w, const void *record)
         }
         return ppq_writer_commit_row(w);
     }
+#if PPQ_WRITER_SORTING
+    if (SORTING(w) && !w->sort_broken) {
+        sort_row(w, rec);
+    }
+#endif
     for (; col != end; col += size, f++) {
         ppq_col_t *c = (ppq_col_t *)(void *)col;
         st = f->present == PPQ_FIELD_ALWAYS || rec[f->present] != 0u ? c->put(w, c, rec + f->value)

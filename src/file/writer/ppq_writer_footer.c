@@ -173,6 +173,13 @@ static PPQ_ALWAYS_INLINE ppq_status_t chunk_done(ppq_writer_t *w, ppq_thrift_w_t
         index_reset(c->pidx);
     }
 #endif
+#if PPQ_WRITER_BLOOM
+    m->bloom_len = 0;
+    if (BLOOM(&w->opts) && c->bloom != NULL) {
+        m->bloom_offset = c->bloom->off;
+        m->bloom_len = c->bloom->len;
+    }
+#endif
     ppq_meta_write_chunk(t, m);
     /* the chunk is out: the column starts a new one */
     if (!COMPACT(w)) {
@@ -242,6 +249,11 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
             st = compact_write_chunk(w, i, &data_start);
             c->chunk_raw = (size_t)(w->out->offset - start); /* (uncompressed) */
         } else {
+#if PPQ_WRITER_BLOOM
+            if (BLOOM(&w->opts) && c->bloom != NULL) { /* (before the dictionary page's encoding) */
+                c->bloom->n = bloom_size(w, c);
+            }
+#endif
             if (BUILT(K_DICT) && c->dict_pages) {
                 st = write_dict_page(w, c);
                 c->encodings |= 1u << PPQ_ENC_PLAIN;
@@ -255,6 +267,16 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
             break;
         }
         total += w->out->offset - start;
+#if PPQ_WRITER_BLOOM
+        if (BLOOM(&w->opts) && c->bloom != NULL) { /* its metadata after the filters */
+            c->bloom->at[0] = start;
+            c->bloom->at[1] = data_start;
+            c->bloom->at[2] = w->out->offset;
+            if (!PAGE_INDEX(&w->opts)) {
+                continue;
+            }
+        }
+#endif
 #if PPQ_WRITER_PAGE_INDEX
         if (PAGE_INDEX(&w->opts)) { /* its metadata after the indexes */
             uint32_t j;
@@ -273,13 +295,25 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
 #if PPQ_WRITER_PAGE_INDEX
     if (st == PPQ_OK && PAGE_INDEX(&w->opts)) {
         st = write_page_indexes(w);
-        for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
-            ppq_col_t *c = COL(w, i);
-            raw += c->chunk_raw;
-            st = chunk_done(w, &t, &m, c, c->pidx->at[0], c->pidx->at[1], c->pidx->at[2], cut);
-        }
     }
 #endif
+#if PPQ_WRITER_BLOOM
+    if (st == PPQ_OK && BLOOM(&w->opts) && w->bloom != NULL) {
+        st = write_blooms(w);
+    }
+#endif
+    for (i = 0; i < w->ncols && st == PPQ_OK && DEFERRED(w); i++) { /* the chunks' metadata */
+        ppq_col_t *c = COL(w, i);
+        const uint64_t *at = NULL;
+#if PPQ_WRITER_BLOOM
+        at = BLOOM(&w->opts) && c->bloom != NULL ? c->bloom->at : at;
+#endif
+#if PPQ_WRITER_PAGE_INDEX
+        at = PAGE_INDEX(&w->opts) ? c->pidx->at : at;
+#endif
+        raw += c->chunk_raw;
+        st = chunk_done(w, &t, &m, c, at[0], at[1], at[2], cut);
+    }
     if (st != PPQ_OK) {
         return st; /* the sink failed: no metadata claims this row group */
     }
@@ -289,6 +323,18 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
             return st;
         }
     }
+#if PPQ_WRITER_SORTING
+    if (SORTING(w)) {
+        ppq_sort_meta_t sm[PPQ_WRITER_SORT_MAX];
+        for (i = 0; i < w->opts.sorting_count; i++) {
+            sm[i].column = w->opts.sorting_columns[i].column;
+            sm[i].descending = w->opts.sorting_columns[i].descending;
+            sm[i].nulls_first = w->opts.sorting_columns[i].nulls_first;
+        }
+        ppq_meta_write_row_group_end_sorted(&t, PPQ_COMPRESSORS != 0u ? raw : total, total, w->rg_rows, rg_start,
+                                            w->row_groups, sm, w->sort_broken ? 0u : w->opts.sorting_count);
+    } else
+#endif
     ppq_meta_write_row_group_end(&t, PPQ_COMPRESSORS != 0u ? raw : total, total, w->rg_rows, rg_start, w->row_groups);
     if (ppq_thrift_w_status(&t) != PPQ_OK) { /* the spill's error, or (not reached: room was reserved) */
         return META_TO_SPILL(w) ? ppq_thrift_w_status(&t) : PPQ_ERR_NOSPACE;
@@ -308,6 +354,10 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
         w->spilled += w->opts.footer_spill->offset;
     }
     w->hdr_crcs = 0;
+    if (PPQ_WRITER_SORTING) { /* the next row group's order starts over */
+        w->sort_broken = 0;
+        w->sort_prev = 0;
+    }
     w->rows += w->rg_rows;
     if (PPQ_WRITER_AUTO_THOROUGH && PPQ_COMPRESSORS != 0u) {
         w->rg_last = w->rg_rows; /* (alt_beats_chunk's) */
@@ -541,6 +591,11 @@ static ppq_status_t write_header_record(ppq_writer_t *w)
 #if PPQ_WRITER_NESTED
     if (NESTED(w)) {
         b[9] |= 4u; /* a nested schema: each column's path, its names apart by a NUL */
+    }
+#endif
+#if PPQ_WRITER_BLOOM
+    if (BLOOM(&w->opts) && w->bloom != NULL) {
+        b[9] |= 8u; /* bloom filter records */
     }
 #endif
     b[10] = (uint8_t)w->opts.codec; /* every page's codec (no per-column codecs with recovery) */

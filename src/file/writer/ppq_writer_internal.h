@@ -6,6 +6,7 @@
  *   ppq_writer_auto.c     AUTO by size, a dictionary page's statistics
  *   ppq_writer_compact.c  the compact layout
  *   ppq_writer_footer.c   row groups, recovery records, the footer
+ *   ppq_writer_bloom.c    bloom filters after a row group's chunks, sorting_columns
  *   ppq_writer_api.c      the API: init, setters, rows, records, close
  *   ppq_writer_batch.c    column batches
  * They are one translation unit: the compiler inlines across them as it
@@ -17,6 +18,7 @@
 #define PPQ_WRITER_INTERNAL_H
 
 #include "ppq_writer.h"
+#include "ppq_bloom.h"
 #include "ppq_bss.h"
 #include "ppq_codec.h"
 #include "ppq_dba.h"
@@ -119,6 +121,28 @@ typedef struct pidx {
     uint32_t ci_len, oi_len;
 } pidx_t;
 
+/* Bloom filters (opts.no_bloom): a constant 0 in a build without them
+ * (PPQ_WRITER_BLOOM), whose code then folds away; the compact layout
+ * writes none. */
+#define BLOOM(o) (PPQ_WRITER_BLOOM && !(o)->no_bloom && !(PPQ_WRITER_COMPACT && (o)->compact))
+
+/* A column's bloom filter state (page layout, BLOOM), in the arena. */
+typedef struct bcol {
+    uint64_t at[3];  /* the chunk as written: its start, first data page, end */
+    uint64_t off;    /* where its filter went (its header's first byte) */
+    uint32_t len;    /* ... header and bitset (0: none) */
+    uint32_t n;      /* the bitset's bytes for the chunk just written (0: none) */
+    uint8_t want;    /* the column takes filters (opts.bloom_columns or AUTO's pick) */
+} bcol_t;
+
+/* A row group's chunks' metadata waits for what follows them (a page
+ * index, bloom filters): a constant 0 in a build without either. */
+#define DEFERRED(w) ((PPQ_WRITER_PAGE_INDEX && PAGE_INDEX(&(w)->opts)) || (PPQ_WRITER_BLOOM && BLOOM(&(w)->opts) && (w)->bloom != NULL))
+
+/* sorting_columns (opts.sorting_columns): a constant 0 in a build without
+ * them (PPQ_WRITER_SORTING). */
+#define SORTING(w) (PPQ_WRITER_SORTING && (w)->opts.sorting_count != 0u)
+
 /* One column's state, in the arena.  Small fields first, the encoders
  * last: Thumb's short loads reach only 31 bytes (bytes) or 124 (words)
  * into a struct, and each field beyond costs an extra instruction at
@@ -199,6 +223,9 @@ typedef struct ppq_col {
     size_t chunk_room;      /* free chunk bytes below which the row group ends */
 #if PPQ_WRITER_PAGE_INDEX
     pidx_t *pidx;           /* the chunk's page index (NULL: none, PAGE_INDEX) */
+#endif
+#if PPQ_WRITER_BLOOM
+    bcol_t *bloom;          /* its bloom filter (NULL: none, BLOOM) */
 #endif
 } ppq_col_t;
 
@@ -425,6 +452,19 @@ static void index_reset(pidx_t *x);
 static ppq_status_t flush(ppq_writer_t *w);
 static ppq_status_t write_footer(ppq_writer_t *w);
 static ppq_status_t write_header_record(ppq_writer_t *w);
+
+/* ---- ppq_writer_bloom.c */
+#if PPQ_WRITER_BLOOM
+static void plan_bloom(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w,
+                       ppq_col_t *cols);
+static uint32_t bloom_size(const ppq_writer_t *w, const ppq_col_t *c);
+static PPQ_NOINLINE ppq_status_t write_blooms(ppq_writer_t *w);
+#endif
+#if PPQ_WRITER_SORTING
+static int sorting_ok(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o);
+static PPQ_NOINLINE void sort_row(ppq_writer_t *w, const uint8_t *rec);
+static PPQ_NOINLINE void sort_batch(ppq_writer_t *w, const ppq_column_batch_t *cols, uint32_t from, uint32_t n);
+#endif
 
 /* ---- ppq_writer_api.c */
 static ppq_status_t set_value(ppq_writer_t *w, uint32_t col, ppq_type_t type, const void *v, size_t size);

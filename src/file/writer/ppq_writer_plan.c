@@ -388,6 +388,9 @@ static size_t rg_meta_bound(const ppq_column_t *s, uint32_t n, const ppq_writer_
      * file_offset 11, total_compressed_size 11, ordinal 4, stop 1 */
     size_t total = 47, len = 0;
     uint32_t i;
+    if (PPQ_WRITER_SORTING && o->sorting_count != 0u) { /* the list's header 1, a SortingColumn 9 each */
+        total += 1u + 9u * (size_t)o->sorting_count;
+    }
     for (i = 0; i < n; i++) {
         (void)name_ok(s[i].name, &len);
         /* a ColumnChunk: file_offset 2, meta_data's header 1, type 2, up to
@@ -396,6 +399,9 @@ static size_t rg_meta_bound(const ppq_column_t *s, uint32_t n, const ppq_writer_
         total += 75u + len;
         if (PAGE_INDEX(o)) { /* offset_index_offset 11, _length 6, column_index_offset 11, _length 6 */
             total += 34u;
+        }
+        if (BLOOM(o)) { /* bloom_filter_offset 11, _length 6 */
+            total += 17u;
         }
         if (PPQ_WRITER_STATISTICS && !o->no_statistics) {
             uint8_t order = stats_order(&s[i]);
@@ -633,6 +639,11 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
         plan_nest(p->tree, o, p, w);
     }
 #endif
+#if PPQ_WRITER_BLOOM
+    if (BLOOM(o)) {
+        plan_bloom(s, n, o, p, w, cols);
+    }
+#endif
     return p->total;
 }
 
@@ -800,6 +811,9 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
      * shrink both) */
     in = *opts;
     in.no_page_index = 1;
+    if (PPQ_WRITER_BLOOM) { /* (a bitset in the arena) */
+        in.no_bloom = 1;
+    }
     rg = (uint32_t)rg_meta_max(schema, ncols, &in);
 #if PPQ_WRITER_NESTED
     rg += tree != NULL ? (uint32_t)nest_path_bytes(tree) : 0u;
