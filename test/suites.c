@@ -14,7 +14,7 @@ const ppq_test_suite_t *const ppq_all_suites[] = {
     &suite_gzip,
 #endif
 #if !defined(PPQ_TEST_PART) || PPQ_TEST_PART == 3
-    &suite_index, &suite_nested, &suite_where,
+    &suite_index, &suite_nested, &suite_where, &suite_writer_bloom,
 #endif
     NULL,
 };

@@ -31,6 +31,7 @@ extern const ppq_test_suite_t suite_gzip;
 extern const ppq_test_suite_t suite_index;
 extern const ppq_test_suite_t suite_nested;
 extern const ppq_test_suite_t suite_where;
+extern const ppq_test_suite_t suite_writer_bloom;
 
 extern const ppq_test_suite_t *const ppq_all_suites[];
 

@@ -242,6 +242,42 @@ static void records_and_sync(void)
     PPQ_CHECK_EQ(ppq_load_le32(b.file + b.file_len - 8), b.file_len - 8u - b.syncs.at[LOG_GROUPS - 1u]);
 }
 
+#if PPQ_WRITER_BLOOM
+/* The log's bloom filters (the status column's dictionary chunks, and the
+ * battery's where AUTO keeps its dictionary) and their records: a record
+ * before each row group's filters says their lengths, and the every-byte
+ * cuts (cut_at_every_byte) recover files whose footers point at them, byte
+ * for byte the writer's own. */
+static void bloom_records(void)
+{
+    bufs_t b;
+    uint32_t g, filters = 0;
+    size_t from;
+    PPQ_CHECK(bufs_setup(&b));
+    PPQ_CHECK_EQ(write_file(&b, LOG_GROUPS, V_PLAIN), PPQ_OK);
+    PPQ_CHECK_EQ(b.file[13] & 4u, 4u); /* the header's flag */
+    from = header_end(b.file);
+    for (g = 0; g < LOG_GROUPS; g++) {
+        size_t rec = b.syncs.at[g] - PPQ_RECOVER_GROUP_RECORD, at = rec, total = 0;
+        uint32_t c;
+        while (at > from && memcmp(b.file + at, PPQ_RECOVER_BLOOM_TAG, 4) != 0) {
+            at--;
+        }
+        PPQ_CHECK(at > from);
+        for (c = 0; c < LOG_COLS; c++) {
+            uint32_t len = ppq_load_le32(b.file + at + 8u + 4u * c);
+            total += len;
+            filters += len > 0u;
+        }
+        PPQ_CHECK_EQ(ppq_load_le32(b.file + at + 4), total);
+        PPQ_CHECK_EQ(ppq_load_le32(b.file + at + 8u + 4u * LOG_COLS), ppq_crc32(0, b.file + at, 8u + 4u * LOG_COLS));
+        PPQ_CHECK_EQ(at + 12u + 4u * LOG_COLS + total, rec); /* the filters end at the row group's record */
+        from = b.syncs.at[g];
+    }
+    PPQ_CHECK(filters >= LOG_GROUPS);
+}
+#endif
+
 static void cut_at_every_byte(void)
 {
     bufs_t b;
@@ -773,6 +809,9 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(least_arena),        PPQ_TEST(hostile_records),      PPQ_TEST(callback_failures),
     PPQ_TEST(fake_footer_in_data), PPQ_TEST(key_values_changed_before_close), PPQ_TEST(short_read_is_io),
     PPQ_TEST(in_place_recovers_again),
+#if PPQ_WRITER_BLOOM
+    PPQ_TEST(bloom_records),
+#endif
 };
 
 #else
