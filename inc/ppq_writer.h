@@ -239,8 +239,9 @@ typedef struct ppq_writer_options {
      * init; the first the major key), checked as rows arrive: a row
      * group with a row out of that order (by its predecessor in the row
      * group) has none.  PPQ_ERR_ARG at init for a column out of range,
-     * named twice or not INT32/INT64, more than PPQ_WRITER_SORT_MAX, or a
-     * build with PPQ_WRITER_SORTING 0 (ppq_config.h). */
+     * named twice or not INT32/INT64, or more than PPQ_WRITER_SORT_MAX.
+     * A build with PPQ_WRITER_SORTING 0 (ppq_config.h) ignores them (writes
+     * none).  Recovery does not keep them. */
     const ppq_sorting_column_t *sorting_columns;
     uint32_t sorting_count;
 } ppq_writer_options_t;
