@@ -253,7 +253,6 @@ typedef struct ppq_writer {
     struct ppq_col *cols;      /* per-column state, in the arena */
     uint32_t col_size;         /* ... each this many bytes (the layout's) */
     uint32_t ncols;
-    ppq_writer_options_t opts;
     uint8_t *footer;           /* serialized RowGroups */
     size_t footer_len, footer_cap, rg_meta_max; /* rg_meta_max: room kept for a row group's metadata */
     size_t rg_meta_full;       /* ... and what it takes without byte-array statistics cut */
@@ -296,6 +295,9 @@ typedef struct ppq_writer {
     uint8_t sort_prev;         /* ... a row came before: its keys (and nulls) */
     uint8_t sort_null[PPQ_WRITER_SORT_MAX];
     uint64_t sort_key[PPQ_WRITER_SORT_MAX];
+    /* (last: the fields above, used at every row, stay within the short
+     * offsets of Thumb's loads whatever the options hold) */
+    ppq_writer_options_t opts;
 } ppq_writer_t;
 
 /* The exact arena bytes ppq_writer_init needs (0 for an invalid schema or

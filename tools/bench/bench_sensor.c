@@ -214,13 +214,17 @@ int main(int argc, char **argv)
     ppq_status_t st;
     unsigned k;
     if (argc < 2 || rows == 0u) {
-        fprintf(stderr, "usage: bench_sensor FILE [ROWS] [SEED] [CODEC [LEVEL] | --dict-vs-plain]\n");
+        fprintf(stderr, "usage: bench_sensor FILE [ROWS] [SEED] [CODEC [LEVEL] | --dict-vs-plain | --no-bloom]\n");
         return 2;
     }
     if (codec != NULL && strcmp(codec, "--dict-vs-plain") == 0) {
         return dict_vs_plain(argv[1], rows, seed);
     }
     memset(&opts, 0, sizeof opts);
+    if (codec != NULL && strcmp(codec, "--no-bloom") == 0) { /* the defaults without bloom filters */
+        opts.no_bloom = 1;
+        o = &opts;
+    }
     for (k = 1; codec != NULL && k <= (unsigned)PPQ_CODEC_LZ4_RAW; k++) { /* the library's names, any case */
         if (strcasecmp(codec, ppq_codec_name((ppq_codec_t)k)) == 0) {
             opts.codec = (ppq_codec_t)k;
@@ -237,7 +241,9 @@ int main(int argc, char **argv)
         printf("{\"bench\": \"writer_sensor\", \"error\": \"%s\"}\n", ppq_status_str(st));
         return 1;
     }
-    snprintf(bench, sizeof bench, "writer_sensor%s%s", o != NULL ? "_" : "", o != NULL ? codec : "");
-    print_line(bench, o != NULL ? "defaults + codec" : "NULL", "AUTO", seed, rows, RUNS, &r);
+    snprintf(bench, sizeof bench, "writer_sensor%s%s", o != NULL ? "_" : "",
+             o == NULL ? "" : opts.no_bloom ? "no_bloom" : codec);
+    print_line(bench, o == NULL ? "NULL" : opts.no_bloom ? "defaults, no_bloom" : "defaults + codec", "AUTO", seed, rows,
+               RUNS, &r);
     return 0;
 }
