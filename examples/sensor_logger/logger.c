@@ -58,6 +58,7 @@ void logger_options(ppq_writer_options_t *opts, int small)
     }
     opts->no_page_index = 1; /* as the firmware, built without it (logger_config.h): the host's
                                 file and the boards' are the same bytes (make demo-mcu) */
+    opts->no_bloom = 1;      /* (likewise: no bloom filters) */
     opts->key_values = key_values;
     opts->key_value_count = 2;
 }
