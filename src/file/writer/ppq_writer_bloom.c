@@ -234,7 +234,9 @@ static PPQ_NOINLINE void sort_row(ppq_writer_t *w, const uint8_t *rec)
     sort_next(w, vals);
 }
 
-/* Rows from..from+n of a batch, pushed into the open row group. */
+#if PPQ_WRITER_FAST_BATCH
+/* Rows from..from+n of a batch, pushed into the open row group as one
+ * segment (write_rows; other batch rows go through commit_row). */
 static PPQ_NOINLINE void sort_batch(ppq_writer_t *w, const ppq_column_batch_t *cols, uint32_t from, uint32_t n)
 {
     const void *vals[PPQ_WRITER_SORT_MAX];
@@ -251,4 +253,5 @@ static PPQ_NOINLINE void sort_batch(ppq_writer_t *w, const ppq_column_batch_t *c
         sort_next(w, vals);
     }
 }
+#endif
 #endif

@@ -463,7 +463,9 @@ static PPQ_NOINLINE ppq_status_t write_blooms(ppq_writer_t *w);
 #if PPQ_WRITER_SORTING
 static int sorting_ok(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o);
 static PPQ_NOINLINE void sort_row(ppq_writer_t *w, const uint8_t *rec);
+#if PPQ_WRITER_FAST_BATCH
 static PPQ_NOINLINE void sort_batch(ppq_writer_t *w, const ppq_column_batch_t *cols, uint32_t from, uint32_t n);
+#endif
 #endif
 
 /* ---- ppq_writer_api.c */
