@@ -340,6 +340,7 @@ bench: $(BENCH) $(BENCH_WRITER) $(BENCH_SENSOR) $(BENCH_NESTED) $(CLI) test/inte
 	node test/interop/bench_duckdb.mjs build/bench/sensors_10m.parquet build/bench/writer.json build/bench/duckdb_10m.parquet \
 	    | tee build/bench/writer_anchor.json
 	$(BENCH_SENSOR) build/bench/quantized_10m.parquet 10000000 1 | tee build/bench/sensor.json
+	$(BENCH_SENSOR) build/bench/quantized_10m_no_bloom.parquet 10000000 1 --no-bloom | tee build/bench/sensor_no_bloom.json
 	$(BENCH_SENSOR) build/bench/dict_vs_plain.parquet 10000000 1 --dict-vs-plain | tee build/bench/dict_vs_plain.json
 	node test/interop/bench_duckdb.mjs build/bench/quantized_10m.parquet build/bench/sensor.json \
 	    build/bench/duckdb_quantized_10m.parquet writer_sensor | tee build/bench/sensor_anchor.json
