@@ -255,7 +255,7 @@ static void bloom_records(void)
     size_t from;
     PPQ_CHECK(bufs_setup(&b));
     PPQ_CHECK_EQ(write_file(&b, LOG_GROUPS, V_PLAIN), PPQ_OK);
-    PPQ_CHECK_EQ(b.file[13] & 4u, 4u); /* the header's flag */
+    PPQ_CHECK_EQ(b.file[13] & 8u, 8u); /* the header's flag */
     from = header_end(b.file);
     for (g = 0; g < LOG_GROUPS; g++) {
         size_t rec = b.syncs.at[g] - PPQ_RECOVER_GROUP_RECORD, at = rec, total = 0;
