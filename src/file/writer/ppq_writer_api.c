@@ -35,13 +35,14 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
         return PPQ_ERR_ARG;
     }
 #if PPQ_WRITER_NESTED
-    if (tree != NULL && (w->opts.compact || (w->opts.recovery && !page_v2(&w->opts)))) {
-        return PPQ_ERR_ARG; /* nested: the page layout; recovery counts records in v2 headers */
+    if (tree != NULL && (w->opts.compact || (w->opts.recovery && !page_v2(&w->opts)) ||
+                         (PPQ_WRITER_SORTING && w->opts.sorting_count != 0u))) {
+        return PPQ_ERR_ARG; /* nested: the page layout; recovery counts records in v2 headers; rows
+                               come as levels (no order checked for sorting_columns) */
     }
 #endif
 #if PPQ_WRITER_SORTING
-    if (!sorting_ok(schema, ncols, &w->opts) || (w->opts.sorting_count != 0u && tree != NULL)) {
-        /* (nested rows come as levels: no order checked) */
+    if (!sorting_ok(schema, ncols, &w->opts)) {
         return PPQ_ERR_ARG;
     }
 #endif
