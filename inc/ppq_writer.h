@@ -289,12 +289,7 @@ typedef struct ppq_writer {
     uint32_t record_check;     /* ... the first other column write_record checks before putting any */
     uint32_t rows_fast;        /* rows every open page surely has room for (0: look) */
     uint32_t rg_last;          /* rows of the last row group written (AUTO's horizon) */
-    uint8_t *bloom;            /* bloom filters: the bitset being built (NULL: none) */
-    uint32_t bloom_cap;        /* ... its bytes */
-    uint8_t sort_broken;       /* sorting_columns: a row of the open row group was out of order */
-    uint8_t sort_prev;         /* ... a row came before: its keys (and nulls) */
-    uint8_t sort_null[PPQ_WRITER_SORT_MAX];
-    uint64_t sort_key[PPQ_WRITER_SORT_MAX];
+    void *ext;                 /* bloom filters' and sorting_columns' state, in the arena (NULL: none) */
     /* (last: the fields above, used at every row, stay within the short
      * offsets of Thumb's loads whatever the options hold) */
     ppq_writer_options_t opts;

@@ -336,7 +336,7 @@ ppq_status_t ppq_writer_commit_row(ppq_writer_t *w)
         }
     }
 #if PPQ_WRITER_SORTING
-    if (SORTING(w) && !w->sort_broken) {
+    if (SORTING(w) && !EXT(w)->sort_broken) {
         sort_row(w, NULL);
     }
 #endif
@@ -470,7 +470,7 @@ ppq_status_t ppq_writer_write_record(ppq_writer_t *w, const void *record)
         return ppq_writer_commit_row(w);
     }
 #if PPQ_WRITER_SORTING
-    if (SORTING(w) && !w->sort_broken) {
+    if (SORTING(w) && !EXT(w)->sort_broken) {
         sort_row(w, rec);
     }
 #endif

@@ -371,7 +371,7 @@ static ppq_status_t write_rows(ppq_writer_t *w, const ppq_column_batch_t *cols, 
     st = push_segment(w, cols, from, &k);
     w->rows_fast = 0; /* (its pages took runs) */
 #if PPQ_WRITER_SORTING
-    if (SORTING(w) && !w->sort_broken) {
+    if (SORTING(w) && !EXT(w)->sort_broken) {
         sort_batch(w, cols, from, k);
     }
 #endif

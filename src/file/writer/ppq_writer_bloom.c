@@ -52,8 +52,8 @@ static void plan_bloom(const ppq_column_t *s, uint32_t n, const ppq_writer_optio
         b[i].want = (uint8_t)bloom_wanted(&s[i], o, i);
         cols[i].bloom = &b[i];
     }
-    w->bloom = bits;
-    w->bloom_cap = cap;
+    EXT(w)->bloom = bits;
+    EXT(w)->bloom_cap = cap;
 }
 
 /* The bitset's bytes for column c's chunk just written, before its
@@ -69,7 +69,7 @@ static uint32_t bloom_size(const ppq_writer_t *w, const ppq_col_t *c)
     }
     e = ppq_dict_enc_entries(c->own.dict);
     n = e > 0u ? ppq_bloom_bytes(e, bloom_fpp(&w->opts), PPQ_BLOOM_MAX_BYTES) : 0u;
-    return n <= w->bloom_cap ? n : 0u;
+    return n <= EXT(w)->bloom_cap ? n : 0u;
 }
 
 /* Column c's filter into the arena's bitset (n bytes): its dictionary's
@@ -79,7 +79,7 @@ static void bloom_fill(ppq_writer_t *w, const ppq_col_t *c, uint32_t n)
 {
     const ppq_dict_enc_t *d = c->own.dict;
     uint32_t e, count = ppq_dict_enc_entries(d);
-    ppq_bloom_clear(w->bloom, n);
+    ppq_bloom_clear(EXT(w)->bloom, n);
     for (e = 0; e < count; e++) {
         const uint8_t *v;
         size_t len;
@@ -91,7 +91,7 @@ static void bloom_fill(ppq_writer_t *w, const ppq_col_t *c, uint32_t n)
             len = d->width;
             v = d->pool + (size_t)e * len;
         }
-        ppq_bloom_insert(w->bloom, n, ppq_bloom_hash_bytes(v, len));
+        ppq_bloom_insert(EXT(w)->bloom, n, ppq_bloom_hash_bytes(v, len));
     }
 }
 
@@ -141,7 +141,7 @@ static PPQ_NOINLINE ppq_status_t write_blooms(ppq_writer_t *w)
             bloom_fill(w, c, x->n);
             x->off = to->offset;
             st = ppq_bloom_header_write(to, x->n);
-            st = st == PPQ_OK ? ppq_sink_write(to, w->bloom, x->n) : st;
+            st = st == PPQ_OK ? ppq_sink_write(to, EXT(w)->bloom, x->n) : st;
         }
     }
     if (PPQ_WRITER_RECOVERY && w->opts.recovery) {
@@ -195,29 +195,30 @@ static uint64_t sort_key(const ppq_col_t *c, const void *v)
 static void sort_next(ppq_writer_t *w, const void *const *vals)
 {
     uint32_t k, n = w->opts.sorting_count;
-    int decided = !w->sort_prev;
+    wext_t *x = EXT(w);
+    int decided = !x->sort_prev;
     for (k = 0; k < n; k++) {
         const ppq_sorting_column_t *sc = &w->opts.sorting_columns[k];
         uint8_t null = (uint8_t)(vals[k] == NULL);
         uint64_t key = null ? 0u : sort_key(COL(w, sc->column), vals[k]);
         if (!decided) {
             int cmp; /* the row against the one before: < 0 it comes first */
-            if (null || w->sort_null[k]) {
-                cmp = null == w->sort_null[k] ? 0 : (null != 0u) == (sc->nulls_first != 0u) ? -1 : 1;
+            if (null || x->sort_null[k]) {
+                cmp = null == x->sort_null[k] ? 0 : (null != 0u) == (sc->nulls_first != 0u) ? -1 : 1;
             } else {
-                cmp = key < w->sort_key[k] ? -1 : key > w->sort_key[k];
+                cmp = key < x->sort_key[k] ? -1 : key > x->sort_key[k];
                 cmp = sc->descending ? -cmp : cmp;
             }
             if (cmp < 0) {
-                w->sort_broken = 1;
+                x->sort_broken = 1;
                 return;
             }
             decided = cmp > 0;
         }
-        w->sort_null[k] = null;
-        w->sort_key[k] = key;
+        x->sort_null[k] = null;
+        x->sort_key[k] = key;
     }
-    w->sort_prev = 1;
+    x->sort_prev = 1;
 }
 
 /* The row about to be pushed: from `rec` (write_record), else the
@@ -241,7 +242,7 @@ static PPQ_NOINLINE void sort_batch(ppq_writer_t *w, const ppq_column_batch_t *c
 {
     const void *vals[PPQ_WRITER_SORT_MAX];
     uint32_t r, k;
-    for (r = from; r < from + n && !w->sort_broken; r++) {
+    for (r = from; r < from + n && !EXT(w)->sort_broken; r++) {
         for (k = 0; k < w->opts.sorting_count; k++) {
             uint32_t col = w->opts.sorting_columns[k].column;
             const ppq_column_batch_t *b = &cols[col];

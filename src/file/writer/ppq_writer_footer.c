@@ -298,7 +298,7 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
     }
 #endif
 #if PPQ_WRITER_BLOOM
-    if (st == PPQ_OK && BLOOM(&w->opts) && w->bloom != NULL) {
+    if (st == PPQ_OK && BLOOM(&w->opts) && BLOOM_BITS(w) != NULL) {
         st = write_blooms(w);
     }
 #endif
@@ -332,7 +332,7 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
             sm[i].nulls_first = w->opts.sorting_columns[i].nulls_first;
         }
         ppq_meta_write_row_group_end_sorted(&t, PPQ_COMPRESSORS != 0u ? raw : total, total, w->rg_rows, rg_start,
-                                            w->row_groups, sm, w->sort_broken ? 0u : w->opts.sorting_count);
+                                            w->row_groups, sm, EXT(w)->sort_broken ? 0u : w->opts.sorting_count);
     } else
 #endif
     ppq_meta_write_row_group_end(&t, PPQ_COMPRESSORS != 0u ? raw : total, total, w->rg_rows, rg_start, w->row_groups);
@@ -354,9 +354,9 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
         w->spilled += w->opts.footer_spill->offset;
     }
     w->hdr_crcs = 0;
-    if (PPQ_WRITER_SORTING) { /* the next row group's order starts over */
-        w->sort_broken = 0;
-        w->sort_prev = 0;
+    if (PPQ_WRITER_SORTING && SORTING(w)) { /* the next row group's order starts over */
+        EXT(w)->sort_broken = 0;
+        EXT(w)->sort_prev = 0;
     }
     w->rows += w->rg_rows;
     if (PPQ_WRITER_AUTO_THOROUGH && PPQ_COMPRESSORS != 0u) {
@@ -594,7 +594,7 @@ static ppq_status_t write_header_record(ppq_writer_t *w)
     }
 #endif
 #if PPQ_WRITER_BLOOM
-    if (BLOOM(&w->opts) && w->bloom != NULL) {
+    if (BLOOM(&w->opts) && BLOOM_BITS(w) != NULL) {
         b[9] |= 8u; /* bloom filter records */
     }
 #endif

@@ -135,13 +135,28 @@ typedef struct bcol {
     uint8_t want;    /* the column takes filters (opts.bloom_columns or AUTO's pick) */
 } bcol_t;
 
+/* The writer's bloom filter and sorting_columns state, in the arena
+ * (w->ext: kept out of ppq_writer_t, which callers hold on small stacks). */
+typedef struct wext {
+    uint8_t *bloom;     /* the bitset being built (NULL: none) */
+    uint32_t bloom_cap; /* ... its bytes */
+    uint8_t sort_broken; /* a row of the open row group was out of order */
+    uint8_t sort_prev;  /* ... a row came before: its keys (and nulls) */
+    uint8_t sort_null[PPQ_WRITER_SORT_MAX];
+    uint64_t sort_key[PPQ_WRITER_SORT_MAX];
+} wext_t;
+#define EXT(w) ((wext_t *)(w)->ext)
+/* The bitset (NULL: none, or no ext). */
+#define BLOOM_BITS(w) ((w)->ext != NULL ? EXT(w)->bloom : NULL)
+
 /* A row group's chunks' metadata waits for what follows them (a page
  * index, bloom filters): a constant 0 in a build without either. */
-#define DEFERRED(w) ((PPQ_WRITER_PAGE_INDEX && PAGE_INDEX(&(w)->opts)) || (PPQ_WRITER_BLOOM && BLOOM(&(w)->opts) && (w)->bloom != NULL))
+#define DEFERRED(w) ((PPQ_WRITER_PAGE_INDEX && PAGE_INDEX(&(w)->opts)) || (PPQ_WRITER_BLOOM && BLOOM(&(w)->opts) && BLOOM_BITS(w) != NULL))
 
 /* sorting_columns (opts.sorting_columns): a constant 0 in a build without
  * them (PPQ_WRITER_SORTING). */
 #define SORTING(w) (PPQ_WRITER_SORTING && (w)->opts.sorting_count != 0u)
+#define SORTING_OPTS(o) (PPQ_WRITER_SORTING && (o)->sorting_count != 0u)
 
 /* One column's state, in the arena.  Small fields first, the encoders
  * last: Thumb's short loads reach only 31 bytes (bytes) or 124 (words)

@@ -650,6 +650,15 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
 /* Lay out (or count) everything.  Returns 0 for an invalid schema. */
 static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w)
 {
+#if PPQ_WRITER_BLOOM || PPQ_WRITER_SORTING
+    if (BLOOM(o) || SORTING_OPTS(o)) { /* their state (w->ext), first */
+        wext_t *x = (wext_t *)take(p, sizeof *x);
+        if (w != NULL && x != NULL && !p->failed) {
+            memset(x, 0, sizeof *x);
+            w->ext = x;
+        }
+    }
+#endif
     if (PPQ_WRITER_COMPACT && o->compact) {
         return plan_compact(s, n, o, p, w);
     }
