@@ -802,7 +802,9 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
                                           size_t arena_len)
 #endif
 {
-    ppq_writer_options_t o, best, in;
+    ppq_writer_options_t o, best; /* (*opts is the input: no third copy on a small board's stack) */
+    const ppq_writer_options_t *in = opts;
+    uint8_t had_no_index, had_no_bloom = 0;
     uint64_t best_score = 0, best_rows = 0;
     uint32_t pv, step, k, rg, typ, most = arena_len > 0x7FFFFFFFu ? 0x7FFFFFFFu : (uint32_t)arena_len;
     int found = 0;
@@ -818,19 +820,20 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
     /* the page index off: an arena sized to the byte spends itself on pages
      * and row groups (a page index's record per page and column would
      * shrink both) */
-    in = *opts;
-    in.no_page_index = 1;
+    had_no_index = opts->no_page_index;
+    opts->no_page_index = 1;
     if (PPQ_WRITER_BLOOM) { /* (a bitset in the arena) */
-        in.no_bloom = 1;
+        had_no_bloom = opts->no_bloom;
+        opts->no_bloom = 1;
     }
-    rg = (uint32_t)rg_meta_max(schema, ncols, &in);
+    rg = (uint32_t)rg_meta_max(schema, ncols, in);
 #if PPQ_WRITER_NESTED
     rg += tree != NULL ? (uint32_t)nest_path_bytes(tree) : 0u;
 #endif
     /* a row group's metadata as it usually is: encodings, counts, sizes
      * and offsets of a few bytes (some 28 bytes a column below the bound,
      * 32 with statistics, and 16 a row group), byte-array bounds of 8 */
-    typ = (uint32_t)rg_meta_bound(schema, ncols, &in, 8u) -
+    typ = (uint32_t)rg_meta_bound(schema, ncols, in, 8u) -
           ncols * (PPQ_WRITER_STATISTICS && !opts->no_statistics ? 32u : 28u) - 16u;
     /* pv 0: the compact layout (where it can be had: the best when it fits);
      * then pages as large as still leave room for whole row groups */
@@ -847,7 +850,7 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
          * layout), or 1/2, 1/4 ... 1/4096 of the arena (pages) */
         for (step = 0u, k = 0u; step < 24u || (pv == 0u && k < 0xFFFFu); step++, k += k < 16u ? 1u : k / 4u) {
             uint64_t score, rows;
-            o = in;
+            o = *in;
             o.compact = pv == 0u;
             o.row_group_rows = 1u << 20; /* row groups end where the store or a chunk buffer fills */
             o.footer_bytes = o.footer_spill != NULL ? 1u : pv == 0u ? rg + k * typ : (uint32_t)(arena_len >> (step / 2u + 1u));
@@ -905,6 +908,10 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
         }
     }
     if (!found) {
+        opts->no_page_index = had_no_index; /* (nothing changed) */
+        if (PPQ_WRITER_BLOOM) {
+            opts->no_bloom = had_no_bloom;
+        }
         return PPQ_ERR_ARENA;
     }
     *opts = best;
