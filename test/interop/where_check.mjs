@@ -7,6 +7,7 @@
 //                 bloom filters on dictionary columns)
 //   duck_nobloom  the same with WRITE_BLOOM_FILTER false
 //   arrow_rs      parquet-wasm (arrow-rs): 2 KiB pages, its page index
+//   polars        nodejs-polars' writer: row groups of 5,000, ZSTD, no page index
 // and on every file given after OUTDIR (the interop and demo files): row
 // counts of generic predicates (a range and an equality per column, an
 // absent text) against DuckDB's.  Rows are compared by id, status and dev
@@ -19,6 +20,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { readParquet, writeParquet, Table, WriterPropertiesBuilder, Compression } from 'parquet-wasm';
+import pl from 'nodejs-polars';
 
 const [ppq, dir, ...extra] = process.argv.slice(2);
 mkdirSync(dir, { recursive: true });
@@ -70,6 +72,9 @@ await con.run(`COPY (SELECT * FROM read_parquet('${files.ours}') ORDER BY id) TO
   files.arrow_rs = join(dir, 'arrow_rs.parquet');
   writeFileSync(files.arrow_rs, writeParquet(Table.fromIPCStream(t.intoIPCStream()), props));
 }
+// polars' own writer (row groups of 5,000, its statistics, no page index)
+files.polars = join(dir, 'polars.parquet');
+pl.readParquet(files.ours).writeParquet(files.polars, { compression: 'zstd', rowGroupSize: 5000 });
 
 // ---- the predicates: ppq's, DuckDB's ------------------------------------------
 const preds = [
