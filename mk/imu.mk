@@ -29,3 +29,24 @@ demo-imu-mcu: $(IMU_LOGGER) test/interop/node_modules
 	cmp build/demo/imu.parquet build/demo/imu_mcu.parquet && echo "demo-imu-mcu: the M4F firmware's nested file is byte-identical to the host's"
 	node test/interop/imu_check.mjs build/demo/imu_mcu.parquet
 CHECK_STEPS += demo-imu-mcu
+
+# The reader on the M4F board (issue 30): the demo day written with its
+# page index on the host (sensor_logger --index), read over semihosting by
+# examples/sensor_logger/find_minute.c, which finds 06:00-06:01 through the
+# ts column's page index reading only the pages that hold it.
+## demo-find-mcu: the M4F finds one minute of the demo day through the page index, reading only the pages that hold it
+## demo-find-mcu-run: the minute finder alone under QEMU (TARGET=mps2-an386), on build/demo/sensors_index.parquet
+.PHONY: demo-find-mcu demo-find-mcu-run
+FIND_OBJS = $(BUILD)/obj/examples/sensor_logger/find_minute.o $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard boards/common/*.c))
+$(BUILD)/find_minute.elf: $(FIND_OBJS) $(LIB)
+	$(Q)$(CC) $(BOARD_LDFLAGS) -o $@ $(FIND_OBJS) $(LIB)
+
+demo-find-mcu-run: $(BUILD)/find_minute.elf
+	timeout $(QEMU_TIMEOUT) qemu-system-arm -M $(BOARD_QEMU_MACHINE) -nographic -monitor none -serial none \
+	    -semihosting-config enable=on,target=native -kernel $<
+
+demo-find-mcu: $(SENSOR_LOGGER)
+	@mkdir -p build/demo
+	$(SENSOR_LOGGER) --index build/demo/sensors_index.parquet
+	$(MAKE) --no-print-directory demo-find-mcu-run TARGET=mps2-an386 BUILD=build/mps2-an386-find
+CHECK_STEPS += demo-find-mcu

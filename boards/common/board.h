@@ -22,6 +22,10 @@ int board_write(int handle, const void *data, size_t len);
  * (fewer at the end of the file) or -1. */
 int board_read(int handle, void *data, size_t len);
 int board_close(int handle);
+/* Move a handle's position to byte `pos` (0 on success), and a host
+ * file's length (or -1): with board_read, reads at any offset. */
+int board_seek(int handle, uint32_t pos);
+long board_size(int handle);
 
 /* Fill the unused stack below the caller's frame with a pattern ... */
 #define board_stack_paint()                                                                          \

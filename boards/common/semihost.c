@@ -10,6 +10,8 @@
 #define SYS_WRITE0 0x04
 #define SYS_WRITE 0x05
 #define SYS_READ 0x06
+#define SYS_SEEK 0x0A
+#define SYS_FLEN 0x0C
 #define SYS_EXIT 0x18
 #define SYS_EXIT_EXTENDED 0x20
 #define ADP_STOPPED_APPLICATION_EXIT 0x20026u
@@ -138,4 +140,19 @@ size_t board_stack_used(void)
         p++;
     }
     return (size_t)((const uint8_t *)painted_from - (const uint8_t *)p);
+}
+
+int board_seek(int handle, uint32_t pos)
+{
+    uint32_t args[2];
+    args[0] = (uint32_t)handle;
+    args[1] = pos;
+    return semihost(SYS_SEEK, args) == 0 ? 0 : -1;
+}
+
+long board_size(int handle)
+{
+    uint32_t args[1];
+    args[0] = (uint32_t)handle;
+    return (long)semihost(SYS_FLEN, args);
 }

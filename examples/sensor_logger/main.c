@@ -72,7 +72,9 @@ static uint32_t arg_u32(int argc, char **argv, int i)
 }
 
 /* sensor_logger [--small FILE CHUNK_BYTES DICT_ENTRIES PAGE_BYTES FOOTER_BYTES]
- *               [--arena BYTES ROWS FILE] [FILE]:
+ *               [--arena BYTES ROWS FILE] [--index FILE] [FILE]:
+ * --index writes the day with its page index (which the firmware, built
+ * without, does not write: make demo-find-mcu's board reader uses it);
  * --small uses the 16 KB-microcontroller schema with the compact options
  * the microbit firmware printed (what ppq_writer_options_for_arena gave it
  * for 8 KiB: on a 64-bit host the same arena holds less); --arena writes
@@ -83,7 +85,8 @@ int main(int argc, char **argv)
 {
     int small = argc > 1 && strcmp(argv[1], "--small") == 0;
     int sized = argc > 1 && strcmp(argv[1], "--arena") == 0;
-    int at = small ? 2 : sized ? 4 : 1; /* FILE's argument */
+    int index = argc > 1 && strcmp(argv[1], "--index") == 0;
+    int at = small ? 2 : sized ? 4 : index ? 2 : 1; /* FILE's argument */
     const char *path = at < argc ? argv[at] : "build/demo/sensors.parquet";
     const ppq_column_t *schema = small || sized ? logger_schema_small : logger_schema;
     uint32_t rows = small ? LOGGER_SMALL_ROWS : sized ? arg_u32(argc, argv, 3) : LOGGER_ROWS;
@@ -96,6 +99,9 @@ int main(int argc, char **argv)
     ppq_source_t unspill = {file_read, NULL, 0};
     logger_options(&opts, small || sized);
     opts.codec = small || sized ? PPQ_CODEC_UNCOMPRESSED : LOGGER_CODEC;
+    if (index) {
+        opts.no_page_index = 0; /* (the firmware builds none: a file for the board's reader) */
+    }
     if (small) {
         logger_compact_options(&opts, arg_u32(argc, argv, 3), arg_u32(argc, argv, 4), arg_u32(argc, argv, 5),
                                arg_u32(argc, argv, 6));
