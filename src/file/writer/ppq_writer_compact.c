@@ -42,8 +42,6 @@ typedef struct compact_col {
             uint32_t rows;
             uint16_t vals, levs;
             uint8_t width;
-            uint16_t plain; /* ... and the row group's values as PLAIN (byte arrays and others
-                               not a number: compact_weigh) */
         } split;
     } by;                   /* by kind: DELTA's, DICT's (first: no padding before it) */
     stream_ctx_t vals;
@@ -584,7 +582,6 @@ PPQ_NOINLINE static ppq_status_t compact_push(ppq_writer_t *w, uint32_t i)
             cc->didx = cc->dict_count++;
             cc->dict_bytes = (uint16_t)(cc->dict_bytes + len + (c->def->type == PPQ_BYTE_ARRAY ? 4u : 0u));
         }
-        cc->by.split.plain = (uint16_t)(cc->by.split.plain + len + (c->def->type == PPQ_BYTE_ARRAY ? 4u : 0u));
         st = ppq_rle_enc_put_one(&c->enc.rle, cc->didx);
         break;
     case K_DELTA:
@@ -639,8 +636,12 @@ static void compact_weigh(const ppq_writer_t *w, const ppq_col_t *c)
     if (c->def->encoding != PPQ_COLUMN_AUTO || c->def->type == PPQ_BOOLEAN) {
         return;
     }
-    if (!c->dict_word) { /* byte arrays: their PLAIN bytes as counted, or written */
-        plain = c->kind == K_DICT ? cc->by.split.plain : cc->vals.len;
+    if (!c->dict_word && c->kind != K_DICT) { /* byte arrays: their PLAIN bytes written ... */
+        plain = cc->vals.len;
+    } else if (!c->dict_word && cc->dict_count > 0u) { /* ... or as many values of the entries' mean
+                                                        length (no count a value on the row path) */
+        plain = n < 0x10000u ? ppq_udiv32((uint32_t)n * cc->dict_bytes, cc->dict_count)
+                             : (size_t)ppq_udiv32(cc->dict_bytes, cc->dict_count) * n;
     }
     home = home == K_DELTA && cc->no_delta ? K_PLAIN : home; /* (deltas past 32 bits: compact_reset) */
     if (c->kind == K_DELTA) {
@@ -686,7 +687,6 @@ static ppq_status_t compact_start(ppq_col_t *c)
     cc->dict_bytes = 0;
     cc->dict_full = 0;
     cc->by.split.rows = 0; /* (DELTA's spread starts at its first value: compact_push) */
-    cc->by.split.plain = 0;
     if (cc->est != NULL) {
         memset(cc->est, 0, sizeof *cc->est);
     }
