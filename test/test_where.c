@@ -221,15 +221,18 @@ static void aligned_after_skips(void)
     uint32_t n = 0, c;
     size_t len = 0;
     int64_t lo = ts_of(234), hi = ts_of(250);
+    uint8_t lo8[8], hi8[8];
     ppq_bytes_t blo, bhi;
     long got;
     nulls_from = nulls_to = 0;
     WRITE_OR_RETURN(40, &len);
     OPEN_OR_RETURN(len);
     read_index();
-    blo.ptr = (const uint8_t *)&lo; /* (PLAIN bytes: little-endian hosts and boards) */
+    ppq_store_le64(lo8, (uint64_t)lo); /* (PLAIN bytes: little-endian on every host) */
+    ppq_store_le64(hi8, (uint64_t)hi);
+    blo.ptr = lo8;
     blo.len = 8;
-    bhi.ptr = (const uint8_t *)&hi;
+    bhi.ptr = hi8;
     bhi.len = 8;
     PPQ_CHECK_OK(ppq_page_index_rows(&pi[0], &blo, &bhi, ranges, RANGES, &n));
     PPQ_CHECK(pi[0].npages > 0u || !PPQ_WRITER_PAGE_INDEX); /* (the writer's index where it is built) */
@@ -270,11 +273,13 @@ static void range_hits_no_page(void)
     size_t len = 0, lv = 0, cnt = 0;
     int64_t lo = ts_of(ROWS) + 5;
     int64_t v[4];
+    uint8_t lo8[8];
     ppq_bytes_t blo;
     WRITE_OR_RETURN(40, &len);
     OPEN_OR_RETURN(len);
     read_index();
-    blo.ptr = (const uint8_t *)&lo;
+    ppq_store_le64(lo8, (uint64_t)lo); /* (PLAIN bytes) */
+    blo.ptr = lo8;
     blo.len = 8;
     PPQ_CHECK_OK(ppq_page_index_rows(&pi[0], &blo, NULL, ranges, RANGES, &n));
     if (pi[0].npages == 0u) {
@@ -407,6 +412,7 @@ static uint32_t pages_holding(const uint32_t *first, uint32_t n, uint64_t a, uin
 static void one_minute(void)
 {
     int64_t lo = WHERE_GOLD_T0 + 300 * 1000000ll, hi = WHERE_GOLD_T0 + 360 * 1000000ll - 1, ts[16];
+    uint8_t lo8[8], hi8[8];
     int32_t temp[16];
     int16_t def[16];
     ppq_bytes_t blo, bhi;
@@ -428,9 +434,11 @@ static void one_minute(void)
     }
     PPQ_CHECK_EQ(pi[0].npages, ARRAY_LEN(where_gold_ts_first));
     PPQ_CHECK_EQ(pi[1].npages, ARRAY_LEN(where_gold_temp_first));
-    blo.ptr = (const uint8_t *)&lo; /* (PLAIN: little-endian, as the boards are) */
+    ppq_store_le64(lo8, (uint64_t)lo); /* (PLAIN bytes: little-endian on every host) */
+    ppq_store_le64(hi8, (uint64_t)hi);
+    blo.ptr = lo8;
     blo.len = 8;
-    bhi.ptr = (const uint8_t *)&hi;
+    bhi.ptr = hi8;
     bhi.len = 8;
     PPQ_CHECK_OK(ppq_page_index_rows(&pi[0], &blo, &bhi, ranges, RANGES, &n));
     PPQ_CHECK_EQ(n, 1u);

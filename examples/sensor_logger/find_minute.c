@@ -50,6 +50,7 @@ int main(void)
     ppq_file_t file = {read_at, NULL, NULL, NULL, 0};
     ppq_arena_t arena;
     int64_t t0, lo, hi, ts[32];
+    uint8_t lo8[8], hi8[8];
     int16_t def[32];
     ppq_bytes_t blo, bhi;
     uint32_t n = 0, i, g, holding = 0, in_minute = 0, wrong = 0;
@@ -80,9 +81,11 @@ int main(void)
     }
     lo = t0 + (int64_t)FIRST_ROW * 1000000;
     hi = lo + (int64_t)MINUTE * 1000000 - 1;
-    blo.ptr = (const uint8_t *)&lo; /* (PLAIN: little-endian, as the board is) */
+    ppq_store_le64(lo8, (uint64_t)lo); /* (the bounds as PLAIN bytes) */
+    ppq_store_le64(hi8, (uint64_t)hi);
+    blo.ptr = lo8;
     blo.len = 8;
-    bhi.ptr = (const uint8_t *)&hi;
+    bhi.ptr = hi8;
     bhi.len = 8;
     if (ppq_reader_page_index(&rd, g, 0, &arena, &pi) != PPQ_OK || pi.npages == 0u ||
         ppq_page_index_rows(&pi, &blo, &bhi, ranges, 8, &n) != PPQ_OK || n == 0u) {
