@@ -136,9 +136,10 @@ static void policy_mixed_golden(void)
 }
 
 /* Groups that look like runs to a careless test: halves alike, all but
- * one value alike, at every width a target packs a group at a time
- * (32-bit: 1-8; 64-bit: 1-16) and a few wider: bit-packed, never a run; the bytes are the
- * bit-packed header and ppq_pack32's, the values come back. */
+ * one value alike, at every width a target packs a group at a time (1-16;
+ * 32-bit targets: 1-8 joined in words, 9-16 in pairs) and a few wider:
+ * bit-packed, never a run; the bytes are the bit-packed header and
+ * ppq_pack32's, the values come back. */
 static void groups_that_are_not_runs(void)
 {
     unsigned w;

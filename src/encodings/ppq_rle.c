@@ -166,14 +166,56 @@ static PPQ_ALWAYS_INLINE void store8(uint8_t *out, unsigned w, uint32_t lo, uint
     }
 }
 
+/* Append a pair p (2w = `bits` bits) to the accumulator, storing a full
+ * word at *out. */
+static PPQ_ALWAYS_INLINE void acc_pair(uint32_t *acc, unsigned *nbits, uint32_t p, unsigned bits, uint8_t **out)
+{
+    *acc |= p << *nbits;
+    *nbits += bits;
+    if (*nbits >= 32u) {
+        ppq_store_le32(*out, *acc);
+        *out += 4;
+        *nbits -= 32u;
+        *acc = *nbits != 0u ? p >> (bits - *nbits) : 0u; /* the bits that did not fit */
+    }
+}
+
+/* pack_groups() at widths 9..16: a group's values joined in pairs (2w
+ * bits), its run test on the pairs, each pair into a 32-bit accumulator
+ * stored a word at a time (a group is w whole bytes). */
+static size_t pack_pairs(const uint32_t *g, size_t n, size_t room, unsigned w, uint8_t *out)
+{
+    uint32_t acc = 0;
+    unsigned nbits = 0, w2 = 2u * w;
+    size_t k;
+    for (k = 0; k < room && n - 8u * k >= 8u; k++, g += 8) {
+        uint32_t p0 = g[0] | g[1] << w, p1 = g[2] | g[3] << w, p2 = g[4] | g[5] << w, p3 = g[6] | g[7] << w;
+        if (p0 == p1 && p0 == p2 && p0 == p3 && g[0] == g[1]) {
+            break; /* a run may start here */
+        }
+        acc_pair(&acc, &nbits, p0, w2, &out);
+        acc_pair(&acc, &nbits, p1, w2, &out);
+        acc_pair(&acc, &nbits, p2, w2, &out);
+        acc_pair(&acc, &nbits, p3, w2, &out);
+    }
+    for (; nbits > 0u; nbits -= 8u) {
+        *out++ = (uint8_t)acc;
+        acc >>= 8;
+    }
+    return k;
+}
+
 /* Whole groups of 8 values (below 2^w) from g that are not runs, packed at
  * out as put_one() would; at most `room` groups, n values.  Returns the
- * groups (32-bit targets: widths 1-8; wider ones go value by value, for
- * flash). */
+ * groups (32-bit targets: widths 1-8 joined in words, 9-16 in pairs; wider
+ * ones go value by value, for flash). */
 static PPQ_ALWAYS_INLINE size_t pack_groups(const uint32_t *g, size_t n, size_t room, unsigned w, uint8_t *out)
 {
     uint32_t copies = 1u | 1u << w | 1u << 2u * w | 1u << 3u * w;
     size_t k;
+    if (w - 9u < 8u) {
+        return pack_pairs(g, n, room, w, out);
+    }
     for (k = 0; w - 1u < 8u && k < room && n >= 8u; k++, g += 8, n -= 8u, out += w) {
         uint32_t lo, hi;
         join8(g, w, &lo, &hi);

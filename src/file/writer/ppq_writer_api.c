@@ -388,6 +388,11 @@ ppq_status_t ppq_writer_use_record(ppq_writer_t *w, const ppq_field_t *fields)
     while (first < w->ncols && !(is_bytes(w, first) && fields[first].present == PPQ_FIELD_ALWAYS)) {
         first++;
     }
+    for (i = 0; i < w->ncols && !COMPACT(w); i++) {
+        COL(w, i)->rec_value = fields[i].value;
+        COL(w, i)->rec_present = fields[i].present;
+    }
+    i = 0;
     while (i < w->ncols && !record_checks(w, i, &fields[i], first)) {
         i++;
     }
@@ -474,10 +479,10 @@ ppq_status_t ppq_writer_write_record(ppq_writer_t *w, const void *record)
         sort_row(w, rec);
     }
 #endif
-    for (; col != end; col += size, f++) {
+    for (; col != end; col += size) {
         ppq_col_t *c = (ppq_col_t *)(void *)col;
-        st = f->present == PPQ_FIELD_ALWAYS || rec[f->present] != 0u ? c->put(w, c, rec + f->value)
-                                                                     : put_slow(w, c, NULL);
+        st = c->rec_present == PPQ_FIELD_ALWAYS || rec[c->rec_present] != 0u ? c->put(w, c, rec + c->rec_value)
+                                                                             : put_slow(w, c, NULL);
         if (st != PPQ_OK) {
             break;
         }

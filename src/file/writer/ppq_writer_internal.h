@@ -222,6 +222,8 @@ typedef struct ppq_col {
      * type (a null goes to put_slow with v NULL) */
     ppq_status_t (*put)(struct ppq_writer *w, struct ppq_col *c, const void *v);
     uint32_t put_limit;     /* ... whose shortcut takes values while page_count is below it */
+    uint16_t rec_value, rec_present; /* write_record's field (ppq_writer_use_record's copy: read
+                                        with the column, not from the caller's table) */
     const uint8_t *again;   /* BYTE_ARRAY dictionary: the page's last value's bytes in the pool
                                (NULL: none yet), its length and entry index */
     uint32_t again_len, again_idx;

@@ -643,13 +643,28 @@ static PPQ_ALWAYS_INLINE ppq_status_t put_done(ppq_col_t *c)
     return PPQ_OK;
 }
 
+/* A number of `width` bytes new to the dictionary: added, as push_value
+ * adds it (where the dictionary is full, put_slow falls back). */
+static PPQ_NOINLINE ppq_status_t put_new_word(ppq_writer_t *w, ppq_col_t *c, const void *v, unsigned width)
+{
+    uint64_t word = number_bits(v, width);
+    ppq_status_t st = ppq_dict_enc_put_word(c->own.dict, word);
+    if (st != PPQ_OK) {
+        return st == PPQ_DICT_FULL ? put_slow(w, c, v) : st;
+    }
+    if (PPQ_WRITER_STATISTICS) {
+        (void)ppq_stats_add_word(&c->page_stats, c->stats_kind, width, word);
+    }
+    return put_done(c);
+}
+
 /* A number of `width` bytes the dictionary has. */
 static PPQ_ALWAYS_INLINE ppq_status_t put_dict_word(ppq_writer_t *w, ppq_col_t *c, const void *v, unsigned width)
 {
     uint32_t e;
     uint64_t word = number_bits(v, width);
     if ((e = ppq_dict_enc_find(c->own.dict, word, width)) == 0u) {
-        return put_slow(w, c, v);
+        return put_new_word(w, c, v, width);
     }
     if (PPQ_WRITER_STATISTICS) {
         entry_stats(c, e - 1u, word, width);
