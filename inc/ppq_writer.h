@@ -231,6 +231,14 @@ typedef struct ppq_writer_options {
      * sets no_bloom; the compact layout writes none, nor a build with
      * PPQ_WRITER_BLOOM 0 (ppq_config.h). */
     uint8_t no_bloom;
+    /* Nested schemas (ppq_writer_init_nested): the entries (levels) each
+     * leaf may take in one record built with ppq_writer_nest_* or read by
+     * ppq_writer_write_nested_record, staged in the arena before the record
+     * is committed (capped at page_values: a record's entries fit a page);
+     * 0: neither API (ppq_writer_write_levels only, no arena for them).
+     * Flat writers ignore it.  (In the padding after no_bloom: the struct's
+     * layout is as before.) */
+    uint16_t record_entries;
     const uint8_t *bloom_columns;
     uint32_t bloom_fpp;   /* false positives per million probes of absent values (0: 10,000, 1%) */
     uint32_t bloom_bytes;
@@ -529,7 +537,8 @@ PPQ_CHECKRET ppq_status_t ppq_writer_options_for_arena_nested(ppq_writer_options
  * joined by a byte each, pass 255 bytes.  `schema`, its arrays and
  * `arena` must outlive the writer.  ppq_writer_set_*, commit_row,
  * write_record and write_batch return PPQ_ERR_STATE on a nested writer:
- * rows go in through ppq_writer_write_levels.  Without PPQ_WRITER_NESTED
+ * rows go in through ppq_writer_write_levels, ppq_writer_write_nested_record
+ * or ppq_writer_nest_* (below).  Without PPQ_WRITER_NESTED
  * these functions are not in the library (a call fails to link).
  */
 PPQ_CHECKRET ppq_status_t ppq_writer_init_nested(ppq_writer_t *w, const ppq_schema_t *schema,
@@ -560,6 +569,198 @@ PPQ_CHECKRET ppq_status_t ppq_writer_leaf_levels(const ppq_writer_t *w, uint32_t
  */
 PPQ_CHECKRET ppq_status_t ppq_writer_write_levels(ppq_writer_t *w, const ppq_leaf_batch_t *leaves, uint32_t records,
                                                   uint32_t *written);
+
+/* ---- nested rows from the caller's structs, or built call by call --------------
+ *
+ * Both ways stage one record in the arena (opts.record_entries entries per
+ * leaf: ppq_writer_arena_size_nested counts them) and commit it as
+ * ppq_writer_write_levels would take it, one record: the same checks, the
+ * same bytes in the file.  Nothing of a record reaches a page before it is
+ * whole and checked, so a refused record loses nothing accepted before it.
+ * A writer whose opts.record_entries is 0 answers them PPQ_ERR_STATE, as
+ * does a flat writer.
+ *
+ * 1. Records: one ppq_nest_field_t per schema node, in the nodes' order,
+ * says where the node is in the C element that holds it (the record, a
+ * struct's member, an array's element):
+ *
+ *   - a leaf: `value` the offset of its value, in ppq_column_batch_t's C
+ *     types (uint8_t BOOLEAN: 0 false, else true; int32_t, int64_t,
+ *     ppq_int96_t, float, double, ppq_bytes_t), aligned as a member of that
+ *     type is;
+ *   - a STRUCT, LIST or MAP node that is not REPEATED: `value` the offset
+ *     its children's offsets count from (0: they are the holder's members;
+ *     offsetof(T, gps): they are members of the struct member gps);
+ *   - a REPEATED node (the middle group of a LIST or MAP, or a legacy
+ *     repeated group or leaf): `value` the offset of a pointer to its
+ *     elements (any object pointer type, `const float *` for a
+ *     LIST<FLOAT>), `count` the offset of a uint32_t element count (0: no
+ *     elements, an empty list; the pointer may then be NULL), `stride` the
+ *     bytes from one element to the next (sizeof the element).  Each
+ *     element is the holder of the node's children (a repeated leaf: the
+ *     element is the value);
+ *   - `present`: the offset of a uint8_t in the holder, nonzero when the
+ *     node is there and 0 for a null (an OPTIONAL node's null: a null
+ *     list, struct or value), or PPQ_FIELD_ALWAYS.  A REPEATED node takes
+ *     PPQ_FIELD_ALWAYS (no elements is its empty).
+ *
+ * Offsets and strides are below 65,536.  The macros below build the usual
+ * ones; a LIST or MAP macro gives both the LIST/MAP node's and its middle
+ * group's descriptors.  For example, a timestamp, a LIST<FLOAT> burst and a
+ * MAP<STRING, FLOAT?>?:
+ *
+ *   typedef struct { ppq_bytes_t key; float value; uint8_t has_value; } tag_t;
+ *   typedef struct {
+ *       int64_t ts;
+ *       const float *burst; uint32_t nburst;
+ *       const tag_t *tags; uint32_t ntags; uint8_t has_tags;
+ *   } row_t;
+ *   static const ppq_nest_field_t fields[] = {      (nodes:)
+ *       PPQ_NEST_FIELD(row_t, ts),                  ts
+ *       PPQ_NEST_LIST(row_t, burst, nburst, float), burst (LIST), list
+ *       PPQ_NEST_ELEMENT,                           element (the float itself)
+ *       PPQ_NEST_MAP_OPTIONAL(row_t, tags, ntags, tag_t, has_tags), tags (MAP), key_value
+ *       PPQ_NEST_FIELD(tag_t, key),                 key
+ *       PPQ_NEST_FIELD_OPTIONAL(tag_t, value, has_value)  value
+ *   };
+ *   ppq_writer_use_nested_record(&w, fields, 7);
+ *   ppq_writer_write_nested_record(&w, &row);
+ *
+ * 2. Calls: ppq_writer_nest_set_* give a leaf's value, ppq_writer_nest_begin
+ * and ppq_writer_nest_end one element of a LIST, MAP or repeated group,
+ * ppq_writer_nest_null and ppq_writer_nest_empty a null or an empty node,
+ * ppq_writer_nest_commit the record.  Nodes are named by their index in
+ * schema->nodes.  A node is given inside the innermost element begun and
+ * not ended (or the record, when none is): the nodes between it and that
+ * element must not be REPEATED (begin their elements first).  Giving a
+ * node makes its groups up to that element present.  What is not given is
+ * null: an OPTIONAL leaf, struct, list or map not given is null, a REQUIRED
+ * STRUCT not given is there with its children as not given, a REQUIRED
+ * LIST or MAP not given is empty, and a REQUIRED leaf not given makes the
+ * commit fail.  So a null list is one not given (or ppq_writer_nest_null),
+ * an empty list ppq_writer_nest_empty (or begun elements none), a null
+ * element an element begun and ended with nothing in it.  A leaf whose
+ * parent is a REPEATED group of that one child (a LIST's element leaf: a
+ * LIST<FLOAT>) may be set (or nulled) while the LIST is the innermost: each
+ * call appends an element holding that value (or a null element); a
+ * REPEATED leaf likewise takes each set as its next element.
+ *
+ * Misuse: a call that is refused leaves the record as it was (PPQ_ERR_ARG
+ * for a node that does not exist, is not of the kind the call takes, is
+ * not inside the innermost element, was given already in it or is inside a
+ * node given as null, a value of another type or a byte array
+ * ppq_writer_set_bytes would refuse, a null for a node that is not
+ * OPTIONAL, more than opts.record_entries entries in a leaf, or elements
+ * nested deeper than PPQ_WRITER_MAX_DEPTH; PPQ_ERR_STATE for
+ * ppq_writer_nest_end with no element begun); the caller may go on with the
+ * record or drop it (ppq_writer_nest_discard).  ppq_writer_nest_commit
+ * with an element still begun is PPQ_ERR_STATE (the record kept: end it
+ * and commit again); a record the commit refuses (a REQUIRED leaf not
+ * given, more entries than record_entries, the checks of
+ * ppq_writer_write_levels) is PPQ_ERR_ARG and dropped.  The writer's
+ * sticky error (a failed sink, closed) answers every call.  A record begun
+ * with these calls is dropped by ppq_writer_write_nested_record (which
+ * stages its record in the same place); ppq_writer_write_levels leaves it
+ * (its records go in first).
+ */
+
+typedef struct ppq_nest_field {
+    uint16_t value;   /* leaf: the value; group: its children's start; REPEATED: the elements' pointer */
+    uint16_t present; /* a uint8_t presence flag, or PPQ_FIELD_ALWAYS */
+    uint16_t count;   /* REPEATED: a uint32_t element count */
+    uint16_t stride;  /* REPEATED: bytes per element */
+} ppq_nest_field_t;
+
+/* A leaf or STRUCT member that is always there, or with a presence flag. */
+#define PPQ_NEST_FIELD(type, member) {(uint16_t)offsetof(type, member), (uint16_t)PPQ_FIELD_ALWAYS, 0u, 0u}
+#define PPQ_NEST_FIELD_OPTIONAL(type, member, flag)                                                                   \
+    {(uint16_t)offsetof(type, member), (uint16_t)offsetof(type, flag), 0u, 0u}
+/* A STRUCT whose children are members of its holder (offsets from it). */
+#define PPQ_NEST_INLINE {0u, (uint16_t)PPQ_FIELD_ALWAYS, 0u, 0u}
+#define PPQ_NEST_INLINE_OPTIONAL(type, flag) {0u, (uint16_t)offsetof(type, flag), 0u, 0u}
+/* A list's element (or a map's value) that is the whole array element: a
+ * LIST<FLOAT> over a float array, a LIST<STRUCT> whose element's members
+ * are the array element's. */
+#define PPQ_NEST_ELEMENT PPQ_NEST_INLINE
+/* A REPEATED node: `ptr` and `count` members of `type`, elements of `elem`. */
+#define PPQ_NEST_REPEATED(type, ptr, count, elem)                                                                    \
+    {(uint16_t)offsetof(type, ptr), (uint16_t)PPQ_FIELD_ALWAYS, (uint16_t)offsetof(type, count), (uint16_t)sizeof(elem)}
+/* A LIST or MAP node and its middle group: two descriptors. */
+#define PPQ_NEST_LIST(type, ptr, count, elem) PPQ_NEST_INLINE, PPQ_NEST_REPEATED(type, ptr, count, elem)
+#define PPQ_NEST_LIST_OPTIONAL(type, ptr, count, elem, flag)                                                         \
+    PPQ_NEST_INLINE_OPTIONAL(type, flag), PPQ_NEST_REPEATED(type, ptr, count, elem)
+#define PPQ_NEST_MAP PPQ_NEST_LIST
+#define PPQ_NEST_MAP_OPTIONAL PPQ_NEST_LIST_OPTIONAL
+
+/*
+ * Say how ppq_writer_write_nested_record finds each node: `fields` has one
+ * entry per schema node (`nfields` == schema->nnodes), caller-owned, read
+ * at every record (a const table in flash is usual).  PPQ_ERR_ARG (nothing
+ * changed) for NULL fields, another count, a REPEATED node with a presence
+ * flag or a stride of 0; PPQ_ERR_STATE for a flat writer or one without
+ * opts.record_entries.  May be called again to change the layout.
+ */
+PPQ_CHECKRET ppq_status_t ppq_writer_use_nested_record(ppq_writer_t *w, const ppq_nest_field_t *fields,
+                                                       uint32_t nfields);
+
+/*
+ * Append one record read from `record` (the caller's struct, laid out as
+ * ppq_writer_use_nested_record's fields say; read during the call only):
+ * the same bytes as ppq_writer_write_levels given its levels and values.
+ * PPQ_ERR_STATE before ppq_writer_use_nested_record; PPQ_ERR_ARG (record
+ * dropped, nothing written, writer usable) for a NULL record, a null in a
+ * REQUIRED node, elements but a NULL pointer, more elements or entries in
+ * a leaf than opts.record_entries, a byte array ppq_writer_set_bytes would
+ * refuse, or what ppq_writer_write_levels refuses (a record's entries or
+ * bytes that pass a page); else as ppq_writer_write_levels (a full footer
+ * store, the sink's error).  A record begun with ppq_writer_nest_* is
+ * dropped.
+ */
+PPQ_CHECKRET ppq_status_t ppq_writer_write_nested_record(ppq_writer_t *w, const void *record);
+
+/* Set leaf node `node` of the record being built (see above: where, and
+ * what a refusal does).  Byte values are copied as ppq_bytes_t (pointer and
+ * length): the bytes must stay valid until the commit. */
+PPQ_CHECKRET ppq_status_t ppq_writer_nest_set_bool(ppq_writer_t *w, uint32_t node, int value);
+PPQ_CHECKRET ppq_status_t ppq_writer_nest_set_i32(ppq_writer_t *w, uint32_t node, int32_t value);
+PPQ_CHECKRET ppq_status_t ppq_writer_nest_set_i64(ppq_writer_t *w, uint32_t node, int64_t value);
+PPQ_CHECKRET ppq_status_t ppq_writer_nest_set_float(ppq_writer_t *w, uint32_t node, float value);
+PPQ_CHECKRET ppq_status_t ppq_writer_nest_set_double(ppq_writer_t *w, uint32_t node, double value);
+PPQ_CHECKRET ppq_status_t ppq_writer_nest_set_int96(ppq_writer_t *w, uint32_t node, const ppq_int96_t *value);
+PPQ_CHECKRET ppq_status_t ppq_writer_nest_set_bytes(ppq_writer_t *w, uint32_t node, const void *data, uint32_t len);
+
+/* Node `node` (OPTIONAL, any kind) is null; PPQ_ERR_ARG when it is not
+ * OPTIONAL or was given already.  A list element leaf (see above) while its
+ * LIST is the innermost: appends a null element. */
+PPQ_CHECKRET ppq_status_t ppq_writer_nest_null(ppq_writer_t *w, uint32_t node);
+
+/* Group node `node` (STRUCT, LIST or MAP, not REPEATED) is there: a list
+ * or map with no elements yet (empty unless elements follow), a struct
+ * whose children not given are null.  PPQ_ERR_ARG for a leaf, a REPEATED
+ * node or one given as null. */
+PPQ_CHECKRET ppq_status_t ppq_writer_nest_empty(ppq_writer_t *w, uint32_t node);
+
+/* Begin the next element of node `node`: a LIST or MAP (its middle group),
+ * or a REPEATED group; the nodes below it are then given inside that
+ * element until ppq_writer_nest_end.  PPQ_ERR_ARG for another kind of node,
+ * one not inside the innermost element, or elements nested deeper than
+ * PPQ_WRITER_MAX_DEPTH. */
+PPQ_CHECKRET ppq_status_t ppq_writer_nest_begin(ppq_writer_t *w, uint32_t node);
+
+/* End the innermost element begun: what it did not give is null (or
+ * empty).  PPQ_ERR_STATE when none is begun; PPQ_ERR_ARG (the element
+ * still begun) when a leaf has no room left for its null. */
+PPQ_CHECKRET ppq_status_t ppq_writer_nest_end(ppq_writer_t *w);
+
+/* Append the record built: nodes not given are null or empty (see above).
+ * PPQ_ERR_STATE with an element still begun (the record kept); PPQ_ERR_ARG
+ * (the record dropped, nothing written) for a REQUIRED leaf not given or
+ * what ppq_writer_write_levels refuses; else as ppq_writer_write_levels.
+ * The next record starts empty. */
+PPQ_CHECKRET ppq_status_t ppq_writer_nest_commit(ppq_writer_t *w);
+
+/* Drop the record being built (no-op when none is). */
+void ppq_writer_nest_discard(ppq_writer_t *w);
 
 /* Write the open row group now (no-op without rows). */
 PPQ_CHECKRET ppq_status_t ppq_writer_flush_row_group(ppq_writer_t *w);

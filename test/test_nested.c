@@ -23,7 +23,7 @@
 #define RECORDS 300u
 #define MAX_ENTRIES 5000u
 #endif
-#define MAX_LEAVES 8u
+#define MAX_LEAVES 10u
 
 static ppq_reader_t rd;
 static ppq_column_reader_t cr;
@@ -716,12 +716,834 @@ static void nested_bad_batches(void)
     }
 }
 
+
+/* ---- the record API and the setters ---------------------------------------------
+ *
+ * Records as the caller's C structs, written three ways: striped into
+ * levels here by hand (each leaf's definition and repetition levels as the
+ * spec defines them for this schema, not by the writer) and given to
+ * ppq_writer_write_levels, read through ppq_writer_write_nested_record, and
+ * built with ppq_writer_nest_*: the three files byte for byte the same, and
+ * read back through the reader with the hand-striped levels and values. */
+
+/* R: a list, a struct of a list, a list of structs, maps with string and
+ * integer keys. */
+static const ppq_node_t r_nodes[] = {
+    LEAF(PPQ_REQUIRED),                                   /* 0 id INT32 */
+    GROUP("burst", PPQ_NODE_LIST, PPQ_REQUIRED, 1),       /* 1 */
+    GROUP("list", PPQ_NODE_STRUCT, PPQ_REPEATED, 1),      /* 2 */
+    LEAF(PPQ_REQUIRED),                                   /* 3 element FLOAT */
+    GROUP("gps", PPQ_NODE_STRUCT, PPQ_OPTIONAL, 2),       /* 4 */
+    LEAF(PPQ_REQUIRED),                                   /* 5 lat DOUBLE */
+    GROUP("sats", PPQ_NODE_LIST, PPQ_OPTIONAL, 1),        /* 6 */
+    GROUP("list", PPQ_NODE_STRUCT, PPQ_REPEATED, 1),      /* 7 */
+    LEAF(PPQ_OPTIONAL),                                   /* 8 element INT32 */
+    GROUP("readings", PPQ_NODE_LIST, PPQ_OPTIONAL, 1),    /* 9 */
+    GROUP("list", PPQ_NODE_STRUCT, PPQ_REPEATED, 1),      /* 10 */
+    GROUP("element", PPQ_NODE_STRUCT, PPQ_OPTIONAL, 2),   /* 11 */
+    LEAF(PPQ_REQUIRED),                                   /* 12 id INT32 */
+    LEAF(PPQ_OPTIONAL),                                   /* 13 value FLOAT */
+    GROUP("tags", PPQ_NODE_MAP, PPQ_OPTIONAL, 1),         /* 14 */
+    GROUP("key_value", PPQ_NODE_STRUCT, PPQ_REPEATED, 2), /* 15 */
+    LEAF(PPQ_REQUIRED),                                   /* 16 key STRING */
+    LEAF(PPQ_OPTIONAL),                                   /* 17 value FLOAT */
+    GROUP("codes", PPQ_NODE_MAP, PPQ_REQUIRED, 1),        /* 18 */
+    GROUP("key_value", PPQ_NODE_STRUCT, PPQ_REPEATED, 2), /* 19 */
+    LEAF(PPQ_REQUIRED),                                   /* 20 key INT32 */
+    LEAF(PPQ_OPTIONAL),                                   /* 21 value STRING */
+};
+static const ppq_column_t r_leaves[] = {
+    COL("id", PPQ_INT32, 0),    COL("element", PPQ_FLOAT, 0), COL("lat", PPQ_DOUBLE, 0), COL("element", PPQ_INT32, 1),
+    COL("id", PPQ_INT32, 0),    COL("value", PPQ_FLOAT, 1),   STRCOL("key", 0),          COL("value", PPQ_FLOAT, 1),
+    COL("key", PPQ_INT32, 0),   STRCOL("value", 1),
+};
+static const ppq_schema_t schema_r = {r_nodes, 22, r_leaves, 10};
+#define R_LEAVES 10u
+
+typedef struct sat { int32_t v; uint8_t ok; } sat_t;
+typedef struct gps {
+    double lat;
+    const sat_t *sats;
+    uint32_t nsats;
+    uint8_t has_sats;
+} gps_t;
+typedef struct reading { int32_t id; float value; uint8_t has_value, there; } reading_t;
+typedef struct tag { ppq_bytes_t key; float value; uint8_t has_value; } tag_t;
+typedef struct code { int32_t key; ppq_bytes_t name; uint8_t has_name; } code_t;
+typedef struct rrow {
+    int32_t id;
+    const float *burst;
+    uint32_t nburst;
+    gps_t gps;
+    uint8_t has_gps, has_readings, has_tags;
+    const reading_t *readings;
+    uint32_t nreadings;
+    const tag_t *tags;
+    uint32_t ntags;
+    const code_t *codes;
+    uint32_t ncodes;
+} rrow_t;
+
+static const ppq_nest_field_t r_fields[] = {
+    PPQ_NEST_FIELD(rrow_t, id),
+    PPQ_NEST_LIST(rrow_t, burst, nburst, float),
+    PPQ_NEST_ELEMENT,
+    PPQ_NEST_FIELD_OPTIONAL(rrow_t, gps, has_gps),
+    PPQ_NEST_FIELD(gps_t, lat),
+    PPQ_NEST_LIST_OPTIONAL(gps_t, sats, nsats, sat_t, has_sats),
+    PPQ_NEST_FIELD_OPTIONAL(sat_t, v, ok),
+    PPQ_NEST_LIST_OPTIONAL(rrow_t, readings, nreadings, reading_t, has_readings),
+    PPQ_NEST_INLINE_OPTIONAL(reading_t, there),
+    PPQ_NEST_FIELD(reading_t, id),
+    PPQ_NEST_FIELD_OPTIONAL(reading_t, value, has_value),
+    PPQ_NEST_MAP_OPTIONAL(rrow_t, tags, ntags, tag_t, has_tags),
+    PPQ_NEST_FIELD(tag_t, key),
+    PPQ_NEST_FIELD_OPTIONAL(tag_t, value, has_value),
+    PPQ_NEST_MAP(rrow_t, codes, ncodes, code_t),
+    PPQ_NEST_FIELD(code_t, key),
+    PPQ_NEST_FIELD_OPTIONAL(code_t, name, has_name),
+};
+
+#ifdef PPQ_TEST_SMALL
+#define R_RECORDS 12u
+#define R_ENTRIES 160u
+#else
+#define R_RECORDS 150u
+#define R_ENTRIES 1600u
+#endif
+#define R_MOST 7u /* elements per list at most (some records: none) */
+
+/* The records' arrays (pools the rows point into). */
+static float pool_f[R_RECORDS * R_MOST];
+static sat_t pool_sat[R_RECORDS * R_MOST];
+static reading_t pool_rd[R_RECORDS * R_MOST];
+static tag_t pool_tag[R_RECORDS * R_MOST];
+static code_t pool_code[R_RECORDS * R_MOST];
+static rrow_t rows_r[R_RECORDS];
+
+static ppq_bytes_t word(uint32_t x)
+{
+    ppq_bytes_t b;
+    b.ptr = (const uint8_t *)words[x % 6u];
+    b.len = (uint32_t)strlen(words[x % 6u]);
+    return b;
+}
+
+/* Random records: lists of 0..R_MOST elements, nulls at every level. */
+static void gen_rows_r(uint32_t seed)
+{
+    uint32_t r, i;
+    rng = seed;
+    for (r = 0; r < R_RECORDS; r++) {
+        rrow_t *x = &rows_r[r];
+        uint32_t at = r * R_MOST;
+        memset(x, 0, sizeof *x);
+        x->id = (int32_t)rnd(100000u) - 50000;
+        x->nburst = rnd(3) == 0u ? 0u : rnd(R_MOST + 1u);
+        x->burst = x->nburst > 0u || rnd(2) ? &pool_f[at] : NULL;
+        for (i = 0; i < x->nburst; i++) {
+            pool_f[at + i] = (float)rnd(2000u) * 0.5f - 100.0f;
+        }
+        x->has_gps = (uint8_t)(rnd(4) != 0u);
+        x->gps.lat = (double)rnd(1000000u) / 7.0;
+        x->gps.has_sats = (uint8_t)(rnd(4) != 0u);
+        x->gps.nsats = rnd(R_MOST + 1u);
+        x->gps.sats = &pool_sat[at];
+        for (i = 0; i < x->gps.nsats; i++) {
+            pool_sat[at + i].v = (int32_t)rnd(40u);
+            pool_sat[at + i].ok = (uint8_t)(rnd(5) != 0u);
+        }
+        x->has_readings = (uint8_t)(rnd(4) != 0u);
+        x->nreadings = rnd(R_MOST + 1u);
+        x->readings = &pool_rd[at];
+        for (i = 0; i < x->nreadings; i++) {
+            reading_t *y = &pool_rd[at + i];
+            y->id = (int32_t)rnd(1000u);
+            y->value = (float)rnd(500u) * 0.25f;
+            y->has_value = (uint8_t)(rnd(4) != 0u);
+            y->there = (uint8_t)(rnd(6) != 0u);
+        }
+        x->has_tags = (uint8_t)(rnd(4) != 0u);
+        x->ntags = rnd(R_MOST + 1u);
+        x->tags = &pool_tag[at];
+        for (i = 0; i < x->ntags; i++) {
+            pool_tag[at + i].key = word(rnd(6u));
+            pool_tag[at + i].value = (float)rnd(90u) - 45.0f;
+            pool_tag[at + i].has_value = (uint8_t)(rnd(4) != 0u);
+        }
+        x->ncodes = rnd(R_MOST + 1u);
+        x->codes = &pool_code[at];
+        for (i = 0; i < x->ncodes; i++) {
+            pool_code[at + i].key = (int32_t)(i * 10u + rnd(10u));
+            pool_code[at + i].name = word(rnd(6u));
+            pool_code[at + i].has_name = (uint8_t)(rnd(3) != 0u);
+        }
+    }
+}
+
+static int ld_alloc(leaf_data_t *ld, uint32_t n, uint32_t cap)
+{
+    uint32_t k;
+    for (k = 0; k < n; k++) {
+        ld[k].def = (int16_t *)test_alloc(cap * sizeof(int16_t));
+        ld[k].rep = (int16_t *)test_alloc(cap * sizeof(int16_t));
+        ld[k].values = (uint8_t *)test_alloc(cap * 16u);
+        if (ld[k].def == NULL || ld[k].rep == NULL || ld[k].values == NULL) {
+            return 0;
+        }
+        ld[k].bytes = (ppq_bytes_t *)(void *)ld[k].values;
+        ld[k].entries = ld[k].nvals = ld[k].records = 0;
+    }
+    return 1;
+}
+
+/* An entry of leaf k: levels, and the value (size bytes at v) at max_def. */
+static void put_entry(leaf_data_t *ld, uint32_t cap, int d, int r, const void *v, size_t size)
+{
+    if (ld->entries >= cap) {
+        return; /* (the caller checks the count) */
+    }
+    ld->def[ld->entries] = (int16_t)d;
+    ld->rep[ld->entries] = (int16_t)r;
+    ld->entries++;
+    if (v != NULL) {
+        memcpy(ld->values + (size_t)ld->nvals * size, v, size);
+        ld->nvals++;
+    }
+    ld->records += r == 0;
+}
+
+/* Row x striped by hand into R's 10 leaves (the spec's levels for R). */
+static void stripe_r(const rrow_t *x, leaf_data_t *ld)
+{
+    uint32_t i;
+    put_entry(&ld[0], R_ENTRIES, 0, 0, &x->id, 4); /* id: max_def 0 */
+    if (x->nburst == 0u) {                          /* burst.list.element: max_def 1, max_rep 1 */
+        put_entry(&ld[1], R_ENTRIES, 0, 0, NULL, 0);
+    }
+    for (i = 0; i < x->nburst; i++) {
+        put_entry(&ld[1], R_ENTRIES, 1, i > 0u, &x->burst[i], 4);
+    }
+    /* gps.lat: max_def 1; gps.sats.list.element: max_def 4, max_rep 1 */
+    put_entry(&ld[2], R_ENTRIES, x->has_gps, 0, x->has_gps ? &x->gps.lat : NULL, 8);
+    if (!x->has_gps || !x->gps.has_sats || x->gps.nsats == 0u) {
+        put_entry(&ld[3], R_ENTRIES, !x->has_gps ? 0 : !x->gps.has_sats ? 1 : 2, 0, NULL, 0);
+    } else {
+        for (i = 0; i < x->gps.nsats; i++) {
+            const sat_t *y = &x->gps.sats[i];
+            put_entry(&ld[3], R_ENTRIES, y->ok ? 4 : 3, i > 0u, y->ok ? &y->v : NULL, 4);
+        }
+    }
+    /* readings.list.element.{id: max_def 3, value: max_def 4}, max_rep 1 */
+    if (!x->has_readings || x->nreadings == 0u) {
+        put_entry(&ld[4], R_ENTRIES, x->has_readings, 0, NULL, 0);
+        put_entry(&ld[5], R_ENTRIES, x->has_readings, 0, NULL, 0);
+    } else {
+        for (i = 0; i < x->nreadings; i++) {
+            const reading_t *y = &x->readings[i];
+            put_entry(&ld[4], R_ENTRIES, y->there ? 3 : 2, i > 0u, y->there ? &y->id : NULL, 4);
+            put_entry(&ld[5], R_ENTRIES, !y->there ? 2 : y->has_value ? 4 : 3, i > 0u,
+                      y->there && y->has_value ? &y->value : NULL, 4);
+        }
+    }
+    /* tags.key_value.{key: max_def 2, value: max_def 3}, max_rep 1 */
+    if (!x->has_tags || x->ntags == 0u) {
+        put_entry(&ld[6], R_ENTRIES, x->has_tags, 0, NULL, 0);
+        put_entry(&ld[7], R_ENTRIES, x->has_tags, 0, NULL, 0);
+    } else {
+        for (i = 0; i < x->ntags; i++) {
+            const tag_t *y = &x->tags[i];
+            put_entry(&ld[6], R_ENTRIES, 2, i > 0u, &y->key, sizeof(ppq_bytes_t));
+            put_entry(&ld[7], R_ENTRIES, y->has_value ? 3 : 2, i > 0u, y->has_value ? &y->value : NULL, 4);
+        }
+    }
+    /* codes.key_value.{key: max_def 1, value: max_def 2}, max_rep 1 */
+    if (x->ncodes == 0u) {
+        put_entry(&ld[8], R_ENTRIES, 0, 0, NULL, 0);
+        put_entry(&ld[9], R_ENTRIES, 0, 0, NULL, 0);
+    }
+    for (i = 0; i < x->ncodes; i++) {
+        const code_t *y = &x->codes[i];
+        put_entry(&ld[8], R_ENTRIES, 1, i > 0u, &y->key, 4);
+        put_entry(&ld[9], R_ENTRIES, y->has_name ? 2 : 1, i > 0u, y->has_name ? &y->name : NULL, sizeof(ppq_bytes_t));
+    }
+}
+
+/* Row x through the setters (`style` varies the calls that mean the same:
+ * explicit elements or an element per set, nulls given or left out). */
+static ppq_status_t set_r(ppq_writer_t *w, const rrow_t *x, uint32_t style)
+{
+    ppq_status_t st = PPQ_OK;
+    uint32_t i;
+#define S(call)                                                                                                        \
+    do {                                                                                                               \
+        if (st == PPQ_OK) {                                                                                            \
+            st = (call);                                                                                               \
+        }                                                                                                              \
+    } while (0)
+    S(ppq_writer_nest_set_i32(w, 0, x->id));
+    for (i = 0; i < x->nburst; i++) {
+        if (style & 1u) {
+            S(ppq_writer_nest_set_float(w, 3, x->burst[i])); /* an element per set */
+        } else {
+            S(ppq_writer_nest_begin(w, i & 1u ? 1u : 2u)); /* (the LIST or its middle group) */
+            S(ppq_writer_nest_set_float(w, 3, x->burst[i]));
+            S(ppq_writer_nest_end(w));
+        }
+    }
+    if (x->has_gps) {
+        S(ppq_writer_nest_set_double(w, 5, x->gps.lat));
+        if (x->gps.has_sats) {
+            S(ppq_writer_nest_empty(w, 6));
+            for (i = 0; i < x->gps.nsats; i++) {
+                if (x->gps.sats[i].ok) {
+                    S(ppq_writer_nest_set_i32(w, 8, x->gps.sats[i].v));
+                } else if (style & 2u) {
+                    S(ppq_writer_nest_null(w, 8)); /* a null element */
+                } else {
+                    S(ppq_writer_nest_begin(w, 6));
+                    S(ppq_writer_nest_end(w));
+                }
+            }
+        } else if (style & 2u) {
+            S(ppq_writer_nest_null(w, 6));
+        }
+    } else if (style & 2u) {
+        S(ppq_writer_nest_null(w, 4));
+    }
+    if (x->has_readings) {
+        S(ppq_writer_nest_empty(w, 9));
+        for (i = 0; i < x->nreadings; i++) {
+            const reading_t *y = &x->readings[i];
+            S(ppq_writer_nest_begin(w, 9));
+            if (y->there) {
+                if (style & 4u) {
+                    S(ppq_writer_nest_empty(w, 11));
+                }
+                S(ppq_writer_nest_set_i32(w, 12, y->id));
+                if (y->has_value) {
+                    S(ppq_writer_nest_set_float(w, 13, y->value));
+                } else if (style & 2u) {
+                    S(ppq_writer_nest_null(w, 13));
+                }
+            } else if (style & 2u) {
+                S(ppq_writer_nest_null(w, 11));
+            }
+            S(ppq_writer_nest_end(w));
+        }
+    }
+    if (x->has_tags) {
+        S(ppq_writer_nest_empty(w, 14));
+        for (i = 0; i < x->ntags; i++) {
+            const tag_t *y = &x->tags[i];
+            S(ppq_writer_nest_begin(w, 14));
+            if (y->has_value) { /* (the value first: any order inside an element) */
+                S(ppq_writer_nest_set_float(w, 17, y->value));
+            }
+            S(ppq_writer_nest_set_bytes(w, 16, y->key.ptr, y->key.len));
+            S(ppq_writer_nest_end(w));
+        }
+    }
+    for (i = 0; i < x->ncodes; i++) {
+        const code_t *y = &x->codes[i];
+        S(ppq_writer_nest_begin(w, 19));
+        S(ppq_writer_nest_set_i32(w, 20, y->key));
+        if (y->has_name) {
+            S(ppq_writer_nest_set_bytes(w, 21, y->name.ptr, y->name.len));
+        }
+        S(ppq_writer_nest_end(w));
+    }
+    if (style & 4u) {
+        S(ppq_writer_nest_empty(w, 18)); /* (REQUIRED: there anyway) */
+    }
+#undef S
+    return st == PPQ_OK ? ppq_writer_nest_commit(w) : st;
+}
+
+static uint8_t *file_b, *file_c;
+
+/* R's records through the record API (style 0) or the setters (style
+ * 1..8: set_r's style - 1) into buf: *len its bytes. */
+static ppq_status_t write_r(const ppq_writer_options_t *o, uint32_t style, uint8_t *buf, size_t *len)
+{
+    ppq_writer_t w;
+    ppq_sink_t sink;
+    ppq_memsink_t mem;
+    uint32_t r;
+    ppq_status_t st;
+    ppq_sink_init_mem(&sink, &mem, buf, FILE_CAP);
+    st = ppq_writer_init_nested(&w, &schema_r, o, &sink, test_arena_ptr, test_arena_size);
+    if (st == PPQ_OK && style == 0u) {
+        st = ppq_writer_use_nested_record(&w, r_fields, (uint32_t)(sizeof r_fields / sizeof r_fields[0]));
+    }
+    for (r = 0; r < R_RECORDS && st == PPQ_OK; r++) {
+        st = style == 0u ? ppq_writer_write_nested_record(&w, &rows_r[r]) : set_r(&w, &rows_r[r], style - 1u + r);
+    }
+    if (st == PPQ_OK && ppq_writer_rows(&w) != R_RECORDS) {
+        st = PPQ_ERR_STATE;
+    }
+    if (st == PPQ_OK) {
+        st = ppq_writer_close(&w);
+    }
+    *len = mem.len;
+    return st;
+}
+
+/* Options for R's files: variant 0 the defaults, then small pages and row
+ * groups, v2 pages, a codec, dictionaries that fill (record_entries 16). */
+static void r_options(ppq_writer_options_t *o, uint32_t variant)
+{
+    memset(o, 0, sizeof *o);
+    o->record_entries = 16u;
+    if (variant >= 1u) {
+        o->page_values = variant == 3u ? 8u : 40u; /* (8: pages of a record or two) */
+        o->page_bytes = 256u;
+        o->row_group_rows = 23u;
+        o->dict_entries = 8u;
+        o->dict_bytes = 64u;
+        o->footer_bytes = 65536u;
+        o->chunk_bytes = 4096u;
+    }
+    o->page_v2 = (uint8_t)(PPQ_WRITER_PAGE_V2 && variant == 2u);
+    if (variant == 2u && (PPQ_COMPRESSORS & PPQ_CODEC_BIT(PPQ_CODEC_SNAPPY)) != 0u) {
+        o->codec = PPQ_CODEC_SNAPPY;
+    }
+#ifdef PPQ_TEST_SMALL
+    o->page_values = 16u;
+    o->dict_entries = 16u;
+    o->dict_bytes = 256u;
+    o->row_group_rows = 6u;
+    o->footer_bytes = 2048u;
+    o->chunk_bytes = 1u;
+    o->no_page_index = 1;
+    o->no_bloom = 1;
+#endif
+}
+
+/* The same records through write_levels, the record API and the setters:
+ * the same bytes, read back as striped. */
+static void nested_record_same(void)
+{
+    leaf_levels_t lv[R_LEAVES];
+    leaf_data_t ld[R_LEAVES];
+    uint32_t variant, r, k, style;
+    levels_of(&schema_r, lv);
+    for (variant = 0; variant < 4u; variant++) {
+        ppq_writer_options_t o;
+        size_t len_a = 0, len_b = 0, len_c = 0;
+        ppq_status_t st;
+        r_options(&o, variant);
+        test_setup();
+        file_buf = (uint8_t *)test_alloc(FILE_CAP);
+        file_b = (uint8_t *)test_alloc(FILE_CAP);
+        file_c = (uint8_t *)test_alloc(FILE_CAP);
+        PPQ_CHECK(file_buf != NULL && file_b != NULL && file_c != NULL);
+        PPQ_CHECK(ld_alloc(ld, R_LEAVES, R_ENTRIES));
+        if (file_c == NULL || ld[R_LEAVES - 1u].values == NULL) {
+            return;
+        }
+        gen_rows_r(variant * 77u + 5u);
+        for (r = 0; r < R_RECORDS; r++) {
+            stripe_r(&rows_r[r], ld);
+        }
+        for (k = 0; k < R_LEAVES; k++) {
+            PPQ_CHECK(ld[k].entries < R_ENTRIES);
+            PPQ_CHECK_EQ(ld[k].records, R_RECORDS);
+        }
+        st = write_file(&schema_r, &o, ld, variant + 1u, &len_a);
+        if (st == PPQ_ERR_ARENA) {
+            continue; /* (a small board) */
+        }
+        PPQ_CHECK_OK(st);
+        PPQ_CHECK_OK(write_r(&o, 0, file_b, &len_b));
+        PPQ_CHECK_EQ(len_b, len_a);
+        PPQ_CHECK(memcmp(file_b, file_buf, len_a) == 0);
+        for (style = 1; style <= 8u; style += variant == 0u ? 1u : 4u) {
+            PPQ_CHECK_OK(write_r(&o, style, file_c, &len_c));
+            PPQ_CHECK_EQ(len_c * 100u + style, len_a * 100u + style);
+            PPQ_CHECK(memcmp(file_c, file_buf, len_a) == 0);
+        }
+        read_back(&schema_r, lv, ld, len_b, o.page_values == 0u ? 8192u : o.page_values, 1);
+    }
+}
+
+/* Sixteen nodes deep (fifteen OPTIONAL structs and a leaf), and three
+ * levels of lists (schema C, LIST<LIST<INT32?>?>?), by the record API and
+ * the setters, against levels made here. */
+static const ppq_node_t deep_nodes[16] = {
+    GROUP("s0", PPQ_NODE_STRUCT, PPQ_OPTIONAL, 1),  GROUP("s1", PPQ_NODE_STRUCT, PPQ_OPTIONAL, 1),
+    GROUP("s2", PPQ_NODE_STRUCT, PPQ_OPTIONAL, 1),  GROUP("s3", PPQ_NODE_STRUCT, PPQ_OPTIONAL, 1),
+    GROUP("s4", PPQ_NODE_STRUCT, PPQ_OPTIONAL, 1),  GROUP("s5", PPQ_NODE_STRUCT, PPQ_OPTIONAL, 1),
+    GROUP("s6", PPQ_NODE_STRUCT, PPQ_OPTIONAL, 1),  GROUP("s7", PPQ_NODE_STRUCT, PPQ_OPTIONAL, 1),
+    GROUP("s8", PPQ_NODE_STRUCT, PPQ_OPTIONAL, 1),  GROUP("s9", PPQ_NODE_STRUCT, PPQ_OPTIONAL, 1),
+    GROUP("s10", PPQ_NODE_STRUCT, PPQ_OPTIONAL, 1), GROUP("s11", PPQ_NODE_STRUCT, PPQ_OPTIONAL, 1),
+    GROUP("s12", PPQ_NODE_STRUCT, PPQ_OPTIONAL, 1), GROUP("s13", PPQ_NODE_STRUCT, PPQ_OPTIONAL, 1),
+    GROUP("s14", PPQ_NODE_STRUCT, PPQ_OPTIONAL, 1), LEAF(PPQ_OPTIONAL),
+};
+static const ppq_column_t deep_leaves[1] = {COL("v", PPQ_INT64, 1)};
+static const ppq_schema_t schema_deep = {deep_nodes, 16, deep_leaves, 1};
+typedef struct deep_row { uint8_t there[16]; int64_t v; } deep_row_t;
+
+typedef struct inner { int32_t v; uint8_t ok; } inner_t;
+typedef struct outer { const inner_t *in; uint32_t n; uint8_t ok; } outer_t;
+typedef struct crow { const outer_t *out; uint32_t n; uint8_t ok; } crow_t;
+static const ppq_nest_field_t c_fields[] = {
+    PPQ_NEST_LIST_OPTIONAL(crow_t, out, n, outer_t, ok),
+    PPQ_NEST_LIST_OPTIONAL(outer_t, in, n, inner_t, ok),
+    PPQ_NEST_FIELD_OPTIONAL(inner_t, v, ok),
+};
+
+#define DEEP_RECORDS 40u
+
+static void nested_record_deep(void)
+{
+    static inner_t ins[DEEP_RECORDS * 16u];
+    static outer_t outs[DEEP_RECORDS * 4u];
+    static crow_t crows[DEEP_RECORDS];
+    static deep_row_t drows[DEEP_RECORDS];
+    ppq_nest_field_t dfields[16];
+    leaf_levels_t lv[1];
+    leaf_data_t ld[1];
+    ppq_writer_options_t o;
+    uint32_t r, i, j, pass;
+    memset(&o, 0, sizeof o);
+    o.record_entries = 20u;
+#ifdef PPQ_TEST_SMALL
+    o.page_values = 64u;
+    o.dict_entries = 16u;
+    o.dict_bytes = 256u;
+    o.footer_bytes = 2048u;
+    o.chunk_bytes = 1u;
+    o.no_page_index = 1;
+    o.no_bloom = 1;
+#endif
+    for (i = 0; i < 15u; i++) {
+        dfields[i].value = 0;
+        dfields[i].present = (uint16_t)(offsetof(deep_row_t, there) + i);
+        dfields[i].count = dfields[i].stride = 0;
+    }
+    dfields[15].value = (uint16_t)offsetof(deep_row_t, v);
+    dfields[15].present = (uint16_t)(offsetof(deep_row_t, there) + 15u);
+    dfields[15].count = dfields[15].stride = 0;
+    for (pass = 0; pass < 2u; pass++) { /* the deep structs, then the lists of lists */
+        const ppq_schema_t *s = pass == 0u ? &schema_deep : &schema_c;
+        size_t len_a = 0, len_b = 0;
+        ppq_status_t st;
+        int style;
+        test_setup();
+        file_buf = (uint8_t *)test_alloc(FILE_CAP);
+        file_b = (uint8_t *)test_alloc(FILE_CAP);
+        PPQ_CHECK(file_buf != NULL && file_b != NULL && ld_alloc(ld, 1, DEEP_RECORDS * 20u));
+        levels_of(s, lv);
+        rng = 99u + pass;
+        for (r = 0; r < DEEP_RECORDS; r++) {
+            if (pass == 0u) { /* present down to level m: definition level m */
+                uint32_t m = r % 17u;
+                memset(&drows[r], 0, sizeof drows[r]);
+                for (i = 0; i < m; i++) {
+                    drows[r].there[i] = 1;
+                }
+                drows[r].v = (int64_t)r * 1000003;
+                put_entry(&ld[0], DEEP_RECORDS * 20u, (int)m, 0, m == 16u ? &drows[r].v : NULL, 8);
+                continue;
+            }
+            /* LIST<LIST<INT32?>?>?: max_def 5, max_rep 2 */
+            crows[r].ok = (uint8_t)(r % 7u != 3u);
+            crows[r].n = r % 5u == 1u ? 0u : rnd(4u);
+            crows[r].out = &outs[r * 4u];
+            if (!crows[r].ok || crows[r].n == 0u) {
+                put_entry(&ld[0], DEEP_RECORDS * 20u, crows[r].ok, 0, NULL, 0);
+            }
+            for (i = 0; i < crows[r].n; i++) {
+                outer_t *x = &outs[r * 4u + i];
+                x->ok = (uint8_t)(rnd(5u) != 0u);
+                x->n = rnd(5u);
+                x->in = &ins[r * 16u + i * 4u];
+                if (!crows[r].ok) {
+                    continue;
+                }
+                if (!x->ok || x->n == 0u) {
+                    put_entry(&ld[0], DEEP_RECORDS * 20u, x->ok ? 3 : 2, i > 0u, NULL, 0);
+                }
+                for (j = 0; j < x->n; j++) {
+                    inner_t *y = &ins[r * 16u + i * 4u + j];
+                    y->ok = (uint8_t)(rnd(4u) != 0u);
+                    y->v = (int32_t)rnd(1000u);
+                    if (x->ok) {
+                        put_entry(&ld[0], DEEP_RECORDS * 20u, y->ok ? 5 : 4, j > 0u ? 2 : i > 0u ? 1 : 0,
+                                  y->ok ? &y->v : NULL, 4);
+                    }
+                }
+            }
+        }
+        PPQ_CHECK_EQ(ld[0].records, DEEP_RECORDS);
+        st = write_file(s, &o, ld, 2, &len_a);
+        if (st == PPQ_ERR_ARENA) {
+            continue;
+        }
+        PPQ_CHECK_OK(st);
+        for (style = 0; style < 2; style++) {
+            ppq_writer_t w;
+            ppq_sink_t sink;
+            ppq_memsink_t mem;
+            ppq_sink_init_mem(&sink, &mem, file_b, FILE_CAP);
+            PPQ_CHECK_OK(ppq_writer_init_nested(&w, s, &o, &sink, test_arena_ptr, test_arena_size));
+            if (style == 0) {
+                PPQ_CHECK_OK(ppq_writer_use_nested_record(&w, pass == 0u ? dfields : c_fields, s->nnodes));
+            }
+            for (r = 0; r < DEEP_RECORDS; r++) {
+                if (style == 0) {
+                    PPQ_CHECK_OK(ppq_writer_write_nested_record(&w, pass == 0u ? (const void *)&drows[r]
+                                                                               : (const void *)&crows[r]));
+                    continue;
+                }
+                if (pass == 0u) {
+                    uint32_t m = r % 17u;
+                    if (m == 16u) {
+                        PPQ_CHECK_OK(ppq_writer_nest_set_i64(&w, 15, drows[r].v));
+                    } else if (m > 0u) {
+                        PPQ_CHECK_OK(ppq_writer_nest_empty(&w, m - 1u)); /* the deepest there */
+                    }
+                } else if (crows[r].ok) {
+                    PPQ_CHECK_OK(ppq_writer_nest_empty(&w, 0));
+                    for (i = 0; i < crows[r].n; i++) {
+                        const outer_t *x = &crows[r].out[i];
+                        PPQ_CHECK_OK(ppq_writer_nest_begin(&w, 0));
+                        if (x->ok) {
+                            PPQ_CHECK_OK(ppq_writer_nest_empty(&w, 2));
+                            for (j = 0; j < x->n; j++) {
+                                if (x->in[j].ok) {
+                                    PPQ_CHECK_OK(ppq_writer_nest_set_i32(&w, 4, x->in[j].v));
+                                } else {
+                                    PPQ_CHECK_OK(ppq_writer_nest_null(&w, 4));
+                                }
+                            }
+                        }
+                        PPQ_CHECK_OK(ppq_writer_nest_end(&w));
+                    }
+                }
+                PPQ_CHECK_OK(ppq_writer_nest_commit(&w));
+            }
+            PPQ_CHECK_OK(ppq_writer_close(&w));
+            len_b = mem.len;
+            PPQ_CHECK_EQ(len_b, len_a);
+            PPQ_CHECK(memcmp(file_b, file_buf, len_a) == 0);
+        }
+        read_back(s, lv, ld, len_a, 8192u, 1);
+    }
+}
+
+/* Every misuse returns its status and changes nothing accepted: the file
+ * holds exactly the records accepted, byte for byte as write_levels writes
+ * them. */
+static void nested_record_misuse(void)
+{
+    static const float four[5] = {1.0f, 2.0f, 3.0f, 4.0f, 5.0f};
+    static const uint8_t k_bytes[1] = {'k'};
+    static code_t one_code;
+    static tag_t one_tag, bad_tag;
+    rrow_t want[5], bad;
+    ppq_nest_field_t f2[22];
+    leaf_data_t ld[R_LEAVES];
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    ppq_sink_t sink;
+    ppq_memsink_t mem;
+    size_t len_a = 0;
+    uint32_t r, i;
+    ppq_status_t st;
+    memset(&o, 0, sizeof o);
+    o.record_entries = 4u;
+#ifdef PPQ_TEST_SMALL
+    o.page_values = 16u;
+    o.dict_entries = 16u;
+    o.dict_bytes = 256u;
+    o.footer_bytes = 2048u;
+    o.chunk_bytes = 1u;
+    o.no_page_index = 1;
+    o.no_bloom = 1;
+#endif
+    test_setup();
+    file_buf = (uint8_t *)test_alloc(FILE_CAP);
+    file_b = (uint8_t *)test_alloc(FILE_CAP);
+    PPQ_CHECK(file_buf != NULL && file_b != NULL && ld_alloc(ld, R_LEAVES, 64u));
+    gen_rows_r(4242u);
+    for (r = 0; r < 4u; r++) { /* (at most 3 entries a leaf) */
+        rrow_t *x = &rows_r[r];
+        x->nburst = x->nburst > 3u ? 3u : x->nburst;
+        x->gps.nsats = x->gps.nsats > 3u ? 3u : x->gps.nsats;
+        x->nreadings = x->nreadings > 3u ? 3u : x->nreadings;
+        x->ntags = x->ntags > 3u ? 3u : x->ntags;
+        x->ncodes = x->ncodes > 3u ? 3u : x->ncodes;
+    }
+    /* the records the file should hold */
+    memset(want, 0, sizeof want);
+    want[0] = rows_r[0];
+    want[1].id = 5; /* the setters' record below */
+    want[1].burst = four;
+    want[1].nburst = 4;
+    one_tag.key.ptr = k_bytes;
+    one_tag.key.len = 1;
+    want[1].has_tags = 1;
+    want[1].tags = &one_tag;
+    want[1].ntags = 1;
+    one_code.key = 1;
+    want[1].codes = &one_code;
+    want[1].ncodes = 1;
+    want[2].id = 7; /* a record of an id only */
+    want[3] = rows_r[1];
+    want[4] = rows_r[3];
+    for (r = 0; r < 5u; r++) {
+        stripe_r(&want[r], ld);
+    }
+    st = write_file(&schema_r, &o, ld, 1, &len_a);
+    if (st == PPQ_ERR_ARENA) {
+        return;
+    }
+    PPQ_CHECK_OK(st);
+
+    ppq_sink_init_mem(&sink, &mem, file_b, FILE_CAP);
+    PPQ_CHECK_OK(ppq_writer_init_nested(&w, &schema_r, &o, &sink, test_arena_ptr, test_arena_size));
+    PPQ_CHECK_EQ(ppq_writer_write_nested_record(&w, &want[0]), PPQ_ERR_STATE); /* no fields yet */
+    /* the descriptors */
+    PPQ_CHECK_EQ(ppq_writer_use_nested_record(&w, NULL, 22), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_writer_use_nested_record(&w, r_fields, 21), PPQ_ERR_ARG);
+    memcpy(f2, r_fields, sizeof f2);
+    f2[2].stride = 0;
+    PPQ_CHECK_EQ(ppq_writer_use_nested_record(&w, f2, 22), PPQ_ERR_ARG);
+    memcpy(f2, r_fields, sizeof f2);
+    f2[10].present = (uint16_t)offsetof(rrow_t, has_tags);
+    PPQ_CHECK_EQ(ppq_writer_use_nested_record(&w, f2, 22), PPQ_ERR_ARG);
+    PPQ_CHECK_OK(ppq_writer_use_nested_record(&w, r_fields, 22));
+    PPQ_CHECK_OK(ppq_writer_write_nested_record(&w, &want[0]));
+
+    /* the setters: each refusal leaves the record as it was */
+    PPQ_CHECK_EQ(ppq_writer_nest_end(&w), PPQ_ERR_STATE);
+    PPQ_CHECK_EQ(ppq_writer_nest_set_i32(&w, 99, 1), PPQ_ERR_ARG);   /* no such node */
+    PPQ_CHECK_EQ(ppq_writer_nest_set_i32(&w, 1, 1), PPQ_ERR_ARG);    /* a group */
+    PPQ_CHECK_EQ(ppq_writer_nest_set_float(&w, 0, 1.0f), PPQ_ERR_ARG); /* another type */
+    PPQ_CHECK_EQ(ppq_writer_nest_set_i32(&w, 12, 1), PPQ_ERR_ARG);   /* inside an element not begun */
+    PPQ_CHECK_OK(ppq_writer_nest_set_i32(&w, 0, 5));
+    PPQ_CHECK_EQ(ppq_writer_nest_set_i32(&w, 0, 6), PPQ_ERR_ARG);    /* given already */
+    PPQ_CHECK_EQ(ppq_writer_nest_null(&w, 0), PPQ_ERR_ARG);          /* REQUIRED */
+    PPQ_CHECK_EQ(ppq_writer_nest_null(&w, 99), PPQ_ERR_ARG);
+    PPQ_CHECK_OK(ppq_writer_nest_null(&w, 4));                       /* gps null */
+    PPQ_CHECK_EQ(ppq_writer_nest_set_double(&w, 5, 1.0), PPQ_ERR_ARG); /* inside a null */
+    PPQ_CHECK_EQ(ppq_writer_nest_empty(&w, 4), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_writer_nest_empty(&w, 3), PPQ_ERR_ARG);         /* a leaf */
+    PPQ_CHECK_EQ(ppq_writer_nest_empty(&w, 2), PPQ_ERR_ARG);         /* REPEATED */
+    PPQ_CHECK_EQ(ppq_writer_nest_begin(&w, 0), PPQ_ERR_ARG);         /* a leaf */
+    PPQ_CHECK_EQ(ppq_writer_nest_begin(&w, 4), PPQ_ERR_ARG);         /* a STRUCT */
+    PPQ_CHECK_EQ(ppq_writer_nest_begin(&w, 99), PPQ_ERR_ARG);
+    PPQ_CHECK_EQ(ppq_writer_nest_set_bytes(&w, 16, k_bytes, 1), PPQ_ERR_ARG); /* outside its element */
+    PPQ_CHECK_OK(ppq_writer_nest_begin(&w, 14));
+    PPQ_CHECK_EQ(ppq_writer_nest_begin(&w, 14), PPQ_ERR_ARG);        /* not inside the element begun */
+    PPQ_CHECK_EQ(ppq_writer_nest_set_i32(&w, 0, 1), PPQ_ERR_ARG);    /* outside the element begun */
+    PPQ_CHECK_EQ(ppq_writer_nest_set_bytes(&w, 16, NULL, 3), PPQ_ERR_ARG);  /* NULL with a length */
+    PPQ_CHECK_EQ(ppq_writer_nest_set_i32(&w, 16, 3), PPQ_ERR_ARG);  /* another type */
+    PPQ_CHECK_OK(ppq_writer_nest_set_bytes(&w, 16, k_bytes, 1));
+    PPQ_CHECK_EQ(ppq_writer_nest_set_bytes(&w, 16, k_bytes, 1), PPQ_ERR_ARG);
+    PPQ_CHECK_OK(ppq_writer_nest_end(&w));
+    PPQ_CHECK_OK(ppq_writer_nest_begin(&w, 18));
+    PPQ_CHECK_EQ(ppq_writer_nest_commit(&w), PPQ_ERR_STATE);        /* an element still begun: kept */
+    PPQ_CHECK_OK(ppq_writer_nest_set_i32(&w, 20, 1));
+    PPQ_CHECK_OK(ppq_writer_nest_end(&w));
+    for (i = 0; i < 4u; i++) {
+        PPQ_CHECK_OK(ppq_writer_nest_set_float(&w, 3, four[i]));
+    }
+    PPQ_CHECK_EQ(ppq_writer_nest_set_float(&w, 3, four[4]), PPQ_ERR_ARG); /* past record_entries */
+    PPQ_CHECK_OK(ppq_writer_nest_commit(&w));                        /* want[1] */
+    /* a REQUIRED leaf not given: the commit drops the record */
+    PPQ_CHECK_OK(ppq_writer_nest_set_float(&w, 3, 1.0f));
+    PPQ_CHECK_EQ(ppq_writer_nest_commit(&w), PPQ_ERR_ARG);
+    PPQ_CHECK_OK(ppq_writer_nest_begin(&w, 18)); /* a map entry without its REQUIRED key */
+    PPQ_CHECK_OK(ppq_writer_nest_end(&w));
+    PPQ_CHECK_OK(ppq_writer_nest_set_i32(&w, 0, 8));
+    PPQ_CHECK_EQ(ppq_writer_nest_commit(&w), PPQ_ERR_ARG);
+    PPQ_CHECK_OK(ppq_writer_nest_set_i32(&w, 0, 9)); /* discarded */
+    ppq_writer_nest_discard(&w);
+    PPQ_CHECK_OK(ppq_writer_nest_set_i32(&w, 0, 7));
+    PPQ_CHECK_OK(ppq_writer_nest_commit(&w)); /* want[2] */
+    for (i = 0; i < 4u; i++) { /* an element whose null has no room */
+        PPQ_CHECK_OK(ppq_writer_nest_set_float(&w, 3, four[i]));
+    }
+    PPQ_CHECK_OK(ppq_writer_nest_begin(&w, 1));
+    PPQ_CHECK_EQ(ppq_writer_nest_end(&w), PPQ_ERR_ARG); /* the element still begun */
+    PPQ_CHECK_EQ(ppq_writer_nest_commit(&w), PPQ_ERR_STATE);
+    ppq_writer_nest_discard(&w);
+
+    /* records refused */
+    PPQ_CHECK_EQ(ppq_writer_write_nested_record(&w, NULL), PPQ_ERR_ARG);
+    bad = want[3];
+    bad.burst = four;
+    bad.nburst = 5; /* past record_entries */
+    PPQ_CHECK_EQ(ppq_writer_write_nested_record(&w, &bad), PPQ_ERR_ARG);
+    bad = want[3];
+    bad.burst = NULL;
+    bad.nburst = 2; /* elements, no pointer */
+    PPQ_CHECK_EQ(ppq_writer_write_nested_record(&w, &bad), PPQ_ERR_ARG);
+    bad = want[3];
+    bad_tag.key.ptr = NULL;
+    bad_tag.key.len = 2;
+    bad.has_tags = 1;
+    bad.tags = &bad_tag;
+    bad.ntags = 1; /* a byte array NULL with a length */
+    PPQ_CHECK_EQ(ppq_writer_write_nested_record(&w, &bad), PPQ_ERR_ARG);
+    memcpy(f2, r_fields, sizeof f2);
+    f2[0].present = (uint16_t)offsetof(rrow_t, has_gps); /* the REQUIRED id null where gps is */
+    PPQ_CHECK_OK(ppq_writer_use_nested_record(&w, f2, 22));
+    bad = want[3];
+    bad.has_gps = 0;
+    PPQ_CHECK_EQ(ppq_writer_write_nested_record(&w, &bad), PPQ_ERR_ARG);
+    PPQ_CHECK_OK(ppq_writer_use_nested_record(&w, r_fields, 22));
+    /* a record the setters began is dropped by write_nested_record */
+    PPQ_CHECK_OK(ppq_writer_nest_set_i32(&w, 0, 10));
+    PPQ_CHECK_OK(ppq_writer_write_nested_record(&w, &want[3]));
+    PPQ_CHECK_EQ(ppq_writer_nest_commit(&w), PPQ_ERR_ARG); /* (nothing given: no id) */
+    PPQ_CHECK_EQ(set_r(&w, &want[4], 5), PPQ_OK);
+    PPQ_CHECK_EQ(ppq_writer_rows(&w), 5u);
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    PPQ_CHECK_EQ(mem.len, len_a);
+    PPQ_CHECK(memcmp(file_b, file_buf, len_a) == 0);
+    /* closed: the sticky state */
+    PPQ_CHECK_EQ(ppq_writer_nest_set_i32(&w, 0, 1), PPQ_ERR_STATE);
+    PPQ_CHECK_EQ(ppq_writer_write_nested_record(&w, &want[0]), PPQ_ERR_STATE);
+    PPQ_CHECK_EQ(ppq_writer_nest_commit(&w), PPQ_ERR_STATE);
+
+    /* without record_entries, and on a flat writer: PPQ_ERR_STATE */
+    o.record_entries = 0;
+    ppq_sink_init_mem(&sink, &mem, file_b, FILE_CAP);
+    PPQ_CHECK_OK(ppq_writer_init_nested(&w, &schema_r, &o, &sink, test_arena_ptr, test_arena_size));
+    PPQ_CHECK_EQ(ppq_writer_use_nested_record(&w, r_fields, 22), PPQ_ERR_STATE);
+    PPQ_CHECK_EQ(ppq_writer_nest_set_i32(&w, 0, 1), PPQ_ERR_STATE);
+    PPQ_CHECK_EQ(ppq_writer_nest_commit(&w), PPQ_ERR_STATE);
+    {
+        static const ppq_column_t flat[1] = {COL("v", PPQ_INT32, 0)};
+        ppq_sink_init_mem(&sink, &mem, file_b, FILE_CAP);
+        PPQ_CHECK_OK(ppq_writer_init(&w, flat, 1, NULL, &sink, test_arena_ptr, test_arena_size));
+        PPQ_CHECK_EQ(ppq_writer_nest_set_i32(&w, 0, 1), PPQ_ERR_STATE);
+        PPQ_CHECK_EQ(ppq_writer_use_nested_record(&w, r_fields, 22), PPQ_ERR_STATE);
+        PPQ_CHECK_EQ(ppq_writer_nest_commit(&w), PPQ_ERR_STATE);
+        ppq_writer_nest_discard(&w);
+    }
+    /* the arena: record_entries counted */
+    o.record_entries = 16u;
+    {
+        size_t with = ppq_writer_arena_size_nested(&schema_r, &o);
+        o.record_entries = 0;
+        PPQ_CHECK(with > ppq_writer_arena_size_nested(&schema_r, &o));
+    }
+}
+
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(nested_round_trip),
     PPQ_TEST(nested_footer_tree),
     PPQ_TEST(nested_recovery),
     PPQ_TEST(nested_bad_trees),
     PPQ_TEST(nested_bad_batches),
+    PPQ_TEST(nested_record_same),
+    PPQ_TEST(nested_record_deep),
+    PPQ_TEST(nested_record_misuse),
 };
 
 #else /* a build without nested writing: the flat writer as it was */

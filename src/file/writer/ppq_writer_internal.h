@@ -286,13 +286,48 @@ typedef struct nest_leaf {
     uint8_t max_def, max_rep;
     uint8_t rdef[PPQ_WRITER_MAX_DEPTH + 1u]; /* the definition level of its r-th repeated ancestor */
     uint32_t at_entry, at_value; /* ppq_writer_write_levels: the next entry and value of the batch */
+    /* the record being staged (opts.record_entries; NULL: none): its
+     * entries' levels (NULL where the max is 0) and dense values */
+    int16_t *sdef, *srep;
+    uint8_t *sval;
+    uint32_t sn, sv;         /* ... entries and values staged */
+    uint8_t rep_next;        /* ... the repetition level of its next entry */
 } nest_leaf_t;
+
+/* A node's place for the staged record. */
+typedef struct nest_node {
+    uint16_t end;            /* past its subtree */
+    uint16_t leaf;           /* the leaves before it (a leaf: its index) */
+    uint8_t def, rep;        /* its levels (itself counted) */
+    uint8_t mark;            /* in the element at hand: 0 not given, 1 there, 2 null */
+} nest_node_t;
+
+/* ppq_writer_write_nested_record's walk: an open group or element. */
+typedef struct nest_walk {
+    const uint8_t *base;     /* the holder of its children */
+    const uint8_t *elems;    /* REPEATED: the elements, i of n at hand */
+    uint32_t i, n;
+    uint32_t node;           /* (UINT32_MAX: the record) */
+} nest_walk_t;
+
+/* The record staged (opts.record_entries). */
+typedef struct nest_rec {
+    nest_node_t *node;       /* per node */
+    ppq_leaf_batch_t *batch; /* per leaf: the commit's */
+    nest_walk_t *walk;       /* PPQ_WRITER_MAX_DEPTH + 1 */
+    const ppq_nest_field_t *fields; /* ppq_writer_use_nested_record's (NULL: none) */
+    uint32_t cap;            /* entries a leaf stages */
+    uint16_t open[PPQ_WRITER_MAX_DEPTH + 1u]; /* the elements begun: their REPEATED nodes */
+    uint32_t depth;          /* ... how many */
+    uint8_t bad;             /* a REQUIRED leaf not given */
+} nest_rec_t;
 
 struct ppq_nest {
     const ppq_schema_t *s;
     nest_leaf_t *leaf;
     uint16_t *parent;        /* each node's parent (UINT16_MAX: the root) */
     ppq_arena_t rle;         /* the level encoder's work memory */
+    nest_rec_t *rec;         /* the record API's and setters' state (NULL: record_entries 0) */
 };
 
 /* A nested schema's state (PPQ_WRITER_NESTED): in the page layout, where

@@ -241,6 +241,61 @@ static size_t nest_rle_arena(void)
     return ppq_rle_enc_arena_size(&cfg);
 }
 
+/* A staged value's bytes (its C type's). */
+static size_t nest_value_size(const ppq_column_t *c)
+{
+    return c->type == PPQ_BOOLEAN ? 1u : ppq_value_size(c->type);
+}
+
+/* Lay out (or count) the staged record's state (opts.record_entries): per
+ * node its place, per leaf room for record_entries entries (at most a
+ * page's), the walk's frames.  x: the writer's nested state, or NULL. */
+static void plan_nest_rec(const ppq_schema_t *s, const ppq_writer_options_t *o, plan_t *p, struct ppq_nest *x)
+{
+    nest_rec_t *rec = (nest_rec_t *)take(p, sizeof *rec);
+    nest_node_t *node = (nest_node_t *)take(p, (size_t)s->nnodes * sizeof *node);
+    ppq_leaf_batch_t *batch = (ppq_leaf_batch_t *)take(p, (size_t)s->nleaves * sizeof *batch);
+    nest_walk_t *walk = (nest_walk_t *)take(p, (PPQ_WRITER_MAX_DEPTH + 1u) * sizeof *walk);
+    uint32_t cap = o->record_entries < o->page_values ? o->record_entries : o->page_values, j;
+    tree_it_t t;
+    uint8_t d, r;
+    tree_start(&t);
+    for (;;) {
+        uint32_t k = t.leaf, leaves = 0;
+        if (!tree_next(&t, s, &j, &d, &r)) {
+            break;
+        }
+        if (x != NULL && !p->failed) {
+            node[j].end = (uint16_t)subtree_end(s, j, &leaves);
+            node[j].leaf = (uint16_t)k;
+            node[j].def = d;
+            node[j].rep = r;
+            node[j].mark = 0;
+        }
+        if (s->nodes[j].kind == PPQ_NODE_LEAF) {
+            int16_t *sdef = d > 0u ? (int16_t *)take(p, (size_t)cap * sizeof(int16_t)) : NULL;
+            int16_t *srep = r > 0u ? (int16_t *)take(p, (size_t)cap * sizeof(int16_t)) : NULL;
+            uint8_t *sval = (uint8_t *)take(p, (size_t)cap * nest_value_size(&s->leaves[k]));
+            if (x != NULL && !p->failed) {
+                nest_leaf_t *l = &x->leaf[k];
+                l->sdef = sdef;
+                l->srep = srep;
+                l->sval = sval;
+                l->sn = l->sv = 0;
+                l->rep_next = 0;
+            }
+        }
+    }
+    if (x != NULL && !p->failed) {
+        memset(rec, 0, sizeof *rec);
+        rec->node = node;
+        rec->batch = batch;
+        rec->walk = walk;
+        rec->cap = cap;
+        x->rec = rec;
+    }
+}
+
 /* Lay out (or count) the nested state (plan_pages, after the columns). */
 static void plan_nest(const ppq_schema_t *s, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w)
 {
@@ -306,8 +361,12 @@ static void plan_nest(const ppq_schema_t *s, const ppq_writer_options_t *o, plan
         x->s = s;
         x->leaf = leaf;
         x->parent = parent;
+        x->rec = NULL;
         ppq_arena_init(&x->rle, rle_mem, rle);
         w->store = (uint8_t *)(void *)x;
+    }
+    if (o->record_entries > 0u) {
+        plan_nest_rec(s, o, p, w != NULL && !p->failed ? x : NULL);
     }
 }
 
@@ -765,6 +824,507 @@ ppq_status_t ppq_writer_write_levels(ppq_writer_t *w, const ppq_leaf_batch_t *le
         }
     }
     return st;
+}
+
+
+/* ---- a record staged: ppq_writer_nest_* and ppq_writer_write_nested_record ---------
+ *
+ * The record is shredded as it is given: each leaf's entries (levels and
+ * dense values) go to its stage, the levels as the spec's striping makes
+ * them.  A node's mark says whether it was given in the element at hand of
+ * its innermost REPEATED ancestor (or the record): beginning an element
+ * clears the marks below it.  A leaf's next entry has repetition level
+ * rep_next: 0 at the record's start, the level of a REPEATED ancestor once
+ * it begins another element (the shallowest such since its last entry).
+ * Ending an element gives each of its leaves not given an entry (a null at
+ * the definition level of its deepest ancestor there); the commit does so
+ * for the record and hands the stage to ppq_writer_write_levels. */
+
+#define REP_NONE 0xFFu
+
+/* The staged record's state, or NULL (a flat writer, record_entries 0). */
+static nest_rec_t *rec_of(const ppq_writer_t *w)
+{
+    return NESTED(w) ? NEST(w)->rec : NULL;
+}
+
+/* The status a call finds before anything (*x: the state when PPQ_OK). */
+static ppq_status_t rec_usable(const ppq_writer_t *w, nest_rec_t **x)
+{
+    ppq_status_t st = w == NULL ? PPQ_ERR_ARG : usable(w);
+    if (st == PPQ_OK) {
+        *x = rec_of(w);
+        st = *x == NULL ? PPQ_ERR_STATE : PPQ_OK;
+    }
+    return st;
+}
+
+/* The leaves below node j (UINT32_MAX: the record): [*k0, *k1). */
+static void leaf_range(const ppq_writer_t *w, const nest_rec_t *x, uint32_t j, uint32_t *k0, uint32_t *k1)
+{
+    uint32_t end = j == UINT32_MAX ? NEST(w)->s->nnodes : x->node[j].end;
+    *k0 = j == UINT32_MAX ? 0u : x->node[j].leaf;
+    *k1 = end < NEST(w)->s->nnodes ? x->node[end].leaf : w->ncols;
+}
+
+/* The innermost element begun: its REPEATED node, or UINT32_MAX. */
+static uint32_t rec_top(const nest_rec_t *x)
+{
+    return x->depth > 0u ? x->open[x->depth - 1u] : UINT32_MAX;
+}
+
+/* Is node j inside the innermost element: no REPEATED node, nor one given
+ * as null, between them?  `mark`: then mark those between present. */
+static int rec_path(const ppq_writer_t *w, nest_rec_t *x, uint32_t j, int mark)
+{
+    const uint16_t *parent = NEST(w)->parent;
+    uint32_t top = rec_top(x), a;
+    for (a = parent[j]; a != UINT16_MAX && a != top; a = parent[a]) {
+        if (NEST(w)->s->nodes[a].repetition == PPQ_REPEATED || x->node[a].mark == 2u) {
+            return 0;
+        }
+        if (mark) {
+            x->node[a].mark = 1;
+        }
+    }
+    return a == top || top == UINT32_MAX;
+}
+
+/* Begin an element of REPEATED node r: its leaves' next entries repeat at
+ * r's level when it had one, and nothing below it is given yet. */
+static void rec_element(const ppq_writer_t *w, nest_rec_t *x, uint32_t r)
+{
+    nest_node_t *n = &x->node[r];
+    uint32_t k, k0, k1, j;
+    if (n->mark == 1u) {
+        leaf_range(w, x, r, &k0, &k1);
+        for (k = k0; k < k1; k++) {
+            nest_leaf_t *l = &NEST(w)->leaf[k];
+            l->rep_next = l->rep_next > n->rep ? n->rep : l->rep_next;
+        }
+    }
+    n->mark = 1;
+    for (j = r + 1u; j < n->end; j++) {
+        x->node[j].mark = 0;
+    }
+}
+
+/* Stage an entry of leaf k: definition level d, the value at v (C type;
+ * NULL below max_def).  The stage has room (checked). */
+static void rec_stage(ppq_writer_t *w, uint32_t k, uint32_t d, const void *v)
+{
+    nest_leaf_t *l = &NEST(w)->leaf[k];
+    if (l->sdef != NULL) {
+        l->sdef[l->sn] = (int16_t)d;
+    }
+    if (l->srep != NULL) {
+        l->srep[l->sn] = (int16_t)l->rep_next;
+    }
+    if (v != NULL) {
+        size_t size = nest_value_size(&w->schema[k]);
+        uint8_t *to = l->sval + (size_t)l->sv++ * size;
+        if (w->schema[k].type == PPQ_BOOLEAN) {
+            *to = (uint8_t)(*(const uint8_t *)v != 0u);
+        } else {
+            memcpy(to, v, size);
+        }
+    }
+    l->sn++;
+    l->rep_next = REP_NONE;
+}
+
+/* Each leaf below node f (UINT32_MAX: the record) not given in the element
+ * at hand gets its null: the definition level of its deepest ancestor
+ * there (a REQUIRED leaf's would be max_def: the record is bad).  `dry`:
+ * only whether each such leaf has room (0: one has none). */
+static int rec_fill(ppq_writer_t *w, nest_rec_t *x, uint32_t f, int dry)
+{
+    const uint16_t *parent = NEST(w)->parent;
+    uint32_t k, k0, k1;
+    leaf_range(w, x, f, &k0, &k1);
+    for (k = k0; k < k1; k++) {
+        nest_leaf_t *l = &NEST(w)->leaf[k];
+        uint32_t a, d = f == UINT32_MAX ? 0u : x->node[f].def;
+        if (x->node[l->node].mark == 1u) {
+            continue;
+        }
+        if (dry) {
+            if (l->sn >= x->cap) {
+                return 0;
+            }
+            continue;
+        }
+        for (a = parent[l->node]; a != UINT16_MAX && a != f; a = parent[a]) {
+            if (x->node[a].mark == 1u) {
+                d = x->node[a].def;
+                break;
+            }
+        }
+        if (d >= l->max_def) {
+            x->bad = 1; /* a REQUIRED leaf (and its REQUIRED groups) not given */
+        } else {
+            rec_stage(w, k, d, NULL);
+        }
+        x->node[l->node].mark = 1;
+    }
+    return 1;
+}
+
+void ppq_writer_nest_discard(ppq_writer_t *w)
+{
+    nest_rec_t *x = w != NULL ? rec_of(w) : NULL;
+    uint32_t k, j;
+    if (x == NULL) {
+        return;
+    }
+    for (k = 0; k < w->ncols; k++) {
+        nest_leaf_t *l = &NEST(w)->leaf[k];
+        l->sn = l->sv = 0;
+        l->rep_next = 0;
+    }
+    for (j = 0; j < NEST(w)->s->nnodes; j++) {
+        x->node[j].mark = 0;
+    }
+    x->depth = 0;
+    x->bad = 0;
+}
+
+/* Is node j a LIST's element leaf (its parent a REPEATED group of that one
+ * child) given while the LIST is the innermost: an element of its own? */
+static int rec_own_element(const ppq_writer_t *w, const nest_rec_t *x, uint32_t j)
+{
+    const ppq_node_t *nodes = NEST(w)->s->nodes;
+    uint32_t r = NEST(w)->parent[j];
+    return r != UINT16_MAX && r != rec_top(x) && nodes[r].repetition == PPQ_REPEATED && nodes[r].children == 1u &&
+           nodes[j].kind == PPQ_NODE_LEAF && nodes[j].repetition != PPQ_REPEATED;
+}
+
+/* Set leaf node j to the value at v (its C type; byte arrays checked). */
+static ppq_status_t rec_set(ppq_writer_t *w, uint32_t j, ppq_type_t type, const void *v)
+{
+    nest_rec_t *x;
+    ppq_status_t st = rec_usable(w, &x);
+    const ppq_node_t *n;
+    uint32_t k;
+    if (st != PPQ_OK) {
+        return st;
+    }
+    if (j >= NEST(w)->s->nnodes || (n = &NEST(w)->s->nodes[j])->kind != PPQ_NODE_LEAF) {
+        return PPQ_ERR_ARG;
+    }
+    k = x->node[j].leaf;
+    if (w->schema[k].type != type ||
+        (is_bytes(w, k) && bytes_refused(w, k, (const ppq_bytes_t *)v)) || NEST(w)->leaf[k].sn >= x->cap) {
+        return PPQ_ERR_ARG;
+    }
+    if (rec_own_element(w, x, j)) { /* an element of the list: begun, given, ended */
+        uint32_t r = NEST(w)->parent[j];
+        if (!rec_path(w, x, r, 0)) {
+            return PPQ_ERR_ARG;
+        }
+        (void)rec_path(w, x, r, 1);
+        rec_element(w, x, r);
+    } else if (n->repetition == PPQ_REPEATED) { /* its next element */
+        if (!rec_path(w, x, j, 0)) {
+            return PPQ_ERR_ARG;
+        }
+        (void)rec_path(w, x, j, 1);
+        rec_element(w, x, j);
+    } else {
+        if (!rec_path(w, x, j, 0) || x->node[j].mark != 0u) {
+            return PPQ_ERR_ARG;
+        }
+        (void)rec_path(w, x, j, 1);
+    }
+    rec_stage(w, k, NEST(w)->leaf[k].max_def, v);
+    x->node[j].mark = 1;
+    return PPQ_OK;
+}
+
+ppq_status_t ppq_writer_nest_set_bool(ppq_writer_t *w, uint32_t node, int value)
+{
+    uint8_t b = (uint8_t)(value != 0);
+    return rec_set(w, node, PPQ_BOOLEAN, &b);
+}
+
+ppq_status_t ppq_writer_nest_set_i32(ppq_writer_t *w, uint32_t node, int32_t value)
+{
+    return rec_set(w, node, PPQ_INT32, &value);
+}
+
+ppq_status_t ppq_writer_nest_set_i64(ppq_writer_t *w, uint32_t node, int64_t value)
+{
+    return rec_set(w, node, PPQ_INT64, &value);
+}
+
+ppq_status_t ppq_writer_nest_set_float(ppq_writer_t *w, uint32_t node, float value)
+{
+    return rec_set(w, node, PPQ_FLOAT, &value);
+}
+
+ppq_status_t ppq_writer_nest_set_double(ppq_writer_t *w, uint32_t node, double value)
+{
+    return rec_set(w, node, PPQ_DOUBLE, &value);
+}
+
+ppq_status_t ppq_writer_nest_set_int96(ppq_writer_t *w, uint32_t node, const ppq_int96_t *value)
+{
+    return value == NULL ? PPQ_ERR_ARG : rec_set(w, node, PPQ_INT96, value);
+}
+
+ppq_status_t ppq_writer_nest_set_bytes(ppq_writer_t *w, uint32_t node, const void *data, uint32_t len)
+{
+    ppq_bytes_t b;
+    nest_rec_t *x;
+    ppq_status_t st = rec_usable(w, &x);
+    b.ptr = (const uint8_t *)data;
+    b.len = len;
+    if (st == PPQ_OK && node < NEST(w)->s->nnodes && NEST(w)->s->nodes[node].kind == PPQ_NODE_LEAF &&
+        w->schema[x->node[node].leaf].type == PPQ_FIXED_LEN_BYTE_ARRAY) {
+        return rec_set(w, node, PPQ_FIXED_LEN_BYTE_ARRAY, &b);
+    }
+    return st != PPQ_OK ? st : rec_set(w, node, PPQ_BYTE_ARRAY, &b);
+}
+
+ppq_status_t ppq_writer_nest_null(ppq_writer_t *w, uint32_t node)
+{
+    nest_rec_t *x;
+    ppq_status_t st = rec_usable(w, &x);
+    uint32_t k, k0, k1, r;
+    if (st != PPQ_OK) {
+        return st;
+    }
+    if (node >= NEST(w)->s->nnodes || NEST(w)->s->nodes[node].repetition != PPQ_OPTIONAL) {
+        return PPQ_ERR_ARG;
+    }
+    if (!rec_own_element(w, x, node)) { /* null where it is: its leaves' nulls come at the end */
+        if (!rec_path(w, x, node, 0) || x->node[node].mark == 1u) {
+            return PPQ_ERR_ARG;
+        }
+        (void)rec_path(w, x, node, 1);
+        x->node[node].mark = 2;
+        return PPQ_OK;
+    }
+    r = NEST(w)->parent[node]; /* a null element of the list */
+    leaf_range(w, x, r, &k0, &k1);
+    for (k = k0; k < k1; k++) {
+        if (NEST(w)->leaf[k].sn >= x->cap) {
+            return PPQ_ERR_ARG;
+        }
+    }
+    if (!rec_path(w, x, r, 0)) {
+        return PPQ_ERR_ARG;
+    }
+    (void)rec_path(w, x, r, 1);
+    rec_element(w, x, r);
+    (void)rec_fill(w, x, r, 0);
+    return PPQ_OK;
+}
+
+ppq_status_t ppq_writer_nest_empty(ppq_writer_t *w, uint32_t node)
+{
+    nest_rec_t *x;
+    ppq_status_t st = rec_usable(w, &x);
+    const ppq_node_t *n;
+    if (st != PPQ_OK) {
+        return st;
+    }
+    if (node >= NEST(w)->s->nnodes || (n = &NEST(w)->s->nodes[node])->kind == PPQ_NODE_LEAF ||
+        n->repetition == PPQ_REPEATED || x->node[node].mark == 2u || !rec_path(w, x, node, 0)) {
+        return PPQ_ERR_ARG;
+    }
+    (void)rec_path(w, x, node, 1);
+    x->node[node].mark = 1;
+    return PPQ_OK;
+}
+
+ppq_status_t ppq_writer_nest_begin(ppq_writer_t *w, uint32_t node)
+{
+    nest_rec_t *x;
+    ppq_status_t st = rec_usable(w, &x);
+    const ppq_node_t *nodes;
+    if (st != PPQ_OK) {
+        return st;
+    }
+    nodes = NEST(w)->s->nodes;
+    if (node < NEST(w)->s->nnodes && (nodes[node].kind == PPQ_NODE_LIST || nodes[node].kind == PPQ_NODE_MAP)) {
+        node++; /* (its middle group) */
+    }
+    if (node >= NEST(w)->s->nnodes || nodes[node].kind == PPQ_NODE_LEAF || nodes[node].repetition != PPQ_REPEATED ||
+        x->depth >= PPQ_WRITER_MAX_DEPTH || !rec_path(w, x, node, 0)) {
+        return PPQ_ERR_ARG;
+    }
+    (void)rec_path(w, x, node, 1);
+    rec_element(w, x, node);
+    x->open[x->depth++] = (uint16_t)node;
+    return PPQ_OK;
+}
+
+ppq_status_t ppq_writer_nest_end(ppq_writer_t *w)
+{
+    nest_rec_t *x;
+    ppq_status_t st = rec_usable(w, &x);
+    if (st != PPQ_OK) {
+        return st;
+    }
+    if (x->depth == 0u) {
+        return PPQ_ERR_STATE;
+    }
+    if (!rec_fill(w, x, rec_top(x), 1)) {
+        return PPQ_ERR_ARG;
+    }
+    (void)rec_fill(w, x, rec_top(x), 0);
+    x->depth--;
+    return PPQ_OK;
+}
+
+ppq_status_t ppq_writer_nest_commit(ppq_writer_t *w)
+{
+    nest_rec_t *x;
+    ppq_status_t st = rec_usable(w, &x);
+    uint32_t k;
+    if (st != PPQ_OK) {
+        return st;
+    }
+    if (x->depth > 0u) {
+        return PPQ_ERR_STATE;
+    }
+    if (!rec_fill(w, x, UINT32_MAX, 1)) {
+        ppq_writer_nest_discard(w);
+        return PPQ_ERR_ARG;
+    }
+    (void)rec_fill(w, x, UINT32_MAX, 0);
+    for (k = 0; k < w->ncols; k++) {
+        const nest_leaf_t *l = &NEST(w)->leaf[k];
+        ppq_leaf_batch_t *b = &x->batch[k];
+        b->values = l->sval;
+        b->def = l->sdef;
+        b->rep = l->srep;
+        b->entries = l->sn;
+    }
+    st = x->bad ? PPQ_ERR_ARG : ppq_writer_write_levels(w, x->batch, 1, NULL);
+    ppq_writer_nest_discard(w);
+    return st;
+}
+
+ppq_status_t ppq_writer_use_nested_record(ppq_writer_t *w, const ppq_nest_field_t *fields, uint32_t nfields)
+{
+    nest_rec_t *x = w != NULL ? rec_of(w) : NULL;
+    uint32_t j;
+    if (x == NULL) {
+        return w == NULL ? PPQ_ERR_ARG : PPQ_ERR_STATE;
+    }
+    if (fields == NULL || nfields != NEST(w)->s->nnodes) {
+        return PPQ_ERR_ARG;
+    }
+    for (j = 0; j < nfields; j++) {
+        if (NEST(w)->s->nodes[j].repetition == PPQ_REPEATED &&
+            (fields[j].present != PPQ_FIELD_ALWAYS || fields[j].stride == 0u)) {
+            return PPQ_ERR_ARG;
+        }
+    }
+    x->fields = fields;
+    return PPQ_OK;
+}
+
+/* Stage the record at rec (ppq_writer_write_nested_record): the walk over
+ * the nodes in pre-order, an explicit stack of the groups and elements
+ * open (no recursion), each node given as the setters would give it. */
+static ppq_status_t rec_walk(ppq_writer_t *w, nest_rec_t *x, const uint8_t *rec)
+{
+    const ppq_schema_t *s = NEST(w)->s;
+    const ppq_nest_field_t *fields = x->fields;
+    nest_walk_t *fr = x->walk;
+    uint32_t sp = 0, at = 0;
+    ppq_status_t st = PPQ_OK;
+    fr[0].base = rec;
+    fr[0].node = UINT32_MAX;
+    while (st == PPQ_OK) {
+        nest_walk_t *f = &fr[sp];
+        uint32_t end = f->node == UINT32_MAX ? s->nnodes : x->node[f->node].end;
+        const ppq_node_t *n;
+        const ppq_nest_field_t *fd;
+        if (at >= end) { /* the group's children done: the next element, or up */
+            if (f->node == UINT32_MAX) {
+                break;
+            }
+            if (s->nodes[f->node].repetition == PPQ_REPEATED) {
+                st = ppq_writer_nest_end(w);
+                if (st == PPQ_OK && ++f->i < f->n) {
+                    f->base = f->elems + (size_t)f->i * fields[f->node].stride;
+                    st = ppq_writer_nest_begin(w, f->node);
+                    at = f->node + 1u;
+                    continue;
+                }
+            }
+            sp--;
+            continue;
+        }
+        n = &s->nodes[at];
+        fd = &fields[at];
+        if (fd->present != PPQ_FIELD_ALWAYS && f->base[fd->present] == 0u) { /* null: not given */
+            if (n->repetition == PPQ_REQUIRED) {
+                return PPQ_ERR_ARG;
+            }
+            at = x->node[at].end;
+            continue;
+        }
+        if (n->repetition == PPQ_REPEATED) {
+            const uint8_t *elems;
+            uint32_t count, i;
+            memcpy(&elems, f->base + fd->value, sizeof elems);
+            memcpy(&count, f->base + fd->count, sizeof count);
+            if ((count > 0u && elems == NULL) || count > x->cap) {
+                return PPQ_ERR_ARG;
+            }
+            if (n->kind == PPQ_NODE_LEAF) { /* a repeated leaf: each element a value */
+                for (i = 0; i < count && st == PPQ_OK; i++) {
+                    st = rec_set(w, at, w->schema[x->node[at].leaf].type, elems + (size_t)i * fd->stride);
+                }
+                at++;
+            } else if (count == 0u) {
+                at = x->node[at].end; /* no elements */
+            } else {
+                f = &fr[++sp];
+                f->node = at;
+                f->elems = f->base = elems;
+                f->i = 0;
+                f->n = count;
+                st = ppq_writer_nest_begin(w, at);
+                at++;
+            }
+        } else if (n->kind == PPQ_NODE_LEAF) {
+            st = rec_set(w, at, w->schema[x->node[at].leaf].type, f->base + fd->value);
+            at++;
+        } else { /* a group: there; its children from its offset */
+            const uint8_t *base = f->base + fd->value;
+            st = ppq_writer_nest_empty(w, at);
+            f = &fr[++sp];
+            f->node = at;
+            f->base = base;
+            at++;
+        }
+    }
+    return st;
+}
+
+ppq_status_t ppq_writer_write_nested_record(ppq_writer_t *w, const void *record)
+{
+    nest_rec_t *x;
+    ppq_status_t st = rec_usable(w, &x);
+    if (st != PPQ_OK) {
+        return st;
+    }
+    if (x->fields == NULL) {
+        return PPQ_ERR_STATE;
+    }
+    ppq_writer_nest_discard(w); /* (a record the setters began) */
+    st = record == NULL ? PPQ_ERR_ARG : rec_walk(w, x, (const uint8_t *)record);
+    if (st != PPQ_OK) {
+        ppq_writer_nest_discard(w);
+        return st;
+    }
+    return ppq_writer_nest_commit(w);
 }
 
 #endif /* PPQ_WRITER_NESTED */
