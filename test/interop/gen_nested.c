@@ -33,6 +33,9 @@
  *                    elements m: null when (r + j + k + m) % 6 == 5, else
  *                    r * 1000 + j * 100 + k * 10 + m
  * Each file has RECORDS records (nested_burst: 240) in several calls.
+ * nested_maps_record, nested_deep_record (ppq_writer_write_nested_record)
+ * and nested_list_struct_setters (ppq_writer_nest_*): the same records
+ * record by record, byte for byte their files above.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -447,6 +450,181 @@ static int recover_cut(const char *dir, const char *name, const char *outname)
     return 0;
 }
 
+/* ---- the same records through the record API and the setters ---------------------
+ *
+ * nested_maps_record, nested_deep_record (ppq_writer_write_nested_record
+ * over C structs built by the rules above) and nested_list_struct_setters
+ * (ppq_writer_nest_*): each must be byte for byte the write_levels file of
+ * the same name without the suffix (checked here), and nested_check.mjs
+ * reads them by the same rules. */
+
+typedef struct m1_kv { ppq_bytes_t key; float value; uint8_t has_value; } m1_kv_t;
+typedef struct m2_kv { int32_t key; ppq_bytes_t value; uint8_t has_value; } m2_kv_t;
+typedef struct maps_row {
+    const m1_kv_t *m1;
+    uint32_t n1;
+    uint8_t has_m1;
+    const m2_kv_t *m2;
+    uint32_t n2;
+} maps_row_t;
+static const ppq_nest_field_t map_fields[] = {
+    PPQ_NEST_MAP_OPTIONAL(maps_row_t, m1, n1, m1_kv_t, has_m1),
+    PPQ_NEST_FIELD(m1_kv_t, key),
+    PPQ_NEST_FIELD_OPTIONAL(m1_kv_t, value, has_value),
+    PPQ_NEST_MAP(maps_row_t, m2, n2, m2_kv_t),
+    PPQ_NEST_FIELD(m2_kv_t, key),
+    PPQ_NEST_FIELD_OPTIONAL(m2_kv_t, value, has_value),
+};
+
+typedef struct d3 { int32_t v; uint8_t ok; } d3_t;
+typedef struct d2 { const d3_t *e; uint32_t n; uint8_t ok; } d2_t;
+typedef struct d1 { const d2_t *e; uint32_t n; uint8_t ok; } d1_t;
+typedef struct drow { const d1_t *e; uint32_t n; uint8_t ok; } drow_t;
+static const ppq_nest_field_t deep_fields[] = {
+    PPQ_NEST_LIST_OPTIONAL(drow_t, e, n, d1_t, ok),
+    PPQ_NEST_LIST_OPTIONAL(d1_t, e, n, d2_t, ok),
+    PPQ_NEST_LIST_OPTIONAL(d2_t, e, n, d3_t, ok),
+    PPQ_NEST_FIELD_OPTIONAL(d3_t, v, ok),
+};
+
+static ppq_bytes_t text(char *buf, const char *fmt, long a, long b)
+{
+    ppq_bytes_t t;
+    t.len = (uint32_t)snprintf(buf, 16, fmt, a, b);
+    t.ptr = (const uint8_t *)buf;
+    return t;
+}
+
+/* Record r of `name` through the record API (a row struct) or the setters. */
+static ppq_status_t put_record(ppq_writer_t *w, const char *name, uint32_t r)
+{
+    uint32_t i, j, k, m;
+    ppq_status_t st = PPQ_OK;
+    if (strcmp(name, "nested_maps") == 0) {
+        static char ks[4][16], vs[3][16];
+        m1_kv_t m1[4];
+        m2_kv_t m2[3];
+        maps_row_t row;
+        memset(&row, 0, sizeof row);
+        row.has_m1 = (uint8_t)(r % 7u != 6u);
+        row.n1 = r % 4u;
+        row.m1 = m1;
+        for (i = 0; i < row.n1; i++) {
+            m1[i].key = text(ks[i], "k%ld", (long)i, 0);
+            m1[i].has_value = (uint8_t)((r + i) % 5u != 0u);
+            m1[i].value = (float)(r * i) / 2.0f;
+        }
+        row.n2 = r % 3u;
+        row.m2 = m2;
+        for (i = 0; i < row.n2; i++) {
+            m2[i].key = (int32_t)(r * 10u + i);
+            m2[i].has_value = (uint8_t)!(i == 1u && r % 2u == 1u);
+            m2[i].value = text(vs[i], "v%ld_%ld", (long)r, (long)i);
+        }
+        return ppq_writer_write_nested_record(w, &row);
+    }
+    if (strcmp(name, "nested_deep") == 0) {
+        d1_t e1[3];
+        d2_t e2[3][3];
+        d3_t e3[3][3][4];
+        drow_t row;
+        row.ok = (uint8_t)(r % 9u != 8u);
+        row.n = r % 3u;
+        row.e = e1;
+        for (j = 0; j < row.n; j++) {
+            e1[j].ok = (uint8_t)((r + j) % 4u != 3u);
+            e1[j].n = (r + j) % 3u;
+            e1[j].e = e2[j];
+            for (k = 0; k < e1[j].n; k++) {
+                e2[j][k].ok = (uint8_t)((r + j + k) % 5u != 4u);
+                e2[j][k].n = (r + j + k) % 4u;
+                e2[j][k].e = e3[j][k];
+                for (m = 0; m < e2[j][k].n; m++) {
+                    e3[j][k][m].ok = (uint8_t)((r + j + k + m) % 6u != 5u);
+                    e3[j][k][m].v = (int32_t)(r * 1000u + j * 100u + k * 10u + m);
+                }
+            }
+        }
+        return ppq_writer_write_nested_record(w, &row);
+    }
+    /* nested_list_struct by the setters: nodes 0 ls, 1 list, 2 element, 3 id, 4 value */
+    if (r % 6u == 5u) {
+        return ppq_writer_nest_commit(w); /* ls not given: null */
+    }
+    st = ppq_writer_nest_empty(w, 0);
+    for (i = 0; i < r % 5u && st == PPQ_OK; i++) {
+        st = ppq_writer_nest_begin(w, 0);
+        if (st == PPQ_OK && (r + i) % 7u != 3u) { /* (else a null element: nothing given) */
+            st = ppq_writer_nest_set_i32(w, 3, (int32_t)(r * 10u + i));
+            if (st == PPQ_OK && i % 3u != 2u) {
+                st = ppq_writer_nest_set_double(w, 4, (double)(r + i) / 4.0);
+            }
+        }
+        if (st == PPQ_OK) {
+            st = ppq_writer_nest_end(w);
+        }
+    }
+    return st == PPQ_OK ? ppq_writer_nest_commit(w) : st;
+}
+
+/* `name`_`how` written record by record; 0 when it has the same bytes as `name`. */
+static int write_by_record(const char *dir, const char *name, const char *how, const ppq_schema_t *s,
+                           const ppq_nest_field_t *fields, const ppq_writer_options_t *opts)
+{
+    char path[512], ref[512];
+    FILE *f, *g;
+    ppq_sink_t sink;
+    ppq_writer_t w;
+    ppq_writer_options_t o = *opts;
+    uint32_t r;
+    int c1 = 0, c2 = 0, same = 1;
+    ppq_status_t st;
+    o.record_entries = 64;
+    snprintf(path, sizeof path, "%s/%s_%s.parquet", dir, name, how);
+    snprintf(ref, sizeof ref, "%s/%s.parquet", dir, name);
+    f = fopen(path, "wb");
+    if (f == NULL) {
+        perror(path);
+        return 1;
+    }
+    sink.write = file_write;
+    sink.ctx = f;
+    sink.offset = 0;
+    st = ppq_writer_init_nested(&w, s, &o, &sink, arena_mem, sizeof arena_mem);
+    if (st == PPQ_OK && fields != NULL) {
+        st = ppq_writer_use_nested_record(&w, fields, s->nnodes);
+    }
+    for (r = 0; r < RECORDS && st == PPQ_OK; r++) {
+        st = put_record(&w, name, r);
+    }
+    if (st == PPQ_OK) {
+        st = ppq_writer_close(&w);
+    }
+    fclose(f);
+    if (st != PPQ_OK) {
+        fprintf(stderr, "%s_%s: %s\n", name, how, ppq_status_str(st));
+        return 1;
+    }
+    f = fopen(path, "rb");
+    g = fopen(ref, "rb");
+    while (f != NULL && g != NULL && same && c1 != EOF) {
+        c1 = getc(f);
+        c2 = getc(g);
+        same = c1 == c2;
+    }
+    if (f != NULL) {
+        fclose(f);
+    }
+    if (g != NULL) {
+        fclose(g);
+    }
+    if (!same || f == NULL || g == NULL) {
+        fprintf(stderr, "%s_%s: not the bytes of %s\n", name, how, ref);
+        return 1;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : ".";
@@ -473,6 +651,8 @@ int main(int argc, char **argv)
     bad |= write_file(dir, "nested_list_struct", &list_struct, &o, RECORDS, 2);
     gen_maps();
     bad |= write_file(dir, "nested_maps", &maps, &o, RECORDS, 2);
+    bad |= write_by_record(dir, "nested_maps", "record", &maps, map_fields, &o);
+    bad |= write_by_record(dir, "nested_list_struct", "setters", &list_struct, NULL, &o);
     /* recoverable (v2 pages), cut and recovered: its first row groups */
     o.page_v2 = 1;
     o.recovery = 1;
@@ -485,5 +665,6 @@ int main(int argc, char **argv)
     o.page_v2 = 1;
     gen_deep();
     bad |= write_file(dir, "nested_deep", &deep, &o, RECORDS, 3);
+    bad |= write_by_record(dir, "nested_deep", "record", &deep, deep_fields, &o);
     return bad;
 }

@@ -68,6 +68,10 @@ const files = {
 files.nested_maps_recoverable = files.nested_maps;
 // recovered: the records of the row groups kept (a multiple of 30, fewer than all)
 files.nested_maps_recovered = { ...files.nested_maps, prefix: true };
+// written record by record (the record API, the setters): the same rules
+files.nested_maps_record = files.nested_maps;
+files.nested_deep_record = files.nested_deep;
+files.nested_list_struct_setters = files.nested_list_struct;
 
 // ---- each reader's records in one form --------------------------------------------
 // Plain JSON, the record's fields in the schema's order (hyparquet leaves a
