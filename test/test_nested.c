@@ -1105,8 +1105,8 @@ static void r_options(ppq_writer_options_t *o, uint32_t variant)
         o->chunk_bytes = 4096u;
     }
     o->page_v2 = (uint8_t)(PPQ_WRITER_PAGE_V2 && variant == 2u);
-    if (variant == 2u && (PPQ_COMPRESSORS & PPQ_CODEC_BIT(PPQ_CODEC_SNAPPY)) != 0u) {
-        o->codec = PPQ_CODEC_SNAPPY;
+    if (variant == 2u && (PPQ_COMPRESSORS & PPQ_DECOMPRESSORS & PPQ_CODEC_BIT(PPQ_CODEC_SNAPPY)) != 0u) {
+        o->codec = PPQ_CODEC_SNAPPY; /* (where the reader reads it back too) */
     }
 #ifdef PPQ_TEST_SMALL
     o->page_values = 16u;
