@@ -125,6 +125,10 @@ BENCH_SENSOR := $(BUILD)/bench_sensor
 $(BENCH_SENSOR): $(BUILD)/obj/tools/bench/bench_sensor.o $(LIB)
 	$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
 
+BENCH_WIDE := $(BUILD)/bench_wide
+$(BENCH_WIDE): $(BUILD)/obj/tools/bench/bench_wide.o $(LIB)
+	$(CC) $(HOST_CFLAGS) -o $@ $^ $(LDFLAGS_EXTRA)
+
 BENCH_NESTED := $(BUILD)/bench_nested
 $(BENCH_NESTED): $(BUILD)/obj/tools/bench/bench_nested.o $(LIB)
 	$(CC) $(HOST_CFLAGS) -o $@ $^ -lm $(LDFLAGS_EXTRA)
@@ -333,7 +337,7 @@ fuzz-smoke: fuzz-build
 # the reader's full scan of both sensor files beside polars and DuckDB, and
 # the compressed writer beside DuckDB (SNAPPY) and polars (ZSTD).  Each step's
 # JSON lines are kept in build/bench/*.json (make report draws them).
-bench: $(BENCH) $(BENCH_WRITER) $(BENCH_SENSOR) $(BENCH_NESTED) $(CLI) test/interop/node_modules
+bench: $(BENCH) $(BENCH_WRITER) $(BENCH_SENSOR) $(BENCH_NESTED) $(BENCH_WIDE) $(CLI) test/interop/node_modules
 	$(BENCH)
 	@mkdir -p build/bench
 	$(BENCH_WRITER) build/bench/sensors_10m.parquet | tee build/bench/writer.json
@@ -344,6 +348,8 @@ bench: $(BENCH) $(BENCH_WRITER) $(BENCH_SENSOR) $(BENCH_NESTED) $(CLI) test/inte
 	$(BENCH_SENSOR) build/bench/dict_vs_plain.parquet 10000000 1 --dict-vs-plain | tee build/bench/dict_vs_plain.json
 	node test/interop/bench_duckdb.mjs build/bench/quantized_10m.parquet build/bench/sensor.json \
 	    build/bench/duckdb_quantized_10m.parquet writer_sensor | tee build/bench/sensor_anchor.json
+	# 256 FLOAT columns: opts NULL beside ppq_writer_options_for_arena(16 MiB) (issue 27)
+	$(BENCH_WIDE) 200000 | tee build/bench/wide.json
 	# nested: a timestamp and a LIST<FLOAT> burst of 256 samples a row (issue 29)
 	$(BENCH_NESTED) build/bench/nested_100k.parquet 100000 | tee build/bench/nested.json
 	node test/interop/bench_duckdb.mjs build/bench/nested_100k.parquet build/bench/nested.json \
