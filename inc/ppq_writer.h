@@ -301,6 +301,8 @@ typedef struct ppq_writer {
     /* (last: the fields above, used at every row, stay within the short
      * offsets of Thumb's loads whatever the options hold) */
     ppq_writer_options_t opts;
+    size_t store_size;         /* compact: the store's bytes (store_cap: less the encoder
+                                  buffers lent from its end) */
 } ppq_writer_t;
 
 /* The exact arena bytes ppq_writer_init needs (0 for an invalid schema or

@@ -23,6 +23,15 @@
 #define COMPACT_GROUPS 8u /* groups of 8 per bit-packed run of the streams' RLE encoders */
 #define NO_SEG ((size_t)-1)
 #define COMPACT_DELTA32 512u /* DELTA's buffer: a block of 128 deltas in 32 bits (narrow) */
+/* An AUTO INT32 in a store below 16 such blocks borrows DELTA's buffer
+ * from the store's end (plan_compact, compact_reset): built where flash is
+ * not the constraint (64-bit CPUs; about 280 bytes on Cortex-M, whose
+ * builds then give such a column a dictionary and PLAIN only, as before).
+ * -DPPQ_WRITER_COMPACT_LEND=0|1 chooses. */
+#ifndef PPQ_WRITER_COMPACT_LEND
+#define PPQ_WRITER_COMPACT_LEND PPQ_FAST64
+#endif
+#define COMPACT_LEND (PPQ_WRITER_COMPACT_LEND && BUILT(K_DELTA))
 
 /* A stream's sink context. */
 typedef struct stream_ctx {
@@ -59,6 +68,8 @@ typedef struct compact_col {
     uint8_t alt_kind;       /* ... and that encoding: PLAIN, DELTA (floats and byte arrays
                                never) or a dictionary (integers) */
     uint8_t no_delta;       /* a delta passed 32 bits: DELTA no more */
+    uint8_t lent;           /* its encoder's buffer lent by the store, from its end (an
+                               INT32 in a small store: compact_reset) */
     struct compact_est *est; /* AUTO integers: what DELTA and a dictionary would take of the
                                 row group (NULL: none) */
     /* OPTIONAL columns only (REQUIRED ones are allocated without): */
@@ -217,7 +228,7 @@ static size_t compact_least_store(const ppq_column_t *s, uint32_t n, const ppq_w
 static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w)
 {
     uint32_t i, slots = compact_slots(o);
-    size_t rg = rg_meta_max(s, n, o), footer = footer_for(o, rg);
+    size_t rg = rg_meta_max(s, n, o), footer = footer_for(o, rg), lent = 0;
     size_t store = (size_t)o->chunk_bytes * n, least = compact_least_store(s, n, o);
     uint8_t *cols = (uint8_t *)take(p, (size_t)n * COMPACT_COL_SIZE);
     uint8_t *footer_mem = (uint8_t *)take(p, footer), *scratch_mem = (uint8_t *)take(p, 48u);
@@ -248,7 +259,7 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
         int ok, kind = compact_kind(c, &ok);
         ppq_rle_cfg_t r = {1, COMPACT_GROUPS, 0, 0};
         size_t codec, lev;
-        int int_auto;
+        int int_auto, lend;
         compact_est_t *est;
         compact_col_t *cc = (compact_col_t *)take(p, c->optional ? sizeof(compact_col_t) : offsetof(compact_col_t, levs));
         uint8_t *codec_mem, *lev_mem;
@@ -259,11 +270,15 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
         lev = c->optional ? ppq_rle_enc_arena_size(&r) : 0u;
         /* AUTO integers take DELTA, or a dictionary (compact_weigh): room for
          * the larger of their encoders (DELTA's block of deltas in 32 bits;
-         * an INT32's only in a store of 16 such blocks: in less, a
-         * dictionary that does as well, as it usually does, keeps the RAM
-         * for the footer's row groups) */
+         * an INT32's in a store of 16 such blocks; in less, the store lends
+         * it from its end, row group by row group, while the column takes
+         * DELTA, where the store has that room above its least: the RAM
+         * stays the footer's) */
         int_auto = BUILT(K_DELTA) && BUILT(K_DICT) && c->encoding == PPQ_COLUMN_AUTO &&
-                   (c->type == PPQ_INT64 || (c->type == PPQ_INT32 && store >= 16u * COMPACT_DELTA32));
+                   (c->type == PPQ_INT64 || c->type == PPQ_INT32);
+        lend = COMPACT_LEND && int_auto && c->type == PPQ_INT32 && store < 16u * COMPACT_DELTA32;
+        int_auto = int_auto && (!lend || store >= least + (lent += COMPACT_DELTA32 + PPQ_ARENA_ALIGN));
+        lend = lend && int_auto;
         kind = int_auto ? K_DELTA : kind;
         if (kind == K_DICT || int_auto) {
             r.bit_width = compact_max_width(o);
@@ -272,6 +287,7 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
         if (kind == K_DELTA) {
             codec = COMPACT_DELTA32 > codec ? COMPACT_DELTA32 : codec;
         }
+        codec = lend ? 0u : codec;
         est = int_auto ? (compact_est_t *)take(p, sizeof(compact_est_t)) : NULL;
         codec_mem = (uint8_t *)take(p, codec);
         lev_mem = (uint8_t *)take(p, lev);
@@ -280,6 +296,7 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
             memset(cc, 0, c->optional ? sizeof *cc : offsetof(compact_col_t, levs));
             col->own.cc = cc;
             cc->est = est;
+            cc->lent = (uint8_t)lend;
             ppq_arena_init(&col->codec_arena, codec_mem, codec);
             ppq_arena_init(&col->dict_arena, lev_mem, lev);
             if (PPQ_WRITER_STATISTICS) {
@@ -304,7 +321,7 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
     store_mem = (uint8_t *)take(p, store);
     if (w != NULL) {
         w->store = store_mem;
-        w->store_cap = store;
+        w->store_cap = w->store_size = store;
     }
     return p->total;
 }
@@ -649,6 +666,12 @@ static void compact_weigh(const ppq_writer_t *w, const ppq_col_t *c)
     } else if (e != NULL && !cc->no_delta) {
         delta = est_bytes(e);
     }
+    if (COMPACT_LEND && cc->lent && delta != (size_t)-1) { /* the store's room it borrows: without a spill, rows a file
+                                              loses; with one, row groups' metadata the file gains */
+        delta += w->opts.footer_spill == NULL ? COMPACT_DELTA32
+                                              : ppq_udiv32((uint32_t)w->rg_meta_max * COMPACT_DELTA32,
+                                                           (uint32_t)(w->store_size - COMPACT_DELTA32));
+    }
     if (c->kind == K_DICT) { /* (entries as the store keeps them: byte arrays' with their 2-byte length) */
         dict = (c->dict_word ? (size_t)cc->dict_count * (c->width + REC_TAIL) : (size_t)cc->dict_bytes) +
                (n * cc->dict_width + 7u) / 8u;
@@ -914,7 +937,9 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
     int by_dict = 0;
     ppq_status_t st = PPQ_OK;
     w->store_len = 0;
-    w->store_top = w->store_cap;
+    if (COMPACT_LEND) {
+        w->store_cap = w->store_size; /* (the buffers it lends: again below) */
+    }
     w->seg_last = NO_SEG;
     w->dict_used = 0;
     w->wide_at = 0;
@@ -953,9 +978,16 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
         }
         cc->dict_width = (uint8_t)(width > compact_max_width(&w->opts) ? compact_max_width(&w->opts) : width);
         if (c->kind == K_DICT && cc->dict_width > 8u) {
-            w->wide_at = w->store_cap; /* (every entry: indices of two bytes) */
+            w->wide_at = w->store_size; /* (every entry: indices of two bytes) */
+        }
+        if (COMPACT_LEND && cc->lent) { /* its encoder's buffer from the store's end (DELTA's block, or the RLE's groups) */
+            size_t len = (c->kind == K_DELTA ? COMPACT_DELTA32 : COMPACT_GROUPS * compact_max_width(&w->opts)) +
+                         PPQ_ARENA_ALIGN;
+            w->store_cap -= len;
+            ppq_arena_init(&c->codec_arena, w->store + w->store_cap, len);
         }
         st = compact_start(c);
     }
+    w->store_top = w->store_cap;
     return st;
 }
