@@ -276,8 +276,8 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
          * stays the footer's) */
         int_auto = BUILT(K_DELTA) && BUILT(K_DICT) && c->encoding == PPQ_COLUMN_AUTO &&
                    (c->type == PPQ_INT64 || c->type == PPQ_INT32);
-        lend = COMPACT_LEND && int_auto && c->type == PPQ_INT32 && store < 16u * COMPACT_DELTA32;
-        int_auto = int_auto && (!lend || store >= least + (lent += COMPACT_DELTA32 + PPQ_ARENA_ALIGN));
+        lend = int_auto && c->type == PPQ_INT32 && store < 16u * COMPACT_DELTA32;
+        int_auto = int_auto && (!lend || (COMPACT_LEND && store >= least + (lent += COMPACT_DELTA32 + PPQ_ARENA_ALIGN)));
         lend = lend && int_auto;
         kind = int_auto ? K_DELTA : kind;
         if (kind == K_DICT || int_auto) {
