@@ -335,8 +335,9 @@ PPQ_CHECKRET ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opt
  * duplicate name, FLBA length 0, a logical type that does not fit the
  * physical type, decimal precision/scale out of range, an encoding the type
  * cannot take or the build leaves out (ppq_config.h); PPQ_ERR_ARENA when `len` < ppq_writer_arena_size(); or the
- * sink's error.  `schema`, `opts` content and `arena` must outlive the
- * writer; opts may be NULL.
+ * sink's error.  After a failed init (w not NULL) every other call on w,
+ * ppq_writer_close included, returns PPQ_ERR_STATE.  `schema`, `opts`
+ * content and `arena` must outlive the writer; opts may be NULL.
  */
 PPQ_CHECKRET ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32_t ncols,
                                           const ppq_writer_options_t *opts, ppq_sink_t *out, void *arena,
@@ -389,9 +390,11 @@ typedef struct ppq_field {
 
 /*
  * Say how ppq_writer_write_record finds each column's value: `fields` has
- * one entry per schema column, caller-owned, read at every write_record
- * (keep it alive; a const table in flash is usual).  PPQ_ERR_ARG (nothing
- * changed) for NULL fields.  May be called again to change the layout.
+ * one entry per schema column, caller-owned, read at this call and by
+ * write_record (keep it alive and unchanged; a const table in flash is
+ * usual; call this again to change the layout).  PPQ_ERR_ARG (nothing
+ * changed) for NULL fields; PPQ_ERR_STATE after a failed init, after
+ * close, or on a nested writer; a failed writer's error.
  */
 PPQ_CHECKRET ppq_status_t ppq_writer_use_record(ppq_writer_t *w, const ppq_field_t *fields);
 

@@ -1993,8 +1993,46 @@ static void compressed_pages(void)
     PPQ_CHECK_EQ(file_mem.len, 0);
 }
 
+/* A writer whose init failed (a short arena, a bad schema, a NULL sink)
+ * takes no call: each returns PPQ_ERR_STATE, close included, and nothing
+ * is written. */
+static void failed_init_takes_no_call(void)
+{
+    static const ppq_column_t schema[] = {COL("v", PPQ_INT32, 1, PPQ_COLUMN_PLAIN)};
+    static const ppq_column_t dup[] = {COL("v", PPQ_INT32, 0, PPQ_COLUMN_PLAIN), COL("v", PPQ_INT32, 0, PPQ_COLUMN_PLAIN)};
+    static const ppq_field_t fields[] = {{0, PPQ_FIELD_ALWAYS}};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    int32_t v = 7;
+    size_t need;
+    int k;
+    PPQ_CHECK(setup());
+    small_options(&o);
+    need = ppq_writer_arena_size(schema, 1, &o);
+    PPQ_CHECK(need > 8u && need <= test_arena_size);
+    for (k = 0; k < 3; k++) {
+        ppq_status_t st;
+        memset(&w, 0xA5, sizeof w); /* (whatever the caller's memory held) */
+        file_mem.len = 0;
+        st = k == 0   ? ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, need - 8u)
+             : k == 1 ? ppq_writer_init(&w, dup, 2, &o, &file_sink, test_arena_ptr, test_arena_size)
+                      : ppq_writer_init(&w, schema, 1, &o, NULL, test_arena_ptr, test_arena_size);
+        PPQ_CHECK_EQ(st, k == 0 ? PPQ_ERR_ARENA : PPQ_ERR_ARG);
+        PPQ_CHECK_EQ(ppq_writer_set_i32(&w, 0, 1), PPQ_ERR_STATE);
+        PPQ_CHECK_EQ(ppq_writer_set_null(&w, 0), PPQ_ERR_STATE);
+        PPQ_CHECK_EQ(ppq_writer_commit_row(&w), PPQ_ERR_STATE);
+        PPQ_CHECK_EQ(ppq_writer_use_record(&w, fields), PPQ_ERR_STATE);
+        PPQ_CHECK_EQ(ppq_writer_write_record(&w, &v), PPQ_ERR_STATE);
+        PPQ_CHECK_EQ(ppq_writer_flush_row_group(&w), PPQ_ERR_STATE);
+        PPQ_CHECK_EQ(ppq_writer_close(&w), PPQ_ERR_STATE);
+        PPQ_CHECK_EQ(ppq_writer_row_groups_left(&w), 0u);
+        PPQ_CHECK_EQ(file_mem.len, 0u);
+    }
+}
+
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(compressed_pages),
+    PPQ_TEST(failed_init_takes_no_call),
     PPQ_TEST(options_for_arena),
     PPQ_TEST(int32_column_like_e11),
     PPQ_TEST(page_v2_layout),

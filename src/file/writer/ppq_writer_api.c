@@ -19,18 +19,22 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
     size_t need;
     uint32_t i;
     ppq_status_t st = PPQ_OK;
+    if (w == NULL) {
+        return PPQ_ERR_ARG;
+    }
+    memset(w, 0, sizeof *w);
+    w->err = PPQ_ERR_STATE; /* (until it succeeds: a writer whose init failed takes no call) */
 #if PPQ_WRITER_NESTED
-    if (w == NULL || out == NULL || (tree != NULL ? !tree_ok(tree) : !schema_ok(schema, ncols))) {
+    if (out == NULL || (tree != NULL ? !tree_ok(tree) : !schema_ok(schema, ncols))) {
         return PPQ_ERR_ARG;
     }
     p.tree = tree;
     p.path_bytes = tree != NULL ? nest_path_bytes(tree) : 0u;
 #else
-    if (w == NULL || out == NULL || !schema_ok(schema, ncols)) {
+    if (out == NULL || !schema_ok(schema, ncols)) {
         return PPQ_ERR_ARG;
     }
 #endif
-    memset(w, 0, sizeof *w);
     if (!resolve_options(opts, &w->opts)) {
         return PPQ_ERR_ARG;
     }
@@ -377,6 +381,9 @@ static int record_checks(const ppq_writer_t *w, uint32_t i, const ppq_field_t *f
 ppq_status_t ppq_writer_use_record(ppq_writer_t *w, const ppq_field_t *fields)
 {
     uint32_t i = 0, first = 0;
+    if (usable(w) != PPQ_OK) {
+        return usable(w);
+    }
     if (fields == NULL) {
         return PPQ_ERR_ARG;
     }
