@@ -10,9 +10,11 @@
  * PLAIN, and for integers DELTA_BINARY_PACKED, for byte arrays
  * DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY.  Where an alternative is
  * smaller the page is re-encoded as the smallest (alt_kind) and the
- * dictionary dropped.  Each later dictionary page compares again where the
- * data changed (many new entries), and a dictionary that fills falls back
- * to the alternative smallest for its last page's values. */
+ * dictionary dropped.  Under a compressor (PPQ_WRITER_AUTO_THOROUGH) a
+ * dictionary the sample kept weighs again at the chunk's first page's end,
+ * on all its values (c->reweigh).  Each later dictionary page compares
+ * again where the data changed (many new entries), and a dictionary that
+ * fills falls back to the alternative smallest for its last page's values. */
 
 /* Index i of the dictionary's page (32-bit indices: read in place). */
 static PPQ_ALWAYS_INLINE uint32_t page_index(const ppq_dict_enc_t *d, uint32_t i)
@@ -52,6 +54,14 @@ static size_t scaled(uint32_t x, uint32_t n, uint32_t pv)
 {
     uint32_t q = ppq_udiv32(x, n);
     return (size_t)((uint64_t)q * pv + (((uint64_t)ppq_udiv32((x - q * n) << 4, n) * pv) >> 4));
+}
+
+/* scaled(), exact where x * pv fits 32 bits: the compressed weighing's
+ * sizes (a compressed page may take less than a byte a value, which
+ * sixteenths of pv would round away). */
+static size_t scaled_fine(uint32_t x, uint32_t n, uint32_t pv)
+{
+    return (uint64_t)x * pv <= 0xFFFFFFFFu ? ppq_udiv32(x * pv, n) : scaled(x, n, pv);
 }
 
 /* What a sequence of the page's values DELTA_BINARY_PACKED encodes (the
@@ -295,7 +305,7 @@ static size_t packed_bytes(ppq_writer_t *w, ppq_col_t *c, uint32_t n, int kind, 
     c->kind = was; /* (the dictionary's page goes on: its values buffer as it was) */
     ppq_arena_rewind(&c->codec_arena, 0);
     ppq_sink_init_mem(&c->vals_sink, &c->vals_mem, c->vals_mem.buf, c->vals_mem.cap);
-    return st == PPQ_OK ? scaled((uint32_t)z, n, pv) : (size_t)-1;
+    return st == PPQ_OK ? scaled_fine((uint32_t)z, n, pv) : (size_t)-1;
 }
 
 /* Values (not nulls) in a page of pv entries, as many as in the page so
@@ -401,8 +411,8 @@ static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n
     if (all <= half) { /* entries that stopped coming: the page's for the rest */
         v = h > v ? h : v;
     }
-    return scaled((uint32_t)best, pv, v) <
-           scaled((uint32_t)added, all, e) + scaled((uint32_t)scaled(idx, n, v), width, ppq_bit_width32(e > 1u ? e - 1u : 1u)) + 16u;
+    return scaled_fine((uint32_t)best, pv, v) <
+           scaled((uint32_t)added, all, e) + scaled((uint32_t)scaled_fine(idx, n, v), width, ppq_bit_width32(e > 1u ? e - 1u : 1u)) + 16u;
 }
 
 /* alt_smaller, but a column under a compressor weighs each encoding
@@ -434,8 +444,14 @@ static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int we
                               w->zout, w->zout_cap, &b, w->zwork, w->zwork_len) == PPQ_OK) {
         added = b;
     }
-    if (weigh == 2) { /* a full dictionary: this page alone */
-        return best < dict_page_bytes(c, n, pv, added, best);
+    if (weigh == 2) { /* a full dictionary: this page alone, which as the alternative goes on,
+                         where keeping it ends the page: a page more (a header, about 20 bytes,
+                         and the codec's frame: an empty input's) */
+        if (ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, w->zin, 0, w->zout, w->zout_cap, &b, w->zwork,
+                         w->zwork_len) != PPQ_OK) {
+            b = 0;
+        }
+        return best < dict_page_bytes(c, n, pv, added, best) + b + 20u;
     }
     return weigh && alt_beats_chunk(w, c, n, best, pv, added);
 }
@@ -543,6 +559,11 @@ static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int f
     ppq_status_t st = PPQ_OK;
     if (n == 0u) {
         return PPQ_OK;
+    }
+    /* (under a compressor a dictionary kept on a sample weighs again on
+     * the whole page at its end: finish_page) */
+    if (REWEIGHS) {
+        c->reweigh = (uint8_t)(!full && c->deciding && COMPRESSED(c->codec));
     }
     c->deciding = 0;
     set_put(w, c);

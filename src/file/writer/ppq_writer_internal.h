@@ -90,6 +90,11 @@ enum {
 #define PPQ_WRITER_AUTO_THOROUGH 1
 #endif
 
+/* AUTO under a compressor weighs a chunk's first dictionary page again at
+ * its end (c->reweigh): a constant 0 without the thorough weighing or
+ * without compressors. */
+#define REWEIGHS (PPQ_WRITER_AUTO_THOROUGH && PPQ_COMPRESSORS != 0u)
+
 /* Where a dictionary page's batch runs leave its statistics to the page's
  * end (settle_dict_stats): numbers with stamps (c->seen) and 4-byte
  * indices. */
@@ -173,6 +178,9 @@ typedef struct ppq_col {
     uint8_t type;           /* def->type (the setters' check, one load) */
     uint8_t stamp;          /* the page's mark in `seen` */
     uint8_t run_open;       /* F_DELTA: run_key ends a run of rising values page_stats lacks */
+    uint8_t reweigh;        /* AUTO under a compressor (PPQ_WRITER_AUTO_THOROUGH): the chunk's
+                               first page, its dictionary kept from a sample, weighs again at
+                               its end on all its values */
     const ppq_column_t *def;
     uint32_t width;         /* bytes of a min/max value: stat_width() */
     uint32_t page_dict_bytes; /* the dictionary's size when the page started */
