@@ -272,6 +272,50 @@ static ppq_status_t put_sample(ppq_col_t *c, uint32_t n)
     return st;
 }
 
+/* The page's PLAIN numbers into `out` (the compressor's input) as
+ * BYTE_STREAM_SPLIT: byte k of each value in stream k.  (AUTO takes
+ * BYTE_STREAM_SPLIT only under a compressor, SPLITS: its pages are PLAIN
+ * ones split on their way to it, no encoder nor its page of arena.) */
+static void split_values(const ppq_col_t *c, uint8_t *out)
+{
+    const uint8_t *in = c->vals_mem.buf;
+    size_t width = ppq_plain_width(c->def->type, c->def->type_len), m = c->vals_mem.len / width, i, k;
+    for (k = 0; k < width; k++, out += m) {
+        for (i = 0; i < m; i++) {
+            out[i] = in[i * width + k];
+        }
+    }
+}
+
+/* Where an AUTO FLOAT or DOUBLE column under a compressor falls back to
+ * PLAIN, its first PLAIN page compressed each way tells whether the rest
+ * of the chunk is written BYTE_STREAM_SPLIT (c->split 2: split_smaller,
+ * write_page); other columns, and other builds, PLAIN. */
+static void split_unknown(ppq_col_t *c)
+{
+    if (SPLITS) {
+        c->split = (uint8_t)(COMPRESSED(c->codec) && c->def->encoding == PPQ_COLUMN_AUTO &&
+                                     (c->def->type == PPQ_FLOAT || c->def->type == PPQ_DOUBLE)
+                                 ? 2u
+                                 : 0u);
+    }
+}
+
+/* Does the page's PLAIN numbers compress smaller split (SPLITS)?  Each
+ * way through the compressor's buffers. */
+static uint8_t split_smaller(ppq_writer_t *w, const ppq_col_t *c)
+{
+    size_t a, b;
+    memcpy(w->zin, c->vals_mem.buf, c->vals_mem.len);
+    if (ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, w->zin, c->vals_mem.len, w->zout, w->zout_cap, &a,
+                     w->zwork, w->zwork_len) != PPQ_OK) {
+        return 0;
+    }
+    split_values(c, w->zin);
+    return ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, w->zin, c->vals_mem.len, w->zout, w->zout_cap, &b,
+                        w->zwork, w->zwork_len) == PPQ_OK && b < a;
+}
+
 /* Under a compressor: the bytes the dictionary's page's n values take as
  * `kind` (not the dictionary), compressed by the column's codec, for pages
  * of pv of them; (size_t)-1 where that fails.  The page's values buffer,
@@ -330,6 +374,7 @@ static int alt_smaller(ppq_col_t *c, uint32_t pv, int weigh)
     uint32_t n = ppq_dict_enc_page_values(c->own.dict);
     size_t best, b, added;
     c->alt_kind = K_PLAIN;
+    split_unknown(c);
     if (n == 0u || c->def->encoding != PPQ_COLUMN_AUTO) {
         return 0;
     }
@@ -429,6 +474,7 @@ static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int we
         return alt_smaller(c, pv, weigh);
     }
     c->alt_kind = K_PLAIN;
+    split_unknown(c);
     pv = values_per_page(c, n, pv);
     added = ppq_dict_enc_dict_bytes(c->own.dict) - c->page_dict_bytes;
     for (k = K_PLAIN; k <= K_DBA; k++) {

@@ -95,6 +95,11 @@ enum {
  * without compressors. */
 #define REWEIGHS (PPQ_WRITER_AUTO_THOROUGH && PPQ_COMPRESSORS != 0u)
 
+/* ... and weighs BYTE_STREAM_SPLIT for FLOAT and DOUBLE (which pays only
+ * under a compressor), whose pages it writes as PLAIN ones split on their
+ * way to the compressor (c->split). */
+#define SPLITS (REWEIGHS && BUILT(K_BSS))
+
 /* Where a dictionary page's batch runs leave its statistics to the page's
  * end (settle_dict_stats): numbers with stamps (c->seen) and 4-byte
  * indices. */
@@ -181,6 +186,8 @@ typedef struct ppq_col {
     uint8_t reweigh;        /* AUTO under a compressor (PPQ_WRITER_AUTO_THOROUGH): the chunk's
                                first page, its dictionary kept from a sample, weighs again at
                                its end on all its values */
+    uint8_t split;          /* ... its PLAIN pages are written BYTE_STREAM_SPLIT (SPLITS: 1; 2:
+                               the next page compressed each way tells) */
     const ppq_column_t *def;
     uint32_t width;         /* bytes of a min/max value: stat_width() */
     uint32_t page_dict_bytes; /* the dictionary's size when the page started */
@@ -490,6 +497,8 @@ static ppq_status_t crc_write(void *ctx, const uint8_t *data, size_t len);
 static int alt_smaller(ppq_col_t *c, uint32_t pv, int weigh);
 static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int weigh);
 static void settle_dict_stats(ppq_col_t *c);
+static void split_values(const ppq_col_t *c, uint8_t *out);
+static uint8_t split_smaller(ppq_writer_t *w, const ppq_col_t *c);
 static int bools_as_plain(ppq_col_t *c, uint8_t *tmp);
 static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int full);
 

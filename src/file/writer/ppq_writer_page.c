@@ -334,7 +334,13 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
     close_run(c);
     kind = c->kind;
     switch (c->kind) {
-    case K_PLAIN: st = ppq_plain_enc_finish(&c->enc.plain); break;
+    case K_PLAIN:
+        st = ppq_plain_enc_finish(&c->enc.plain);
+        if (SPLITS && c->split && COMPRESSED(c->codec)) { /* AUTO's: split into the compressor's input below */
+            c->split = c->split == 2u ? split_smaller(w, c) : 1u; /* (the chunk's first such page: smaller?) */
+            kind = c->split ? K_BSS : K_PLAIN;
+        }
+        break;
     case K_DICT:
         if (AUTO_BY_SIZE && ppq_dict_enc_page_values(c->own.dict) == 0u) {
             kind = K_PLAIN; /* nulls only: an empty PLAIN page, no dictionary page for it (AUTO) */
@@ -402,7 +408,11 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
             levels_len = 0;
         }
         memcpy(w->zin + in, dhead, dhead_len);
-        memcpy(w->zin + in + dhead_len, c->vals_mem.buf, c->vals_mem.len);
+        if (SPLITS && kind == K_BSS && c->kind == K_PLAIN) {
+            split_values(c, w->zin + in + dhead_len);
+        } else {
+            memcpy(w->zin + in + dhead_len, c->vals_mem.buf, c->vals_mem.len);
+        }
         st = ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, w->zin, in + dhead_len + c->vals_mem.len, w->zout,
                           w->zout_cap, &z, w->zwork, w->zwork_len);
         if (st != PPQ_OK) {
