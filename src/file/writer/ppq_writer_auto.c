@@ -368,7 +368,10 @@ static uint32_t values_per_page(const ppq_col_t *c, uint32_t n, uint32_t pv)
  * columns fall back to PLAIN (the spec's choice); each uncompressed
  * (alt_smaller_packed: compressed).  With `weigh` 0 only
  * alt_kind is chosen (a dictionary that filled: the dictionary is not
- * weighed, no pass over its page's indices), and it returns 0. */
+ * weighed, no pass over its page's indices), and it returns 0; with 2 (a
+ * dictionary that filled in the chunk's first page) alt_kind is chosen
+ * for pages of pv values, and weighed against the dictionary on the
+ * page's values alone. */
 static int alt_smaller(ppq_col_t *c, uint32_t pv, int weigh)
 {
     uint32_t n = ppq_dict_enc_page_values(c->own.dict);
@@ -395,6 +398,10 @@ static int alt_smaller(ppq_col_t *c, uint32_t pv, int weigh)
         (b = delta_bytes(c, n, SEQ_PREFIX, pv) + delta_bytes(c, n, SEQ_SUFFIX, pv) + suffix_bytes(c, n, pv)) < best) {
         best = b;
         c->alt_kind = K_DBA;
+    }
+    if (weigh == 2) { /* a full dictionary: its page's n values alone, the alternative's at its rate */
+        best = scaled((uint32_t)best, pv, n);
+        pv = n;
     }
     return weigh && best < dict_page_bytes(c, n, pv, added, best);
 }
@@ -497,7 +504,8 @@ static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int we
                          w->zwork_len) != PPQ_OK) {
             b = 0;
         }
-        return best < dict_page_bytes(c, n, pv, added, best) + b + 20u;
+        best = best == (size_t)-1 ? best : scaled_fine((uint32_t)best, pv, n); /* (its page's n values alone) */
+        return best < dict_page_bytes(c, n, n, added, best) + b + 20u;
     }
     return weigh && alt_beats_chunk(w, c, n, best, pv, added);
 }
@@ -617,7 +625,7 @@ static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int f
         pv = w->opts.row_group_rows - c->chunk_values; /* (a page the row group ends early; chunk_values:
                                                           the pages before this one) */
     }
-    if (c->dict_pages || !alt_smaller_packed(w, c, full ? n : pv, full ? 2 : 1)) {
+    if (c->dict_pages || !alt_smaller_packed(w, c, pv, full ? 2 : 1)) {
         return PPQ_OK;
     }
     if (SETTLES(c)) {
