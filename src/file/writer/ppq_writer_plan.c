@@ -713,14 +713,21 @@ static ppq_status_t codecs_ok(const ppq_writer_options_t *o, uint32_t n)
     return PPQ_OK;
 }
 
-size_t ppq_writer_arena_size(const ppq_column_t *schema, uint32_t ncols, const ppq_writer_options_t *opts)
+/* ppq_writer_arena_size of a schema already checked (options_for_arena's
+ * search checks it once: its duplicate-name test is quadratic). */
+static size_t arena_size_of(const ppq_column_t *schema, uint32_t ncols, const ppq_writer_options_t *opts)
 {
     ppq_writer_options_t o;
     plan_t p = PLAN_INIT;
-    if (!schema_ok(schema, ncols) || !resolve_options(opts, &o) || codecs_ok(&o, ncols) != PPQ_OK) {
+    if (!resolve_options(opts, &o) || codecs_ok(&o, ncols) != PPQ_OK) {
         return 0;
     }
     return plan(schema, ncols, &o, &p, NULL);
+}
+
+size_t ppq_writer_arena_size(const ppq_column_t *schema, uint32_t ncols, const ppq_writer_options_t *opts)
+{
+    return schema_ok(schema, ncols) ? arena_size_of(schema, ncols, opts) : 0u;
 }
 
 /* ---- options for an arena ---------------------------------------------------- */
@@ -751,11 +758,11 @@ static uint32_t surely_rows(const ppq_column_t *s, uint32_t n, const ppq_writer_
 /* (options_for_arena's functions take a nested schema too: tree, or NULL) */
 #define TREE_PARAM , const ppq_schema_t *tree
 #define TREE_ARG , tree
-#define ARENA_SIZE(s, n, o) (tree != NULL ? ppq_writer_arena_size_nested(tree, o) : ppq_writer_arena_size(s, n, o))
+#define ARENA_SIZE(s, n, o) (tree != NULL ? ppq_writer_arena_size_nested(tree, o) : arena_size_of(s, n, o))
 #else
 #define TREE_PARAM
 #define TREE_ARG
-#define ARENA_SIZE(s, n, o) ppq_writer_arena_size(s, n, o)
+#define ARENA_SIZE(s, n, o) arena_size_of(s, n, o)
 #endif
 
 static uint32_t fit_chunk(const ppq_column_t *schema, uint32_t ncols, ppq_writer_options_t *o, size_t arena_len,
