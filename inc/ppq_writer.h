@@ -318,7 +318,8 @@ size_t ppq_writer_arena_size(const ppq_column_t *schema, uint32_t ncols, const p
  * that make the largest row groups in `arena_len` bytes, for firmware that
  * knows how much RAM it has: up to 96 KiB the compact layout where the other
  * options allow it (uncompressed v1 pages, no recovery records), else pages
- * per column; no_page_index 1 (the arena goes to pages and row groups: to
+ * per column (dictionaries of up to 1,024 entries, a 256th of a column's
+ * share of the arena at most); no_page_index 1 (the arena goes to pages and row groups: to
  * have the index, clear it and set index_pages afterwards, and check
  * ppq_writer_arena_size); the other fields (CRC, statistics, v2 pages, recovery,
  * key-value metadata, a footer spill) are kept as given, so set them first.

@@ -885,7 +885,14 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
             } else {
                 o.page_values = pv;
                 o.page_bytes = pv * 8u < 65536u ? pv * 8u : 65536u;
+                /* dictionaries of up to 1,024 entries, but a 256th of a
+                 * column's share of the arena: their RAM (some 16 bytes an
+                 * entry) is the chunk buffers' (longer row groups, fewer
+                 * dictionary trials: 256 walks in 16 MiB) */
                 o.dict_entries = pv < 1024u ? pv : 1024u;
+                o.dict_entries = arena_len / ncols / 256u < o.dict_entries
+                                     ? (arena_len / ncols / 256u < 64u ? 64u : (uint32_t)(arena_len / ncols / 256u))
+                                     : o.dict_entries;
                 o.dict_bytes = o.dict_entries * 8u;
                 if (fit_chunk(schema, ncols, &o, arena_len, most TREE_ARG) == 0u) {
                     continue;
