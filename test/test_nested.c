@@ -145,6 +145,7 @@ typedef struct leaf_data {
 } leaf_data_t;
 
 static const char *const words[] = {"alpha", "beta", "gamma", "", "delta-long-string-value-here", "x"};
+static int gen_dense; /* every entry a value (no nulls, no empty lists): the writer's common shape */
 
 /* `records` records of leaf l: random lists (empty, null, null elements),
  * each record's entries at most `most`. */
@@ -181,7 +182,7 @@ static int gen_leaf(const ppq_column_t *col, const leaf_levels_t *lv, leaf_data_
             }
             d = rep > 0 ? lv->rdef[rep] : 0;
             /* mostly full entries, sometimes nulls and empties */
-            d = (int16_t)(rnd(4) != 0u ? lv->max_def : d + (int16_t)rnd((uint32_t)(lv->max_def - d + 1)));
+            d = (int16_t)(rnd(4) != 0u || gen_dense ? lv->max_def : d + (int16_t)rnd((uint32_t)(lv->max_def - d + 1)));
             if (e >= MAX_ENTRIES) {
                 return 0;
             }
@@ -366,21 +367,23 @@ static void nested_round_trip(void)
     for (si = 0; si < 3u; si++) {
         const ppq_schema_t *s = schemas[si];
         levels_of(s, lv);
-        for (variant = 0; variant < 8u; variant++) {
+        for (variant = 0; variant < 10u; variant++) {
             ppq_writer_options_t o;
             size_t len = 0;
             ppq_status_t st;
+            uint32_t opt = variant & 7u; /* (8, 9: the options of 0 and 1, no nulls and no empty lists) */
+            gen_dense = variant >= 8u;
             memset(&o, 0, sizeof o);
-            o.page_v2 = (uint8_t)((variant >> 1) & 1u);
+            o.page_v2 = (uint8_t)((opt >> 1) & 1u);
             if (o.page_v2 && !PPQ_WRITER_PAGE_V2) {
                 continue; /* (a build without v2 pages: the logger's) */
             }
-            o.page_crc = (uint8_t)(variant == 3u);
-            o.no_statistics = (uint8_t)(variant == 5u);
-            if (variant == 6u && (PPQ_COMPRESSORS & PPQ_CODEC_BIT(PPQ_CODEC_SNAPPY)) != 0u) {
+            o.page_crc = (uint8_t)(opt == 3u);
+            o.no_statistics = (uint8_t)(opt == 5u);
+            if (opt == 6u && (PPQ_COMPRESSORS & PPQ_CODEC_BIT(PPQ_CODEC_SNAPPY)) != 0u) {
                 o.codec = PPQ_CODEC_SNAPPY;
             }
-            if ((variant & 1u) == 0u) { /* the options that fill the arena (the page index off) */
+            if ((opt & 1u) == 0u) { /* the options that fill the arena (the page index off) */
                 PPQ_CHECK_OK(ppq_writer_options_for_arena_nested(&o, s, test_arena_size));
                 PPQ_CHECK(ppq_writer_arena_size_nested(s, &o) <= test_arena_size);
                 PPQ_CHECK(ppq_writer_arena_size_nested(s, &o) > 0u);
@@ -388,7 +391,7 @@ static void nested_round_trip(void)
                 o.page_values = 64u;
                 o.page_bytes = 1024u;
                 o.row_group_rows = 37u;
-                o.chunk_bytes = variant == 3u ? 1u : 2048u; /* (1: the least, row groups end as chunks fill) */
+                o.chunk_bytes = opt == 3u ? 1u : 2048u; /* (1: the least, row groups end as chunks fill) */
                 o.dict_entries = 256u;
                 o.dict_bytes = 4096u;
                 o.footer_bytes = 65536u;
@@ -401,7 +404,11 @@ static void nested_round_trip(void)
             o.row_group_rows = 12u;
             o.footer_bytes = 1024u;
             o.chunk_bytes = 1u;
-            o.no_page_index = 1;
+            o.row_group_rows = 64; /* (a small arena: the test arena of a board) */
+    o.dict_entries = 64;
+    o.dict_bytes = 1024;
+    o.footer_bytes = 8192;
+    o.chunk_bytes = 4096;
 #endif
             test_setup();
             file_buf = (uint8_t *)test_alloc(FILE_CAP);
@@ -410,7 +417,7 @@ static void nested_round_trip(void)
                 PPQ_CHECK(gen_leaf(&s->leaves[k], &lv[k], &ld[k], RECORDS, o.page_values < 64u ? o.page_values : 64u,
                                    si * 1000u + variant * 10u + k + 1u));
             }
-            st = write_file(s, &o, ld, variant % 3u + 1u, &len);
+            st = write_file(s, &o, ld, opt % 3u + 1u, &len);
             if (st == PPQ_ERR_ARENA) {
 #ifndef PPQ_TEST_SMALL
                 PPQ_CHECK_EQ(si * 100u + variant, 999u); /* (which) */
@@ -424,8 +431,9 @@ static void nested_round_trip(void)
         }
     }
 #ifndef PPQ_TEST_SMALL
-    PPQ_CHECK_EQ(ran, PPQ_WRITER_PAGE_V2 ? 24u : 12u);
+    PPQ_CHECK_EQ(ran, PPQ_WRITER_PAGE_V2 ? 30u : 18u);
 #endif
+    gen_dense = 0;
 }
 
 /* A recoverable nested file (v2 pages) cut at 60% of its bytes: recovery
@@ -622,7 +630,7 @@ static void nested_bad_trees(void)
 static void nested_bad_batches(void)
 {
     static const float vals[4] = {1, 2, 3, 4};
-    static const int64_t ts[3] = {1, 2, 3};
+    static const int64_t ts[4] = {1, 2, 3, 4};
     /* A: ts, burst.list.element (max_def 3, max_rep 1) */
     static const int16_t good_def[5] = {3, 3, 0, 1, 2}, good_rep[5] = {0, 1, 0, 0, 0};
     static const int16_t bad_defs[][5] = {{4, 3, 0, 1, 2}, {-1, 3, 0, 1, 2}, {3, 0, 0, 1, 2}};
@@ -637,6 +645,11 @@ static void nested_bad_batches(void)
     ppq_writer_options_t o;
     memset(&o, 0, sizeof o);
     o.page_values = 4; /* a record of 5 entries passes a page */
+    o.row_group_rows = 64; /* (a small arena: the test arena of a board) */
+    o.dict_entries = 64;
+    o.dict_bytes = 1024;
+    o.footer_bytes = 8192;
+    o.chunk_bytes = 4096;
     test_setup();
     buf = (uint8_t *)test_alloc(4096);
     ref = (uint8_t *)test_alloc(4096);
@@ -649,19 +662,19 @@ static void nested_bad_batches(void)
     PPQ_CHECK_OK(ppq_writer_init_nested(&w, &schema_a, &o, &sink, test_arena_ptr, test_arena_size));
     b[0].values = ts;
     b[0].def = b[0].rep = NULL;
-    b[0].entries = 3;
+    b[0].entries = 4;
     b[1].values = vals;
     b[1].def = good_def;
     b[1].rep = good_rep;
     b[1].entries = 5;
-    PPQ_CHECK_OK(ppq_writer_write_levels(&w, b, 3, &written));
-    PPQ_CHECK_EQ(written, 3u);
+    PPQ_CHECK_OK(ppq_writer_write_levels(&w, b, 4, &written));
+    PPQ_CHECK_EQ(written, 4u);
     PPQ_CHECK_OK(ppq_writer_close(&w));
     ref_len = mem.len;
     /* each bad batch first, then the good one: the same file */
     for (i = 0; i < ARRAY_LEN(bad_defs) + ARRAY_LEN(bad_reps) + 5u; i++) {
         ppq_leaf_batch_t x[2];
-        uint32_t recs = 3;
+        uint32_t recs = 4;
         ppq_sink_init_mem(&sink, &mem, buf, 4096);
         PPQ_CHECK_OK(ppq_writer_init_nested(&w, &schema_a, &o, &sink, test_arena_ptr, test_arena_size));
         memcpy(x, b, sizeof x);
@@ -681,7 +694,7 @@ static void nested_bad_batches(void)
         PPQ_CHECK_EQ(ppq_writer_write_levels(&w, x, recs, &written), PPQ_ERR_ARG);
         PPQ_CHECK_EQ(written, 0u);
         PPQ_CHECK_EQ(ppq_writer_rows(&w), 0u);
-        PPQ_CHECK_OK(ppq_writer_write_levels(&w, b, 3, NULL));
+        PPQ_CHECK_OK(ppq_writer_write_levels(&w, b, 4, NULL));
         PPQ_CHECK_OK(ppq_writer_close(&w));
         PPQ_CHECK_EQ(mem.len, ref_len);
         PPQ_CHECK_MEM(buf, ref, ref_len);
@@ -705,12 +718,60 @@ static void nested_bad_batches(void)
         PPQ_CHECK_EQ(ppq_writer_write_batch(&w, NULL, 0, NULL), PPQ_ERR_STATE);
         PPQ_CHECK_OK(ppq_writer_close(&w));
     }
+    /* the common shape (every entry a value), nine entries (two words of
+     * four levels and one more), pages of 6: refused where a level is
+     * past its max or negative, in a word or the last few, or a record
+     * passes a page; the file as without them */
+    {
+        static const int16_t d9[9] = {3, 3, 3, 3, 3, 3, 3, 3, 3}, r9[9] = {0, 1, 1, 0, 1, 1, 1, 0, 1};
+        static const int16_t bad_r9[][9] = {
+            {0, 1, 2, 0, 1, 1, 1, 0, 1},  /* 2 > max_rep, in a word */
+            {0, 1, 1, 0, 1, 1, 1, 0, 2},  /* ... in the last entry */
+            {0, 1, -1, 0, 1, 1, 1, 0, 1}, /* negative */
+            {0, 1, 1, 0, 1, 1, 1, 0, -1},
+            {0, 1, 1, 1, 1, 1, 1, 0, 0},  /* a record of 7 entries */
+            {0, 0, 0, 1, 1, 1, 1, 1, 1},  /* the last one of 7 */
+            {0, 1, 1, 0, 1, 1, 1, 1, 1},  /* 2 records, 3 asked */
+            {1, 1, 1, 0, 1, 1, 1, 0, 1},  /* not starting a record */
+        };
+        static const int16_t bad_d9[9] = {3, 3, 3, 3, 3, 4, 3, 3, 3};
+        static const float v9[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+        ppq_leaf_batch_t x[2], g[2];
+        o.page_values = 6;
+        memcpy(g, b, sizeof g);
+        g[0].entries = 3;
+        g[1].def = d9;
+        g[1].rep = r9;
+        g[1].values = v9;
+        g[1].entries = 9;
+        ppq_sink_init_mem(&sink, &mem, ref, 4096);
+        PPQ_CHECK_OK(ppq_writer_init_nested(&w, &schema_a, &o, &sink, test_arena_ptr, test_arena_size));
+        PPQ_CHECK_OK(ppq_writer_write_levels(&w, g, 3, NULL));
+        PPQ_CHECK_OK(ppq_writer_close(&w));
+        ref_len = mem.len;
+        for (i = 0; i <= ARRAY_LEN(bad_r9); i++) {
+            ppq_sink_init_mem(&sink, &mem, buf, 4096);
+            PPQ_CHECK_OK(ppq_writer_init_nested(&w, &schema_a, &o, &sink, test_arena_ptr, test_arena_size));
+            memcpy(x, g, sizeof x);
+            if (i < ARRAY_LEN(bad_r9)) {
+                x[1].rep = bad_r9[i];
+            } else {
+                x[1].def = bad_d9;
+            }
+            PPQ_CHECK_EQ(ppq_writer_write_levels(&w, x, 3, &written), PPQ_ERR_ARG);
+            PPQ_CHECK_EQ(written, 0u);
+            PPQ_CHECK_OK(ppq_writer_write_levels(&w, g, 3, NULL));
+            PPQ_CHECK_OK(ppq_writer_close(&w));
+            PPQ_CHECK_EQ(mem.len, ref_len);
+            PPQ_CHECK_MEM(buf, ref, ref_len);
+        }
+    }
     /* a flat writer has no levels call */
     {
         static const ppq_column_t flat[1] = {COL("v", PPQ_INT32, 0)};
         int16_t md, mr;
         ppq_sink_init_mem(&sink, &mem, buf, 4096);
-        PPQ_CHECK_OK(ppq_writer_init(&w, flat, 1, NULL, &sink, test_arena_ptr, test_arena_size));
+        PPQ_CHECK_OK(ppq_writer_init(&w, flat, 1, &o, &sink, test_arena_ptr, test_arena_size));
         PPQ_CHECK_EQ(ppq_writer_write_levels(&w, b, 1, NULL), PPQ_ERR_STATE);
         PPQ_CHECK_EQ(ppq_writer_leaf_levels(&w, 0, &md, &mr), PPQ_ERR_ARG);
     }
@@ -1214,7 +1275,11 @@ static void nested_record_deep(void)
     o.dict_bytes = 256u;
     o.footer_bytes = 2048u;
     o.chunk_bytes = 1u;
-    o.no_page_index = 1;
+    o.row_group_rows = 64; /* (a small arena: the test arena of a board) */
+    o.dict_entries = 64;
+    o.dict_bytes = 1024;
+    o.footer_bytes = 8192;
+    o.chunk_bytes = 4096;
     o.no_bloom = 1;
 #endif
     for (i = 0; i < 15u; i++) {
@@ -1360,7 +1425,11 @@ static void nested_record_misuse(void)
     o.dict_bytes = 256u;
     o.footer_bytes = 2048u;
     o.chunk_bytes = 1u;
-    o.no_page_index = 1;
+    o.row_group_rows = 64; /* (a small arena: the test arena of a board) */
+    o.dict_entries = 64;
+    o.dict_bytes = 1024;
+    o.footer_bytes = 8192;
+    o.chunk_bytes = 4096;
     o.no_bloom = 1;
 #endif
     test_setup();

@@ -307,6 +307,7 @@ typedef struct nest_leaf {
     uint8_t *sval;
     uint32_t sn, sv;         /* ... entries and values staged */
     uint8_t rep_next;        /* ... the repetition level of its next entry */
+    uint8_t dense;           /* ppq_writer_write_levels: the batch's entries all values (no null, no empty list) */
 } nest_leaf_t;
 
 /* A node's place for the staged record. */

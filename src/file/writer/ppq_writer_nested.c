@@ -417,6 +417,10 @@ static size_t nest_rle(ppq_writer_t *w, const uint8_t *lv, uint32_t n, unsigned 
     }
     while (i < n) {
         uint32_t j = i + 1u;
+        uint64_t run = (uint64_t)lv[i] * 0x0101010101010101ull;
+        while (j + 8u <= n && ppq_load_le64(lv + j) == run) { /* (eight at a step) */
+            j += 8u;
+        }
         while (j < n && lv[j] == lv[i]) {
             j++;
         }
@@ -555,14 +559,106 @@ static size_t nest_path_joined(const ppq_writer_t *w, const ppq_col_t *c, ppq_si
 
 /* ---- records ------------------------------------------------------------------- */
 
+/* Four int16 levels as a word, their lanes in memory order (the checks
+ * below look at each lane alike: the host's byte order does not matter). */
+#define LV_ONES 0x0001000100010001ull
+#define LV_TOPS 0x8000800080008000ull
+static uint64_t lv_word(const int16_t *p)
+{
+    uint64_t x;
+    PPQ_COPY(&x, p, sizeof x);
+    return x;
+}
+
+/* Has the word a level 0 (a record starts there)?  Exact for "any": a
+ * borrow can only mark lanes past a real 0. */
+static int lv_zero(uint64_t x)
+{
+    return ((x - LV_ONES) & ~x & LV_TOPS) != 0u;
+}
+
+/* The entries of the record at entry e (rep non-NULL): up to the next
+ * repetition level 0, four at a step. */
+static uint32_t record_len(const int16_t *rep, uint32_t e, uint32_t entries)
+{
+    uint32_t i = e + 1u;
+    while (i + 4u <= entries && !lv_zero(lv_word(rep + i))) {
+        i += 4u;
+    }
+    while (i < entries && rep[i] != 0) {
+        i++;
+    }
+    return i - e;
+}
+
+/* The common shape, four entries a step: no nulls and no empty lists
+ * (every definition level max_def), every repetition level at most
+ * max_rep, the first 0, no record past a page.  1: the batch has it and is
+ * acceptable (*recs its records: the checks of the general walk all hold
+ * then, each entry at max_def >= every rdef), 0: not that shape (the
+ * general walk decides). */
+static int leaf_batch_dense(const ppq_writer_t *w, const nest_leaf_t *l, const ppq_leaf_batch_t *b, uint32_t *recs)
+{
+    uint32_t e, i, n = 0, start = 0, end = b->entries & ~3u, pv = w->opts.page_values;
+    if (l->max_def > 0u) {
+        const int16_t *def = b->def;
+        uint64_t x = 0, pat = (uint64_t)l->max_def * LV_ONES;
+        for (e = 0; e < end; e += 4u) {
+            x |= lv_word(def + e) ^ pat;
+        }
+        for (e = end; e < b->entries; e++) {
+            x |= (uint16_t)def[e] ^ (uint64_t)l->max_def;
+        }
+        if (x != 0u) {
+            return 0;
+        }
+    }
+    if (l->max_rep == 0u) {
+        *recs = b->entries; /* (a record an entry) */
+        return 1;
+    }
+    {
+        const int16_t *rep = b->rep;
+        uint64_t over = 0, lim = (uint64_t)(0x7FFFu - l->max_rep) * LV_ONES; /* (a lane's top bit: above max_rep) */
+        for (e = 0; e < b->entries; e += 4u) {
+            uint64_t y = 0;
+            if (e < end) {
+                y = lv_word(rep + e);
+                over |= (((y & ~LV_TOPS) + lim) | y) & LV_TOPS;
+            }
+            if (e >= end || lv_zero(y)) { /* records start here (or the last few entries) */
+                for (i = e; i < e + 4u && i < b->entries; i++) {
+                    if (e >= end && (uint16_t)rep[i] > l->max_rep) {
+                        return 0;
+                    }
+                    if (rep[i] == 0) {
+                        if (i - start > pv) {
+                            return 0;
+                        }
+                        start = i;
+                        n++;
+                    }
+                }
+            }
+        }
+        if (over != 0u || rep[0] != 0 || b->entries - start > pv) {
+            return 0;
+        }
+    }
+    *recs = n;
+    return 1;
+}
+
 /* Is leaf k's part of a batch acceptable (its levels, values, records)?
- * *recs gets its records. */
-static int leaf_batch_ok(const ppq_writer_t *w, uint32_t k, const ppq_leaf_batch_t *b, uint32_t *recs)
+ * *recs gets its records, *dense whether it has the common shape
+ * (leaf_batch_dense). */
+static int leaf_batch_ok(const ppq_writer_t *w, uint32_t k, const ppq_leaf_batch_t *b, uint32_t *recs, uint8_t *dense)
 {
     const nest_leaf_t *l = &NEST(w)->leaf[k];
     const ppq_column_t *col = &w->schema[k];
     const int16_t *def = l->max_def > 0u ? b->def : NULL, *rep = l->max_rep > 0u ? b->rep : NULL;
     uint32_t e, n = 0, v = 0, start = 0, prev_def = 0, max_def = l->max_def, max_rep = l->max_rep;
+    *dense = 0;
     if (b->entries == 0u) {
         *recs = 0;
         return 1;
@@ -571,7 +667,8 @@ static int leaf_batch_ok(const ppq_writer_t *w, uint32_t k, const ppq_leaf_batch
         (rep != NULL && rep[0] != 0)) {
         return 0;
     }
-    for (e = 0; e < b->entries; e++) {
+    *dense = (uint8_t)leaf_batch_dense(w, l, b, &n);
+    for (e = 0; e < b->entries && !*dense; e++) {
         uint32_t d = def != NULL ? (uint16_t)def[e] : 0u, r = rep != NULL ? (uint16_t)rep[e] : 0u; /* (negative: large) */
         if (d > max_def || r > max_rep) {
             return 0;
@@ -588,7 +685,7 @@ static int leaf_batch_ok(const ppq_writer_t *w, uint32_t k, const ppq_leaf_batch
         v += d == max_def;
         prev_def = d;
     }
-    if (b->entries - start > w->opts.page_values) {
+    if (!*dense && b->entries - start > w->opts.page_values) {
         return 0;
     }
     if (col->type == PPQ_BYTE_ARRAY || col->type == PPQ_FIXED_LEN_BYTE_ARRAY) {
@@ -693,7 +790,7 @@ static ppq_status_t nest_record(ppq_writer_t *w, uint32_t k, const ppq_leaf_batc
     size_t size = col->type == PPQ_BOOLEAN ? 1u : ppq_value_size(col->type), bytes = 0, dict_bytes;
     uint32_t i, vals = 0;
     ppq_status_t st = PPQ_OK;
-    if (col->type != PPQ_BYTE_ARRAY && l->max_def == 0u) {
+    if (col->type != PPQ_BYTE_ARRAY && (l->max_def == 0u || l->dense)) {
         vals = n; /* (every entry a value) */
     }
     for (i = e; i < e + n && (col->type == PPQ_BYTE_ARRAY || c->kind == K_DICT) && vals < n; i++) {
@@ -716,17 +813,31 @@ static ppq_status_t nest_record(ppq_writer_t *w, uint32_t k, const ppq_leaf_batc
     /* the levels (no page ends inside the record now) */
     if (st == PPQ_OK && l->def != NULL) {
         uint8_t *to = l->def + c->page_count;
-        for (i = 0; i < n; i++) {
-            to[i] = (uint8_t)b->def[e + i];
+        const int16_t *from = b->def + e;
+        if (l->dense) {
+            memset(to, l->max_def, n);
+        } else {
+            for (i = 0; i < n; i++) {
+                to[i] = (uint8_t)from[i];
+            }
         }
     }
     if (st == PPQ_OK && l->rep != NULL) {
         uint8_t *to = l->rep + c->page_count;
-        for (i = 0; i < n; i++) {
-            to[i] = (uint8_t)b->rep[e + i];
+        const int16_t *from = b->rep + e;
+        if (l->max_rep == 1u) { /* 0, then 1s (the record's levels: 0 and at most 1) */
+            to[0] = 0;
+            memset(to + 1, 1, n - 1u);
+        } else {
+            for (i = 0; i < n; i++) {
+                to[i] = (uint8_t)from[i];
+            }
         }
     }
-    if (st == PPQ_OK && nest_takes_runs(c)) { /* numbers: runs of values, nulls one by one */
+    if (st == PPQ_OK && nest_takes_runs(c) && l->dense) { /* numbers, no nulls: the record's values as one run */
+        st = nest_put_run(c, (const uint8_t *)b->values + (size_t)*v * size, n);
+        *v += n;
+    } else if (st == PPQ_OK && nest_takes_runs(c)) { /* numbers: runs of values, nulls one by one */
         const uint8_t *x = (const uint8_t *)b->values;
         for (i = e; i < e + n && st == PPQ_OK;) {
             uint32_t j = i;
@@ -790,7 +901,7 @@ ppq_status_t ppq_writer_write_levels(ppq_writer_t *w, const ppq_leaf_batch_t *le
     }
     for (k = 0; k < w->ncols; k++) {
         uint32_t recs = 0;
-        if (!leaf_batch_ok(w, k, &leaves[k], &recs) || recs != records) {
+        if (!leaf_batch_ok(w, k, &leaves[k], &recs, &NEST(w)->leaf[k].dense) || recs != records) {
             return PPQ_ERR_ARG;
         }
     }
@@ -805,10 +916,7 @@ ppq_status_t ppq_writer_write_levels(ppq_writer_t *w, const ppq_leaf_batch_t *le
         for (k = 0; k < w->ncols && st == PPQ_OK; k++) {
             const ppq_leaf_batch_t *b = &leaves[k];
             nest_leaf_t *l = &NEST(w)->leaf[k];
-            uint32_t e = l->at_entry, n = 1, v = l->at_value;
-            while (e + n < b->entries && l->max_rep > 0u && b->rep[e + n] != 0) {
-                n++;
-            }
+            uint32_t e = l->at_entry, n = l->max_rep > 0u ? record_len(b->rep, e, b->entries) : 1u, v = l->at_value;
             st = nest_record(w, k, b, e, n, &v);
             l->at_entry = e + n;
             l->at_value = v;
