@@ -766,6 +766,40 @@ static void nested_bad_batches(void)
             PPQ_CHECK_MEM(buf, ref, ref_len);
         }
     }
+    /* records of 3, 3 and 2 entries (all one length but the last) in one
+     * call and in three: the same bytes */
+    {
+        static const int16_t d8[8] = {3, 3, 3, 3, 3, 3, 3, 3}, r8[8] = {0, 1, 1, 0, 1, 1, 0, 1};
+        static const float v8[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+        static const uint32_t at[4] = {0, 3, 6, 8};
+        ppq_leaf_batch_t g[2];
+        ppq_sink_init_mem(&sink, &mem, ref, 4096);
+        PPQ_CHECK_OK(ppq_writer_init_nested(&w, &schema_a, &o, &sink, test_arena_ptr, test_arena_size));
+        g[0].values = ts;
+        g[0].def = g[0].rep = NULL;
+        g[0].entries = 3;
+        g[1].values = v8;
+        g[1].def = d8;
+        g[1].rep = r8;
+        g[1].entries = 8;
+        PPQ_CHECK_OK(ppq_writer_write_levels(&w, g, 3, NULL));
+        PPQ_CHECK_OK(ppq_writer_close(&w));
+        ref_len = mem.len;
+        ppq_sink_init_mem(&sink, &mem, buf, 4096);
+        PPQ_CHECK_OK(ppq_writer_init_nested(&w, &schema_a, &o, &sink, test_arena_ptr, test_arena_size));
+        for (i = 0; i < 3u; i++) {
+            g[0].values = ts + i;
+            g[0].entries = 1;
+            g[1].values = v8 + at[i];
+            g[1].def = d8 + at[i];
+            g[1].rep = r8 + at[i];
+            g[1].entries = at[i + 1u] - at[i];
+            PPQ_CHECK_OK(ppq_writer_write_levels(&w, g, 1, NULL));
+        }
+        PPQ_CHECK_OK(ppq_writer_close(&w));
+        PPQ_CHECK_EQ(mem.len, ref_len);
+        PPQ_CHECK_MEM(buf, ref, ref_len);
+    }
     /* a flat writer has no levels call */
     {
         static const ppq_column_t flat[1] = {COL("v", PPQ_INT32, 0)};

@@ -308,6 +308,7 @@ typedef struct nest_leaf {
     uint32_t sn, sv;         /* ... entries and values staged */
     uint8_t rep_next;        /* ... the repetition level of its next entry */
     uint8_t dense;           /* ppq_writer_write_levels: the batch's entries all values (no null, no empty list) */
+    uint16_t rec_len;        /* ... and its records all this many entries (0: they vary, or a dense batch's are not known) */
 } nest_leaf_t;
 
 /* A node's place for the staged record. */

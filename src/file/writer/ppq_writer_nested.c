@@ -591,15 +591,33 @@ static uint32_t record_len(const int16_t *rep, uint32_t e, uint32_t entries)
     return i - e;
 }
 
+/* A record starts at entry i (a repetition level 0) of a dense batch's
+ * walk: the one before it (from *start) at most pv entries; *len the
+ * records' length while they all have one (0 once they vary). */
+static int dense_start(uint32_t i, uint32_t pv, uint32_t *start, uint32_t *n, uint32_t *len)
+{
+    if (i > 0u) {
+        *len = *n == 1u ? i : i - *start == *len ? *len : 0u;
+    }
+    if (i - *start > pv) {
+        return 0;
+    }
+    *start = i;
+    (*n)++;
+    return 1;
+}
+
 /* The common shape, four entries a step: no nulls and no empty lists
  * (every definition level max_def), every repetition level at most
  * max_rep, the first 0, no record past a page.  1: the batch has it and is
  * acceptable (*recs its records: the checks of the general walk all hold
- * then, each entry at max_def >= every rdef), 0: not that shape (the
- * general walk decides). */
-static int leaf_batch_dense(const ppq_writer_t *w, const nest_leaf_t *l, const ppq_leaf_batch_t *b, uint32_t *recs)
+ * then, each entry at max_def >= every rdef; *len their length when they
+ * all have one, else 0), 0: not that shape (the general walk decides). */
+static int leaf_batch_dense(const ppq_writer_t *w, const nest_leaf_t *l, const ppq_leaf_batch_t *b, uint32_t *recs,
+                            uint32_t *len)
 {
     uint32_t e, i, n = 0, start = 0, end = b->entries & ~3u, pv = w->opts.page_values;
+    *len = 0;
     if (l->max_def > 0u) {
         const int16_t *def = b->def;
         uint64_t x = 0, pat = (uint64_t)l->max_def * LV_ONES;
@@ -615,35 +633,30 @@ static int leaf_batch_dense(const ppq_writer_t *w, const nest_leaf_t *l, const p
     }
     if (l->max_rep == 0u) {
         *recs = b->entries; /* (a record an entry) */
+        *len = 1;
         return 1;
     }
     {
         const int16_t *rep = b->rep;
         uint64_t over = 0, lim = (uint64_t)(0x7FFFu - l->max_rep) * LV_ONES; /* (a lane's top bit: above max_rep) */
-        for (e = 0; e < b->entries; e += 4u) {
-            uint64_t y = 0;
-            if (e < end) {
-                y = lv_word(rep + e);
-                over |= (((y & ~LV_TOPS) + lim) | y) & LV_TOPS;
-            }
-            if (e >= end || lv_zero(y)) { /* records start here (or the last few entries) */
-                for (i = e; i < e + 4u && i < b->entries; i++) {
-                    if (e >= end && (uint16_t)rep[i] > l->max_rep) {
-                        return 0;
-                    }
-                    if (rep[i] == 0) {
-                        if (i - start > pv) {
-                            return 0;
-                        }
-                        start = i;
-                        n++;
-                    }
+        for (e = 0; e < end; e += 4u) {
+            uint64_t y = lv_word(rep + e);
+            over |= (((y & ~LV_TOPS) + lim) | y) & LV_TOPS;
+            for (i = e; lv_zero(y) && i < e + 4u; i++) { /* records start among them */
+                if (rep[i] == 0 && !dense_start(i, pv, &start, &n, len)) {
+                    return 0;
                 }
             }
         }
-        if (over != 0u || rep[0] != 0 || b->entries - start > pv) {
+        for (i = end; i < b->entries; i++) {
+            if ((uint16_t)rep[i] > l->max_rep || (rep[i] == 0 && !dense_start(i, pv, &start, &n, len))) {
+                return 0;
+            }
+        }
+        if (over != 0u || rep[0] != 0 || !dense_start(b->entries, pv, &start, &n, len)) { /* (past the last record) */
             return 0;
         }
+        n--;
     }
     *recs = n;
     return 1;
@@ -652,13 +665,15 @@ static int leaf_batch_dense(const ppq_writer_t *w, const nest_leaf_t *l, const p
 /* Is leaf k's part of a batch acceptable (its levels, values, records)?
  * *recs gets its records, *dense whether it has the common shape
  * (leaf_batch_dense). */
-static int leaf_batch_ok(const ppq_writer_t *w, uint32_t k, const ppq_leaf_batch_t *b, uint32_t *recs, uint8_t *dense)
+static int leaf_batch_ok(const ppq_writer_t *w, uint32_t k, const ppq_leaf_batch_t *b, uint32_t *recs, uint8_t *dense,
+                         uint16_t *rec_len)
 {
     const nest_leaf_t *l = &NEST(w)->leaf[k];
     const ppq_column_t *col = &w->schema[k];
     const int16_t *def = l->max_def > 0u ? b->def : NULL, *rep = l->max_rep > 0u ? b->rep : NULL;
-    uint32_t e, n = 0, v = 0, start = 0, prev_def = 0, max_def = l->max_def, max_rep = l->max_rep;
+    uint32_t e, n = 0, v = 0, start = 0, prev_def = 0, max_def = l->max_def, max_rep = l->max_rep, len = 0;
     *dense = 0;
+    *rec_len = 0;
     if (b->entries == 0u) {
         *recs = 0;
         return 1;
@@ -667,7 +682,8 @@ static int leaf_batch_ok(const ppq_writer_t *w, uint32_t k, const ppq_leaf_batch
         (rep != NULL && rep[0] != 0)) {
         return 0;
     }
-    *dense = (uint8_t)leaf_batch_dense(w, l, b, &n);
+    *dense = (uint8_t)leaf_batch_dense(w, l, b, &n, &len);
+    *rec_len = (uint16_t)(len <= 0xFFFFu ? len : 0u);
     for (e = 0; e < b->entries && !*dense; e++) {
         uint32_t d = def != NULL ? (uint16_t)def[e] : 0u, r = rep != NULL ? (uint16_t)rep[e] : 0u; /* (negative: large) */
         if (d > max_def || r > max_rep) {
@@ -901,7 +917,8 @@ ppq_status_t ppq_writer_write_levels(ppq_writer_t *w, const ppq_leaf_batch_t *le
     }
     for (k = 0; k < w->ncols; k++) {
         uint32_t recs = 0;
-        if (!leaf_batch_ok(w, k, &leaves[k], &recs, &NEST(w)->leaf[k].dense) || recs != records) {
+        nest_leaf_t *l = &NEST(w)->leaf[k];
+        if (!leaf_batch_ok(w, k, &leaves[k], &recs, &l->dense, &l->rec_len) || recs != records) {
             return PPQ_ERR_ARG;
         }
     }
@@ -916,7 +933,10 @@ ppq_status_t ppq_writer_write_levels(ppq_writer_t *w, const ppq_leaf_batch_t *le
         for (k = 0; k < w->ncols && st == PPQ_OK; k++) {
             const ppq_leaf_batch_t *b = &leaves[k];
             nest_leaf_t *l = &NEST(w)->leaf[k];
-            uint32_t e = l->at_entry, n = l->max_rep > 0u ? record_len(b->rep, e, b->entries) : 1u, v = l->at_value;
+            uint32_t e = l->at_entry, n = l->rec_len, v = l->at_value;
+            if (n == 0u) {
+                n = l->max_rep > 0u ? record_len(b->rep, e, b->entries) : 1u;
+            }
             st = nest_record(w, k, b, e, n, &v);
             l->at_entry = e + n;
             l->at_value = v;
