@@ -766,6 +766,40 @@ static void nested_bad_batches(void)
             PPQ_CHECK_MEM(buf, ref, ref_len);
         }
     }
+    /* C's leaf (max_def 5, max_rep 2), every entry a value: refused where a
+     * repetition level is past 2 or negative, in a word or the last */
+    {
+        static const int16_t d9[9] = {5, 5, 5, 5, 5, 5, 5, 5, 5}, r9[9] = {0, 2, 1, 2, 0, 1, 2, 2, 0};
+        static const int16_t bad_r9[][9] = {
+            {0, 2, 3, 2, 0, 1, 2, 2, 0},
+            {0, 2, 1, 2, 0, 1, 2, 2, 3},
+            {0, 2, 1, -2, 0, 1, 2, 2, 0},
+            {0, 2, 1, 2, 0, 1, 2, 2, -1},
+        };
+        static const int32_t v9[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+        ppq_leaf_batch_t x[1], g[1];
+        g[0].values = v9;
+        g[0].def = d9;
+        g[0].rep = r9;
+        g[0].entries = 9;
+        ppq_sink_init_mem(&sink, &mem, ref, 4096);
+        PPQ_CHECK_OK(ppq_writer_init_nested(&w, &schema_c, &o, &sink, test_arena_ptr, test_arena_size));
+        PPQ_CHECK_OK(ppq_writer_write_levels(&w, g, 3, NULL));
+        PPQ_CHECK_OK(ppq_writer_close(&w));
+        ref_len = mem.len;
+        for (i = 0; i < ARRAY_LEN(bad_r9); i++) {
+            ppq_sink_init_mem(&sink, &mem, buf, 4096);
+            PPQ_CHECK_OK(ppq_writer_init_nested(&w, &schema_c, &o, &sink, test_arena_ptr, test_arena_size));
+            x[0] = g[0];
+            x[0].rep = bad_r9[i];
+            PPQ_CHECK_EQ(ppq_writer_write_levels(&w, x, 3, &written), PPQ_ERR_ARG);
+            PPQ_CHECK_EQ(written, 0u);
+            PPQ_CHECK_OK(ppq_writer_write_levels(&w, g, 3, NULL));
+            PPQ_CHECK_OK(ppq_writer_close(&w));
+            PPQ_CHECK_EQ(mem.len, ref_len);
+            PPQ_CHECK_MEM(buf, ref, ref_len);
+        }
+    }
     /* records of 3, 3 and 2 entries (all one length but the last) in one
      * call and in three: the same bytes */
     {

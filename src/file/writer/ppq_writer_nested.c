@@ -616,49 +616,52 @@ static int dense_start(uint32_t i, uint32_t pv, uint32_t *start, uint32_t *n, ui
 static int leaf_batch_dense(const ppq_writer_t *w, const nest_leaf_t *l, const ppq_leaf_batch_t *b, uint32_t *recs,
                             uint32_t *len)
 {
+    const int16_t *def = b->def, *rep = b->rep;
     uint32_t e, i, n = 0, start = 0, end = b->entries & ~3u, pv = w->opts.page_values;
-    *len = 0;
-    if (l->max_def > 0u) {
-        const int16_t *def = b->def;
-        uint64_t x = 0, pat = (uint64_t)l->max_def * LV_ONES;
-        for (e = 0; e < end; e += 4u) {
-            x |= lv_word(def + e) ^ pat;
-        }
-        for (e = end; e < b->entries; e++) {
+    uint64_t x = 0, over = 0, pat = (uint64_t)l->max_def * LV_ONES;
+    *len = 1;
+    if (l->max_rep == 0u) { /* (a record an entry) */
+        for (e = 0; e < b->entries && l->max_def > 0u; e++) {
             x |= (uint16_t)def[e] ^ (uint64_t)l->max_def;
         }
-        if (x != 0u) {
-            return 0;
-        }
+        *recs = b->entries;
+        return x == 0u;
     }
-    if (l->max_rep == 0u) {
-        *recs = b->entries; /* (a record an entry) */
-        *len = 1;
-        return 1;
-    }
-    {
-        const int16_t *rep = b->rep;
-        uint64_t over = 0, lim = (uint64_t)(0x7FFFu - l->max_rep) * LV_ONES; /* (a lane's top bit: above max_rep) */
+    *len = 0;
+    if (l->max_rep == 1u) { /* (levels 0 and 1: a lane's other bits set is one past max_rep) */
         for (e = 0; e < end; e += 4u) {
             uint64_t y = lv_word(rep + e);
-            over |= (((y & ~LV_TOPS) + lim) | y) & LV_TOPS;
-            for (i = e; lv_zero(y) && i < e + 4u; i++) { /* records start among them */
+            x |= lv_word(def + e) ^ pat;
+            over |= y & ~LV_ONES;
+            for (i = e; (~y & LV_ONES) != 0u && i < e + 4u; i++) { /* records start among them */
                 if (rep[i] == 0 && !dense_start(i, pv, &start, &n, len)) {
                     return 0;
                 }
             }
         }
-        for (i = end; i < b->entries; i++) {
-            if ((uint16_t)rep[i] > l->max_rep || (rep[i] == 0 && !dense_start(i, pv, &start, &n, len))) {
-                return 0;
+    } else { /* (max_rep > 0 gives max_def > 0: a def) */
+        uint64_t lim = (uint64_t)(0x7FFFu - l->max_rep) * LV_ONES; /* (a lane's top bit: above max_rep) */
+        for (e = 0; e < end; e += 4u) {
+            uint64_t y = lv_word(rep + e);
+            x |= lv_word(def + e) ^ pat;
+            over |= (((y & ~LV_TOPS) + lim) | y) & LV_TOPS;
+            for (i = e; lv_zero(y) && i < e + 4u; i++) {
+                if (rep[i] == 0 && !dense_start(i, pv, &start, &n, len)) {
+                    return 0;
+                }
             }
         }
-        if (over != 0u || rep[0] != 0 || !dense_start(b->entries, pv, &start, &n, len)) { /* (past the last record) */
+    }
+    for (i = end; i < b->entries; i++) {
+        x |= (uint16_t)def[i] ^ (uint64_t)l->max_def;
+        if ((uint16_t)rep[i] > l->max_rep || (rep[i] == 0 && !dense_start(i, pv, &start, &n, len))) {
             return 0;
         }
-        n--;
     }
-    *recs = n;
+    if (x != 0u || over != 0u || rep[0] != 0 || !dense_start(b->entries, pv, &start, &n, len)) { /* (past the last record) */
+        return 0;
+    }
+    *recs = n - 1u;
     return 1;
 }
 
@@ -672,6 +675,7 @@ static int leaf_batch_ok(const ppq_writer_t *w, uint32_t k, const ppq_leaf_batch
     const ppq_column_t *col = &w->schema[k];
     const int16_t *def = l->max_def > 0u ? b->def : NULL, *rep = l->max_rep > 0u ? b->rep : NULL;
     uint32_t e, n = 0, v = 0, start = 0, prev_def = 0, max_def = l->max_def, max_rep = l->max_rep, len = 0;
+    uint32_t recs_dense = 0;
     *dense = 0;
     *rec_len = 0;
     if (b->entries == 0u) {
@@ -682,7 +686,8 @@ static int leaf_batch_ok(const ppq_writer_t *w, uint32_t k, const ppq_leaf_batch
         (rep != NULL && rep[0] != 0)) {
         return 0;
     }
-    *dense = (uint8_t)leaf_batch_dense(w, l, b, &n, &len);
+    *dense = (uint8_t)leaf_batch_dense(w, l, b, &recs_dense, &len);
+    n = *dense ? recs_dense : 0u;
     *rec_len = (uint16_t)(len <= 0xFFFFu ? len : 0u);
     for (e = 0; e < b->entries && !*dense; e++) {
         uint32_t d = def != NULL ? (uint16_t)def[e] : 0u, r = rep != NULL ? (uint16_t)rep[e] : 0u; /* (negative: large) */
