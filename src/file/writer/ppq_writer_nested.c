@@ -612,9 +612,11 @@ static int dense_start(uint32_t i, uint32_t pv, uint32_t *start, uint32_t *n, ui
  * max_rep, the first 0, no record past a page.  1: the batch has it and is
  * acceptable (*recs its records: the checks of the general walk all hold
  * then, each entry at max_def >= every rdef; *len their length when they
- * all have one, else 0), 0: not that shape (the general walk decides). */
-static int leaf_batch_dense(const ppq_writer_t *w, const nest_leaf_t *l, const ppq_leaf_batch_t *b, uint32_t *recs,
-                            uint32_t *len)
+ * all have one, else 0), 0: not that shape (the general walk decides).
+ * (Not inlined: its words would widen write_levels' frame, on the path
+ * to a page's flush, by 40 bytes on 32-bit cores.) */
+static PPQ_NOINLINE int leaf_batch_dense(const ppq_writer_t *w, const nest_leaf_t *l, const ppq_leaf_batch_t *b,
+                                         uint32_t *recs, uint32_t *len)
 {
     const int16_t *def = b->def, *rep = b->rep;
     uint32_t e, i, n = 0, start = 0, end = b->entries & ~3u, pv = w->opts.page_values;
