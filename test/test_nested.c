@@ -641,7 +641,7 @@ static void nested_bad_batches(void)
     ppq_memsink_t mem;
     uint8_t *buf, *ref;
     size_t ref_len;
-    uint32_t i, written = 7;
+    uint32_t i, k, written = 7;
     ppq_writer_options_t o;
     memset(&o, 0, sizeof o);
     o.page_values = 4; /* a record of 5 entries passes a page */
@@ -801,11 +801,16 @@ static void nested_bad_batches(void)
         }
     }
     /* records of 3, 3 and 2 entries (all one length but the last) in one
-     * call and in three: the same bytes */
-    {
-        static const int16_t d8[8] = {3, 3, 3, 3, 3, 3, 3, 3}, r8[8] = {0, 1, 1, 0, 1, 1, 0, 1};
+     * call and in three: the same bytes; with every entry a value, and with
+     * a null element in the second record (a batch not of the common shape:
+     * the last record's length is its own) */
+    for (k = 0; k < 2u; k++) {
+        static const int16_t d8s[2][8] = {{3, 3, 3, 3, 3, 3, 3, 3}, {3, 3, 3, 3, 2, 3, 3, 3}},
+                             r8[8] = {0, 1, 1, 0, 1, 1, 0, 1};
         static const float v8[8] = {1, 2, 3, 4, 5, 6, 7, 8};
-        static const uint32_t at[4] = {0, 3, 6, 8};
+        static const uint32_t at[4] = {0, 3, 6, 8}, at_vs[2][4] = {{0, 3, 6, 8}, {0, 3, 5, 7}};
+        const int16_t *d8 = d8s[k];
+        const uint32_t *at_v = at_vs[k];
         ppq_leaf_batch_t g[2];
         ppq_sink_init_mem(&sink, &mem, ref, 4096);
         PPQ_CHECK_OK(ppq_writer_init_nested(&w, &schema_a, &o, &sink, test_arena_ptr, test_arena_size));
@@ -824,7 +829,7 @@ static void nested_bad_batches(void)
         for (i = 0; i < 3u; i++) {
             g[0].values = ts + i;
             g[0].entries = 1;
-            g[1].values = v8 + at[i];
+            g[1].values = v8 + at_v[i];
             g[1].def = d8 + at[i];
             g[1].rep = r8 + at[i];
             g[1].entries = at[i + 1u] - at[i];

@@ -690,7 +690,8 @@ static int leaf_batch_ok(const ppq_writer_t *w, uint32_t k, const ppq_leaf_batch
     }
     *dense = (uint8_t)leaf_batch_dense(w, l, b, &recs_dense, &len);
     n = *dense ? recs_dense : 0u;
-    *rec_len = (uint16_t)(len <= 0xFFFFu ? len : 0u);
+    *rec_len = (uint16_t)(*dense && len <= 0xFFFFu ? len : 0u); /* (a batch not dense may leave its last
+                                                                    record's length unchecked) */
     for (e = 0; e < b->entries && !*dense; e++) {
         uint32_t d = def != NULL ? (uint16_t)def[e] : 0u, r = rep != NULL ? (uint16_t)rep[e] : 0u; /* (negative: large) */
         if (d > max_def || r > max_rep) {
