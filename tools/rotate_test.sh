@@ -103,8 +103,9 @@ if [ -n "$FIRMWARE_FIRST" ]; then
     check_rotation firmware "$FIRMWARE_FIRST" 3600 "$T/ref1h.csv"
 fi
 
-# The durable logger (pages, recovery records, each row group synced) in 32 KiB
-ROWS=6000
+# The durable logger (pages, recovery records, each row group synced) in 32 KiB:
+# enough rows for three files and more
+ROWS=12000
 $S --arena 1048576 $ROWS "$T/ref6.parquet" >/dev/null
 cat_rows "$T/ref6.csv" "$T/ref6.parquet"
 for fs in posix fatfs; do
