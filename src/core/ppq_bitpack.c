@@ -3,6 +3,7 @@
 #include "ppq_core.h"
 #include "ppq_config.h"
 #include "ppq_port.h"
+#include "ppq_internal.h"
 
 #include <string.h>
 
@@ -69,21 +70,6 @@ static void pack_words(const uint32_t *in32, const uint64_t *in64, size_t n, uns
 }
 #endif
 
-/* A 32-bit bit accumulator (32-bit cores shift a 64-bit one in several
- * instructions): append `bits` (1..32) bits of v LSB-first, storing each
- * full word little-endian at *out. */
-static PPQ_ALWAYS_INLINE void acc_put(uint32_t *acc, unsigned *nbits, uint32_t v, unsigned bits, uint8_t **out)
-{
-    *acc |= v << *nbits;
-    *nbits += bits;
-    if (*nbits >= 32u) {
-        ppq_store_le32(*out, *acc);
-        *out += 4;
-        *nbits -= 32u;
-        *acc = *nbits > 0u ? v >> (bits - *nbits) : 0u; /* the bits that did not fit */
-    }
-}
-
 /* ... and its last bits, in whole bytes. */
 static void acc_flush(uint32_t acc, unsigned nbits, uint8_t *out)
 {
@@ -116,7 +102,7 @@ void ppq_pack32(const uint32_t *in, size_t n, unsigned width, uint8_t *out)
                 bits = 4u * width;
                 in += 3;
             }
-            acc_put(&acc, &nbits, v, bits, &out);
+            ppq_acc_put(&acc, &nbits, v, bits, &out);
         }
         acc_flush(acc, nbits, out);
     }
@@ -140,7 +126,7 @@ void ppq_pack64(const uint64_t *in, size_t n, unsigned width, uint8_t *out)
     if (width <= 32u) { /* (a 32-bit core's usual DELTA widths: the low words alone) */
         uint32_t mask = width >= 32u ? 0xFFFFFFFFu : ((1u << width) - 1u);
         for (i = 0; i < n; i++) {
-            acc_put(&acc, &nbits, (uint32_t)in[i] & mask, width, &out);
+            ppq_acc_put(&acc, &nbits, (uint32_t)in[i] & mask, width, &out);
         }
         acc_flush(acc, nbits, out);
         return;
@@ -150,7 +136,7 @@ void ppq_pack64(const uint64_t *in, size_t n, unsigned width, uint8_t *out)
         unsigned left = width, w;
         for (; left > 0u; left -= w, v >>= 32) { /* at most 32 bits at a time */
             w = left < 32u ? left : 32u;
-            acc_put(&acc, &nbits, w < 32u ? (uint32_t)v & ((1u << w) - 1u) : (uint32_t)v, w, &out);
+            ppq_acc_put(&acc, &nbits, w < 32u ? (uint32_t)v & ((1u << w) - 1u) : (uint32_t)v, w, &out);
         }
     }
     acc_flush(acc, nbits, out);

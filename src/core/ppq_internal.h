@@ -111,4 +111,19 @@ static inline void ppq_load_value_le(void *v, const uint8_t *in, size_t width)
     }
 }
 
+/* A 32-bit bit accumulator (32-bit cores shift a 64-bit one in several
+ * instructions): append `bits` (1..32) bits of v LSB-first, storing each
+ * full word little-endian at *out (ppq_pack32, the RLE encoder's pairs). */
+static PPQ_ALWAYS_INLINE void ppq_acc_put(uint32_t *acc, unsigned *nbits, uint32_t v, unsigned bits, uint8_t **out)
+{
+    *acc |= v << *nbits;
+    *nbits += bits;
+    if (*nbits >= 32u) {
+        ppq_store_le32(*out, *acc);
+        *out += 4;
+        *nbits -= 32u;
+        *acc = *nbits > 0u ? v >> (bits - *nbits) : 0u; /* the bits that did not fit */
+    }
+}
+
 #endif /* PPQ_INTERNAL_H */

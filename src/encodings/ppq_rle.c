@@ -166,20 +166,6 @@ static PPQ_ALWAYS_INLINE void store8(uint8_t *out, unsigned w, uint32_t lo, uint
     }
 }
 
-/* Append a pair p (2w = `bits` bits) to the accumulator, storing a full
- * word at *out. */
-static PPQ_ALWAYS_INLINE void acc_pair(uint32_t *acc, unsigned *nbits, uint32_t p, unsigned bits, uint8_t **out)
-{
-    *acc |= p << *nbits;
-    *nbits += bits;
-    if (*nbits >= 32u) {
-        ppq_store_le32(*out, *acc);
-        *out += 4;
-        *nbits -= 32u;
-        *acc = *nbits != 0u ? p >> (bits - *nbits) : 0u; /* the bits that did not fit */
-    }
-}
-
 /* pack_groups() at widths 9..16: a group's values joined in pairs (2w
  * bits), its run test on the pairs, each pair into a 32-bit accumulator
  * stored a word at a time (a group is w whole bytes). */
@@ -193,10 +179,10 @@ static size_t pack_pairs(const uint32_t *g, size_t n, size_t room, unsigned w, u
         if (p0 == p1 && p0 == p2 && p0 == p3 && g[0] == g[1]) {
             break; /* a run may start here */
         }
-        acc_pair(&acc, &nbits, p0, w2, &out);
-        acc_pair(&acc, &nbits, p1, w2, &out);
-        acc_pair(&acc, &nbits, p2, w2, &out);
-        acc_pair(&acc, &nbits, p3, w2, &out);
+        ppq_acc_put(&acc, &nbits, p0, w2, &out);
+        ppq_acc_put(&acc, &nbits, p1, w2, &out);
+        ppq_acc_put(&acc, &nbits, p2, w2, &out);
+        ppq_acc_put(&acc, &nbits, p3, w2, &out);
     }
     for (; nbits > 0u; nbits -= 8u) {
         *out++ = (uint8_t)acc;
