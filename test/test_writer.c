@@ -1205,6 +1205,69 @@ static void compact_nulls_keep_room(void)
     PPQ_CHECK(f.row_groups >= 3u);
 }
 
+/* AUTO in the compact layout against a fixed encoding: the bytes of the
+ * file `rows` rows of row(r) make with schema s (n columns, every one
+ * taking `enc` unless PPQ_COLUMN_AUTO) to *bytes, 0 where the arena is
+ * too small (PPQ_TEST_SMALL) or the build lacks the layout. */
+typedef void (*compact_row_fn)(ppq_writer_t *w, uint32_t r);
+static void compact_bytes(const ppq_column_t *s, uint32_t n, ppq_column_encoding_t enc, const ppq_writer_options_t *o,
+                          uint32_t rows, compact_row_fn row, size_t *bytes)
+{
+    ppq_column_t cols[8];
+    ppq_writer_t w;
+    uint32_t i, r;
+    ppq_status_t st;
+    *bytes = 0;
+    if (!setup() || !PPQ_WRITER_COMPACT || n > 8u) {
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        cols[i] = s[i];
+        cols[i].encoding = enc == PPQ_COLUMN_AUTO ? s[i].encoding : enc;
+    }
+    st = ppq_writer_init(&w, cols, n, o, &file_sink, test_arena_ptr, test_arena_size);
+    if (st == PPQ_ERR_ARENA) {
+        return;
+    }
+    PPQ_CHECK_OK(st);
+    for (r = 0; r < rows; r++) {
+        row(&w, r);
+        PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    }
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    *bytes = file_mem.len;
+}
+
+static void row_all_null(ppq_writer_t *w, uint32_t r)
+{
+    uint32_t i;
+    (void)r;
+    for (i = 0; i < 5u; i++) {
+        PPQ_CHECK_OK(ppq_writer_set_null(w, i));
+    }
+}
+
+/* A compact AUTO chunk of nulls only costs what PLAIN's does: no empty
+ * dictionary page, index width, DELTA header or BOOLEAN RLE length (each
+ * a few bytes a chunk: 1.2-1.6x PLAIN's, issue 27's sweep). */
+static void compact_auto_all_nulls(void)
+{
+    static const ppq_column_t schema[] = {COL("i", PPQ_INT32, 1, PPQ_COLUMN_AUTO), COL("l", PPQ_INT64, 1, PPQ_COLUMN_AUTO),
+                                          COL("f", PPQ_FLOAT, 1, PPQ_COLUMN_AUTO), COL("s", PPQ_BYTE_ARRAY, 1, PPQ_COLUMN_AUTO),
+                                          COL("b", PPQ_BOOLEAN, 1, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    size_t plain, mine;
+    memset(&o, 0, sizeof o);
+    o.compact = 1;
+    o.chunk_bytes = 300;
+    o.footer_bytes = 2048;
+    o.dict_entries = 64;
+    o.row_group_rows = 100;
+    compact_bytes(schema, 5, PPQ_COLUMN_PLAIN, &o, 300, row_all_null, &plain);
+    compact_bytes(schema, 5, PPQ_COLUMN_AUTO, &o, 300, row_all_null, &mine);
+    PPQ_CHECK(mine <= plain);
+}
+
 /* ppq_writer_arena_size is exactly what init needs. */
 static void arena_size_is_exact(void)
 {
@@ -2050,6 +2113,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_rejects_and_sizes),
     PPQ_TEST(compact_row_groups),
     PPQ_TEST(compact_nulls_keep_room),
+    PPQ_TEST(compact_auto_all_nulls),
     PPQ_TEST(delta_byte_array_columns),
     PPQ_TEST(encodings_built),
     PPQ_TEST(column_batches),

@@ -877,11 +877,14 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     ppq_sink_t hs;
     ppq_memsink_t hm;
     ppq_status_t st = PPQ_OK;
+    /* nulls only: a PLAIN page of no values (no dictionary page, width,
+     * DELTA header or BOOLEAN RLE length: the encoders wrote nothing) */
+    uint8_t kind = c->chunk_stats.nulls == w->rg_rows ? (uint8_t)K_PLAIN : c->kind;
     pg.pre = pre;
     pg.rows = w->rg_rows;
     pg.vals_len = cc->vals.len;
     pg.levs_len = c->def->optional ? cc->levs.len : 0u;
-    if (c->kind == K_DICT) {
+    if (kind == K_DICT) {
         st = dict_header(w, cc->dict_count, cc->dict_bytes, cc->dict_bytes,
                          w->opts.page_crc ? compact_crc(w, i, &pg, dict_page_body) : 0u);
         st = st == PPQ_OK ? compact_entries_out(w, i, w->out) : st;
@@ -895,9 +898,9 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
             pg.vals_len = cc->by.split.vals;
             pg.levs_len = cc->by.split.levs;
         }
-    } else if (BUILT(K_DELTA) && c->kind == K_DELTA) {
+    } else if (BUILT(K_DELTA) && kind == K_DELTA) {
         pg.pre_len = ppq_delta_enc_header(&c->enc.delta, pre);
-    } else if (c->kind == K_RLE) {
+    } else if (kind == K_RLE) {
         ppq_store_le32(pre, cc->vals.len); /* BOOLEAN RLE: its length first */
         pg.pre_len = 4;
     }
@@ -906,7 +909,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
         body = (c->def->optional ? 4u + pg.levs_len : 0u) + pg.pre_len + pg.vals_len;
         header_open(w, &t, &hs, &hm, PAGE_DATA, body, body,
                     w->opts.page_crc ? compact_crc(w, i, &pg, data_page_body) : 0u);
-        data_header_v1(&t, pg.rows, c->kind);
+        data_header_v1(&t, pg.rows, kind);
         st = st == PPQ_OK ? header_close(w, &t, &hm) : st;
         st = st == PPQ_OK ? ppq_sink_write(w->out, w->scratch, hm.len) : st;
         st = st == PPQ_OK ? data_page_body(w, i, &pg, w->out) : st;
@@ -921,7 +924,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
         pg.levs_len = c->def->optional ? cc->levs.len - pg.levs_from : 0u;
         split = 0;
     }
-    c->encodings |= 1u << page_encoding[c->kind];
+    c->encodings |= 1u << page_encoding[kind];
     c->chunk_values = w->rg_rows;
     return st;
 }
