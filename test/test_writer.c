@@ -5,6 +5,7 @@
  * files are checked by independent readers in test/interop. */
 #include <string.h>
 
+#include "ppq_port.h" /* PPQ_FAST64 */
 #include "test_util.h"
 
 #define FILE_CAP (PPQ_TEST_BUF) /* every file here fits one test buffer */
@@ -1268,6 +1269,44 @@ static void compact_auto_all_nulls(void)
     PPQ_CHECK(mine <= plain);
 }
 
+static void row_walk_i32(ppq_writer_t *w, uint32_t r)
+{
+    uint32_t x = r * 2654435761u;
+    PPQ_CHECK_OK(ppq_writer_set_i32(w, 0, (int32_t)(3700u + r / 20u + (x >> 31))));
+    PPQ_CHECK_OK(ppq_writer_set_double(w, 1, (double)x));
+}
+
+/* An AUTO INT32 in a small store, whose DELTA buffer the store lends
+ * (64-bit hosts: PPQ_WRITER_COMPACT_LEND), with row groups that end at
+ * row_group_rows, not with the store full: the lent room cost no rows, so
+ * the walk stays DELTA (it weighed the lend as 512 bytes and took its
+ * dictionary, about 3x DELTA's bytes: issue 27's sweep). */
+static void compact_auto_lend_free(void)
+{
+    static const ppq_column_t schema[] = {COL("i", PPQ_INT32, 0, PPQ_COLUMN_AUTO), COL("d", PPQ_DOUBLE, 0, PPQ_COLUMN_PLAIN)};
+    ppq_writer_options_t o;
+    size_t delta, mine;
+    if (!PPQ_FAST64) {
+        return; /* (no lending: such a column takes a dictionary or PLAIN) */
+    }
+    memset(&o, 0, sizeof o);
+    o.compact = 1;
+    o.chunk_bytes = 3000; /* a store of 6000 (below 16 DELTA blocks: lent) */
+    o.footer_bytes = 4096;
+    o.dict_entries = 256;
+    o.row_group_rows = 500;
+    compact_bytes(schema, 2, PPQ_COLUMN_AUTO, &o, 5000, row_walk_i32, &mine);
+    o.chunk_bytes = 3000;
+    {
+        ppq_column_t fixed[2];
+        fixed[0] = schema[0];
+        fixed[1] = schema[1];
+        fixed[0].encoding = PPQ_COLUMN_DELTA_BINARY_PACKED;
+        compact_bytes(fixed, 2, PPQ_COLUMN_AUTO, &o, 5000, row_walk_i32, &delta);
+    }
+    PPQ_CHECK(mine * 100u <= delta * 105u);
+}
+
 /* ppq_writer_arena_size is exactly what init needs. */
 static void arena_size_is_exact(void)
 {
@@ -2114,6 +2153,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_row_groups),
     PPQ_TEST(compact_nulls_keep_room),
     PPQ_TEST(compact_auto_all_nulls),
+    PPQ_TEST(compact_auto_lend_free),
     PPQ_TEST(delta_byte_array_columns),
     PPQ_TEST(encodings_built),
     PPQ_TEST(column_batches),

@@ -666,8 +666,10 @@ static void compact_weigh(const ppq_writer_t *w, const ppq_col_t *c)
     } else if (e != NULL && !cc->no_delta) {
         delta = est_bytes(e);
     }
-    if (COMPACT_LEND && cc->lent && delta != (size_t)-1) { /* the store's room it borrows: without a spill, rows a file
-                                              loses; with one, row groups' metadata the file gains */
+    /* the store's room it borrows: without a spill, rows a file loses; with
+     * one, row groups' metadata the file gains (none where the row group
+     * ended at row_group_rows: the store did not end it) */
+    if (COMPACT_LEND && cc->lent && delta != (size_t)-1 && w->rg_rows < w->opts.row_group_rows) {
         delta += w->opts.footer_spill == NULL ? COMPACT_DELTA32
                                               : ppq_udiv32((uint32_t)w->rg_meta_max * COMPACT_DELTA32,
                                                            (uint32_t)(w->store_size - COMPACT_DELTA32));
