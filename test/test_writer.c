@@ -637,6 +637,52 @@ static void auto_decides_on_a_nan(void)
     PPQ_CHECK_EQ(h.stats.nan_count, 1);
 }
 
+/* A column whose dictionary fell back keeps room in its chunk for two
+ * pages, not the dictionary's three (the full page and the fallback page
+ * one row may end, and the open page the flush ends): an AUTO walk whose
+ * 16-entry dictionary fills in its first page ends its first row group no
+ * earlier than a PLAIN column of the same values and options does (its
+ * pages are no larger).  With the third page kept it ended a page sooner. */
+static void fallen_back_row_groups(void)
+{
+    static const ppq_column_t auto_col[] = {COL("f", PPQ_FLOAT, 0, PPQ_COLUMN_AUTO)};
+    static const ppq_column_t plain_col[] = {COL("f", PPQ_FLOAT, 0, PPQ_COLUMN_PLAIN)};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    footer_t f;
+    int64_t first[2];
+    int k;
+#ifdef PPQ_TEST_SMALL
+    return; /* (chunks of five 1 KB pages: more than a 4 KB test arena) */
+#endif
+    for (k = 0; k < 2; k++) {
+        uint32_t r, seed = 12345u;
+        float level = 20.0f;
+        PPQ_CHECK(setup());
+        memset(&o, 0, sizeof o);
+        o.page_values = 256;
+        o.dict_entries = 16;
+        o.dict_bytes = 64;
+        o.chunk_bytes = 5u * 1024u;
+        o.footer_bytes = 4096;
+        PPQ_CHECK_OK(ppq_writer_init(&w, k == 0 ? auto_col : plain_col, 1, &o, &file_sink, test_arena_ptr,
+                                     test_arena_size));
+        for (r = 0; r < 3000u; r++) {
+            seed = seed * 1664525u + 1013904223u;
+            level += (float)((int)(seed >> 28) - 8) * 0.01f;
+            PPQ_CHECK_OK(ppq_writer_set_float(&w, 0, level));
+            PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+        }
+        PPQ_CHECK_OK(ppq_writer_close(&w));
+        PPQ_CHECK_OK(read_footer(&f));
+        PPQ_CHECK_EQ(f.num_rows, 3000);
+        PPQ_CHECK(f.row_groups >= 2u); /* (the chunk buffer ends them, not the rows) */
+        first[k] = f.col[0].num_values;
+    }
+    PPQ_CHECK(first[0] >= first[1]);
+    PPQ_CHECK(first[1] >= 512); /* (two pages at least before PLAIN's ends) */
+}
+
 /* Each data page's statistics (header) are its values' bounds and NaN
  * count, computed here from the values written: a dictionary float column
  * (repeated entries, NaNs), a DELTA timestamp that mostly rises, an AUTO
@@ -2140,7 +2186,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(page_v2_layout),
 #if PPQ_WRITER_STATISTICS
     PPQ_TEST(statistics_floats),
-    PPQ_TEST(statistics_nan_counts), PPQ_TEST(auto_decides_on_a_nan), PPQ_TEST(statistics_per_page), PPQ_TEST(statistics_per_page_batches),
+    PPQ_TEST(statistics_nan_counts), PPQ_TEST(auto_decides_on_a_nan), PPQ_TEST(fallen_back_row_groups), PPQ_TEST(statistics_per_page), PPQ_TEST(statistics_per_page_batches),
     PPQ_TEST(statistics_orders), PPQ_TEST(statistics_unbounded_max), PPQ_TEST(statistics_long_fixed),
 #else
     PPQ_TEST(statistics_left_out),

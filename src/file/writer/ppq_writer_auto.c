@@ -431,7 +431,7 @@ static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n
     if (c->page_count > n) {
         h = (uint32_t)scaled(n, c->page_count, h); /* (nulls: values in the rows left) */
     }
-    room = c->chunk_cap - c->chunk_len > c->chunk_room ? (uint32_t)(c->chunk_cap - c->chunk_len - c->chunk_room) : 0u;
+    room = c->chunk_cap - c->chunk_len > chunk_reserve(c) ? (uint32_t)(c->chunk_cap - c->chunk_len - chunk_reserve(c)) : 0u;
     if (best > 0u && scaled(room, (uint32_t)best, pv) < h) {
         h = (uint32_t)scaled(room, (uint32_t)best, pv);
     }

@@ -252,7 +252,8 @@ typedef struct ppq_col {
     /* the open row group's column chunk */
     uint8_t *chunk;
     size_t chunk_len, chunk_cap;
-    size_t chunk_room;      /* free chunk bytes below which the row group ends */
+    size_t chunk_room;      /* free chunk bytes below which the row group ends (chunk_reserve) */
+    size_t page_max;        /* ... the bytes a page of it may take, its header included */
 #if PPQ_WRITER_PAGE_INDEX
     pidx_t *pidx;           /* the chunk's page index (NULL: none, PAGE_INDEX) */
 #endif
@@ -260,6 +261,16 @@ typedef struct ppq_col {
     bcol_t *bloom;          /* its bloom filter (NULL: none, BLOOM) */
 #endif
 } ppq_col_t;
+
+/* Free chunk bytes below which column c's row group ends: room for every
+ * page one more row may end and the open page the flush ends (plan_pages:
+ * 3 pages for a dictionary column, whose fallback may end one more, else
+ * 2).  With AUTO a column whose dictionary fell back needs 2 (a walk's row
+ * groups a third longer); a build without keeps the plan's (flash). */
+static size_t chunk_reserve(const ppq_col_t *c)
+{
+    return AUTO_BY_SIZE && c->kind != K_DICT ? c->page_max << 1 : c->chunk_room;
+}
 
 /* Bytes of a column's state in the compact layout: without statistics,
  * of its chunk_stats only the null count (their first field). */

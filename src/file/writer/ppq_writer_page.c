@@ -156,7 +156,7 @@ static void chunk_grew(ppq_writer_t *w, const ppq_col_t *c)
     for (i = 0; w->opts.row_group_bytes != 0u && i < w->ncols; i++) {
         bytes += COL(w, i)->chunk_len;
     }
-    w->rg_due = (uint8_t)(w->rg_due | (c->chunk_cap - c->chunk_len < c->chunk_room) |
+    w->rg_due = (uint8_t)(w->rg_due | (c->chunk_cap - c->chunk_len < chunk_reserve(c)) |
                           (w->opts.row_group_bytes != 0u && bytes >= w->opts.row_group_bytes));
 }
 

@@ -624,6 +624,7 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
             col->chunk = mem[CHUNK];
             col->chunk_cap = size[CHUNK];
             col->chunk_room = least; /* every page the next row may end, and the open page the flush ends */
+            col->page_max = pm;
         }
 #if PPQ_WRITER_PAGE_INDEX
         if (PAGE_INDEX(o)) {
