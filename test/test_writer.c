@@ -1684,6 +1684,108 @@ static void dictionary_fallback(void)
     PPQ_CHECK_EQ(f.col[0].num_values, 40);
 }
 
+/* ---- AUTO against the fixed encodings (issue 27) -------------------------
+ * The same byte arrays written by one column of `enc` (a NULL pointer is a
+ * null): the file's bytes, 0 where the arena or the build has not the
+ * room.  Files that differ only in that column's chunk (the same footer
+ * fields and page count but for its encoding) compare as its chunks do. */
+static void bytes_file(int enc, int optional, const ppq_writer_options_t *o, const ppq_bytes_t *v, uint32_t n,
+                       size_t *len)
+{
+    ppq_column_t col[1] = {COL("s", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_t w;
+    uint32_t i;
+    *len = 0;
+    col[0].optional = (uint8_t)optional;
+    col[0].encoding = (ppq_column_encoding_t)enc;
+    if (!setup() || ppq_writer_arena_size(col, 1, o) == 0u || ppq_writer_arena_size(col, 1, o) > test_arena_size) {
+        return;
+    }
+    PPQ_CHECK_OK(ppq_writer_init(&w, col, 1, o, &file_sink, test_arena_ptr, test_arena_size));
+    for (i = 0; i < n; i++) {
+        if (v[i].ptr != NULL) {
+            PPQ_CHECK_OK(ppq_writer_set_bytes(&w, 0, v[i].ptr, v[i].len));
+        }
+        PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    }
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    *len = file_mem.len;
+}
+
+/* Sixteen 40-byte strings, each new, the first row a null: a dictionary
+ * of 16 bytes takes none of them.  AUTO's first page goes on as its
+ * alternative (PLAIN), not as a page of the null alone before it: no more
+ * bytes than PLAIN's file. */
+static void auto_full_dictionary_after_nulls(void)
+{
+    static uint8_t pool[16 * 40];
+    ppq_bytes_t v[17];
+    ppq_writer_options_t o;
+    size_t plain, automatic;
+    uint32_t i;
+    small_options(&o);
+    o.page_bytes = 128;
+    o.dict_bytes = 16;
+    o.row_group_rows = 17;
+    o.chunk_bytes = 4096; /* (one row group each: a dictionary column's chunk keeps more room) */
+    v[0].ptr = NULL;
+    v[0].len = 0;
+    for (i = 0; i < 16u * 40u; i++) {
+        pool[i] = (uint8_t)('a' + (i * 7u + i / 40u) % 26u);
+    }
+    for (i = 1; i < 17u; i++) {
+        v[i].ptr = pool + (i - 1u) * 40u;
+        v[i].len = 40;
+    }
+    bytes_file(PPQ_COLUMN_PLAIN, 1, &o, v, 17, &plain);
+    bytes_file(PPQ_COLUMN_AUTO, 1, &o, v, 17, &automatic);
+    if (plain != 0u && automatic != 0u) {
+        PPQ_CHECK(automatic <= plain);
+    }
+}
+
+/* Keys like "site-03/sensor-00017/9e3779b9" in pages page_bytes ends at
+ * four of them (page_values 16), a dictionary that fills at the fifth: AUTO
+ * weighs the alternatives for pages of four values, where
+ * DELTA_LENGTH_BYTE_ARRAY is smaller than DELTA_BYTE_ARRAY (for pages of
+ * 16 it would not be): no more bytes than DELTA_LENGTH_BYTE_ARRAY's file. */
+static void auto_weighs_pages_page_bytes_ends(void)
+{
+    static const char hex[] = "0123456789abcdef";
+    static uint8_t pool[32 * 29];
+    ppq_bytes_t v[32];
+    ppq_writer_options_t o;
+    size_t dlba, automatic;
+    uint32_t i, k, x = 12345u;
+    small_options(&o);
+    o.page_values = 16;
+    o.page_bytes = 128;
+    o.dict_entries = 16;
+    o.dict_bytes = 128;
+    o.row_group_rows = 32;
+    o.chunk_bytes = 4096;
+    for (i = 0; i < 32u; i++) {
+        uint8_t *p = pool + i * 29u;
+        x = x * 1103515245u + 12345u;
+        memcpy(p, "site-00/sensor-00000/", 21);
+        p[5] = (uint8_t)('0' + (x >> 16) % 12u / 10u);
+        p[6] = (uint8_t)('0' + (x >> 16) % 12u % 10u);
+        p[18] = (uint8_t)('0' + i / 10u);
+        p[19] = (uint8_t)('0' + i % 10u);
+        for (k = 0; k < 8u; k++) {
+            x = x * 1103515245u + 12345u;
+            p[21u + k] = (uint8_t)hex[(x >> 20) & 15u];
+        }
+        v[i].ptr = p;
+        v[i].len = 29;
+    }
+    bytes_file(PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY, 0, &o, v, 32, &dlba);
+    bytes_file(PPQ_COLUMN_AUTO, 0, &o, v, 32, &automatic);
+    if (dlba != 0u && automatic != 0u) {
+        PPQ_CHECK(automatic <= dlba);
+    }
+}
+
 /* The least chunk (chunk_bytes 1) still takes every page a row may end:
  * an optional column and a dictionary column that falls back to PLAIN
  * mid-row-group write every row, in many small row groups, in less arena. */
@@ -2211,6 +2313,11 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(dictionary_fallback),
     PPQ_TEST(least_chunk),
     PPQ_TEST(footer_spill),
+#if PPQ_WRITER_AUTO_BY_SIZE && (PPQ_WRITER_ENCODINGS & PPQ_WRITER_ENC_DICTIONARY) && \
+    (!defined(PPQ_WRITER_AUTO_THOROUGH) || PPQ_WRITER_AUTO_THOROUGH) /* (ppq_writer_internal.h's default: 1) */
+    PPQ_TEST(auto_full_dictionary_after_nulls),
+    PPQ_TEST(auto_weighs_pages_page_bytes_ends),
+#endif
 #if PPQ_WRITER_PAGE_INDEX && PPQ_WRITER_STATISTICS
     PPQ_TEST(page_index_written),
 #endif

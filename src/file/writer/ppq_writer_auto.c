@@ -112,7 +112,10 @@ static size_t delta_bytes(const ppq_col_t *c, uint32_t n, int seq, uint32_t pv)
 {
     uint32_t bits = 0, heads = 0, blocks = 0, b, m, i, pd = pv > 1u ? pv - 1u : 1u;
     int64_t first = seq_at(c, 0, seq);
-    size_t head = 3u + uleb_len(ppq_zigzag64_encode(first));
+    /* the header: block 128, 4 miniblocks, the count, the first (the count's
+     * bytes where the weighing is thorough: flash) */
+    size_t head = (PPQ_WRITER_AUTO_THOROUGH ? 4u + (pv >> 7 != 0u) + (pv >> 14 != 0u) : 3u) +
+                  uleb_len(ppq_zigzag64_encode(first)); /* (a page holds at most 2^20 values) */
     for (b = 1; b < n; b += 128u) {
         uint32_t end = n - b > 128u ? b + 128u : n;
         int64_t prev = seq_at(c, b - 1u, seq), lo = INT64_MAX;
@@ -353,9 +356,15 @@ static size_t packed_bytes(ppq_writer_t *w, ppq_col_t *c, uint32_t n, int kind, 
 }
 
 /* Values (not nulls) in a page of pv entries, as many as in the page so
- * far; at least the n it has. */
-static uint32_t values_per_page(const ppq_col_t *c, uint32_t n, uint32_t pv)
+ * far; at least the n it has.  Byte arrays (weighing thoroughly): no more
+ * than the page's mean length fits in page_bytes (the DELTA encodings'
+ * headers and miniblocks are paid per page). */
+static uint32_t values_per_page(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n, uint32_t pv)
 {
+    if (PPQ_WRITER_AUTO_THOROUGH && c->def->type == PPQ_BYTE_ARRAY && c->page_data > 0u) {
+        uint32_t ends = (uint32_t)scaled(w->opts.page_bytes, c->page_data, c->page_count);
+        pv = ends < pv ? ends : pv;
+    }
     if (c->page_count > n) {
         pv = (uint32_t)scaled(n, c->page_count, pv);
     }
@@ -372,7 +381,7 @@ static uint32_t values_per_page(const ppq_col_t *c, uint32_t n, uint32_t pv)
  * dictionary that filled in the chunk's first page) alt_kind is chosen
  * for pages of pv values, and weighed against the dictionary on the
  * page's values alone. */
-static int alt_smaller(ppq_col_t *c, uint32_t pv, int weigh)
+static int alt_smaller(const ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int weigh)
 {
     uint32_t n = ppq_dict_enc_page_values(c->own.dict);
     size_t best, b, added;
@@ -381,7 +390,7 @@ static int alt_smaller(ppq_col_t *c, uint32_t pv, int weigh)
     if (n == 0u || c->def->encoding != PPQ_COLUMN_AUTO) {
         return 0;
     }
-    pv = values_per_page(c, n, pv);
+    pv = values_per_page(w, c, n, pv);
     added = ppq_dict_enc_dict_bytes(c->own.dict) - c->page_dict_bytes;
     best = plain_bytes(c, n, pv, 1);
     if (BUILT(K_DELTA) && (c->def->type == PPQ_INT32 || c->def->type == PPQ_INT64) &&
@@ -478,11 +487,11 @@ static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int we
     size_t best = (size_t)-1, b, added;
     int k;
     if (!(PPQ_WRITER_AUTO_THOROUGH && COMPRESSED(c->codec)) || n == 0u || c->def->encoding != PPQ_COLUMN_AUTO) {
-        return alt_smaller(c, pv, weigh);
+        return alt_smaller(w, c, pv, weigh);
     }
     c->alt_kind = K_PLAIN;
     split_unknown(c);
-    pv = values_per_page(c, n, pv);
+    pv = values_per_page(w, c, n, pv);
     added = ppq_dict_enc_dict_bytes(c->own.dict) - c->page_dict_bytes;
     for (k = K_PLAIN; k <= K_DBA; k++) {
         if ((k == K_PLAIN || (k == K_DELTA && (c->def->type == PPQ_INT32 || c->def->type == PPQ_INT64)) ||

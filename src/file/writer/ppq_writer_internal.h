@@ -507,7 +507,7 @@ static ppq_status_t dict_header(ppq_writer_t *w, uint32_t count, size_t raw, siz
 static ppq_status_t crc_write(void *ctx, const uint8_t *data, size_t len);
 
 /* ---- ppq_writer_auto.c */
-static int alt_smaller(ppq_col_t *c, uint32_t pv, int weigh);
+static int alt_smaller(const ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int weigh);
 static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int weigh);
 static void settle_dict_stats(ppq_col_t *c);
 static void split_values(const ppq_col_t *c, uint8_t *out);

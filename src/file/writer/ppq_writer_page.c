@@ -350,7 +350,7 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
             switch_to = AUTO_BY_SIZE && c->def->encoding == PPQ_COLUMN_AUTO &&
                         (ppq_dict_enc_dict_bytes(c->own.dict) - c->page_dict_bytes) * 16u >
                             ppq_dict_enc_page_values(c->own.dict) * c->width &&
-                        alt_smaller(c, ppq_dict_enc_page_values(c->own.dict), 1);
+                        alt_smaller(w, c, ppq_dict_enc_page_values(c->own.dict), 1);
             c->deciding = 0;
             if (SETTLES(c)) {
                 settle_dict_stats(c);
@@ -573,10 +573,19 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
                 (void)alt_smaller_packed(w, c, w->opts.page_values, 0); /* (alt_kind) */
             }
             if (st == PPQ_OK && (!AUTO_BY_SIZE || c->kind == K_DICT)) {
-                st = finish_page(w, c);
+                /* (AUTO, weighing thoroughly: a page whose dictionary holds none
+                 * of its values, nulls so far, goes on as the alternative, not
+                 * as a page of nulls, its header and levels, before it) */
+                int thorough = AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH;
+                if (!thorough || ppq_dict_enc_page_values(c->own.dict) != 0u) {
+                    st = finish_page(w, c);
+                }
                 c->kind = c->alt_kind;
                 c->deciding = 0;
-                if (st == PPQ_OK) {
+                if (st == PPQ_OK && thorough) { /* (finish_page started the next page: its encoder) */
+                    st = start_encoder(w, c);
+                    set_put(w, c);
+                } else if (st == PPQ_OK) {
                     st = start_page(w, c);
                 }
             }
