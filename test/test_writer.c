@@ -1786,6 +1786,105 @@ static void auto_weighs_pages_page_bytes_ends(void)
     }
 }
 
+/* Row i's value of an AUTO comparison's column (ppq_writer_set_*, or
+ * nothing: a null). */
+typedef void (*row_fn)(ppq_writer_t *w, uint32_t i);
+
+/* Rows 0..n-1 of `row` in a column `type` of `enc`: the file's bytes (0
+ * where the arena or the build has not the room). */
+static void rows_file(ppq_type_t type, int enc, int optional, const ppq_writer_options_t *o, row_fn row, uint32_t n,
+                      size_t *len)
+{
+    ppq_column_t col[1] = {COL("x", PPQ_INT32, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_t w;
+    uint32_t i;
+    *len = 0;
+    col[0].type = type;
+    col[0].optional = (uint8_t)optional;
+    col[0].encoding = (ppq_column_encoding_t)enc;
+    if (!setup() || ppq_writer_arena_size(col, 1, o) == 0u || ppq_writer_arena_size(col, 1, o) > test_arena_size) {
+        return;
+    }
+    PPQ_CHECK_OK(ppq_writer_init(&w, col, 1, o, &file_sink, test_arena_ptr, test_arena_size));
+    for (i = 0; i < n; i++) {
+        row(&w, i);
+        PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    }
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    *len = file_mem.len;
+}
+
+static void status_row(ppq_writer_t *w, uint32_t i)
+{
+    (void)i;
+    PPQ_CHECK_OK(ppq_writer_set_bytes(w, 0, "ok", 2));
+}
+
+/* Five status strings under SNAPPY, then the file closes: AUTO weighs its
+ * dictionary for the chunk those five values make (a dictionary page, its
+ * header and compressed entry, for five indices), not for the row group
+ * of row_group_rows its chunk buffer would hold: no more bytes than
+ * PLAIN's file. */
+static void auto_weighs_the_chunk_that_ends(void)
+{
+    ppq_writer_options_t o;
+    size_t plain, automatic;
+    if (!ppq_codec_can_compress(PPQ_CODEC_SNAPPY)) {
+        return;
+    }
+    small_options(&o);
+    o.page_values = 32;
+    o.page_bytes = 256;
+    o.dict_entries = 32;
+    o.dict_bytes = 256;
+    o.row_group_rows = 4096;
+    o.chunk_bytes = 4096;
+    o.codec = PPQ_CODEC_SNAPPY;
+    o.codec_level = 1; /* (the smallest hash table: 16 KB boards) */
+    rows_file(PPQ_BYTE_ARRAY, PPQ_COLUMN_PLAIN, 0, &o, status_row, 5, &plain);
+    rows_file(PPQ_BYTE_ARRAY, PPQ_COLUMN_AUTO, 0, &o, status_row, 5, &automatic);
+    if (plain != 0u && automatic != 0u) {
+        PPQ_CHECK(automatic <= plain);
+    }
+}
+
+/* INT64 values that differ in one byte (bits 40-47): DELTA's deltas take
+ * 48 bits, a 16-entry dictionary fills, PLAIN repeats 7 bytes of 8 and
+ * split in byte streams 7 of 8 streams are constant.  AUTO writes them
+ * BYTE_STREAM_SPLIT where that compresses smaller, as floats: no more
+ * bytes than BYTE_STREAM_SPLIT's file. */
+static void int64_split_row(ppq_writer_t *w, uint32_t i)
+{
+    uint32_t x = i * 2654435761u; /* (a hash of i: random bytes) */
+    x ^= x >> 15;
+    x *= 2246822519u;
+    x ^= x >> 13;
+    x &= 255u;
+    PPQ_CHECK_OK(ppq_writer_set_i64(w, 0, (int64_t)(0x1122000000334455ull | (uint64_t)x << 40)));
+}
+
+static void auto_splits_integers(void)
+{
+    ppq_writer_options_t o;
+    size_t bss, automatic;
+    if (!ppq_codec_can_compress(PPQ_CODEC_SNAPPY) || !(PPQ_WRITER_ENCODINGS & PPQ_WRITER_ENC_BYTE_STREAM_SPLIT)) {
+        return;
+    }
+    small_options(&o);
+    o.page_values = 256;
+    o.row_group_rows = 512;
+    o.dict_entries = 16;
+    o.dict_bytes = 128;
+    o.chunk_bytes = 16384; /* (one row group each) */
+    o.codec = PPQ_CODEC_SNAPPY;
+    o.codec_level = 1;
+    rows_file(PPQ_INT64, PPQ_COLUMN_BYTE_STREAM_SPLIT, 0, &o, int64_split_row, 512, &bss);
+    rows_file(PPQ_INT64, PPQ_COLUMN_AUTO, 0, &o, int64_split_row, 512, &automatic);
+    if (bss != 0u && automatic != 0u) {
+        PPQ_CHECK(automatic <= bss);
+    }
+}
+
 /* The least chunk (chunk_bytes 1) still takes every page a row may end:
  * an optional column and a dictionary column that falls back to PLAIN
  * mid-row-group write every row, in many small row groups, in less arena. */
@@ -2317,6 +2416,8 @@ static const ppq_test_case_t cases[] = {
     (!defined(PPQ_WRITER_AUTO_THOROUGH) || PPQ_WRITER_AUTO_THOROUGH) /* (ppq_writer_internal.h's default: 1) */
     PPQ_TEST(auto_full_dictionary_after_nulls),
     PPQ_TEST(auto_weighs_pages_page_bytes_ends),
+    PPQ_TEST(auto_weighs_the_chunk_that_ends),
+    PPQ_TEST(auto_splits_integers),
 #endif
 #if PPQ_WRITER_PAGE_INDEX && PPQ_WRITER_STATISTICS
     PPQ_TEST(page_index_written),

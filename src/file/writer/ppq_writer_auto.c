@@ -297,26 +297,24 @@ static void split_values(const ppq_col_t *c, uint8_t *out)
 static void split_unknown(ppq_col_t *c)
 {
     if (SPLITS) {
-        c->split = (uint8_t)(COMPRESSED(c->codec) && c->def->encoding == PPQ_COLUMN_AUTO &&
-                                     (c->def->type == PPQ_FLOAT || c->def->type == PPQ_DOUBLE)
-                                 ? 2u
-                                 : 0u);
+        c->split = (uint8_t)(COMPRESSED(c->codec) && c->def->encoding == PPQ_COLUMN_AUTO && c->dict_word ? 2u : 0u);
     }
 }
 
 /* Does the page's PLAIN numbers compress smaller split (SPLITS)?  Each
- * way through the compressor's buffers. */
-static uint8_t split_smaller(ppq_writer_t *w, const ppq_col_t *c)
+ * way through the compressor's buffers, after the `in` bytes the page's
+ * body has before them there (v1: its levels). */
+static uint8_t split_smaller(ppq_writer_t *w, const ppq_col_t *c, size_t in)
 {
     size_t a, b;
-    memcpy(w->zin, c->vals_mem.buf, c->vals_mem.len);
-    if (ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, w->zin, c->vals_mem.len, w->zout, w->zout_cap, &a,
+    memcpy(w->zin + in, c->vals_mem.buf, c->vals_mem.len);
+    if (ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, w->zin, in + c->vals_mem.len, w->zout, w->zout_cap, &a,
                      w->zwork, w->zwork_len) != PPQ_OK) {
         return 0;
     }
-    split_values(c, w->zin);
-    return ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, w->zin, c->vals_mem.len, w->zout, w->zout_cap, &b,
-                        w->zwork, w->zwork_len) == PPQ_OK && b < a;
+    split_values(c, w->zin + in);
+    return ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, w->zin, in + c->vals_mem.len, w->zout,
+                        w->zout_cap, &b, w->zwork, w->zwork_len) == PPQ_OK && b < a;
 }
 
 /* Under a compressor: the bytes the dictionary's page's n values take as
@@ -447,6 +445,9 @@ static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n
     if (best > 0u && w->opts.row_group_bytes != 0u &&
         scaled(ppq_udiv32(w->opts.row_group_bytes, w->ncols), (uint32_t)best, pv) < h) {
         h = (uint32_t)scaled(ppq_udiv32(w->opts.row_group_bytes, w->ncols), (uint32_t)best, pv);
+    }
+    if (PPQ_WRITER_AUTO_THOROUGH && (w->rg_due & 2u) != 0u) {
+        h = n; /* the row group ends with this page (flush): the chunk holds its values alone */
     }
     if (all < n - n / 4u && (uint64_t)all * 128u > (uint64_t)half * 181u) {
         half = ppq_udiv32(all * 128u, 181u); /* values that come back: a walk's, whose entries grow as the

@@ -511,7 +511,7 @@ static int alt_smaller(const ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int wei
 static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int weigh);
 static void settle_dict_stats(ppq_col_t *c);
 static void split_values(const ppq_col_t *c, uint8_t *out);
-static uint8_t split_smaller(ppq_writer_t *w, const ppq_col_t *c);
+static uint8_t split_smaller(ppq_writer_t *w, const ppq_col_t *c, size_t in);
 static int bools_as_plain(ppq_col_t *c, uint8_t *tmp);
 static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int full);
 

@@ -336,9 +336,9 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
     switch (c->kind) {
     case K_PLAIN:
         st = ppq_plain_enc_finish(&c->enc.plain);
-        if (SPLITS && c->split && COMPRESSED(c->codec)) { /* AUTO's: split into the compressor's input below */
-            c->split = c->split == 2u ? split_smaller(w, c) : 1u; /* (the chunk's first such page: smaller?) */
-            kind = c->split ? K_BSS : K_PLAIN;
+        if (SPLITS && c->split == 1u && COMPRESSED(c->codec)) { /* AUTO's: split into the compressor's input below
+                                                                   (2: the chunk's first such page there tells) */
+            kind = K_BSS;
         }
         break;
     case K_DICT:
@@ -408,6 +408,10 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
             levels_len = 0;
         }
         memcpy(w->zin + in, dhead, dhead_len);
+        if (SPLITS && c->split == 2u && c->kind == K_PLAIN) { /* smaller split, after the page's levels? */
+            c->split = split_smaller(w, c, in + dhead_len);
+            kind = c->split ? K_BSS : K_PLAIN;
+        }
         if (SPLITS && kind == K_BSS && c->kind == K_PLAIN) {
             split_values(c, w->zin + in + dhead_len);
         } else {
