@@ -1885,6 +1885,34 @@ static void auto_splits_integers(void)
     }
 }
 
+static void true_row(ppq_writer_t *w, uint32_t i)
+{
+    (void)i;
+    PPQ_CHECK_OK(ppq_writer_set_bool(w, 0, 1));
+}
+
+/* A constant BOOLEAN in pages of 128 under GZIP: its RLE (7 bytes) is
+ * smaller than its PLAIN bits (16), compressed larger.  AUTO weighs the
+ * page compressed: no more bytes than PLAIN's file. */
+static void auto_bools_weighed_compressed(void)
+{
+    ppq_writer_options_t o;
+    size_t plain, automatic;
+    if (!ppq_codec_can_compress(PPQ_CODEC_GZIP)) {
+        return;
+    }
+    small_options(&o);
+    o.page_values = 128;
+    o.row_group_rows = 1024;
+    o.chunk_bytes = 4096;
+    o.codec = PPQ_CODEC_GZIP;
+    rows_file(PPQ_BOOLEAN, PPQ_COLUMN_PLAIN, 0, &o, true_row, 1024, &plain);
+    rows_file(PPQ_BOOLEAN, PPQ_COLUMN_AUTO, 0, &o, true_row, 1024, &automatic);
+    if (plain != 0u && automatic != 0u) {
+        PPQ_CHECK(automatic <= plain);
+    }
+}
+
 /* The least chunk (chunk_bytes 1) still takes every page a row may end:
  * an optional column and a dictionary column that falls back to PLAIN
  * mid-row-group write every row, in many small row groups, in less arena. */
@@ -2418,6 +2446,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(auto_weighs_pages_page_bytes_ends),
     PPQ_TEST(auto_weighs_the_chunk_that_ends),
     PPQ_TEST(auto_splits_integers),
+    PPQ_TEST(auto_bools_weighed_compressed),
 #endif
 #if PPQ_WRITER_PAGE_INDEX && PPQ_WRITER_STATISTICS
     PPQ_TEST(page_index_written),

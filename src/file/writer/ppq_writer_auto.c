@@ -580,19 +580,14 @@ static void settle_dict_stats(ppq_col_t *c)
     }
 }
 
-/* An AUTO BOOLEAN page whose RLE (its 4-byte length included) came out
- * larger than its values' PLAIN bits (noise, or a page of a few values)
- * is rewritten as PLAIN: the runs read back from the RLE bytes into `tmp`
- * (free room of a page at least), then over them.  Returns 1 where it
- * did. */
-static int bools_as_plain(ppq_col_t *c, uint8_t *tmp)
+/* An AUTO BOOLEAN page's values as PLAIN bits into `tmp` (free room of a
+ * page at least): the runs read back from its RLE bytes.  Returns their
+ * bytes. */
+static size_t bools_plain(const ppq_col_t *c, uint8_t *tmp)
 {
     const uint8_t *b = c->vals_mem.buf;
     uint32_t n = c->page_count - c->page_nulls, out = 0, k;
     size_t at = 4, len = c->vals_mem.len, plain = (n + 7u) / 8u;
-    if (c->def->encoding != PPQ_COLUMN_AUTO || len <= plain) {
-        return 0;
-    }
     memset(tmp, 0, plain);
     while (at < len && out < n) {
         uint32_t h = 0, shift = 0, bit;
@@ -605,6 +600,35 @@ static int bools_as_plain(ppq_col_t *c, uint8_t *tmp)
             tmp[out / 8u] = (uint8_t)(tmp[out / 8u] | bit << (out % 8u));
         }
         at += h & 1u ? h >> 1 : 1u; /* (groups of 8 at width 1: a byte each; a run's value: a byte) */
+    }
+    return plain;
+}
+
+/* An AUTO BOOLEAN page whose RLE (its 4-byte length included) came out
+ * larger than its values' PLAIN bits (noise, or a page of a few values)
+ * is rewritten as PLAIN, through `tmp`; under a codec, where its PLAIN
+ * bits compress smaller after the `in` bytes before them in the
+ * compressor's input (v1: the page's levels; `in` (size_t)-1: not
+ * compressed).  Returns 1 where it did. */
+static int bools_as_plain(ppq_writer_t *w, ppq_col_t *c, uint8_t *tmp, size_t in)
+{
+    size_t plain = (c->page_count - c->page_nulls + 7u) / 8u, a, b;
+    if (c->def->encoding != PPQ_COLUMN_AUTO || (in == (size_t)-1 && c->vals_mem.len <= plain)) {
+        return 0;
+    }
+    plain = bools_plain(c, tmp);
+    if (COMPRESSED(c->codec) && in != (size_t)-1) {
+        memcpy(w->zin + in, c->vals_mem.buf, c->vals_mem.len);
+        if (ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, w->zin, in + c->vals_mem.len, w->zout,
+                         w->zout_cap, &a, w->zwork, w->zwork_len) != PPQ_OK) {
+            return 0;
+        }
+        memcpy(w->zin + in, tmp, plain);
+        if (ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, w->zin, in + plain, w->zout, w->zout_cap, &b,
+                         w->zwork, w->zwork_len) != PPQ_OK ||
+            b >= a) {
+            return 0;
+        }
     }
     memcpy(c->vals_mem.buf, tmp, plain);
     c->vals_mem.len = plain;

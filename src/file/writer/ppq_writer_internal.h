@@ -512,7 +512,7 @@ static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int we
 static void settle_dict_stats(ppq_col_t *c);
 static void split_values(const ppq_col_t *c, uint8_t *out);
 static uint8_t split_smaller(ppq_writer_t *w, const ppq_col_t *c, size_t in);
-static int bools_as_plain(ppq_col_t *c, uint8_t *tmp);
+static int bools_as_plain(ppq_writer_t *w, ppq_col_t *c, uint8_t *tmp, size_t in);
 static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int full);
 
 /* ---- ppq_writer_compact.c */

@@ -370,8 +370,9 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
     case K_DBA: st = BUILT(K_DBA) ? ppq_dba_enc_finish(bytes_enc(c)) : st; break;
     default:
         st = BUILT(K_RLE) ? ppq_rle_enc_finish(&c->enc.rle) : st;
-        if (AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH && st == PPQ_OK && bools_as_plain(c, c->chunk + c->chunk_len)) {
-            kind = K_PLAIN; /* (this page: the next tries RLE again) */
+        if (AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH && st == PPQ_OK && !COMPRESSED(c->codec) &&
+            bools_as_plain(w, c, c->chunk + c->chunk_len, (size_t)-1)) {
+            kind = K_PLAIN; /* (this page: the next tries RLE again; compressed: below) */
         }
         break;
     }
@@ -395,6 +396,13 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
         if (page_v2(&w->opts)) {
             levels = c->levels_out + 4; /* v2: the header holds the length */
             levels_len -= 4u;
+        }
+    }
+    if (AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH && COMPRESSED(c->codec) && c->kind == K_RLE) {
+        size_t in = page_v2(&w->opts) ? 0u : levels_len; /* (v1: the levels before the values) */
+        memcpy(w->zin, levels, in);
+        if (bools_as_plain(w, c, c->chunk + c->chunk_len, in)) {
+            kind = K_PLAIN; /* (smaller compressed) */
         }
     }
     body = raw = levels_len + dhead_len + c->vals_mem.len;
