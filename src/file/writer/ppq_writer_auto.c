@@ -354,14 +354,17 @@ static size_t packed_bytes(ppq_writer_t *w, ppq_col_t *c, uint32_t n, int kind, 
 }
 
 /* Values (not nulls) in a page of pv entries, as many as in the page so
- * far; at least the n it has.  Byte arrays (weighing thoroughly): no more
- * than the page's mean length fits in page_bytes (the DELTA encodings'
- * headers and miniblocks are paid per page). */
+ * far; at least the n it has.  Byte arrays (weighing thoroughly): as many
+ * as page_bytes holds at the page's mean length where that is a quarter of
+ * pv or less (the DELTA encodings' headers and miniblocks are paid per
+ * page; a mean of a few values is a rough guess: pages of 7 noise strings
+ * estimated where they held 10 chose PLAIN over DELTA_LENGTH_BYTE_ARRAY,
+ * the sweep's case 163, so only pages much shorter than pv count). */
 static uint32_t values_per_page(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n, uint32_t pv)
 {
     if (PPQ_WRITER_AUTO_THOROUGH && c->def->type == PPQ_BYTE_ARRAY && c->page_data > 0u) {
         uint32_t ends = (uint32_t)scaled(w->opts.page_bytes, c->page_data, c->page_count);
-        pv = ends < pv ? ends : pv;
+        pv = ends * 4u <= pv ? ends : pv;
     }
     if (c->page_count > n) {
         pv = (uint32_t)scaled(n, c->page_count, pv);
