@@ -436,8 +436,10 @@ static void compact_auto_by_size(void)
     PPQ_CHECK(rd.nrg >= 27u);
     for (rg = 0; rg < rd.nrg; rg++) {
         const ppq_chunk_info_t *noisy = &rd.chunks[rg * 2u], *calm = &rd.chunks[rg * 2u + 1u];
-        int dict_due = rg == dict_at; /* a dictionary row group, then 8, 16, ... PLAIN ones */
-        PPQ_CHECK_EQ(noisy->dict_page_offset >= 0, dict_due);
+        int dict_due = rg == dict_at; /* a dictionary row group, then 8, 16, ... PLAIN ones (the
+                                         dictionary's too where its readings were all new: its
+                                         entries as PLAIN values) */
+        PPQ_CHECK(noisy->dict_page_offset < 0 || dict_due);
         if (dict_due) {
             dict_at = rg + 1u + wait;
             wait *= 2u;

@@ -693,7 +693,7 @@ static void compact_weigh(const ppq_writer_t *w, const ppq_col_t *c)
                            ? 0u : cc->alt_left; /* (a dictionary that filled: larger than counted) */
         return;
     }
-    if (own >= alt && cc->alt_kind != c->kind) {
+    if (own >= alt && cc->alt_kind != c->kind) { /* (one value tells nothing of repeats) */
         cc->alt_left = (uint8_t)(COMPACT_ALT_GROUPS << cc->alt_tries);
         cc->alt_tries = (uint8_t)(cc->alt_tries < 4u ? cc->alt_tries + 1u : 4u);
     } else {
@@ -794,26 +794,36 @@ static ppq_status_t compact_split(ppq_writer_t *w, ppq_col_t *c)
     return st == PPQ_OK ? compact_encoders(c) : st;
 }
 
-/* Column i's dictionary entries to `out` as its PLAIN dictionary page
- * body. */
-static ppq_status_t compact_entries_out(const ppq_writer_t *w, uint32_t i, ppq_sink_t *out)
+/* Column i's dictionary entries of indices from..to-1 to `out`, as PLAIN
+ * values (all of them: its dictionary page body). */
+static ppq_status_t compact_entries_out(const ppq_writer_t *w, uint32_t i, uint32_t from, uint32_t to, ppq_sink_t *out)
 {
     size_t end = w->store_cap;
     ppq_status_t st = PPQ_OK;
     while (end > w->store_top && st == PPQ_OK) {
-        uint32_t col, len;
+        uint32_t col, len, idx = entry_index(w, end);
         const uint8_t *v;
         uint8_t len4[4];
         end = entry_at(w, end, &col, &v, &len);
+        if (col != i || idx < from || idx >= to) {
+            continue;
+        }
         ppq_store_le32(len4, len);
-        if (col == i && w->schema[i].type == PPQ_BYTE_ARRAY) {
+        if (w->schema[i].type == PPQ_BYTE_ARRAY) {
             st = ppq_sink_write(out, len4, 4);
         }
-        if (col == i && st == PPQ_OK) {
-            st = ppq_sink_write(out, v, len);
-        }
+        st = st == PPQ_OK ? ppq_sink_write(out, v, len) : st;
     }
     return st;
+}
+
+/* Bytes of column i's entries of indices from..to-1 as PLAIN values. */
+static size_t compact_entries_len(const ppq_writer_t *w, uint32_t i, uint32_t from, uint32_t to)
+{
+    ppq_sink_t count;
+    ppq_sink_init_counter(&count);
+    (void)compact_entries_out(w, i, from, to, &count);
+    return (size_t)count.offset;
 }
 
 /* A data page of a compact chunk: its rows, its share of the values and
@@ -823,6 +833,8 @@ typedef struct compact_page {
     size_t vals_from, vals_len, levs_from, levs_len;
     const uint8_t *pre;
     size_t pre_len;
+    uint32_t efrom, eto; /* eto > 0: the values are the dictionary's entries of these
+                            indices, PLAIN (compact_write_chunk) */
 } compact_page_t;
 
 typedef ppq_status_t (*page_part_fn)(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, ppq_sink_t *out);
@@ -844,7 +856,7 @@ static uint32_t compact_crc(const ppq_writer_t *w, uint32_t i, const compact_pag
 static ppq_status_t dict_page_body(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, ppq_sink_t *out)
 {
     (void)pg;
-    return compact_entries_out(w, i, out);
+    return compact_entries_out(w, i, 0, UINT32_MAX, out);
 }
 
 /* A data page body: the levels with their length (OPTIONAL columns), the
@@ -860,6 +872,9 @@ static ppq_status_t data_page_body(const ppq_writer_t *w, uint32_t i, const comp
         st = st == PPQ_OK ? stream_out(w, cc->levs.id, pg->levs_from, pg->levs_len, out) : st;
     }
     st = st == PPQ_OK ? ppq_sink_write(out, pg->pre, pg->pre_len) : st;
+    if (pg->eto != 0u) {
+        return st == PPQ_OK ? compact_entries_out(w, i, pg->efrom, pg->eto, out) : st;
+    }
     return st == PPQ_OK ? stream_out(w, cc->vals.id, pg->vals_from, pg->vals_len, out) : st;
 }
 
@@ -872,7 +887,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     ppq_col_t *c = COL(w, i);
     compact_col_t *cc = c->own.cc;
     uint8_t pre[PPQ_DELTA_HEADER_MAX] = {0};
-    compact_page_t pg = {0, 0, 0, 0, 0, NULL, 0};
+    compact_page_t pg = {0, 0, 0, 0, 0, NULL, 0, 0, 0};
     uint32_t split = 0;
     size_t body;
     ppq_thrift_w_t t;
@@ -886,14 +901,28 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     pg.rows = w->rg_rows;
     pg.vals_len = cc->vals.len;
     pg.levs_len = c->def->optional ? cc->levs.len : 0u;
+    split = cc->by.split.rows; /* (DICT's) */
+    /* AUTO, a dictionary of distinct values only: its entries, in index
+     * order, are the values' PLAIN bytes (no dictionary page, width or
+     * indices; one page, or where levels were split, a page each side:
+     * the entries below the first page's width, then the rest) */
+    if (kind == K_DICT && c->def->encoding == PPQ_COLUMN_AUTO && cc->dict_count == w->rg_rows - c->chunk_stats.nulls) {
+        kind = K_PLAIN;
+        split = c->def->optional ? split : 0u;
+        pg.eto = split != 0u && split != w->rg_rows ? 1u << cc->by.split.width : UINT32_MAX;
+        pg.vals_len = compact_entries_len(w, i, 0, pg.eto);
+        pg.levs_len = split != 0u ? cc->by.split.levs : pg.levs_len;
+        pg.rows = split != 0u ? split : pg.rows;
+    } else {
+        split = kind == K_DICT ? split : 0u;
+    }
     if (kind == K_DICT) {
         st = dict_header(w, cc->dict_count, cc->dict_bytes, cc->dict_bytes,
                          w->opts.page_crc ? compact_crc(w, i, &pg, dict_page_body) : 0u);
-        st = st == PPQ_OK ? compact_entries_out(w, i, w->out) : st;
+        st = st == PPQ_OK ? compact_entries_out(w, i, 0, UINT32_MAX, w->out) : st;
         c->encodings |= 1u << PPQ_ENC_PLAIN;
         pre[0] = cc->dict_width;
         pg.pre_len = 1;
-        split = cc->by.split.rows;
         if (split != 0u) { /* the first page: its rows, bytes and width */
             pre[0] = cc->by.split.width;
             pg.rows = split;
@@ -919,9 +948,14 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
             break; /* (a split the row that caused it did not join has no second page) */
         }
         pre[0] = cc->dict_width; /* the second page: the rest */
+        if (pg.eto != 0u) {
+            pg.efrom = pg.eto;
+            pg.eto = UINT32_MAX;
+            pg.vals_len = compact_entries_len(w, i, pg.efrom, pg.eto);
+        }
         pg.rows = w->rg_rows - split;
-        pg.vals_from = pg.vals_len;
-        pg.vals_len = cc->vals.len - pg.vals_from;
+        pg.vals_from = pg.eto != 0u ? 0u : pg.vals_len;
+        pg.vals_len = pg.eto != 0u ? pg.vals_len : cc->vals.len - pg.vals_from;
         pg.levs_from = pg.levs_len;
         pg.levs_len = c->def->optional ? cc->levs.len - pg.levs_from : 0u;
         split = 0;
