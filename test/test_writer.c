@@ -1386,6 +1386,37 @@ static void compact_auto_distinct_flat(void)
     PPQ_CHECK(mine <= plain);
 }
 
+static void row_one_then_ok(ppq_writer_t *w, uint32_t r)
+{
+    if (r < 50u && r != 0u) {
+        PPQ_CHECK_OK(ppq_writer_set_null(w, 0));
+    } else {
+        PPQ_CHECK_OK(ppq_writer_set_bytes(w, 0, "ok", 2));
+    }
+}
+
+/* A compact row group of one value tells nothing of how its values
+ * repeat: AUTO keeps its dictionary (a first row group of one value, its
+ * dictionary a byte over PLAIN, sent a status column of one word to PLAIN
+ * for 8 row groups at up to 2.2x the dictionary's bytes: issue 27's
+ * sweep, a 1-row row group beside long strings). */
+static void compact_auto_one_value(void)
+{
+    static const ppq_column_t schema[] = {COL("tag", PPQ_BYTE_ARRAY, 1, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    size_t dict, mine;
+    memset(&o, 0, sizeof o);
+    o.compact = 1;
+    o.chunk_bytes = 1000;
+    o.footer_bytes = 4096;
+    o.dict_entries = 64;
+    o.page_bytes = 64;
+    o.row_group_rows = 50;
+    compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 400, row_one_then_ok, &mine);
+    compact_bytes(schema, 1, PPQ_COLUMN_DICTIONARY, &o, 400, row_one_then_ok, &dict);
+    PPQ_CHECK(mine * 100u <= dict * 105u);
+}
+
 /* ppq_writer_arena_size is exactly what init needs. */
 static void arena_size_is_exact(void)
 {
@@ -2475,6 +2506,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_nulls_keep_room),
     PPQ_TEST(compact_auto_all_nulls),
     PPQ_TEST(compact_auto_distinct_flat),
+    PPQ_TEST(compact_auto_one_value),
     PPQ_TEST(compact_auto_lend_free),
     PPQ_TEST(delta_byte_array_columns),
     PPQ_TEST(encodings_built),

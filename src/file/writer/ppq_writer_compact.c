@@ -693,7 +693,7 @@ static void compact_weigh(const ppq_writer_t *w, const ppq_col_t *c)
                            ? 0u : cc->alt_left; /* (a dictionary that filled: larger than counted) */
         return;
     }
-    if (own >= alt && cc->alt_kind != c->kind) { /* (one value tells nothing of repeats) */
+    if (own >= alt && cc->alt_kind != c->kind && n != 1u) { /* (one value tells nothing of repeats) */ /* (one value tells nothing of repeats) */
         cc->alt_left = (uint8_t)(COMPACT_ALT_GROUPS << cc->alt_tries);
         cc->alt_tries = (uint8_t)(cc->alt_tries < 4u ? cc->alt_tries + 1u : 4u);
     } else {
