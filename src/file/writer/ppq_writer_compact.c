@@ -688,9 +688,11 @@ static void compact_weigh(const ppq_writer_t *w, const ppq_col_t *c)
         cc->alt_kind = K_PLAIN;
         alt = plain;
     }
-    if (c->kind != home) { /* waiting: an integer's DELTA may pay again */
+    if (c->kind != home) { /* waiting: an integer's DELTA may pay again; PLAIN's bytes are known
+                              (no try: the wait goes on while the alternative takes less) */
         cc->alt_left = (home == K_DELTA && delta < own && delta < alt) || (c->kind == K_DICT && cc->dict_full)
-                           ? 0u : cc->alt_left; /* (a dictionary that filled: larger than counted) */
+                           ? 0u /* (a dictionary that filled: larger than counted) */
+                           : home == K_PLAIN && own < plain && cc->alt_left == 0u ? 1u : cc->alt_left;
         return;
     }
     if (own >= alt && cc->alt_kind != c->kind && n != 1u) { /* (one value tells nothing of repeats) */ /* (one value tells nothing of repeats) */
