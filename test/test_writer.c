@@ -1374,6 +1374,9 @@ static void compact_auto_distinct_flat(void)
     static const ppq_column_t schema[] = {COL("s", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_AUTO), COL("f", PPQ_FLOAT, 0, PPQ_COLUMN_AUTO)};
     ppq_writer_options_t o;
     size_t plain, mine;
+    if (!PPQ_FAST64) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    }
     memset(&o, 0, sizeof o);
     o.compact = 1;
     o.chunk_bytes = 8000;
@@ -1405,6 +1408,9 @@ static void compact_auto_one_value(void)
     static const ppq_column_t schema[] = {COL("tag", PPQ_BYTE_ARRAY, 1, PPQ_COLUMN_AUTO)};
     ppq_writer_options_t o;
     size_t dict, mine;
+    if (!PPQ_FAST64) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    }
     memset(&o, 0, sizeof o);
     o.compact = 1;
     o.chunk_bytes = 1000;
@@ -1432,6 +1438,9 @@ static void compact_auto_plain_known(void)
     static const ppq_column_t schema[] = {COL("code", PPQ_INT64, 0, PPQ_COLUMN_AUTO)};
     ppq_writer_options_t o;
     size_t dict, mine;
+    if (!PPQ_FAST64) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    }
     memset(&o, 0, sizeof o);
     o.compact = 1;
     o.chunk_bytes = 2000;

@@ -32,6 +32,15 @@
 #define PPQ_WRITER_COMPACT_LEND PPQ_FAST64
 #endif
 #define COMPACT_LEND (PPQ_WRITER_COMPACT_LEND && BUILT(K_DELTA))
+/* Refinements of AUTO built where flash is not the constraint (64-bit
+ * CPUs; about 380 bytes on Cortex-M, whose builds go without): an AUTO
+ * dictionary of distinct values only written as its entries, PLAIN
+ * (compact_write_chunk); in compact_weigh, no switch on a row group of
+ * one value, and no tries of a PLAIN whose bytes are known.
+ * -DPPQ_WRITER_COMPACT_FLAT=0|1 chooses. */
+#ifndef PPQ_WRITER_COMPACT_FLAT
+#define PPQ_WRITER_COMPACT_FLAT PPQ_FAST64
+#endif
 
 /* A stream's sink context. */
 typedef struct stream_ctx {
@@ -692,10 +701,11 @@ static void compact_weigh(const ppq_writer_t *w, const ppq_col_t *c)
                               (no try: the wait goes on while the alternative takes less) */
         cc->alt_left = (home == K_DELTA && delta < own && delta < alt) || (c->kind == K_DICT && cc->dict_full)
                            ? 0u /* (a dictionary that filled: larger than counted) */
-                           : home == K_PLAIN && own < plain && cc->alt_left == 0u ? 1u : cc->alt_left;
+                           : PPQ_WRITER_COMPACT_FLAT && home == K_PLAIN && own < plain && cc->alt_left == 0u ? 1u
+                                                                                              : cc->alt_left;
         return;
     }
-    if (own >= alt && cc->alt_kind != c->kind && n != 1u) { /* (one value tells nothing of repeats) */ /* (one value tells nothing of repeats) */
+    if (own >= alt && cc->alt_kind != c->kind && (!PPQ_WRITER_COMPACT_FLAT || n != 1u)) { /* (one value tells nothing of repeats) */ /* (one value tells nothing of repeats) */
         cc->alt_left = (uint8_t)(COMPACT_ALT_GROUPS << cc->alt_tries);
         cc->alt_tries = (uint8_t)(cc->alt_tries < 4u ? cc->alt_tries + 1u : 4u);
     } else {
@@ -803,11 +813,11 @@ static ppq_status_t compact_entries_out(const ppq_writer_t *w, uint32_t i, uint3
     size_t end = w->store_cap;
     ppq_status_t st = PPQ_OK;
     while (end > w->store_top && st == PPQ_OK) {
-        uint32_t col, len, idx = entry_index(w, end);
+        uint32_t col, len, idx = PPQ_WRITER_COMPACT_FLAT ? entry_index(w, end) : 0u;
         const uint8_t *v;
         uint8_t len4[4];
         end = entry_at(w, end, &col, &v, &len);
-        if (col != i || idx < from || idx >= to) {
+        if (col != i || (PPQ_WRITER_COMPACT_FLAT && (idx < from || idx >= to))) {
             continue;
         }
         ppq_store_le32(len4, len);
@@ -874,7 +884,7 @@ static ppq_status_t data_page_body(const ppq_writer_t *w, uint32_t i, const comp
         st = st == PPQ_OK ? stream_out(w, cc->levs.id, pg->levs_from, pg->levs_len, out) : st;
     }
     st = st == PPQ_OK ? ppq_sink_write(out, pg->pre, pg->pre_len) : st;
-    if (pg->eto != 0u) {
+    if (PPQ_WRITER_COMPACT_FLAT && pg->eto != 0u) {
         return st == PPQ_OK ? compact_entries_out(w, i, pg->efrom, pg->eto, out) : st;
     }
     return st == PPQ_OK ? stream_out(w, cc->vals.id, pg->vals_from, pg->vals_len, out) : st;
@@ -908,7 +918,8 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
      * order, are the values' PLAIN bytes (no dictionary page, width or
      * indices; one page, or where levels were split, a page each side:
      * the entries below the first page's width, then the rest) */
-    if (kind == K_DICT && c->def->encoding == PPQ_COLUMN_AUTO && cc->dict_count == w->rg_rows - c->chunk_stats.nulls) {
+    if (PPQ_WRITER_COMPACT_FLAT && kind == K_DICT && c->def->encoding == PPQ_COLUMN_AUTO &&
+        cc->dict_count == w->rg_rows - c->chunk_stats.nulls) {
         kind = K_PLAIN;
         split = c->def->optional ? split : 0u;
         pg.eto = split != 0u && split != w->rg_rows ? 1u << cc->by.split.width : UINT32_MAX;
@@ -950,14 +961,14 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
             break; /* (a split the row that caused it did not join has no second page) */
         }
         pre[0] = cc->dict_width; /* the second page: the rest */
-        if (pg.eto != 0u) {
+        if (PPQ_WRITER_COMPACT_FLAT && pg.eto != 0u) {
             pg.efrom = pg.eto;
             pg.eto = UINT32_MAX;
             pg.vals_len = compact_entries_len(w, i, pg.efrom, pg.eto);
         }
         pg.rows = w->rg_rows - split;
-        pg.vals_from = pg.eto != 0u ? 0u : pg.vals_len;
-        pg.vals_len = pg.eto != 0u ? pg.vals_len : cc->vals.len - pg.vals_from;
+        pg.vals_from = PPQ_WRITER_COMPACT_FLAT && pg.eto != 0u ? 0u : pg.vals_len;
+        pg.vals_len = PPQ_WRITER_COMPACT_FLAT && pg.eto != 0u ? pg.vals_len : cc->vals.len - pg.vals_from;
         pg.levs_from = pg.levs_len;
         pg.levs_len = c->def->optional ? cc->levs.len - pg.levs_from : 0u;
         split = 0;
