@@ -294,8 +294,14 @@ static ppq_status_t push_segment(ppq_writer_t *w, const ppq_column_batch_t *cols
         }
     }
     for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
-        if (COL(w, i)->runs) {
-            st = push_runs(w, COL(w, i), &cols[i], from, rows);
+        ppq_col_t *c = COL(w, i);
+        uint32_t room = w->opts.page_values - c->page_count;
+        if (c->runs == 2u && room < rows) { /* its page fills, then ends as the row path ends it: at its next value */
+            st = room > 0u ? push_runs(w, c, &cols[i], from, room) : PPQ_OK;
+            st = st == PPQ_OK ? finish_page(w, c) : st;
+            st = st == PPQ_OK ? push_runs(w, c, &cols[i], from + room, rows - room) : st;
+        } else if (c->runs) {
+            st = push_runs(w, c, &cols[i], from, rows);
         }
     }
     *n = rows;
@@ -317,8 +323,18 @@ static uint32_t dict_room(const ppq_writer_t *w, const ppq_col_t *c)
     return room;
 }
 
+/* Can column c's page end without its row group becoming due, whatever
+ * the page takes (page_max)?  Then a segment may end it where it fills: the
+ * row path would end the row group after no such row.  (Not with
+ * row_group_bytes, which all the chunks' lengths decide.) */
+static int page_ends_quietly(const ppq_writer_t *w, const ppq_col_t *c)
+{
+    return w->opts.row_group_bytes == 0u && c->chunk_cap - c->chunk_len >= c->page_max + chunk_reserve(c);
+}
+
 /* Rows from `from` (at most n) that can go in as one segment: none ends a
- * row group or a page of a column taking runs (those get their flag), and
+ * row group or a page of a column taking runs (those get their flag, 2 for
+ * a page that may end inside it, page_ends_quietly), and
  * the row path would accept them all.  0: take row `from` by the row path. */
 static uint32_t segment_rows(ppq_writer_t *w, const ppq_column_batch_t *cols, uint32_t from, uint32_t n)
 {
@@ -333,7 +349,12 @@ static uint32_t segment_rows(ppq_writer_t *w, const ppq_column_batch_t *cols, ui
             n = c->runs && room < n ? room : n;
         }
         if (c->runs && w->opts.page_values - c->page_count < n) {
-            n = w->opts.page_values - c->page_count; /* 0 when the page is full */
+            uint32_t room = w->opts.page_values - c->page_count; /* 0 when the page is full */
+            if (c->kind != K_DICT && page_ends_quietly(w, c)) {
+                c->runs = 2; /* its page may end inside the segment (push_segment), once */
+                room += w->opts.page_values;
+            }
+            n = room < n ? room : n;
         }
     }
     return acceptable_rows(w, cols, from, n);
