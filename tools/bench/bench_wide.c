@@ -1,13 +1,13 @@
 /*
  * Issue 27's medium arena: 256 FLOAT columns (random walks in steps of
- * 0.01, AUTO) written in column batches with opts NULL (the arena
+ * 0.01, AUTO; then white noise, which no dictionary holds) written in column batches with opts NULL (the arena
  * ppq_writer_arena_size asks, from the heap) and with
  * ppq_writer_options_for_arena(16 MiB).  The bar: the 16 MiB file at most
  * 1.2x the bytes of opts NULL's, at no less than half its values/s.
  * Both arenas are touched before the clock starts (a cold arena's page
  * faults are the OS's, not the writer's); best of RUNS runs each, into a
  * sink that only counts.  JSON lines on stdout.
- * usage: bench_wide [ROWS [null|medium]] (one of the two alone: to profile)
+ * usage: bench_wide [ROWS [null|medium [noise]]] (one of the two alone: to profile)
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
@@ -25,6 +25,7 @@
 static ppq_column_t schema[COLS];
 static char names[COLS][8];
 static float vals[COLS][BATCH];
+static int noise; /* the values: white noise, not walks */
 
 /* Column c's walk, batch by batch (the same values for every run). */
 static void fill(uint32_t *seed, float *level)
@@ -33,7 +34,7 @@ static void fill(uint32_t *seed, float *level)
     for (c = 0; c < COLS; c++) {
         for (i = 0; i < BATCH; i++) {
             *seed = *seed * 1664525u + 1013904223u;
-            level[c] += (float)((int)(*seed >> 28) - 8) * 0.01f;
+            level[c] = noise ? (float)(*seed >> 8) * 1e-3f : level[c] + (float)((int)(*seed >> 28) - 8) * 0.01f;
             vals[c][i] = level[c];
         }
     }
@@ -119,6 +120,7 @@ int main(int argc, char **argv)
     memset(null_arena, 0, null_len); /* (touched: no page faults in the timing) */
     memset(medium_arena, 0, MEDIUM_ARENA);
     if (argc > 2) { /* (one configuration, to profile) */
+        noise = argc > 3 && strcmp(argv[3], "noise") == 0;
         if (strcmp(argv[2], "null") == 0) {
             (void)best_of(NULL, null_arena, null_len, rows, &null_bytes);
         } else {
@@ -126,17 +128,20 @@ int main(int argc, char **argv)
         }
         return 0;
     }
-    null_s = best_of(NULL, null_arena, null_len, rows, &null_bytes);
-    medium_s = best_of(&medium, medium_arena, MEDIUM_ARENA, rows, &medium_bytes);
-    printf("{\"bench\": \"writer_wide_opts_null\", \"columns\": %u, \"rows\": %u, \"arena\": %zu, \"bytes\": %llu, "
-           "\"values_per_s\": %.0f}\n",
-           COLS, (unsigned)rows, null_len, (unsigned long long)null_bytes, values / null_s);
-    printf("{\"bench\": \"writer_wide_16mib\", \"columns\": %u, \"rows\": %u, \"arena\": %u, \"bytes\": %llu, "
-           "\"values_per_s\": %.0f, \"page_values\": %u, \"dict_entries\": %u, \"footer_bytes\": %u, \"chunk_bytes\": %u, "
-           "\"bytes_vs_null\": %.3f, \"speed_vs_null\": %.3f}\n",
-           COLS, (unsigned)rows, MEDIUM_ARENA, (unsigned long long)medium_bytes, values / medium_s,
-           (unsigned)medium.page_values, (unsigned)medium.dict_entries, (unsigned)medium.footer_bytes, (unsigned)medium.chunk_bytes,
-           (double)medium_bytes / (double)null_bytes, null_s / medium_s);
+    for (noise = 0; noise < 2; noise++) {
+        const char *shape = noise ? "_noise" : "";
+        null_s = best_of(NULL, null_arena, null_len, rows, &null_bytes);
+        medium_s = best_of(&medium, medium_arena, MEDIUM_ARENA, rows, &medium_bytes);
+        printf("{\"bench\": \"writer_wide_opts_null%s\", \"columns\": %u, \"rows\": %u, \"arena\": %zu, \"bytes\": %llu, "
+               "\"values_per_s\": %.0f}\n",
+               shape, COLS, (unsigned)rows, null_len, (unsigned long long)null_bytes, values / null_s);
+        printf("{\"bench\": \"writer_wide_16mib%s\", \"columns\": %u, \"rows\": %u, \"arena\": %u, \"bytes\": %llu, "
+               "\"values_per_s\": %.0f, \"page_values\": %u, \"dict_entries\": %u, \"footer_bytes\": %u, "
+               "\"chunk_bytes\": %u, \"bytes_vs_null\": %.3f, \"speed_vs_null\": %.3f}\n",
+               shape, COLS, (unsigned)rows, MEDIUM_ARENA, (unsigned long long)medium_bytes, values / medium_s,
+               (unsigned)medium.page_values, (unsigned)medium.dict_entries, (unsigned)medium.footer_bytes,
+               (unsigned)medium.chunk_bytes, (double)medium_bytes / (double)null_bytes, null_s / medium_s);
+    }
     free(null_arena);
     free(medium_arena);
     return 0;
