@@ -405,7 +405,12 @@ static uint32_t values_per_page(const ppq_writer_t *w, const ppq_col_t *c, uint3
  * weighed, no pass over its page's indices), and it returns 0; with 2 (a
  * dictionary that filled in the chunk's first page) alt_kind is chosen
  * for pages of pv values, and weighed against the dictionary on the
- * page's values alone. */
+ * page's values alone; with 3 (the chunk's first page, uncompressed:
+ * auto_first, write_page) as 1, but a constant's dictionary over the
+ * chunk (alt_beats_chunk). */
+static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n, size_t best, uint32_t pv,
+                           size_t added);
+
 static int alt_smaller(const ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int weigh)
 {
     uint32_t n = ppq_dict_enc_page_values(c->own.dict);
@@ -436,6 +441,24 @@ static int alt_smaller(const ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int wei
     if (weigh == 2) { /* a full dictionary: its page's n values alone, the alternative's at its rate */
         best = scaled((uint32_t)best, pv, n);
         pv = n;
+    }
+    if (PPQ_WRITER_AUTO_THOROUGH && PPQ_COMPRESSORS != 0u && weigh == 3) { /* (rg_last: builds with codecs) */
+        /* the chunk's first page, uncompressed: a dictionary of a few
+         * entries that stopped coming (none in the page's second half, a
+         * quarter of its values or fewer: a constant's) is paid once, its
+         * page and entries, over the values the chunk holds, where the row
+         * group before tells how many (rg_last: the first may end early,
+         * another column's buffer full) and no bloom filter comes with it
+         * (one a dictionary chunk, 32 bytes or more); else a page's worth */
+        uint32_t half, all, runs;
+        (void)index_bytes(c->own.dict, n, 1u, &half, &all, &runs);
+#if PPQ_WRITER_BLOOM
+        all = BLOOM(&w->opts) && c->bloom != NULL && c->bloom->want ? n : all;
+#endif
+        if (all <= half && all * 4u <= n && w->rg_last != 0u) {
+            return alt_beats_chunk(w, c, n, best, pv, added);
+        }
+        weigh = 1;
     }
     return weigh && best < dict_page_bytes(c, n, pv, added, best);
 }
@@ -515,7 +538,7 @@ static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int we
     size_t best = (size_t)-1, b, added;
     int k;
     if (!(PPQ_WRITER_AUTO_THOROUGH && COMPRESSED(c->codec)) || n == 0u || c->def->encoding != PPQ_COLUMN_AUTO) {
-        return alt_smaller(w, c, pv, weigh);
+        return alt_smaller(w, c, pv, PPQ_WRITER_AUTO_THOROUGH && PPQ_COMPRESSORS != 0u && weigh == 1 ? 3 : weigh);
     }
     c->alt_kind = K_PLAIN;
     split_unknown(c);

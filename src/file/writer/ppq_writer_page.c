@@ -350,7 +350,9 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
             switch_to = AUTO_BY_SIZE && c->def->encoding == PPQ_COLUMN_AUTO &&
                         (ppq_dict_enc_dict_bytes(c->own.dict) - c->page_dict_bytes) * 16u >
                             ppq_dict_enc_page_values(c->own.dict) * c->width &&
-                        alt_smaller(w, c, ppq_dict_enc_page_values(c->own.dict), 1);
+                        alt_smaller(w, c, ppq_dict_enc_page_values(c->own.dict),
+                                    PPQ_WRITER_AUTO_THOROUGH && PPQ_COMPRESSORS != 0u && !c->dict_pages &&
+                                            !COMPRESSED(c->codec) ? 3 : 1); /* (the first: as auto_first) */
             c->deciding = 0;
             if (SETTLES(c)) {
                 settle_dict_stats(c);
