@@ -1452,6 +1452,33 @@ static void compact_auto_plain_known(void)
     PPQ_CHECK(mine * 100u <= dict * 105u);
 }
 
+static void row_noise_bool(ppq_writer_t *w, uint32_t r)
+{
+    PPQ_CHECK_OK(ppq_writer_set_bool(w, 0, ((r * 2654435761u) >> 17 & 1u) != 0u));
+}
+
+/* A compact AUTO BOOLEAN chunk whose RLE (runs of one or two: noise)
+ * takes more than its values' PLAIN bits is written as those bits (a
+ * footer store of 64 KiB: not the file's bound): no larger than PLAIN's
+ * (it was 1.2-1.25x: issue 27's sweep, noise BOOLEAN). */
+static void compact_auto_bools_plain(void)
+{
+    static const ppq_column_t schema[] = {COL("b", PPQ_BOOLEAN, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    size_t plain, mine;
+    if (!PPQ_FAST64) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    }
+    memset(&o, 0, sizeof o);
+    o.compact = 1;
+    o.chunk_bytes = 1000;
+    o.footer_bytes = 0x10000;
+    o.row_group_rows = 700;
+    compact_bytes(schema, 1, PPQ_COLUMN_PLAIN, &o, 7000, row_noise_bool, &plain);
+    compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 7000, row_noise_bool, &mine);
+    PPQ_CHECK(plain > 0u && mine <= plain);
+}
+
 /* ppq_writer_arena_size is exactly what init needs. */
 static void arena_size_is_exact(void)
 {
@@ -2583,6 +2610,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_auto_one_value),
     PPQ_TEST(compact_auto_plain_known),
     PPQ_TEST(compact_auto_lend_free),
+    PPQ_TEST(compact_auto_bools_plain),
     PPQ_TEST(delta_byte_array_columns),
     PPQ_TEST(encodings_built),
     PPQ_TEST(column_batches),

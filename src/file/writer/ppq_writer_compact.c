@@ -34,9 +34,10 @@
 #define COMPACT_LEND (PPQ_WRITER_COMPACT_LEND && BUILT(K_DELTA))
 /* Refinements of AUTO built where flash is not the constraint (64-bit
  * CPUs; about 380 bytes on Cortex-M, whose builds go without): an AUTO
- * dictionary of distinct values only written as its entries, PLAIN
- * (compact_write_chunk); in compact_weigh, no switch on a row group of
- * one value, and no tries of a PLAIN whose bytes are known.
+ * dictionary of distinct values only written as its entries, PLAIN, and
+ * an AUTO BOOLEAN chunk whose RLE takes more than PLAIN's bits as those
+ * bits (compact_write_chunk); in compact_weigh, no switch on a row group
+ * of one value, and no tries of a PLAIN whose bytes are known.
  * -DPPQ_WRITER_COMPACT_FLAT=0|1 chooses. */
 #ifndef PPQ_WRITER_COMPACT_FLAT
 #define PPQ_WRITER_COMPACT_FLAT PPQ_FAST64
@@ -847,7 +848,68 @@ typedef struct compact_page {
     size_t pre_len;
     uint32_t efrom, eto; /* eto > 0: the values are the dictionary's entries of these
                             indices, PLAIN (compact_write_chunk) */
+    uint32_t bools;      /* > 0: the values are this many booleans, their RLE stream read
+                            back as PLAIN bits (compact_write_chunk) */
 } compact_page_t;
+
+/* A sink that reads a BOOLEAN RLE stream (bit width 1) as it comes and
+ * writes its values' PLAIN bits down, `left` of them. */
+typedef struct bools_sink {
+    ppq_sink_t *down;
+    uint32_t left;    /* values still to write */
+    uint32_t head;    /* the run header being read (a ULEB128 varint) ... */
+    uint32_t shift;   /* ... its next bits' place */
+    uint32_t packed;  /* bytes of bit-packed values still to come ... */
+    uint32_t run;     /* ... or a run of this many of the next byte's value */
+    uint32_t nbuf;    /* bits in buf */
+    uint8_t buf[32];
+} bools_sink_t;
+
+/* Put `count` copies of bit b (count > 1: b is 0 or 1), or (count 0)
+ * the 8 bits of byte `bits`, limited to what is left. */
+static ppq_status_t bools_put(bools_sink_t *s, uint32_t bits, uint32_t count)
+{
+    uint32_t k, n = count == 0u ? 8u : count;
+    ppq_status_t st = PPQ_OK;
+    n = n < s->left ? n : s->left;
+    s->left -= n;
+    for (k = 0; k < n && st == PPQ_OK; k++) {
+        uint32_t bit = count == 0u ? bits >> k & 1u : bits;
+        if (s->nbuf % 8u == 0u) {
+            s->buf[s->nbuf / 8u] = 0;
+        }
+        s->buf[s->nbuf / 8u] = (uint8_t)(s->buf[s->nbuf / 8u] | bit << (s->nbuf % 8u));
+        if (++s->nbuf == 8u * sizeof s->buf) {
+            st = ppq_sink_write(s->down, s->buf, sizeof s->buf);
+            s->nbuf = 0;
+        }
+    }
+    return st;
+}
+
+static ppq_status_t bools_write(void *ctx, const uint8_t *data, size_t len)
+{
+    bools_sink_t *s = (bools_sink_t *)ctx;
+    ppq_status_t st = PPQ_OK;
+    for (; len > 0u && st == PPQ_OK; data++, len--) {
+        if (s->packed > 0u) {
+            s->packed--;
+            st = bools_put(s, *data, 0);
+        } else if (s->run > 0u) {
+            st = bools_put(s, *data & 1u, s->run);
+            s->run = 0;
+        } else {
+            s->head |= (uint32_t)(*data & 0x7Fu) << (s->shift & 31u);
+            s->shift += 7u;
+            if ((*data & 0x80u) == 0u) { /* a header read: groups of 8 (a byte each), or a run */
+                s->packed = s->head & 1u ? s->head >> 1 : 0u;
+                s->run = s->head & 1u ? 0u : s->head >> 1;
+                s->head = s->shift = 0;
+            }
+        }
+    }
+    return st;
+}
 
 typedef ppq_status_t (*page_part_fn)(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, ppq_sink_t *out);
 
@@ -887,6 +949,16 @@ static ppq_status_t data_page_body(const ppq_writer_t *w, uint32_t i, const comp
     if (PPQ_WRITER_COMPACT_FLAT && pg->eto != 0u) {
         return st == PPQ_OK ? compact_entries_out(w, i, pg->efrom, pg->eto, out) : st;
     }
+    if (PPQ_WRITER_COMPACT_FLAT && pg->bools != 0u) {
+        bools_sink_t b;
+        ppq_sink_t in = {bools_write, NULL, 0};
+        memset(&b, 0, sizeof b);
+        b.down = out;
+        b.left = pg->bools;
+        in.ctx = &b;
+        st = st == PPQ_OK ? stream_out(w, cc->vals.id, 0, cc->vals.len, &in) : st;
+        return st == PPQ_OK && b.nbuf > 0u ? ppq_sink_write(out, b.buf, (b.nbuf + 7u) / 8u) : st;
+    }
     return st == PPQ_OK ? stream_out(w, cc->vals.id, pg->vals_from, pg->vals_len, out) : st;
 }
 
@@ -899,7 +971,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     ppq_col_t *c = COL(w, i);
     compact_col_t *cc = c->own.cc;
     uint8_t pre[PPQ_DELTA_HEADER_MAX] = {0};
-    compact_page_t pg = {0, 0, 0, 0, 0, NULL, 0, 0, 0};
+    compact_page_t pg = {0, 0, 0, 0, 0, NULL, 0, 0, 0, 0};
     uint32_t split = 0;
     size_t body;
     ppq_thrift_w_t t;
@@ -944,6 +1016,17 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
         }
     } else if (BUILT(K_DELTA) && kind == K_DELTA) {
         pg.pre_len = ppq_delta_enc_header(&c->enc.delta, pre);
+    } else if (kind == K_RLE && PPQ_WRITER_COMPACT_FLAT && c->def->encoding == PPQ_COLUMN_AUTO &&
+               4u + cc->vals.len > (w->rg_rows - c->chunk_stats.nulls + 7u) / 8u &&
+               (w->opts.footer_spill != NULL || w->footer_cap >= 0x10000u)) {
+        /* AUTO BOOLEAN whose RLE (with its length) takes more than its
+         * values' PLAIN bits (noise; short runs): those bits.  Not where
+         * a small footer store bounds the file's rows (no spill): the
+         * chunk's metadata lists an encoding more (a byte a row group
+         * there: noise's 16 KiB file lost a row group of 15) */
+        kind = K_PLAIN;
+        pg.bools = w->rg_rows - (uint32_t)c->chunk_stats.nulls;
+        pg.vals_len = (pg.bools + 7u) / 8u;
     } else if (kind == K_RLE) {
         ppq_store_le32(pre, cc->vals.len); /* BOOLEAN RLE: its length first */
         pg.pre_len = 4;
