@@ -33,11 +33,12 @@
 #endif
 #define COMPACT_LEND (PPQ_WRITER_COMPACT_LEND && BUILT(K_DELTA))
 /* Refinements of AUTO built where flash is not the constraint (64-bit
- * CPUs; about 380 bytes on Cortex-M, whose builds go without): an AUTO
- * dictionary of distinct values only written as its entries, PLAIN, and
+ * CPUs; several hundred bytes on Cortex-M, whose builds go without): an
+ * AUTO dictionary of distinct values only written as its entries, PLAIN;
  * an AUTO BOOLEAN chunk whose RLE takes more than PLAIN's bits as those
- * bits (compact_write_chunk); in compact_weigh, no switch on a row group
- * of one value, and no tries of a PLAIN whose bytes are known.
+ * bits, and a constant DELTA chunk as a one-entry dictionary
+ * (compact_write_chunk); in compact_weigh, no switch on a row group of one
+ * value, and no tries of a PLAIN whose bytes are known.
  * -DPPQ_WRITER_COMPACT_FLAT=0|1 chooses. */
 #ifndef PPQ_WRITER_COMPACT_FLAT
 #define PPQ_WRITER_COMPACT_FLAT PPQ_FAST64
@@ -706,7 +707,7 @@ static void compact_weigh(const ppq_writer_t *w, const ppq_col_t *c)
                                                                                               : cc->alt_left;
         return;
     }
-    if (own >= alt && cc->alt_kind != c->kind && (!PPQ_WRITER_COMPACT_FLAT || n != 1u)) { /* (one value tells nothing of repeats) */ /* (one value tells nothing of repeats) */
+    if (own >= alt && cc->alt_kind != c->kind && (!PPQ_WRITER_COMPACT_FLAT || n != 1u)) { /* (one value tells nothing of repeats) */
         cc->alt_left = (uint8_t)(COMPACT_ALT_GROUPS << cc->alt_tries);
         cc->alt_tries = (uint8_t)(cc->alt_tries < 4u ? cc->alt_tries + 1u : 4u);
     } else {
