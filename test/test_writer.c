@@ -1332,7 +1332,7 @@ static void compact_auto_lend_free(void)
     static const ppq_column_t schema[] = {COL("i", PPQ_INT32, 0, PPQ_COLUMN_AUTO), COL("d", PPQ_DOUBLE, 0, PPQ_COLUMN_PLAIN)};
     ppq_writer_options_t o;
     size_t delta, mine;
-    if (!PPQ_FAST64) {
+    if (!PPQ_FAST64 || !PPQ_WRITER_COMPACT) { /* (and the compact layout) */
         return; /* (no lending: such a column takes a dictionary or PLAIN) */
     }
     memset(&o, 0, sizeof o);
@@ -1374,7 +1374,7 @@ static void compact_auto_distinct_flat(void)
     static const ppq_column_t schema[] = {COL("s", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_AUTO), COL("f", PPQ_FLOAT, 0, PPQ_COLUMN_AUTO)};
     ppq_writer_options_t o;
     size_t plain, mine;
-    if (!PPQ_FAST64) {
+    if (!PPQ_FAST64 || !PPQ_WRITER_COMPACT) { /* (and the compact layout) */
         return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
     }
     memset(&o, 0, sizeof o);
@@ -1408,7 +1408,7 @@ static void compact_auto_one_value(void)
     static const ppq_column_t schema[] = {COL("tag", PPQ_BYTE_ARRAY, 1, PPQ_COLUMN_AUTO)};
     ppq_writer_options_t o;
     size_t dict, mine;
-    if (!PPQ_FAST64) {
+    if (!PPQ_FAST64 || !PPQ_WRITER_COMPACT) { /* (and the compact layout) */
         return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
     }
     memset(&o, 0, sizeof o);
@@ -1438,7 +1438,7 @@ static void compact_auto_plain_known(void)
     static const ppq_column_t schema[] = {COL("code", PPQ_INT64, 0, PPQ_COLUMN_AUTO)};
     ppq_writer_options_t o;
     size_t dict, mine;
-    if (!PPQ_FAST64) {
+    if (!PPQ_FAST64 || !PPQ_WRITER_COMPACT) { /* (and the compact layout) */
         return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
     }
     memset(&o, 0, sizeof o);
@@ -1466,8 +1466,8 @@ static void compact_auto_bools_plain(void)
     static const ppq_column_t schema[] = {COL("b", PPQ_BOOLEAN, 0, PPQ_COLUMN_AUTO)};
     ppq_writer_options_t o;
     size_t plain, mine;
-    if (!PPQ_FAST64) {
-        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    if (!PPQ_FAST64 || !PPQ_WRITER_COMPACT) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT; the compact layout) */
     }
     memset(&o, 0, sizeof o);
     o.compact = 1;
@@ -1495,8 +1495,8 @@ static void compact_auto_const_dict(void)
     static const ppq_column_t schema[] = {COL("c", PPQ_INT64, 0, PPQ_COLUMN_AUTO)};
     ppq_writer_options_t o;
     size_t dict, mine;
-    if (!PPQ_FAST64) {
-        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    if (!PPQ_FAST64 || !PPQ_WRITER_COMPACT) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT; the compact layout) */
     }
     memset(&o, 0, sizeof o);
     o.compact = 1;
