@@ -317,11 +317,16 @@ static void split_values(const ppq_col_t *c, uint8_t *out)
 /* Where an AUTO FLOAT or DOUBLE column under a compressor falls back to
  * PLAIN, its first PLAIN page compressed each way tells whether the rest
  * of the chunk is written BYTE_STREAM_SPLIT (c->split 2: split_smaller,
- * write_page); other columns, and other builds, PLAIN. */
+ * write_page); other columns, and other builds, PLAIN.  (Not integers:
+ * the format allows them split since 2.11, but DuckDB reads
+ * BYTE_STREAM_SPLIT only for floats, and AUTO writes what readers open.) */
 static void split_unknown(ppq_col_t *c)
 {
     if (SPLITS) {
-        c->split = (uint8_t)(COMPRESSED(c->codec) && c->def->encoding == PPQ_COLUMN_AUTO && c->dict_word ? 2u : 0u);
+        c->split = (uint8_t)(COMPRESSED(c->codec) && c->def->encoding == PPQ_COLUMN_AUTO &&
+                                     (c->def->type == PPQ_FLOAT || c->def->type == PPQ_DOUBLE)
+                                 ? 2u
+                                 : 0u);
     }
 }
 
