@@ -29,7 +29,11 @@
  * builds then give such a column a dictionary and PLAIN only, as before).
  * -DPPQ_WRITER_COMPACT_LEND=0|1 chooses. */
 #ifndef PPQ_WRITER_COMPACT_LEND
-#define PPQ_WRITER_COMPACT_LEND PPQ_FAST64
+#if SIZE_MAX > 0xFFFFFFFFu /* (64-bit CPUs of either byte order: the same bytes on each) */
+#define PPQ_WRITER_COMPACT_LEND 1
+#else
+#define PPQ_WRITER_COMPACT_LEND 0
+#endif
 #endif
 #define COMPACT_LEND (PPQ_WRITER_COMPACT_LEND && BUILT(K_DELTA))
 /* Refinements of AUTO built where flash is not the constraint (64-bit
@@ -41,7 +45,11 @@
  * value, and no tries of a PLAIN whose bytes are known.
  * -DPPQ_WRITER_COMPACT_FLAT=0|1 chooses. */
 #ifndef PPQ_WRITER_COMPACT_FLAT
-#define PPQ_WRITER_COMPACT_FLAT PPQ_FAST64
+#if SIZE_MAX > 0xFFFFFFFFu /* (as PPQ_WRITER_COMPACT_LEND: not PPQ_FAST64, which big-endian CPUs go without) */
+#define PPQ_WRITER_COMPACT_FLAT 1
+#else
+#define PPQ_WRITER_COMPACT_FLAT 0
+#endif
 #endif
 
 /* A stream's sink context. */
