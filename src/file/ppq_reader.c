@@ -1737,6 +1737,7 @@ ppq_status_t ppq_page_index_rows(const ppq_page_index_t *pi, const ppq_bytes_t *
                                  ppq_row_range_t *out, uint32_t cap, uint32_t *n)
 {
     uint32_t i, k = 0, np;
+    uint64_t last_end = 0; /* the end of range k - 1, kept or not (out may be too short) */
     size_t w;
     if (pi == NULL || n == NULL || (out == NULL && cap > 0u)) {
         return PPQ_ERR_ARG;
@@ -1769,14 +1770,18 @@ ppq_status_t ppq_page_index_rows(const ppq_page_index_t *pi, const ppq_bytes_t *
         if (end <= first) {
             continue;
         }
-        if (k > 0u && k <= cap && out[k - 1u].end == first) {
-            out[k - 1u].end = end; /* adjacent pages: one range */
+        if (k > 0u && last_end == first) { /* adjacent pages: one range */
+            if (k <= cap) {
+                out[k - 1u].end = end;
+            }
+            last_end = end;
             continue;
         }
         if (k < cap) {
             out[k].first = first;
             out[k].end = end;
         }
+        last_end = end;
         k++;
     }
     *n = k;
