@@ -2100,9 +2100,8 @@ static void const64_row(ppq_writer_t *w, uint32_t i)
  * bytes (its header with the first value's varint, a block of zero-width
  * miniblocks), as the dictionary's indices 2 or 3 (a run); its dictionary
  * page (header and entry) comes once a chunk.  AUTO weighs the dictionary
- * over the chunk's pages where the row group before tells how many rows
- * it holds (rg_last, kept in builds with compressors; not the first row
- * group: there one page weighs against the dictionary's page): its file
+ * over the chunk's pages, as many as the row group before held (rg_last,
+ * kept in builds with compressors; the first: as its buffer holds): its file
  * 1.003x DICTIONARY's (without: 1.032x, every chunk DELTA's 174 bytes
  * against the dictionary's 159). */
 static void auto_weighs_a_constants_dictionary_over_the_chunk(void)
@@ -2159,6 +2158,107 @@ static void least_chunk(void)
     PPQ_CHECK_OK(read_footer(&f));
     PPQ_CHECK_EQ(f.num_rows, 20);
     PPQ_CHECK(f.row_groups > 1u);
+}
+
+#if AUTO_VS_FIXED
+/* A few status strings in AUTO and DICTIONARY columns with the least
+ * chunk buffer (three of its worst pages) in pages of 32: the row group
+ * ends where a row could overflow the buffer, which for a dictionary
+ * column is its small index page and the open page, not three of its worst
+ * pages (those ended every row group at two pages: 65 rows).  (Builds with
+ * AUTO's thorough weighing: the others keep three pages, for flash.) */
+static void dict_chunks_hold_index_pages(void)
+{
+    static const char *const words[] = {"ok", "warn", "door-open"};
+    int enc;
+    for (enc = 0; enc < 2; enc++) {
+        ppq_column_t col[1] = {COL("s", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_AUTO)};
+        ppq_writer_options_t o;
+        ppq_writer_t w;
+        footer_t f;
+        uint32_t i;
+        col[0].encoding = enc == 0 ? PPQ_COLUMN_AUTO : PPQ_COLUMN_DICTIONARY;
+        small_options(&o);
+        o.page_values = 32;
+        o.page_bytes = 256;
+        o.dict_entries = 32;
+        o.dict_bytes = 256;
+        o.row_group_rows = 1u << 20;
+        o.chunk_bytes = 1; /* the least */
+        o.no_bloom = 1;
+        o.no_page_index = 1; /* (its records for row_group_rows would take megabytes) */
+        o.footer_bytes = 16384; /* (room for every row group's metadata) */
+        PPQ_CHECK(setup());
+        PPQ_CHECK_OK(ppq_writer_init(&w, col, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+        for (i = 0; i < 2000u; i++) {
+            const char *s = words[(i / 50u) % 3u];
+            PPQ_CHECK_OK(ppq_writer_set_bytes(&w, 0, s, (uint32_t)strlen(s)));
+            PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+        }
+        PPQ_CHECK_OK(ppq_writer_close(&w));
+        PPQ_CHECK_OK(read_footer(&f));
+        PPQ_CHECK_EQ(f.num_rows, 2000);
+        PPQ_CHECK(f.row_groups <= 2000u / 256u); /* eight pages a row group or more */
+        PPQ_CHECK_EQ(f.col[0].encodings & (1u << 8), 1u << 8); /* (8: RLE_DICTIONARY) */
+    }
+}
+#endif
+
+/* The least chunk buffer with that smaller room: nullable strings, some
+ * as long as a page holds, whose dictionaries fill at any point of a page
+ * (fallbacks, AUTO's first pages re-encoded), in pages of 8, 16 and 32:
+ * every row is taken, none overflows a chunk. */
+static void dict_chunk_room_suffices(void)
+{
+    static char longs[256];
+    uint32_t pv;
+    memset(longs, 'x', sizeof longs);
+    for (pv = 8; pv <= 32u; pv *= 2u) {
+        int enc;
+        for (enc = 0; enc < 2; enc++) {
+            ppq_column_t col[2] = {COL("s", PPQ_BYTE_ARRAY, 1, PPQ_COLUMN_AUTO), COL("i", PPQ_INT32, 1, PPQ_COLUMN_AUTO)};
+            ppq_writer_options_t o;
+            ppq_writer_t w;
+            footer_t f;
+            uint32_t i, x = 12345u;
+            col[0].encoding = col[1].encoding = enc == 0 ? PPQ_COLUMN_AUTO : PPQ_COLUMN_DICTIONARY;
+            small_options(&o);
+            o.page_values = pv;
+            o.page_bytes = pv * 8u;
+            o.dict_entries = 16;
+            o.dict_bytes = pv * 8u;
+            o.row_group_rows = 1u << 20;
+            o.chunk_bytes = 1;
+            o.no_page_index = 1;
+            o.footer_bytes = 65536;
+            PPQ_CHECK(setup());
+#ifdef PPQ_TEST_SMALL
+            if (ppq_writer_arena_size(col, 2, &o) > test_arena_size) {
+                continue; /* (a small board's test arena) */
+            }
+#endif
+            PPQ_CHECK_OK(ppq_writer_init(&w, col, 2, &o, &file_sink, test_arena_ptr, test_arena_size));
+            for (i = 0; i < 600u; i++) {
+                uint32_t len;
+                x = x * 1103515245u + 12345u;
+                len = (x >> 16) % 7u == 0u ? o.page_bytes : (x >> 16) % 5u; /* page-long or short */
+                if ((x >> 8) % 9u == 0u) {
+                    PPQ_CHECK_OK(ppq_writer_set_null(&w, 0));
+                } else {
+                    PPQ_CHECK_OK(ppq_writer_set_bytes(&w, 0, longs + (x >> 24) % 8u, len));
+                }
+                if ((x >> 12) % 11u == 0u) {
+                    PPQ_CHECK_OK(ppq_writer_set_null(&w, 1));
+                } else {
+                    PPQ_CHECK_OK(ppq_writer_set_i32(&w, 1, (i / 64u) % 2u == 0u ? (int32_t)(x >> 20) : (int32_t)(i % 3u)));
+                }
+                PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+            }
+            PPQ_CHECK_OK(ppq_writer_close(&w));
+            PPQ_CHECK_OK(read_footer(&f));
+            PPQ_CHECK_EQ(f.num_rows, 600);
+        }
+    }
 }
 
 /* Write the spill test's file: 40 rows in row groups of 5. */
@@ -2660,6 +2760,10 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(rotate_files_losing_no_row),
     PPQ_TEST(dictionary_fallback),
     PPQ_TEST(least_chunk),
+#if AUTO_VS_FIXED
+    PPQ_TEST(dict_chunks_hold_index_pages),
+#endif
+    PPQ_TEST(dict_chunk_room_suffices),
     PPQ_TEST(footer_spill),
 #if AUTO_VS_FIXED
     PPQ_TEST(auto_full_dictionary_after_nulls),

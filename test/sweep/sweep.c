@@ -1125,6 +1125,10 @@ static void run_case(case_t *k)
         return;
     }
     if (read_back(k, "AUTO", t, &file, res.writer_rows, &auto_ch)) return;
+    if (verbose) { /* (each AUTO file's size, for comparing two builds) */
+        fprintf(stderr, "file case %u: %zu bytes, %llu rows, %u row groups\n", k->id, file.len,
+                (unsigned long long)res.writer_rows, auto_ch.nrg);
+    }
     if (k->plain && narena_lines < NT(arena_lines)) {
         snprintf(arena_lines[narena_lines++], sizeof arena_lines[0],
                  "%-12s %2u KiB %-8s %-7s: %5llu rows of %u%s, %4u row groups, %7zu bytes (dict %u, chunk_bytes %u, "

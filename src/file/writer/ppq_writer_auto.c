@@ -411,8 +411,8 @@ static uint32_t values_per_page(const ppq_writer_t *w, const ppq_col_t *c, uint3
  * dictionary that filled in the chunk's first page) alt_kind is chosen
  * for pages of pv values, and weighed against the dictionary on the
  * page's values alone; with 3 (the chunk's first page, uncompressed:
- * auto_first, write_page) as 1, but a constant's dictionary over the
- * chunk (alt_beats_chunk). */
+ * auto_first, write_page) the dictionary over the chunk as under a
+ * compressor (alt_beats_chunk), but where a bloom filter comes with it. */
 static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n, size_t best, uint32_t pv,
                            size_t added);
 
@@ -447,20 +447,16 @@ static int alt_smaller(const ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int wei
         best = scaled((uint32_t)best, pv, n);
         pv = n;
     }
-    if (PPQ_WRITER_AUTO_THOROUGH && PPQ_COMPRESSORS != 0u && weigh == 3) { /* (rg_last: builds with codecs) */
-        /* the chunk's first page, uncompressed: a dictionary of a few
-         * entries that stopped coming (none in the page's second half, a
-         * quarter of its values or fewer: a constant's) is paid once, its
-         * page and entries, over the values the chunk holds, where the row
-         * group before tells how many (rg_last: the first may end early,
-         * another column's buffer full) and no bloom filter comes with it
-         * (one a dictionary chunk, 32 bytes or more); else a page's worth */
-        uint32_t half, all, runs;
-        (void)index_bytes(c->own.dict, n, 1u, &half, &all, &runs);
+    if (PPQ_WRITER_AUTO_THOROUGH && PPQ_COMPRESSORS != 0u && weigh == 3) { /* (alt_beats_chunk: builds with codecs) */
+        /* the chunk's first page, uncompressed: the dictionary's page and
+         * entries are paid once, over the values the chunk may hold, as
+         * under a compressor; a page's worth where a bloom filter comes
+         * with a dictionary chunk (32 bytes or more, not weighed there) */
+        int bloom = 0;
 #if PPQ_WRITER_BLOOM
-        all = BLOOM(&w->opts) && c->bloom != NULL && c->bloom->want ? n : all;
+        bloom = BLOOM(&w->opts) && c->bloom != NULL && c->bloom->want;
 #endif
-        if (all <= half && all * 4u <= n && w->rg_last != 0u) {
+        if (!bloom) {
             return alt_beats_chunk(w, c, n, best, pv, added);
         }
         weigh = 1;
@@ -468,7 +464,7 @@ static int alt_smaller(const ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int wei
     return weigh && best < dict_page_bytes(c, n, pv, added, best);
 }
 
-/* Under a compressor, the chunk's first decision: does the alternative
+/* The chunk's first decision (PPQ_WRITER_AUTO_THOROUGH): does the alternative
  * (`best` bytes for a page of pv values) beat the dictionary over the
  * values the chunk may still take, to where the dictionary would fill?
  * Its entries (`added`: the page's, compressed) are paid once and grow as
@@ -504,9 +500,12 @@ static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n
     if (PPQ_WRITER_AUTO_THOROUGH && (w->rg_due & 2u) != 0u) {
         h = n; /* the row group ends with this page (flush): the chunk holds its values alone */
     }
-    if (all < n - n / 4u && (uint64_t)all * 128u > (uint64_t)half * 181u) {
-        half = ppq_udiv32(all * 128u, 181u); /* values that come back: a walk's, whose entries grow as the
-                                               square root of its values (x sqrt 2 a doubling) at most */
+    if (all > half && ((all < n - n / 4u && (uint64_t)all * 128u > (uint64_t)half * 181u) ||
+                       (uint64_t)all * 128u < (uint64_t)half * 181u)) {
+        half = ppq_udiv32(all * 128u, 181u); /* entries still coming grow as a walk's, as the square root
+                                               of its values (x sqrt 2 a doubling): at most where values
+                                               come back, and at least (a page's halves are too few values
+                                               to tell: walks of 16-value pages looked slower) */
     }
     while (v < h && half > 0u && all > half) {
         uint32_t next = h / 2u < v ? h : 2u * v, step = next - v;

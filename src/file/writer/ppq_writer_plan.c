@@ -274,6 +274,18 @@ static size_t codec_arena_for(const ppq_column_t *c, const ppq_writer_options_t 
     return x > need ? x : need;
 }
 
+/* The largest body of a dictionary column's small pages: an index page
+ * (a width byte, then runs of at most 8 indices of `b` bits each with a
+ * header of a few bytes) or a page of one value, either compressed. */
+static size_t small_body(const ppq_column_t *c, const ppq_writer_options_t *o, ppq_codec_t codec)
+{
+    size_t b = ppq_bit_width32(o->dict_entries > 1u ? o->dict_entries - 1u : 1u);
+    size_t idx = 1u + (o->page_values / 8u + 2u) * (b + 6u);
+    size_t one = 2u * PPQ_DELTA_HEADER_MAX + 16u + (c->type == PPQ_BYTE_ARRAY ? 4u + o->page_bytes : 12u + c->type_len);
+    idx = one > idx ? one : idx;
+    return COMPRESSED(codec) ? ppq_compress_bound(codec, idx) : idx;
+}
+
 /* The codec of column i's pages. */
 static ppq_codec_t column_codec(const ppq_writer_options_t *o, uint32_t i)
 {
@@ -546,7 +558,7 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
         /* A column's arena regions, in this order. */
         enum { CODEC, DICT, OWN, STATS, SEEN, VALS, LEVELS, LEVELS_OUT, CHUNK, REGIONS };
         const ppq_column_t *c = &s[i];
-        size_t pm, least, size[REGIONS];
+        size_t pm, least, room, size[REGIONS];
         uint8_t *mem[REGIONS], cap = stat_cap(c);
         int ok, kind = start_kind(c, &ok), r;
         ppq_col_t *col = cols != NULL ? &cols[i] : NULL;
@@ -595,6 +607,15 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
             pm = z > pm ? z : pm;
         }
         least = (kind == K_DICT ? 3u : 2u) * pm;
+        room = least;
+        if (AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH && kind == K_DICT && nest_lv == 0u) {
+            /* a flat dictionary column's row ends at most one page and one
+             * small: its index page (or a page of one value, after AUTO's
+             * first page went as the alternative), and the flush the open
+             * page; not three pages of its worst (a page layout's small
+             * arena: row groups of one or two pages, strings' above all) */
+            room = pm + header_max_for(c, o) + levels_cap_for(c, o) + small_body(c, o, column_codec(o, i));
+        }
         size[CHUNK] = o->chunk_bytes == 0u ? default_chunk(o, least, pm) : o->chunk_bytes < least ? least : o->chunk_bytes;
         for (r = 0; r < REGIONS; r++) {
             mem[r] = (uint8_t *)take(p, size[r]);
@@ -623,7 +644,7 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
             col->levels_out = mem[LEVELS_OUT];
             col->chunk = mem[CHUNK];
             col->chunk_cap = size[CHUNK];
-            col->chunk_room = least; /* every page the next row may end, and the open page the flush ends */
+            col->chunk_room = room; /* every page the next row may end, and the open page the flush ends */
             col->page_max = pm;
         }
 #if PPQ_WRITER_PAGE_INDEX
