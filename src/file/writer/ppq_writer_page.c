@@ -348,6 +348,8 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
             /* the data changed: many new entries (a dictionary that adds few
              * stays cheap, and weighing costs a pass over the page) */
             switch_to = AUTO_BY_SIZE && c->def->encoding == PPQ_COLUMN_AUTO &&
+                        !(REWEIGHS && !c->dict_pages && COMPRESSED(c->codec)) && /* (auto_first weighed
+                            the chunk's first page compressed at its end: not again uncompressed) */
                         (ppq_dict_enc_dict_bytes(c->own.dict) - c->page_dict_bytes) * 16u >
                             ppq_dict_enc_page_values(c->own.dict) * c->width &&
                         alt_smaller(w, c, ppq_dict_enc_page_values(c->own.dict),
