@@ -2020,6 +2020,50 @@ static void auto_weighs_the_chunk_that_ends(void)
     }
 }
 
+static void few_status_row(ppq_writer_t *w, uint32_t i)
+{
+    static const char *const words[] = {"warn", "low-battery", "door-open", "sensor-fault"};
+    const char *s = i % 29u == 5u ? words[(i / 29u) % 4u] : "ok";
+    if (i % 11u == 3u) {
+        PPQ_CHECK_OK(ppq_writer_set_null(w, 0));
+        return;
+    }
+    PPQ_CHECK_OK(ppq_writer_set_bytes(w, 0, s, (uint32_t)strlen(s)));
+}
+
+/* Nullable status strings ("ok", now and then another) in v2 pages of 8
+ * under SNAPPY: AUTO weighs the chunk's first page compressed, over the
+ * chunk, and keeps the dictionary; the page writer does not weigh that
+ * page again uncompressed on its own (it went to DELTA_LENGTH_BYTE_ARRAY
+ * for the rest of the chunk: a file over 1.05x DICTIONARY's). */
+static void auto_first_page_weighed_once(void)
+{
+    ppq_writer_options_t o;
+    size_t dict, automatic;
+    footer_t f;
+    if (!ppq_codec_can_compress(PPQ_CODEC_SNAPPY)) {
+        return;
+    }
+    small_options(&o);
+    o.page_values = 8;
+    o.page_bytes = 64;
+    o.dict_entries = 8;
+    o.dict_bytes = 64;
+    o.row_group_rows = 64;
+    o.chunk_bytes = 4096;
+    o.no_bloom = 1;
+    o.codec = PPQ_CODEC_SNAPPY;
+    o.codec_level = 1;
+    o.page_v2 = 1;
+    o.page_crc = 1;
+    rows_file(PPQ_BYTE_ARRAY, PPQ_COLUMN_DICTIONARY, 1, &o, few_status_row, 640, &dict);
+    rows_file(PPQ_BYTE_ARRAY, PPQ_COLUMN_AUTO, 1, &o, few_status_row, 640, &automatic);
+    PPQ_CHECK(dict != 0u && automatic != 0u);
+    PPQ_CHECK(automatic * 100u <= dict * 105u);
+    PPQ_CHECK_OK(read_footer(&f));
+    PPQ_CHECK_EQ(f.col[0].encodings & (1u << 6), 0u); /* (6: DELTA_LENGTH_BYTE_ARRAY) */
+}
+
 /* INT64 values that differ in one byte (bits 40-47): DELTA's deltas take
  * 48 bits, a 16-entry dictionary fills, PLAIN repeats 7 bytes of 8 and
  * split in byte streams 7 of 8 streams are constant. */
@@ -2770,6 +2814,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(auto_weighs_pages_page_bytes_ends),
     PPQ_TEST(auto_weighs_the_chunk_that_ends),
     PPQ_TEST(auto_splits_no_integers),
+    PPQ_TEST(auto_first_page_weighed_once),
     PPQ_TEST(auto_bools_weighed_compressed),
     PPQ_TEST(auto_weighs_a_constants_dictionary_over_the_chunk),
 #endif
