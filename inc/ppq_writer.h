@@ -282,6 +282,7 @@ typedef struct ppq_writer {
     uint8_t rg_due;            /* a page made a chunk buffer nearly full (or the row
                                   group reach row_group_bytes): end the row group */
     uint8_t row_open;          /* a setter set a column since the last commit (or clear) */
+    uint8_t flushing;          /* AUTO: the row group's last pages are being written */
     uint32_t hdr_crcs;         /* recovery: sum of the open row group's page-header CRCs */
     size_t store_top;          /* compact: where the dictionary entries start (they
                                   fill the store down from its end) */

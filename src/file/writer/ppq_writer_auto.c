@@ -236,6 +236,12 @@ static size_t dict_page_bytes(const ppq_col_t *c, uint32_t n, uint32_t pv, size_
            (c->dict_pages ? 0u : 16u);
 }
 
+/* The bits of a word dictionary's entry e (numbers of `width` bytes). */
+static uint64_t entry_word(const ppq_dict_enc_t *d, uint32_t e, size_t width)
+{
+    return ppq_load_le_word(d->pool + (size_t)e * width, (unsigned)width);
+}
+
 /* The dictionary's page's n values into the page's encoder (c->kind, not
  * the dictionary). */
 static ppq_status_t put_sample(ppq_col_t *c, uint32_t n)
@@ -255,12 +261,12 @@ static ppq_status_t put_sample(ppq_col_t *c, uint32_t n)
         uint32_t k, j;
         for (i = 0; i < n && st == PPQ_OK; i += k) {
             k = n - i < 64u ? n - i : 64u;
-            for (j = 0; j < k; j++) { /* (the pool's PLAIN bits: the values' own in memory) */
-                const uint8_t *p = d->pool + (size_t)d->width * page_index(d, i + j);
+            for (j = 0; j < k; j++) {
+                uint64_t x = entry_word(d, page_index(d, i + j), d->width);
                 if (d->width == 4u) {
-                    buf.w32[j] = ppq_load_le32(p);
+                    buf.w32[j] = (uint32_t)x;
                 } else {
-                    buf.w64[j] = ppq_load_le64(p);
+                    buf.w64[j] = x;
                 }
             }
             st = ppq_plain_enc_put(&c->enc.plain, &buf, k);
@@ -497,7 +503,7 @@ static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n
         scaled(ppq_udiv32(w->opts.row_group_bytes, w->ncols), (uint32_t)best, pv) < h) {
         h = (uint32_t)scaled(ppq_udiv32(w->opts.row_group_bytes, w->ncols), (uint32_t)best, pv);
     }
-    if (PPQ_WRITER_AUTO_THOROUGH && (w->rg_due & 2u) != 0u) {
+    if (PPQ_WRITER_AUTO_THOROUGH && w->flushing) {
         h = n; /* the row group ends with this page (flush): the chunk holds its values alone */
     }
     if (all > half && ((all < n - n / 4u && (uint64_t)all * 128u > (uint64_t)half * 181u) ||
@@ -572,12 +578,6 @@ static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int we
         return best < dict_page_bytes(c, n, n, added, best) + b + 20u;
     }
     return weigh && alt_beats_chunk(w, c, n, best, pv, added);
-}
-
-/* The bits of a word dictionary's entry e (numbers of `width` bytes). */
-static uint64_t entry_word(const ppq_dict_enc_t *d, uint32_t e, size_t width)
-{
-    return ppq_load_le_word(d->pool + (size_t)e * width, (unsigned)width);
 }
 
 /* seen[e] = stamp for each of the n indices e. */

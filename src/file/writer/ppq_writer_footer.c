@@ -217,13 +217,13 @@ static ppq_status_t flush(ppq_writer_t *w)
         return PPQ_OK;
     }
     if (AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH) {
-        w->rg_due = (uint8_t)(w->rg_due | 2u); /* (AUTO weighs the chunks' last pages as their ends: alt_beats_chunk) */
+        w->flushing = 1; /* (AUTO weighs the chunks' last pages as their ends: alt_beats_chunk) */
     }
     for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
         st = COMPACT(w) ? compact_finish(COL(w, i)) : finish_page(w, COL(w, i));
     }
     if (AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH) {
-        w->rg_due = (uint8_t)(w->rg_due & 1u);
+        w->flushing = 0;
     }
     return st == PPQ_OK ? write_row_group(w) : st;
 }
