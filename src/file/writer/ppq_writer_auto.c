@@ -486,7 +486,7 @@ static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n
 {
     const ppq_dict_enc_t *d = c->own.dict;
     uint32_t half, all, runs, e = ppq_dict_enc_entries(d), eb = ppq_dict_enc_dict_bytes(d), v = n, width, idx;
-    uint32_t h = w->opts.row_group_rows - c->chunk_values, room;
+    uint32_t h = w->opts.row_group_rows - c->chunk_values, room, grow;
     width = ppq_bit_width32(e > 1u ? e - 1u : 1u);
     idx = index_bytes(d, n, width, &half, &all, &runs);
     if (w->rg_last != 0u && w->rg_last < w->opts.row_group_rows) { /* (row groups end early: like the last) */
@@ -506,17 +506,19 @@ static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n
     if (PPQ_WRITER_AUTO_THOROUGH && w->flushing) {
         h = n; /* the row group ends with this page (flush): the chunk holds its values alone */
     }
-    if (all > half && ((all < n - n / 4u && (uint64_t)all * 128u > (uint64_t)half * 181u) ||
-                       (uint64_t)all * 128u < (uint64_t)half * 181u)) {
-        half = ppq_udiv32(all * 128u, 181u); /* entries still coming grow as a walk's, as the square root
-                                               of its values (x sqrt 2 a doubling): at most where values
-                                               come back, and at least (a page's halves are too few values
-                                               to tell: walks of 16-value pages looked slower) */
+    /* the entries' growth a doubling of the values, in 128ths (from the
+     * page's halves: whole entries there, so a fraction here; halves of 2
+     * and 4 entries are no ratio of 1.41 in whole numbers) */
+    grow = half > 0u ? ppq_udiv32(all << 7, half) : 0u;
+    if (all > half && ((all < n - n / 4u && grow > 181u) || grow < 181u)) {
+        grow = 181u; /* entries still coming grow as a walk's, as the square root of its values (x sqrt 2
+                        a doubling): at most where values come back, and at least (a page's halves are
+                        too few values to tell: walks of 16-value pages looked slower) */
     }
     while (v < h && half > 0u && all > half) {
         uint32_t next = h / 2u < v ? h : 2u * v, step = next - v;
-        uint32_t de = (uint32_t)scaled((uint32_t)scaled(e, half, all) - e, v, step);
-        uint32_t db = (uint32_t)scaled((uint32_t)scaled(eb, half, all) - eb, v, step);
+        uint32_t de = (uint32_t)scaled((uint32_t)(((uint64_t)e * grow) >> 7) - e, v, step);
+        uint32_t db = (uint32_t)scaled((uint32_t)(((uint64_t)eb * grow) >> 7) - eb, v, step);
         if (e + de > d->cfg.max_entries || eb + db > d->cfg.max_bytes) { /* it fills on the way */
             uint32_t fe = de > 0u ? (uint32_t)scaled(d->cfg.max_entries > e ? d->cfg.max_entries - e : 0u, de, step)
                                   : step;
