@@ -517,8 +517,9 @@ static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n
     }
     while (v < h && half > 0u && all > half) {
         uint32_t next = h / 2u < v ? h : 2u * v, step = next - v;
-        uint32_t de = (uint32_t)scaled((uint32_t)(((uint64_t)e * grow) >> 7) - e, v, step);
-        uint32_t db = (uint32_t)scaled((uint32_t)(((uint64_t)eb * grow) >> 7) - eb, v, step);
+        uint32_t de = (uint32_t)scaled((uint32_t)(((uint64_t)e * grow + 127u) >> 7) - e, v, step); /* (rounded up:
+                     a few entries rounded down each doubling never grew to a fill) */
+        uint32_t db = (uint32_t)scaled((uint32_t)(((uint64_t)eb * grow + 127u) >> 7) - eb, v, step);
         if (e + de > d->cfg.max_entries || eb + db > d->cfg.max_bytes) { /* it fills on the way */
             uint32_t fe = de > 0u ? (uint32_t)scaled(d->cfg.max_entries > e ? d->cfg.max_entries - e : 0u, de, step)
                                   : step;
