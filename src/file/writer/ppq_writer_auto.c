@@ -420,7 +420,7 @@ static uint32_t values_per_page(const ppq_writer_t *w, const ppq_col_t *c, uint3
  * auto_first, write_page) the dictionary over the chunk as under a
  * compressor (alt_beats_chunk), but where a bloom filter comes with it. */
 static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n, size_t best, uint32_t pv,
-                           size_t added);
+                           size_t added, size_t page);
 
 static int alt_smaller(const ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int weigh)
 {
@@ -463,7 +463,7 @@ static int alt_smaller(const ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int wei
         bloom = BLOOM(&w->opts) && c->bloom != NULL && c->bloom->want;
 #endif
         if (!bloom) {
-            return alt_beats_chunk(w, c, n, best, pv, added);
+            return alt_beats_chunk(w, c, n, best, pv, added, 16u);
         }
         weigh = 1;
     }
@@ -473,7 +473,8 @@ static int alt_smaller(const ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int wei
 /* The chunk's first decision (PPQ_WRITER_AUTO_THOROUGH): does the alternative
  * (`best` bytes for a page of pv values) beat the dictionary over the
  * values the chunk may still take, to where the dictionary would fill?
- * Its entries (`added`: the page's, compressed) are paid once and grow as
+ * Its page (`page`: its header, and a codec's frame) and its entries
+ * (`added`: the page's, compressed) are paid once, the entries growing as
  * they grew over the page's n values: each doubling of the values
  * multiplies them by the entries at the page's end over those by its
  * middle (a status column's stay, a walk's grow by about its square root,
@@ -482,7 +483,7 @@ static int alt_smaller(const ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int wei
  * early: another column's buffer filled), as far as its buffer (and
  * row_group_bytes, shared by the columns) holds them as the alternative. */
 static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n, size_t best, uint32_t pv,
-                           size_t added)
+                           size_t added, size_t page)
 {
     const ppq_dict_enc_t *d = c->own.dict;
     uint32_t half, all, runs, e = ppq_dict_enc_entries(d), eb = ppq_dict_enc_dict_bytes(d), v = n, width, idx;
@@ -537,7 +538,7 @@ static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n
         v = h > v ? h : v;
     }
     return scaled_fine((uint32_t)best, pv, v) <
-           scaled((uint32_t)added, all, e) + scaled((uint32_t)scaled_fine(idx, n, v), width, ppq_bit_width32(e > 1u ? e - 1u : 1u)) + 16u;
+           scaled((uint32_t)added, all, e) + scaled((uint32_t)scaled_fine(idx, n, v), width, ppq_bit_width32(e > 1u ? e - 1u : 1u)) + page;
 }
 
 /* alt_smaller, but a column under a compressor weighs each encoding
@@ -580,7 +581,12 @@ static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int we
         best = best == (size_t)-1 ? best : scaled_fine((uint32_t)best, pv, n); /* (its page's n values alone) */
         return best < dict_page_bytes(c, n, n, added, best) + b + 20u;
     }
-    return weigh && alt_beats_chunk(w, c, n, best, pv, added);
+    if (!weigh || ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, w->zin, 0, w->zout, w->zout_cap, &b,
+                               w->zwork, w->zwork_len) != PPQ_OK) {
+        b = 0;
+    }
+    return weigh && alt_beats_chunk(w, c, n, best, pv, added, 16u + b); /* (the dictionary page: its header,
+                                                                            about 16 bytes, and the codec's frame) */
 }
 
 /* seen[e] = stamp for each of the n indices e. */
