@@ -109,9 +109,12 @@ typedef struct ppq_writer_options {
     uint32_t row_group_bytes; /* also end a row group once its finished pages (headers
                                  included) reach this many bytes (0: no limit) */
     uint32_t chunk_bytes;     /* per column, the open row group's pages; a row group ends
-                                 when one is nearly full.  The least is two worst-case
-                                 pages (three for dictionary columns) and smaller values
-                                 mean that (1: the least, tiny row groups); 0: pages for
+                                 when one is nearly full (less free than two worst-case
+                                 pages; a flat dictionary column's: one, and its largest
+                                 index or one-value page, where AUTO weighs thoroughly, the
+                                 default build; else three).  The least is two worst-case pages (three
+                                 for dictionary columns) and smaller values mean that (1:
+                                 the least, tiny row groups); 0: pages for
                                  a whole row group (row_group_rows) at their worst.  The
                                  compact layout: its store is chunk_bytes per column */
     uint32_t dict_entries;    /* dictionary limits per column chunk (0: 16384 entries, 128 KiB) */
