@@ -1021,6 +1021,9 @@ static void describe(case_t *k, const ppq_writer_options_t *o, size_t arena_len)
              o->page_crc);
 }
 
+static ppq_sink_t spill_mark;
+static ppq_source_t unspill_mark;
+
 static void run_case(case_t *k)
 {
     const table_t *t = &tabs[k->table];
@@ -1049,7 +1052,12 @@ static void run_case(case_t *k)
         for (i = 0; i < NT(arena_kib_opts); i++) {
             if (arena_kib_opts[i] == k->arena_kib) fi = (int)i;
         }
-        if (k->spill) o.footer_spill = NULL; /* (set in write_table) */
+        /* options_for_arena sizes the footer store by whether there is a
+         * spill (documented: set it first); write_table sets the real one */
+        if (k->spill) {
+            o.footer_spill = &spill_mark;
+            o.footer_unspill = &unspill_mark;
+        }
         st = ppq_writer_options_for_arena(&o, schema, n, arena_len);
         if (st == PPQ_ERR_ARENA) {
             describe(k, &o, arena_len);
