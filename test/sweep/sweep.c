@@ -20,8 +20,14 @@
  * cases.  --out DIR writes a sample of the files there, each with a .json
  * of its expected values (test/interop/sweep_check.mjs reads them).
  *
- * The data generator is this file's own (not tools/sensor_gen.h): the
- * point is data the project's generator does not make.
+ * The data generators are this file's own (not tools/sensor_gen.h): the
+ * point is data the project's generator does not make.  gen_table makes
+ * the first seven tables (walks, noise, constants, nulls, timestamps,
+ * strings); gen_field, with other seeds, the field tables: what a firmware
+ * engineer logs (12-bit ADC readings, a daily cycle, counters with resets,
+ * regime changes, wide walks, setpoints, rare alarms, bursts of nulls,
+ * UUIDs, log lines).  The field tables take 3/4 of --cases in the default
+ * grid (all six times as many with SWEEP_FULL=1).
  *
  *   sweep [--strict | --strict-correct] [--full] [--out DIR] [--cases N] [--only ID] [--verbose]
  * (--verbose: also every AUTO chunk over 1.05x, to stderr)
@@ -77,16 +83,29 @@ enum shape {
     SH_FEW,         /* a few strings (a status) */
     SH_HICARD,      /* a distinct string per row, shared prefixes */
     SH_LONG,        /* long strings, 100..1500 bytes */
+    /* the second generator's (gen_field): what a firmware engineer logs */
+    SH_ADC,         /* 12-bit ADC readings: a slow drift plus +-2 LSB of noise */
+    SH_PERIODIC,    /* a daily temperature cycle (2,880 rows): a sine plus small noise */
+    SH_COUNTER,     /* a monotonic counter, irregular increments, an occasional reset to 0 */
+    SH_REGIME,      /* regimes of 300..3,000 rows: a constant, then noise, then a walk */
+    SH_WALK6,       /* a walk of steps -0.06..0.06 in 0.01 (integers: -6..6) */
+    SH_SETPOINT,    /* a setpoint: one of a few values, rarely changing */
+    SH_ALARM,       /* booleans rarely true, in runs of 1..5 */
+    SH_UUID,        /* 36-character hex UUIDs */
+    SH_LOGLINE,     /* log lines, long shared prefixes (a timestamp, a module) */
     SH_COUNT
 };
 static const char *const shape_name[SH_COUNT] = {"walk", "walk3", "noise", "const", "null", "ts_sorted",
-                                                 "ts_shuffled", "runs", "few", "hicard", "long"};
+                                                 "ts_shuffled", "runs", "few", "hicard", "long", "adc",
+                                                 "periodic", "counter", "regime", "walk6", "setpoint", "alarm",
+                                                 "uuid", "logline"};
 
 typedef struct colspec {
     const char *name;
     ppq_type_t type;
     uint8_t optional;
     int shape;
+    uint8_t bursts; /* optional: null in runs of 50..500 rows, present between (else 1 row in 10) */
 } colspec_t;
 
 typedef struct tablespec {
@@ -94,50 +113,69 @@ typedef struct tablespec {
     const colspec_t *cols;
     uint32_t ncols;
     uint32_t rows;
+    uint64_t seed;  /* the generator's seed (0: the table's index + 1) */
+    uint32_t share; /* its cases in the default grid: share/4 of --cases (0: all) */
 } tablespec_t;
 
 static const colspec_t t_sensor[] = {
-    {"ts", PPQ_INT64, 0, SH_TS_SORTED},  {"temp", PPQ_FLOAT, 0, SH_WALK},  {"press", PPQ_FLOAT, 0, SH_WALK},
-    {"hum", PPQ_DOUBLE, 1, SH_WALK},     {"batt", PPQ_INT32, 0, SH_WALK},  {"door", PPQ_BOOLEAN, 0, SH_RUNS},
-    {"status", PPQ_BYTE_ARRAY, 1, SH_FEW},
+    {"ts", PPQ_INT64, 0, SH_TS_SORTED, 0},  {"temp", PPQ_FLOAT, 0, SH_WALK, 0},  {"press", PPQ_FLOAT, 0, SH_WALK, 0},
+    {"hum", PPQ_DOUBLE, 1, SH_WALK, 0},     {"batt", PPQ_INT32, 0, SH_WALK, 0},  {"door", PPQ_BOOLEAN, 0, SH_RUNS, 0},
+    {"status", PPQ_BYTE_ARRAY, 1, SH_FEW, 0},
 };
 static const colspec_t t_wide[] = {
-    {"ts", PPQ_INT64, 0, SH_TS_SORTED},  {"temp", PPQ_FLOAT, 0, SH_WALK3}, {"press", PPQ_FLOAT, 0, SH_WALK3},
-    {"hum", PPQ_DOUBLE, 1, SH_WALK3},    {"batt", PPQ_INT32, 0, SH_WALK3}, {"door", PPQ_BOOLEAN, 0, SH_RUNS},
-    {"status", PPQ_BYTE_ARRAY, 1, SH_FEW},
+    {"ts", PPQ_INT64, 0, SH_TS_SORTED, 0},  {"temp", PPQ_FLOAT, 0, SH_WALK3, 0}, {"press", PPQ_FLOAT, 0, SH_WALK3, 0},
+    {"hum", PPQ_DOUBLE, 1, SH_WALK3, 0},    {"batt", PPQ_INT32, 0, SH_WALK3, 0}, {"door", PPQ_BOOLEAN, 0, SH_RUNS, 0},
+    {"status", PPQ_BYTE_ARRAY, 1, SH_FEW, 0},
 };
 static const colspec_t t_noise[] = {
-    {"i32", PPQ_INT32, 0, SH_NOISE}, {"i64", PPQ_INT64, 1, SH_NOISE},          {"f", PPQ_FLOAT, 0, SH_NOISE},
-    {"d", PPQ_DOUBLE, 0, SH_NOISE},  {"s", PPQ_BYTE_ARRAY, 0, SH_NOISE},       {"b", PPQ_BOOLEAN, 0, SH_NOISE},
-    {"code", PPQ_INT32, 0, SH_FEW},
+    {"i32", PPQ_INT32, 0, SH_NOISE, 0}, {"i64", PPQ_INT64, 1, SH_NOISE, 0},          {"f", PPQ_FLOAT, 0, SH_NOISE, 0},
+    {"d", PPQ_DOUBLE, 0, SH_NOISE, 0},  {"s", PPQ_BYTE_ARRAY, 0, SH_NOISE, 0},       {"b", PPQ_BOOLEAN, 0, SH_NOISE, 0},
+    {"code", PPQ_INT32, 0, SH_FEW, 0},
 };
 static const colspec_t t_const[] = {
-    {"i32", PPQ_INT32, 0, SH_CONST}, {"i64", PPQ_INT64, 1, SH_CONST},          {"f", PPQ_FLOAT, 0, SH_CONST},
-    {"d", PPQ_DOUBLE, 1, SH_CONST},  {"s", PPQ_BYTE_ARRAY, 0, SH_CONST},       {"b", PPQ_BOOLEAN, 0, SH_CONST},
+    {"i32", PPQ_INT32, 0, SH_CONST, 0}, {"i64", PPQ_INT64, 1, SH_CONST, 0},          {"f", PPQ_FLOAT, 0, SH_CONST, 0},
+    {"d", PPQ_DOUBLE, 1, SH_CONST, 0},  {"s", PPQ_BYTE_ARRAY, 0, SH_CONST, 0},       {"b", PPQ_BOOLEAN, 0, SH_CONST, 0},
 };
 static const colspec_t t_nulls[] = {
-    {"id", PPQ_INT32, 0, SH_TS_SORTED}, {"i32", PPQ_INT32, 1, SH_NULL},   {"i64", PPQ_INT64, 1, SH_NULL},
-    {"f", PPQ_FLOAT, 1, SH_NULL},       {"d", PPQ_DOUBLE, 1, SH_NULL},    {"s", PPQ_BYTE_ARRAY, 1, SH_NULL},
-    {"b", PPQ_BOOLEAN, 1, SH_NULL},
+    {"id", PPQ_INT32, 0, SH_TS_SORTED, 0}, {"i32", PPQ_INT32, 1, SH_NULL, 0},   {"i64", PPQ_INT64, 1, SH_NULL, 0},
+    {"f", PPQ_FLOAT, 1, SH_NULL, 0},       {"d", PPQ_DOUBLE, 1, SH_NULL, 0},    {"s", PPQ_BYTE_ARRAY, 1, SH_NULL, 0},
+    {"b", PPQ_BOOLEAN, 1, SH_NULL, 0},
 };
 static const colspec_t t_strings[] = {
-    {"id", PPQ_INT64, 0, SH_TS_SHUFFLED},
-    {"key", PPQ_BYTE_ARRAY, 0, SH_HICARD},
-    {"text", PPQ_BYTE_ARRAY, 1, SH_LONG},
-    {"tag", PPQ_BYTE_ARRAY, 0, SH_FEW},
-    {"node", PPQ_INT64, 1, SH_FEW},
+    {"id", PPQ_INT64, 0, SH_TS_SHUFFLED, 0},
+    {"key", PPQ_BYTE_ARRAY, 0, SH_HICARD, 0},
+    {"text", PPQ_BYTE_ARRAY, 1, SH_LONG, 0},
+    {"tag", PPQ_BYTE_ARRAY, 0, SH_FEW, 0},
+    {"node", PPQ_INT64, 1, SH_FEW, 0},
 };
 static const colspec_t t_times[] = {
-    {"ts", PPQ_INT64, 0, SH_TS_SORTED},   {"ts_shuf", PPQ_INT64, 0, SH_TS_SHUFFLED}, {"s32", PPQ_INT32, 0, SH_TS_SORTED},
-    {"s32_shuf", PPQ_INT32, 1, SH_TS_SHUFFLED}, {"f", PPQ_FLOAT, 1, SH_WALK3},        {"b", PPQ_BOOLEAN, 1, SH_RUNS},
+    {"ts", PPQ_INT64, 0, SH_TS_SORTED, 0},         {"ts_shuf", PPQ_INT64, 0, SH_TS_SHUFFLED, 0},
+    {"s32", PPQ_INT32, 0, SH_TS_SORTED, 0},        {"s32_shuf", PPQ_INT32, 1, SH_TS_SHUFFLED, 0},
+    {"f", PPQ_FLOAT, 1, SH_WALK3, 0},              {"b", PPQ_BOOLEAN, 1, SH_RUNS, 0},
+};
+
+/* The second generator's tables (gen_field): a field device's channels and its log. */
+static const colspec_t t_field[] = {
+    {"adc", PPQ_INT32, 0, SH_ADC, 0},           {"adc_opt", PPQ_INT32, 1, SH_ADC, 1},
+    {"temp", PPQ_FLOAT, 0, SH_PERIODIC, 0},     {"energy", PPQ_INT64, 0, SH_COUNTER, 0},
+    {"flow", PPQ_DOUBLE, 0, SH_REGIME, 0},      {"setp", PPQ_FLOAT, 0, SH_SETPOINT, 0},
+    {"alarm", PPQ_BOOLEAN, 0, SH_ALARM, 0},     {"vib", PPQ_FLOAT, 1, SH_WALK6, 1},
+};
+static const colspec_t t_field_log[] = {
+    {"seq", PPQ_INT32, 0, SH_COUNTER, 0},       {"id", PPQ_BYTE_ARRAY, 0, SH_UUID, 0},
+    {"msg", PPQ_BYTE_ARRAY, 1, SH_LOGLINE, 1},  {"level", PPQ_DOUBLE, 0, SH_WALK6, 0},
+    {"pos", PPQ_INT64, 0, SH_WALK6, 0},         {"mode", PPQ_INT32, 0, SH_SETPOINT, 0},
+    {"trip", PPQ_BOOLEAN, 1, SH_ALARM, 1},      {"load", PPQ_FLOAT, 0, SH_REGIME, 0},
 };
 
 #define NT(a) ((uint32_t)(sizeof(a) / sizeof((a)[0])))
 static const tablespec_t tables[] = {
-    {"sensor", t_sensor, NT(t_sensor), 8192},    {"sensor_wide", t_wide, NT(t_wide), 8192},
-    {"noise", t_noise, NT(t_noise), 4096},        {"const", t_const, NT(t_const), 4096},
-    {"nulls", t_nulls, NT(t_nulls), 4096},        {"strings", t_strings, NT(t_strings), 2048},
-    {"times", t_times, NT(t_times), 8192},
+    {"sensor", t_sensor, NT(t_sensor), 8192, 0, 0},    {"sensor_wide", t_wide, NT(t_wide), 8192, 0, 0},
+    {"noise", t_noise, NT(t_noise), 4096, 0, 0},        {"const", t_const, NT(t_const), 4096, 0, 0},
+    {"nulls", t_nulls, NT(t_nulls), 4096, 0, 0},        {"strings", t_strings, NT(t_strings), 2048, 0, 0},
+    {"times", t_times, NT(t_times), 8192, 0, 0},
+    {"field", t_field, NT(t_field), 6144, 0xF1E1D0001ull, 3},
+    {"field_log", t_field_log, NT(t_field_log), 3072, 0xF1E1D0002ull, 3},
 };
 #define NTABLES NT(tables)
 /* The sensor tables in an arena without a spill: rows until the file fills. */
@@ -170,6 +208,134 @@ static void *xmalloc(size_t n)
 static const char *const few_words[] = {"ok", "ok", "ok", "warn", "low-battery", "door-open", "sensor-fault", "ok"};
 static const int32_t few_codes[] = {0, 1, 17, 100, 255, 4096, 65535, -1};
 
+/* The second generator: the shapes a firmware engineer logs (SH_ADC ..
+ * SH_LOGLINE), one column at a time with its own state; optional columns
+ * with `bursts` are null in runs of 50..500 rows (a sensor unplugged, a
+ * link down), present for 100..2,000 rows between. */
+static const char *const log_modules[] = {"plant-07/line-3/cabinet-2/app/sensor/acquisition",
+                                          "plant-07/line-3/cabinet-2/app/sensor/acquisition",
+                                          "plant-07/line-3/cabinet-2/net/mqtt/client",
+                                          "plant-07/line-3/cabinet-2/sys/power/battery"};
+
+static void gen_field(table_t *t, const colspec_t *cs, coldata_t *d, rng_t *g, size_t *pool_len)
+{
+    static const float setpoints[] = {18.0f, 19.5f, 21.0f, 22.5f, 16.0f};
+    static const int32_t modes[] = {0, 1, 2, 4, 8};
+    const double two_pi = 6.283185307179586;
+    uint32_t r, run = 0, left = 0, regime = 2, pick = 0, alarm = 0, module = 0;
+    int nul = (int)rbelow(g, 2);
+    int64_t k = 0, cnt = cs->type == PPQ_INT64 ? 4000000000ll + (int64_t)rbelow(g, 1000000) : 0;
+    double drift = 0, base = 12.5, x = 12.5, ms = 36000000.0 + (double)rbelow(g, 3600000);
+    for (r = 0; r < t->rows; r++) {
+        double v = 0;
+        int64_t iv = 0;
+        if (!cs->optional) {
+            d->present[r] = 1;
+        } else if (!cs->bursts) {
+            d->present[r] = (uint8_t)(rbelow(g, 10) != 0);
+        } else {
+            if (run == 0) {
+                nul = !nul;
+                run = nul ? 50u + rbelow(g, 451) : 100u + rbelow(g, 1901);
+            }
+            run--;
+            d->present[r] = (uint8_t)!nul;
+        }
+        switch (cs->shape) {
+        case SH_ADC:
+            drift += (runit(g) - 0.5) * 0.2;
+            iv = (int64_t)floor(2048.0 + 600.0 * sin(two_pi * r / 25000.0) + drift + 0.5) + (int64_t)rbelow(g, 5) - 2;
+            iv = iv < 0 ? 0 : iv > 4095 ? 4095 : iv;
+            v = (double)iv;
+            break;
+        case SH_PERIODIC:
+            v = 20.0 + 6.0 * sin(two_pi * r / 2880.0) + (runit(g) - 0.5) * 0.1;
+            iv = (int64_t)floor(v * 100.0 + 0.5);
+            break;
+        case SH_COUNTER:
+            if (rbelow(g, 1500) == 0) cnt = 0; /* a reboot */
+            else cnt += cs->type == PPQ_INT64 ? (int64_t)rbelow(g, 120) : 1;
+            iv = cnt;
+            v = (double)cnt * 0.001;
+            break;
+        case SH_REGIME:
+            if (left == 0) {
+                regime = (regime + 1u) % 3u;
+                left = 300u + rbelow(g, 2701);
+                base = floor(x * 100.0 + 0.5) / 100.0;
+                k = 0;
+            }
+            left--;
+            if (regime == 1u) v = base + (runit(g) - 0.5) * 4.0;
+            else if (regime == 2u) v = base + (double)(k += (int64_t)rbelow(g, 3) - 1) * 0.01;
+            else v = base;
+            x = v;
+            iv = (int64_t)floor(v * 100.0 + 0.5);
+            break;
+        case SH_WALK6:
+            k += (int64_t)rbelow(g, 13) - 6;
+            v = 21.0 + (double)k * 0.01;
+            iv = (cs->type == PPQ_INT64 ? 100000 : 3700) + k;
+            break;
+        case SH_SETPOINT:
+            if (rbelow(g, 1500) == 0) pick = rbelow(g, 5);
+            v = (double)setpoints[pick];
+            iv = modes[pick];
+            break;
+        case SH_ALARM:
+            if (alarm == 0 && rbelow(g, 400) == 0) alarm = 1u + rbelow(g, 5);
+            iv = alarm != 0;
+            if (alarm) alarm--;
+            break;
+        default:
+            break;
+        }
+        switch (cs->type) {
+        case PPQ_BOOLEAN: ((uint8_t *)d->values)[r] = (uint8_t)(iv != 0); break;
+        case PPQ_INT32: ((int32_t *)d->values)[r] = (int32_t)iv; break;
+        case PPQ_INT64: ((int64_t *)d->values)[r] = iv; break;
+        case PPQ_FLOAT: ((float *)d->values)[r] = (float)v; break;
+        case PPQ_DOUBLE: ((double *)d->values)[r] = v; break;
+        default: {
+            ppq_bytes_t *b = &((ppq_bytes_t *)d->values)[r];
+            char *p = (char *)t->pool + *pool_len;
+            uint32_t len = 0, i;
+            if (cs->shape == SH_UUID) {
+                static const char hexd[] = "0123456789abcdef";
+                uint64_t hi = rnext(g), lo = rnext(g);
+                for (i = 0; i < 32u; i++) {
+                    uint32_t nib = (uint32_t)((i < 16u ? hi >> (4u * i) : lo >> (4u * (i - 16u))) & 15u);
+                    if (i == 12u) nib = 4u;                /* the version */
+                    if (i == 16u) nib = 8u | (nib & 3u);   /* the variant */
+                    if (i == 8u || i == 12u || i == 16u || i == 20u) p[len++] = '-';
+                    p[len++] = hexd[nib];
+                }
+            } else { /* SH_LOGLINE: a source, a level, a timestamp, a message */
+                uint32_t s;
+                ms += 1000.0 + (double)rbelow(g, 7) - 3.0;
+                s = (uint32_t)(ms / 1000.0);
+                if (rbelow(g, 5) == 0) module = rbelow(g, 4);
+                len = (uint32_t)sprintf(p, "%s[%c] 2024-05-27T%02u:%02u:%02u.%03uZ ", log_modules[module],
+                                        module == 3u && rbelow(g, 3) == 0 ? 'W' : 'I', s / 3600u % 24u, s / 60u % 60u,
+                                        s % 60u, (uint32_t)ms % 1000u);
+                if (module < 2u) {
+                    len += (uint32_t)sprintf(p + len, "sample ok ch=%u raw=%u", rbelow(g, 8), 1900u + rbelow(g, 300));
+                } else if (module == 2u) {
+                    len += (uint32_t)sprintf(p + len, "publish topic=site/plant-07/telemetry qos=1 id=%u", r);
+                } else {
+                    len += (uint32_t)sprintf(p + len, "vbat=%umV", 3600u + rbelow(g, 500));
+                }
+            }
+            b->ptr = (const uint8_t *)p;
+            b->len = len;
+            *pool_len += len;
+            if (len > d->max_len) d->max_len = len;
+            break;
+        }
+        }
+    }
+}
+
 static void gen_table(table_t *t, const tablespec_t *spec, uint32_t rows, uint64_t seed)
 {
     uint32_t c, r;
@@ -178,7 +344,8 @@ static void gen_table(table_t *t, const tablespec_t *spec, uint32_t rows, uint64
     t->rows = rows;
     for (c = 0; c < spec->ncols; c++) {
         if (spec->cols[c].type == PPQ_BYTE_ARRAY) {
-            pool_cap += (size_t)rows * (spec->cols[c].shape == SH_LONG ? 1500u : 32u);
+            int sh = spec->cols[c].shape;
+            pool_cap += (size_t)rows * (sh == SH_LONG ? 1500u : sh == SH_LOGLINE ? 160u : sh == SH_UUID ? 36u : 32u);
         }
     }
     t->pool = xmalloc(pool_cap);
@@ -191,6 +358,10 @@ static void gen_table(table_t *t, const tablespec_t *spec, uint32_t rows, uint64
         d->values = xmalloc((size_t)rows * ppq_value_size(cs->type));
         d->present = xmalloc(rows);
         d->max_len = 0;
+        if (cs->shape >= SH_ADC) {
+            gen_field(t, cs, d, &g, &pool_len);
+            continue;
+        }
         for (r = 0; r < rows; r++) {
             int64_t step = 0;
             d->present[r] = (uint8_t)(cs->shape == SH_NULL ? 0 : cs->optional ? rbelow(&g, 10) != 0 : 1);
@@ -1285,13 +1456,14 @@ int main(int argc, char **argv)
         if (i == 0u || ppq_codec_can_compress((ppq_codec_t)i)) codecs[ncodecs++] = (ppq_codec_t)i;
     }
     for (tb = 0; tb < NTABLES; tb++) {
-        gen_table(&tabs[tb], &tables[tb], tables[tb].rows, tb + 1u);
+        gen_table(&tabs[tb], &tables[tb], tables[tb].rows, tables[tb].seed ? tables[tb].seed : tb + 1u);
         if (tables[tb].cols == t_sensor || tables[tb].cols == t_wide) {
             gen_table(&long_tabs[tb], &tables[tb], ARENA_ROWS, tb + 1u);
         }
     }
     for (tb = 0; tb < NTABLES; tb++) {
-        for (i = 0; i < per_table + 2u * NT(arena_kib_opts); i++) {
+        uint32_t cases = tables[tb].share && !(full && full[0] == '1') ? per_table * tables[tb].share / 4u : per_table;
+        for (i = 0; i < cases + 2u * NT(arena_kib_opts); i++) {
             case_t k;
             if (i < 2u * NT(arena_kib_opts)) make_arena_case(&k, id++, tb, i);
             else make_case(&k, id++, tb, i - 2u * NT(arena_kib_opts), &g);
