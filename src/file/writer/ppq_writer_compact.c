@@ -86,7 +86,8 @@ typedef struct compact_col {
     uint8_t alt_tries;      /* ... how often in a row it lost (each doubles the wait) ... */
     uint8_t alt_kind;       /* ... and that encoding: PLAIN, DELTA (floats and byte arrays
                                never) or a dictionary (integers) */
-    uint8_t no_delta;       /* a delta passed 32 bits: DELTA no more */
+    uint8_t no_delta;       /* deltas passed 32 bits, often: DELTA no more */
+    uint8_t jumped;         /* a delta passed 32 bits once (compact_reset) */
     uint8_t lent;           /* its encoder's buffer lent by the store, from its end (an
                                INT32 in a small store: compact_reset) */
     struct compact_est *est; /* AUTO integers: what DELTA and a dictionary would take of the
@@ -1120,7 +1121,12 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
         unsigned width = cc->dict_width;
         int home = compact_home(c);
         if (c->kind == K_DELTA && cc->dict_full) {
-            cc->no_delta = 1; /* its deltas pass 32 bits: PLAIN from here on */
+            /* its deltas pass 32 bits: PLAIN from here on where they did within 8 values of the row
+             * group's start (noise), or did before and again within a block; a first jump after 8
+             * values (a clock set) or one after a block (a counter's reset) only ends the row group,
+             * the next starting at the new value */
+            cc->no_delta = (uint8_t)(c->enc.delta.count < (cc->jumped ? 128u : 8u));
+            cc->jumped = 1;
         }
         int was = c->kind;
         if (cc->alt_left > 0u) { /* (compact_weigh) */
