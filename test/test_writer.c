@@ -2330,9 +2330,10 @@ static void dict_chunks_hold_index_pages(void)
  * every row is taken, none overflows a chunk. */
 static void dict_chunk_room_suffices(void)
 {
-    static char longs[256];
+#define X32 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+    static const char longs[] = X32 X32 X32 X32 X32 X32 X32 X32 X32; /* (in flash: a board's RAM is short) */
+#undef X32
     uint32_t pv;
-    memset(longs, 'x', sizeof longs);
     for (pv = 8; pv <= 32u; pv *= 2u) {
         int enc;
         for (enc = 0; enc < 2; enc++) {
