@@ -207,8 +207,11 @@ typedef struct ppq_writer_options {
     /* Set by ppq_writer_options_for_arena (the writer ignores it): about
      * how many rows a file takes before its footer store fills and commit
      * returns PPQ_ERR_NOSPACE (the compact layout: at a guess of 2 bytes a
-     * value; pages: their worst case); 0: no such limit (a footer spill)
-     * or more than 2^32 - 1. */
+     * value; pages: chunk buffers of worst-case pages, which most data
+     * beats, though incompressible numbers can take fewer rows: random
+     * INT64s 1,430 where it said 1,536); 0: no such limit (a footer spill)
+     * or more than 2^32 - 1.  An estimate: ppq_writer_row_groups_left()
+     * says when a file is nearly full. */
     uint32_t file_rows;
     /* Bloom filters (ppq_bloom.h: the format's split-block filters, XXH64
      * of each value's PLAIN bytes), in the page layout: after each row
