@@ -2054,15 +2054,22 @@ static void auto_weighs_the_chunk_that_ends(void)
     }
 }
 
-static void few_status_row(ppq_writer_t *w, uint32_t i)
+/* Row i of a nullable status column: "ok" but another status one row in
+ * `every`, null one row in `nulls`. */
+static void status_every(ppq_writer_t *w, uint32_t i, uint32_t every, uint32_t nulls)
 {
     static const char *const words[] = {"warn", "low-battery", "door-open", "sensor-fault"};
-    const char *s = i % 29u == 5u ? words[(i / 29u) % 4u] : "ok";
-    if (i % 11u == 3u) {
+    const char *s = i % every == 5u ? words[(i / every) % 4u] : "ok";
+    if (i % nulls == 3u) {
         PPQ_CHECK_OK(ppq_writer_set_null(w, 0));
         return;
     }
     PPQ_CHECK_OK(ppq_writer_set_bytes(w, 0, s, (uint32_t)strlen(s)));
+}
+
+static void few_status_row(ppq_writer_t *w, uint32_t i)
+{
+    status_every(w, i, 29u, 11u);
 }
 
 /* Nullable status strings ("ok", now and then another) in v2 pages of 8
@@ -2100,13 +2107,7 @@ static void auto_first_page_weighed_once(void)
 
 static void rare_status_row(ppq_writer_t *w, uint32_t i)
 {
-    static const char *const words[] = {"warn", "low-battery", "door-open", "sensor-fault"};
-    const char *s = i % 64u == 5u ? words[(i / 64u) % 4u] : "ok";
-    if (i % 13u == 3u) {
-        PPQ_CHECK_OK(ppq_writer_set_null(w, 0));
-        return;
-    }
-    PPQ_CHECK_OK(ppq_writer_set_bytes(w, 0, s, (uint32_t)strlen(s)));
+    status_every(w, i, 64u, 13u);
 }
 
 /* Nullable status strings, "ok" but one in 64, in v2 pages and row groups

@@ -541,6 +541,15 @@ static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n
            scaled((uint32_t)added, all, e) + scaled((uint32_t)scaled_fine(idx, n, v), width, ppq_bit_width32(e > 1u ? e - 1u : 1u)) + page;
 }
 
+/* The bytes column c's codec frames an empty input in: what a page more
+ * costs beside its header (0 where the codec fails). */
+static size_t empty_frame(ppq_writer_t *w, const ppq_col_t *c)
+{
+    size_t z;
+    return ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, w->zin, 0, w->zout, w->zout_cap, &z, w->zwork,
+                        w->zwork_len) == PPQ_OK ? z : 0u;
+}
+
 /* alt_smaller, but a column under a compressor weighs each encoding
  * compressed (PPQ_WRITER_AUTO_THOROUGH; the chunk's first decision and a
  * dictionary that fills: what compresses well as PLAIN may not as DELTA).
@@ -573,20 +582,12 @@ static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int we
     }
     if (weigh == 2) { /* a full dictionary: this page alone, which as the alternative goes on,
                          where keeping it ends the page: a page more (a header, about 20 bytes,
-                         and the codec's frame: an empty input's) */
-        if (ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, w->zin, 0, w->zout, w->zout_cap, &b, w->zwork,
-                         w->zwork_len) != PPQ_OK) {
-            b = 0;
-        }
+                         and the codec's frame) */
         best = best == (size_t)-1 ? best : scaled_fine((uint32_t)best, pv, n); /* (its page's n values alone) */
-        return best < dict_page_bytes(c, n, n, added, best) + b + 20u;
+        return best < dict_page_bytes(c, n, n, added, best) + empty_frame(w, c) + 20u;
     }
-    if (!weigh || ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, w->zin, 0, w->zout, w->zout_cap, &b,
-                               w->zwork, w->zwork_len) != PPQ_OK) {
-        b = 0;
-    }
-    return weigh && alt_beats_chunk(w, c, n, best, pv, added, 16u + b); /* (the dictionary page: its header,
-                                                                            about 16 bytes, and the codec's frame) */
+    return weigh && alt_beats_chunk(w, c, n, best, pv, added, 16u + empty_frame(w, c)); /* (the dictionary page:
+                                                                      its header, about 16 bytes, and the frame) */
 }
 
 /* seen[e] = stamp for each of the n indices e. */
