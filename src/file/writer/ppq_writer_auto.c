@@ -407,6 +407,16 @@ static uint32_t values_per_page(const ppq_writer_t *w, const ppq_col_t *c, uint3
     return pv > n ? pv : n;
 }
 
+/* About the bytes of a data page header of column c (which a dictionary
+ * that fills costs where its page ends and the alternative's starts): the
+ * fixed fields, a CRC, v2's counts and level lengths, statistics with
+ * their min and max (v2 with CRC and a FLOAT's statistics: about 50). */
+static size_t data_head_bytes(const ppq_writer_t *w, const ppq_col_t *c)
+{
+    return 20u + (w->opts.page_crc ? 6u : 0u) + (page_v2(&w->opts) ? 8u : 0u) +
+           (PPQ_WRITER_STATISTICS && !w->opts.no_statistics ? 12u + 2u * (size_t)c->width : 0u);
+}
+
 /* Does an alternative beat the dictionary on the current page's values,
  * for a page of pv of them?  An AUTO column's alt_kind becomes the
  * smallest of PLAIN and those its type and this build allow; other
@@ -422,10 +432,18 @@ static uint32_t values_per_page(const ppq_writer_t *w, const ppq_col_t *c, uint3
 static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n, size_t best, uint32_t pv,
                            size_t added, size_t page);
 
+/* Is `best` smaller than the dictionary's page of n values for pages of
+ * pv, with `more` bytes the dictionary costs beside (the bound's `than`,
+ * dict_page_bytes, is the dictionary's side: best less those). */
+static int beats_dict_page(const ppq_col_t *c, uint32_t n, uint32_t pv, size_t added, size_t best, size_t more)
+{
+    return best <= more || best - more < dict_page_bytes(c, n, pv, added, best - more);
+}
+
 static int alt_smaller(const ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int weigh)
 {
     uint32_t n = ppq_dict_enc_page_values(c->own.dict);
-    size_t best, b, added;
+    size_t best, b, added, more = 0;
     c->alt_kind = K_PLAIN;
     split_unknown(c);
     if (n == 0u || c->def->encoding != PPQ_COLUMN_AUTO) {
@@ -449,7 +467,9 @@ static int alt_smaller(const ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int wei
         best = b;
         c->alt_kind = K_DBA;
     }
-    if (weigh == 2) { /* a full dictionary: its page's n values alone, the alternative's at its rate */
+    if (weigh == 2) { /* a full dictionary: its page's n values alone, the alternative's at its rate;
+                         kept, it ends the page: a page header more (as alt_smaller_packed) */
+        more = data_head_bytes(w, c); /* (weighing thoroughly: not the logger builds, for flash) */
         best = scaled((uint32_t)best, pv, n);
         pv = n;
     }
@@ -467,7 +487,8 @@ static int alt_smaller(const ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int wei
         }
         weigh = 1;
     }
-    return weigh && best < dict_page_bytes(c, n, pv, added, best);
+    return weigh && (PPQ_WRITER_AUTO_THOROUGH ? beats_dict_page(c, n, pv, added, best, more)
+                                              : best < dict_page_bytes(c, n, pv, added, best));
 }
 
 /* The chunk's first decision (PPQ_WRITER_AUTO_THOROUGH): does the alternative
@@ -581,10 +602,11 @@ static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int we
         added = b;
     }
     if (weigh == 2) { /* a full dictionary: this page alone, which as the alternative goes on,
-                         where keeping it ends the page: a page more (a header, about 20 bytes,
-                         and the codec's frame) */
+                         where keeping it ends the page: a page more (its header and the
+                         codec's frame) */
+        size_t more = empty_frame(w, c) + data_head_bytes(w, c);
         best = best == (size_t)-1 ? best : scaled_fine((uint32_t)best, pv, n); /* (its page's n values alone) */
-        return best < dict_page_bytes(c, n, n, added, best) + empty_frame(w, c) + 20u;
+        return beats_dict_page(c, n, n, added, best, more);
     }
     return weigh && alt_beats_chunk(w, c, n, best, pv, added, 16u + empty_frame(w, c)); /* (the dictionary page:
                                                                       its header, about 16 bytes, and the frame) */
