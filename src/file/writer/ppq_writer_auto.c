@@ -407,6 +407,34 @@ static uint32_t values_per_page(const ppq_writer_t *w, const ppq_col_t *c, uint3
     return pv > n ? pv : n;
 }
 
+/* What column c's dictionary did in the chunk its row group's flush
+ * ended, where it was kept to its end: the rows it took and its entries,
+ * for the next chunk's first decision (alt_beats_chunk). */
+static void auto_remember(ppq_col_t *c)
+{
+#if AUTO_LEARNS
+    if (c->kind == K_DICT && c->dict_pages) {
+        uint32_t rows = c->chunk_values, e = ppq_dict_enc_entries(c->own.dict);
+        c->last_rows = (uint16_t)(rows < 0xFFFFu ? rows : 0xFFFFu);
+        c->last_entries = (uint16_t)(e < 0xFFFFu ? e : 0u);
+    }
+#else
+    (void)c;
+#endif
+}
+
+/* ... nothing, where the chunk's dictionary filled or went to the
+ * alternative by weighing (a dictionary that filled in rows that short
+ * tells of the row groups a full one made, not of the data). */
+static void auto_forget(ppq_col_t *c)
+{
+#if AUTO_LEARNS
+    c->last_rows = 0;
+#else
+    (void)c;
+#endif
+}
+
 /* About the bytes of a data page header of column c (which a dictionary
  * that fills costs where its page ends and the alternative's starts): the
  * fixed fields, a CRC, v2's counts and level lengths, statistics with
@@ -508,7 +536,7 @@ static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n
 {
     const ppq_dict_enc_t *d = c->own.dict;
     uint32_t half, all, runs, e = ppq_dict_enc_entries(d), eb = ppq_dict_enc_dict_bytes(d), v = n, width, idx;
-    uint32_t h = w->opts.row_group_rows - c->chunk_values, room, grow;
+    uint32_t h = w->opts.row_group_rows - c->chunk_values, room, grow, lv = 0, cap = 0;
     width = ppq_bit_width32(e > 1u ? e - 1u : 1u);
     idx = index_bytes(d, n, width, &half, &all, &runs);
     if (w->rg_last != 0u && w->rg_last < w->opts.row_group_rows) { /* (row groups end early: like the last) */
@@ -528,6 +556,18 @@ static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n
     if (PPQ_WRITER_AUTO_THOROUGH && w->flushing) {
         h = n; /* the row group ends with this page (flush): the chunk holds its values alone */
     }
+#if AUTO_LEARNS
+    lv = c->page_count > n ? (uint32_t)scaled(n, c->page_count, c->last_rows) : c->last_rows;
+    if (c->last_entries != 0u && lv >= h && h > n) {
+        /* the last chunk's dictionary took as many values: as many entries
+         * at most (a logger's data, row group to row group, says more than
+         * a page of a few values: ADC readings' noise around a drift grew
+         * as a walk's in pages of 8, where their dictionary of 8 held the
+         * row groups' 49 rows; not past them: a dictionary's short row
+         * groups would tell of themselves) */
+        cap = c->last_entries > e ? c->last_entries : e;
+    }
+#endif
     /* the entries' growth a doubling of the values, in 128ths (from the
      * page's halves: whole entries there, so a fraction here; halves of 2
      * and 4 entries are no ratio of 1.41 in whole numbers) */
@@ -542,6 +582,10 @@ static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n
         uint32_t de = (uint32_t)scaled((uint32_t)(((uint64_t)e * grow + 127u) >> 7) - e, v, step); /* (rounded up:
                      a few entries rounded down each doubling never grew to a fill) */
         uint32_t db = (uint32_t)scaled((uint32_t)(((uint64_t)eb * grow + 127u) >> 7) - eb, v, step);
+        if (AUTO_LEARNS && next <= lv && e + de > cap) { /* (the last chunk's: see above) */
+            db = de > 0u ? (uint32_t)scaled(db, de, cap > e ? cap - e : 0u) : db;
+            de = cap > e ? cap - e : 0u;
+        }
         if (e + de > d->cfg.max_entries || eb + db > d->cfg.max_bytes) { /* it fills on the way */
             uint32_t fe = de > 0u ? (uint32_t)scaled(d->cfg.max_entries > e ? d->cfg.max_entries - e : 0u, de, step)
                                   : step;
@@ -752,6 +796,7 @@ static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int f
         settle_dict_stats(c); /* (before the page stops being a dictionary page) */
     }
     c->kind = c->alt_kind;
+    auto_forget(c);
     set_put(w, c);
     st = start_encoder(w, c);
     st = st == PPQ_OK ? put_sample(c, n) : st;

@@ -221,6 +221,9 @@ static ppq_status_t flush(ppq_writer_t *w)
     }
     for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
         st = COMPACT(w) ? compact_finish(COL(w, i)) : finish_page(w, COL(w, i));
+        if (AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH && !COMPACT(w)) {
+            auto_remember(COL(w, i));
+        }
     }
     if (AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH) {
         w->flushing = 0;

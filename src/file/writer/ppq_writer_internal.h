@@ -64,6 +64,9 @@ enum {
 /* AUTO by size (ppq_config.h): a constant, so that without it the code
  * that measures folds away. */
 #define AUTO_BY_SIZE (PPQ_WRITER_AUTO_BY_SIZE && BUILT(K_DICT))
+/* AUTO's first decision learns from the last chunk (alt_beats_chunk): with
+ * its thorough weighing (a preprocessor test: the column's fields) */
+#define AUTO_LEARNS (PPQ_WRITER_AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH)
 
 /* The compact layout (opts.compact): a constant 0 in a build without it,
  * whose code then folds away. */
@@ -188,6 +191,12 @@ typedef struct ppq_col {
                                its end on all its values */
     uint8_t split;          /* ... its PLAIN pages are written BYTE_STREAM_SPLIT (SPLITS: 1; 2:
                                the next page compressed each way tells) */
+#if AUTO_LEARNS
+    uint16_t last_rows;     /* AUTO: the rows of the last chunk whose dictionary was kept to its
+                               end, up to 65535 (0: none since one filled or went to the
+                               alternative by weighing) ... (in 64-bit CPUs' padding) */
+    uint16_t last_entries;  /* ... and its entries (0: 65535 or more) */
+#endif
     const ppq_column_t *def;
     uint32_t width;         /* bytes of a min/max value: stat_width() */
     uint32_t page_dict_bytes; /* the dictionary's size when the page started */
@@ -514,6 +523,8 @@ static void split_values(const ppq_col_t *c, uint8_t *out);
 static uint8_t split_smaller(ppq_writer_t *w, const ppq_col_t *c, size_t in);
 static int bools_as_plain(ppq_writer_t *w, ppq_col_t *c, uint8_t *tmp, size_t in);
 static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int full);
+static void auto_remember(ppq_col_t *c);
+static void auto_forget(ppq_col_t *c);
 
 /* ---- ppq_writer_compact.c */
 static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p,

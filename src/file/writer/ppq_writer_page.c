@@ -511,6 +511,7 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
     c->encodings |= 1u << page_encoding[kind];
     if (switch_to) {
         c->kind = c->alt_kind; /* the rest of the chunk */
+        auto_forget(c);
     }
     return start_page(w, c);
 }
@@ -582,6 +583,9 @@ static ppq_status_t push_value(ppq_writer_t *w, ppq_col_t *c)
              * in the chunk's first page gives way to it now, for this page
              * too, where that is smaller) */
             st = PPQ_OK;
+            if (AUTO_BY_SIZE) {
+                auto_forget(c);
+            }
             if (AUTO_BY_SIZE && (c->deciding || !c->dict_pages)) { /* (a page it re-encodes goes on as
                                                                       the alternative) */
                 st = auto_first(w, c, w->opts.page_values, 1);
