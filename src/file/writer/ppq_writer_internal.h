@@ -531,7 +531,7 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
                            ppq_writer_t *w);
 static PPQ_NOINLINE int compact_admit(ppq_writer_t *w);
 static PPQ_NOINLINE ppq_status_t compact_push(ppq_writer_t *w, uint32_t i);
-static void compact_weigh(const ppq_writer_t *w, const ppq_col_t *c);
+static void compact_weigh(ppq_writer_t *w, const ppq_col_t *c);
 static ppq_status_t compact_finish(ppq_col_t *c);
 static PPQ_NOINLINE ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i, uint64_t *data_start);
 static ppq_status_t compact_reset(ppq_writer_t *w);
