@@ -2239,6 +2239,9 @@ static void auto_learns_from_the_last_chunk(void)
 {
     ppq_writer_options_t o;
     size_t dict, automatic;
+    if (SIZE_MAX <= 0xFFFFFFFFu) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_AUTO_LEARNS) */
+    }
     small_options(&o);
     o.page_values = 8;
     o.dict_entries = 8;

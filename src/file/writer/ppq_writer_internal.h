@@ -64,9 +64,19 @@ enum {
 /* AUTO by size (ppq_config.h): a constant, so that without it the code
  * that measures folds away. */
 #define AUTO_BY_SIZE (PPQ_WRITER_AUTO_BY_SIZE && BUILT(K_DICT))
-/* AUTO's first decision learns from the last chunk (alt_beats_chunk): with
- * its thorough weighing (a preprocessor test: the column's fields) */
-#define AUTO_LEARNS (PPQ_WRITER_AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH)
+/* AUTO's first decision learns from the last chunk (alt_beats_chunk),
+ * with its thorough weighing: built on 64-bit CPUs, where its two fields
+ * fill the column state's padding (on Cortex-M 4 bytes a column and some
+ * 80 of flash, which its builds go without).
+ * -DPPQ_WRITER_AUTO_LEARNS=0|1 chooses. */
+#ifndef PPQ_WRITER_AUTO_LEARNS
+#if SIZE_MAX > 0xFFFFFFFFu
+#define PPQ_WRITER_AUTO_LEARNS 1
+#else
+#define PPQ_WRITER_AUTO_LEARNS 0
+#endif
+#endif
+#define AUTO_LEARNS (PPQ_WRITER_AUTO_LEARNS && PPQ_WRITER_AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH)
 
 /* The compact layout (opts.compact): a constant 0 in a build without it,
  * whose code then folds away. */
