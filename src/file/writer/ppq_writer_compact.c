@@ -29,11 +29,7 @@
  * builds then give such a column a dictionary and PLAIN only, as before).
  * -DPPQ_WRITER_COMPACT_LEND=0|1 chooses. */
 #ifndef PPQ_WRITER_COMPACT_LEND
-#if SIZE_MAX > 0xFFFFFFFFu /* (64-bit CPUs of either byte order: the same bytes on each) */
-#define PPQ_WRITER_COMPACT_LEND 1
-#else
-#define PPQ_WRITER_COMPACT_LEND 0
-#endif
+#define PPQ_WRITER_COMPACT_LEND WIDE_CPU
 #endif
 #define COMPACT_LEND (PPQ_WRITER_COMPACT_LEND && BUILT(K_DELTA))
 /* Refinements of AUTO built where flash is not the constraint (64-bit
@@ -47,11 +43,7 @@
  * about 580 bytes on Cortex-M4).
  * -DPPQ_WRITER_COMPACT_FLAT=0|1 chooses. */
 #ifndef PPQ_WRITER_COMPACT_FLAT
-#if SIZE_MAX > 0xFFFFFFFFu /* (as PPQ_WRITER_COMPACT_LEND: not PPQ_FAST64, which big-endian CPUs go without) */
-#define PPQ_WRITER_COMPACT_FLAT 1
-#else
-#define PPQ_WRITER_COMPACT_FLAT 0
-#endif
+#define PPQ_WRITER_COMPACT_FLAT WIDE_CPU
 #endif
 
 /* A stream's sink context. */

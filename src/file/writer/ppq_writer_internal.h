@@ -64,17 +64,19 @@ enum {
 /* AUTO by size (ppq_config.h): a constant, so that without it the code
  * that measures folds away. */
 #define AUTO_BY_SIZE (PPQ_WRITER_AUTO_BY_SIZE && BUILT(K_DICT))
+/* A 64-bit CPU (of either byte order: the same bytes on each; not
+ * PPQ_FAST64, which big-endian CPUs go without): the default of the
+ * refinements built where flash and RAM are not the constraint
+ * (PPQ_WRITER_AUTO_LEARNS below, ppq_writer_compact.c's COMPACT_LEND and
+ * COMPACT_FLAT). */
+#define WIDE_CPU (SIZE_MAX > 0xFFFFFFFFu)
 /* AUTO's first decision learns from the last chunk (alt_beats_chunk),
  * with its thorough weighing: built on 64-bit CPUs, where its two fields
  * fill the column state's padding (on Cortex-M 4 bytes a column and some
  * 80 of flash, which its builds go without).
  * -DPPQ_WRITER_AUTO_LEARNS=0|1 chooses. */
 #ifndef PPQ_WRITER_AUTO_LEARNS
-#if SIZE_MAX > 0xFFFFFFFFu
-#define PPQ_WRITER_AUTO_LEARNS 1
-#else
-#define PPQ_WRITER_AUTO_LEARNS 0
-#endif
+#define PPQ_WRITER_AUTO_LEARNS WIDE_CPU
 #endif
 #define AUTO_LEARNS (PPQ_WRITER_AUTO_LEARNS && PPQ_WRITER_AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH)
 
