@@ -75,7 +75,7 @@ function compare(reader, name, expect, rows) {
 function polarsExpr(col) {
   const c = pl.col(col.name);
   if (col.type === 2) return c.cast(pl.Int64).cast(pl.Utf8); // JS numbers would round
-  if (col.type === 6) return c.cast(pl.List(pl.UInt8));     // Binary cannot reach JS as is
+  if (col.type === 6 || col.type === 7) return c.cast(pl.List(pl.UInt8)); // Binary cannot reach JS as is
   return c;
 }
 
