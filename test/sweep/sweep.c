@@ -808,7 +808,7 @@ typedef struct worst {
     uint32_t chunks, over;
     char example[700];
 } worst_t;
-#define MAXWORST 128
+#define MAXWORST 192
 static worst_t worsts[MAXWORST];
 static uint32_t nworsts;
 
