@@ -2256,6 +2256,40 @@ static void auto_learns_from_the_last_chunk(void)
     PPQ_CHECK(automatic * 100u <= dict * 105u);
 }
 
+/* Row i of a GPS longitude in 1e-7 degrees: standing still (7 values
+ * around a point, from a hash of i) for its first 400 rows of every 4,096,
+ * then moving (each value new). */
+static void stands_then_moves_row(ppq_writer_t *w, uint32_t i)
+{
+    uint32_t x = i * 2654435761u, k = i % 4096u;
+    x ^= x >> 13;
+    PPQ_CHECK_OK(ppq_writer_set_i32(w, 0, k < 400u ? 116000000 + (int32_t)((x >> 7) % 7u) - 3
+                                                    : 116000000 + (int32_t)(k * 131u)));
+}
+
+/* A page of 4,096 values whose first 256 (AUTO's sample) stand still and
+ * the rest move, uncompressed: AUTO weighs the page again at its end and
+ * writes it DELTA_BINARY_PACKED, within 1.05x of that fixed encoding (the
+ * dictionary the sample kept took every moving value: 29x here, 5.8x on
+ * the sweep's GPS table with default options). */
+static void auto_weighs_a_grown_page_again(void)
+{
+    ppq_writer_options_t o;
+    size_t delta, automatic;
+    small_options(&o);
+    o.page_values = 4096;
+    o.dict_entries = 4096;
+    o.dict_bytes = 16384;
+    o.row_group_rows = 4096;
+    o.chunk_bytes = 65536;
+    o.footer_bytes = 4096;
+    o.no_bloom = 1;
+    rows_file(PPQ_INT32, PPQ_COLUMN_DELTA_BINARY_PACKED, 0, &o, stands_then_moves_row, 8192, &delta);
+    rows_file(PPQ_INT32, PPQ_COLUMN_AUTO, 0, &o, stands_then_moves_row, 8192, &automatic);
+    PPQ_CHECK(delta != 0u && automatic != 0u);
+    PPQ_CHECK(automatic * 100u <= delta * 105u);
+}
+
 /* INT64 values that differ in one byte (bits 40-47): DELTA's deltas take
  * 48 bits, a 16-entry dictionary fills, PLAIN repeats 7 bytes of 8 and
  * split in byte streams 7 of 8 streams are constant. */
@@ -3013,6 +3047,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(auto_counts_the_dictionary_pages_frame),
     PPQ_TEST(auto_keeps_a_dictionary_that_fills),
     PPQ_TEST(auto_learns_from_the_last_chunk),
+    PPQ_TEST(auto_weighs_a_grown_page_again),
     PPQ_TEST(auto_bools_weighed_compressed),
     PPQ_TEST(auto_weighs_a_constants_dictionary_over_the_chunk),
 #endif

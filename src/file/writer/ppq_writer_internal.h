@@ -105,9 +105,9 @@ enum {
 #define PPQ_WRITER_AUTO_THOROUGH 1
 #endif
 
-/* AUTO under a compressor weighs a chunk's first dictionary page again at
- * its end (c->reweigh): a constant 0 without the thorough weighing or
- * without compressors. */
+/* AUTO under a compressor (its split pages, the first page's weighing
+ * compressed): a constant 0 without the thorough weighing or without
+ * compressors. */
 #define REWEIGHS (PPQ_WRITER_AUTO_THOROUGH && PPQ_COMPRESSORS != 0u)
 
 /* ... and weighs BYTE_STREAM_SPLIT for FLOAT and DOUBLE (which pays only
@@ -198,9 +198,9 @@ typedef struct ppq_col {
     uint8_t type;           /* def->type (the setters' check, one load) */
     uint8_t stamp;          /* the page's mark in `seen` */
     uint8_t run_open;       /* F_DELTA: run_key ends a run of rising values page_stats lacks */
-    uint8_t reweigh;        /* AUTO under a compressor (PPQ_WRITER_AUTO_THOROUGH): the chunk's
-                               first page, its dictionary kept from a sample, weighs again at
-                               its end on all its values */
+    uint8_t reweigh;        /* AUTO (PPQ_WRITER_AUTO_THOROUGH): the chunk's first page, its
+                               dictionary kept from a sample, weighs again at its end on all
+                               its values (under a compressor, or a page of twice the sample) */
     uint8_t split;          /* ... its PLAIN pages are written BYTE_STREAM_SPLIT (SPLITS: 1; 2:
                                the next page compressed each way tells) */
 #if AUTO_LEARNS

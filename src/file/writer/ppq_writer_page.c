@@ -520,10 +520,11 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
  * write it. */
 static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
 {
-    if (AUTO_BY_SIZE && c->page_count > 0u && c->kind == K_DICT && (c->deciding || (REWEIGHS && c->reweigh))) {
+    if (AUTO_BY_SIZE && c->page_count > 0u && c->kind == K_DICT &&
+        (c->deciding || (PPQ_WRITER_AUTO_THOROUGH && c->reweigh))) {
         ppq_status_t st = auto_first(w, c, ppq_dict_enc_page_values(c->own.dict), 0); /* (before the decision, or
                                                                                           again on the whole page) */
-        if (REWEIGHS) {
+        if (PPQ_WRITER_AUTO_THOROUGH) {
             c->reweigh = 0;
         }
         if (st != PPQ_OK) {
