@@ -438,8 +438,9 @@ static void auto_forget(ppq_col_t *c)
 
 /* About the bytes of a data page header of column c (which a dictionary
  * that fills costs where its page ends and the alternative's starts): the
- * fixed fields, a CRC, v2's counts and level lengths, statistics with
- * their min and max (v2 with CRC and a FLOAT's statistics: about 50). */
+ * fixed fields, a CRC, v2's counts and level lengths, statistics with a
+ * fixed-width min and max (byte arrays' bounds not counted; v2 with CRC
+ * and a FLOAT's statistics: about 50). */
 static size_t data_head_bytes(const ppq_writer_t *w, const ppq_col_t *c)
 {
     return 20u + (w->opts.page_crc ? 6u : 0u) + (page_v2(&w->opts) ? 8u : 0u) +
@@ -559,9 +560,10 @@ static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n
     }
 #if AUTO_LEARNS
     lv = c->page_count > n ? (uint32_t)scaled(n, c->page_count, c->last_rows) : c->last_rows;
-    if (c->last_entries != 0u && lv >= h && h > n) {
+    if (c->last_entries >= e && e != 0u && lv >= h && h > n) {
         /* the last chunk's dictionary took as many values: as many entries
-         * at most (a logger's data, row group to row group, says more than
+         * at most, where this page has no more yet (a logger's data, row
+         * group to row group, says more than
          * a page of a few values: ADC readings' noise around a drift grew
          * as a walk's in pages of 8, where their dictionary of 8 held the
          * row groups' 49 rows; not past them: a dictionary's short row
@@ -583,7 +585,7 @@ static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n
         uint32_t de = (uint32_t)scaled((uint32_t)(((uint64_t)e * grow + 127u) >> 7) - e, v, step); /* (rounded up:
                      a few entries rounded down each doubling never grew to a fill) */
         uint32_t db = (uint32_t)scaled((uint32_t)(((uint64_t)eb * grow + 127u) >> 7) - eb, v, step);
-        if (AUTO_LEARNS && next <= lv && e + de > cap) { /* (the last chunk's: see above) */
+        if (AUTO_LEARNS && cap != 0u && next <= lv && e + de > cap) { /* (the last chunk's: see above) */
             db = de > 0u ? (uint32_t)scaled(db, de, cap > e ? cap - e : 0u) : db;
             de = cap > e ? cap - e : 0u;
         }

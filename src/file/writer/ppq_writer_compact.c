@@ -97,10 +97,15 @@ typedef struct compact_col {
  * miniblock of 32 deltas at the width of its spread (a block's least
  * delta may widen it a little); a dictionary (while it takes another),
  * from a count of its distinct values: one bit of 128 per value's hash
- * (a value equal to the one before costs nothing), given up past
- * SKETCH_MAX bits (a dictionary that large loses to DELTA or PLAIN), and
- * its runs of equal values (RLE runs from 8 on, the rest bit-packed). */
+ * (a value equal to the one before costs nothing), past SKETCH_MAX bits
+ * one value in 16 (the hash's next bits 0) in a sketch begun again,
+ * counted 16 times over the values before it (where built: ids held a
+ * few rows each, 253 in a row group of 2,049, had gone PLAIN at 8 bytes a
+ * row where their dictionary took 4.6 KB of its 16.4), given up past
+ * SKETCH_MAX bits again, and its runs of equal values (RLE runs from 8 on,
+ * the rest bit-packed). */
 #define SKETCH_MAX 48u
+#define EST_SAMPLES (PPQ_WRITER_COMPACT_FLAT != 0) /* (flash: 64-bit CPUs) */
 typedef struct compact_est {
     int64_t prev, lo, hi;   /* the last value; the open miniblock's least and greatest delta */
     uint32_t n;             /* values so far */
@@ -110,7 +115,19 @@ typedef struct compact_est {
     uint32_t runs;          /* closed runs of 8 or more */
     uint32_t packed;        /* values in closed runs shorter than 8 */
     uint8_t distinct;       /* bits set in seen (past SKETCH_MAX: no longer counted) */
+    uint8_t sampled;        /* EST_SAMPLES: seen holds one value in 16, over `before` (in the
+                               struct's padding) */
+    uint16_t before;        /* ... the distinct values counted before it */
 } compact_est_t;
+
+/* Distinct values behind the sketch's bits b of 128: -128 ln(1 - b/128),
+ * to its third term (within 2% up to SKETCH_MAX); sampled, 16 times that
+ * over those before. */
+static uint32_t est_distinct(const compact_est_t *e)
+{
+    uint32_t b = e->distinct, d = b + b * b / 256u + b * b * b / 49152u;
+    return EST_SAMPLES && e->sampled ? e->before + 16u * d : d;
+}
 
 /* Value v of an AUTO integer column (kind: the encoding it takes). */
 static void est_add(compact_est_t *e, int64_t v, int kind)
@@ -124,9 +141,17 @@ static void est_add(compact_est_t *e, int64_t v, int kind)
         h ^= h << 7;
         h ^= h >> 13;
         h ^= h << 5;
-        h &= 127u;
-        e->distinct = (uint8_t)(e->distinct + ((e->seen[h >> 5] >> (h & 31u) & 1u) ^ 1u));
-        e->seen[h >> 5] |= 1u << (h & 31u);
+        if (EST_SAMPLES && e->distinct == SKETCH_MAX && !e->sampled) { /* full: one in 16 from here */
+            e->before = (uint16_t)est_distinct(e);
+            e->sampled = 1;
+            e->distinct = 0;
+            memset(e->seen, 0, sizeof e->seen);
+        }
+        if (!EST_SAMPLES || !e->sampled || (h >> 7 & 15u) == 0u) {
+            h &= 127u;
+            e->distinct = (uint8_t)(e->distinct + ((e->seen[h >> 5] >> (h & 31u) & 1u) ^ 1u));
+            e->seen[h >> 5] |= 1u << (h & 31u);
+        }
         if (k != UINT32_MAX) { /* the run before it ends */
             uint32_t closed = e->run - 1u;
             e->runs += closed >= 8u;
@@ -146,14 +171,6 @@ static void est_add(compact_est_t *e, int64_t v, int kind)
     if (k % 32u == 31u) {
         e->bits += 32u * ppq_bit_width64((uint64_t)e->hi - (uint64_t)e->lo);
     }
-}
-
-/* Distinct values behind the sketch's bits b of 128: -128 ln(1 - b/128),
- * to its third term (within 2% up to SKETCH_MAX). */
-static uint32_t est_distinct(const compact_est_t *e)
-{
-    uint32_t b = e->distinct;
-    return b + b * b / 256u + b * b * b / 49152u;
 }
 
 /* What a dictionary would take of the row group (entries with their
@@ -740,6 +757,9 @@ static void compact_weigh(ppq_writer_t *w, const ppq_col_t *c)
                (n * cc->dict_width + 7u) / 8u;
     } else if (e != NULL) {
         dict = est_dict_bytes(e, c->width);
+        if (EST_SAMPLES && e->sampled && est_distinct(e) + w->dict_used > w->opts.dict_entries) {
+            dict = (size_t)-1; /* (a count past the shared dictionary's room: it would fill) */
+        }
     }
 #if PPQ_WRITER_COMPACT_FLAT
     else if (c->dict_word && c->kind == K_PLAIN && home == K_DICT) {

@@ -750,6 +750,9 @@ static ppq_status_t nest_dict_room(ppq_writer_t *w, ppq_col_t *c, uint32_t vals,
         bytes <= (size_t)(d->cfg.max_bytes - ppq_dict_enc_dict_bytes(d))) {
         return PPQ_OK;
     }
+    if (AUTO_BY_SIZE) {
+        auto_forget(c); /* (as push_value: a fill tells the next chunk nothing) */
+    }
     if (AUTO_BY_SIZE && (c->deciding || !c->dict_pages)) {
         st = auto_first(w, c, w->opts.page_values, 1);
     } else if (AUTO_BY_SIZE) {

@@ -931,8 +931,9 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
             /* (the page layout's row group metadata takes some 3/4 of typ:
              * sizes and offsets shorter, fewer encodings; 326-403 bytes
              * where typ is 459-550 on the sweep's tables of 5-8 columns) */
-            score = rows * groups_kept(&o, rg, pv == 0u ? typ : typ / 4u * 3u);
+            score = rows * groups_kept(&o, rg, typ); /* (file_rows: the full typ, an estimate most data beats) */
             o.file_rows = o.footer_spill != NULL || score > 0xFFFFFFFFu ? 0u : (uint32_t)score;
+            score = pv == 0u ? score : rows * groups_kept(&o, rg, typ / 4u * 3u);
             score = score < FILE_ROWS_ENOUGH ? score : FILE_ROWS_ENOUGH;
             if (!found || score > best_score ||
                 (score == best_score && rows > best_rows && (score < FILE_ROWS_ENOUGH || o.page_values == best.page_values))) {
