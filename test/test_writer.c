@@ -1257,6 +1257,17 @@ static void compact_nulls_keep_room(void)
     PPQ_CHECK(f.row_groups >= 3u);
 }
 
+/* Options of the compact layout: chunk_bytes, footer_bytes and
+ * dict_entries as given, the rest 0 (the defaults). */
+static void compact_options(ppq_writer_options_t *o, uint32_t chunk_bytes, uint32_t footer_bytes, uint32_t dict_entries)
+{
+    memset(o, 0, sizeof *o);
+    o->compact = 1;
+    o->chunk_bytes = chunk_bytes;
+    o->footer_bytes = footer_bytes;
+    o->dict_entries = dict_entries;
+}
+
 /* AUTO in the compact layout against a fixed encoding: the bytes of the
  * file `rows` rows of row(r) make with schema s (n columns, every one
  * taking `enc` unless PPQ_COLUMN_AUTO) to *bytes, 0 where the arena is
@@ -1309,11 +1320,7 @@ static void compact_auto_all_nulls(void)
                                           COL("b", PPQ_BOOLEAN, 1, PPQ_COLUMN_AUTO)};
     ppq_writer_options_t o;
     size_t plain, mine;
-    memset(&o, 0, sizeof o);
-    o.compact = 1;
-    o.chunk_bytes = 300;
-    o.footer_bytes = 2048;
-    o.dict_entries = 64;
+    compact_options(&o, 300, 2048, 64);
     o.row_group_rows = 100;
     compact_bytes(schema, 5, PPQ_COLUMN_PLAIN, &o, 300, row_all_null, &plain);
     compact_bytes(schema, 5, PPQ_COLUMN_AUTO, &o, 300, row_all_null, &mine);
@@ -1340,11 +1347,7 @@ static void compact_auto_lend_free(void)
     if (!COMPACT_64) {
         return; /* (no lending: such a column takes a dictionary or PLAIN) */
     }
-    memset(&o, 0, sizeof o);
-    o.compact = 1;
-    o.chunk_bytes = 3000; /* a store of 6000 (below 16 DELTA blocks: lent) */
-    o.footer_bytes = 4096;
-    o.dict_entries = 256;
+    compact_options(&o, 3000, 4096, 256); /* a store of 6000 (below 16 DELTA blocks: lent) */
     o.row_group_rows = 500;
     compact_bytes(schema, 2, PPQ_COLUMN_AUTO, &o, 5000, row_walk_i32, &mine);
     o.chunk_bytes = 3000;
@@ -1382,11 +1385,7 @@ static void compact_auto_distinct_flat(void)
     if (!COMPACT_64) {
         return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
     }
-    memset(&o, 0, sizeof o);
-    o.compact = 1;
-    o.chunk_bytes = 8000;
-    o.footer_bytes = 2048;
-    o.dict_entries = 1024;
+    compact_options(&o, 8000, 2048, 1024);
     o.page_bytes = 256;
     o.row_group_rows = 400; /* (past 256 entries: a split) */
     compact_bytes(schema, 2, PPQ_COLUMN_PLAIN, &o, 800, row_distinct, &plain);
@@ -1416,11 +1415,7 @@ static void compact_auto_one_value(void)
     if (!COMPACT_64) {
         return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
     }
-    memset(&o, 0, sizeof o);
-    o.compact = 1;
-    o.chunk_bytes = 1000;
-    o.footer_bytes = 4096;
-    o.dict_entries = 64;
+    compact_options(&o, 1000, 4096, 64);
     o.page_bytes = 64;
     o.row_group_rows = 50;
     compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 400, row_one_then_ok, &mine);
@@ -1446,11 +1441,7 @@ static void compact_auto_plain_known(void)
     if (!COMPACT_64) {
         return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
     }
-    memset(&o, 0, sizeof o);
-    o.compact = 1;
-    o.chunk_bytes = 2000;
-    o.footer_bytes = 32768; /* (200 row groups) */
-    o.dict_entries = 64;
+    compact_options(&o, 2000, 32768, 64); /* (200 row groups) */
     o.row_group_rows = 100;
     compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 20000, row_far_codes, &mine);
     compact_bytes(schema, 1, PPQ_COLUMN_DICTIONARY, &o, 20000, row_far_codes, &dict);
@@ -1479,11 +1470,7 @@ static void compact_auto_dict_counted(void)
     if (!COMPACT_64) {
         return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
     }
-    memset(&o, 0, sizeof o);
-    o.compact = 1;
-    o.chunk_bytes = 2000;
-    o.footer_bytes = 16384; /* (100 row groups) */
-    o.dict_entries = 64;
+    compact_options(&o, 2000, 16384, 64); /* (100 row groups) */
     o.row_group_rows = 50;
     compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 5000, row_settles, &mine);
     compact_bytes(schema, 1, PPQ_COLUMN_DICTIONARY, &o, 5000, row_settles, &dict);
@@ -1512,11 +1499,7 @@ static void compact_auto_counts_many_ids(void)
     if (!COMPACT_64) {
         return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
     }
-    memset(&o, 0, sizeof o);
-    o.compact = 1;
-    o.chunk_bytes = 12000;
-    o.footer_bytes = 16384;
-    o.dict_entries = 1024;
+    compact_options(&o, 12000, 16384, 1024);
     o.row_group_rows = 1000;
     compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 8000, row_held_ids, &mine);
     compact_bytes(schema, 1, PPQ_COLUMN_PLAIN, &o, 8000, row_held_ids, &plain);
@@ -1546,11 +1529,7 @@ static void compact_delta_after_jump(void)
     if (!COMPACT_64) {
         return; /* (the compact layout on 64-bit hosts, as its neighbours: files of 50 KB) */
     }
-    memset(&o, 0, sizeof o);
-    o.compact = 1;
-    o.chunk_bytes = 2000;
-    o.footer_bytes = 0x10000;
-    o.dict_entries = 64;
+    compact_options(&o, 2000, 0x10000, 64);
     o.row_group_rows = 4000;
     compact_bytes(schema, 1, PPQ_COLUMN_PLAIN, &o, 6000, row_clock_set, &plain);
     compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 6000, row_clock_set, &mine);
@@ -1604,11 +1583,7 @@ static void compact_auto_const_dict(void)
     if (!COMPACT_64) {
         return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT; the compact layout) */
     }
-    memset(&o, 0, sizeof o);
-    o.compact = 1;
-    o.chunk_bytes = 2000;
-    o.footer_bytes = 0x10000;
-    o.dict_entries = 64;
+    compact_options(&o, 2000, 0x10000, 64);
     o.row_group_rows = 4000;
     compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 8000, row_const_i64, &mine);
     compact_bytes(schema, 1, PPQ_COLUMN_DICTIONARY, &o, 8000, row_const_i64, &dict);

@@ -255,6 +255,30 @@ static void *xmalloc(size_t n)
 static const char *const few_words[] = {"ok", "ok", "ok", "warn", "low-battery", "door-open", "sensor-fault", "ok"};
 static const int32_t few_codes[] = {0, 1, 17, 100, 255, 4096, 65535, -1};
 
+/* Row r of a generated column: a number (iv for integers and booleans, v
+ * for floats) in its type; 0 for a byte array (put_bytes). */
+static int put_number(coldata_t *d, ppq_type_t type, uint32_t r, int64_t iv, double v)
+{
+    switch (type) {
+    case PPQ_BOOLEAN: ((uint8_t *)d->values)[r] = (uint8_t)(iv != 0); return 1;
+    case PPQ_INT32: ((int32_t *)d->values)[r] = (int32_t)iv; return 1;
+    case PPQ_INT64: ((int64_t *)d->values)[r] = iv; return 1;
+    case PPQ_FLOAT: ((float *)d->values)[r] = (float)v; return 1;
+    case PPQ_DOUBLE: ((double *)d->values)[r] = v; return 1;
+    default: return 0;
+    }
+}
+
+/* ... a byte array of len bytes written at the table pool's end, p. */
+static void put_bytes(coldata_t *d, uint32_t r, const uint8_t *p, uint32_t len, size_t *pool_len)
+{
+    ppq_bytes_t *b = &((ppq_bytes_t *)d->values)[r];
+    b->ptr = p;
+    b->len = len;
+    *pool_len += len;
+    if (len > d->max_len) d->max_len = len;
+}
+
 /* The second generator: the shapes a firmware engineer logs (SH_ADC ..
  * SH_LOGLINE), one column at a time with its own state; optional columns
  * with `bursts` are null in runs of 50..500 rows (a sensor unplugged, a
@@ -337,14 +361,7 @@ static void gen_field(table_t *t, const colspec_t *cs, coldata_t *d, rng_t *g, s
         default:
             break;
         }
-        switch (cs->type) {
-        case PPQ_BOOLEAN: ((uint8_t *)d->values)[r] = (uint8_t)(iv != 0); break;
-        case PPQ_INT32: ((int32_t *)d->values)[r] = (int32_t)iv; break;
-        case PPQ_INT64: ((int64_t *)d->values)[r] = iv; break;
-        case PPQ_FLOAT: ((float *)d->values)[r] = (float)v; break;
-        case PPQ_DOUBLE: ((double *)d->values)[r] = v; break;
-        default: {
-            ppq_bytes_t *b = &((ppq_bytes_t *)d->values)[r];
+        if (!put_number(d, cs->type, r, iv, v)) {
             char *p = (char *)t->pool + *pool_len;
             uint32_t len = 0, i;
             if (cs->shape == SH_UUID) {
@@ -373,12 +390,7 @@ static void gen_field(table_t *t, const colspec_t *cs, coldata_t *d, rng_t *g, s
                     len += (uint32_t)sprintf(p + len, "vbat=%umV", 3600u + rbelow(g, 500));
                 }
             }
-            b->ptr = (const uint8_t *)p;
-            b->len = len;
-            *pool_len += len;
-            if (len > d->max_len) d->max_len = len;
-            break;
-        }
+            put_bytes(d, r, (const uint8_t *)p, len, pool_len);
         }
     }
 }
@@ -514,14 +526,7 @@ static void gen_imu(table_t *t, const colspec_t *cs, coldata_t *d, rng_t *g, uin
             break;
         }
         if (cs->shape == SH_LAT || cs->shape == SH_LON) v = (double)iv / 1e7;
-        switch (cs->type) {
-        case PPQ_BOOLEAN: ((uint8_t *)d->values)[r] = (uint8_t)(iv != 0); break;
-        case PPQ_INT32: ((int32_t *)d->values)[r] = (int32_t)iv; break;
-        case PPQ_INT64: ((int64_t *)d->values)[r] = iv; break;
-        case PPQ_FLOAT: ((float *)d->values)[r] = (float)v; break;
-        case PPQ_DOUBLE: ((double *)d->values)[r] = v; break;
-        default: {
-            ppq_bytes_t *b = &((ppq_bytes_t *)d->values)[r];
+        if (!put_number(d, cs->type, r, iv, v)) {
             uint8_t *p = t->pool + *pool_len;
             uint32_t len;
             if (cs->shape == SH_DEVID) {
@@ -531,12 +536,7 @@ static void gen_imu(table_t *t, const colspec_t *cs, coldata_t *d, rng_t *g, uin
                 len = (uint32_t)strlen(imu_states[state]);
                 memcpy(p, imu_states[state], len);
             }
-            b->ptr = p;
-            b->len = len;
-            *pool_len += len;
-            if (len > d->max_len) d->max_len = len;
-            break;
-        }
+            put_bytes(d, r, (const uint8_t *)p, len, pool_len);
         }
     }
 }
