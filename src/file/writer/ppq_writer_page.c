@@ -348,8 +348,9 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
             /* the data changed: many new entries (a dictionary that adds few
              * stays cheap, and weighing costs a pass over the page) */
             switch_to = AUTO_BY_SIZE && c->def->encoding == PPQ_COLUMN_AUTO &&
-                        !(REWEIGHS && !c->dict_pages && COMPRESSED(c->codec)) && /* (auto_first weighed
-                            the chunk's first page compressed at its end: not again uncompressed) */
+                        !(!c->dict_pages && ((REWEIGHS && COMPRESSED(c->codec)) ||
+                                             (PPQ_WRITER_AUTO_THOROUGH && c->reweigh == 2u))) && /* (auto_first
+                            weighed the chunk's first page at its end, or compressed: not again) */
                         (ppq_dict_enc_dict_bytes(c->own.dict) - c->page_dict_bytes) * 16u >
                             ppq_dict_enc_page_values(c->own.dict) * c->width &&
                         alt_smaller(w, c, ppq_dict_enc_page_values(c->own.dict),
@@ -520,18 +521,23 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
  * write it. */
 static ppq_status_t finish_page(ppq_writer_t *w, ppq_col_t *c)
 {
+    ppq_status_t st;
     if (AUTO_BY_SIZE && c->page_count > 0u && c->kind == K_DICT &&
         (c->deciding || (PPQ_WRITER_AUTO_THOROUGH && c->reweigh))) {
-        ppq_status_t st = auto_first(w, c, ppq_dict_enc_page_values(c->own.dict), 0); /* (before the decision, or
-                                                                                          again on the whole page) */
+        st = auto_first(w, c, ppq_dict_enc_page_values(c->own.dict), 0); /* (before the decision, or again
+                                                                             on the whole page) */
         if (PPQ_WRITER_AUTO_THOROUGH) {
-            c->reweigh = 0;
+            c->reweigh = 2; /* (weighed whole: write_page does not weigh it again) */
         }
         if (st != PPQ_OK) {
             return st;
         }
     }
-    return write_page(w, c);
+    st = write_page(w, c);
+    if (AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH) {
+        c->reweigh = 0;
+    }
+    return st;
 }
 
 /* The pending value as PLAIN bytes (numbers) or its bytes (arrays). */
