@@ -96,7 +96,7 @@ $(GENERIC_COPY): port/generic/ppq_port_generic.c
 # deltas unpacked without the fused kernels), linked into the unit suite:
 # on 64-bit hosts test_delta checks it writes the same bytes as the host's
 # path and reads them back (on the boards both are the same code).
-DELTA32_NAMES := enc_arena_size enc_init enc_init_narrow enc_fits enc_block_bytes enc_put_word enc_put enc_finish \
+DELTA32_NAMES := enc_arena_size enc_init enc_init_narrow enc_init_small enc_narrow_size enc_fits enc_block_bytes enc_put_word enc_put enc_finish \
     enc_finish_to max_block_bytes header enc_header dec_init dec_count dec_get dec_get_i32 stream_end
 DELTA32_RENAME := $(foreach f,$(DELTA32_NAMES),-Dppq_delta_$(f)=ppq_delta32_$(f)) -DPPQ_FAST64=0
 $(BUILD)/obj/delta32_copy.o: src/encodings/ppq_delta.c

@@ -51,7 +51,7 @@ typedef struct ppq_delta_enc {
                              value, then the lesser of block_size - 1 and cap */
     uint8_t is64;
     uint8_t finished;
-    uint8_t narrow;       /* deltas kept in 32 bits (ppq_delta_internal.h) */
+    uint8_t narrow;       /* 0, or the bytes a delta is kept in: 4, 2 or 1 (ppq_delta_internal.h) */
     ppq_status_t err;     /* first sink error; sticky */
 } ppq_delta_enc_t;
 

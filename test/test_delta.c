@@ -292,6 +292,63 @@ static void row_entry(void)
     }
 }
 
+/* The compact writer's small encoders keep each delta in 1 or 2 bytes,
+ * less its block's first (where built: PPQ_DELTA_SMALL; else in 4): the
+ * same bytes as the usual encoder while the deltas stay within +-127 or
+ * +-32767 of it (timestamps 1000 apart with a jitter); a delta past that
+ * refused (NOSPACE, not sticky, ppq_delta_enc_fits saying so first), the
+ * page still finishing as the usual one's of the values taken. */
+static void small_buffer(void)
+{
+    unsigned bytes;
+    PPQ_CHECK(setup());
+    for (bytes = 1; PPQ_WRITER_COMPACT && bytes <= 2u; bytes++) {
+        ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 0, 0};
+        ppq_arena_t arena;
+        ppq_delta_enc_t wide, small;
+        ppq_sink_t ws, ns;
+        tsink_t wt, nt;
+        size_t n = NMAX < 700u ? NMAX : 700u, i, before;
+        int32_t *v = (int32_t *)(void *)v64, far;
+        for (i = 0; i < n; i++) { /* (a block's deltas 1000 + 0..100, or 1000 -16000..16000) */
+            uint32_t r = (uint32_t)ppq_test_rand();
+            v[i] = (i ? v[i - 1] : -7) + 1000 + (bytes == 1u ? (int32_t)(r % 101u) : (int32_t)(r % 32001u) - 16000);
+        }
+        ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+        tsink_init(&ws, &wt, enc_a, ENC_CAP, (size_t)-1);
+        tsink_init(&ns, &nt, enc_b, ENC_CAP, (size_t)-1);
+        PPQ_CHECK_OK(ppq_delta_enc_init(&wide, &cfg, &ws, &arena));
+        before = ppq_arena_used(&arena);
+        PPQ_CHECK_OK(ppq_delta_enc_init_small(&small, &cfg, &ns, &arena, bytes));
+        PPQ_CHECK(ppq_arena_used(&arena) - before <= ppq_delta_enc_narrow_size(&cfg, bytes));
+        PPQ_CHECK(ppq_delta_enc_narrow_size(&cfg, bytes) <= (PPQ_DELTA_SMALL ? 8u + 128u * bytes + 8u : 512u));
+        for (i = 0; i < n; i++) {
+            PPQ_CHECK_OK(ppq_delta_enc_put(&wide, &v[i], 1));
+            PPQ_CHECK_OK(ppq_delta_enc_put(&small, &v[i], 1));
+        }
+        /* past the bytes: the open block's first delta (taken) then one 2^20 more */
+        far = v[n - 1u] + 1000;
+        PPQ_CHECK(ppq_delta_enc_fits(&small, (uint32_t)far));
+        PPQ_CHECK_OK(ppq_delta_enc_put(&wide, &far, 1));
+        PPQ_CHECK_OK(ppq_delta_enc_put(&small, &far, 1));
+        far += 1000 + (1 << 20);
+        PPQ_CHECK_EQ(ppq_delta_enc_fits(&small, (uint32_t)far), !PPQ_DELTA_SMALL);
+        if (PPQ_DELTA_SMALL) {
+            PPQ_CHECK_EQ(ppq_delta_enc_put(&small, &far, 1), PPQ_ERR_NOSPACE);
+        }
+        PPQ_CHECK_OK(ppq_delta_enc_finish(&wide));
+        PPQ_CHECK_OK(ppq_delta_enc_finish(&small));
+        PPQ_CHECK_EQ(nt.len, wt.len);
+        PPQ_CHECK_MEM(enc_b, enc_a, wt.len);
+        {
+            uint8_t hw[PPQ_DELTA_HEADER_MAX], hn[PPQ_DELTA_HEADER_MAX];
+            size_t lw = ppq_delta_enc_header(&wide, hw), ln = ppq_delta_enc_header(&small, hn);
+            PPQ_CHECK_EQ(ln, lw);
+            PPQ_CHECK_MEM(hn, hw, lw);
+        }
+    }
+}
+
 /* The compact writer's narrow encoder keeps deltas in 32 bits: the same
  * bytes as the usual one for INT32 (every delta fits, wrapped) and for
  * INT64 whose deltas fit; an INT64 delta beyond refused (NOSPACE, not
@@ -906,6 +963,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(page_sized_buffer),
     PPQ_TEST(row_entry),
     PPQ_TEST(narrow_buffer),
+    PPQ_TEST(small_buffer),
     PPQ_TEST(arbitrary_padding_accepted),
     PPQ_TEST(forbidden_streams_rejected),
     PPQ_TEST(encoder_arguments_and_failures),

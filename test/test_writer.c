@@ -12,6 +12,7 @@
  * layout: their tests run there (s390x too). */
 #define COMPACT_64 (SIZE_MAX > 0xFFFFFFFFu && PPQ_WRITER_COMPACT)
 #include "test_util.h"
+#include "recover_util.h"
 
 #define FILE_CAP (PPQ_TEST_BUF) /* every file here fits one test buffer */
 
@@ -1359,6 +1360,78 @@ static void compact_auto_lend_free(void)
         compact_bytes(fixed, 2, PPQ_COLUMN_AUTO, &o, 5000, row_walk_i32, &delta);
     }
     PPQ_CHECK(mine * 100u <= delta * 105u);
+}
+
+/* Timestamps 1000 apart with a jitter of 0..7, a clock set at row 700 (a
+ * delta past 2 bytes), beside a double. */
+static int32_t ts_jump(uint32_t r)
+{
+    return (int32_t)(1000u * r + ((r * 2654435761u) >> 29)) + (r >= 700u ? 40000000 : 0);
+}
+
+static void row_ts_jump(ppq_writer_t *w, uint32_t r)
+{
+    PPQ_CHECK_OK(ppq_writer_set_i32(w, 0, ts_jump(r)));
+    PPQ_CHECK_OK(ppq_writer_set_double(w, 1, (double)(r * 2654435761u >> 8)));
+}
+
+/* An AUTO INT32 in a small compact store (64-bit hosts: the store lends
+ * DELTA's buffer, PPQ_WRITER_COMPACT_LEND) takes DELTA with its deltas in
+ * a byte (144 bytes lent, not 520): sorted timestamps had gone PLAIN at 4
+ * bytes a row in 1-2 KB stores, 13-17x DELTA's chunk (issue 27's sweep).
+ * Within 1.05x of fixed DELTA's file; the clock set makes the rest of its
+ * row group a PLAIN page (a DELTA page and a PLAIN one), every value read
+ * back. */
+static void compact_auto_small_deltas(void)
+{
+    static const ppq_column_t schema[] = {COL("ts", PPQ_INT32, 0, PPQ_COLUMN_AUTO), COL("d", PPQ_DOUBLE, 0, PPQ_COLUMN_PLAIN)};
+    ppq_writer_options_t o;
+    size_t delta, mine, len;
+    ppq_column_t fixed[2];
+    ppq_reader_t *rd;
+    ppq_column_reader_t *cr;
+    ppq_file_t f;
+    mfile_t m;
+    ppq_arena_t a;
+    uint32_t rg, r = 0;
+    int split = 0;
+    if (!COMPACT_64) {
+        return; /* (no lending: such a column takes a dictionary or PLAIN) */
+    }
+    compact_options(&o, 700, 4096, 64); /* a store of 1,400 bytes */
+    fixed[0] = schema[0];
+    fixed[1] = schema[1];
+    fixed[0].encoding = PPQ_COLUMN_DELTA_BINARY_PACKED;
+    compact_bytes(fixed, 2, PPQ_COLUMN_AUTO, &o, 1500, row_ts_jump, &delta);
+    compact_bytes(schema, 2, PPQ_COLUMN_AUTO, &o, 1500, row_ts_jump, &mine);
+    PPQ_CHECK(delta > 0u && mine * 100u <= delta * 105u);
+    len = file_mem.len; /* (AUTO's file: read it back) */
+    ppq_arena_init(&a, test_arena_ptr, test_arena_size);
+    rd = (ppq_reader_t *)ppq_arena_alloc(&a, sizeof *rd);
+    cr = (ppq_column_reader_t *)ppq_arena_alloc(&a, sizeof *cr);
+    PPQ_CHECK(rd != NULL && cr != NULL);
+    if (rd == NULL || cr == NULL) {
+        return;
+    }
+    mfile_init(&f, &m, file_buf, len, len);
+    PPQ_CHECK_OK(ppq_reader_open(rd, &f, &a));
+    for (rg = 0; rg < rd->nrg; rg++) {
+        size_t mark = ppq_arena_mark(&a), levels = 1, count = 0, i;
+        uint32_t enc = ppq_reader_chunk(rd, rg, 0)->encodings;
+        ppq_status_t st = ppq_column_reader_init(cr, rd, rg, 0, &a);
+        split |= (enc >> PPQ_ENC_DELTA_BINARY_PACKED & 1u) && (enc >> PPQ_ENC_PLAIN & 1u);
+        while (st == PPQ_OK && levels > 0u) {
+            int32_t v[64];
+            st = ppq_column_reader_read(cr, 64, v, NULL, NULL, &levels, &count);
+            for (i = 0; st == PPQ_OK && i < count; i++, r++) {
+                PPQ_CHECK_EQ(v[i], ts_jump(r));
+            }
+        }
+        PPQ_CHECK_OK(st);
+        ppq_arena_rewind(&a, mark);
+    }
+    PPQ_CHECK_EQ(r, 1500u);
+    PPQ_CHECK(split);
 }
 
 static void row_distinct(ppq_writer_t *w, uint32_t r)
@@ -3033,6 +3106,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_auto_dict_counted),
     PPQ_TEST(compact_auto_counts_many_ids),
     PPQ_TEST(compact_auto_lend_free),
+    PPQ_TEST(compact_auto_small_deltas),
     PPQ_TEST(compact_auto_bools_plain),
     PPQ_TEST(compact_auto_const_dict),
     PPQ_TEST(compact_delta_after_jump),

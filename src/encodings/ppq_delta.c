@@ -9,6 +9,9 @@
 /* Narrow (32-bit) deltas exist for the writer's compact layout: a constant,
  * so that builds without it leave that code out. */
 #define NARROW(enc) (PPQ_WRITER_COMPACT && (enc)->narrow)
+/* ... and of 1 or 2 bytes, each less the block's first delta (the
+ * compact layout's buffers lent by its store, where built). */
+#define SMALL(enc) (PPQ_DELTA_SMALL && PPQ_WRITER_COMPACT && (enc)->narrow != 0u && (enc)->narrow < 4u)
 #define DEFAULT_MINIBLOCKS 4u
 #define CHUNK 64u /* values unpacked per step (256 bytes of stack) */
 
@@ -51,7 +54,20 @@ size_t ppq_delta_enc_arena_size(const ppq_delta_cfg_t *cfg)
     return PPQ_ARENA_ROUND((size_t)buffered(cfg, block, minis) * 8u);
 }
 
-/* ppq_delta_enc_init with deltas of 8 or (narrow) 4 bytes. */
+/* The buffer of a narrow encoder with deltas of `bytes` (1, 2 or 4) for
+ * `need` bytes of 8-byte deltas: 1 and 2 after the block's first delta. */
+static size_t narrow_size(size_t need, unsigned bytes)
+{
+    return bytes >= 4u ? need / 2u : 8u + need / 8u * bytes;
+}
+
+size_t ppq_delta_enc_narrow_size(const ppq_delta_cfg_t *cfg, unsigned bytes)
+{
+    size_t need = ppq_delta_enc_arena_size(cfg);
+    return need == 0u ? 0u : PPQ_ARENA_ROUND(narrow_size(need, PPQ_DELTA_SMALL ? bytes : 4u));
+}
+
+/* ppq_delta_enc_init with deltas of 8 or (narrow) 4, 2 or 1 bytes. */
 static ppq_status_t enc_init(ppq_delta_enc_t *enc, const ppq_delta_cfg_t *cfg, ppq_sink_t *out, ppq_arena_t *arena,
                              uint8_t narrow)
 {
@@ -61,7 +77,7 @@ static ppq_status_t enc_init(ppq_delta_enc_t *enc, const ppq_delta_cfg_t *cfg, p
     }
     resolve(cfg, &enc->block_size, &enc->miniblocks);
     enc->cap = (uint32_t)(need / 8u); /* (8-byte deltas, 8-byte arena rounding: whole deltas) */
-    enc->deltas = (uint64_t *)ppq_arena_alloc(arena, narrow ? need / 2u : need); /* (cap: a multiple of 32) */
+    enc->deltas = (uint64_t *)ppq_arena_alloc(arena, narrow ? narrow_size(need, narrow) : need); /* (cap: a multiple of 32) */
     if (enc->deltas == NULL) {
         return PPQ_ERR_ARENA;
     }
@@ -86,7 +102,36 @@ ppq_status_t ppq_delta_enc_init(ppq_delta_enc_t *enc, const ppq_delta_cfg_t *cfg
 ppq_status_t ppq_delta_enc_init_narrow(ppq_delta_enc_t *enc, const ppq_delta_cfg_t *cfg, ppq_sink_t *out,
                                        ppq_arena_t *arena)
 {
-    return PPQ_WRITER_COMPACT ? enc_init(enc, cfg, out, arena, 1) : PPQ_ERR_ARG; /* (NARROW) */
+    return PPQ_WRITER_COMPACT ? enc_init(enc, cfg, out, arena, 4) : PPQ_ERR_ARG; /* (NARROW) */
+}
+
+ppq_status_t ppq_delta_enc_init_small(ppq_delta_enc_t *enc, const ppq_delta_cfg_t *cfg, ppq_sink_t *out,
+                                      ppq_arena_t *arena, unsigned bytes)
+{
+    bytes = PPQ_DELTA_SMALL && (bytes == 1u || bytes == 2u) ? bytes : 4u;
+    return PPQ_WRITER_COMPACT ? enc_init(enc, cfg, out, arena, (uint8_t)bytes) : PPQ_ERR_ARG;
+}
+
+/* A small encoder's delta i of the open block. */
+static int64_t small_at(const ppq_delta_enc_t *enc, uint32_t i)
+{
+    const uint8_t *b = (const uint8_t *)(const void *)(enc->deltas + 1);
+    int64_t base = (int64_t)enc->deltas[0];
+    return base + (enc->narrow == 1u ? (int64_t)(int8_t)b[i] : (int64_t)((const int16_t *)(const void *)b)[i]);
+}
+
+/* Does delta d fit a small encoder's open block?  (Its first delta always:
+ * the others are kept less it.) */
+static int small_fits(const ppq_delta_enc_t *enc, int64_t d)
+{
+    int64_t r = d - (int64_t)enc->deltas[0], half = enc->narrow == 1u ? 128 : 32768;
+    return enc->in_block == 0u || (r >= -half && r < half);
+}
+
+/* A narrow encoder's delta i of the open block. */
+static int64_t narrow_at(const ppq_delta_enc_t *enc, uint32_t i)
+{
+    return SMALL(enc) ? small_at(enc, i) : (int64_t)(int32_t)((const uint32_t *)(const void *)enc->deltas)[i];
 }
 
 /* The delta put_word stores for v: INT32's wrapped to 32 bits, sign-extended. */
@@ -99,7 +144,7 @@ static inline uint64_t delta_of(const ppq_delta_enc_t *enc, uint64_t v)
 int ppq_delta_enc_fits(const ppq_delta_enc_t *enc, uint64_t v)
 {
     int64_t d = (int64_t)delta_of(enc, v);
-    return !NARROW(enc) || enc->count == 0u || (d >= INT32_MIN && d <= INT32_MAX);
+    return !NARROW(enc) || enc->count == 0u || (SMALL(enc) ? small_fits(enc, d) : d >= INT32_MIN && d <= INT32_MAX);
 }
 
 static ppq_status_t write_bytes(ppq_delta_enc_t *enc, const uint8_t *data, size_t len)
@@ -163,6 +208,45 @@ static void flush_block32(ppq_delta_enc_t *enc)
             uint8_t packed[32];
             ppq_pack32(d + i, 8, w, packed);
             (void)write_bytes(enc, packed, w);
+        }
+    }
+    enc->count += enc->in_block;
+    enc->in_block = 0;
+}
+
+/* flush_block for a small encoder (1- or 2-byte deltas). */
+static void flush_small(ppq_delta_enc_t *enc)
+{
+    uint32_t n = enc->in_block, per = ppq_udiv32(enc->block_size, enc->miniblocks);
+    uint32_t used = ppq_udiv32(n + per - 1u, per), m, i, k;
+    uint8_t head[PPQ_ULEB64_MAX];
+    int64_t lo = small_at(enc, 0);
+    for (i = 1; i < n; i++) {
+        int64_t x = small_at(enc, i);
+        lo = x < lo ? x : lo;
+    }
+    (void)write_bytes(enc, head, ppq_uleb64_encode(ppq_zigzag64_encode(lo), head));
+    for (k = 0; k < 2u; k++) { /* the miniblocks' widths, then their bits (a spread below 2^17) */
+        for (m = 0; m < enc->miniblocks && enc->err == PPQ_OK; m++) {
+            uint32_t all = 0, rel[8];
+            unsigned w;
+            for (i = m * per; m < used && i < (m + 1u) * per && i < n; i++) {
+                all |= (uint32_t)(small_at(enc, i) - lo);
+            }
+            w = ppq_bit_width32(all);
+            if (k == 0u) {
+                head[0] = (uint8_t)w;
+                (void)write_bytes(enc, head, 1);
+            }
+            for (i = m * per; k == 1u && m < used && i < (m + 1u) * per && w > 0u; i += 8u) {
+                uint8_t packed[32];
+                uint32_t j;
+                for (j = 0; j < 8u; j++) {
+                    rel[j] = i + j < n ? (uint32_t)(small_at(enc, i + j) - lo) : 0u; /* (the last miniblock padded) */
+                }
+                ppq_pack32(rel, 8, w, packed);
+                (void)write_bytes(enc, packed, w);
+            }
         }
     }
     enc->count += enc->in_block;
@@ -380,15 +464,13 @@ size_t ppq_delta_enc_block_bytes(const ppq_delta_enc_t *enc, uint64_t v)
     d = enc->is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d; /* as put_word stores it */
     lo = (int64_t)d;
     for (i = 0; i < enc->in_block; i++) {
-        int64_t x = NARROW(enc) ? (int64_t)(int32_t)((const uint32_t *)(const void *)enc->deltas)[i] : (int64_t)enc->deltas[i];
+        int64_t x = NARROW(enc) ? narrow_at(enc, i) : (int64_t)enc->deltas[i];
         lo = x < lo ? x : lo;
     }
     for (m = 0; m < enc->miniblocks; m++) { /* a full block: every miniblock used (as flush_block) */
         uint64_t all = 0;
         for (i = m * per; i < (m + 1u) * per; i++) {
-            uint64_t x = i < enc->in_block ? (NARROW(enc) ? (uint64_t)(int64_t)(int32_t)((const uint32_t *)(const void *)enc->deltas)[i]
-                                                          : enc->deltas[i])
-                                            : d;
+            uint64_t x = i < enc->in_block ? (NARROW(enc) ? (uint64_t)narrow_at(enc, i) : enc->deltas[i]) : d;
             x -= (uint64_t)lo;
             all |= enc->is64 && !NARROW(enc) ? x : (uint64_t)(uint32_t)x;
         }
@@ -414,7 +496,18 @@ static PPQ_ALWAYS_INLINE ppq_status_t put_word(ppq_delta_enc_t *enc, uint64_t v)
         }
         /* INT32: the wrapped 32-bit delta, sign-extended */
         d = enc->is64 ? d : (uint64_t)(int64_t)(int32_t)(uint32_t)d;
-        if (NARROW(enc)) {
+        if (SMALL(enc)) {
+            uint8_t *b = (uint8_t *)(void *)(enc->deltas + 1);
+            if (!small_fits(enc, (int64_t)d)) {
+                return PPQ_ERR_NOSPACE; /* (not taken) */
+            }
+            enc->deltas[0] = enc->in_block == 0u ? d : enc->deltas[0];
+            if (enc->narrow == 1u) {
+                b[enc->in_block++] = (uint8_t)(int8_t)((int64_t)d - (int64_t)enc->deltas[0]);
+            } else {
+                ((int16_t *)(void *)b)[enc->in_block++] = (int16_t)((int64_t)d - (int64_t)enc->deltas[0]);
+            }
+        } else if (NARROW(enc)) {
             if ((int64_t)d < INT32_MIN || (int64_t)d > INT32_MAX) {
                 return PPQ_ERR_NOSPACE; /* (not taken) */
             }
@@ -423,7 +516,9 @@ static PPQ_ALWAYS_INLINE ppq_status_t put_word(ppq_delta_enc_t *enc, uint64_t v)
             enc->deltas[enc->in_block++] = d;
         }
         if (enc->in_block == enc->block_size) {
-            if (NARROW(enc)) {
+            if (SMALL(enc)) {
+                flush_small(enc);
+            } else if (NARROW(enc)) {
                 flush_block32(enc);
             } else {
                 flush_block(enc);
@@ -497,7 +592,9 @@ ppq_status_t ppq_delta_enc_finish(ppq_delta_enc_t *enc)
         return PPQ_ERR_STATE;
     }
     enc->finished = 1;
-    if (enc->in_block > 0u && NARROW(enc)) {
+    if (enc->in_block > 0u && SMALL(enc)) {
+        flush_small(enc);
+    } else if (enc->in_block > 0u && NARROW(enc)) {
         flush_block32(enc);
     } else if (enc->in_block > 0u) {
         flush_block(enc);

@@ -48,6 +48,24 @@ size_t ppq_delta_enc_block_bytes(const ppq_delta_enc_t *enc, uint64_t v);
 PPQ_CHECKRET ppq_status_t ppq_delta_enc_init_narrow(ppq_delta_enc_t *enc, const ppq_delta_cfg_t *cfg, ppq_sink_t *out,
                                                     ppq_arena_t *arena);
 
+/* Narrow encoders of 1- or 2-byte deltas, each kept less the block's
+ * first (a spread within +-127 or +-32767 of it): built where flash is not
+ * the constraint (64-bit CPUs), for the compact layout's buffers that its
+ * store lends; elsewhere they are 4-byte ones.  -DPPQ_DELTA_SMALL=0|1. */
+#ifndef PPQ_DELTA_SMALL
+#define PPQ_DELTA_SMALL (SIZE_MAX > 0xFFFFFFFFu)
+#endif
+
+/* ppq_delta_enc_init_narrow with deltas of `bytes` (1, 2, else 4): a
+ * delta past their reach is refused as there (PPQ_ERR_NOSPACE, not
+ * sticky; ppq_delta_enc_fits says so first).  Arena:
+ * ppq_delta_enc_narrow_size. */
+PPQ_CHECKRET ppq_status_t ppq_delta_enc_init_small(ppq_delta_enc_t *enc, const ppq_delta_cfg_t *cfg, ppq_sink_t *out,
+                                                   ppq_arena_t *arena, unsigned bytes);
+
+/* Arena bytes ppq_delta_enc_init_small takes for `bytes` (0: cfg invalid). */
+size_t ppq_delta_enc_narrow_size(const ppq_delta_cfg_t *cfg, unsigned bytes);
+
 /* Would `v` (bits as for put_word) fit a narrow encoder? */
 int ppq_delta_enc_fits(const ppq_delta_enc_t *enc, uint64_t v);
 

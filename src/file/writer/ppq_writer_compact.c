@@ -32,6 +32,19 @@
 #define PPQ_WRITER_COMPACT_LEND WIDE_CPU
 #endif
 #define COMPACT_LEND (PPQ_WRITER_COMPACT_LEND && BUILT(K_DELTA))
+/* ... its deltas kept in 1 or 2 bytes where they fit (less the block's
+ * first; ppq_delta_enc_init_small): the store lends a quarter or half of
+ * the buffer, by the widths the column's last row group needed (a delta
+ * past them makes the rest of the row group a PLAIN page: compact_split_delta;
+ * the next lends more).  Sorted timestamps and counters in 1-2 KB stores
+ * went PLAIN at 4 bytes a row where DELTA took a bit or two: its 512
+ * bytes had cost more rows than PLAIN's. */
+#define COMPACT_SMALL (PPQ_WRITER_COMPACT_LEND && PPQ_DELTA_SMALL) /* (#if: BUILT is not for the preprocessor) */
+#if COMPACT_SMALL
+#define COMPACT_SPLIT(cc) ((cc)->dsplit != 0u)
+#else
+#define COMPACT_SPLIT(cc) 0
+#endif
 /* Refinements of AUTO built where flash is not the constraint (64-bit
  * CPUs; several hundred bytes on Cortex-M, whose builds go without): an
  * AUTO dictionary of distinct values only written as its entries, PLAIN;
@@ -84,6 +97,11 @@ typedef struct compact_col {
     uint8_t jumped;         /* a delta passed 32 bits once (compact_reset) */
     uint8_t lent;           /* its encoder's buffer lent by the store, from its end (an
                                INT32 in a small store: compact_reset) */
+#if COMPACT_SMALL
+    uint8_t dmax;           /* DELTA, lent: the widest spread of a block this row group (8 or
+                               16: a delta its 1- or 2-byte buffer did not take) ... */
+    uint8_t dsplit;         /* ... which made the rest of the row group PLAIN (compact_split_delta) */
+#endif
     struct compact_est *est; /* AUTO integers: what DELTA and a dictionary would take of the
                                 row group (NULL: none) */
     /* OPTIONAL columns only (REQUIRED ones are allocated without): */
@@ -118,6 +136,9 @@ typedef struct compact_est {
     uint8_t sampled;        /* EST_SAMPLES: seen holds one value in 16, over `before` (in the
                                struct's padding) */
     uint16_t before;        /* ... the distinct values counted before it */
+#if COMPACT_SMALL
+    uint8_t wmax;           /* the widest closed miniblock's width (what DELTA's lent buffer needs) */
+#endif
 } compact_est_t;
 
 /* Distinct values behind the sketch's bits b of 128: -128 ln(1 - b/128),
@@ -169,7 +190,11 @@ static void est_add(compact_est_t *e, int64_t v, int kind)
     e->lo = d < e->lo ? d : e->lo;
     e->hi = d > e->hi ? d : e->hi;
     if (k % 32u == 31u) {
-        e->bits += 32u * ppq_bit_width64((uint64_t)e->hi - (uint64_t)e->lo);
+        unsigned w = ppq_bit_width64((uint64_t)e->hi - (uint64_t)e->lo);
+        e->bits += 32u * w;
+#if COMPACT_SMALL
+        e->wmax = (uint8_t)(w > e->wmax ? w : e->wmax);
+#endif
     }
 }
 
@@ -191,6 +216,37 @@ static size_t est_bytes(const compact_est_t *e)
     uint32_t deltas = e->n > 0u ? e->n - 1u : 0u;
     uint32_t open = deltas % 32u != 0u ? 32u * ppq_bit_width64((uint64_t)e->hi - (uint64_t)e->lo) : 0u;
     return 8u + (deltas + 127u) / 128u * 6u + (e->bits + open) / 8u;
+}
+
+/* The store bytes a lent DELTA buffer of `bytes`-byte deltas takes. */
+static size_t compact_lend_delta(unsigned bytes)
+{
+    ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 0, 0};
+    return COMPACT_LEND ? ppq_delta_enc_narrow_size(&cfg, bytes) + PPQ_ARENA_ALIGN : 0u;
+}
+
+/* The bytes a lent DELTA buffer keeps a delta in, for the next row group
+ * of column c: by the widest spread of a block this one needed (DELTA),
+ * or (another encoding) its miniblocks' and 2 bits more (a block spans
+ * four); 4 with none seen.  (4 where not built.) */
+static unsigned compact_small_bytes(const ppq_col_t *c)
+{
+#if COMPACT_SMALL
+    const compact_col_t *cc = c->own.cc;
+    const compact_est_t *e = cc->est;
+    unsigned need = 32u;
+    if (c->kind == K_DELTA && c->enc.delta.count > 1u) {
+        need = cc->dmax;
+    } else if (c->kind != K_DELTA && e != NULL && e->n > 2u) {
+        unsigned open = (e->n - 1u) % 32u != 0u ? ppq_bit_width64((uint64_t)e->hi - (uint64_t)e->lo) : 0u;
+        need = (open > e->wmax ? open : e->wmax) + 2u;
+        need = cc->dmax > need ? cc->dmax : need; /* (a DELTA page split: what it did not take) */
+    }
+    return need <= 7u ? 1u : need <= 15u ? 2u : 4u;
+#else
+    (void)c;
+    return 4u;
+#endif
 }
 
 /* The encoding a compact column takes; *ok 0 when it cannot. */
@@ -245,6 +301,20 @@ static size_t compact_value_max(const ppq_column_t *c, const ppq_writer_options_
     return c->type == PPQ_BYTE_ARRAY ? 4u + (size_t)o->page_bytes : ppq_plain_width(c->type, c->type_len) + 1u;
 }
 
+/* What a lent column borrows as a dictionary: its RLE's groups. */
+static size_t compact_lend_rle(const ppq_writer_options_t *o)
+{
+    return COMPACT_GROUPS * compact_max_width(o) + PPQ_ARENA_ALIGN;
+}
+
+/* The least a lent column may borrow: DELTA's smallest buffer, or the
+ * RLE's groups (PLAIN borrows none: compact_reset). */
+static size_t compact_lend_least(const ppq_writer_options_t *o)
+{
+    size_t delta = compact_lend_delta(COMPACT_SMALL ? 1u : 4u), rle = compact_lend_rle(o);
+    return delta > rle ? delta : rle;
+}
+
 /* The least store: one row into an empty row group, with room to spare. */
 static size_t compact_least_store(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o)
 {
@@ -254,6 +324,13 @@ static size_t compact_least_store(const ppq_column_t *s, uint32_t n, const ppq_w
         least += 96u + 2u * compact_value_max(&s[i], o) + 2u * compact_max_width(o);
     }
     return least;
+}
+
+/* The store's room above its least, which its lent buffers may take
+ * (plan_compact keeps their least). */
+static size_t compact_spare(const ppq_writer_t *w)
+{
+    return w->store_size - compact_least_store(w->schema, w->ncols, &w->opts);
 }
 
 static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w)
@@ -308,7 +385,7 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
         int_auto = BUILT(K_DELTA) && BUILT(K_DICT) && c->encoding == PPQ_COLUMN_AUTO &&
                    (c->type == PPQ_INT64 || c->type == PPQ_INT32);
         lend = int_auto && c->type == PPQ_INT32 && store < 16u * COMPACT_DELTA32;
-        int_auto = int_auto && (!lend || (COMPACT_LEND && store >= least + (lent += COMPACT_DELTA32 + PPQ_ARENA_ALIGN)));
+        int_auto = int_auto && (!lend || (COMPACT_LEND && store >= least + (lent += compact_lend_least(o))));
         lend = lend && int_auto;
         kind = int_auto ? K_DELTA : kind;
         if (kind == K_DICT || int_auto) {
@@ -512,6 +589,9 @@ static size_t entry_size(const ppq_writer_t *w, const ppq_col_t *c, uint32_t len
 }
 
 static ppq_status_t compact_split(ppq_writer_t *w, ppq_col_t *c);
+#if COMPACT_SMALL
+static ppq_status_t compact_split_delta(ppq_writer_t *w, ppq_col_t *c);
+#endif
 
 /* Does the pending row fit the open row group?  Looks up the dictionary
  * columns' values (kept for compact_push). */
@@ -522,6 +602,12 @@ PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
     for (i = 0; i < w->ncols; i++) {
         ppq_col_t *c = COL(w, i);
         compact_col_t *cc = c->own.cc;
+#if COMPACT_SMALL
+        if (c->pending == 1u && c->kind == K_DELTA && c->enc.delta.narrow < 4u &&
+            !ppq_delta_enc_fits(&c->enc.delta, value_word(c)) && compact_split_delta(w, c) != PPQ_OK) {
+            return 0; /* (past its 1- or 2-byte deltas: PLAIN from this value) */
+        }
+#endif
         /* a null puts nothing but its level, yet what the values' encoder
          * holds still comes out at the end: its room too */
         if (c->pending == 1u && BUILT(K_DICT) && c->kind == K_DICT) {
@@ -564,6 +650,10 @@ PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
                     width = ppq_bit_width64((uint64_t)cc->by.delta.hi - (uint64_t)cc->by.delta.lo);
                     width = !e->is64 && width > 32u ? 32u : width;
                     cc->dwidth = (uint8_t)width;
+#if COMPACT_SMALL
+                    cc->dmax = (uint8_t)(width > cc->dmax && e->count > 0u ? width : cc->dmax); /* (the first
+                                                                                         value is no delta) */
+#endif
                 }
             }
             /* the block this value completes, exactly; else the open block's
@@ -747,10 +837,15 @@ static void compact_weigh(ppq_writer_t *w, const ppq_col_t *c)
     /* the store's room it borrows: without a spill, rows a file loses; with
      * one, row groups' metadata the file gains (none where the row group
      * ended at row_group_rows: the store did not end it) */
-    if (COMPACT_LEND && cc->lent && delta != (size_t)-1 && w->rg_rows < w->opts.row_group_rows) {
-        delta += w->opts.footer_spill == NULL ? COMPACT_DELTA32
-                                              : ppq_udiv32((uint32_t)w->rg_meta_max * COMPACT_DELTA32,
-                                                           (uint32_t)(w->store_size - COMPACT_DELTA32));
+    if (COMPACT_LEND && cc->lent && delta != (size_t)-1) {
+        size_t more = compact_lend_delta(compact_small_bytes(c)) - compact_lend_rle(&w->opts); /* (than a dictionary's) */
+        if (more > compact_spare(w)) {
+            delta = (size_t)-1; /* (more than the store has: DELTA is not tried) */
+        } else if (w->rg_rows < w->opts.row_group_rows) {
+            delta += w->opts.footer_spill == NULL ? more
+                                                  : ppq_udiv32((uint32_t)(w->rg_meta_max * more),
+                                                               (uint32_t)(w->store_size - more));
+        }
     }
     if (c->kind == K_DICT) { /* (entries as the store keeps them: byte arrays' with their 2-byte length) */
         dict = (c->dict_word ? (size_t)cc->dict_count * (c->width + REC_TAIL) : (size_t)cc->dict_bytes) +
@@ -811,6 +906,10 @@ static ppq_status_t compact_start(ppq_col_t *c)
     cc->dict_bytes = 0;
     cc->dict_full = 0;
     cc->by.split.rows = 0; /* (DELTA's spread starts at its first value: compact_push) */
+#if COMPACT_SMALL
+    cc->dmax = 0;
+    cc->dsplit = 0;
+#endif
     if (cc->est != NULL) {
         memset(cc->est, 0, sizeof *cc->est);
     }
@@ -848,8 +947,12 @@ static ppq_status_t compact_encoders(ppq_col_t *c)
     case K_DELTA: {
         ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 0, 0};
         cfg.type = c->def->type;
-        /* deltas kept in 32 bits: half the buffer (a larger jump ends the row group) */
-        return BUILT(K_DELTA) ? ppq_delta_enc_init_narrow(&c->enc.delta, &cfg, &c->vals_sink, &c->codec_arena)
+        /* deltas kept in 32 bits: half the buffer (a larger jump ends the row group); in 1 or 2
+         * where the store lent less (compact_reset) */
+        unsigned bytes = c->codec_arena.size >= compact_lend_delta(4u) - PPQ_ARENA_ALIGN   ? 4u
+                         : c->codec_arena.size >= compact_lend_delta(2u) - PPQ_ARENA_ALIGN ? 2u
+                                                                                            : 1u;
+        return BUILT(K_DELTA) ? ppq_delta_enc_init_small(&c->enc.delta, &cfg, &c->vals_sink, &c->codec_arena, bytes)
                               : PPQ_ERR_STATE;
     }
     case K_RLE: return ppq_rle_enc_init(&c->enc.rle, &r, &c->vals_sink, &c->codec_arena);
@@ -892,6 +995,28 @@ static ppq_status_t compact_split(ppq_writer_t *w, ppq_col_t *c)
     }
     return st == PPQ_OK ? compact_encoders(c) : st;
 }
+
+#if COMPACT_SMALL
+/* Column c (DELTA, its deltas in 1 or 2 bytes: the store lent a small
+ * buffer) met a delta they do not take: its values so far become the
+ * chunk's first data page, the rest a PLAIN page (the store has no more
+ * to lend this row group; the next lends more: compact_reset).  The DELTA
+ * page's header is kept in the buffer, which PLAIN does not use. */
+static ppq_status_t compact_split_delta(ppq_writer_t *w, ppq_col_t *c)
+{
+    compact_col_t *cc = c->own.cc;
+    ppq_status_t st = compact_finish(c);
+    uint8_t *head = c->codec_arena.base;
+    head[0] = (uint8_t)ppq_delta_enc_header(&c->enc.delta, head + 1); /* (finished: all its values) */
+    cc->dmax = (uint8_t)(8u * c->enc.delta.narrow);
+    cc->dsplit = 1;
+    cc->by.split.rows = w->rg_rows;
+    cc->by.split.vals = (uint16_t)cc->vals.len; /* (the store is below 64 KiB) */
+    cc->by.split.levs = c->def->optional ? (uint16_t)cc->levs.len : 0u;
+    c->kind = K_PLAIN;
+    return st == PPQ_OK ? compact_encoders(c) : st;
+}
+#endif
 
 /* Column i's dictionary entries of indices from..to-1 to `out`, as PLAIN
  * values (all of them: its dictionary page body). */
@@ -1089,7 +1214,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
         pg.levs_len = split != 0u ? cc->by.split.levs : pg.levs_len;
         pg.rows = split != 0u ? split : pg.rows;
     } else {
-        split = kind == K_DICT ? split : 0u;
+        split = kind == K_DICT || COMPACT_SPLIT(cc) ? split : 0u;
     }
     /* AUTO integer on DELTA, every value the same (one run as long as the
      * values: compact_est), where a dictionary of that value takes less
@@ -1123,6 +1248,14 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
             pg.vals_len = cc->by.split.vals;
             pg.levs_len = cc->by.split.levs;
         }
+    } else if (COMPACT_SPLIT(cc)) { /* the first page DELTA (compact_split_delta), the rest PLAIN */
+        pg.pre = c->codec_arena.base + 1;
+        pg.pre_len = c->codec_arena.base[0];
+        pg.rows = split;
+        pg.vals_len = cc->by.split.vals;
+        pg.levs_len = cc->by.split.levs;
+        c->encodings |= 1u << page_encoding[K_DELTA];
+        kind = K_DELTA;
     } else if (BUILT(K_DELTA) && kind == K_DELTA) {
         pg.pre_len = ppq_delta_enc_header(&c->enc.delta, pre);
     } else if (kind == K_RLE && PPQ_WRITER_COMPACT_FLAT && c->def->encoding == PPQ_COLUMN_AUTO &&
@@ -1153,6 +1286,10 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
             break; /* (a split the row that caused it did not join has no second page) */
         }
         pre[0] = cc->dict_width; /* the second page: the rest */
+        if (COMPACT_SPLIT(cc)) {
+            kind = K_PLAIN;
+            pg.pre_len = 0;
+        }
         if (PPQ_WRITER_COMPACT_FLAT && pg.eto != 0u) {
             pg.efrom = pg.eto;
             pg.eto = UINT32_MAX;
@@ -1180,6 +1317,7 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
     uint32_t i;
     int by_dict = 0;
     ppq_status_t st = PPQ_OK;
+    size_t spare = COMPACT_LEND ? compact_spare(w) : 0u, lend = 0;
     w->store_len = 0;
     if (COMPACT_LEND) {
         w->store_cap = w->store_size; /* (the buffers it lends: again below) */
@@ -1194,7 +1332,7 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
     for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
         ppq_col_t *c = COL(w, i);
         compact_col_t *cc = c->own.cc;
-        unsigned width = cc->dict_width;
+        unsigned width = cc->dict_width, small = !cc->lent ? 4u : w->rg_rows > 0u ? compact_small_bytes(c) : 2u;
         int home = compact_home(c);
         if (c->kind == K_DELTA && cc->dict_full) {
             /* its deltas pass 32 bits: PLAIN from here on where they did within 8 values of the row
@@ -1213,6 +1351,16 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
         } else if (c->kind == K_DELTA && cc->no_delta) {
             c->kind = K_PLAIN;
         }
+        if (COMPACT_LEND && cc->lent) { /* its encoder's buffer, lent from the store's end: DELTA's, of
+                                           the bytes its deltas need, or the dictionary's RLE groups, as
+                                           the room above the least store allows (else PLAIN, which needs
+                                           none) */
+            small = w->rg_rows == 0u && compact_lend_delta(small) > spare ? 1u : small;
+            lend = c->kind == K_DELTA ? compact_lend_delta(small) : c->kind == K_DICT ? compact_lend_rle(&w->opts) : 0u;
+            c->kind = lend > spare ? K_PLAIN : c->kind;
+            lend = lend > spare ? 0u : lend;
+            spare -= lend;
+        }
         if (c->kind == K_DICT && was != K_DICT) {
             if (cc->est != NULL) { /* an integer's: for the values it counted (else at the width it had) */
                 width = ppq_bit_width32(2u * est_distinct(cc->est) | 1u);
@@ -1229,11 +1377,9 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
         if (c->kind == K_DICT && cc->dict_width > 8u) {
             w->wide_at = w->store_size; /* (every entry: indices of two bytes) */
         }
-        if (COMPACT_LEND && cc->lent) { /* its encoder's buffer from the store's end (DELTA's block, or the RLE's groups) */
-            size_t len = (c->kind == K_DELTA ? COMPACT_DELTA32 : COMPACT_GROUPS * compact_max_width(&w->opts)) +
-                         PPQ_ARENA_ALIGN;
-            w->store_cap -= len;
-            ppq_arena_init(&c->codec_arena, w->store + w->store_cap, len);
+        if (COMPACT_LEND && cc->lent) {
+            w->store_cap -= lend;
+            ppq_arena_init(&c->codec_arena, w->store + w->store_cap, lend);
         }
         st = compact_start(c);
     }
