@@ -58,7 +58,7 @@ size_t ppq_delta_enc_arena_size(const ppq_delta_cfg_t *cfg)
  * `need` bytes of 8-byte deltas: 1 and 2 after the block's first delta. */
 static size_t narrow_size(size_t need, unsigned bytes)
 {
-    return bytes >= 4u ? need / 2u : 8u + need / 8u * bytes;
+    return PPQ_DELTA_SMALL && bytes < 4u ? 8u + need / 8u * bytes : need / 2u;
 }
 
 size_t ppq_delta_enc_narrow_size(const ppq_delta_cfg_t *cfg, unsigned bytes)

@@ -949,11 +949,16 @@ static ppq_status_t compact_encoders(ppq_col_t *c)
         cfg.type = c->def->type;
         /* deltas kept in 32 bits: half the buffer (a larger jump ends the row group); in 1 or 2
          * where the store lent less (compact_reset) */
+#if COMPACT_SMALL
         unsigned bytes = c->codec_arena.size >= compact_lend_delta(4u) - PPQ_ARENA_ALIGN   ? 4u
                          : c->codec_arena.size >= compact_lend_delta(2u) - PPQ_ARENA_ALIGN ? 2u
                                                                                             : 1u;
         return BUILT(K_DELTA) ? ppq_delta_enc_init_small(&c->enc.delta, &cfg, &c->vals_sink, &c->codec_arena, bytes)
                               : PPQ_ERR_STATE;
+#else
+        return BUILT(K_DELTA) ? ppq_delta_enc_init_narrow(&c->enc.delta, &cfg, &c->vals_sink, &c->codec_arena)
+                              : PPQ_ERR_STATE;
+#endif
     }
     case K_RLE: return ppq_rle_enc_init(&c->enc.rle, &r, &c->vals_sink, &c->codec_arena);
     default: return ppq_plain_enc_init(&c->enc.plain, c->def->type, c->def->type_len, &c->vals_sink);
@@ -1332,7 +1337,7 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
     for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
         ppq_col_t *c = COL(w, i);
         compact_col_t *cc = c->own.cc;
-        unsigned width = cc->dict_width, small = !cc->lent ? 4u : w->rg_rows > 0u ? compact_small_bytes(c) : 2u;
+        unsigned width = cc->dict_width, small = !COMPACT_SMALL || !cc->lent ? 4u : w->rg_rows > 0u ? compact_small_bytes(c) : 2u;
         int home = compact_home(c);
         if (c->kind == K_DELTA && cc->dict_full) {
             /* its deltas pass 32 bits: PLAIN from here on where they did within 8 values of the row
