@@ -1435,6 +1435,44 @@ static void compact_auto_small_deltas(void)
     PPQ_CHECK(split);
 }
 
+/* Event ids (64-bit hashes, each held 20 rows: deltas past 32 bits) beside
+ * a 10 ms clock and an ADC reading. */
+static void row_event_ids(ppq_writer_t *w, uint32_t r)
+{
+    uint64_t id = (uint64_t)(r / 20u + 1u) * 0x9E3779B97F4A7C15u;
+    PPQ_CHECK_OK(ppq_writer_set_i64(w, 0, 1700000000000 + 10 * (int64_t)r));
+    PPQ_CHECK_OK(ppq_writer_set_i64(w, 1, (int64_t)(id ^ id >> 29)));
+    PPQ_CHECK_OK(ppq_writer_set_i32(w, 2, (int32_t)(2000u + r / 50u + (r * 2654435761u >> 30))));
+}
+
+/* An AUTO INT64 whose deltas pass 32 bits (DELTA's compact buffer keeps 32)
+ * in a file its footer store bounds (no spill, below 64 KiB): the rest of
+ * its row group is a PLAIN page (64-bit hosts), not the row group's end
+ * at the jump.  Hashed event ids ended row groups after 16 and 7 rows and
+ * filled an 8 KiB arena's file at 23 rows (issue 27's sweep; here 20, the
+ * first new id, where 122 fit). */
+static void compact_auto_jump_keeps_rows(void)
+{
+    static const ppq_column_t schema[] = {COL("ts", PPQ_INT64, 0, PPQ_COLUMN_AUTO), COL("ev", PPQ_INT64, 0, PPQ_COLUMN_AUTO),
+                                          COL("adc", PPQ_INT32, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    ppq_status_t st = PPQ_OK;
+    uint32_t r;
+    if (!COMPACT_64 || !setup()) {
+        return; /* (the split is built on 64-bit hosts only: PPQ_DELTA_SMALL) */
+    }
+    compact_options(&o, 400, 500, 64); /* a footer store of one row group */
+    PPQ_CHECK_OK(ppq_writer_init(&w, schema, 3, &o, &file_sink, test_arena_ptr, test_arena_size));
+    for (r = 0; r < 5000u && st == PPQ_OK; r++) {
+        row_event_ids(&w, r);
+        st = ppq_writer_commit_row(&w);
+        PPQ_CHECK(st == PPQ_OK || st == PPQ_ERR_NOSPACE);
+    }
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    PPQ_CHECK(ppq_writer_rows(&w) >= 100u); /* (the row group ended at the first new id: 20) */
+}
+
 static void row_distinct(ppq_writer_t *w, uint32_t r)
 {
     static char b[12] = "k-"; /* (a value stays the caller's until the row is committed) */
@@ -3108,6 +3146,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_auto_counts_many_ids),
     PPQ_TEST(compact_auto_lend_free),
     PPQ_TEST(compact_auto_small_deltas),
+    PPQ_TEST(compact_auto_jump_keeps_rows),
     PPQ_TEST(compact_auto_bools_plain),
     PPQ_TEST(compact_auto_const_dict),
     PPQ_TEST(compact_delta_after_jump),

@@ -603,9 +603,11 @@ PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
         ppq_col_t *c = COL(w, i);
         compact_col_t *cc = c->own.cc;
 #if COMPACT_SMALL
-        if (c->pending == 1u && c->kind == K_DELTA && c->enc.delta.narrow < 4u &&
+        if (c->pending == 1u && c->kind == K_DELTA &&
+            (c->enc.delta.narrow < 4u || (w->opts.footer_spill == NULL && w->footer_cap < 0x10000u)) &&
             !ppq_delta_enc_fits(&c->enc.delta, value_word(c)) && compact_split_delta(w, c) != PPQ_OK) {
-            return 0; /* (past its 1- or 2-byte deltas: PLAIN from this value) */
+            return 0; /* (past its 1- or 2-byte deltas, or without a spill an INT64's past 32 bits: PLAIN
+                         from this value) */
         }
 #endif
         /* a null puts nothing but its level, yet what the values' encoder
@@ -1002,10 +1004,13 @@ static ppq_status_t compact_split(ppq_writer_t *w, ppq_col_t *c)
 }
 
 #if COMPACT_SMALL
-/* Column c (DELTA, its deltas in 1 or 2 bytes: the store lent a small
- * buffer) met a delta they do not take: its values so far become the
- * chunk's first data page, the rest a PLAIN page (the store has no more
- * to lend this row group; the next lends more: compact_reset).  The DELTA
+/* Column c (DELTA) met a delta its buffer does not take: past its 1 or 2
+ * bytes (the store lent a small buffer, and has no more this row group;
+ * the next lends more: compact_reset), or an INT64's past 32 bits in a
+ * file its footer store bounds (compact_admit; elsewhere the row group
+ * ends there, as on Cortex-M: hashed event ids had ended row groups after
+ * 16 and 7 rows, and an 8 KiB arena's file at 23).  Its values so far
+ * become the chunk's first data page, the rest a PLAIN page; the DELTA
  * page's header is kept in the buffer, which PLAIN does not use. */
 static ppq_status_t compact_split_delta(ppq_writer_t *w, ppq_col_t *c)
 {
@@ -1014,6 +1019,11 @@ static ppq_status_t compact_split_delta(ppq_writer_t *w, ppq_col_t *c)
     uint8_t *head = c->codec_arena.base;
     head[0] = (uint8_t)ppq_delta_enc_header(&c->enc.delta, head + 1); /* (finished: all its values) */
     cc->dmax = (uint8_t)(8u * c->enc.delta.narrow);
+    if (c->enc.delta.narrow >= 4u) { /* an INT64's delta past 32 bits: as compact_reset judges a row
+                                        group that ended there (noise, a clock set, a reset) */
+        cc->no_delta = (uint8_t)(c->enc.delta.count < (cc->jumped ? 128u : 8u));
+        cc->jumped = 1;
+    }
     cc->dsplit = 1;
     cc->by.split.rows = w->rg_rows;
     cc->by.split.vals = (uint16_t)cc->vals.len; /* (the store is below 64 KiB) */
@@ -1355,6 +1365,8 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
             c->kind = (uint8_t)(home == K_DELTA && cc->no_delta ? K_PLAIN : home); /* its own again */
         } else if (c->kind == K_DELTA && cc->no_delta) {
             c->kind = K_PLAIN;
+        } else if (COMPACT_SPLIT(cc)) {
+            c->kind = cc->no_delta ? K_PLAIN : K_DELTA; /* (a fixed DELTA split by a delta: its own again) */
         }
         if (COMPACT_LEND && cc->lent) { /* its encoder's buffer, lent from the store's end: DELTA's, of
                                            the bytes its deltas need, or the dictionary's RLE groups, as
