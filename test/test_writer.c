@@ -1459,7 +1459,7 @@ static void compact_auto_jump_keeps_rows(void)
     ppq_writer_t w;
     ppq_status_t st = PPQ_OK;
     uint32_t r;
-    if (!COMPACT_64 || !setup()) {
+    if (!COMPACT_64 || !PPQ_DELTA_SMALL || !setup()) {
         return; /* (the split is built on 64-bit hosts only: PPQ_DELTA_SMALL) */
     }
     compact_options(&o, 400, 500, 64); /* a footer store of one row group */
