@@ -349,6 +349,58 @@ static void small_buffer(void)
     }
 }
 
+/* A small encoder of INT64 (ppq_delta_enc_init_small takes either type):
+ * a delta 2^64 - 1 from its block's first (INT64_MIN after INT64_MAX, or
+ * INT64_MAX after INT64_MIN) is past its bytes, not 1 or -1 (the
+ * difference wrapped: the block's spread then passed 32 bits and was
+ * packed cut); one within them at either end of the range is taken, the
+ * stream the usual encoder's.  (And ppq_delta_enc_narrow_size of bytes
+ * other than 1 and 2 is 4's, as the encoder takes them.) */
+static void small_buffer_int64_ends(void)
+{
+    static const int64_t firsts[2] = {INT64_MAX, INT64_MIN};
+    unsigned k;
+    if (!PPQ_WRITER_COMPACT || !PPQ_DELTA_SMALL) {
+        return; /* (4-byte deltas: the microbit's flash holds no more) */
+    }
+    PPQ_CHECK(setup());
+    for (k = 0; k < 2u; k++) {
+        ppq_delta_cfg_t cfg = {PPQ_INT64, 0, 0, 0};
+        ppq_arena_t arena;
+        ppq_delta_enc_t wide, small;
+        ppq_sink_t ws, ns;
+        tsink_t wt, nt;
+        int64_t v[3];
+        size_t i;
+        /* bytes other than 1 and 2 are 4, in the size as in the encoder */
+        PPQ_CHECK_EQ(ppq_delta_enc_narrow_size(&cfg, 3u), ppq_delta_enc_narrow_size(&cfg, 4u));
+        PPQ_CHECK_EQ(ppq_delta_enc_narrow_size(&cfg, 0u), ppq_delta_enc_narrow_size(&cfg, 4u));
+        v[0] = 0;
+        v[1] = firsts[k]; /* the block's first delta: an end of the range */
+        v[2] = (int64_t)((uint64_t)v[1] + (uint64_t)(k == 0u ? INT64_MIN : INT64_MAX)); /* the other end */
+        ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+        tsink_init(&ws, &wt, enc_a, ENC_CAP, (size_t)-1);
+        tsink_init(&ns, &nt, enc_b, ENC_CAP, (size_t)-1);
+        PPQ_CHECK_OK(ppq_delta_enc_init(&wide, &cfg, &ws, &arena));
+        PPQ_CHECK_OK(ppq_delta_enc_init_small(&small, &cfg, &ns, &arena, 1));
+        for (i = 0; i < 2u; i++) {
+            PPQ_CHECK(ppq_delta_enc_fits(&small, (uint64_t)v[i]));
+            PPQ_CHECK_OK(ppq_delta_enc_put(&wide, &v[i], 1));
+            PPQ_CHECK_OK(ppq_delta_enc_put(&small, &v[i], 1));
+        }
+        PPQ_CHECK(!ppq_delta_enc_fits(&small, (uint64_t)v[2]));
+        PPQ_CHECK_EQ(ppq_delta_enc_put(&small, &v[2], 1), PPQ_ERR_NOSPACE);
+        v[2] = (int64_t)((uint64_t)v[1] + (uint64_t)(k == 0u ? INT64_MAX - 100 : INT64_MIN + 100)); /* 100 in */
+        PPQ_CHECK(ppq_delta_enc_fits(&small, (uint64_t)v[2]));
+        PPQ_CHECK_OK(ppq_delta_enc_put(&wide, &v[2], 1));
+        PPQ_CHECK_OK(ppq_delta_enc_put(&small, &v[2], 1));
+        PPQ_CHECK_OK(ppq_delta_enc_finish(&wide));
+        PPQ_CHECK_OK(ppq_delta_enc_finish(&small));
+        PPQ_CHECK_EQ(nt.len, wt.len);
+        PPQ_CHECK_MEM(enc_b, enc_a, wt.len);
+    }
+}
+
 /* The compact writer's narrow encoder keeps deltas in 32 bits: the same
  * bytes as the usual one for INT32 (every delta fits, wrapped) and for
  * INT64 whose deltas fit; an INT64 delta beyond refused (NOSPACE, not
@@ -964,6 +1016,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(row_entry),
     PPQ_TEST(narrow_buffer),
     PPQ_TEST(small_buffer),
+    PPQ_TEST(small_buffer_int64_ends),
     PPQ_TEST(arbitrary_padding_accepted),
     PPQ_TEST(forbidden_streams_rejected),
     PPQ_TEST(encoder_arguments_and_failures),

@@ -64,7 +64,8 @@ static size_t narrow_size(size_t need, unsigned bytes)
 size_t ppq_delta_enc_narrow_size(const ppq_delta_cfg_t *cfg, unsigned bytes)
 {
     size_t need = ppq_delta_enc_arena_size(cfg);
-    return need == 0u ? 0u : PPQ_ARENA_ROUND(narrow_size(need, PPQ_DELTA_SMALL ? bytes : 4u));
+    bytes = PPQ_DELTA_SMALL && (bytes == 1u || bytes == 2u) ? bytes : 4u; /* (as ppq_delta_enc_init_small) */
+    return need == 0u ? 0u : PPQ_ARENA_ROUND(narrow_size(need, bytes));
 }
 
 /* ppq_delta_enc_init with deltas of 8 or (narrow) 4, 2 or 1 bytes. */
@@ -121,11 +122,14 @@ static int64_t small_at(const ppq_delta_enc_t *enc, uint32_t i)
 }
 
 /* Does delta d fit a small encoder's open block?  (Its first delta always:
- * the others are kept less it.) */
+ * the others are kept less it.  The difference taken in unsigned words
+ * from the lesser: INT64's may pass 64 bits, and before a block's first
+ * delta deltas[0] is stale.) */
 static int small_fits(const ppq_delta_enc_t *enc, int64_t d)
 {
-    int64_t r = d - (int64_t)enc->deltas[0], half = enc->narrow == 1u ? 128 : 32768;
-    return enc->in_block == 0u || (r >= -half && r < half);
+    int64_t base = (int64_t)enc->deltas[0];
+    uint64_t half = enc->narrow == 1u ? 128u : 32768u;
+    return enc->in_block == 0u || (d < base ? (uint64_t)base - (uint64_t)d <= half : (uint64_t)d - (uint64_t)base < half);
 }
 
 /* A narrow encoder's delta i of the open block. */
