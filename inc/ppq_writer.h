@@ -144,7 +144,9 @@ typedef struct ppq_writer_options {
      * (16, 32, ... up to 128 while the dictionary keeps losing); an explicit encoding may be PLAIN,
      * DICTIONARY (no fallback: the row group ends), DELTA_BINARY_PACKED
      * (its deltas kept in 32 bits: one beyond ends the row group, the next
-     * starting at its value; one within 8 values of its row group's start,
+     * starting at its value, or on 64-bit CPUs, without a footer spill and
+     * with footer_bytes below 64 KiB, makes the rest of the row group a
+     * PLAIN page of the chunk; one within 8 values of its row group's start,
      * or a later one within 128, makes the column PLAIN from then on) or RLE.  Uncompressed v1 pages without page statistics (the column
      * chunks keep theirs), at most 127 columns, no recovery records: other
      * choices are PPQ_ERR_ARG with it. */
