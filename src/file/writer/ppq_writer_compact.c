@@ -967,6 +967,18 @@ static ppq_status_t compact_encoders(ppq_col_t *c)
     }
 }
 
+/* Column c's DELTA page ended at a delta past 32 bits (its row group's
+ * end, or a split): PLAIN from here on where it came within 8 values of
+ * the page's start (noise), or came before and again within a block; a
+ * first jump after 8 values (a clock set) or one after a block (a
+ * counter's reset) does not stop DELTA. */
+static void compact_jumped(ppq_col_t *c)
+{
+    compact_col_t *cc = c->own.cc;
+    cc->no_delta = (uint8_t)(c->enc.delta.count < (cc->jumped ? 128u : 8u));
+    cc->jumped = 1;
+}
+
 /* End column c's page: its encoders' last bytes into the store. */
 static ppq_status_t compact_finish(ppq_col_t *c)
 {
@@ -1019,10 +1031,8 @@ static ppq_status_t compact_split_delta(ppq_writer_t *w, ppq_col_t *c)
     uint8_t *head = c->codec_arena.base;
     head[0] = (uint8_t)ppq_delta_enc_header(&c->enc.delta, head + 1); /* (finished: all its values) */
     cc->dmax = (uint8_t)(8u * c->enc.delta.narrow);
-    if (c->enc.delta.narrow >= 4u) { /* an INT64's delta past 32 bits: as compact_reset judges a row
-                                        group that ended there (noise, a clock set, a reset) */
-        cc->no_delta = (uint8_t)(c->enc.delta.count < (cc->jumped ? 128u : 8u));
-        cc->jumped = 1;
+    if (c->enc.delta.narrow >= 4u) { /* (an INT64's past 32 bits) */
+        compact_jumped(c);
     }
     cc->dsplit = 1;
     cc->by.split.rows = w->rg_rows;
@@ -1350,12 +1360,7 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
         unsigned width = cc->dict_width, small = !COMPACT_SMALL || !cc->lent ? 4u : w->rg_rows > 0u ? compact_small_bytes(c) : 2u;
         int home = compact_home(c);
         if (c->kind == K_DELTA && cc->dict_full) {
-            /* its deltas pass 32 bits: PLAIN from here on where they did within 8 values of the row
-             * group's start (noise), or did before and again within a block; a first jump after 8
-             * values (a clock set) or one after a block (a counter's reset) only ends the row group,
-             * the next starting at the new value */
-            cc->no_delta = (uint8_t)(c->enc.delta.count < (cc->jumped ? 128u : 8u));
-            cc->jumped = 1;
+            compact_jumped(c);
         }
         int was = c->kind;
         if (cc->alt_left > 0u) { /* (compact_weigh) */
