@@ -292,6 +292,22 @@ static void row_entry(void)
     }
 }
 
+/* Finish `wide` (into enc_a, `wt`) and `other` (enc_b, `nt`): the same
+ * blocks and the same header. */
+static void same_stream(ppq_delta_enc_t *wide, ppq_delta_enc_t *other, const tsink_t *wt, const tsink_t *nt)
+{
+    uint8_t hw[PPQ_DELTA_HEADER_MAX], hn[PPQ_DELTA_HEADER_MAX];
+    size_t lw, ln;
+    PPQ_CHECK_OK(ppq_delta_enc_finish(wide));
+    PPQ_CHECK_OK(ppq_delta_enc_finish(other));
+    PPQ_CHECK_EQ(nt->len, wt->len);
+    PPQ_CHECK_MEM(enc_b, enc_a, wt->len);
+    lw = ppq_delta_enc_header(wide, hw);
+    ln = ppq_delta_enc_header(other, hn);
+    PPQ_CHECK_EQ(ln, lw);
+    PPQ_CHECK_MEM(hn, hw, lw);
+}
+
 /* The compact writer's small encoders keep each delta in 1 or 2 bytes,
  * less its block's first (where built: PPQ_DELTA_SMALL; else in 4): the
  * same bytes as the usual encoder while the deltas stay within +-127 or
@@ -336,16 +352,7 @@ static void small_buffer(void)
         if (PPQ_DELTA_SMALL) {
             PPQ_CHECK_EQ(ppq_delta_enc_put(&small, &far, 1), PPQ_ERR_NOSPACE);
         }
-        PPQ_CHECK_OK(ppq_delta_enc_finish(&wide));
-        PPQ_CHECK_OK(ppq_delta_enc_finish(&small));
-        PPQ_CHECK_EQ(nt.len, wt.len);
-        PPQ_CHECK_MEM(enc_b, enc_a, wt.len);
-        {
-            uint8_t hw[PPQ_DELTA_HEADER_MAX], hn[PPQ_DELTA_HEADER_MAX];
-            size_t lw = ppq_delta_enc_header(&wide, hw), ln = ppq_delta_enc_header(&small, hn);
-            PPQ_CHECK_EQ(ln, lw);
-            PPQ_CHECK_MEM(hn, hw, lw);
-        }
+        same_stream(&wide, &small, &wt, &nt);
     }
 }
 
@@ -394,10 +401,7 @@ static void small_buffer_int64_ends(void)
         PPQ_CHECK(ppq_delta_enc_fits(&small, (uint64_t)v[2]));
         PPQ_CHECK_OK(ppq_delta_enc_put(&wide, &v[2], 1));
         PPQ_CHECK_OK(ppq_delta_enc_put(&small, &v[2], 1));
-        PPQ_CHECK_OK(ppq_delta_enc_finish(&wide));
-        PPQ_CHECK_OK(ppq_delta_enc_finish(&small));
-        PPQ_CHECK_EQ(nt.len, wt.len);
-        PPQ_CHECK_MEM(enc_b, enc_a, wt.len);
+        same_stream(&wide, &small, &wt, &nt);
     }
 }
 
@@ -455,16 +459,7 @@ static void narrow_buffer(void)
             PPQ_CHECK(ppq_delta_enc_fits(&narrow, (uint64_t)(v64[n - 1u] + 5)));
             PPQ_CHECK_EQ(ppq_delta_enc_put(&narrow, &big, 1), PPQ_ERR_NOSPACE);
         }
-        PPQ_CHECK_OK(ppq_delta_enc_finish(&wide));
-        PPQ_CHECK_OK(ppq_delta_enc_finish(&narrow));
-        PPQ_CHECK_EQ(nt.len, wt.len);
-        PPQ_CHECK_MEM(enc_b, enc_a, wt.len);
-        {
-            uint8_t hw[PPQ_DELTA_HEADER_MAX], hn[PPQ_DELTA_HEADER_MAX];
-            size_t lw = ppq_delta_enc_header(&wide, hw), ln = ppq_delta_enc_header(&narrow, hn);
-            PPQ_CHECK_EQ(ln, lw);
-            PPQ_CHECK_MEM(hn, hw, lw);
-        }
+        same_stream(&wide, &narrow, &wt, &nt);
     }
 }
 

@@ -2174,6 +2174,23 @@ static void rows_file(ppq_type_t type, int enc, int optional, const ppq_writer_o
     *len = file_mem.len;
 }
 
+/* The file of rows 0..n-1 of `row` as `fixed`, then as AUTO (left in
+ * file_mem): AUTO's bytes at most `percent` of the fixed file's.  Where
+ * either could not be written (the arena or the build has not the room)
+ * only a `required` one fails. */
+static void auto_within(ppq_type_t type, int fixed, int optional, const ppq_writer_options_t *o, row_fn row, uint32_t n,
+                        size_t percent, int required)
+{
+    size_t them, automatic;
+    rows_file(type, fixed, optional, o, row, n, &them);
+    rows_file(type, PPQ_COLUMN_AUTO, optional, o, row, n, &automatic);
+    if (them == 0u || automatic == 0u) {
+        PPQ_CHECK(!required);
+        return;
+    }
+    PPQ_CHECK(automatic * 100u <= them * percent);
+}
+
 static void status_row(ppq_writer_t *w, uint32_t i)
 {
     (void)i;
@@ -2188,7 +2205,6 @@ static void status_row(ppq_writer_t *w, uint32_t i)
 static void auto_weighs_the_chunk_that_ends(void)
 {
     ppq_writer_options_t o;
-    size_t plain, automatic;
     if (!ppq_codec_can_compress(PPQ_CODEC_SNAPPY)) {
         return;
     }
@@ -2201,11 +2217,7 @@ static void auto_weighs_the_chunk_that_ends(void)
     o.chunk_bytes = 4096;
     o.codec = PPQ_CODEC_SNAPPY;
     o.codec_level = 1; /* (the smallest hash table: 16 KB boards) */
-    rows_file(PPQ_BYTE_ARRAY, PPQ_COLUMN_PLAIN, 0, &o, status_row, 5, &plain);
-    rows_file(PPQ_BYTE_ARRAY, PPQ_COLUMN_AUTO, 0, &o, status_row, 5, &automatic);
-    if (plain != 0u && automatic != 0u) {
-        PPQ_CHECK(automatic <= plain);
-    }
+    auto_within(PPQ_BYTE_ARRAY, PPQ_COLUMN_PLAIN, 0, &o, status_row, 5, 100, 0);
 }
 
 /* Row i of a nullable status column: "ok" but another status one row in
@@ -2234,7 +2246,6 @@ static void few_status_row(ppq_writer_t *w, uint32_t i)
 static void auto_first_page_weighed_once(void)
 {
     ppq_writer_options_t o;
-    size_t dict, automatic;
     footer_t f;
     if (!ppq_codec_can_compress(PPQ_CODEC_SNAPPY)) {
         return;
@@ -2251,10 +2262,7 @@ static void auto_first_page_weighed_once(void)
     o.codec_level = 1;
     o.page_v2 = 1;
     o.page_crc = 1;
-    rows_file(PPQ_BYTE_ARRAY, PPQ_COLUMN_DICTIONARY, 1, &o, few_status_row, 640, &dict);
-    rows_file(PPQ_BYTE_ARRAY, PPQ_COLUMN_AUTO, 1, &o, few_status_row, 640, &automatic);
-    PPQ_CHECK(dict != 0u && automatic != 0u);
-    PPQ_CHECK(automatic * 100u <= dict * 105u);
+    auto_within(PPQ_BYTE_ARRAY, PPQ_COLUMN_DICTIONARY, 1, &o, few_status_row, 640, 105, 1);
     PPQ_CHECK_OK(read_footer(&f));
     PPQ_CHECK_EQ(f.col[0].encodings & (1u << 6), 0u); /* (6: DELTA_LENGTH_BYTE_ARRAY) */
 }
@@ -2272,7 +2280,6 @@ static void rare_status_row(ppq_writer_t *w, uint32_t i)
 static void auto_counts_the_dictionary_pages_frame(void)
 {
     ppq_writer_options_t o;
-    size_t plain, automatic;
     if (!ppq_codec_can_compress(PPQ_CODEC_GZIP)) {
         return;
     }
@@ -2289,10 +2296,7 @@ static void auto_counts_the_dictionary_pages_frame(void)
     o.page_v2 = 1;
     o.page_crc = 1;
     o.no_statistics = 1;
-    rows_file(PPQ_BYTE_ARRAY, PPQ_COLUMN_PLAIN, 1, &o, rare_status_row, 2000, &plain);
-    rows_file(PPQ_BYTE_ARRAY, PPQ_COLUMN_AUTO, 1, &o, rare_status_row, 2000, &automatic);
-    PPQ_CHECK(plain != 0u && automatic != 0u);
-    PPQ_CHECK(automatic * 100u <= plain * 105u);
+    auto_within(PPQ_BYTE_ARRAY, PPQ_COLUMN_PLAIN, 1, &o, rare_status_row, 2000, 105, 1);
 }
 
 /* A hash of i: bits with no pattern a codec or encoder finds. */
@@ -2326,7 +2330,6 @@ static void fifteen_then_new_row(ppq_writer_t *w, uint32_t i)
 static void auto_keeps_a_dictionary_that_fills(void)
 {
     ppq_writer_options_t o;
-    size_t dict, automatic;
     if (!ppq_codec_can_compress(PPQ_CODEC_SNAPPY)) {
         return;
     }
@@ -2340,10 +2343,8 @@ static void auto_keeps_a_dictionary_that_fills(void)
     o.no_bloom = 1;
     o.codec = PPQ_CODEC_SNAPPY;
     o.codec_level = 1;
-    rows_file(PPQ_FLOAT, PPQ_COLUMN_DICTIONARY, 0, &o, fifteen_then_new_row, 2000, &dict);
-    rows_file(PPQ_FLOAT, PPQ_COLUMN_AUTO, 0, &o, fifteen_then_new_row, 2000, &automatic);
-    PPQ_CHECK(dict != 0u && automatic != 0u);
-    PPQ_CHECK(automatic <= dict); /* (the same pages: the dictionary's, then PLAIN) */
+    /* (the same pages: the dictionary's, then PLAIN) */
+    auto_within(PPQ_FLOAT, PPQ_COLUMN_DICTIONARY, 0, &o, fifteen_then_new_row, 2000, 100, 1);
 }
 
 /* Row i of a 12-bit ADC reading: a slow drift and noise of -2..+2 (from a
@@ -2362,7 +2363,6 @@ static void adc_row(ppq_writer_t *w, uint32_t i)
 static void auto_learns_from_the_last_chunk(void)
 {
     ppq_writer_options_t o;
-    size_t dict, automatic;
 #if defined(PPQ_WRITER_AUTO_LEARNS) ? !PPQ_WRITER_AUTO_LEARNS : SIZE_MAX <= 0xFFFFFFFFu
     return; /* (built on 64-bit hosts only, by default: PPQ_WRITER_AUTO_LEARNS) */
 #endif
@@ -2374,10 +2374,7 @@ static void auto_learns_from_the_last_chunk(void)
     o.chunk_bytes = 2048;
     o.footer_bytes = 8192;
     o.no_bloom = 1;
-    rows_file(PPQ_INT32, PPQ_COLUMN_DICTIONARY, 0, &o, adc_row, 960, &dict);
-    rows_file(PPQ_INT32, PPQ_COLUMN_AUTO, 0, &o, adc_row, 960, &automatic);
-    PPQ_CHECK(dict != 0u && automatic != 0u);
-    PPQ_CHECK(automatic * 100u <= dict * 105u);
+    auto_within(PPQ_INT32, PPQ_COLUMN_DICTIONARY, 0, &o, adc_row, 960, 105, 1);
 }
 
 /* Row i of a GPS longitude in 1e-7 degrees: standing still (7 values
@@ -2399,7 +2396,6 @@ static void stands_then_moves_row(ppq_writer_t *w, uint32_t i)
 static void auto_weighs_a_grown_page_again(void)
 {
     ppq_writer_options_t o;
-    size_t delta, automatic;
     small_options(&o);
     o.page_values = 4096;
     o.dict_entries = 4096;
@@ -2408,10 +2404,7 @@ static void auto_weighs_a_grown_page_again(void)
     o.chunk_bytes = 65536;
     o.footer_bytes = 4096;
     o.no_bloom = 1;
-    rows_file(PPQ_INT32, PPQ_COLUMN_DELTA_BINARY_PACKED, 0, &o, stands_then_moves_row, 8192, &delta);
-    rows_file(PPQ_INT32, PPQ_COLUMN_AUTO, 0, &o, stands_then_moves_row, 8192, &automatic);
-    PPQ_CHECK(delta != 0u && automatic != 0u);
-    PPQ_CHECK(automatic * 100u <= delta * 105u);
+    auto_within(PPQ_INT32, PPQ_COLUMN_DELTA_BINARY_PACKED, 0, &o, stands_then_moves_row, 8192, 105, 1);
 }
 
 /* INT64 values that differ in one byte (bits 40-47): DELTA's deltas take
@@ -2466,7 +2459,6 @@ static void true_row(ppq_writer_t *w, uint32_t i)
 static void auto_bools_weighed_compressed(void)
 {
     ppq_writer_options_t o;
-    size_t plain, automatic;
     if (!ppq_codec_can_compress(PPQ_CODEC_GZIP)) {
         return;
     }
@@ -2475,11 +2467,7 @@ static void auto_bools_weighed_compressed(void)
     o.row_group_rows = 1024;
     o.chunk_bytes = 4096;
     o.codec = PPQ_CODEC_GZIP;
-    rows_file(PPQ_BOOLEAN, PPQ_COLUMN_PLAIN, 0, &o, true_row, 1024, &plain);
-    rows_file(PPQ_BOOLEAN, PPQ_COLUMN_AUTO, 0, &o, true_row, 1024, &automatic);
-    if (plain != 0u && automatic != 0u) {
-        PPQ_CHECK(automatic <= plain);
-    }
+    auto_within(PPQ_BOOLEAN, PPQ_COLUMN_PLAIN, 0, &o, true_row, 1024, 100, 0);
 }
 
 
@@ -2501,7 +2489,6 @@ static void const64_row(ppq_writer_t *w, uint32_t i)
 static void auto_weighs_a_constants_dictionary_over_the_chunk(void)
 {
     ppq_writer_options_t o;
-    size_t dict, automatic;
     if (PPQ_COMPRESSORS == 0u) {
         return;
     }
@@ -2513,11 +2500,7 @@ static void auto_weighs_a_constants_dictionary_over_the_chunk(void)
     o.row_group_rows = 48;
     o.chunk_bytes = 4096;
     o.no_bloom = 1;
-    rows_file(PPQ_INT64, PPQ_COLUMN_DICTIONARY, 0, &o, const64_row, 480, &dict);
-    rows_file(PPQ_INT64, PPQ_COLUMN_AUTO, 0, &o, const64_row, 480, &automatic);
-    if (dict != 0u && automatic != 0u) {
-        PPQ_CHECK(automatic * 100u <= dict * 102u);
-    }
+    auto_within(PPQ_INT64, PPQ_COLUMN_DICTIONARY, 0, &o, const64_row, 480, 102, 0);
 }
 
 #endif
