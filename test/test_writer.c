@@ -2220,6 +2220,37 @@ static void auto_weighs_the_chunk_that_ends(void)
     auto_within(PPQ_BYTE_ARRAY, PPQ_COLUMN_PLAIN, 0, &o, status_row, 5, 100, 0);
 }
 
+static void constant_row(ppq_writer_t *w, uint32_t i)
+{
+    (void)i;
+    PPQ_CHECK_OK(ppq_writer_set_i32(w, 0, 1000));
+}
+
+/* A constant INT32 in uncompressed pages of 128 values, with the bloom
+ * filters of a host's defaults: AUTO weighs its dictionary over the chunk
+ * (its page and entry paid once), as under a codec, and keeps it: the
+ * chunk RLE_DICTIONARY, and the file DICTIONARY's, its filter too.  (It had
+ * weighed a page's worth where a filter comes with the dictionary, and
+ * took DELTA_BINARY_PACKED: a chunk 1.2x the dictionary's.) */
+static void auto_keeps_a_constants_dictionary(void)
+{
+    ppq_writer_options_t o;
+    footer_t f;
+    size_t them, automatic;
+    small_options(&o);
+    o.page_values = 128;
+    o.page_bytes = 1024;
+    o.dict_entries = 64;
+    o.dict_bytes = 512;
+    o.row_group_rows = 1024;
+    o.chunk_bytes = 2048;
+    rows_file(PPQ_INT32, PPQ_COLUMN_DICTIONARY, 0, &o, constant_row, 1024, &them);
+    rows_file(PPQ_INT32, PPQ_COLUMN_AUTO, 0, &o, constant_row, 1024, &automatic);
+    PPQ_CHECK(them > 0u && automatic == them);
+    PPQ_CHECK_OK(read_footer(&f));
+    PPQ_CHECK(f.col[0].encodings == (1u << PPQ_ENC_PLAIN | 1u << PPQ_ENC_RLE | 1u << PPQ_ENC_RLE_DICTIONARY));
+}
+
 /* Row i of a nullable status column: "ok" but another status one row in
  * `every`, null one row in `nulls`. */
 static void status_every(ppq_writer_t *w, uint32_t i, uint32_t every, uint32_t nulls)
@@ -3152,6 +3183,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(auto_full_dictionary_after_nulls),
     PPQ_TEST(auto_weighs_pages_page_bytes_ends),
     PPQ_TEST(auto_weighs_the_chunk_that_ends),
+    PPQ_TEST(auto_keeps_a_constants_dictionary),
     PPQ_TEST(auto_splits_no_integers),
     PPQ_TEST(auto_first_page_weighed_once),
     PPQ_TEST(auto_counts_the_dictionary_pages_frame),

@@ -458,7 +458,7 @@ static size_t data_head_bytes(const ppq_writer_t *w, const ppq_col_t *c)
  * for pages of pv values, and weighed against the dictionary on the
  * page's values alone; with 3 (the chunk's first page, uncompressed:
  * auto_first, write_page) the dictionary over the chunk as under a
- * compressor (alt_beats_chunk), but where a bloom filter comes with it. */
+ * compressor (alt_beats_chunk). */
 static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n, size_t best, uint32_t pv,
                            size_t added, size_t page);
 
@@ -506,16 +506,12 @@ static int alt_smaller(const ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int wei
     if (PPQ_WRITER_AUTO_THOROUGH && PPQ_COMPRESSORS != 0u && weigh == 3) { /* (alt_beats_chunk: builds with codecs) */
         /* the chunk's first page, uncompressed: the dictionary's page and
          * entries are paid once, over the values the chunk may hold, as
-         * under a compressor; a page's worth where a bloom filter comes
-         * with a dictionary chunk (32 bytes or more, not weighed there) */
-        int bloom = 0;
-#if PPQ_WRITER_BLOOM
-        bloom = BLOOM(&w->opts) && c->bloom != NULL && c->bloom->want;
-#endif
-        if (!bloom) {
-            return alt_beats_chunk(w, c, n, best, pv, added, 16u);
-        }
-        weigh = 1;
+         * under a compressor.  (A bloom filter that comes with a dictionary
+         * chunk is not the chunk's bytes, and its columns asked for it:
+         * not weighed, as under a compressor.  Weighed as a page's worth,
+         * it sent constants in pages of 128 to DELTA_BINARY_PACKED at 1.2x
+         * the dictionary's chunk.) */
+        return alt_beats_chunk(w, c, n, best, pv, added, 16u);
     }
     return weigh && (PPQ_WRITER_AUTO_THOROUGH ? beats_dict_page(c, n, pv, added, best, more)
                                               : best < dict_page_bytes(c, n, pv, added, best));
