@@ -1589,6 +1589,51 @@ static void compact_auto_dict_counted(void)
     PPQ_CHECK(mine * 100u <= dict * 105u);
 }
 
+/* Compact, 17 FLOAT columns of three values each in a shared dictionary
+ * of 16 entries, AUTO and DICTIONARY: every row is written (the row
+ * group's first row had never fitted: PPQ_ERR_NOSPACE at row 0), in row
+ * groups of hundreds of rows (once it fitted, the dictionary ended every
+ * row group after one row, and the default footer store filled at row
+ * 310): the
+ * columns that fill it take PLAIN for a while (compact_yield). */
+static void compact_more_columns_than_entries(void)
+{
+    static char names[17][4];
+    ppq_column_t cols[17];
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    footer_t f;
+    uint32_t i, r;
+    int k;
+    ppq_status_t st;
+    for (k = 0; k < 2 && PPQ_WRITER_COMPACT && setup(); k++) {
+        for (i = 0; i < 17u; i++) {
+            names[i][0] = 'c';
+            names[i][1] = (char)('a' + i);
+            names[i][2] = 0;
+            memset(&cols[i], 0, sizeof cols[i]);
+            cols[i].name = names[i];
+            cols[i].type = PPQ_FLOAT;
+            cols[i].encoding = k == 0 ? PPQ_COLUMN_AUTO : PPQ_COLUMN_DICTIONARY;
+        }
+        compact_options(&o, 6000, 16384, 16);
+        st = ppq_writer_init(&w, cols, 17, &o, &file_sink, test_arena_ptr, test_arena_size);
+        if (st == PPQ_ERR_ARENA) {
+            return; /* (a board's arena) */
+        }
+        PPQ_CHECK_OK(st);
+        for (r = 0; r < 600u; r++) {
+            for (i = 0; i < 17u; i++) {
+                PPQ_CHECK_OK(ppq_writer_set_float(&w, i, (float)(r % 3u) + (float)i));
+            }
+            PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+        }
+        PPQ_CHECK_OK(ppq_writer_close(&w));
+        PPQ_CHECK_OK(read_footer(&f));
+        PPQ_CHECK(f.num_rows == 600 && f.row_groups <= 12u);
+    }
+}
+
 static void row_held_ids(ppq_writer_t *w, uint32_t r)
 {
     /* an event id (a hash: deltas past 32 bits) held for 8 rows */
@@ -3158,6 +3203,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_auto_plain_known),
     PPQ_TEST(compact_auto_dict_counted),
     PPQ_TEST(compact_auto_counts_many_ids),
+    PPQ_TEST(compact_more_columns_than_entries),
     PPQ_TEST(compact_auto_lend_free),
     PPQ_TEST(compact_auto_small_deltas),
     PPQ_TEST(compact_auto_jump_keeps_rows),

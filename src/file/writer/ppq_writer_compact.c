@@ -589,6 +589,7 @@ static size_t entry_size(const ppq_writer_t *w, const ppq_col_t *c, uint32_t len
 }
 
 static ppq_status_t compact_split(ppq_writer_t *w, ppq_col_t *c);
+static ppq_status_t compact_start(ppq_col_t *c);
 #if COMPACT_SMALL
 static ppq_status_t compact_split_delta(ppq_writer_t *w, ppq_col_t *c);
 #endif
@@ -621,15 +622,25 @@ PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
             if (cc->dnew) {
                 /* full: the entries, or the index width once a second page took a
                  * bit more (a split that fails, never seen, ends the row group too) */
-                if (w->dict_used + news >= w->opts.dict_entries ||
-                    ((cc->dict_count >> cc->dict_width) != 0u &&
-                     (cc->by.split.rows != 0u || cc->dict_width >= compact_max_width(&w->opts) ||
-                      compact_split(w, c) != PPQ_OK))) {
+                if (w->dict_used + news >= w->opts.dict_entries && w->rg_rows == 0u) {
+                    /* a row group's first row whose entries the shared dictionary
+                     * cannot hold (more dictionary columns than dict_entries): this
+                     * column PLAIN for the row group, not a row that never fits */
+                    c->kind = K_PLAIN;
+                    if (compact_start(c) != PPQ_OK) {
+                        return 0;
+                    }
+                    need += len + 4u + (len / SEG_MAX + 2u) * SEG_HEAD;
+                } else if (w->dict_used + news >= w->opts.dict_entries ||
+                           ((cc->dict_count >> cc->dict_width) != 0u &&
+                            (cc->by.split.rows != 0u || cc->dict_width >= compact_max_width(&w->opts) ||
+                             compact_split(w, c) != PPQ_OK))) {
                     cc->dict_full = 1;
                     return 0;
+                } else {
+                    need += entry_size(w, c, len);
+                    news++;
                 }
-                need += entry_size(w, c, len);
-                news++;
             }
         } else if (BUILT(K_DELTA) && c->kind == K_DELTA) {
             const ppq_delta_enc_t *e = &c->enc.delta;
@@ -892,8 +903,8 @@ static void compact_weigh(ppq_writer_t *w, const ppq_col_t *c)
     if (own >= alt && cc->alt_kind != c->kind && (!PPQ_WRITER_COMPACT_FLAT || n != 1u)) { /* (one value tells nothing of repeats) */
         cc->alt_left = (uint8_t)(COMPACT_ALT_GROUPS << cc->alt_tries);
         cc->alt_tries = (uint8_t)(cc->alt_tries < 4u ? cc->alt_tries + 1u : 4u);
-    } else {
-        cc->alt_tries = 0;
+    } else if (own < alt) {
+        cc->alt_tries = 0; /* (not where one value told nothing: compact_yield's waits grow) */
     }
 }
 
@@ -1332,6 +1343,55 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     return st;
 }
 
+/* A row group the shared dictionary ended with its store less than half
+ * full: the entries, not the store, bound the row groups (more dictionary
+ * columns, or more distinct values a row, than dict_entries holds: 17
+ * FLOAT columns of three values each in 16 entries wrote a row a row
+ * group).  The dictionary columns with the most entries give theirs up
+ * for the next row groups until those left added at most half of
+ * dict_entries: an AUTO integer back to DELTA, others PLAIN for
+ * COMPACT_ALT_GROUPS row groups or more (compact_weigh's wait; a fixed
+ * DICTIONARY column too, the spec's fallback). */
+static void yield_plain(compact_col_t *cc)
+{
+    cc->alt_kind = K_PLAIN;
+    cc->alt_left = (uint8_t)(COMPACT_ALT_GROUPS << cc->alt_tries);
+    cc->alt_tries = (uint8_t)(cc->alt_tries < 4u ? cc->alt_tries + 1u : 4u);
+}
+
+static void compact_yield(ppq_writer_t *w)
+{
+    uint32_t kept = 0, i;
+    for (i = 0; i < w->ncols; i++) {
+        ppq_col_t *c = COL(w, i);
+        compact_col_t *cc = c->own.cc;
+        kept += c->kind == K_DICT ? cc->dict_count : 0u;
+        if (c->kind == K_PLAIN && cc->alt_left == 0u && compact_home(c) == K_DICT) {
+            yield_plain(cc); /* (PLAIN from the row group's first row, compact_admit: not back yet) */
+        }
+    }
+    while (kept > w->opts.dict_entries / 2u) {
+        compact_col_t *most = NULL;
+        for (i = 0; i < w->ncols; i++) {
+            const ppq_col_t *c = COL(w, i);
+            compact_col_t *cc = c->own.cc;
+            if (c->kind == K_DICT && cc->dict_count > (most == NULL ? 0u : most->dict_count)) {
+                most = cc;
+            }
+        }
+        if (most == NULL) {
+            return;
+        }
+        kept -= most->dict_count;
+        most->dict_count = 0; /* (counted: compact_weigh has weighed it, compact_start empties it) */
+        if (most->est != NULL) {
+            most->alt_left = 0; /* (an integer's dictionary is its alternative: DELTA again) */
+        } else {
+            yield_plain(most);
+        }
+    }
+}
+
 /* After a row group: empty the store, size each dictionary's index width
  * for the next, restart the chunks.  A row group that ended with a
  * dictionary full widens that one by a bit and leaves the others (they
@@ -1342,7 +1402,7 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
     uint32_t i;
     int by_dict = 0;
     ppq_status_t st = PPQ_OK;
-    size_t spare = COMPACT_LEND ? compact_spare(w) : 0u, lend = 0;
+    size_t spare = COMPACT_LEND ? compact_spare(w) : 0u, lend = 0, used = w->store_len;
     w->store_len = 0;
     if (COMPACT_LEND) {
         w->store_cap = w->store_size; /* (the buffers it lends: again below) */
@@ -1353,6 +1413,10 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
     memset(w->dict_slots, 0, (size_t)w->dict_nslots * 2u);
     for (i = 0; i < w->ncols; i++) {
         by_dict |= COL(w, i)->own.cc->dict_full;
+    }
+    if (by_dict && used < w->store_top / 2u && w->rg_rows < 16u) { /* (row groups of a few rows, each its
+                                                                      chunks' headers and metadata) */
+        compact_yield(w);
     }
     for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
         ppq_col_t *c = COL(w, i);
@@ -1366,8 +1430,9 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
         if (cc->alt_left > 0u) { /* (compact_weigh) */
             c->kind = cc->alt_kind;
             cc->alt_left--;
-        } else if (c->def->encoding == PPQ_COLUMN_AUTO && c->kind != home) {
-            c->kind = (uint8_t)(home == K_DELTA && cc->no_delta ? K_PLAIN : home); /* its own again */
+        } else if (c->kind != home) {
+            c->kind = (uint8_t)(home == K_DELTA && cc->no_delta ? K_PLAIN : home); /* its own again (a fixed
+                                  column too, after compact_yield or a row group's first row, compact_admit) */
         } else if (c->kind == K_DELTA && cc->no_delta) {
             c->kind = K_PLAIN;
         } else if (COMPACT_SPLIT(cc)) {
