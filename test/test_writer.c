@@ -2483,6 +2483,33 @@ static void auto_weighs_a_grown_page_again(void)
     auto_within(PPQ_INT32, PPQ_COLUMN_DELTA_BINARY_PACKED, 0, &o, stands_then_moves_row, 8192, 105, 1);
 }
 
+static void noise_then_steady_row(ppq_writer_t *w, uint32_t i)
+{
+    uint32_t x = i * 2654435761u, k = i % 4096u;
+    x ^= x >> 15;
+    PPQ_CHECK_OK(ppq_writer_set_i32(w, 0, k < 300u ? (int32_t)x : 5000 + (int32_t)k));
+}
+
+/* A page of 4,096 values whose first 300 (AUTO's sample and more) are
+ * noise and the rest a counter, uncompressed: AUTO took PLAIN on the
+ * sample, and at the page's end re-encodes it DELTA_BINARY_PACKED
+ * (plain_gives_way), within 1.05x of that fixed encoding (PLAIN's page
+ * was 3.8x it on the sweep's fourth generator, whose noise turns
+ * constant). */
+static void auto_plain_page_gives_way(void)
+{
+    ppq_writer_options_t o;
+    small_options(&o);
+    o.page_values = 4096;
+    o.dict_entries = 4096;
+    o.dict_bytes = 16384;
+    o.row_group_rows = 4096;
+    o.chunk_bytes = 65536;
+    o.footer_bytes = 4096;
+    o.no_bloom = 1;
+    auto_within(PPQ_INT32, PPQ_COLUMN_DELTA_BINARY_PACKED, 0, &o, noise_then_steady_row, 8192, 105, 1);
+}
+
 /* INT64 values that differ in one byte (bits 40-47): DELTA's deltas take
  * 48 bits, a 16-entry dictionary fills, PLAIN repeats 7 bytes of 8 and
  * split in byte streams 7 of 8 streams are constant. */
@@ -3236,6 +3263,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(auto_keeps_a_dictionary_that_fills),
     PPQ_TEST(auto_learns_from_the_last_chunk),
     PPQ_TEST(auto_weighs_a_grown_page_again),
+    PPQ_TEST(auto_plain_page_gives_way),
     PPQ_TEST(auto_bools_weighed_compressed),
     PPQ_TEST(auto_weighs_a_constants_dictionary_over_the_chunk),
 #endif

@@ -92,12 +92,20 @@ static uint32_t prefix_at(const ppq_col_t *c, uint32_t i)
     return k;
 }
 
-/* Element i of sequence `seq`. */
+/* Value i of a PLAIN page's integers (plain_gives_way). */
+static int64_t plain_int_at(const ppq_col_t *c, uint32_t i)
+{
+    const uint8_t *p = c->vals_mem.buf + (size_t)c->width * i;
+    return c->width == 4u ? (int64_t)(int32_t)ppq_load_le32(p) : (int64_t)ppq_load_le64(p);
+}
+
+/* Element i of sequence `seq` (numbers: of the dictionary's page, or of a
+ * PLAIN page's values). */
 static int64_t seq_at(const ppq_col_t *c, uint32_t i, int seq)
 {
     uint32_t len;
     if (seq == SEQ_NUMBER) {
-        return dict_int_at(c, i);
+        return PPQ_WRITER_AUTO_THOROUGH && c->kind == K_PLAIN ? plain_int_at(c, i) : dict_int_at(c, i);
     }
     (void)dict_bytes_at(c, i, &len);
     return seq == SEQ_LENGTH ? (int64_t)len : seq == SEQ_PREFIX ? (int64_t)prefix_at(c, i)
@@ -653,6 +661,44 @@ static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int we
     }
     return weigh && alt_beats_chunk(w, c, n, best, pv, added, 16u + empty_frame(w, c)); /* (the dictionary page:
                                                                       its header, about 16 bytes, and the frame) */
+}
+
+/* An AUTO integer chunk's PLAIN page at its end (its first decision's
+ * alternative, or a full dictionary's): would DELTA_BINARY_PACKED have
+ * taken an eighth less than the `written` bytes its values took
+ * (compressed, under a codec)?  Then the chunk's next pages take it: a
+ * choice made on a sample, or on the values a dictionary filled with, is
+ * not the chunk's last word (a GPS fix held between 10 Hz updates filled a
+ * 16-entry dictionary on its held runs and went PLAIN where it then moved,
+ * 3.3x DELTA_BINARY_PACKED's chunk under LZ4). */
+static int plain_gives_way(const ppq_col_t *c, size_t written)
+{
+    uint32_t n;
+    size_t d;
+    if (!BUILT(K_DELTA) || c->def->encoding != PPQ_COLUMN_AUTO ||
+        (c->def->type != PPQ_INT32 && c->def->type != PPQ_INT64)) {
+        return 0;
+    }
+    n = (uint32_t)(c->vals_mem.len / c->width); /* (the page's values: its PLAIN bytes) */
+    d = n < 2u ? written : delta_bytes(c, n, SEQ_NUMBER, n);
+    return d + d / 8u < written;
+}
+
+/* The uncompressed PLAIN page plain_gives_way found larger re-encoded as
+ * DELTA_BINARY_PACKED, which the chunk then keeps: its PLAIN bytes through
+ * `tmp` (free room of a page at least), its encoder started anew. */
+static ppq_status_t plain_to_delta(ppq_writer_t *w, ppq_col_t *c, uint8_t *tmp)
+{
+    size_t len = c->vals_mem.len, at;
+    ppq_status_t st;
+    memcpy(tmp, c->vals_mem.buf, len);
+    c->kind = K_DELTA;
+    st = start_encoder(w, c);
+    for (at = 0; at < len && st == PPQ_OK; at += c->width) {
+        st = ppq_delta_enc_put_word(&c->enc.delta, c->width == 4u ? (uint64_t)ppq_load_le32(tmp + at)
+                                                                   : ppq_load_le64(tmp + at));
+    }
+    return st == PPQ_OK ? ppq_delta_enc_finish(&c->enc.delta) : st;
 }
 
 /* seen[e] = stamp for each of the n indices e. */
