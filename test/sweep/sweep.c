@@ -32,7 +32,15 @@
  * in the 100 Hz stream, a stepping battery voltage, a Zipf-like state
  * name, hashed event ids, a 16-byte FIXED_LEN_BYTE_ARRAY device id, a
  * heading that wraps and goes null for long stretches, a rare fix flag),
- * its columns sharing one schedule of moving and standing.  The field
+ * its columns sharing one schedule of moving and standing.  gen_iot, the
+ * fourth, the iot, events, shift and daq64 tables (appended: the earlier
+ * case numbers stay): quantised floats with float rounding, a float total,
+ * ns timestamps in bursts, ms timestamps with gaps, duplicates and steps
+ * back, 16- and 32-bit counters that wrap (a uint32 in INT32 crosses its
+ * sign), decimal prices, UUIDv7 and hex trace ids, an enum's long tail,
+ * JSON payloads, 95% nulls, rare and toggling booleans, columns that change
+ * mid-file (constant then noise, noise then constant, runs then unique) and
+ * 66 columns of a DAQ board; each 1/4 of --cases.  The field
  * tables take 3/4 of --cases in the default grid, imu and gps 1/2 (all six
  * times as many with SWEEP_FULL=1); in an arena without a spill the
  * sensor, imu and gps tables run to 20,000 rows to see where a file fills.
@@ -118,6 +126,28 @@ enum shape {
     SH_HEADING,     /* a compass heading, 1 decimal, wrapping at 360 (optional: off 500..5,000 rows) */
     SH_FIX,         /* a GPS fix flag: true, lost for 20..400 rows about every 3,000 */
     SH_SATS,        /* satellites in view, 4..14, +-1 about every 200 rows */
+    /* the fourth generator's (gen_iot): an IoT gateway's and a data engineer's
+     * columns, and columns that change their nature mid-file */
+    SH_Q01,         /* FLOAT: a reading in 0.1 steps, raw * 0.1f (float rounding), drift +-3 LSB noise */
+    SH_Q25,         /* a reading in 0.25 steps (a 10-bit sensor), a walk with holds, 85.0 glitches */
+    SH_ACCUM,       /* a float total (rain gauge), += 0.2f per tip while raining, held dry */
+    SH_NS_BURST,    /* INT64 ns timestamps: bursts of 8..64 at 1 ms +-50 us, gaps of 1..60 s */
+    SH_MS_GAPS,     /* INT64 ms timestamps: 1 s +-2, offline gaps of 10 min..6 h, duplicates, NTP steps back */
+    SH_WRAP16,      /* a 16-bit frame counter, +1..40 a row, wrapping at 65536 */
+    SH_WRAP32,      /* a 32-bit byte counter, +0..2e6 a row, wrapping at 2^32 (INT32: its bits), reboots */
+    SH_PRICE,       /* a decimal price (INT32 cents, INT64 1e-4), Zipf-like over 300 list prices */
+    SH_UUID7,       /* UUIDv7 text: a ms timestamp prefix rising, then random hex */
+    SH_HEX,         /* a 32-hex trace id, held 1..8 rows (a request's log lines) */
+    SH_ENUM,        /* short enum strings, 95% of 8 words, 5% a long tail "E_%04X" */
+    SH_JSON,        /* JSON payloads, a shared key order, device ids, rising seq, readings */
+    SH_SPARSE,      /* 95% null (always optional), values noise-like */
+    SH_RAREBOOL,    /* booleans true 1 row in 100, singletons */
+    SH_TOGGLE,      /* booleans toggling every row (a heartbeat), a stutter 1 in 500 */
+    SH_CONST_NOISE, /* a constant for 1,000 rows (a sensor not yet plugged), then noise */
+    SH_RUNS_UNIQ,   /* held 100..400 rows for the first half (session ids), then a new value each row */
+    SH_NOISE_CONST, /* noise for 1,000 rows, then a constant (a sensor unplugged) */
+    SH_CHAN,        /* FLOAT DAQ channel, raw * 3.3/4096: 1 in 3 active (a drifting signal), the rest idle +-1 LSB */
+    SH_STATUS,      /* INT32 status bits, one bit flips about every 300 rows */
     SH_COUNT
 };
 static const char *const shape_name[SH_COUNT] = {"walk", "walk3", "noise", "const", "null", "ts_sorted",
@@ -125,7 +155,9 @@ static const char *const shape_name[SH_COUNT] = {"walk", "walk3", "noise", "cons
                                                  "periodic", "counter", "regime", "walk6", "setpoint", "alarm",
                                                  "uuid", "logline", "ms10", "gravity", "gyro", "batt", "zipf",
                                                  "hash", "devid", "lat", "lon", "alt", "speed", "heading", "fix",
-                                                 "sats"};
+                                                 "sats", "q01", "q25", "accum", "ns_burst", "ms_gaps", "wrap16", "wrap32", "price", "uuid7",
+                                                 "hex", "enum", "json", "sparse", "rarebool", "toggle", "const_noise",
+                                                 "runs_uniq", "noise_const", "chan", "status"};
 /* FIXED_LEN_BYTE_ARRAY columns are this long */
 #define FLBA_LEN 16u
 
@@ -213,6 +245,46 @@ static const colspec_t t_gps[] = {
     {"fix", PPQ_BOOLEAN, 0, SH_FIX, 0},         {"sats", PPQ_INT32, 0, SH_SATS, 0},
 };
 
+/* The fourth generator's tables (gen_iot): an IoT gateway's readings, a
+ * service's event log, columns that change their nature mid-file, and a
+ * 66-column DAQ board. */
+static const colspec_t t_iot[] = {
+    {"ts_ns", PPQ_INT64, 0, SH_NS_BURST, 0},    {"hum", PPQ_FLOAT, 0, SH_Q01, 0},
+    {"temp", PPQ_DOUBLE, 0, SH_Q25, 0},         {"rain", PPQ_FLOAT, 0, SH_ACCUM, 0},
+    {"frame", PPQ_INT32, 0, SH_WRAP16, 0},      {"rx_bytes", PPQ_INT32, 0, SH_WRAP32, 0},
+    {"tx_bytes", PPQ_INT64, 0, SH_WRAP32, 0},   {"err", PPQ_BOOLEAN, 0, SH_RAREBOOL, 0},
+    {"led", PPQ_BOOLEAN, 0, SH_TOGGLE, 0},         {"aux", PPQ_DOUBLE, 1, SH_SPARSE, 0},
+};
+static const colspec_t t_events[] = {
+    {"ts", PPQ_INT64, 0, SH_MS_GAPS, 0},        {"id", PPQ_BYTE_ARRAY, 0, SH_UUID7, 0},
+    {"trace", PPQ_BYTE_ARRAY, 0, SH_HEX, 0},    {"kind", PPQ_BYTE_ARRAY, 0, SH_ENUM, 0},
+    {"payload", PPQ_BYTE_ARRAY, 1, SH_JSON, 0}, {"price", PPQ_INT32, 0, SH_PRICE, 0},
+    {"price4", PPQ_INT64, 1, SH_PRICE, 0},      {"qty", PPQ_INT64, 1, SH_SPARSE, 0},
+};
+static const colspec_t t_shift[] = {
+    {"cn_i64", PPQ_INT64, 0, SH_CONST_NOISE, 0},      {"cn_f", PPQ_FLOAT, 0, SH_CONST_NOISE, 0},
+    {"cn_s", PPQ_BYTE_ARRAY, 0, SH_CONST_NOISE, 0},   {"ru_i32", PPQ_INT32, 0, SH_RUNS_UNIQ, 0},
+    {"ru_d", PPQ_DOUBLE, 0, SH_RUNS_UNIQ, 0},         {"ru_s", PPQ_BYTE_ARRAY, 0, SH_RUNS_UNIQ, 0},
+    {"nc_i32", PPQ_INT32, 0, SH_NOISE_CONST, 0},      {"nc_d", PPQ_DOUBLE, 1, SH_NOISE_CONST, 0},
+};
+#define CH(n) {"ch" #n, PPQ_FLOAT, 0, SH_CHAN, 0}
+#define ST(n) {"st" #n, PPQ_INT32, 0, SH_STATUS, 0}
+static const colspec_t t_daq[] = {
+    {"ts", PPQ_INT64, 0, SH_MS_GAPS, 0},
+    CH(00), CH(01), CH(02), CH(03), CH(04), CH(05), CH(06), CH(07), CH(08), CH(09), CH(10), CH(11),
+    CH(12), CH(13), CH(14), CH(15), CH(16), CH(17), CH(18), CH(19), CH(20), CH(21), CH(22), CH(23),
+    CH(24), CH(25), CH(26), CH(27), CH(28), CH(29), CH(30), CH(31), CH(32), CH(33), CH(34), CH(35),
+    CH(36), CH(37), CH(38), CH(39), CH(40), CH(41), CH(42), CH(43), CH(44), CH(45), CH(46), CH(47),
+    ST(0), ST(1), ST(2), ST(3), ST(4), ST(5), ST(6), ST(7),
+    {"b0", PPQ_BOOLEAN, 0, SH_RAREBOOL, 0}, {"b1", PPQ_BOOLEAN, 0, SH_TOGGLE, 0},
+    {"b2", PPQ_BOOLEAN, 0, SH_RAREBOOL, 0}, {"b3", PPQ_BOOLEAN, 0, SH_TOGGLE, 0},
+    {"b4", PPQ_BOOLEAN, 0, SH_RAREBOOL, 0}, {"b5", PPQ_BOOLEAN, 0, SH_TOGGLE, 0},
+    {"b6", PPQ_BOOLEAN, 0, SH_RAREBOOL, 0}, {"b7", PPQ_BOOLEAN, 0, SH_TOGGLE, 0},
+    {"seq", PPQ_INT32, 0, SH_WRAP16, 0},
+};
+#undef CH
+#undef ST
+
 #define NT(a) ((uint32_t)(sizeof(a) / sizeof((a)[0])))
 static const tablespec_t tables[] = {
     {"sensor", t_sensor, NT(t_sensor), 8192, 0, 0},    {"sensor_wide", t_wide, NT(t_wide), 8192, 0, 0},
@@ -223,11 +295,15 @@ static const tablespec_t tables[] = {
     {"field_log", t_field_log, NT(t_field_log), 3072, 0xF1E1D0002ull, 3},
     {"imu", t_imu, NT(t_imu), 4096, 0x1A0C0FFEEull, 2},
     {"gps", t_gps, NT(t_gps), 4096, 0x1A0C0FFEFull, 2},
+    {"iot", t_iot, NT(t_iot), 4096, 0x107E4001ull, 1},
+    {"events", t_events, NT(t_events), 2048, 0x107E4002ull, 1},
+    {"shift", t_shift, NT(t_shift), 4096, 0x107E4003ull, 1},
+    {"daq64", t_daq, NT(t_daq), 2048, 0x107E4004ull, 1},
 };
 #define NTABLES NT(tables)
 /* The sensor tables in an arena without a spill: rows until the file fills. */
 #define ARENA_ROWS 20000u
-#define MAXCOLS 8u
+#define MAXCOLS 72u
 
 typedef struct coldata {
     void *values;     /* a slot per row, the batch's C type */
@@ -541,6 +617,237 @@ static void gen_imu(table_t *t, const colspec_t *cs, coldata_t *d, rng_t *g, uin
     }
 }
 
+/* The fourth generator: an IoT gateway's readings and a service's event log
+ * (SH_Q01 .. SH_STATUS), one column at a time with its own state; what the
+ * other three do not make: quantised floats with float rounding, a float
+ * total, ns timestamps in bursts, ms timestamps with gaps and steps back,
+ * counters that wrap (a uint32 in INT32 crosses its sign), decimal prices,
+ * time-ordered and random hex ids, an enum's long tail, JSON payloads, 95%
+ * null, rare and toggling booleans, columns that change mid-file, and 66
+ * columns of a DAQ board. */
+static const char *const enum_words[] = {"OK", "OK", "OK", "OK", "IDLE", "BUSY", "RETRY", "WARN_TEMP"};
+static const char hexd[] = "0123456789abcdef";
+
+static uint32_t put_hex(char *p, uint64_t x, uint32_t digits)
+{
+    uint32_t i;
+    for (i = 0; i < digits; i++) p[i] = hexd[(x >> (4u * (digits - 1u - i))) & 15u];
+    return digits;
+}
+
+static void gen_iot(table_t *t, const colspec_t *cs, coldata_t *d, rng_t *g, size_t *pool_len)
+{
+    const uint32_t col = (uint32_t)(cs - t->spec->cols);
+    const uint32_t half = t->rows / 2u;
+    const double two_pi = 6.283185307179586;
+    uint32_t r, left = 0, burst = 0, held = 0;
+    int raining = 0, bit = 0;
+    int64_t k = 0, iv0 = 0, cnt = (int64_t)rbelow(g, 60000), hold_iv = 0;
+    int64_t ns = 1716800000000000000ll + (int64_t)rbelow(g, 1000000000u);
+    int64_t ms = 1716800000000ll + (int64_t)rbelow(g, 100000), seq = 0;
+    double center = 450.0 + rbelow(g, 200);
+    float total = 0.0f;
+    uint64_t trace = rnext(g), sess = rnext(g);
+    uint32_t status = (uint32_t)rnext(g) & 0xFFFFu;
+    for (r = 0; r < t->rows; r++) {
+        double v = 0;
+        int64_t iv = 0;
+        d->present[r] = (uint8_t)(cs->shape == SH_SPARSE ? rbelow(g, 20) == 0
+                                  : cs->optional ? rbelow(g, 50) != 0 : 1);
+        switch (cs->shape) {
+        case SH_Q01: /* a humidity in 0.1 %: raw 0..1000, drifting, +-3 LSB */
+            center += (runit(g) - 0.5) * 0.6;
+            iv = (int64_t)floor(center + 0.5) + tri(g, 3);
+            v = (double)((float)iv * 0.1f);
+            break;
+        case SH_Q25:
+            if (rbelow(g, 4) == 0) k += rbelow(g, 2) ? 1 : -1;
+            iv = 80 + k;
+            v = rbelow(g, 300) == 0 ? 85.0 : (double)iv * 0.25; /* 85.0: the sensor's power-on value */
+            break;
+        case SH_ACCUM:
+            if (left == 0) {
+                raining = !raining;
+                left = raining ? 200u + rbelow(g, 601) : 500u + rbelow(g, 1501);
+            }
+            left--;
+            if (raining && rbelow(g, 3) == 0) total += 0.2f;
+            v = (double)total;
+            iv = (int64_t)(v * 10.0);
+            break;
+        case SH_NS_BURST:
+            if (burst == 0) {
+                burst = 8u + rbelow(g, 57);
+                ns += (int64_t)(1u + rbelow(g, 60)) * 1000000000ll;
+                ns += (int64_t)rbelow(g, 1000000000u);
+            } else {
+                ns += 1000000 + (int64_t)rbelow(g, 100001) - 50000;
+            }
+            burst--;
+            iv = ns;
+            break;
+        case SH_MS_GAPS: {
+            uint32_t u = rbelow(g, 1000);
+            if (u == 0) ms -= 200 + (int64_t)rbelow(g, 601);                      /* NTP steps back */
+            else if (u < 3u) ms += 600000 + (int64_t)rbelow(g, 21000000);         /* offline */
+            else if (u < 8u) ms += 0;                                             /* a duplicate */
+            else ms += 1000 + (int64_t)rbelow(g, 5) - 2;
+            iv = ms;
+            break;
+        }
+        case SH_WRAP16:
+            cnt = (cnt + 1 + (int64_t)rbelow(g, 40)) & 0xFFFF;
+            iv = cnt;
+            break;
+        case SH_WRAP32:
+            if (rbelow(g, 3000) == 0) cnt = 0; /* a reboot */
+            else cnt = (cnt + (int64_t)rbelow(g, 2000001)) & 0xFFFFFFFFll;
+            iv = cs->type == PPQ_INT32 ? (int64_t)(int32_t)(uint32_t)cnt : cnt;
+            break;
+        case SH_PRICE: { /* list prices x99 cents, the cheap ones sold most */
+            double u = runit(g);
+            uint32_t item = (uint32_t)(300.0 * u * u * u);
+            iv = (int64_t)((item * 37u) % 500u + 1u) * 100 - 1;
+            if (cs->type == PPQ_INT64) iv *= 100;
+            v = (double)iv;
+            break;
+        }
+        case SH_SPARSE:
+            v = floor((runit(g) * 200.0 - 50.0) * 1000.0 + 0.5) / 1000.0;
+            iv = 1 + (int64_t)(1000.0 * pow(runit(g), 4.0));
+            break;
+        case SH_RAREBOOL: iv = rbelow(g, 100) == 0; break;
+        case SH_TOGGLE:
+            if (rbelow(g, 500) != 0) bit = !bit;
+            iv = bit;
+            break;
+        case SH_CONST_NOISE:
+            if (r < 1000u) {
+                iv = 1234567;
+                v = 0.0;
+            } else {
+                iv = (int64_t)(rnext(g) >> 24);
+                v = runit(g) * 100.0 - 50.0;
+            }
+            break;
+        case SH_NOISE_CONST:
+            if (r < 1000u) {
+                iv = (int64_t)(int32_t)(uint32_t)rnext(g);
+                v = runit(g) * 100.0 - 50.0;
+            } else {
+                iv = 4711;
+                v = -1.0;
+            }
+            break;
+        case SH_RUNS_UNIQ:
+            if (r < half) {
+                if (held == 0) {
+                    sess = rnext(g);
+                    held = 100u + rbelow(g, 301);
+                }
+                held--;
+                iv = (int64_t)(int32_t)(uint32_t)sess;
+                v = (double)(sess >> 11) * (1.0 / 9007199254740992.0);
+                iv0 = 10000000 + (int64_t)rbelow(g, 1000);
+            } else {
+                iv0 += 1 + (int64_t)rbelow(g, 3);
+                iv = iv0;
+                v = runit(g);
+            }
+            break;
+        case SH_CHAN: {
+            int64_t raw;
+            if (col % 3u == 1u) {
+                raw = 2048 + (int64_t)floor(500.0 * sin(two_pi * (r + col * 97u) / 1500.0)) + tri(g, 4);
+            } else {
+                raw = (int64_t)((col * 7u) % 20u) + tri(g, 1);
+                if (raw < 0) raw = 0;
+            }
+            v = (double)((float)raw * 0.000805664f);
+            iv = raw;
+            break;
+        }
+        case SH_STATUS:
+            if (rbelow(g, 300) == 0) status ^= 1u << rbelow(g, 16);
+            iv = (int64_t)status;
+            break;
+        default:
+            break;
+        }
+        if (!put_number(d, cs->type, r, iv, v)) {
+            char *p = (char *)t->pool + *pool_len;
+            uint32_t len = 0;
+            switch (cs->shape) {
+            case SH_UUID7: {
+                uint64_t rnd = rnext(g);
+                ms += 1 + (int64_t)rbelow(g, 50);
+                len += put_hex(p, (uint64_t)ms >> 16, 8);
+                p[len++] = '-';
+                len += put_hex(p + len, (uint64_t)ms & 0xFFFFu, 4);
+                p[len++] = '-';
+                p[len++] = '7';
+                len += put_hex(p + len, rnd & 0xFFFu, 3);
+                p[len++] = '-';
+                p[len++] = hexd[8u | ((rnd >> 12) & 3u)];
+                len += put_hex(p + len, (rnd >> 14) & 0xFFFu, 3);
+                p[len++] = '-';
+                len += put_hex(p + len, rnext(g), 12);
+                break;
+            }
+            case SH_HEX:
+                if (held == 0) {
+                    trace = rnext(g);
+                    sess = rnext(g);
+                    held = 1u + rbelow(g, 8);
+                }
+                held--;
+                len += put_hex(p, trace, 16);
+                len += put_hex(p + len, sess, 16);
+                break;
+            case SH_ENUM:
+                if (rbelow(g, 20) == 0) len = (uint32_t)sprintf(p, "E_%04X", rbelow(g, 4096));
+                else len = (uint32_t)sprintf(p, "%s", enum_words[rbelow(g, 8)]);
+                break;
+            case SH_JSON: { /* (each draw in its own statement: arguments' order is unspecified) */
+                uint32_t ok, rh, dev;
+                seq += 1 + (int64_t)rbelow(g, 2);
+                center += (runit(g) - 0.5) * 0.6;
+                ok = rbelow(g, 50);
+                rh = rbelow(g, 1000);
+                dev = 100000u + rbelow(g, 16);
+                len = (uint32_t)sprintf(p, "{\"dev\":\"sn-%06u\",\"seq\":%lld,\"t\":%.2f,\"rh\":%.1f,\"ok\":%s}",
+                                        dev, (long long)seq, 20.0 + center / 100.0, (double)rh / 10.0,
+                                        ok ? "true" : "false");
+                break;
+            }
+            case SH_CONST_NOISE:
+                if (r < 1000u) {
+                    len = 3;
+                    memcpy(p, "n/a", 3);
+                } else {
+                    len = put_hex(p, rnext(g), 16);
+                }
+                break;
+            case SH_RUNS_UNIQ:
+                if (r < half) {
+                    if (held == 0) {
+                        hold_iv = (int64_t)(rnext(g) & 0xFFFFFFFFu);
+                        held = 100u + rbelow(g, 301);
+                    }
+                    held--;
+                    len = (uint32_t)sprintf(p, "sess-%08llx", (unsigned long long)hold_iv);
+                } else {
+                    len = (uint32_t)sprintf(p, "req-%08x", (unsigned)(rnext(g) & 0xFFFFFFFFu));
+                }
+                break;
+            default:
+                break;
+            }
+            put_bytes(d, r, (const uint8_t *)p, len, pool_len);
+        }
+    }
+}
+
 static void gen_table(table_t *t, const tablespec_t *spec, uint32_t rows, uint64_t seed)
 {
     uint32_t c, r;
@@ -551,7 +858,7 @@ static void gen_table(table_t *t, const tablespec_t *spec, uint32_t rows, uint64
         if (spec->cols[c].type == PPQ_FIXED_LEN_BYTE_ARRAY) pool_cap += (size_t)rows * FLBA_LEN;
         if (spec->cols[c].type == PPQ_BYTE_ARRAY) {
             int sh = spec->cols[c].shape;
-            pool_cap += (size_t)rows * (sh == SH_LONG ? 1500u : sh == SH_LOGLINE ? 160u : sh == SH_UUID ? 36u : 32u);
+            pool_cap += (size_t)rows * (sh == SH_LONG ? 1500u : sh == SH_LOGLINE ? 160u : (sh == SH_UUID || sh == SH_UUID7) ? 36u : sh == SH_JSON ? 128u : 32u);
         }
     }
     t->pool = xmalloc(pool_cap);
@@ -564,6 +871,10 @@ static void gen_table(table_t *t, const tablespec_t *spec, uint32_t rows, uint64
         d->values = xmalloc((size_t)rows * ppq_value_size(cs->type));
         d->present = xmalloc(rows);
         d->max_len = 0;
+        if (cs->shape >= SH_Q01) {
+            gen_iot(t, cs, d, &g, &pool_len);
+            continue;
+        }
         if (cs->shape >= SH_MS10) {
             gen_imu(t, cs, d, &g, seed, &pool_len);
             continue;
@@ -1219,6 +1530,7 @@ static char arena_lines[NTABLES * 10u][200];
 static uint32_t narena_lines;
 
 static int ref_ok[NFIXED];
+static size_t ref_len[NFIXED];
 
 static const char *type_name(ppq_type_t t)
 {
@@ -1403,6 +1715,39 @@ static void describe(case_t *k, const ppq_writer_options_t *o, size_t arena_len)
              o->page_crc);
 }
 
+/* The fourth generator's columns carry the logical types their writers would give them. */
+static void set_logical(ppq_column_t *col, int shape)
+{
+    ppq_logical_t *l = &col->logical;
+    switch (shape) {
+    case SH_NS_BURST:
+    case SH_MS_GAPS:
+        l->kind = PPQ_LOGICAL_TIMESTAMP;
+        l->utc = 1;
+        l->unit = shape == SH_NS_BURST ? PPQ_UNIT_NANOS : PPQ_UNIT_MILLIS;
+        break;
+    case SH_PRICE:
+        l->kind = PPQ_LOGICAL_DECIMAL;
+        l->precision = col->type == PPQ_INT32 ? 9 : 18;
+        l->scale = col->type == PPQ_INT32 ? 2 : 4;
+        break;
+    case SH_WRAP32:
+        if (col->type == PPQ_INT32) { /* a uint32_t logged as it is */
+            l->kind = PPQ_LOGICAL_INT;
+            l->bit_width = 32;
+            l->is_signed = 0;
+        }
+        break;
+    case SH_UUID7:
+    case SH_HEX:
+        l->kind = PPQ_LOGICAL_STRING;
+        break;
+    case SH_ENUM: l->kind = PPQ_LOGICAL_ENUM; break;
+    case SH_JSON: l->kind = PPQ_LOGICAL_JSON; break;
+    default: break;
+    }
+}
+
 static ppq_sink_t spill_mark;
 static ppq_source_t unspill_mark;
 
@@ -1427,6 +1772,7 @@ static void run_case(case_t *k)
         schema[c].optional = t->spec->cols[c].optional;
         schema[c].type_len = schema[c].type == PPQ_FIXED_LEN_BYTE_ARRAY ? FLBA_LEN : 0u;
         schema[c].encoding = PPQ_COLUMN_AUTO;
+        set_logical(&schema[c], t->spec->cols[c].shape);
     }
     if (k->sizing == SZ_ARENA) {
         uint32_t i;
@@ -1587,8 +1933,23 @@ static void run_case(case_t *k)
         if (read_back(k, enc_col_name[fixed_encs[e]], t, &rfile, rres.writer_rows, &refs[e])) continue;
         /* a file that filled sooner holds fewer rows: not comparable */
         ref_ok[e] = rres.writer_rows == res.writer_rows;
+        ref_len[e] = rfile.len;
     }
     compare_auto(k, t, schema, compact, op != NULL, &res.used);
+    if (verbose) { /* the whole files: AUTO's against the smallest written with one fixed encoding */
+        size_t best = 0;
+        uint32_t best_e = 0;
+        for (e = 0; e < NFIXED; e++) {
+            if (ref_ok[e] && (!best || ref_len[e] < best)) {
+                best = ref_len[e];
+                best_e = e;
+            }
+        }
+        if (best) {
+            fprintf(stderr, "filesize case %u: AUTO %zu bytes, %s %zu: %.3fx; %s\n", k->id, file.len,
+                    enc_col_name[fixed_encs[best_e]], best, (double)file.len / (double)best, k->desc);
+        }
+    }
 }
 
 /* ---- the grid ------------------------------------------------------------- */
@@ -1676,7 +2037,7 @@ int main(int argc, char **argv)
         gen_table(&tabs[tb], &tables[tb], tables[tb].rows, tables[tb].seed ? tables[tb].seed : tb + 1u);
         if (tables[tb].cols == t_sensor || tables[tb].cols == t_wide) {
             gen_table(&long_tabs[tb], &tables[tb], ARENA_ROWS, tb + 1u);
-        } else if (tables[tb].cols == t_imu || tables[tb].cols == t_gps) {
+        } else if (tables[tb].cols == t_imu || tables[tb].cols == t_gps || tables[tb].cols == t_iot) {
             gen_table(&long_tabs[tb], &tables[tb], ARENA_ROWS, tables[tb].seed);
         }
     }
