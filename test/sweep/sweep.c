@@ -1639,6 +1639,43 @@ static const char *out_dir;
 static long only_case = -1; /* --only ID: run that case alone, its AUTO file kept in --out */
 static uint32_t samples;
 
+static void set_logical(ppq_column_t *col, int shape);
+
+/* A column's logical type in the sample's .json, so the interop readers'
+ * logical values (dates, decimals, unsigned, text) can be brought back to
+ * the physical value the writer was given; nothing for a column without. */
+static void json_logical(FILE *f, const colspec_t *cs)
+{
+    static const char *const unit[] = {"ms", "us", "ns"};
+    ppq_column_t col;
+    const ppq_logical_t *l = &col.logical;
+    memset(&col, 0, sizeof col);
+    col.type = cs->type;
+    set_logical(&col, cs->shape);
+    switch (l->kind) {
+    case PPQ_LOGICAL_NONE: return;
+    case PPQ_LOGICAL_STRING: fputs(",\"logical\":{\"kind\":\"string\"}", f); return;
+    case PPQ_LOGICAL_ENUM: fputs(",\"logical\":{\"kind\":\"enum\"}", f); return;
+    case PPQ_LOGICAL_JSON: fputs(",\"logical\":{\"kind\":\"json\"}", f); return;
+    case PPQ_LOGICAL_UUID: fputs(",\"logical\":{\"kind\":\"uuid\"}", f); return;
+    case PPQ_LOGICAL_FLOAT16: fputs(",\"logical\":{\"kind\":\"float16\"}", f); return;
+    case PPQ_LOGICAL_DATE: fputs(",\"logical\":{\"kind\":\"date\"}", f); return;
+    case PPQ_LOGICAL_INT:
+        fprintf(f, ",\"logical\":{\"kind\":\"int\",\"bits\":%u,\"signed\":%s}", (unsigned)l->bit_width,
+                l->is_signed ? "true" : "false");
+        return;
+    case PPQ_LOGICAL_DECIMAL:
+        fprintf(f, ",\"logical\":{\"kind\":\"decimal\",\"precision\":%d,\"scale\":%d}", (int)l->precision,
+                (int)l->scale);
+        return;
+    case PPQ_LOGICAL_TIME:
+    case PPQ_LOGICAL_TIMESTAMP:
+        fprintf(f, ",\"logical\":{\"kind\":\"%s\",\"unit\":\"%s\",\"utc\":%s}",
+                l->kind == PPQ_LOGICAL_TIME ? "time" : "timestamp", unit[l->unit], l->utc ? "true" : "false");
+        return;
+    }
+}
+
 static void dump_json(const char *path, const table_t *t, uint64_t rows, const case_t *k)
 {
     FILE *f = fopen(path, "w");
@@ -1647,8 +1684,10 @@ static void dump_json(const char *path, const table_t *t, uint64_t rows, const c
     if (!f) return;
     fprintf(f, "{\"case\":%u,\"config\":\"%s\",\"columns\":[", k->id, k->desc);
     for (c = 0; c < t->spec->ncols; c++) {
-        fprintf(f, "%s{\"name\":\"%s\",\"type\":%d,\"optional\":%d}", c ? "," : "", t->spec->cols[c].name,
+        fprintf(f, "%s{\"name\":\"%s\",\"type\":%d,\"optional\":%d", c ? "," : "", t->spec->cols[c].name,
                 (int)t->spec->cols[c].type, t->spec->cols[c].optional);
+        json_logical(f, &t->spec->cols[c]);
+        fputc('}', f);
     }
     fprintf(f, "],\"rows\":[");
     for (r = 0; r < rows; r++) {
