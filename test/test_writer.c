@@ -2510,6 +2510,37 @@ static void auto_plain_page_gives_way(void)
     auto_within(PPQ_INT32, PPQ_COLUMN_DELTA_BINARY_PACKED, 0, &o, noise_then_steady_row, 8192, 105, 1);
 }
 
+static void runs_then_counter_row(ppq_writer_t *w, uint32_t i)
+{
+    uint32_t x = (i / 50u) * 2654435761u, k = i % 4096u;
+    x ^= x >> 15;
+    PPQ_CHECK_OK(ppq_writer_set_i32(w, 0, k < 2000u ? (int32_t)(x & 0xFFFFFFu) : 100000 + (int32_t)(k * 2u + (k * 7u) % 3u)));
+}
+
+/* ... under SNAPPY: 2,000 values in runs of 50 (a 16-entry dictionary
+ * fills on them and falls back to PLAIN, whose runs compress well), then
+ * a counter, one 4,096-value page a chunk: at the page's end its DELTA
+ * bytes compress to fewer and it is re-encoded, within 1.05x of that
+ * fixed encoding (PLAIN's chunk was 7.8x it on the fourth generator's
+ * runs-then-unique column under LZ4). */
+static void auto_plain_page_gives_way_compressed(void)
+{
+    ppq_writer_options_t o;
+    if (!ppq_codec_can_compress(PPQ_CODEC_SNAPPY)) {
+        return;
+    }
+    small_options(&o);
+    o.page_values = 4096;
+    o.dict_entries = 16;
+    o.dict_bytes = 128;
+    o.row_group_rows = 4096;
+    o.chunk_bytes = 65536;
+    o.footer_bytes = 4096;
+    o.no_bloom = 1;
+    o.codec = PPQ_CODEC_SNAPPY;
+    auto_within(PPQ_INT32, PPQ_COLUMN_DELTA_BINARY_PACKED, 0, &o, runs_then_counter_row, 8192, 105, 1);
+}
+
 /* INT64 values that differ in one byte (bits 40-47): DELTA's deltas take
  * 48 bits, a 16-entry dictionary fills, PLAIN repeats 7 bytes of 8 and
  * split in byte streams 7 of 8 streams are constant. */
@@ -3264,6 +3295,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(auto_learns_from_the_last_chunk),
     PPQ_TEST(auto_weighs_a_grown_page_again),
     PPQ_TEST(auto_plain_page_gives_way),
+    PPQ_TEST(auto_plain_page_gives_way_compressed),
     PPQ_TEST(auto_bools_weighed_compressed),
     PPQ_TEST(auto_weighs_a_constants_dictionary_over_the_chunk),
 #endif

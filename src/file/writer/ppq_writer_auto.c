@@ -664,33 +664,35 @@ static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int we
 }
 
 /* An AUTO integer chunk's PLAIN page at its end (its first decision's
- * alternative, or a full dictionary's): would DELTA_BINARY_PACKED have
- * taken an eighth less than the `written` bytes its values took
- * (compressed, under a codec)?  Then the chunk's next pages take it: a
- * choice made on a sample, or on the values a dictionary filled with, is
- * not the chunk's last word (a GPS fix held between 10 Hz updates filled a
- * 16-entry dictionary on its held runs and went PLAIN where it then moved,
- * 3.3x DELTA_BINARY_PACKED's chunk under LZ4). */
-static int plain_gives_way(const ppq_col_t *c, size_t written)
+ * alternative, or a full dictionary's) re-encoded DELTA_BINARY_PACKED
+ * where that takes less, the chunk's next pages too: a choice made on a
+ * sample, or on the values a dictionary filled with, is not the chunk's
+ * last word (a GPS fix held between 10 Hz updates filled a 16-entry
+ * dictionary on its held runs and went PLAIN where it then moved, 3.3x
+ * DELTA_BINARY_PACKED's chunk under LZ4; noise for AUTO's sample, then a
+ * counter: 3.8x).  Uncompressed: where DELTA's bytes are an eighth less
+ * (delta_bytes, exact to a few bytes); under a codec, where they are half
+ * or less raw and fewer compressed (each way through the compressor; else
+ * the PLAIN page again).  The PLAIN bytes go through `tmp` (free room of a
+ * page at least).  Returns 1 where the page is DELTA's now (its header in
+ * dhead, *dhead_len). */
+static int plain_gives_way(ppq_writer_t *w, ppq_col_t *c, uint8_t *tmp, uint8_t *dhead, size_t *dhead_len)
 {
+    size_t len = c->vals_mem.len, d, a = 0, b = 0, at;
     uint32_t n;
-    size_t d;
+    ppq_status_t st;
     if (!BUILT(K_DELTA) || c->def->encoding != PPQ_COLUMN_AUTO ||
         (c->def->type != PPQ_INT32 && c->def->type != PPQ_INT64)) {
         return 0;
     }
-    n = (uint32_t)(c->vals_mem.len / c->width); /* (the page's values: its PLAIN bytes) */
-    d = n < 2u ? written : delta_bytes(c, n, SEQ_NUMBER, n);
-    return d + d / 8u < written;
-}
-
-/* The uncompressed PLAIN page plain_gives_way found larger re-encoded as
- * DELTA_BINARY_PACKED, which the chunk then keeps: its PLAIN bytes through
- * `tmp` (free room of a page at least), its encoder started anew. */
-static ppq_status_t plain_to_delta(ppq_writer_t *w, ppq_col_t *c, uint8_t *tmp)
-{
-    size_t len = c->vals_mem.len, at;
-    ppq_status_t st;
+    n = (uint32_t)(len / c->width); /* (the page's values: its PLAIN bytes) */
+    d = n < 2u ? len : delta_bytes(c, n, SEQ_NUMBER, n);
+    if (COMPRESSED(c->codec) ? d * 2u > len
+                             || ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, c->vals_mem.buf, len, w->zout,
+                                             w->zout_cap, &a, w->zwork, w->zwork_len) != PPQ_OK
+                             : d + d / 8u >= len) {
+        return 0;
+    }
     memcpy(tmp, c->vals_mem.buf, len);
     c->kind = K_DELTA;
     st = start_encoder(w, c);
@@ -698,7 +700,23 @@ static ppq_status_t plain_to_delta(ppq_writer_t *w, ppq_col_t *c, uint8_t *tmp)
         st = ppq_delta_enc_put_word(&c->enc.delta, c->width == 4u ? (uint64_t)ppq_load_le32(tmp + at)
                                                                    : ppq_load_le64(tmp + at));
     }
-    return st == PPQ_OK ? ppq_delta_enc_finish(&c->enc.delta) : st;
+    st = st == PPQ_OK ? ppq_delta_enc_finish(&c->enc.delta) : st;
+    *dhead_len = st == PPQ_OK ? ppq_delta_enc_header(&c->enc.delta, dhead) : 0u;
+    if (st == PPQ_OK && COMPRESSED(c->codec)) {
+        memcpy(w->zin, dhead, *dhead_len);
+        memcpy(w->zin + *dhead_len, c->vals_mem.buf, c->vals_mem.len);
+        st = ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, w->zin, *dhead_len + c->vals_mem.len, w->zout,
+                          w->zout_cap, &b, w->zwork, w->zwork_len);
+        st = st == PPQ_OK && b < a ? PPQ_OK : PPQ_ERR_STATE; /* (PLAIN's fewer: its page again) */
+    }
+    if (st != PPQ_OK) {
+        c->kind = K_PLAIN; /* (its encoder: the next page's start) */
+        memcpy(c->vals_mem.buf, tmp, len);
+        c->vals_mem.len = len;
+        *dhead_len = 0;
+        return 0;
+    }
+    return 1;
 }
 
 /* seen[e] = stamp for each of the n indices e. */

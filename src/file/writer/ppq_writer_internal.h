@@ -530,8 +530,7 @@ static ppq_status_t crc_write(void *ctx, const uint8_t *data, size_t len);
 /* ---- ppq_writer_auto.c */
 static int alt_smaller(const ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int weigh);
 static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int weigh);
-static int plain_gives_way(const ppq_col_t *c, size_t written);
-static ppq_status_t plain_to_delta(ppq_writer_t *w, ppq_col_t *c, uint8_t *tmp);
+static int plain_gives_way(ppq_writer_t *w, ppq_col_t *c, uint8_t *tmp, uint8_t *dhead, size_t *dhead_len);
 static void settle_dict_stats(ppq_col_t *c);
 static void split_values(const ppq_col_t *c, uint8_t *out);
 static uint8_t split_smaller(ppq_writer_t *w, const ppq_col_t *c, size_t in);

@@ -339,11 +339,9 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
         if (SPLITS && c->split == 1u && COMPRESSED(c->codec)) { /* AUTO's: split into the compressor's input below
                                                                    (2: the chunk's first such page there tells) */
             kind = K_BSS;
-        } else if (AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH && BUILT(K_DELTA) && st == PPQ_OK &&
-                   !COMPRESSED(c->codec) && plain_gives_way(c, c->vals_mem.len)) {
-            st = plain_to_delta(w, c, c->chunk + c->chunk_len); /* (compressed: the next pages, below) */
-            dhead_len = st == PPQ_OK ? ppq_delta_enc_header(&c->enc.delta, dhead) : 0u;
-            kind = K_DELTA;
+        } else if (AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH && st == PPQ_OK &&
+                   plain_gives_way(w, c, c->chunk + c->chunk_len, dhead, &dhead_len)) {
+            kind = K_DELTA; /* (and the chunk's next pages) */
         }
         break;
     case K_DICT:
@@ -518,9 +516,6 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
     if (switch_to) {
         c->kind = c->alt_kind; /* the rest of the chunk */
         auto_forget(c);
-    } else if (AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH && COMPRESSED(c->codec) && kind == K_PLAIN &&
-               c->kind == K_PLAIN && plain_gives_way(c, vals_len)) {
-        c->kind = c->alt_kind = K_DELTA; /* (the chunk's next pages) */
     }
     return start_page(w, c);
 }
