@@ -162,7 +162,7 @@ qemu-run: $(BUILD)/unit_tests.elf
 # runs them side by side.
 ## qemu-test-microbit-1: the unit suite's first half on the microbit (Cortex-M0, 16 KB RAM) under QEMU
 ## qemu-test-microbit-2: the unit suite's second part on the microbit under QEMU
-## qemu-test-microbit-3: the unit suite's third part (the page index and bloom filters) on the microbit under QEMU
+## qemu-test-microbit-3: the unit suite's third part (the page index, bloom filters, nested writing, --where, the ZSTD decoder) on the microbit under QEMU
 ## qemu-test-mps2-an385: the unit suite on MPS2 AN385 (Cortex-M3) under QEMU
 ## qemu-test-mps2-an386: the unit suite on MPS2 AN386 (Cortex-M4) under QEMU
 ## qemu-test-mps2-an500: the unit suite on MPS2 AN500 (Cortex-M7) under QEMU

@@ -1099,6 +1099,8 @@ typedef struct compact_page {
                             back as PLAIN bits (compact_write_chunk) */
     uint8_t one[8];      /* one_len > 0: the dictionary page's one value (compact_write_chunk) */
     uint8_t one_len;
+    uint8_t redelta;     /* 1: the values are an integer's PLAIN stream written DELTA_BINARY_PACKED
+                            (redelta_out; pre: its header) */
 } compact_page_t;
 
 /* A sink that reads a BOOLEAN RLE stream (bit width 1) as it comes and
@@ -1184,6 +1186,156 @@ static ppq_status_t dict_page_body(const ppq_writer_t *w, uint32_t i, const comp
     return compact_entries_out(w, i, 0, UINT32_MAX, out);
 }
 
+#if PPQ_WRITER_COMPACT_FLAT
+/* ---- an AUTO integer's PLAIN stream written DELTA_BINARY_PACKED ----------
+ * Where an AUTO integer's row group went PLAIN (its DELTA buffer could not
+ * be lent: the store at its least; or the weighing chose PLAIN), its
+ * values are still in the store, and DELTA_BINARY_PACKED may take fewer
+ * bytes (sorted ids at 4 bytes a row: 13x DELTA's chunk).  The chunk is
+ * then written DELTA, block by block, each read back from the store three
+ * times (its least delta, its miniblocks' widths, their bits): no buffer,
+ * at the row group's end only.  Blocks of 128, 4 miniblocks of 32, as the
+ * encoder's. */
+typedef struct plain_cursor {
+    const ppq_writer_t *w;
+    size_t at, off; /* the segment (its header's place) and the byte in it */
+    uint8_t id, width, is64;
+} plain_cursor_t;
+
+/* The next value of the stream (little-endian, `width` bytes; INT32's
+ * sign-extended). */
+static uint64_t cursor_next(plain_cursor_t *k)
+{
+    const uint8_t *st = k->w->store;
+    uint64_t v = 0;
+    unsigned b;
+    for (b = 0; b < k->width; b++) {
+        while (k->off == st[k->at + 1u]) { /* the next segment of the stream */
+            k->at += SEG_HEAD + st[k->at + 1u];
+            while (k->at < k->w->store_len && st[k->at] != k->id) {
+                k->at += SEG_HEAD + st[k->at + 1u];
+            }
+            k->off = 0;
+            if (k->at >= k->w->store_len) {
+                return v; /* (not reached: the values counted are there) */
+            }
+        }
+        v |= (uint64_t)st[k->at + SEG_HEAD + k->off++] << (8u * b);
+    }
+    return k->is64 ? v : (uint64_t)(int64_t)(int32_t)(uint32_t)v;
+}
+
+/* The delta from `prev` to v, as the encoder keeps it (INT32's wrapped to
+ * 32 bits, sign-extended). */
+static int64_t cursor_delta(const plain_cursor_t *k, uint64_t prev, uint64_t v)
+{
+    uint64_t d = v - prev;
+    return k->is64 ? (int64_t)d : (int64_t)(int32_t)(uint32_t)d;
+}
+
+/* One block of up to 128 deltas after the value at *k (the cursor left
+ * after the block's last value, *prev that value): its least delta and its
+ * 4 miniblocks' widths, and with `out`, the block written.  Returns its
+ * bytes. */
+static size_t redelta_block(plain_cursor_t *k, uint64_t *prev, uint32_t n, ppq_sink_t *out, ppq_status_t *st)
+{
+    plain_cursor_t start = *k;
+    uint64_t p = *prev, v = 0;
+    uint8_t head[PPQ_ULEB64_MAX + 4u], buf[64];
+    int64_t lo = INT64_MAX;
+    uint32_t j, m, used = (n + 31u) / 32u;
+    size_t h, bytes;
+    for (j = 0; j < n; j++) { /* its least delta */
+        v = cursor_next(k);
+        lo = cursor_delta(k, p, v) < lo ? cursor_delta(k, p, v) : lo;
+        p = v;
+    }
+    h = ppq_uleb64_encode(ppq_zigzag64_encode(lo), head);
+    bytes = h + 4u;
+    *k = start;
+    p = *prev;
+    for (m = 0; m < 4u; m++) { /* its miniblocks' widths */
+        uint64_t all = 0;
+        for (j = m * 32u; j < n && j < m * 32u + 32u; j++) {
+            v = cursor_next(k);
+            all |= ((uint64_t)cursor_delta(k, p, v) - (uint64_t)lo) & (k->is64 ? UINT64_MAX : 0xFFFFFFFFu);
+            p = v;
+        }
+        head[h + m] = (uint8_t)(m < used ? ppq_bit_width64(all) : 0u);
+        bytes += 4u * head[h + m];
+    }
+    if (out != NULL) { /* the block: its head, then each miniblock's bits (the last padded with zeros) */
+        *st = *st == PPQ_OK ? ppq_sink_write(out, head, h + 4u) : *st;
+        *k = start;
+        p = *prev;
+        for (m = 0; m < used && *st == PPQ_OK; m++) {
+            unsigned w = head[h + m], nbits = 0;
+            uint64_t acc = 0;
+            size_t nb = 0;
+            for (j = m * 32u; j < m * 32u + 32u; j++) {
+                uint64_t x = 0;
+                if (j < n) { /* (each value read, at width 0 too: the cursor goes on) */
+                    v = cursor_next(k);
+                    x = ((uint64_t)cursor_delta(k, p, v) - (uint64_t)lo) & (w < 64u ? ((uint64_t)1 << w) - 1u : UINT64_MAX);
+                    p = v;
+                }
+                if (w == 0u) {
+                    continue;
+                }
+                acc |= x << nbits; /* (nbits < 64) */
+                if (nbits + w >= 64u) {
+                    ppq_store_le64(buf + nb, acc);
+                    nb += 8u;
+                    acc = nbits > 0u ? x >> (64u - nbits) : 0u;
+                    nbits = nbits + w - 64u;
+                } else {
+                    nbits += w;
+                }
+                if (nb == sizeof buf) {
+                    *st = *st == PPQ_OK ? ppq_sink_write(out, buf, nb) : *st;
+                    nb = 0;
+                }
+            }
+            for (; nbits > 0u; nbits = nbits > 8u ? nbits - 8u : 0u, acc >>= 8) {
+                buf[nb++] = (uint8_t)acc; /* (32 values: whole bytes) */
+            }
+            *st = *st == PPQ_OK && nb > 0u ? ppq_sink_write(out, buf, nb) : *st;
+        }
+    }
+    *k = start; /* (the cursor after the block, wherever the passes left it) */
+    for (j = 0; j < n; j++) {
+        p = cursor_next(k);
+    }
+    *prev = p;
+    return bytes;
+}
+
+/* Column i's PLAIN stream (its n > 1 values) as DELTA_BINARY_PACKED: its
+ * blocks' bytes, and with `out` the blocks written (the header apart,
+ * from *first). */
+static size_t redelta(const ppq_writer_t *w, uint32_t i, uint32_t n, ppq_sink_t *out, ppq_status_t *st, int64_t *first)
+{
+    const ppq_col_t *c = COL(w, i);
+    plain_cursor_t k;
+    uint64_t prev;
+    size_t bytes = 0;
+    uint32_t left = n - 1u;
+    k.w = w;
+    k.id = c->own.cc->vals.id;
+    k.width = (uint8_t)c->width;
+    k.is64 = (uint8_t)(c->width == 8u);
+    for (k.at = 0; k.at < w->store_len && w->store[k.at] != k.id; k.at += SEG_HEAD + w->store[k.at + 1u]) {
+    }
+    k.off = 0;
+    prev = cursor_next(&k); /* the first value: the header's */
+    *first = (int64_t)prev;
+    for (; left > 0u; left -= left < 128u ? left : 128u) {
+        bytes += redelta_block(&k, &prev, left < 128u ? left : 128u, out, st);
+    }
+    return bytes;
+}
+#endif
+
 /* A data page body: the levels with their length (OPTIONAL columns), the
  * encoding's prefix, the values. */
 static ppq_status_t data_page_body(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, ppq_sink_t *out)
@@ -1210,6 +1362,13 @@ static ppq_status_t data_page_body(const ppq_writer_t *w, uint32_t i, const comp
         st = st == PPQ_OK ? stream_out(w, cc->vals.id, 0, cc->vals.len, &in) : st;
         return st == PPQ_OK && b.nbuf > 0u ? ppq_sink_write(out, b.buf, (b.nbuf + 7u) / 8u) : st;
     }
+#if PPQ_WRITER_COMPACT_FLAT
+    if (pg->redelta) {
+        int64_t first;
+        (void)redelta(w, i, pg->rows - (uint32_t)COL(w, i)->chunk_stats.nulls, out, &st, &first);
+        return st;
+    }
+#endif
     return st == PPQ_OK ? stream_out(w, cc->vals.id, pg->vals_from, pg->vals_len, out) : st;
 }
 
@@ -1222,7 +1381,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     ppq_col_t *c = COL(w, i);
     compact_col_t *cc = c->own.cc;
     uint8_t pre[PPQ_DELTA_HEADER_MAX] = {0};
-    compact_page_t pg = {0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, {0}, 0};
+    compact_page_t pg = {0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, {0}, 0, 0};
     uint32_t split = 0;
     size_t body;
     ppq_thrift_w_t t;
@@ -1309,6 +1468,23 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
         ppq_store_le32(pre, cc->vals.len); /* BOOLEAN RLE: its length first */
         pg.pre_len = 4;
     }
+#if PPQ_WRITER_COMPACT_FLAT
+    if (kind == K_PLAIN && split == 0u && pg.eto == 0u && pg.bools == 0u && c->def->encoding == PPQ_COLUMN_AUTO &&
+        (c->def->type == PPQ_INT32 || c->def->type == PPQ_INT64) && w->rg_rows - c->chunk_stats.nulls > 1u) {
+        /* PLAIN in the store, DELTA in the file where that takes less (redelta) */
+        ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 0, 0};
+        uint32_t n = w->rg_rows - (uint32_t)c->chunk_stats.nulls;
+        int64_t first;
+        size_t d = redelta(w, i, n, NULL, &st, &first);
+        cfg.type = c->def->type;
+        if (st == PPQ_OK && d + ppq_delta_header(&cfg, n, first, pre) < pg.vals_len) {
+            pg.pre_len = ppq_delta_header(&cfg, n, first, pre);
+            pg.vals_len = d;
+            pg.redelta = 1;
+            kind = K_DELTA;
+        }
+    }
+#endif
     *data_start = w->out->offset;
     for (;;) {
         body = (c->def->optional ? 4u + pg.levs_len : 0u) + pg.pre_len + pg.vals_len;
