@@ -719,6 +719,55 @@ static int plain_gives_way(ppq_writer_t *w, ppq_col_t *c, uint8_t *tmp, uint8_t 
     return 1;
 }
 
+/* The chunk's first page, PLAIN by AUTO's first decision on its sample (no
+ * dictionary page yet), at its end, uncompressed: where its values through
+ * the dictionary (entries, the dictionary page's header, indices) take an
+ * eighth less, the page goes through it and the chunk keeps it (a periodic
+ * signal's first 256 values add entries as a walk's would; its 4,096
+ * repeat them: PLAIN's page was 1.4x the dictionary's).  The PLAIN bytes go
+ * through `tmp` (free room of a page at least).  Returns 1 where the page
+ * is the dictionary's now (its indices in the values buffer).  (AUTO_REDICT:
+ * 64-bit CPUs.) */
+static int plain_to_dict(ppq_writer_t *w, ppq_col_t *c, uint8_t *tmp)
+{
+    ppq_dict_enc_t *d = c->own.dict;
+    size_t len = c->vals_mem.len, at = 0, acc;
+    uint32_t n;
+    ppq_status_t st;
+    if (!AUTO_REDICT || !BUILT(K_DICT) || c->def->encoding != PPQ_COLUMN_AUTO || c->dict_pages || c->chunk_values != 0u ||
+        COMPRESSED(c->codec) || (!c->dict_word && c->def->type != PPQ_BYTE_ARRAY) ||
+        c->page_count - c->page_nulls <= auto_decide_at(w)) {
+        return 0;
+    }
+    memcpy(tmp, c->vals_mem.buf, len);
+    ppq_dict_enc_reset(d);
+    c->kind = K_DICT;
+    st = start_encoder(w, c);
+    while (st == PPQ_OK && at < len) {
+        if (c->dict_word) {
+            st = ppq_dict_enc_put_word(d, ppq_load_le_word(tmp + at, (unsigned)c->width));
+            at += c->width;
+        } else {
+            ppq_bytes_t b;
+            b.len = ppq_load_le32(tmp + at);
+            b.ptr = tmp + at + 4;
+            st = ppq_dict_enc_put(d, &b, 1, &acc);
+            at += 4u + b.len;
+        }
+    }
+    n = ppq_dict_enc_page_values(d);
+    if (st != PPQ_OK || dict_page_bytes(c, n, n, ppq_dict_enc_dict_bytes(d), len - len / 8u) > len - len / 8u ||
+        ppq_dict_enc_flush_page(d, &c->vals_sink) != PPQ_OK) {
+        ppq_dict_enc_reset(d); /* (full, or no smaller: the PLAIN page again) */
+        c->kind = K_PLAIN;
+        memcpy(c->vals_mem.buf, tmp, len);
+        c->vals_mem.len = len;
+        return 0;
+    }
+    c->dict_pages = 1;
+    return 1;
+}
+
 /* seen[e] = stamp for each of the n indices e. */
 static void mark_entries(uint8_t *seen, uint8_t stamp, const uint32_t *index, uint32_t n)
 {

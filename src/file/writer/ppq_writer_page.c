@@ -342,6 +342,8 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
         } else if (AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH && st == PPQ_OK &&
                    plain_gives_way(w, c, c->chunk + c->chunk_len, dhead, &dhead_len)) {
             kind = K_DELTA; /* (and the chunk's next pages) */
+        } else if (AUTO_BY_SIZE && AUTO_REDICT && st == PPQ_OK && plain_to_dict(w, c, c->chunk + c->chunk_len)) {
+            kind = K_DICT; /* (and the chunk's next pages) */
         }
         break;
     case K_DICT:
