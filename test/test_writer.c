@@ -1666,6 +1666,71 @@ static void compact_plain_store_delta_file(void)
     PPQ_CHECK(a * 2u <= b);
 }
 
+static int32_t setpoint(uint32_t r)
+{
+    /* two levels far apart, alternating, for 100 rows; then held 100 rows at a time */
+    return r < 100u ? (r % 2u != 0u ? 100000 : 0) : 5 + (int32_t)(r / 100u);
+}
+
+static void row_setpoint(ppq_writer_t *w, uint32_t r)
+{
+    PPQ_CHECK_OK(ppq_writer_set_i32(w, 0, setpoint(r)));
+}
+
+/* A compact AUTO INT32 in row groups of 20 rows: two levels far apart for
+ * 100 rows (a dictionary of 2 entries beats DELTA's 18-bit deltas, so AUTO
+ * keeps one in the store for the next row groups), then a setpoint held 100
+ * rows at a time: those row groups, a dictionary of one entry in the store,
+ * are written DELTA_BINARY_PACKED, 27 bytes where the dictionary's page and
+ * indices took 37 (redelta: the sweep's field log had them 1.37x DELTA's
+ * chunks); every value read back. */
+static void compact_dict_store_delta_file(void)
+{
+    static const ppq_column_t mine[] = {COL("mode", PPQ_INT32, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    ppq_reader_t *rd;
+    ppq_column_reader_t *cr;
+    ppq_file_t f;
+    mfile_t m;
+    ppq_arena_t a;
+    size_t len;
+    uint32_t rg, r = 0;
+    if (!COMPACT_64) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    }
+    compact_options(&o, 2000, 16384, 64);
+    o.row_group_rows = 20;
+    compact_bytes(mine, 1, PPQ_COLUMN_AUTO, &o, 1000, row_setpoint, &len);
+    PPQ_CHECK(len > 0u);
+    ppq_arena_init(&a, test_arena_ptr, test_arena_size);
+    rd = (ppq_reader_t *)ppq_arena_alloc(&a, sizeof *rd);
+    cr = (ppq_column_reader_t *)ppq_arena_alloc(&a, sizeof *cr);
+    PPQ_CHECK(rd != NULL && cr != NULL);
+    if (rd == NULL || cr == NULL) {
+        return;
+    }
+    mfile_init(&f, &m, file_buf, len, len);
+    PPQ_CHECK_OK(ppq_reader_open(rd, &f, &a));
+    for (rg = 0; rg < rd->nrg; rg++) {
+        size_t mark = ppq_arena_mark(&a), levels = 1, count = 0, i;
+        uint32_t enc = ppq_reader_chunk(rd, rg, 0)->encodings;
+        ppq_status_t st = ppq_column_reader_init(cr, rd, rg, 0, &a);
+        if (r >= 100u) { /* (held: DELTA, no dictionary page) */
+            PPQ_CHECK((enc >> PPQ_ENC_DELTA_BINARY_PACKED & 1u) && !(enc >> PPQ_ENC_RLE_DICTIONARY & 1u));
+        }
+        while (st == PPQ_OK && levels > 0u) {
+            int32_t v[64];
+            st = ppq_column_reader_read(cr, 64, v, NULL, NULL, &levels, &count);
+            for (i = 0; st == PPQ_OK && i < count; i++, r++) {
+                PPQ_CHECK_EQ(v[i], setpoint(r));
+            }
+        }
+        PPQ_CHECK_OK(st);
+        ppq_arena_rewind(&a, mark);
+    }
+    PPQ_CHECK_EQ(r, 1000u);
+}
+
 static void row_held_ids(ppq_writer_t *w, uint32_t r)
 {
     /* an event id (a hash: deltas past 32 bits) held for 8 rows */
@@ -3322,6 +3387,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_auto_counts_many_ids),
     PPQ_TEST(compact_more_columns_than_entries),
     PPQ_TEST(compact_plain_store_delta_file),
+    PPQ_TEST(compact_dict_store_delta_file),
     PPQ_TEST(compact_auto_lend_free),
     PPQ_TEST(compact_auto_small_deltas),
     PPQ_TEST(compact_auto_jump_keeps_rows),

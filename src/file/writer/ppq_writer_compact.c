@@ -1196,33 +1196,81 @@ static ppq_status_t dict_page_body(const ppq_writer_t *w, uint32_t i, const comp
  * times (its least delta, its miniblocks' widths, their bits): no buffer,
  * at the row group's end only.  Blocks of 128, 4 miniblocks of 32, as the
  * encoder's. */
+#define REDICT_MAX 16u /* entries a dictionary column's stream may have to be read as values */
 typedef struct plain_cursor {
     const ppq_writer_t *w;
     size_t at, off; /* the segment (its header's place) and the byte in it */
     uint8_t id, width, is64;
+    /* a dictionary column's stream: its indices (the RLE/bit-packed hybrid
+     * at iw bits), each the entry tbl[] holds (NULL: a PLAIN stream) */
+    const uint64_t *tbl;
+    uint32_t count;  /* entries in tbl */
+    uint32_t run;    /* values left in the run, or in the bit-packed groups ... */
+    uint8_t packed;  /* ... (1) */
+    uint8_t iw;
+    unsigned nbits;  /* bit-packed: bits read, not yet taken */
+    uint64_t bits;   /* ... and those bits; a run: its index */
 } plain_cursor_t;
 
-/* The next value of the stream (little-endian, `width` bytes; INT32's
- * sign-extended). */
-static uint64_t cursor_next(plain_cursor_t *k)
+/* The next byte of the stream. */
+static uint64_t cursor_byte(plain_cursor_t *k)
 {
     const uint8_t *st = k->w->store;
+    while (k->off == st[k->at + 1u]) { /* the next segment of the stream */
+        k->at += SEG_HEAD + st[k->at + 1u];
+        while (k->at < k->w->store_len && st[k->at] != k->id) {
+            k->at += SEG_HEAD + st[k->at + 1u];
+        }
+        k->off = 0;
+        if (k->at >= k->w->store_len) {
+            return 0; /* (not reached: the values counted are there) */
+        }
+    }
+    return st[k->at + SEG_HEAD + k->off++];
+}
+
+/* The next value (INT32's sign-extended): `width` little-endian bytes of a
+ * PLAIN stream, or a dictionary stream's next index's entry. */
+static uint64_t cursor_next(plain_cursor_t *k)
+{
     uint64_t v = 0;
     unsigned b;
-    for (b = 0; b < k->width; b++) {
-        while (k->off == st[k->at + 1u]) { /* the next segment of the stream */
-            k->at += SEG_HEAD + st[k->at + 1u];
-            while (k->at < k->w->store_len && st[k->at] != k->id) {
-                k->at += SEG_HEAD + st[k->at + 1u];
-            }
-            k->off = 0;
-            if (k->at >= k->w->store_len) {
-                return v; /* (not reached: the values counted are there) */
+    if (k->tbl == NULL) {
+        for (b = 0; b < k->width; b++) {
+            v |= cursor_byte(k) << (8u * b);
+        }
+        return k->is64 ? v : (uint64_t)(int64_t)(int32_t)(uint32_t)v;
+    }
+    if (k->run == 0u) { /* a header (ULEB128): groups of 8 bit-packed, or a run and its index */
+        uint64_t h = 0;
+        for (b = 0; b < 35u; b += 7u) {
+            uint64_t x = cursor_byte(k);
+            h |= (x & 0x7Fu) << b;
+            if ((x & 0x80u) == 0u) {
+                break;
             }
         }
-        v |= (uint64_t)st[k->at + SEG_HEAD + k->off++] << (8u * b);
+        k->packed = (uint8_t)(h & 1u);
+        k->run = (uint32_t)(h >> 1) * (k->packed ? 8u : 1u);
+        k->bits = 0;
+        k->nbits = 0;
+        for (b = 0; !k->packed && b < (k->iw + 7u) / 8u; b++) {
+            k->bits |= cursor_byte(k) << (8u * b);
+        }
     }
-    return k->is64 ? v : (uint64_t)(int64_t)(int32_t)(uint32_t)v;
+    k->run -= k->run > 0u;
+    if (k->packed) {
+        while (k->nbits < k->iw) {
+            k->bits |= cursor_byte(k) << k->nbits;
+            k->nbits += 8u;
+        }
+        v = k->bits & (((uint64_t)1 << k->iw) - 1u);
+        k->bits >>= k->iw;
+        k->nbits -= k->iw;
+    } else {
+        v = k->bits;
+    }
+    return v < k->count ? k->tbl[v] : 0u; /* (an index past the entries: not written) */
 }
 
 /* The delta from `prev` to v, as the encoder keeps it (INT32's wrapped to
@@ -1316,14 +1364,30 @@ static size_t redelta_block(plain_cursor_t *k, uint64_t *prev, uint32_t n, ppq_s
 static size_t redelta(const ppq_writer_t *w, uint32_t i, uint32_t n, ppq_sink_t *out, ppq_status_t *st, int64_t *first)
 {
     const ppq_col_t *c = COL(w, i);
+    const compact_col_t *cc = c->own.cc;
     plain_cursor_t k;
-    uint64_t prev;
+    uint64_t prev, tbl[REDICT_MAX];
     size_t bytes = 0;
-    uint32_t left = n - 1u;
+    uint32_t left = n - 1u, e;
+    memset(&k, 0, sizeof k);
     k.w = w;
-    k.id = c->own.cc->vals.id;
+    k.id = cc->vals.id;
     k.width = (uint8_t)c->width;
     k.is64 = (uint8_t)(c->width == 8u);
+    if (c->kind == K_DICT) { /* its entries (in index order) */
+        uint8_t raw[REDICT_MAX * 8u];
+        ppq_memsink_t m;
+        ppq_sink_t sk;
+        ppq_sink_init_mem(&sk, &m, raw, sizeof raw);
+        (void)compact_entries_out(w, i, 0, UINT32_MAX, &sk);
+        k.count = (uint32_t)(m.len / c->width);
+        for (e = 0; e < k.count; e++) {
+            tbl[e] = ppq_load_le_word(raw + (size_t)e * c->width, (unsigned)c->width);
+            tbl[e] = k.is64 ? tbl[e] : (uint64_t)(int64_t)(int32_t)(uint32_t)tbl[e];
+        }
+        k.tbl = tbl;
+        k.iw = cc->dict_width;
+    }
     for (k.at = 0; k.at < w->store_len && w->store[k.at] != k.id; k.at += SEG_HEAD + w->store[k.at + 1u]) {
     }
     k.off = 0;
@@ -1411,6 +1475,32 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     } else {
         split = kind == K_DICT || COMPACT_SPLIT(cc) ? split : 0u;
     }
+#if PPQ_WRITER_COMPACT_FLAT
+    if ((kind == K_PLAIN || (kind == K_DICT && cc->dict_count <= REDICT_MAX)) && split == 0u && pg.eto == 0u &&
+        c->def->encoding == PPQ_COLUMN_AUTO && (c->def->type == PPQ_INT32 || c->def->type == PPQ_INT64) &&
+        w->rg_rows - c->chunk_stats.nulls > 1u) {
+        /* PLAIN, or a dictionary of a few entries, in the store; DELTA in the
+         * file where that takes less (redelta; a dictionary's page, its
+         * header about 12 bytes, and its indices' width byte saved: a
+         * setpoint held for a row group of 20) */
+        ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 0, 0};
+        uint32_t n = w->rg_rows - (uint32_t)c->chunk_stats.nulls;
+        int64_t first;
+        size_t d = redelta(w, i, n, NULL, &st, &first), now = pg.vals_len;
+        if (kind == K_DICT) {
+            now += 13u + (w->opts.page_crc ? 6u : 0u) + (size_t)cc->dict_count * c->width;
+        }
+        cfg.type = c->def->type;
+        if (st == PPQ_OK && d + ppq_delta_header(&cfg, n, first, pre) < now) {
+            pg.pre_len = ppq_delta_header(&cfg, n, first, pre);
+            pg.vals_len = d;
+            pg.redelta = 1;
+        }
+    }
+    if (pg.redelta) {
+        kind = K_DELTA; /* (its header in pre) */
+    } else
+#endif
     /* AUTO integer on DELTA, every value the same (one run as long as the
      * values: compact_est), where a dictionary of that value takes less
      * (about 24 bytes against DELTA's 5 a block) and the footer does not
@@ -1468,23 +1558,6 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
         ppq_store_le32(pre, cc->vals.len); /* BOOLEAN RLE: its length first */
         pg.pre_len = 4;
     }
-#if PPQ_WRITER_COMPACT_FLAT
-    if (kind == K_PLAIN && split == 0u && pg.eto == 0u && pg.bools == 0u && c->def->encoding == PPQ_COLUMN_AUTO &&
-        (c->def->type == PPQ_INT32 || c->def->type == PPQ_INT64) && w->rg_rows - c->chunk_stats.nulls > 1u) {
-        /* PLAIN in the store, DELTA in the file where that takes less (redelta) */
-        ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 0, 0};
-        uint32_t n = w->rg_rows - (uint32_t)c->chunk_stats.nulls;
-        int64_t first;
-        size_t d = redelta(w, i, n, NULL, &st, &first);
-        cfg.type = c->def->type;
-        if (st == PPQ_OK && d + ppq_delta_header(&cfg, n, first, pre) < pg.vals_len) {
-            pg.pre_len = ppq_delta_header(&cfg, n, first, pre);
-            pg.vals_len = d;
-            pg.redelta = 1;
-            kind = K_DELTA;
-        }
-    }
-#endif
     *data_start = w->out->offset;
     for (;;) {
         body = (c->def->optional ? 4u + pg.levs_len : 0u) + pg.pre_len + pg.vals_len;
