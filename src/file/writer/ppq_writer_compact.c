@@ -1358,7 +1358,7 @@ static size_t redelta_block(plain_cursor_t *k, uint64_t *prev, uint32_t n, ppq_s
     return bytes;
 }
 
-/* Column i's PLAIN stream (its n > 1 values) as DELTA_BINARY_PACKED: its
+/* Column i's PLAIN stream (its n > 0 values) as DELTA_BINARY_PACKED: its
  * blocks' bytes, and with `out` the blocks written (the header apart,
  * from *first). */
 static size_t redelta(const ppq_writer_t *w, uint32_t i, uint32_t n, ppq_sink_t *out, ppq_status_t *st, int64_t *first)
@@ -1478,7 +1478,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
 #if PPQ_WRITER_COMPACT_FLAT
     if ((kind == K_PLAIN || (kind == K_DICT && cc->dict_count <= REDICT_MAX)) && split == 0u && pg.eto == 0u &&
         c->def->encoding == PPQ_COLUMN_AUTO && (c->def->type == PPQ_INT32 || c->def->type == PPQ_INT64) &&
-        w->rg_rows - c->chunk_stats.nulls > 1u) {
+        w->rg_rows > c->chunk_stats.nulls) {
         /* PLAIN, or a dictionary of a few entries, in the store; DELTA in the
          * file where that takes less (redelta; a dictionary's page, its
          * header about 12 bytes, and its indices' width byte saved: a
