@@ -1731,6 +1731,68 @@ static void compact_dict_store_delta_file(void)
     PPQ_CHECK_EQ(r, 1000u);
 }
 
+static void row_status_word(ppq_writer_t *w, uint32_t r)
+{
+    /* a status word that flips a bit for one row in 300 */
+    PPQ_CHECK_OK(ppq_writer_set_i32(w, 0, r % 300u == 150u ? 0x1011 : 0x1010));
+}
+
+/* The compressed bytes of column 0's chunk in each row group of the file
+ * in file_buf (len bytes), up to `max` of them; returns the row groups. */
+static uint32_t chunk_sizes(size_t len, int64_t *out, uint32_t max)
+{
+    ppq_reader_t *rd;
+    ppq_file_t f;
+    mfile_t m;
+    ppq_arena_t a;
+    uint32_t rg;
+    ppq_arena_init(&a, test_arena_ptr, test_arena_size);
+    rd = (ppq_reader_t *)ppq_arena_alloc(&a, sizeof *rd);
+    mfile_init(&f, &m, file_buf, len, len);
+    if (rd == NULL || ppq_reader_open(rd, &f, &a) != PPQ_OK) {
+        return 0;
+    }
+    for (rg = 0; rg < rd->nrg && rg < max; rg++) {
+        out[rg] = ppq_reader_chunk(rd, rg, 0)->compressed_size;
+    }
+    return rg;
+}
+
+/* A compact AUTO INT32 status word, one row in 300 a bit flipped, in row
+ * groups of 140: its dictionary's row groups are weighed by the bytes its
+ * indices took in the store (runs: a few bytes), so a constant one no
+ * longer sends it back to DELTA, whose next flip widens a whole block
+ * (the fourth generator's status words: 2-5.8x the dictionary's chunks in
+ * every other row group).  Each chunk within 1.05x of the smaller of
+ * DELTA's and DICTIONARY's for its rows, but those where AUTO tries DELTA
+ * again (after 8 row groups, then 16: 2 here; every flip's, 12, before). */
+static void compact_status_word_keeps_dict(void)
+{
+    static const ppq_column_t mine[] = {COL("status", PPQ_INT32, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    int64_t sizes[3][48];
+    uint32_t n[3], rg, over = 0;
+    size_t len;
+    int k;
+    static const ppq_column_encoding_t enc[3] = {PPQ_COLUMN_AUTO, PPQ_COLUMN_DELTA_BINARY_PACKED,
+                                                 PPQ_COLUMN_DICTIONARY};
+    if (!COMPACT_64) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    }
+    compact_options(&o, 2000, 16384, 64);
+    o.row_group_rows = 140;
+    for (k = 0; k < 3; k++) {
+        compact_bytes(mine, 1, enc[k], &o, 6000, row_status_word, &len);
+        n[k] = chunk_sizes(len, sizes[k], 48);
+    }
+    PPQ_CHECK(n[0] == 43u && n[1] == n[0] && n[2] == n[0]);
+    for (rg = 0; rg < n[0] && n[1] == n[0] && n[2] == n[0]; rg++) {
+        int64_t best = sizes[1][rg] < sizes[2][rg] ? sizes[1][rg] : sizes[2][rg];
+        over += sizes[0][rg] * 100 > best * 105;
+    }
+    PPQ_CHECK(over <= 3u); /* (12 before; DELTA tried again after 8 row groups, then 16, ...) */
+}
+
 static void row_held_ids(ppq_writer_t *w, uint32_t r)
 {
     /* an event id (a hash: deltas past 32 bits) held for 8 rows */
@@ -3388,6 +3450,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_more_columns_than_entries),
     PPQ_TEST(compact_plain_store_delta_file),
     PPQ_TEST(compact_dict_store_delta_file),
+    PPQ_TEST(compact_status_word_keeps_dict),
     PPQ_TEST(compact_auto_lend_free),
     PPQ_TEST(compact_auto_small_deltas),
     PPQ_TEST(compact_auto_jump_keeps_rows),

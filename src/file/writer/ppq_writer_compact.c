@@ -862,7 +862,9 @@ static void compact_weigh(ppq_writer_t *w, const ppq_col_t *c)
     }
     if (c->kind == K_DICT) { /* (entries as the store keeps them: byte arrays' with their 2-byte length) */
         dict = (c->dict_word ? (size_t)cc->dict_count * (c->width + REC_TAIL) : (size_t)cc->dict_bytes) +
-               (n * cc->dict_width + 7u) / 8u;
+               (PPQ_WRITER_COMPACT_FLAT ? cc->vals.len : (n * cc->dict_width + 7u) / 8u); /* (64-bit CPUs:
+                   the indices' RLE/bit-packed stream as it took the store, its runs too; a status word's
+                   flip a few row groups apart had sent it back to DELTA from every constant one) */
     } else if (e != NULL) {
         dict = est_dict_bytes(e, c->width);
         if (EST_SAMPLES && e->sampled && est_distinct(e) + w->dict_used > w->opts.dict_entries) {
