@@ -1801,6 +1801,27 @@ static void row_held_ids(ppq_writer_t *w, uint32_t r)
     PPQ_CHECK_OK(ppq_writer_set_i64(w, 0, (int64_t)x));
 }
 
+/* A compact AUTO INT64 of event ids held 8 rows each in a file the footer
+ * store does not bound (64 KiB: no split page, a delta past 32 bits ends
+ * the row group, and soon DELTA is out): its row groups take the smaller
+ * of PLAIN and a dictionary as last weighed, a dictionary here, within
+ * 1.1x of DICTIONARY's file (they went PLAIN: 5x, the sweep's IMU table
+ * in 64 KiB with a spill). */
+static void compact_no_delta_takes_dict(void)
+{
+    static const ppq_column_t schema[] = {COL("event", PPQ_INT64, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    size_t dict, mine;
+    if (!COMPACT_64) {
+        return; /* (an arena of 100 KB and more: 64-bit hosts) */
+    }
+    compact_options(&o, 30000, 65536, 1024);
+    compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 4000, row_held_ids, &mine);
+    compact_bytes(schema, 1, PPQ_COLUMN_DICTIONARY, &o, 4000, row_held_ids, &dict);
+    PPQ_CHECK(mine != 0u && dict != 0u);
+    PPQ_CHECK(mine * 10u <= dict * 11u);
+}
+
 /* A compact AUTO INT64 of event ids held 8 rows each, 125 in a row group:
  * its dictionary's count goes on past the sketch's 48 bits, one value in
  * 16, and the column takes its dictionary: under half PLAIN's file (it
@@ -3451,6 +3472,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_plain_store_delta_file),
     PPQ_TEST(compact_dict_store_delta_file),
     PPQ_TEST(compact_status_word_keeps_dict),
+    PPQ_TEST(compact_no_delta_takes_dict),
     PPQ_TEST(compact_auto_lend_free),
     PPQ_TEST(compact_auto_small_deltas),
     PPQ_TEST(compact_auto_jump_keeps_rows),

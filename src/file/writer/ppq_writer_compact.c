@@ -1643,6 +1643,15 @@ static void compact_yield(ppq_writer_t *w)
     }
 }
 
+/* Where an integer's deltas passed 32 bits (no_delta: DELTA no more), the
+ * smaller of PLAIN and a dictionary as its last row group weighed them
+ * (an AUTO column's alt_kind; hashed event ids held a few rows had gone
+ * PLAIN for the rest of the file, 5x a dictionary's chunk). */
+static uint8_t no_delta_kind(const ppq_col_t *c)
+{
+    return (uint8_t)(c->def->encoding == PPQ_COLUMN_AUTO && c->own.cc->alt_kind == K_DICT ? K_DICT : K_PLAIN);
+}
+
 /* After a row group: empty the store, size each dictionary's index width
  * for the next, restart the chunks.  A row group that ended with a
  * dictionary full widens that one by a bit and leaves the others (they
@@ -1682,10 +1691,10 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
             c->kind = cc->alt_kind;
             cc->alt_left--;
         } else if (c->kind != home) {
-            c->kind = (uint8_t)(home == K_DELTA && cc->no_delta ? K_PLAIN : home); /* its own again (a fixed
-                                  column too, after compact_yield or a row group's first row, compact_admit) */
+            c->kind = (uint8_t)(home == K_DELTA && cc->no_delta ? no_delta_kind(c) : home); /* its own again (a
+                                  fixed column too, after compact_yield or a row group's first row, compact_admit) */
         } else if (c->kind == K_DELTA && cc->no_delta) {
-            c->kind = K_PLAIN;
+            c->kind = no_delta_kind(c);
         } else if (COMPACT_SPLIT(cc)) {
             c->kind = cc->no_delta ? K_PLAIN : K_DELTA; /* (a fixed DELTA split by a delta: its own again) */
         }
