@@ -1738,8 +1738,9 @@ static void row_status_word(ppq_writer_t *w, uint32_t r)
 }
 
 /* The compressed bytes of column 0's chunk in each row group of the file
- * in file_buf (len bytes), up to `max` of them; returns the row groups. */
-static uint32_t chunk_sizes(size_t len, int64_t *out, uint32_t max)
+ * in file_buf (len bytes), up to `max` of them, and (not NULL) each row
+ * group's rows and the chunk's encodings; returns the row groups. */
+static uint32_t chunk_sizes(size_t len, int64_t *out, int64_t *rows, uint32_t *enc, uint32_t max)
 {
     ppq_reader_t *rd;
     ppq_file_t f;
@@ -1754,6 +1755,12 @@ static uint32_t chunk_sizes(size_t len, int64_t *out, uint32_t max)
     }
     for (rg = 0; rg < rd->nrg && rg < max; rg++) {
         out[rg] = ppq_reader_chunk(rd, rg, 0)->compressed_size;
+        if (rows != NULL) {
+            rows[rg] = rd->rg_rows[rg];
+        }
+        if (enc != NULL) {
+            enc[rg] = ppq_reader_chunk(rd, rg, 0)->encodings;
+        }
     }
     return rg;
 }
@@ -1783,7 +1790,7 @@ static void compact_status_word_keeps_dict(void)
     o.row_group_rows = 140;
     for (k = 0; k < 3; k++) {
         compact_bytes(mine, 1, enc[k], &o, 6000, row_status_word, &len);
-        n[k] = chunk_sizes(len, sizes[k], 48);
+        n[k] = chunk_sizes(len, sizes[k], NULL, NULL, 48);
     }
     PPQ_CHECK(n[0] == 43u && n[1] == n[0] && n[2] == n[0]);
     for (rg = 0; rg < n[0] && n[1] == n[0] && n[2] == n[0]; rg++) {
@@ -1799,6 +1806,49 @@ static void row_held_ids(ppq_writer_t *w, uint32_t r)
     uint64_t x = (uint64_t)(r / 8u + 1u) * 0x9E3779B97F4A7C15ull;
     x ^= x >> 29;
     PPQ_CHECK_OK(ppq_writer_set_i64(w, 0, (int64_t)x));
+}
+
+/* Row r of a channel that is noise for 100 rows in 400, then quiet (three levels). */
+static int quiet_row(uint32_t r)
+{
+    return r % 400u >= 100u;
+}
+
+static void row_phases(ppq_writer_t *w, uint32_t r)
+{
+    uint32_t x = r * 2654435761u;
+    x ^= x >> 15;
+    PPQ_CHECK_OK(ppq_writer_set_float(w, 0, quiet_row(r) ? (float)(r % 3u) : (float)(x % 100000u)));
+}
+
+/* A compact AUTO FLOAT that is noise for 100 rows in 400, then quiet at
+ * three levels, in row groups of 100: a noisy row group sends it PLAIN for
+ * the next ones (its dictionary lost), whose quiet values, PLAIN in the
+ * store, are written as a dictionary where that takes less (redict):
+ * every row group of quiet rows only is a dictionary chunk (PLAIN at 4
+ * bytes a value had been 8x it; the fourth generator's ADC channels up to
+ * 2x). */
+static void compact_plain_store_dict_file(void)
+{
+    static const ppq_column_t mine[] = {COL("adc", PPQ_FLOAT, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    int64_t sizes[64], rows[64], at = 0;
+    uint32_t enc[64], n, rg, quiet = 0;
+    size_t len;
+    if (!COMPACT_64) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    }
+    compact_options(&o, 4000, 16384, 256);
+    o.row_group_rows = 100;
+    compact_bytes(mine, 1, PPQ_COLUMN_AUTO, &o, 4000, row_phases, &len);
+    n = chunk_sizes(len, sizes, rows, enc, 64);
+    for (rg = 0; rg < n; at += rows[rg++]) {
+        if (quiet_row((uint32_t)at) && quiet_row((uint32_t)(at + rows[rg] - 1)) && at % 400 + rows[rg] <= 400) {
+            PPQ_CHECK(enc[rg] >> PPQ_ENC_RLE_DICTIONARY & 1u);
+            quiet++;
+        }
+    }
+    PPQ_CHECK(at == 4000 && quiet >= 20u);
 }
 
 /* A compact AUTO INT64 of event ids held 8 rows each in a file the footer
@@ -3473,6 +3523,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_dict_store_delta_file),
     PPQ_TEST(compact_status_word_keeps_dict),
     PPQ_TEST(compact_no_delta_takes_dict),
+    PPQ_TEST(compact_plain_store_dict_file),
     PPQ_TEST(compact_auto_lend_free),
     PPQ_TEST(compact_auto_small_deltas),
     PPQ_TEST(compact_auto_jump_keeps_rows),

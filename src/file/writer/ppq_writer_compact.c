@@ -1102,7 +1102,11 @@ typedef struct compact_page {
     uint8_t one[8];      /* one_len > 0: the dictionary page's one value (compact_write_chunk) */
     uint8_t one_len;
     uint8_t redelta;     /* 1: the values are an integer's PLAIN stream written DELTA_BINARY_PACKED
-                            (redelta_out; pre: its header) */
+                            (redelta; pre: its header) */
+    uint8_t dbw;         /* > 0: the values are a number's PLAIN stream written as indices of
+                            dtbl's dcount entries at dbw bits, bit-packed (redict_out) */
+    uint32_t dcount;
+    const uint64_t *dtbl;
 } compact_page_t;
 
 /* A sink that reads a BOOLEAN RLE stream (bit width 1) as it comes and
@@ -1184,6 +1188,16 @@ static ppq_status_t dict_page_body(const ppq_writer_t *w, uint32_t i, const comp
 {
     if (PPQ_WRITER_COMPACT_FLAT && pg->one_len != 0u) {
         return ppq_sink_write(out, pg->one, pg->one_len);
+    }
+    if (PPQ_WRITER_COMPACT_FLAT && pg->dbw != 0u) { /* (redict's entries) */
+        uint32_t e;
+        ppq_status_t st = PPQ_OK;
+        for (e = 0; e < pg->dcount && st == PPQ_OK; e++) {
+            uint8_t b[8];
+            ppq_store_le64(b, pg->dtbl[e]);
+            st = ppq_sink_write(out, b, COL(w, i)->width);
+        }
+        return st;
     }
     return compact_entries_out(w, i, 0, UINT32_MAX, out);
 }
@@ -1273,6 +1287,81 @@ static uint64_t cursor_next(plain_cursor_t *k)
         v = k->bits;
     }
     return v < k->count ? k->tbl[v] : 0u; /* (an index past the entries: not written) */
+}
+
+/* A cursor at the start of column i's values stream (as PLAIN). */
+static void cursor_start(const ppq_writer_t *w, uint32_t i, plain_cursor_t *k)
+{
+    const ppq_col_t *c = COL(w, i);
+    memset(k, 0, sizeof *k);
+    k->w = w;
+    k->id = c->own.cc->vals.id;
+    k->width = (uint8_t)c->width;
+    k->is64 = (uint8_t)(c->width == 8u);
+    for (k->at = 0; k->at < w->store_len && w->store[k->at] != k->id; k->at += SEG_HEAD + w->store[k->at + 1u]) {
+    }
+}
+
+/* ---- a number's PLAIN stream written as a dictionary -----------------------
+ * Where a number's row group went PLAIN into the store (its dictionary lost
+ * the last weighing: a periodic signal's phases come and go) and holds at
+ * most REDICT_PLAIN entries' worth of distinct values, a dictionary page of
+ * them (in order of coming) and their indices bit-packed may take fewer
+ * bytes: two passes over the stream, the entries on the stack (64-bit
+ * CPUs, PPQ_WRITER_COMPACT_FLAT). */
+#define REDICT_PLAIN 64u
+
+/* The index of v in tbl's n entries (n where absent). */
+static uint32_t redict_find(const uint64_t *tbl, uint32_t n, uint64_t v)
+{
+    uint32_t e;
+    for (e = 0; e < n && tbl[e] != v; e++) {
+    }
+    return e;
+}
+
+/* Column i's n values' distinct ones into tbl (REDICT_PLAIN at most), in
+ * order of coming: their count, 0 past REDICT_PLAIN. */
+static uint32_t redict_count(const ppq_writer_t *w, uint32_t i, uint32_t n, uint64_t *tbl)
+{
+    plain_cursor_t k;
+    uint32_t j, count = 0;
+    cursor_start(w, i, &k);
+    for (j = 0; j < n; j++) {
+        uint64_t v = cursor_next(&k);
+        if (redict_find(tbl, count, v) == count) {
+            if (count == REDICT_PLAIN) {
+                return 0;
+            }
+            tbl[count++] = v;
+        }
+    }
+    return count;
+}
+
+/* The n values' indices in pg's entries, pg->dbw bits each, bit-packed in
+ * groups of 8 (the last padded with index 0), to `out`. */
+static ppq_status_t redict_out(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, uint32_t n, ppq_sink_t *out)
+{
+    plain_cursor_t k;
+    uint8_t buf[64];
+    uint64_t acc = 0;
+    uint32_t j, end = (n + 7u) / 8u * 8u;
+    unsigned nbits = 0;
+    size_t nb = 0;
+    ppq_status_t st = PPQ_OK;
+    cursor_start(w, i, &k);
+    for (j = 0; j < end && st == PPQ_OK; j++) {
+        acc |= (uint64_t)(j < n ? redict_find(pg->dtbl, pg->dcount, cursor_next(&k)) : 0u) << nbits;
+        for (nbits += pg->dbw; nbits >= 8u; nbits -= 8u, acc >>= 8) {
+            buf[nb++] = (uint8_t)acc;
+        }
+        if (nb + 8u > sizeof buf) {
+            st = ppq_sink_write(out, buf, nb);
+            nb = 0;
+        }
+    }
+    return st == PPQ_OK && nb > 0u ? ppq_sink_write(out, buf, nb) : st; /* (groups of 8: whole bytes) */
 }
 
 /* The delta from `prev` to v, as the encoder keeps it (INT32's wrapped to
@@ -1371,11 +1460,7 @@ static size_t redelta(const ppq_writer_t *w, uint32_t i, uint32_t n, ppq_sink_t 
     uint64_t prev, tbl[REDICT_MAX];
     size_t bytes = 0;
     uint32_t left = n - 1u, e;
-    memset(&k, 0, sizeof k);
-    k.w = w;
-    k.id = cc->vals.id;
-    k.width = (uint8_t)c->width;
-    k.is64 = (uint8_t)(c->width == 8u);
+    cursor_start(w, i, &k);
     if (c->kind == K_DICT) { /* its entries (in index order) */
         uint8_t raw[REDICT_MAX * 8u];
         ppq_memsink_t m;
@@ -1390,9 +1475,6 @@ static size_t redelta(const ppq_writer_t *w, uint32_t i, uint32_t n, ppq_sink_t 
         k.tbl = tbl;
         k.iw = cc->dict_width;
     }
-    for (k.at = 0; k.at < w->store_len && w->store[k.at] != k.id; k.at += SEG_HEAD + w->store[k.at + 1u]) {
-    }
-    k.off = 0;
     prev = cursor_next(&k); /* the first value: the header's */
     *first = (int64_t)prev;
     for (; left > 0u; left -= left < 128u ? left : 128u) {
@@ -1429,6 +1511,9 @@ static ppq_status_t data_page_body(const ppq_writer_t *w, uint32_t i, const comp
         return st == PPQ_OK && b.nbuf > 0u ? ppq_sink_write(out, b.buf, (b.nbuf + 7u) / 8u) : st;
     }
 #if PPQ_WRITER_COMPACT_FLAT
+    if (pg->dbw != 0u) {
+        return st == PPQ_OK ? redict_out(w, i, pg, pg->rows - (uint32_t)COL(w, i)->chunk_stats.nulls, out) : st;
+    }
     if (pg->redelta) {
         int64_t first;
         (void)redelta(w, i, pg->rows - (uint32_t)COL(w, i)->chunk_stats.nulls, out, &st, &first);
@@ -1447,7 +1532,10 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     ppq_col_t *c = COL(w, i);
     compact_col_t *cc = c->own.cc;
     uint8_t pre[PPQ_DELTA_HEADER_MAX] = {0};
-    compact_page_t pg = {0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, {0}, 0, 0};
+    compact_page_t pg = {0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, {0}, 0, 0, 0, 0, NULL};
+#if PPQ_WRITER_COMPACT_FLAT
+    uint64_t dtbl[REDICT_PLAIN];
+#endif
     uint32_t split = 0;
     size_t body;
     ppq_thrift_w_t t;
@@ -1499,8 +1587,36 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
             pg.redelta = 1;
         }
     }
+    if (kind == K_PLAIN && split == 0u && pg.eto == 0u && pg.bools == 0u && c->def->encoding == PPQ_COLUMN_AUTO &&
+        c->dict_word && w->rg_rows > c->chunk_stats.nulls) {
+        /* a number PLAIN in the store; a dictionary in the file where that
+         * takes less than PLAIN and DELTA (redict: a periodic signal's
+         * quiet phase, whose row group its dictionary lost the row group
+         * before) */
+        uint32_t n = w->rg_rows - (uint32_t)c->chunk_stats.nulls, count = redict_count(w, i, n, dtbl);
+        uint32_t bw = ppq_bit_width32(count > 1u ? count - 1u : 1u), groups = (n + 7u) / 8u;
+        uint8_t head[PPQ_ULEB64_MAX];
+        size_t hl = ppq_uleb64_encode((uint64_t)groups << 1 | 1u, head);
+        if (count > 0u && 13u + (w->opts.page_crc ? 6u : 0u) + (size_t)count * c->width + 1u + hl +
+                                  (size_t)groups * bw < (pg.redelta ? pg.pre_len : 0u) + pg.vals_len) {
+            pg.redelta = 0;
+            pg.dbw = (uint8_t)bw;
+            pg.dcount = count;
+            pg.dtbl = dtbl;
+            pre[0] = (uint8_t)bw; /* the width, then one header for every group, bit-packed */
+            memcpy(pre + 1, head, hl);
+            pg.pre_len = 1u + hl;
+            pg.vals_len = (size_t)groups * bw;
+        }
+    }
     if (pg.redelta) {
         kind = K_DELTA; /* (its header in pre) */
+    } else if (pg.dbw != 0u) {
+        size_t bytes = (size_t)pg.dcount * c->width;
+        st = dict_header(w, pg.dcount, bytes, bytes, w->opts.page_crc ? compact_crc(w, i, &pg, dict_page_body) : 0u);
+        st = st == PPQ_OK ? dict_page_body(w, i, &pg, w->out) : st;
+        c->encodings |= 1u << PPQ_ENC_PLAIN;
+        kind = K_DICT;
     } else
 #endif
     /* AUTO integer on DELTA, every value the same (one run as long as the
@@ -1646,10 +1762,13 @@ static void compact_yield(ppq_writer_t *w)
 /* Where an integer's deltas passed 32 bits (no_delta: DELTA no more), the
  * smaller of PLAIN and a dictionary as its last row group weighed them
  * (an AUTO column's alt_kind; hashed event ids held a few rows had gone
- * PLAIN for the rest of the file, 5x a dictionary's chunk). */
+ * PLAIN for the rest of the file, 5x a dictionary's chunk).  64-bit CPUs
+ * (PPQ_WRITER_COMPACT_FLAT); elsewhere PLAIN. */
 static uint8_t no_delta_kind(const ppq_col_t *c)
 {
-    return (uint8_t)(c->def->encoding == PPQ_COLUMN_AUTO && c->own.cc->alt_kind == K_DICT ? K_DICT : K_PLAIN);
+    return (uint8_t)(PPQ_WRITER_COMPACT_FLAT && c->def->encoding == PPQ_COLUMN_AUTO && c->own.cc->alt_kind == K_DICT
+                         ? K_DICT
+                         : K_PLAIN);
 }
 
 /* After a row group: empty the store, size each dictionary's index width
