@@ -1751,9 +1751,9 @@ static void compact_yield(ppq_writer_t *w)
         }
         kept -= most->dict_count;
         most->dict_count = 0; /* (counted: compact_weigh has weighed it, compact_start empties it) */
-        if (most->est != NULL) {
+        if (most->est != NULL && !most->no_delta) {
             most->alt_left = 0; /* (an integer's dictionary is its alternative: DELTA again) */
-        } else {
+        } else { /* (one whose deltas passed 32 bits: PLAIN, not no_delta_kind's dictionary again) */
             yield_plain(most);
         }
     }
@@ -1762,11 +1762,17 @@ static void compact_yield(ppq_writer_t *w)
 /* Where an integer's deltas passed 32 bits (no_delta: DELTA no more), the
  * smaller of PLAIN and a dictionary as its last row group weighed them
  * (an AUTO column's alt_kind; hashed event ids held a few rows had gone
- * PLAIN for the rest of the file, 5x a dictionary's chunk).  64-bit CPUs
+ * PLAIN for the rest of the file, 5x a dictionary's chunk), a dictionary
+ * where the shared one has 256 entries or more and its entries took an
+ * eighth of them at most (in a 16-entry dictionary the ids filled it and
+ * row groups ended after a few rows: 1.9x the bytes).  64-bit CPUs
  * (PPQ_WRITER_COMPACT_FLAT); elsewhere PLAIN. */
-static uint8_t no_delta_kind(const ppq_col_t *c)
+static uint8_t no_delta_kind(const ppq_writer_t *w, const ppq_col_t *c)
 {
-    return (uint8_t)(PPQ_WRITER_COMPACT_FLAT && c->def->encoding == PPQ_COLUMN_AUTO && c->own.cc->alt_kind == K_DICT
+    const compact_col_t *cc = c->own.cc;
+    return (uint8_t)(PPQ_WRITER_COMPACT_FLAT && c->def->encoding == PPQ_COLUMN_AUTO && cc->alt_kind == K_DICT &&
+                             cc->est != NULL && w->opts.dict_entries >= 256u &&
+                             (size_t)est_distinct(cc->est) * 8u <= w->opts.dict_entries
                          ? K_DICT
                          : K_PLAIN);
 }
@@ -1810,10 +1816,10 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
             c->kind = cc->alt_kind;
             cc->alt_left--;
         } else if (c->kind != home) {
-            c->kind = (uint8_t)(home == K_DELTA && cc->no_delta ? no_delta_kind(c) : home); /* its own again (a
+            c->kind = (uint8_t)(home == K_DELTA && cc->no_delta ? no_delta_kind(w, c) : home); /* its own again (a
                                   fixed column too, after compact_yield or a row group's first row, compact_admit) */
         } else if (c->kind == K_DELTA && cc->no_delta) {
-            c->kind = no_delta_kind(c);
+            c->kind = no_delta_kind(w, c);
         } else if (COMPACT_SPLIT(cc)) {
             c->kind = cc->no_delta ? K_PLAIN : K_DELTA; /* (a fixed DELTA split by a delta: its own again) */
         }
