@@ -1851,6 +1851,34 @@ static void compact_plain_store_dict_file(void)
     PPQ_CHECK(at == 4000 && quiet >= 20u);
 }
 
+static void row_constant_i32(ppq_writer_t *w, uint32_t r)
+{
+    (void)r;
+    PPQ_CHECK_OK(ppq_writer_set_i32(w, 0, -7));
+}
+
+/* A compact AUTO INT32 constant through a row group of 4,096 in a file its
+ * footer store bounds: one DELTA block of one miniblock, least delta 0 and
+ * width 0 (a header and 2 bytes), no more than DICTIONARY's file (DELTA's
+ * blocks of 128 had taken 160 bytes more: 4.8x the dictionary's chunk);
+ * every value read back. */
+static void compact_constant_one_block(void)
+{
+    static const ppq_column_t mine[] = {COL("c", PPQ_INT32, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    int64_t sizes[4];
+    size_t dict, len;
+    if (!COMPACT_64) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    }
+    compact_options(&o, 4000, 2048, 64);
+    compact_bytes(mine, 1, PPQ_COLUMN_DICTIONARY, &o, 4096, row_constant_i32, &dict);
+    compact_bytes(mine, 1, PPQ_COLUMN_AUTO, &o, 4096, row_constant_i32, &len);
+    PPQ_CHECK(dict != 0u && len != 0u && len <= dict);
+    PPQ_CHECK_EQ(chunk_sizes(len, sizes, NULL, NULL, 4), 1u);
+    PPQ_CHECK(sizes[0] < 40);
+}
+
 /* A compact AUTO INT64 of event ids held 8 rows each in a file the footer
  * store does not bound (64 KiB: no split page, a delta past 32 bits ends
  * the row group, and soon DELTA is out): its row groups take the smaller
@@ -3524,6 +3552,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_status_word_keeps_dict),
     PPQ_TEST(compact_no_delta_takes_dict),
     PPQ_TEST(compact_plain_store_dict_file),
+    PPQ_TEST(compact_constant_one_block),
     PPQ_TEST(compact_auto_lend_free),
     PPQ_TEST(compact_auto_small_deltas),
     PPQ_TEST(compact_auto_jump_keeps_rows),

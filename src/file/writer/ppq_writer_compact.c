@@ -1099,8 +1099,6 @@ typedef struct compact_page {
                             indices, PLAIN (compact_write_chunk) */
     uint32_t bools;      /* > 0: the values are this many booleans, their RLE stream read
                             back as PLAIN bits (compact_write_chunk) */
-    uint8_t one[8];      /* one_len > 0: the dictionary page's one value (compact_write_chunk) */
-    uint8_t one_len;
     uint8_t redelta;     /* 1: the values are an integer's PLAIN stream written DELTA_BINARY_PACKED
                             (redelta; pre: its header) */
     uint8_t dbw;         /* > 0: the values are a number's PLAIN stream written as indices of
@@ -1186,9 +1184,6 @@ static uint32_t compact_crc(const ppq_writer_t *w, uint32_t i, const compact_pag
 
 static ppq_status_t dict_page_body(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, ppq_sink_t *out)
 {
-    if (PPQ_WRITER_COMPACT_FLAT && pg->one_len != 0u) {
-        return ppq_sink_write(out, pg->one, pg->one_len);
-    }
     if (PPQ_WRITER_COMPACT_FLAT && pg->dbw != 0u) { /* (redict's entries) */
         uint32_t e;
         ppq_status_t st = PPQ_OK;
@@ -1532,7 +1527,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     ppq_col_t *c = COL(w, i);
     compact_col_t *cc = c->own.cc;
     uint8_t pre[PPQ_DELTA_HEADER_MAX] = {0};
-    compact_page_t pg = {0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, {0}, 0, 0, 0, 0, NULL};
+    compact_page_t pg = {0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, 0, 0, 0, NULL};
 #if PPQ_WRITER_COMPACT_FLAT
     uint64_t dtbl[REDICT_PLAIN];
 #endif
@@ -1620,23 +1615,21 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     } else
 #endif
     /* AUTO integer on DELTA, every value the same (one run as long as the
-     * values: compact_est), where a dictionary of that value takes less
-     * (about 24 bytes against DELTA's 5 a block) and the footer does not
-     * bound the file (an encoding and an offset more in the metadata): a
-     * dictionary page of it, and one RLE run of index 0 */
-    if (PPQ_WRITER_COMPACT_FLAT && kind == K_DELTA && cc->est != NULL && cc->est->n > 0u &&
+     * values: compact_est): one block as long as the values, of one
+     * miniblock, whose least delta 0 and width 0 say it all (a header, then
+     * 2 bytes; DELTA's blocks of 128 take 5 bytes each, and a dictionary
+     * of the value about 24 and an offset and an encoding more in the
+     * footer, where the footer store may bound the file's rows) */
+    if (PPQ_WRITER_COMPACT_FLAT && kind == K_DELTA && cc->est != NULL && cc->est->n > 1u &&
         cc->est->run == cc->est->n && cc->est->n == w->rg_rows - c->chunk_stats.nulls &&
-        (w->opts.footer_spill != NULL || w->footer_cap >= 0x10000u) &&
-        24u + c->width < cc->vals.len + ppq_delta_enc_header(&c->enc.delta, pre)) {
-        pg.one_len = (uint8_t)c->width;
-        ppq_store_le64(pg.one, (uint64_t)cc->est->prev); /* (INT32: its low 4 bytes) */
-        st = dict_header(w, 1, c->width, c->width, w->opts.page_crc ? compact_crc(w, i, &pg, dict_page_body) : 0u);
-        st = st == PPQ_OK ? ppq_sink_write(w->out, pg.one, pg.one_len) : st;
-        c->encodings |= 1u << PPQ_ENC_PLAIN;
-        kind = K_DICT;
-        pre[0] = 1; /* width 1: a run's value a byte */
-        pg.pre_len = 1u + ppq_uleb32_encode(cc->est->n << 1, pre + 1);
-        pre[pg.pre_len++] = 0;
+        cc->est->n - 1u <= (1u << 20)) {
+        ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 1, 0};
+        int64_t v = c->def->type == PPQ_INT32 ? (int64_t)(int32_t)(uint32_t)cc->est->prev : cc->est->prev;
+        cfg.type = c->def->type;
+        cfg.block_size = (cc->est->n - 1u + 127u) / 128u * 128u;
+        pg.pre_len = ppq_delta_header(&cfg, cc->est->n, v, pre);
+        pre[pg.pre_len++] = 0; /* the least delta, zigzag 0 */
+        pre[pg.pre_len++] = 0; /* its miniblock's width */
         pg.vals_len = 0;
     } else if (kind == K_DICT) {
         st = dict_header(w, cc->dict_count, cc->dict_bytes, cc->dict_bytes,
