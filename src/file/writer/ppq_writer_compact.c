@@ -1756,16 +1756,24 @@ static void compact_yield(ppq_writer_t *w)
  * smaller of PLAIN and a dictionary as its last row group weighed them
  * (an AUTO column's alt_kind; hashed event ids held a few rows had gone
  * PLAIN for the rest of the file, 5x a dictionary's chunk), a dictionary
- * where the shared one has 256 entries or more and its entries took an
- * eighth of them at most (in a 16-entry dictionary the ids filled it and
- * row groups ended after a few rows: 1.9x the bytes).  64-bit CPUs
+ * where the shared one has 256 entries or more (in a 16-entry dictionary
+ * the ids filled it and row groups ended after a few rows: 1.9x the
+ * bytes), and where the footer store bounds the file, where its entries
+ * took an eighth of them at most and did not fill them.  64-bit CPUs
  * (PPQ_WRITER_COMPACT_FLAT); elsewhere PLAIN. */
 static uint8_t no_delta_kind(const ppq_writer_t *w, const ppq_col_t *c)
 {
     const compact_col_t *cc = c->own.cc;
+    /* its entries: the dictionary's where the row group was one (the sketch
+     * counts none then); in a file its footer store bounds, a dictionary
+     * that takes the shared one's room ends row groups early and costs the
+     * file rows */
+    uint32_t d = c->kind == K_DICT ? cc->dict_count : cc->est != NULL ? est_distinct(cc->est) : UINT32_MAX;
+    int bounded = w->opts.footer_spill == NULL && w->footer_cap < 0x10000u;
     return (uint8_t)(PPQ_WRITER_COMPACT_FLAT && c->def->encoding == PPQ_COLUMN_AUTO && cc->alt_kind == K_DICT &&
-                             cc->est != NULL && w->opts.dict_entries >= 256u &&
-                             (size_t)est_distinct(cc->est) * 8u <= w->opts.dict_entries
+                             w->opts.dict_entries >= 256u &&
+                             (!bounded || (!(c->kind == K_DICT && cc->dict_full) &&
+                                           (size_t)d * 8u <= w->opts.dict_entries))
                          ? K_DICT
                          : K_PLAIN);
 }
