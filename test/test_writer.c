@@ -2722,6 +2722,20 @@ static void stands_then_moves_row(ppq_writer_t *w, uint32_t i)
                                                     : 116000000 + (int32_t)(k * 131u)));
 }
 
+/* Row groups of one page of 4,096 values, a dictionary that holds them
+ * all, no bloom filters: AUTO's decisions on a page longer than its sample. */
+static void one_page_options(ppq_writer_options_t *o)
+{
+    small_options(o);
+    o->page_values = 4096;
+    o->dict_entries = 4096;
+    o->dict_bytes = 16384;
+    o->row_group_rows = 4096;
+    o->chunk_bytes = 65536;
+    o->footer_bytes = 4096;
+    o->no_bloom = 1;
+}
+
 /* A page of 4,096 values whose first 256 (AUTO's sample) stand still and
  * the rest move, uncompressed: AUTO weighs the page again at its end and
  * writes it DELTA_BINARY_PACKED, within 1.05x of that fixed encoding (the
@@ -2730,14 +2744,7 @@ static void stands_then_moves_row(ppq_writer_t *w, uint32_t i)
 static void auto_weighs_a_grown_page_again(void)
 {
     ppq_writer_options_t o;
-    small_options(&o);
-    o.page_values = 4096;
-    o.dict_entries = 4096;
-    o.dict_bytes = 16384;
-    o.row_group_rows = 4096;
-    o.chunk_bytes = 65536;
-    o.footer_bytes = 4096;
-    o.no_bloom = 1;
+    one_page_options(&o);
     auto_within(PPQ_INT32, PPQ_COLUMN_DELTA_BINARY_PACKED, 0, &o, stands_then_moves_row, 8192, 105, 1);
 }
 
@@ -2757,14 +2764,7 @@ static void noise_then_steady_row(ppq_writer_t *w, uint32_t i)
 static void auto_plain_page_gives_way(void)
 {
     ppq_writer_options_t o;
-    small_options(&o);
-    o.page_values = 4096;
-    o.dict_entries = 4096;
-    o.dict_bytes = 16384;
-    o.row_group_rows = 4096;
-    o.chunk_bytes = 65536;
-    o.footer_bytes = 4096;
-    o.no_bloom = 1;
+    one_page_options(&o);
     auto_within(PPQ_INT32, PPQ_COLUMN_DELTA_BINARY_PACKED, 0, &o, noise_then_steady_row, 8192, 105, 1);
 }
 
@@ -2787,14 +2787,9 @@ static void auto_plain_page_gives_way_compressed(void)
     if (!ppq_codec_can_compress(PPQ_CODEC_SNAPPY)) {
         return;
     }
-    small_options(&o);
-    o.page_values = 4096;
+    one_page_options(&o);
     o.dict_entries = 16;
     o.dict_bytes = 128;
-    o.row_group_rows = 4096;
-    o.chunk_bytes = 65536;
-    o.footer_bytes = 4096;
-    o.no_bloom = 1;
     o.codec = PPQ_CODEC_SNAPPY;
     auto_within(PPQ_INT32, PPQ_COLUMN_DELTA_BINARY_PACKED, 0, &o, runs_then_counter_row, 8192, 105, 1);
 }
@@ -2815,14 +2810,7 @@ static void auto_plain_page_to_dict(void)
     if (SIZE_MAX <= 0xFFFFFFFFu) {
         return; /* (built on 64-bit CPUs: AUTO_REDICT) */
     }
-    small_options(&o);
-    o.page_values = 4096;
-    o.dict_entries = 4096;
-    o.dict_bytes = 16384;
-    o.row_group_rows = 4096;
-    o.chunk_bytes = 65536;
-    o.footer_bytes = 4096;
-    o.no_bloom = 1;
+    one_page_options(&o);
     auto_within(PPQ_FLOAT, PPQ_COLUMN_DICTIONARY, 0, &o, periodic_row, 8192, 105, 1);
 }
 

@@ -663,6 +663,16 @@ static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int we
                                                                       its header, about 16 bytes, and the frame) */
 }
 
+/* The page's PLAIN values again (from `tmp`, where plain_gives_way or
+ * plain_to_dict kept them), where their re-encoding did not pay: the next
+ * page's start makes its PLAIN encoder. */
+static void plain_again(ppq_col_t *c, const uint8_t *tmp, size_t len)
+{
+    c->kind = K_PLAIN;
+    memcpy(c->vals_mem.buf, tmp, len);
+    c->vals_mem.len = len;
+}
+
 /* An AUTO integer chunk's PLAIN page at its end (its first decision's
  * alternative, or a full dictionary's) re-encoded DELTA_BINARY_PACKED
  * where that takes less, the chunk's next pages too: a choice made on a
@@ -697,8 +707,7 @@ static int plain_gives_way(ppq_writer_t *w, ppq_col_t *c, uint8_t *tmp, uint8_t 
     c->kind = K_DELTA;
     st = start_encoder(w, c);
     for (at = 0; at < len && st == PPQ_OK; at += c->width) {
-        st = ppq_delta_enc_put_word(&c->enc.delta, c->width == 4u ? (uint64_t)ppq_load_le32(tmp + at)
-                                                                   : ppq_load_le64(tmp + at));
+        st = ppq_delta_enc_put_word(&c->enc.delta, ppq_load_le_word(tmp + at, (unsigned)c->width));
     }
     st = st == PPQ_OK ? ppq_delta_enc_finish(&c->enc.delta) : st;
     *dhead_len = st == PPQ_OK ? ppq_delta_enc_header(&c->enc.delta, dhead) : 0u;
@@ -710,9 +719,7 @@ static int plain_gives_way(ppq_writer_t *w, ppq_col_t *c, uint8_t *tmp, uint8_t 
         st = st == PPQ_OK && b < a ? PPQ_OK : PPQ_ERR_STATE; /* (PLAIN's fewer: its page again) */
     }
     if (st != PPQ_OK) {
-        c->kind = K_PLAIN; /* (its encoder: the next page's start) */
-        memcpy(c->vals_mem.buf, tmp, len);
-        c->vals_mem.len = len;
+        plain_again(c, tmp, len);
         *dhead_len = 0;
         return 0;
     }
@@ -758,10 +765,8 @@ static int plain_to_dict(ppq_writer_t *w, ppq_col_t *c, uint8_t *tmp)
     n = ppq_dict_enc_page_values(d);
     if (st != PPQ_OK || dict_page_bytes(c, n, n, ppq_dict_enc_dict_bytes(d), len - len / 8u) > len - len / 8u ||
         ppq_dict_enc_flush_page(d, &c->vals_sink) != PPQ_OK) {
-        ppq_dict_enc_reset(d); /* (full, or no smaller: the PLAIN page again) */
-        c->kind = K_PLAIN;
-        memcpy(c->vals_mem.buf, tmp, len);
-        c->vals_mem.len = len;
+        ppq_dict_enc_reset(d); /* (full, or no smaller) */
+        plain_again(c, tmp, len);
         return 0;
     }
     c->dict_pages = 1;

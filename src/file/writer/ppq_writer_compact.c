@@ -778,22 +778,113 @@ PPQ_NOINLINE static ppq_status_t compact_push(ppq_writer_t *w, uint32_t i)
  * per column. */
 #define PLAIN_SKETCH 256u
 #if PPQ_WRITER_COMPACT_FLAT
-static size_t compact_plain_dict(const ppq_writer_t *w, const ppq_col_t *c, size_t n, uint8_t *width, uint32_t *entries)
+/* A reader of a column's values stream in the store (its segments among
+ * the other columns'), value by value: compact_plain_dict's count, and
+ * the chunks written in another encoding than the store's (redelta,
+ * redict).  64-bit CPUs (PPQ_WRITER_COMPACT_FLAT). */
+typedef struct plain_cursor {
+    const ppq_writer_t *w;
+    size_t at, off; /* the segment (its header's place) and the byte in it */
+    uint8_t id, width, is64;
+    /* a dictionary column's stream: its indices (the RLE/bit-packed hybrid
+     * at iw bits), each the entry tbl[] holds (NULL: a PLAIN stream) */
+    const uint64_t *tbl;
+    uint32_t count;  /* entries in tbl */
+    uint32_t run;    /* values left in the run, or in the bit-packed groups ... */
+    uint8_t packed;  /* ... (1) */
+    uint8_t iw;
+    unsigned nbits;  /* bit-packed: bits read, not yet taken */
+    uint64_t bits;   /* ... and those bits; a run: its index */
+} plain_cursor_t;
+
+/* The first segment of stream `id` at or after `at` (store_len: none). */
+static size_t seg_of(const ppq_writer_t *w, size_t at, uint8_t id)
 {
-    uint32_t seen[PLAIN_SKETCH / 32u] = {0}, b = 0, d, k = 0, id = c->own.cc->vals.id;
-    uint64_t word = 0;
-    size_t at, j;
-    for (at = 0; at < w->store_len; at += SEG_HEAD + w->store[at + 1u]) {
-        for (j = 0; w->store[at] == id && j < w->store[at + 1u]; j++) {
-            word |= (uint64_t)w->store[at + SEG_HEAD + j] << (8u * k);
-            if (++k == c->width) { /* a value: its bit */
-                uint32_t h = compact_hash(id, NULL, 0, c, word) >> 8 & (PLAIN_SKETCH - 1u);
-                b += (seen[h >> 5] >> (h & 31u) & 1u) ^ 1u;
-                seen[h >> 5] |= 1u << (h & 31u);
-                word = 0;
-                k = 0;
+    while (at < w->store_len && w->store[at] != id) {
+        at += SEG_HEAD + w->store[at + 1u];
+    }
+    return at;
+}
+
+/* The next byte of the stream. */
+static uint64_t cursor_byte(plain_cursor_t *k)
+{
+    const uint8_t *st = k->w->store;
+    while (k->off == st[k->at + 1u]) { /* the next segment of the stream */
+        k->at = seg_of(k->w, k->at + SEG_HEAD + st[k->at + 1u], k->id);
+        k->off = 0;
+        if (k->at >= k->w->store_len) {
+            return 0; /* (not reached: the values counted are there) */
+        }
+    }
+    return st[k->at + SEG_HEAD + k->off++];
+}
+
+/* The next value (INT32's sign-extended): `width` little-endian bytes of a
+ * PLAIN stream, or a dictionary stream's next index's entry. */
+static uint64_t cursor_next(plain_cursor_t *k)
+{
+    uint64_t v = 0;
+    unsigned b;
+    if (k->tbl == NULL) {
+        for (b = 0; b < k->width; b++) {
+            v |= cursor_byte(k) << (8u * b);
+        }
+        return k->is64 ? v : (uint64_t)(int64_t)(int32_t)(uint32_t)v;
+    }
+    if (k->run == 0u) { /* a header (ULEB128): groups of 8 bit-packed, or a run and its index */
+        uint64_t h = 0;
+        for (b = 0; b < 35u; b += 7u) {
+            uint64_t x = cursor_byte(k);
+            h |= (x & 0x7Fu) << b;
+            if ((x & 0x80u) == 0u) {
+                break;
             }
         }
+        k->packed = (uint8_t)(h & 1u);
+        k->run = (uint32_t)(h >> 1) * (k->packed ? 8u : 1u);
+        k->bits = 0;
+        k->nbits = 0;
+        for (b = 0; !k->packed && b < (k->iw + 7u) / 8u; b++) {
+            k->bits |= cursor_byte(k) << (8u * b);
+        }
+    }
+    k->run -= k->run > 0u;
+    if (k->packed) {
+        while (k->nbits < k->iw) {
+            k->bits |= cursor_byte(k) << k->nbits;
+            k->nbits += 8u;
+        }
+        v = k->bits & (((uint64_t)1 << k->iw) - 1u);
+        k->bits >>= k->iw;
+        k->nbits -= k->iw;
+    } else {
+        v = k->bits;
+    }
+    return v < k->count ? k->tbl[v] : 0u; /* (an index past the entries: not written) */
+}
+
+/* A cursor at the start of column c's values stream (as PLAIN). */
+static void cursor_start(const ppq_writer_t *w, const ppq_col_t *c, plain_cursor_t *k)
+{
+    memset(k, 0, sizeof *k);
+    k->w = w;
+    k->id = c->own.cc->vals.id;
+    k->width = (uint8_t)c->width;
+    k->is64 = (uint8_t)(c->width == 8u);
+    k->at = seg_of(w, 0, k->id);
+}
+
+static size_t compact_plain_dict(const ppq_writer_t *w, const ppq_col_t *c, size_t n, uint8_t *width, uint32_t *entries)
+{
+    uint32_t seen[PLAIN_SKETCH / 32u] = {0}, b = 0, d, k, j;
+    uint64_t mask = c->width == 8u ? UINT64_MAX : 0xFFFFFFFFu;
+    plain_cursor_t cur;
+    cursor_start(w, c, &cur);
+    for (j = 0; j < n; j++) { /* each value: its bit */
+        uint32_t h = compact_hash(cur.id, NULL, 0, c, cursor_next(&cur) & mask) >> 8 & (PLAIN_SKETCH - 1u);
+        b += (seen[h >> 5] >> (h & 31u) & 1u) ^ 1u;
+        seen[h >> 5] |= 1u << (h & 31u);
     }
     /* -256 ln(1 - b/256) to its third term (within 2% up to 96 bits) */
     d = b + b * b / (2u * PLAIN_SKETCH) + b * b * b / (3u * PLAIN_SKETCH * PLAIN_SKETCH);
@@ -1208,95 +1299,6 @@ static ppq_status_t dict_page_body(const ppq_writer_t *w, uint32_t i, const comp
  * at the row group's end only.  Blocks of 128, 4 miniblocks of 32, as the
  * encoder's. */
 #define REDICT_MAX 16u /* entries a dictionary column's stream may have to be read as values */
-typedef struct plain_cursor {
-    const ppq_writer_t *w;
-    size_t at, off; /* the segment (its header's place) and the byte in it */
-    uint8_t id, width, is64;
-    /* a dictionary column's stream: its indices (the RLE/bit-packed hybrid
-     * at iw bits), each the entry tbl[] holds (NULL: a PLAIN stream) */
-    const uint64_t *tbl;
-    uint32_t count;  /* entries in tbl */
-    uint32_t run;    /* values left in the run, or in the bit-packed groups ... */
-    uint8_t packed;  /* ... (1) */
-    uint8_t iw;
-    unsigned nbits;  /* bit-packed: bits read, not yet taken */
-    uint64_t bits;   /* ... and those bits; a run: its index */
-} plain_cursor_t;
-
-/* The next byte of the stream. */
-static uint64_t cursor_byte(plain_cursor_t *k)
-{
-    const uint8_t *st = k->w->store;
-    while (k->off == st[k->at + 1u]) { /* the next segment of the stream */
-        k->at += SEG_HEAD + st[k->at + 1u];
-        while (k->at < k->w->store_len && st[k->at] != k->id) {
-            k->at += SEG_HEAD + st[k->at + 1u];
-        }
-        k->off = 0;
-        if (k->at >= k->w->store_len) {
-            return 0; /* (not reached: the values counted are there) */
-        }
-    }
-    return st[k->at + SEG_HEAD + k->off++];
-}
-
-/* The next value (INT32's sign-extended): `width` little-endian bytes of a
- * PLAIN stream, or a dictionary stream's next index's entry. */
-static uint64_t cursor_next(plain_cursor_t *k)
-{
-    uint64_t v = 0;
-    unsigned b;
-    if (k->tbl == NULL) {
-        for (b = 0; b < k->width; b++) {
-            v |= cursor_byte(k) << (8u * b);
-        }
-        return k->is64 ? v : (uint64_t)(int64_t)(int32_t)(uint32_t)v;
-    }
-    if (k->run == 0u) { /* a header (ULEB128): groups of 8 bit-packed, or a run and its index */
-        uint64_t h = 0;
-        for (b = 0; b < 35u; b += 7u) {
-            uint64_t x = cursor_byte(k);
-            h |= (x & 0x7Fu) << b;
-            if ((x & 0x80u) == 0u) {
-                break;
-            }
-        }
-        k->packed = (uint8_t)(h & 1u);
-        k->run = (uint32_t)(h >> 1) * (k->packed ? 8u : 1u);
-        k->bits = 0;
-        k->nbits = 0;
-        for (b = 0; !k->packed && b < (k->iw + 7u) / 8u; b++) {
-            k->bits |= cursor_byte(k) << (8u * b);
-        }
-    }
-    k->run -= k->run > 0u;
-    if (k->packed) {
-        while (k->nbits < k->iw) {
-            k->bits |= cursor_byte(k) << k->nbits;
-            k->nbits += 8u;
-        }
-        v = k->bits & (((uint64_t)1 << k->iw) - 1u);
-        k->bits >>= k->iw;
-        k->nbits -= k->iw;
-    } else {
-        v = k->bits;
-    }
-    return v < k->count ? k->tbl[v] : 0u; /* (an index past the entries: not written) */
-}
-
-/* A cursor at the start of column i's values stream (as PLAIN). */
-static void cursor_start(const ppq_writer_t *w, uint32_t i, plain_cursor_t *k)
-{
-    const ppq_col_t *c = COL(w, i);
-    memset(k, 0, sizeof *k);
-    k->w = w;
-    k->id = c->own.cc->vals.id;
-    k->width = (uint8_t)c->width;
-    k->is64 = (uint8_t)(c->width == 8u);
-    for (k->at = 0; k->at < w->store_len && w->store[k->at] != k->id; k->at += SEG_HEAD + w->store[k->at + 1u]) {
-    }
-}
-
 /* ---- a number's PLAIN stream written as a dictionary -----------------------
  * Where a number's row group went PLAIN into the store (its dictionary lost
  * the last weighing: a periodic signal's phases come and go) and holds at
@@ -1321,7 +1323,7 @@ static uint32_t redict_count(const ppq_writer_t *w, uint32_t i, uint32_t n, uint
 {
     plain_cursor_t k;
     uint32_t j, count = 0;
-    cursor_start(w, i, &k);
+    cursor_start(w, COL(w, i), &k);
     for (j = 0; j < n; j++) {
         uint64_t v = cursor_next(&k);
         if (redict_find(tbl, count, v) == count) {
@@ -1345,7 +1347,7 @@ static ppq_status_t redict_out(const ppq_writer_t *w, uint32_t i, const compact_
     unsigned nbits = 0;
     size_t nb = 0;
     ppq_status_t st = PPQ_OK;
-    cursor_start(w, i, &k);
+    cursor_start(w, COL(w, i), &k);
     for (j = 0; j < end && st == PPQ_OK; j++) {
         acc |= (uint64_t)(j < n ? redict_find(pg->dtbl, pg->dcount, cursor_next(&k)) : 0u) << nbits;
         for (nbits += pg->dbw; nbits >= 8u; nbits -= 8u, acc >>= 8) {
@@ -1455,7 +1457,7 @@ static size_t redelta(const ppq_writer_t *w, uint32_t i, uint32_t n, ppq_sink_t 
     uint64_t prev, tbl[REDICT_MAX];
     size_t bytes = 0;
     uint32_t left = n - 1u, e;
-    cursor_start(w, i, &k);
+    cursor_start(w, COL(w, i), &k);
     if (c->kind == K_DICT) { /* its entries (in index order) */
         uint8_t raw[REDICT_MAX * 8u];
         ppq_memsink_t m;
