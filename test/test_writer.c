@@ -1851,6 +1851,46 @@ static void compact_plain_store_dict_file(void)
     PPQ_CHECK(at == 4000 && quiet >= 20u);
 }
 
+static void row_levels_noise(ppq_writer_t *w, uint32_t r)
+{
+    uint32_t x = r * 2654435761u;
+    x ^= x >> 15;
+    /* row groups of 100: 48 levels, then noise, in turn */
+    PPQ_CHECK_OK(ppq_writer_set_float(w, 0, r / 100u % 2u == 0u ? (float)(x % 48u) * 0.5f : (float)(x % 100000u)));
+}
+
+/* A compact AUTO FLOAT whose row groups of 100 take 48 levels and noise
+ * in turn: a noisy row group that goes into the store as a dictionary
+ * (the levels' weighing), its values mostly new, is written PLAIN, read
+ * through its entries, where that takes less (replain).  Each chunk
+ * within 1.05x of the smaller of PLAIN's and DICTIONARY's (its dictionary
+ * had been 1.25x PLAIN's; the fourth generator's periodic channels
+ * 1.1-1.3x). */
+static void compact_dict_store_plain_file(void)
+{
+    static const ppq_column_t mine[] = {COL("adc", PPQ_FLOAT, 0, PPQ_COLUMN_AUTO)};
+    static const ppq_column_encoding_t enc[] = {PPQ_COLUMN_AUTO, PPQ_COLUMN_PLAIN, PPQ_COLUMN_DICTIONARY};
+    ppq_writer_options_t o;
+    int64_t sizes[3][48];
+    uint32_t n[3], rg, k, over = 0;
+    size_t len;
+    if (!COMPACT_64) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    }
+    compact_options(&o, 4000, 16384, 256);
+    o.row_group_rows = 100;
+    for (k = 0; k < 3; k++) {
+        compact_bytes(mine, 1, enc[k], &o, 4000, row_levels_noise, &len);
+        n[k] = chunk_sizes(len, sizes[k], NULL, NULL, 48);
+    }
+    PPQ_CHECK(n[0] == 40u && n[1] == n[0] && n[2] == n[0]);
+    for (rg = 0; rg < n[0] && n[1] == n[0] && n[2] == n[0]; rg++) {
+        int64_t best = sizes[1][rg] < sizes[2][rg] ? sizes[1][rg] : sizes[2][rg];
+        over += sizes[0][rg] * 100 > best * 105;
+    }
+    PPQ_CHECK(over == 0u);
+}
+
 static void row_constant_i32(ppq_writer_t *w, uint32_t r)
 {
     (void)r;
@@ -1958,25 +1998,30 @@ static void row_noise_bool(ppq_writer_t *w, uint32_t r)
 }
 
 /* A compact AUTO BOOLEAN chunk whose RLE (runs of one or two: noise)
- * takes more than its values' PLAIN bits is written as those bits (a
- * footer store of 64 KiB: not the file's bound): no larger than PLAIN's
- * (it was 1.2-1.25x: issue 27's sweep, noise BOOLEAN). */
+ * takes more than its values' PLAIN bits is written as those bits, in a
+ * footer store of 64 KiB and in one of 4 KiB that bounds the file too
+ * (where it had stayed RLE): no larger than PLAIN's (it was 1.2-1.25x:
+ * issue 27's sweep, noise BOOLEAN; status bits 1.2x). */
 static void compact_auto_bools_plain(void)
 {
     static const ppq_column_t schema[] = {COL("b", PPQ_BOOLEAN, 0, PPQ_COLUMN_AUTO)};
+    static const uint32_t footer[] = {0x10000, 4096};
     ppq_writer_options_t o;
     size_t plain, mine;
+    uint32_t k;
     if (!COMPACT_64) {
         return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT; the compact layout) */
     }
-    memset(&o, 0, sizeof o);
-    o.compact = 1;
-    o.chunk_bytes = 1000;
-    o.footer_bytes = 0x10000;
-    o.row_group_rows = 700;
-    compact_bytes(schema, 1, PPQ_COLUMN_PLAIN, &o, 7000, row_noise_bool, &plain);
-    compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 7000, row_noise_bool, &mine);
-    PPQ_CHECK(plain > 0u && mine <= plain);
+    for (k = 0; k < 2u; k++) {
+        memset(&o, 0, sizeof o);
+        o.compact = 1;
+        o.chunk_bytes = 1000;
+        o.footer_bytes = footer[k];
+        o.row_group_rows = 700;
+        compact_bytes(schema, 1, PPQ_COLUMN_PLAIN, &o, 7000, row_noise_bool, &plain);
+        compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 7000, row_noise_bool, &mine);
+        PPQ_CHECK(plain > 0u && mine <= plain);
+    }
 }
 
 static void row_const_i64(ppq_writer_t *w, uint32_t r)
@@ -1985,11 +2030,11 @@ static void row_const_i64(ppq_writer_t *w, uint32_t r)
     PPQ_CHECK_OK(ppq_writer_set_i64(w, 0, 1234567890123ll));
 }
 
-/* A compact AUTO INT64 (DELTA its own) whose values are all the same is
- * written as a dictionary of that value and one run of its index (a
- * footer store of 64 KiB: not the file's bound): within 1.05x of
+/* A compact AUTO INT64 (DELTA its own) whose values are all the same
+ * (a footer store of 64 KiB: not the file's bound): within 1.05x of
  * DICTIONARY (DELTA's 5 bytes a block were 1.2x over a row group of
- * 4,096: issue 27's sweep, const INT64). */
+ * 4,096: issue 27's sweep, const INT64; now one block,
+ * compact_constant_one_block). */
 static void compact_auto_const_dict(void)
 {
     static const ppq_column_t schema[] = {COL("c", PPQ_INT64, 0, PPQ_COLUMN_AUTO)};
@@ -3540,6 +3585,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_status_word_keeps_dict),
     PPQ_TEST(compact_no_delta_takes_dict),
     PPQ_TEST(compact_plain_store_dict_file),
+    PPQ_TEST(compact_dict_store_plain_file),
     PPQ_TEST(compact_constant_one_block),
     PPQ_TEST(compact_auto_lend_free),
     PPQ_TEST(compact_auto_small_deltas),

@@ -49,8 +49,9 @@
  * CPUs; several hundred bytes on Cortex-M, whose builds go without): an
  * AUTO dictionary of distinct values only written as its entries, PLAIN;
  * an AUTO BOOLEAN chunk whose RLE takes more than PLAIN's bits as those
- * bits, and a constant DELTA chunk as a one-entry dictionary
- * (compact_write_chunk); in compact_weigh, no switch on a row group of one
+ * bits; a constant DELTA chunk as one block; a chunk written in another
+ * encoding than the store's where that takes less (redelta, redict,
+ * replain: compact_write_chunk); in compact_weigh, no switch on a row group of one
  * value, no tries of a PLAIN whose bytes are known, and a FLOAT or DOUBLE
  * on PLAIN that counts what its dictionary would take (compact_plain_dict,
  * about 580 bytes on Cortex-M4).
@@ -1179,6 +1180,16 @@ static size_t compact_entries_len(const ppq_writer_t *w, uint32_t i, uint32_t fr
     return (size_t)count.offset;
 }
 
+/* A number's distinct values, or a dictionary's entries, read from the
+ * store (redict, replain: 64-bit CPUs, PPQ_WRITER_COMPACT_FLAT). */
+#define REDICT_PLAIN 256u
+#define REDICT_SLOTS 512u /* (a power of two, twice the entries: short probes) */
+typedef struct redict_tbl {
+    uint64_t v[REDICT_PLAIN]; /* the entries (INT32's and FLOAT's sign-extended, as cursor_next) */
+    uint16_t slot[REDICT_SLOTS]; /* a hash of them: index + 1 (0: empty) */
+    uint32_t count;
+} redict_tbl_t;
+
 /* A data page of a compact chunk: its rows, its share of the values and
  * levels streams, the encoding's prefix. */
 typedef struct compact_page {
@@ -1193,9 +1204,10 @@ typedef struct compact_page {
     uint8_t redelta;     /* 1: the values are an integer's PLAIN stream written DELTA_BINARY_PACKED
                             (redelta; pre: its header) */
     uint8_t dbw;         /* > 0: the values are a number's PLAIN stream written as indices of
-                            dtbl's dcount entries at dbw bits, bit-packed (redict_out) */
-    uint32_t dcount;
-    const uint64_t *dtbl;
+                            dtbl's entries at dbw bits, bit-packed (redict_out) */
+    uint8_t replain;     /* 1: the values are a dictionary stream's, written PLAIN */
+    const struct redict_tbl *dtbl; /* redict's entries; or, for a dictionary stream read as
+                                      values (replain, redelta), the store's (NULL: none) */
 } compact_page_t;
 
 /* A sink that reads a BOOLEAN RLE stream (bit width 1) as it comes and
@@ -1278,9 +1290,9 @@ static ppq_status_t dict_page_body(const ppq_writer_t *w, uint32_t i, const comp
     if (PPQ_WRITER_COMPACT_FLAT && pg->dbw != 0u) { /* (redict's entries) */
         uint32_t e;
         ppq_status_t st = PPQ_OK;
-        for (e = 0; e < pg->dcount && st == PPQ_OK; e++) {
+        for (e = 0; e < pg->dtbl->count && st == PPQ_OK; e++) {
             uint8_t b[8];
-            ppq_store_le64(b, pg->dtbl[e]);
+            ppq_store_le64(b, pg->dtbl->v[e]);
             st = ppq_sink_write(out, b, COL(w, i)->width);
         }
         return st;
@@ -1289,51 +1301,100 @@ static ppq_status_t dict_page_body(const ppq_writer_t *w, uint32_t i, const comp
 }
 
 #if PPQ_WRITER_COMPACT_FLAT
-/* ---- an AUTO integer's PLAIN stream written DELTA_BINARY_PACKED ----------
- * Where an AUTO integer's row group went PLAIN (its DELTA buffer could not
- * be lent: the store at its least; or the weighing chose PLAIN), its
- * values are still in the store, and DELTA_BINARY_PACKED may take fewer
- * bytes (sorted ids at 4 bytes a row: 13x DELTA's chunk).  The chunk is
- * then written DELTA, block by block, each read back from the store three
- * times (its least delta, its miniblocks' widths, their bits): no buffer,
- * at the row group's end only.  Blocks of 128, 4 miniblocks of 32, as the
- * encoder's. */
-#define REDICT_MAX 16u /* entries a dictionary column's stream may have to be read as values */
-/* ---- a number's PLAIN stream written as a dictionary -----------------------
+/* ---- a number's PLAIN stream written as a dictionary, and back ----------
  * Where a number's row group went PLAIN into the store (its dictionary lost
  * the last weighing: a periodic signal's phases come and go) and holds at
- * most REDICT_PLAIN entries' worth of distinct values, a dictionary page of
- * them (in order of coming) and their indices bit-packed may take fewer
- * bytes: two passes over the stream, the entries on the stack (64-bit
- * CPUs, PPQ_WRITER_COMPACT_FLAT). */
-#define REDICT_PLAIN 64u
+ * most REDICT_PLAIN distinct values, a dictionary page of them (in order of
+ * coming) and their indices bit-packed may take fewer bytes: two passes
+ * over the stream, the entries on the stack (64-bit CPUs,
+ * PPQ_WRITER_COMPACT_FLAT).  The other way, a row group that went into the
+ * store as a dictionary of at most REDICT_PLAIN entries is read through
+ * them: written PLAIN or DELTA_BINARY_PACKED where that takes less (a
+ * channel's noisy phase, whose dictionary won the row group before). */
 
-/* The index of v in tbl's n entries (n where absent). */
-static uint32_t redict_find(const uint64_t *tbl, uint32_t n, uint64_t v)
+/* The index of v among t's entries (t->count where absent), and its slot
+ * (where absent: the free one it would take). */
+static uint32_t redict_find(const redict_tbl_t *t, uint64_t v, uint32_t *slot)
 {
-    uint32_t e;
-    for (e = 0; e < n && tbl[e] != v; e++) {
+    uint32_t h = (uint32_t)((v * 0x9E3779B97F4A7C15u) >> 55); /* (9 bits: REDICT_SLOTS) */
+    while (t->slot[h] != 0u && t->v[t->slot[h] - 1u] != v) {
+        h = (h + 1u) & (REDICT_SLOTS - 1u);
     }
-    return e;
+    *slot = h;
+    return t->slot[h] != 0u ? t->slot[h] - 1u : t->count;
 }
 
-/* Column i's n values' distinct ones into tbl (REDICT_PLAIN at most), in
+/* Column i's n values' distinct ones into t (REDICT_PLAIN at most), in
  * order of coming: their count, 0 past REDICT_PLAIN. */
-static uint32_t redict_count(const ppq_writer_t *w, uint32_t i, uint32_t n, uint64_t *tbl)
+static uint32_t redict_count(const ppq_writer_t *w, uint32_t i, uint32_t n, redict_tbl_t *t)
 {
     plain_cursor_t k;
-    uint32_t j, count = 0;
+    uint32_t j, s;
+    memset(t->slot, 0, sizeof t->slot);
+    t->count = 0;
     cursor_start(w, COL(w, i), &k);
     for (j = 0; j < n; j++) {
         uint64_t v = cursor_next(&k);
-        if (redict_find(tbl, count, v) == count) {
-            if (count == REDICT_PLAIN) {
+        if (redict_find(t, v, &s) == t->count) {
+            if (t->count == REDICT_PLAIN) {
                 return 0;
             }
-            tbl[count++] = v;
+            t->v[t->count++] = v;
+            t->slot[s] = (uint16_t)t->count;
         }
     }
-    return count;
+    return t->count;
+}
+
+/* Column i's dictionary entries this row group (at most REDICT_PLAIN), in
+ * index order, into t->v as cursor_next reads them. */
+static void redict_entries(const ppq_writer_t *w, uint32_t i, redict_tbl_t *t)
+{
+    const ppq_col_t *c = COL(w, i);
+    size_t end = w->store_cap;
+    t->count = 0;
+    while (end > w->store_top && t->count < REDICT_PLAIN) {
+        uint32_t col, len;
+        const uint8_t *v;
+        end = entry_at(w, end, &col, &v, &len);
+        if (col == i) {
+            uint64_t x = ppq_load_le_word(v, (unsigned)c->width);
+            t->v[t->count++] = c->width == 8u ? x : (uint64_t)(int64_t)(int32_t)(uint32_t)x;
+        }
+    }
+}
+
+/* A cursor at the start of column i's values stream: a dictionary
+ * stream's indices read through tbl, its entries (redict_entries). */
+static void cursor_through(const ppq_writer_t *w, uint32_t i, const redict_tbl_t *tbl, plain_cursor_t *k)
+{
+    const ppq_col_t *c = COL(w, i);
+    cursor_start(w, c, k);
+    if (c->kind == K_DICT) {
+        k->tbl = tbl->v;
+        k->count = tbl->count;
+        k->iw = c->own.cc->dict_width;
+    }
+}
+
+/* Column i's n values, a dictionary stream's through tbl, PLAIN to `out`. */
+static ppq_status_t replain_out(const ppq_writer_t *w, uint32_t i, const redict_tbl_t *tbl, uint32_t n, ppq_sink_t *out)
+{
+    plain_cursor_t k;
+    uint8_t buf[64];
+    size_t nb = 0;
+    uint32_t j;
+    ppq_status_t st = PPQ_OK;
+    cursor_through(w, i, tbl, &k);
+    for (j = 0; j < n && st == PPQ_OK; j++) {
+        ppq_store_le64(buf + nb, cursor_next(&k));
+        nb += k.width;
+        if (nb + 8u > sizeof buf || j + 1u == n) {
+            st = ppq_sink_write(out, buf, nb);
+            nb = 0;
+        }
+    }
+    return st;
 }
 
 /* The n values' indices in pg's entries, pg->dbw bits each, bit-packed in
@@ -1349,7 +1410,8 @@ static ppq_status_t redict_out(const ppq_writer_t *w, uint32_t i, const compact_
     ppq_status_t st = PPQ_OK;
     cursor_start(w, COL(w, i), &k);
     for (j = 0; j < end && st == PPQ_OK; j++) {
-        acc |= (uint64_t)(j < n ? redict_find(pg->dtbl, pg->dcount, cursor_next(&k)) : 0u) << nbits;
+        uint32_t s;
+        acc |= (uint64_t)(j < n ? redict_find(pg->dtbl, cursor_next(&k), &s) : 0u) << nbits;
         for (nbits += pg->dbw; nbits >= 8u; nbits -= 8u, acc >>= 8) {
             buf[nb++] = (uint8_t)acc;
         }
@@ -1361,6 +1423,15 @@ static ppq_status_t redict_out(const ppq_writer_t *w, uint32_t i, const compact_
     return st == PPQ_OK && nb > 0u ? ppq_sink_write(out, buf, nb) : st; /* (groups of 8: whole bytes) */
 }
 
+/* ---- an AUTO integer's PLAIN stream written DELTA_BINARY_PACKED ------------
+ * Where an AUTO integer's row group went PLAIN (its DELTA buffer could not
+ * be lent: the store at its least; or the weighing chose PLAIN), its
+ * values are still in the store, and DELTA_BINARY_PACKED may take fewer
+ * bytes (sorted ids at 4 bytes a row: 13x DELTA's chunk).  The chunk is
+ * then written DELTA, block by block, each read back from the store three
+ * times (its least delta, its miniblocks' widths, their bits): no buffer,
+ * at the row group's end only.  Blocks of 128, 4 miniblocks of 32, as the
+ * encoder's. */
 /* The delta from `prev` to v, as the encoder keeps it (INT32's wrapped to
  * 32 bits, sign-extended). */
 static int64_t cursor_delta(const plain_cursor_t *k, uint64_t prev, uint64_t v)
@@ -1446,32 +1517,17 @@ static size_t redelta_block(plain_cursor_t *k, uint64_t *prev, uint32_t n, ppq_s
     return bytes;
 }
 
-/* Column i's PLAIN stream (its n > 0 values) as DELTA_BINARY_PACKED: its
- * blocks' bytes, and with `out` the blocks written (the header apart,
- * from *first). */
-static size_t redelta(const ppq_writer_t *w, uint32_t i, uint32_t n, ppq_sink_t *out, ppq_status_t *st, int64_t *first)
+/* Column i's values (its n > 0 values; a dictionary stream's through tbl)
+ * as DELTA_BINARY_PACKED: its blocks' bytes, and with `out` the blocks
+ * written (the header apart, from *first). */
+static size_t redelta(const ppq_writer_t *w, uint32_t i, uint32_t n, const redict_tbl_t *tbl, ppq_sink_t *out,
+                      ppq_status_t *st, int64_t *first)
 {
-    const ppq_col_t *c = COL(w, i);
-    const compact_col_t *cc = c->own.cc;
     plain_cursor_t k;
-    uint64_t prev, tbl[REDICT_MAX];
+    uint64_t prev;
     size_t bytes = 0;
-    uint32_t left = n - 1u, e;
-    cursor_start(w, COL(w, i), &k);
-    if (c->kind == K_DICT) { /* its entries (in index order) */
-        uint8_t raw[REDICT_MAX * 8u];
-        ppq_memsink_t m;
-        ppq_sink_t sk;
-        ppq_sink_init_mem(&sk, &m, raw, sizeof raw);
-        (void)compact_entries_out(w, i, 0, UINT32_MAX, &sk);
-        k.count = (uint32_t)(m.len / c->width);
-        for (e = 0; e < k.count; e++) {
-            tbl[e] = ppq_load_le_word(raw + (size_t)e * c->width, (unsigned)c->width);
-            tbl[e] = k.is64 ? tbl[e] : (uint64_t)(int64_t)(int32_t)(uint32_t)tbl[e];
-        }
-        k.tbl = tbl;
-        k.iw = cc->dict_width;
-    }
+    uint32_t left = n - 1u;
+    cursor_through(w, i, tbl, &k);
     prev = cursor_next(&k); /* the first value: the header's */
     *first = (int64_t)prev;
     for (; left > 0u; left -= left < 128u ? left : 128u) {
@@ -1513,8 +1569,11 @@ static ppq_status_t data_page_body(const ppq_writer_t *w, uint32_t i, const comp
     }
     if (pg->redelta) {
         int64_t first;
-        (void)redelta(w, i, pg->rows - (uint32_t)COL(w, i)->chunk_stats.nulls, out, &st, &first);
+        (void)redelta(w, i, pg->rows - (uint32_t)COL(w, i)->chunk_stats.nulls, pg->dtbl, out, &st, &first);
         return st;
+    }
+    if (pg->replain) {
+        return st == PPQ_OK ? replain_out(w, i, pg->dtbl, pg->rows - (uint32_t)COL(w, i)->chunk_stats.nulls, out) : st;
     }
 #endif
     return st == PPQ_OK ? stream_out(w, cc->vals.id, pg->vals_from, pg->vals_len, out) : st;
@@ -1531,7 +1590,8 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     uint8_t pre[PPQ_DELTA_HEADER_MAX] = {0};
     compact_page_t pg = {0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, 0, 0, 0, NULL};
 #if PPQ_WRITER_COMPACT_FLAT
-    uint64_t dtbl[REDICT_PLAIN];
+    redict_tbl_t tbl;
+    size_t now = 0;
 #endif
     uint32_t split = 0;
     size_t body;
@@ -1563,7 +1623,22 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
         split = kind == K_DICT || COMPACT_SPLIT(cc) ? split : 0u;
     }
 #if PPQ_WRITER_COMPACT_FLAT
-    if ((kind == K_PLAIN || (kind == K_DICT && cc->dict_count <= REDICT_MAX)) && split == 0u && pg.eto == 0u &&
+    if (kind == K_DICT && c->def->encoding == PPQ_COLUMN_AUTO && c->dict_word && cc->dict_count <= REDICT_PLAIN &&
+        split == 0u && pg.eto == 0u && w->rg_rows > c->chunk_stats.nulls) {
+        /* a number's dictionary of a few entries in the store: read through
+         * them, PLAIN where that takes less than the dictionary page and
+         * the indices (a noisy phase's values mostly new: 1.1-1.2x PLAIN's
+         * chunk), or DELTA below */
+        size_t plain = (size_t)(w->rg_rows - c->chunk_stats.nulls) * c->width;
+        redict_entries(w, i, &tbl);
+        pg.dtbl = &tbl;
+        now = 13u + (w->opts.page_crc ? 6u : 0u) + (size_t)cc->dict_count * c->width + 1u + pg.vals_len;
+        if (plain < now) {
+            pg.replain = 1;
+            pg.vals_len = now = plain;
+        }
+    }
+    if ((kind == K_PLAIN || pg.dtbl != NULL) && split == 0u && pg.eto == 0u &&
         c->def->encoding == PPQ_COLUMN_AUTO && (c->def->type == PPQ_INT32 || c->def->type == PPQ_INT64) &&
         w->rg_rows > c->chunk_stats.nulls) {
         /* PLAIN, or a dictionary of a few entries, in the store; DELTA in the
@@ -1573,15 +1648,14 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
         ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 0, 0};
         uint32_t n = w->rg_rows - (uint32_t)c->chunk_stats.nulls;
         int64_t first;
-        size_t d = redelta(w, i, n, NULL, &st, &first), now = pg.vals_len;
-        if (kind == K_DICT) {
-            now += 13u + (w->opts.page_crc ? 6u : 0u) + (size_t)cc->dict_count * c->width;
-        }
+        size_t d = redelta(w, i, n, pg.dtbl, NULL, &st, &first);
+        now = kind == K_PLAIN ? pg.vals_len : now;
         cfg.type = c->def->type;
         if (st == PPQ_OK && d + ppq_delta_header(&cfg, n, first, pre) < now) {
             pg.pre_len = ppq_delta_header(&cfg, n, first, pre);
             pg.vals_len = d;
             pg.redelta = 1;
+            pg.replain = 0;
         }
     }
     if (kind == K_PLAIN && split == 0u && pg.eto == 0u && pg.bools == 0u && c->def->encoding == PPQ_COLUMN_AUTO &&
@@ -1590,7 +1664,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
          * takes less than PLAIN and DELTA (redict: a periodic signal's
          * quiet phase, whose row group its dictionary lost the row group
          * before) */
-        uint32_t n = w->rg_rows - (uint32_t)c->chunk_stats.nulls, count = redict_count(w, i, n, dtbl);
+        uint32_t n = w->rg_rows - (uint32_t)c->chunk_stats.nulls, count = redict_count(w, i, n, &tbl);
         uint32_t bw = ppq_bit_width32(count > 1u ? count - 1u : 1u), groups = (n + 7u) / 8u;
         uint8_t head[PPQ_ULEB64_MAX];
         size_t hl = ppq_uleb64_encode((uint64_t)groups << 1 | 1u, head);
@@ -1598,8 +1672,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
                                   (size_t)groups * bw < (pg.redelta ? pg.pre_len : 0u) + pg.vals_len) {
             pg.redelta = 0;
             pg.dbw = (uint8_t)bw;
-            pg.dcount = count;
-            pg.dtbl = dtbl;
+            pg.dtbl = &tbl;
             pre[0] = (uint8_t)bw; /* the width, then one header for every group, bit-packed */
             memcpy(pre + 1, head, hl);
             pg.pre_len = 1u + hl;
@@ -1608,9 +1681,11 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     }
     if (pg.redelta) {
         kind = K_DELTA; /* (its header in pre) */
+    } else if (pg.replain) {
+        kind = K_PLAIN;
     } else if (pg.dbw != 0u) {
-        size_t bytes = (size_t)pg.dcount * c->width;
-        st = dict_header(w, pg.dcount, bytes, bytes, w->opts.page_crc ? compact_crc(w, i, &pg, dict_page_body) : 0u);
+        size_t bytes = (size_t)tbl.count * c->width;
+        st = dict_header(w, tbl.count, bytes, bytes, w->opts.page_crc ? compact_crc(w, i, &pg, dict_page_body) : 0u);
         st = st == PPQ_OK ? dict_page_body(w, i, &pg, w->out) : st;
         c->encodings |= 1u << PPQ_ENC_PLAIN;
         kind = K_DICT;
@@ -1657,13 +1732,12 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     } else if (BUILT(K_DELTA) && kind == K_DELTA) {
         pg.pre_len = ppq_delta_enc_header(&c->enc.delta, pre);
     } else if (kind == K_RLE && PPQ_WRITER_COMPACT_FLAT && c->def->encoding == PPQ_COLUMN_AUTO &&
-               4u + cc->vals.len > (w->rg_rows - c->chunk_stats.nulls + 7u) / 8u &&
-               (w->opts.footer_spill != NULL || w->footer_cap >= 0x10000u)) {
+               4u + cc->vals.len > (w->rg_rows - c->chunk_stats.nulls + 7u) / 8u) {
         /* AUTO BOOLEAN whose RLE (with its length) takes more than its
-         * values' PLAIN bits (noise; short runs): those bits.  Not where
-         * a small footer store bounds the file's rows (no spill): the
-         * chunk's metadata lists an encoding more (a byte a row group
-         * there: noise's 16 KiB file lost a row group of 15) */
+         * values' PLAIN bits (noise; short runs): those bits.  Where a
+         * small footer store bounds the file's rows too (it had been kept
+         * RLE there, its metadata's encoding list a byte shorter for an
+         * OPTIONAL column: the sweep's files lost no row) */
         kind = K_PLAIN;
         pg.bools = w->rg_rows - (uint32_t)c->chunk_stats.nulls;
         pg.vals_len = (pg.bools + 7u) / 8u;
