@@ -796,6 +796,12 @@ typedef struct plain_cursor {
     uint8_t iw;
     unsigned nbits;  /* bit-packed: bits read, not yet taken */
     uint64_t bits;   /* ... and those bits; a run: its index */
+    /* a DELTA_BINARY_PACKED stream's blocks (the encoder's: 4 miniblocks of
+     * 32; the header apart): the value before, the block's least delta, its
+     * miniblocks' widths and the next one (`run`: values left in it) */
+    uint8_t delta, mini, first;
+    uint8_t widths[4];
+    uint64_t prev, least;
 } plain_cursor_t;
 
 /* The first segment of stream `id` at or after `at` (store_len: none). */
@@ -821,12 +827,67 @@ static uint64_t cursor_byte(plain_cursor_t *k)
     return st[k->at + SEG_HEAD + k->off++];
 }
 
+/* The next `n` bits (n <= 32) of a bit-packed stream. */
+static uint64_t cursor_take(plain_cursor_t *k, unsigned n)
+{
+    uint64_t v;
+    while (k->nbits < n) {
+        k->bits |= cursor_byte(k) << k->nbits;
+        k->nbits += 8u;
+    }
+    v = k->bits & (((uint64_t)1 << n) - 1u);
+    k->bits >>= n;
+    k->nbits -= n;
+    return v;
+}
+
+/* A DELTA stream's next value (the first: the header's, k->prev). */
+static uint64_t cursor_delta_next(plain_cursor_t *k)
+{
+    uint64_t d;
+    unsigned b;
+    if (k->first) {
+        k->first = 0;
+        return k->prev;
+    }
+    if (k->run == 0u) { /* the next miniblock; after the fourth, the next block's header */
+        if (k->mini == 4u || k->mini == 0u) {
+            uint64_t u = 0;
+            for (b = 0; b < 70u; b += 7u) {
+                uint64_t x = cursor_byte(k);
+                u |= (x & 0x7Fu) << b;
+                if ((x & 0x80u) == 0u) {
+                    break;
+                }
+            }
+            k->least = (u >> 1) ^ (0u - (u & 1u)); /* (zigzag) */
+            for (b = 0; b < 4u; b++) {
+                k->widths[b] = (uint8_t)cursor_byte(k);
+            }
+            k->mini = 0;
+        }
+        k->iw = k->widths[k->mini++];
+        k->run = 32;
+        k->bits = 0;
+        k->nbits = 0;
+    }
+    k->run--;
+    d = k->iw > 32u ? cursor_take(k, 32) | cursor_take(k, k->iw - 32u) << 32 : cursor_take(k, k->iw);
+    k->prev += k->least + d;
+    k->prev = k->is64 ? k->prev : (uint64_t)(int64_t)(int32_t)(uint32_t)k->prev;
+    return k->prev;
+}
+
 /* The next value (INT32's sign-extended): `width` little-endian bytes of a
- * PLAIN stream, or a dictionary stream's next index's entry. */
+ * PLAIN stream, a dictionary stream's next index's entry, or a DELTA
+ * stream's next value. */
 static uint64_t cursor_next(plain_cursor_t *k)
 {
     uint64_t v = 0;
     unsigned b;
+    if (k->delta) {
+        return cursor_delta_next(k);
+    }
     if (k->tbl == NULL) {
         for (b = 0; b < k->width; b++) {
             v |= cursor_byte(k) << (8u * b);
@@ -852,13 +913,7 @@ static uint64_t cursor_next(plain_cursor_t *k)
     }
     k->run -= k->run > 0u;
     if (k->packed) {
-        while (k->nbits < k->iw) {
-            k->bits |= cursor_byte(k) << k->nbits;
-            k->nbits += 8u;
-        }
-        v = k->bits & (((uint64_t)1 << k->iw) - 1u);
-        k->bits >>= k->iw;
-        k->nbits -= k->iw;
+        v = cursor_take(k, k->iw);
     } else {
         v = k->bits;
     }
@@ -1184,6 +1239,7 @@ static size_t compact_entries_len(const ppq_writer_t *w, uint32_t i, uint32_t fr
  * store (redict, replain: 64-bit CPUs, PPQ_WRITER_COMPACT_FLAT). */
 #define REDICT_PLAIN 256u
 #define REDICT_SLOTS 512u /* (a power of two, twice the entries: short probes) */
+#define REDICT_GROUPS 63u /* groups of 8 per bit-packed run of its indices (a header byte per 504 values) */
 typedef struct redict_tbl {
     uint64_t v[REDICT_PLAIN]; /* the entries (INT32's and FLOAT's sign-extended, as cursor_next) */
     uint16_t slot[REDICT_SLOTS]; /* a hash of them: index + 1 (0: empty) */
@@ -1324,6 +1380,24 @@ static uint32_t redict_find(const redict_tbl_t *t, uint64_t v, uint32_t *slot)
     return t->slot[h] != 0u ? t->slot[h] - 1u : t->count;
 }
 
+/* A cursor at the start of column i's values stream as the store holds
+ * it: PLAIN, a dictionary stream's indices read through tbl (its entries:
+ * redict_entries), or DELTA (its first value the encoder's). */
+static void cursor_through(const ppq_writer_t *w, uint32_t i, const redict_tbl_t *tbl, plain_cursor_t *k)
+{
+    const ppq_col_t *c = COL(w, i);
+    cursor_start(w, c, k);
+    if (c->kind == K_DICT) {
+        k->tbl = tbl->v;
+        k->count = tbl->count;
+        k->iw = c->own.cc->dict_width;
+    } else if (c->kind == K_DELTA) {
+        k->delta = 1;
+        k->first = 1;
+        k->prev = k->is64 ? c->enc.delta.first : (uint64_t)(int64_t)(int32_t)(uint32_t)c->enc.delta.first;
+    }
+}
+
 /* Column i's n values' distinct ones into t (REDICT_PLAIN at most), in
  * order of coming: their count, 0 past REDICT_PLAIN. */
 static uint32_t redict_count(const ppq_writer_t *w, uint32_t i, uint32_t n, redict_tbl_t *t)
@@ -1332,7 +1406,7 @@ static uint32_t redict_count(const ppq_writer_t *w, uint32_t i, uint32_t n, redi
     uint32_t j, s;
     memset(t->slot, 0, sizeof t->slot);
     t->count = 0;
-    cursor_start(w, COL(w, i), &k);
+    cursor_through(w, i, NULL, &k); /* (PLAIN or DELTA) */
     for (j = 0; j < n; j++) {
         uint64_t v = cursor_next(&k);
         if (redict_find(t, v, &s) == t->count) {
@@ -1364,20 +1438,7 @@ static void redict_entries(const ppq_writer_t *w, uint32_t i, redict_tbl_t *t)
     }
 }
 
-/* A cursor at the start of column i's values stream: a dictionary
- * stream's indices read through tbl, its entries (redict_entries). */
-static void cursor_through(const ppq_writer_t *w, uint32_t i, const redict_tbl_t *tbl, plain_cursor_t *k)
-{
-    const ppq_col_t *c = COL(w, i);
-    cursor_start(w, c, k);
-    if (c->kind == K_DICT) {
-        k->tbl = tbl->v;
-        k->count = tbl->count;
-        k->iw = c->own.cc->dict_width;
-    }
-}
-
-/* Column i's n values, a dictionary stream's through tbl, PLAIN to `out`. */
+/* Column i's n values (a dictionary stream's through tbl), PLAIN to `out`. */
 static ppq_status_t replain_out(const ppq_writer_t *w, uint32_t i, const redict_tbl_t *tbl, uint32_t n, ppq_sink_t *out)
 {
     plain_cursor_t k;
@@ -1397,30 +1458,29 @@ static ppq_status_t replain_out(const ppq_writer_t *w, uint32_t i, const redict_
     return st;
 }
 
-/* The n values' indices in pg's entries, pg->dbw bits each, bit-packed in
- * groups of 8 (the last padded with index 0), to `out`. */
+/* The n values' indices in pg's entries at pg->dbw bits, RLE/bit-packed
+ * hybrid (a status word's runs: a byte or two each), to `out`. */
 static ppq_status_t redict_out(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, uint32_t n, ppq_sink_t *out)
 {
+    ppq_rle_cfg_t cfg = {0, REDICT_GROUPS, 0, 0};
+    ppq_rle_enc_t enc;
+    ppq_arena_t a;
     plain_cursor_t k;
-    uint8_t buf[64];
-    uint64_t acc = 0;
-    uint32_t j, end = (n + 7u) / 8u * 8u;
-    unsigned nbits = 0;
-    size_t nb = 0;
-    ppq_status_t st = PPQ_OK;
-    cursor_start(w, COL(w, i), &k);
-    for (j = 0; j < end && st == PPQ_OK; j++) {
-        uint32_t s;
-        acc |= (uint64_t)(j < n ? redict_find(pg->dtbl, cursor_next(&k), &s) : 0u) << nbits;
-        for (nbits += pg->dbw; nbits >= 8u; nbits -= 8u, acc >>= 8) {
-            buf[nb++] = (uint8_t)acc;
-        }
-        if (nb + 8u > sizeof buf) {
-            st = ppq_sink_write(out, buf, nb);
+    uint8_t groups[REDICT_GROUPS * 8u + PPQ_ARENA_ALIGN]; /* (up to 8 bits: REDICT_PLAIN) */
+    uint32_t idx[64], j, nb = 0, s;
+    ppq_status_t st;
+    cfg.bit_width = pg->dbw;
+    ppq_arena_init(&a, groups, sizeof groups);
+    st = ppq_rle_enc_init(&enc, &cfg, out, &a);
+    cursor_through(w, i, NULL, &k); /* (PLAIN or DELTA) */
+    for (j = 0; j < n && st == PPQ_OK; j++) {
+        idx[nb++] = redict_find(pg->dtbl, cursor_next(&k), &s);
+        if (nb == 64u || j + 1u == n) {
+            st = ppq_rle_enc_put(&enc, idx, nb);
             nb = 0;
         }
     }
-    return st == PPQ_OK && nb > 0u ? ppq_sink_write(out, buf, nb) : st; /* (groups of 8: whole bytes) */
+    return st == PPQ_OK ? ppq_rle_enc_finish(&enc) : st;
 }
 
 /* ---- an AUTO integer's PLAIN stream written DELTA_BINARY_PACKED ------------
@@ -1594,6 +1654,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     size_t now = 0;
 #endif
     uint32_t split = 0;
+    int one_block;
     size_t body;
     ppq_thrift_w_t t;
     ppq_sink_t hs;
@@ -1622,6 +1683,15 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     } else {
         split = kind == K_DICT || COMPACT_SPLIT(cc) ? split : 0u;
     }
+    /* AUTO integer on DELTA, every value the same (one run as long as the
+     * values: compact_est): one block as long as the values, of one
+     * miniblock, whose least delta 0 and width 0 say it all (a header, then
+     * 2 bytes; DELTA's blocks of 128 take 5 bytes each, and a dictionary
+     * of the value about 24 and an offset and an encoding more in the
+     * footer, where the footer store may bound the file's rows) */
+    one_block = PPQ_WRITER_COMPACT_FLAT && kind == K_DELTA && cc->est != NULL && cc->est->n > 1u &&
+                cc->est->run == cc->est->n && cc->est->n == w->rg_rows - c->chunk_stats.nulls &&
+                cc->est->n - 1u <= (1u << 20);
 #if PPQ_WRITER_COMPACT_FLAT
     if (kind == K_DICT && c->def->encoding == PPQ_COLUMN_AUTO && c->dict_word && cc->dict_count <= REDICT_PLAIN &&
         split == 0u && pg.eto == 0u && w->rg_rows > c->chunk_stats.nulls) {
@@ -1658,25 +1728,39 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
             pg.replain = 0;
         }
     }
-    if (kind == K_PLAIN && split == 0u && pg.eto == 0u && pg.bools == 0u && c->def->encoding == PPQ_COLUMN_AUTO &&
-        c->dict_word && w->rg_rows > c->chunk_stats.nulls) {
-        /* a number PLAIN in the store; a dictionary in the file where that
-         * takes less than PLAIN and DELTA (redict: a periodic signal's
-         * quiet phase, whose row group its dictionary lost the row group
-         * before) */
+    if ((kind == K_PLAIN || (kind == K_DELTA && !one_block)) && split == 0u && pg.eto == 0u &&
+        c->def->encoding == PPQ_COLUMN_AUTO && c->dict_word && w->rg_rows > c->chunk_stats.nulls) {
+        /* a number PLAIN in the store, or an integer DELTA; a dictionary in
+         * the file where that takes less than PLAIN and DELTA (redict: a
+         * periodic signal's quiet phase, whose row group its dictionary
+         * lost the row group before; a status word's constant row groups
+         * after a flip, DELTA tried again), or DELTA's values PLAIN where
+         * that takes less (noise the weighing sent to DELTA) */
         uint32_t n = w->rg_rows - (uint32_t)c->chunk_stats.nulls, count = redict_count(w, i, n, &tbl);
-        uint32_t bw = ppq_bit_width32(count > 1u ? count - 1u : 1u), groups = (n + 7u) / 8u;
-        uint8_t head[PPQ_ULEB64_MAX];
-        size_t hl = ppq_uleb64_encode((uint64_t)groups << 1 | 1u, head);
-        if (count > 0u && 13u + (w->opts.page_crc ? 6u : 0u) + (size_t)count * c->width + 1u + hl +
-                                  (size_t)groups * bw < (pg.redelta ? pg.pre_len : 0u) + pg.vals_len) {
+        size_t plain = (size_t)n * c->width, dict = (size_t)-1, idx = 0;
+        compact_page_t d = pg;
+        now = kind == K_DELTA ? ppq_delta_enc_header(&c->enc.delta, pre) + cc->vals.len
+                              : (pg.redelta ? pg.pre_len : 0u) + pg.vals_len;
+        if (count > 0u) {
+            ppq_sink_t counter;
+            ppq_sink_init_counter(&counter);
+            d.dbw = (uint8_t)ppq_bit_width32(count > 1u ? count - 1u : 1u);
+            d.dtbl = &tbl;
+            if (redict_out(w, i, &d, n, &counter) == PPQ_OK) {
+                idx = (size_t)counter.offset;
+                dict = 13u + (w->opts.page_crc ? 6u : 0u) + (size_t)count * c->width + 1u + idx;
+            }
+        }
+        if (kind == K_DELTA && plain <= dict && plain < now) {
+            pg.replain = 1;
+            pg.vals_len = plain;
+        } else if (dict < now) {
             pg.redelta = 0;
-            pg.dbw = (uint8_t)bw;
+            pg.dbw = d.dbw;
             pg.dtbl = &tbl;
-            pre[0] = (uint8_t)bw; /* the width, then one header for every group, bit-packed */
-            memcpy(pre + 1, head, hl);
-            pg.pre_len = 1u + hl;
-            pg.vals_len = (size_t)groups * bw;
+            pre[0] = d.dbw; /* the indices' width, then their runs */
+            pg.pre_len = 1;
+            pg.vals_len = idx;
         }
     }
     if (pg.redelta) {
@@ -1691,15 +1775,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
         kind = K_DICT;
     } else
 #endif
-    /* AUTO integer on DELTA, every value the same (one run as long as the
-     * values: compact_est): one block as long as the values, of one
-     * miniblock, whose least delta 0 and width 0 say it all (a header, then
-     * 2 bytes; DELTA's blocks of 128 take 5 bytes each, and a dictionary
-     * of the value about 24 and an offset and an encoding more in the
-     * footer, where the footer store may bound the file's rows) */
-    if (PPQ_WRITER_COMPACT_FLAT && kind == K_DELTA && cc->est != NULL && cc->est->n > 1u &&
-        cc->est->run == cc->est->n && cc->est->n == w->rg_rows - c->chunk_stats.nulls &&
-        cc->est->n - 1u <= (1u << 20)) {
+    if (one_block) {
         ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 1, 0};
         int64_t v = c->def->type == PPQ_INT32 ? (int64_t)(int32_t)(uint32_t)cc->est->prev : cc->est->prev;
         cfg.type = c->def->type;
