@@ -802,6 +802,8 @@ typedef struct plain_cursor {
     uint8_t delta, mini, first;
     uint8_t widths[4];
     uint64_t prev, least;
+    uint32_t dleft;  /* a split row group's (compact_split_delta): DELTA values left, then PLAIN ... */
+    size_t plain_at; /* ... from this byte of the stream (dleft 0: no split) */
 } plain_cursor_t;
 
 /* The first segment of stream `id` at or after `at` (store_len: none). */
@@ -878,13 +880,31 @@ static uint64_t cursor_delta_next(plain_cursor_t *k)
     return k->prev;
 }
 
+/* The cursor at byte `off` of its stream. */
+static void cursor_seek(plain_cursor_t *k, size_t off)
+{
+    const uint8_t *st = k->w->store;
+    k->at = seg_of(k->w, 0, k->id);
+    while (k->at < k->w->store_len && off >= st[k->at + 1u]) {
+        off -= st[k->at + 1u];
+        k->at = seg_of(k->w, k->at + SEG_HEAD + st[k->at + 1u], k->id);
+    }
+    k->off = off;
+}
+
 /* The next value (INT32's sign-extended): `width` little-endian bytes of a
  * PLAIN stream, a dictionary stream's next index's entry, or a DELTA
- * stream's next value. */
+ * stream's next value (a split row group's: then its PLAIN ones). */
 static uint64_t cursor_next(plain_cursor_t *k)
 {
     uint64_t v = 0;
     unsigned b;
+    if (k->delta && k->dleft != 0u && --k->dleft == 0u) {
+        k->delta = 0; /* (the split's last DELTA value: PLAIN after it) */
+        v = cursor_delta_next(k);
+        cursor_seek(k, k->plain_at);
+        return v;
+    }
     if (k->delta) {
         return cursor_delta_next(k);
     }
@@ -1396,6 +1416,29 @@ static void cursor_through(const ppq_writer_t *w, uint32_t i, const redict_tbl_t
         k->first = 1;
         k->prev = k->is64 ? c->enc.delta.first : (uint64_t)(int64_t)(int32_t)(uint32_t)c->enc.delta.first;
     }
+#if COMPACT_SMALL
+    if (COMPACT_SPLIT(c->own.cc) && !c->def->optional && c->own.cc->by.split.rows > 0u) { /* DELTA's rows (its header kept in the
+                                                            buffer: compact_split_delta), then PLAIN */
+        const uint8_t *h = c->codec_arena.base + 1;
+        uint64_t u = 0;
+        unsigned f, b;
+        for (f = 0; f < 4u; f++) { /* block size, miniblocks, count, then the first value (zigzag) */
+            for (u = 0, b = 0; b < 70u; b += 7u, h++) {
+                u |= (uint64_t)(*h & 0x7Fu) << b;
+                if ((*h & 0x80u) == 0u) {
+                    h++;
+                    break;
+                }
+            }
+        }
+        k->prev = (u >> 1) ^ (0u - (u & 1u));
+        k->prev = k->is64 ? k->prev : (uint64_t)(int64_t)(int32_t)(uint32_t)k->prev;
+        k->delta = 1;
+        k->first = 1;
+        k->dleft = c->own.cc->by.split.rows;
+        k->plain_at = c->own.cc->by.split.vals;
+    }
+#endif
 }
 
 /* Column i's n values' distinct ones into t (REDICT_PLAIN at most), in
@@ -1654,7 +1697,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     size_t now = 0;
 #endif
     uint32_t split = 0;
-    int one_block;
+    int one_block, resplit;
     size_t body;
     ppq_thrift_w_t t;
     ppq_sink_t hs;
@@ -1728,7 +1771,10 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
             pg.replain = 0;
         }
     }
-    if ((kind == K_PLAIN || (kind == K_DELTA && !one_block)) && split == 0u && pg.eto == 0u &&
+    /* (a split row group of a REQUIRED column: a DELTA page, then PLAIN,
+     * compact_split_delta; one page in the file, where the rest read) */
+    resplit = COMPACT_SPLIT(cc) && split != 0u && !c->def->optional;
+    if ((kind == K_PLAIN || (kind == K_DELTA && !one_block)) && (split == 0u || resplit) && pg.eto == 0u &&
         c->def->encoding == PPQ_COLUMN_AUTO && c->dict_word && w->rg_rows > c->chunk_stats.nulls) {
         /* a number PLAIN in the store, or an integer DELTA; a dictionary in
          * the file where that takes less than PLAIN and DELTA (redict: a
@@ -1740,7 +1786,9 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
         size_t plain = (size_t)n * c->width, dict = (size_t)-1, idx = 0;
         compact_page_t d = pg;
         now = kind == K_DELTA ? ppq_delta_enc_header(&c->enc.delta, pre) + cc->vals.len
-                              : (pg.redelta ? pg.pre_len : 0u) + pg.vals_len;
+              : resplit      ? (size_t)c->codec_arena.base[0] + cc->vals.len + 12u /* (its second page's
+                                                                                    header: 12 at least) */
+                             : (pg.redelta ? pg.pre_len : 0u) + pg.vals_len;
         if (count > 0u) {
             ppq_sink_t counter;
             ppq_sink_init_counter(&counter);
@@ -1751,10 +1799,12 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
                 dict = 13u + (w->opts.page_crc ? 6u : 0u) + (size_t)count * c->width + 1u + idx;
             }
         }
-        if (kind == K_DELTA && plain <= dict && plain < now) {
+        if ((kind == K_DELTA || resplit) && plain <= dict && plain < now) {
             pg.replain = 1;
             pg.vals_len = plain;
+            split = 0;
         } else if (dict < now) {
+            split = 0;
             pg.redelta = 0;
             pg.dbw = d.dbw;
             pg.dtbl = &tbl;
