@@ -2024,6 +2024,39 @@ static void compact_split_ids_one_page(void)
     PPQ_CHECK(mine != 0u && dict != 0u && mine * 100u <= dict * 105u);
 }
 
+static void row_counter_i32(ppq_writer_t *w, uint32_t r)
+{
+    PPQ_CHECK_OK(ppq_writer_set_i32(w, 0, (int32_t)r + 1));
+}
+
+/* A compact AUTO INT32 counter in a store too small to hold DELTA's
+ * buffer beside its least (its row groups go into the store as a
+ * dictionary): a row group of distinct values only is read through its
+ * entries, DELTA where that takes less than PLAIN (it was written as its
+ * entries, PLAIN: 2.4x DELTA's chunk, the sweep's field_log sequence
+ * numbers in 8 KiB): within 1.05x of DELTA's chunks. */
+static void compact_counter_distinct_delta(void)
+{
+    static const ppq_column_t mine[] = {COL("seq", PPQ_INT32, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    int64_t sizes[2][4];
+    size_t len;
+    uint32_t n[2], rg;
+    if (!COMPACT_64) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    }
+    compact_options(&o, 100, 2048, 160);
+    o.row_group_rows = 12;
+    compact_bytes(mine, 1, PPQ_COLUMN_DELTA_BINARY_PACKED, &o, 24, row_counter_i32, &len);
+    n[0] = chunk_sizes(len, sizes[0], NULL, NULL, 4);
+    compact_bytes(mine, 1, PPQ_COLUMN_AUTO, &o, 24, row_counter_i32, &len);
+    n[1] = chunk_sizes(len, sizes[1], NULL, NULL, 4);
+    PPQ_CHECK(n[0] == 2u && n[1] == 2u);
+    for (rg = 0; rg < 2u && n[0] == 2u && n[1] == 2u; rg++) {
+        PPQ_CHECK(sizes[1][rg] * 100 <= sizes[0][rg] * 105);
+    }
+}
+
 static void row_clock_set(ppq_writer_t *w, uint32_t r)
 {
     /* milliseconds since boot, then the clock set (NTP) at row 100 */
@@ -3648,6 +3681,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_no_delta_takes_dict),
     PPQ_TEST(compact_plain_store_dict_file),
     PPQ_TEST(compact_dict_store_plain_file),
+    PPQ_TEST(compact_counter_distinct_delta),
     PPQ_TEST(compact_split_ids_one_page),
     PPQ_TEST(compact_delta_store_plain_file),
     PPQ_TEST(compact_constant_one_block),

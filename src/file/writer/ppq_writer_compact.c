@@ -1716,7 +1716,9 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
      * indices; one page, or where levels were split, a page each side:
      * the entries below the first page's width, then the rest) */
     if (PPQ_WRITER_COMPACT_FLAT && kind == K_DICT && c->def->encoding == PPQ_COLUMN_AUTO &&
-        cc->dict_count == w->rg_rows - c->chunk_stats.nulls) {
+        cc->dict_count == w->rg_rows - c->chunk_stats.nulls &&
+        !(c->dict_word && split == 0u && cc->dict_count <= REDICT_PLAIN)) { /* (those: replain below,
+                                                                              the same bytes, or DELTA) */
         kind = K_PLAIN;
         split = c->def->optional ? split : 0u;
         pg.eto = split != 0u && split != w->rg_rows ? 1u << cc->by.split.width : UINT32_MAX;
