@@ -2954,6 +2954,30 @@ static void auto_plain_page_to_dict(void)
     auto_within(PPQ_FLOAT, PPQ_COLUMN_DICTIONARY, 0, &o, periodic_row, 8192, 105, 1);
 }
 
+static void noise_then_constant_row(ppq_writer_t *w, uint32_t i)
+{
+    uint32_t x = i * 2654435761u;
+    x ^= x >> 15;
+    PPQ_CHECK_OK(ppq_writer_set_float(w, 0, i % 4096u < 1024u ? (float)(x >> 8) * 1e-3f : 21.5f));
+}
+
+/* A FLOAT that is noise for the first of each row group's four pages of
+ * 1,024, then constant: the first page goes PLAIN, and a later PLAIN page
+ * is weighed through the dictionary at its end (plain_to_dict: where a
+ * sample of its values repeats), which then leads the chunk; within
+ * 1.05x of DICTIONARY's file (the constant pages had stayed PLAIN; the
+ * fourth generator's noise-then-constant DOUBLE, 3.4x it). */
+static void auto_later_page_to_dict(void)
+{
+    ppq_writer_options_t o;
+    if (SIZE_MAX <= 0xFFFFFFFFu) {
+        return; /* (built on 64-bit CPUs: AUTO_REDICT) */
+    }
+    one_page_options(&o);
+    o.page_values = 1024;
+    auto_within(PPQ_FLOAT, PPQ_COLUMN_DICTIONARY, 0, &o, noise_then_constant_row, 8192, 105, 1);
+}
+
 /* INT64 values that differ in one byte (bits 40-47): DELTA's deltas take
  * 48 bits, a 16-entry dictionary fills, PLAIN repeats 7 bytes of 8 and
  * split in byte streams 7 of 8 streams are constant. */
@@ -3720,6 +3744,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(auto_plain_page_gives_way),
     PPQ_TEST(auto_plain_page_gives_way_compressed),
     PPQ_TEST(auto_plain_page_to_dict),
+    PPQ_TEST(auto_later_page_to_dict),
     PPQ_TEST(auto_bools_weighed_compressed),
     PPQ_TEST(auto_weighs_a_constants_dictionary_over_the_chunk),
 #endif

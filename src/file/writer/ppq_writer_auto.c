@@ -726,26 +726,55 @@ static int plain_gives_way(ppq_writer_t *w, ppq_col_t *c, uint8_t *tmp, uint8_t 
     return 1;
 }
 
-/* The chunk's first page, PLAIN by AUTO's first decision on its sample (no
- * dictionary page yet), at its end, uncompressed: where its values through
- * the dictionary (entries, the dictionary page's header, indices) take an
- * eighth less, the page goes through it and the chunk keeps it (a periodic
- * signal's first 256 values add entries as a walk's would; its 4,096
- * repeat them: PLAIN's page was 1.4x the dictionary's).  The PLAIN bytes go
- * through `tmp` (free room of a page at least).  Returns 1 where the page
- * is the dictionary's now (its indices in the values buffer).  (AUTO_REDICT:
- * 64-bit CPUs.) */
+#if AUTO_REDICT
+/* Do the n words of a number's PLAIN page repeat?  A sample of 256 of
+ * them, evenly spaced (a period shorter than the page repeats in it), in
+ * a 512-bit sketch of their hashes: no more than 3/4 new bits (noise's
+ * pages are not worth a pass through the dictionary, which costs several
+ * times PLAIN's). */
+static int repeats(const ppq_col_t *c, uint32_t n)
+{
+    uint32_t seen[16] = {0}, m = n < 256u ? n : 256u, k, fresh = 0;
+    for (k = 0; k < m; k++) {
+        uint64_t v = ppq_load_le_word(c->vals_mem.buf + (size_t)ppq_udiv32(k * n, m) * c->width, (unsigned)c->width);
+        uint32_t h = (uint32_t)((v * 0x9E3779B97F4A7C15u) >> 55);
+        fresh += (seen[h >> 5] >> (h & 31u) & 1u) ^ 1u;
+        seen[h >> 5] |= 1u << (h & 31u);
+    }
+    return fresh * 4u <= m * 3u;
+}
+#endif
+
+/* A PLAIN page of a chunk with no dictionary page yet (the chunk's first,
+ * by AUTO's first decision on its sample, or a later one), at its end,
+ * uncompressed: where its values through the dictionary (entries, the
+ * dictionary page's header, indices) take an eighth less, the page goes
+ * through it and the chunk keeps it, its dictionary page written before
+ * its first data page at the row group's end (a periodic signal's first
+ * 256 values add entries as a walk's would; its 4,096 repeat them: PLAIN's
+ * page was 1.4x the dictionary's; noise, then a constant: 3.4x).  A later
+ * page is weighed after a wait that doubles with each loss (noise's pages
+ * would each be encoded twice).  The PLAIN bytes go through `tmp` (free
+ * room of a page at least).  Returns 1 where the page is the dictionary's
+ * now (its indices in the values buffer).  (AUTO_REDICT: 64-bit CPUs.) */
 static int plain_to_dict(ppq_writer_t *w, ppq_col_t *c, uint8_t *tmp)
 {
     ppq_dict_enc_t *d = c->own.dict;
     size_t len = c->vals_mem.len, at = 0, acc;
     uint32_t n;
     ppq_status_t st;
-    if (!AUTO_REDICT || !BUILT(K_DICT) || c->def->encoding != PPQ_COLUMN_AUTO || c->dict_pages || c->chunk_values != 0u ||
+    if (!AUTO_REDICT || !BUILT(K_DICT) || c->def->encoding != PPQ_COLUMN_AUTO || c->dict_pages ||
         COMPRESSED(c->codec) || (!c->dict_word && c->def->type != PPQ_BYTE_ARRAY) ||
-        c->page_count - c->page_nulls <= auto_decide_at(w)) {
+        c->page_count - c->page_nulls <= (c->chunk_values == 0u ? auto_decide_at(w) : 0u)) {
+        return 0; /* (the first page: no longer than the sample its decision weighed; any: nulls only) */
+    }
+#if AUTO_REDICT
+    if (c->chunk_values != 0u &&
+        (c->redict_wait > 0u || (c->dict_word && !repeats(c, c->page_count - c->page_nulls)))) {
+        c->redict_wait = (uint8_t)(c->redict_wait > 0u ? c->redict_wait - 1u : 0u);
         return 0;
     }
+#endif
     memcpy(tmp, c->vals_mem.buf, len);
     ppq_dict_enc_reset(d);
     c->kind = K_DICT;
@@ -767,8 +796,17 @@ static int plain_to_dict(ppq_writer_t *w, ppq_col_t *c, uint8_t *tmp)
         ppq_dict_enc_flush_page(d, &c->vals_sink) != PPQ_OK) {
         ppq_dict_enc_reset(d); /* (full, or no smaller) */
         plain_again(c, tmp, len);
+#if AUTO_REDICT
+        if (c->chunk_values != 0u) {
+            c->redict_wait = c->redict_lost;
+            c->redict_lost = (uint8_t)(c->redict_lost < 64u ? 2u * c->redict_lost + 1u : 127u);
+        }
+#endif
         return 0;
     }
+#if AUTO_REDICT
+    c->redict_lost = 0;
+#endif
     c->dict_pages = 1;
     return 1;
 }

@@ -1695,9 +1695,10 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
 #if PPQ_WRITER_COMPACT_FLAT
     redict_tbl_t tbl;
     size_t now = 0;
+    int resplit;
 #endif
     uint32_t split = 0;
-    int one_block, resplit;
+    int one_block;
     size_t body;
     ppq_thrift_w_t t;
     ppq_sink_t hs;

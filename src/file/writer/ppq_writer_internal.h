@@ -218,6 +218,11 @@ typedef struct ppq_col {
     uint32_t page_dict_bytes; /* the dictionary's size when the page started */
     /* the page being built */
     uint32_t page_count, page_nulls, page_data;
+#if AUTO_REDICT
+    uint8_t redict_wait;    /* AUTO: PLAIN pages past the chunk's first not weighed through the
+                               dictionary before the next is (plain_to_dict; doubles on each loss) */
+    uint8_t redict_lost;    /* ... the wait after the next loss (both in 64-bit CPUs' padding) */
+#endif
     union {                 /* in the arena, for the columns that use one */
         ppq_dict_enc_t *dict; /* dictionary columns: lives over the chunk */
         ppq_dlba_enc_t *dlba; /* the page's encoder */
