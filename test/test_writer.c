@@ -2057,6 +2057,34 @@ static void compact_counter_distinct_delta(void)
     }
 }
 
+static void row_many_then_four(ppq_writer_t *w, uint32_t r)
+{
+    /* 200 values in the first row group of 1,000, then 4 in turn */
+    PPQ_CHECK_OK(ppq_writer_set_i32(w, 0, r < 1000u ? (int32_t)(r % 200u) * 7 : (int32_t)(r % 4u) * 7));
+}
+
+/* A compact DICTIONARY INT32 whose second row group of 1,000 takes 4 of
+ * the first's 200 values, in turn (no runs): the store took its indices at
+ * the width the first row group sized (twice its entries: 9 bits, 1,125
+ * bytes), and the chunk writes them at the 2 bits its 4 entries need (250
+ * bytes, the spec's bit-packing of 1,000 indices; with the pages' headers,
+ * the width byte, a run header and 16 bytes of entries, under 350). */
+static void compact_dict_narrows_indices(void)
+{
+    static const ppq_column_t mine[] = {COL("v", PPQ_INT32, 0, PPQ_COLUMN_DICTIONARY)};
+    ppq_writer_options_t o;
+    int64_t sizes[4];
+    size_t len;
+    if (!COMPACT_64) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    }
+    compact_options(&o, 8000, 16384, 1024);
+    o.row_group_rows = 1000;
+    compact_bytes(mine, 1, PPQ_COLUMN_AUTO, &o, 2000, row_many_then_four, &len);
+    PPQ_CHECK_EQ(chunk_sizes(len, sizes, NULL, NULL, 4), 2u);
+    PPQ_CHECK(sizes[1] < 350);
+}
+
 static void row_clock_set(ppq_writer_t *w, uint32_t r)
 {
     /* milliseconds since boot, then the clock set (NTP) at row 100 */
@@ -3705,6 +3733,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_no_delta_takes_dict),
     PPQ_TEST(compact_plain_store_dict_file),
     PPQ_TEST(compact_dict_store_plain_file),
+    PPQ_TEST(compact_dict_narrows_indices),
     PPQ_TEST(compact_counter_distinct_delta),
     PPQ_TEST(compact_split_ids_one_page),
     PPQ_TEST(compact_delta_store_plain_file),

@@ -794,6 +794,7 @@ typedef struct plain_cursor {
     uint32_t run;    /* values left in the run, or in the bit-packed groups ... */
     uint8_t packed;  /* ... (1) */
     uint8_t iw;
+    uint8_t raw;     /* 1: a dictionary stream's indices themselves, not entries (tbl unused) */
     unsigned nbits;  /* bit-packed: bits read, not yet taken */
     uint64_t bits;   /* ... and those bits; a run: its index */
     /* a DELTA_BINARY_PACKED stream's blocks (the encoder's: 4 miniblocks of
@@ -908,7 +909,7 @@ static uint64_t cursor_next(plain_cursor_t *k)
     if (k->delta) {
         return cursor_delta_next(k);
     }
-    if (k->tbl == NULL) {
+    if (k->tbl == NULL && !k->raw) {
         for (b = 0; b < k->width; b++) {
             v |= cursor_byte(k) << (8u * b);
         }
@@ -937,7 +938,7 @@ static uint64_t cursor_next(plain_cursor_t *k)
     } else {
         v = k->bits;
     }
-    return v < k->count ? k->tbl[v] : 0u; /* (an index past the entries: not written) */
+    return k->raw ? v : v < k->count ? k->tbl[v] : 0u; /* (an index past the entries: not written) */
 }
 
 /* A cursor at the start of column c's values stream (as PLAIN). */
@@ -1282,6 +1283,8 @@ typedef struct compact_page {
     uint8_t dbw;         /* > 0: the values are a number's PLAIN stream written as indices of
                             dtbl's entries at dbw bits, bit-packed (redict_out) */
     uint8_t replain;     /* 1: the values are a dictionary stream's, written PLAIN */
+    uint8_t rewidth;     /* > 0: the values are a dictionary stream's indices, written at this
+                            narrower width (the row group's entries need no more) */
     const struct redict_tbl *dtbl; /* redict's entries; or, for a dictionary stream read as
                                       values (replain, redelta), the store's (NULL: none) */
 } compact_page_t;
@@ -1402,14 +1405,16 @@ static uint32_t redict_find(const redict_tbl_t *t, uint64_t v, uint32_t *slot)
 
 /* A cursor at the start of column i's values stream as the store holds
  * it: PLAIN, a dictionary stream's indices read through tbl (its entries:
- * redict_entries), or DELTA (its first value the encoder's). */
+ * redict_entries; NULL: the indices), or DELTA (its first value the
+ * encoder's). */
 static void cursor_through(const ppq_writer_t *w, uint32_t i, const redict_tbl_t *tbl, plain_cursor_t *k)
 {
     const ppq_col_t *c = COL(w, i);
     cursor_start(w, c, k);
     if (c->kind == K_DICT) {
-        k->tbl = tbl->v;
-        k->count = tbl->count;
+        k->tbl = tbl != NULL ? tbl->v : NULL;
+        k->count = tbl != NULL ? tbl->count : 0u;
+        k->raw = (uint8_t)(tbl == NULL); /* (no entries: the indices themselves) */
         k->iw = c->own.cc->dict_width;
     } else if (c->kind == K_DELTA) {
         k->delta = 1;
@@ -1501,23 +1506,25 @@ static ppq_status_t replain_out(const ppq_writer_t *w, uint32_t i, const redict_
     return st;
 }
 
-/* The n values' indices in pg's entries at pg->dbw bits, RLE/bit-packed
- * hybrid (a status word's runs: a byte or two each), to `out`. */
-static ppq_status_t redict_out(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, uint32_t n, ppq_sink_t *out)
+/* The n values' indices, RLE/bit-packed hybrid (a status word's runs: a
+ * byte or two each), to `out`: a PLAIN or DELTA stream's values' in pg's
+ * entries at pg->dbw bits (redict), or a dictionary stream's own at
+ * pg->rewidth bits. */
+static ppq_status_t indices_out(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, uint32_t n, ppq_sink_t *out)
 {
     ppq_rle_cfg_t cfg = {0, REDICT_GROUPS, 0, 0};
     ppq_rle_enc_t enc;
     ppq_arena_t a;
     plain_cursor_t k;
-    uint8_t groups[REDICT_GROUPS * 8u + PPQ_ARENA_ALIGN]; /* (up to 8 bits: REDICT_PLAIN) */
+    uint8_t groups[REDICT_GROUPS * 16u + PPQ_ARENA_ALIGN]; /* (up to 16 bits: compact_max_width) */
     uint32_t idx[64], j, nb = 0, s;
     ppq_status_t st;
-    cfg.bit_width = pg->dbw;
+    cfg.bit_width = pg->dbw != 0u ? pg->dbw : pg->rewidth;
     ppq_arena_init(&a, groups, sizeof groups);
     st = ppq_rle_enc_init(&enc, &cfg, out, &a);
-    cursor_through(w, i, NULL, &k); /* (PLAIN or DELTA) */
+    cursor_through(w, i, NULL, &k); /* (PLAIN or DELTA; a dictionary stream: its indices) */
     for (j = 0; j < n && st == PPQ_OK; j++) {
-        idx[nb++] = redict_find(pg->dtbl, cursor_next(&k), &s);
+        idx[nb++] = pg->dbw != 0u ? redict_find(pg->dtbl, cursor_next(&k), &s) : (uint32_t)cursor_next(&k);
         if (nb == 64u || j + 1u == n) {
             st = ppq_rle_enc_put(&enc, idx, nb);
             nb = 0;
@@ -1667,8 +1674,8 @@ static ppq_status_t data_page_body(const ppq_writer_t *w, uint32_t i, const comp
         return st == PPQ_OK && b.nbuf > 0u ? ppq_sink_write(out, b.buf, (b.nbuf + 7u) / 8u) : st;
     }
 #if PPQ_WRITER_COMPACT_FLAT
-    if (pg->dbw != 0u) {
-        return st == PPQ_OK ? redict_out(w, i, pg, pg->rows - (uint32_t)COL(w, i)->chunk_stats.nulls, out) : st;
+    if (pg->dbw != 0u || pg->rewidth != 0u) {
+        return st == PPQ_OK ? indices_out(w, i, pg, pg->rows - (uint32_t)COL(w, i)->chunk_stats.nulls, out) : st;
     }
     if (pg->redelta) {
         int64_t first;
@@ -1691,7 +1698,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     ppq_col_t *c = COL(w, i);
     compact_col_t *cc = c->own.cc;
     uint8_t pre[PPQ_DELTA_HEADER_MAX] = {0};
-    compact_page_t pg = {0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, 0, 0, 0, NULL};
+    compact_page_t pg = {0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, 0, 0, 0, 0, NULL};
 #if PPQ_WRITER_COMPACT_FLAT
     redict_tbl_t tbl;
     size_t now = 0;
@@ -1797,7 +1804,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
             ppq_sink_init_counter(&counter);
             d.dbw = (uint8_t)ppq_bit_width32(count > 1u ? count - 1u : 1u);
             d.dtbl = &tbl;
-            if (redict_out(w, i, &d, n, &counter) == PPQ_OK) {
+            if (indices_out(w, i, &d, n, &counter) == PPQ_OK) {
                 idx = (size_t)counter.offset;
                 dict = 13u + (w->opts.page_crc ? 6u : 0u) + (size_t)count * c->width + 1u + idx;
             }
@@ -1844,6 +1851,24 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
         c->encodings |= 1u << PPQ_ENC_PLAIN;
         pre[0] = cc->dict_width;
         pg.pre_len = 1;
+#if PPQ_WRITER_COMPACT_FLAT
+        if (split == 0u && cc->dict_count > 0u && w->rg_rows > c->chunk_stats.nulls &&
+            ppq_bit_width32(cc->dict_count > 1u ? cc->dict_count - 1u : 1u) < cc->dict_width) {
+            /* the indices at the width the row group's entries need (the
+             * store took them at the width the last row group's sized:
+             * twice its entries, where a walk drifts) */
+            ppq_sink_t counter;
+            ppq_sink_init_counter(&counter);
+            pg.rewidth = (uint8_t)ppq_bit_width32(cc->dict_count > 1u ? cc->dict_count - 1u : 1u);
+            if (indices_out(w, i, &pg, w->rg_rows - (uint32_t)c->chunk_stats.nulls, &counter) == PPQ_OK &&
+                (size_t)counter.offset < pg.vals_len) {
+                pre[0] = pg.rewidth;
+                pg.vals_len = (size_t)counter.offset;
+            } else {
+                pg.rewidth = 0;
+            }
+        }
+#endif
         if (split != 0u) { /* the first page: its rows, bytes and width */
             pre[0] = cc->by.split.width;
             pg.rows = split;
