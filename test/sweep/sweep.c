@@ -459,7 +459,9 @@ static void gen_field(table_t *t, const colspec_t *cs, coldata_t *d, rng_t *g, s
                                         module == 3u && rbelow(g, 3) == 0 ? 'W' : 'I', s / 3600u % 24u, s / 60u % 60u,
                                         s % 60u, (uint32_t)ms % 1000u);
                 if (module < 2u) {
-                    len += (uint32_t)sprintf(p + len, "sample ok ch=%u raw=%u", rbelow(g, 8), 1900u + rbelow(g, 300));
+                    uint32_t raw = 1900u + rbelow(g, 300), ch = rbelow(g, 8); /* (drawn in this order: gcc's
+                                                                                  of the arguments before) */
+                    len += (uint32_t)sprintf(p + len, "sample ok ch=%u raw=%u", ch, raw);
                 } else if (module == 2u) {
                     len += (uint32_t)sprintf(p + len, "publish topic=site/plant-07/telemetry qos=1 id=%u", r);
                 } else {
@@ -938,8 +940,9 @@ static void gen_table(table_t *t, const tablespec_t *spec, uint32_t rows, uint64
                     len = 2;
                     memcpy(p, "ok", 2);
                 } else if (cs->shape == SH_HICARD) {
-                    len = (uint32_t)sprintf((char *)p, "site-%02u/sensor-%05u/%08x", rbelow(&g, 12), r,
-                                            (unsigned)(rnext(&g) & 0xFFFFFFFFu));
+                    unsigned tail = (unsigned)(rnext(&g) & 0xFFFFFFFFu), site = rbelow(&g, 12); /* (drawn in
+                                                                          this order: gcc's of the arguments before) */
+                    len = (uint32_t)sprintf((char *)p, "site-%02u/sensor-%05u/%08x", site, r, tail);
                 } else if (cs->shape == SH_LONG) {
                     len = 100u + rbelow(&g, 1401);
                     for (i = 0; i < len; i++) p[i] = (uint8_t)(i % 9u == 8u ? ' ' : 'a' + rbelow(&g, 26));
