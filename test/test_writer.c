@@ -3006,6 +3006,85 @@ static void auto_later_page_to_dict(void)
     auto_within(PPQ_FLOAT, PPQ_COLUMN_DICTIONARY, 0, &o, noise_then_constant_row, 8192, 105, 1);
 }
 
+static float levels_then_noise(uint32_t r)
+{
+    uint32_t x = r * 2654435761u;
+    x ^= x >> 15;
+    return r % 64u >= 32u ? (float)(r % 8u) : (float)(x >> 8) * 1e-3f; /* (32 new values, then 8 levels) */
+}
+
+/* An AUTO FLOAT in pages of 32 and a 16-entry dictionary, written in one
+ * batch: its first page, noise, goes PLAIN; its second, of 8 levels, goes
+ * through the dictionary at its end (plain_to_dict, 64-bit CPUs), inside
+ * the batch's segment of runs, and the rest of that segment, 32 new
+ * values, fills it: they go value by value (the fallback), and the write succeeds
+ * with every value read back (PPQ_DICT_FULL had come out of
+ * ppq_writer_write_batch: the full sweep's case 3136). */
+static void batch_page_to_dict_then_full(void)
+{
+    static const ppq_column_t schema[] = {COL("f", PPQ_FLOAT, 0, PPQ_COLUMN_AUTO)};
+    enum { ROWS = 512 };
+    float *v;
+    ppq_writer_options_t o;
+    ppq_column_batch_t b;
+    ppq_writer_t w;
+    ppq_reader_t *rd;
+    ppq_column_reader_t *cr;
+    ppq_file_t f;
+    mfile_t m;
+    ppq_arena_t a;
+    size_t levels = 1, count = 0, i, got = 0;
+    uint32_t r;
+    ppq_status_t st;
+    if (!setup()) {
+        return;
+    }
+    v = (float *)test_alloc(ROWS * sizeof *v);
+    PPQ_CHECK(v != NULL);
+    if (v == NULL) {
+        return;
+    }
+    for (r = 0; r < ROWS; r++) {
+        v[r] = levels_then_noise(r);
+    }
+    memset(&o, 0, sizeof o);
+    o.page_values = 32;
+    o.dict_entries = 16;
+    o.dict_bytes = 64;
+    o.row_group_rows = ROWS;
+    o.chunk_bytes = 8192;
+    o.footer_bytes = 2048;
+    o.no_bloom = 1;
+    memset(&b, 0, sizeof b);
+    b.values = v;
+    st = ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size);
+    if (st == PPQ_ERR_ARENA) {
+        return; /* (the small-RAM profile) */
+    }
+    PPQ_CHECK_OK(st);
+    PPQ_CHECK_OK(ppq_writer_write_batch(&w, &b, ROWS, NULL));
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    ppq_arena_init(&a, test_arena_ptr, test_arena_size);
+    rd = (ppq_reader_t *)ppq_arena_alloc(&a, sizeof *rd);
+    cr = (ppq_column_reader_t *)ppq_arena_alloc(&a, sizeof *cr);
+    PPQ_CHECK(rd != NULL && cr != NULL);
+    if (rd == NULL || cr == NULL) {
+        return;
+    }
+    mfile_init(&f, &m, file_buf, file_mem.len, file_mem.len);
+    PPQ_CHECK_OK(ppq_reader_open(rd, &f, &a));
+    st = ppq_column_reader_init(cr, rd, 0, 0, &a);
+    while (st == PPQ_OK && levels > 0u) {
+        float x[64];
+        st = ppq_column_reader_read(cr, 64, x, NULL, NULL, &levels, &count);
+        for (i = 0; st == PPQ_OK && i < count; i++, got++) {
+            PPQ_CHECK(got < ROWS && memcmp(&x[i], &v[got], 4) == 0);
+        }
+    }
+    PPQ_CHECK_OK(st);
+    PPQ_CHECK_EQ(got, (size_t)ROWS);
+}
+
 /* INT64 values that differ in one byte (bits 40-47): DELTA's deltas take
  * 48 bits, a 16-entry dictionary fills, PLAIN repeats 7 bytes of 8 and
  * split in byte streams 7 of 8 streams are constant. */
@@ -3774,6 +3853,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(auto_plain_page_gives_way_compressed),
     PPQ_TEST(auto_plain_page_to_dict),
     PPQ_TEST(auto_later_page_to_dict),
+    PPQ_TEST(batch_page_to_dict_then_full),
     PPQ_TEST(auto_bools_weighed_compressed),
     PPQ_TEST(auto_weighs_a_constants_dictionary_over_the_chunk),
 #endif

@@ -264,6 +264,8 @@ static ppq_status_t push_values(ppq_writer_t *w, ppq_col_t *c, const ppq_column_
     return st;
 }
 
+static uint32_t dict_room(const ppq_writer_t *w, const ppq_col_t *c);
+
 /* Write an acceptable segment of n rows from `from`, none of which ends a
  * page that is full already or a row group; returns the rows written (n,
  * or fewer when a value-by-value column ended a page: after that row the
@@ -299,7 +301,17 @@ static ppq_status_t push_segment(ppq_writer_t *w, const ppq_column_batch_t *cols
         if (c->runs == 2u && room < rows) { /* its page fills, then ends as the row path ends it: at its next value */
             st = room > 0u ? push_runs(w, c, &cols[i], from, room) : PPQ_OK;
             st = st == PPQ_OK ? finish_page(w, c) : st;
-            st = st == PPQ_OK ? push_runs(w, c, &cols[i], from + room, rows - room) : st;
+            if (st == PPQ_OK && c->kind == K_DICT && dict_room(w, c) < rows - room) {
+                /* its PLAIN page went through the dictionary at its end
+                 * (plain_to_dict), which may not hold the rest: value by
+                 * value, as the row path (a fill falls back) */
+                int ended;
+                for (r = from + room; r < from + rows && st == PPQ_OK; r++) {
+                    st = push_row_value(w, c, &cols[i], r, &ended);
+                }
+            } else {
+                st = st == PPQ_OK ? push_runs(w, c, &cols[i], from + room, rows - room) : st;
+            }
         } else if (c->runs) {
             st = push_runs(w, c, &cols[i], from, rows);
         }
