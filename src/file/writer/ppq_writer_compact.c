@@ -875,7 +875,10 @@ static uint64_t cursor_delta_next(plain_cursor_t *k)
         k->nbits = 0;
     }
     k->run--;
-    d = k->iw > 32u ? cursor_take(k, 32) | cursor_take(k, k->iw - 32u) << 32 : cursor_take(k, k->iw);
+    d = cursor_take(k, k->iw > 32u ? 32u : k->iw); /* (the low bits first: two statements, in order) */
+    if (k->iw > 32u) {
+        d |= cursor_take(k, k->iw - 32u) << 32;
+    }
     k->prev += k->least + d;
     k->prev = k->is64 ? k->prev : (uint64_t)(int64_t)(int32_t)(uint32_t)k->prev;
     return k->prev;
@@ -1796,8 +1799,8 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
         size_t plain = (size_t)n * c->width, dict = (size_t)-1, idx = 0;
         compact_page_t d = pg;
         now = kind == K_DELTA ? ppq_delta_enc_header(&c->enc.delta, pre) + cc->vals.len
-              : resplit      ? (size_t)c->codec_arena.base[0] + cc->vals.len + 12u /* (its second page's
-                                                                                    header: 12 at least) */
+              : resplit      ? (size_t)c->codec_arena.base[0] + cc->vals.len +
+                                  (split != w->rg_rows ? 12u : 0u) /* (its second page's header: 12 at least) */
                              : (pg.redelta ? pg.pre_len : 0u) + pg.vals_len;
         if (count > 0u) {
             ppq_sink_t counter;
