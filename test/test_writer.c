@@ -2085,6 +2085,158 @@ static void compact_dict_narrows_indices(void)
     PPQ_CHECK(sizes[1] < 350);
 }
 
+/* ---- compact files of random shapes and stores, read back ------------------ */
+
+enum { RT_COLS = 4, RT_ROWS = 1200 };
+
+typedef struct rt_col {
+    ppq_type_t type;
+    uint8_t optional, shape;
+    uint32_t hold, levels;
+    uint64_t base, state;
+} rt_col_t;
+
+/* Row r of a column: the value's bits (INT32 and FLOAT in the low 32), or
+ * a null (*null). Shapes: counter, held ids, a status word whose bit
+ * flips, noise, few levels, a constant, 64-bit extremes. */
+static uint64_t rt_value(rt_col_t *c, uint32_t r, int *null)
+{
+    uint64_t x = (uint64_t)r * 0x9E3779B97F4A7C15ull ^ c->base, v;
+    x ^= x >> 29;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 31;
+    *null = c->optional && (x >> 60) == 0u; /* (1 in 16) */
+    switch (c->shape) {
+    case 0: v = c->base + (uint64_t)r * (c->hold + 1u); break;
+    case 1: v = (uint64_t)(r / c->hold + 1u) * 0x9E3779B97F4A7C15ull ^ c->base; break;
+    case 2: c->state ^= (x & 1023u) == 0u ? 1u << (x >> 10 & 7u) : 0u; v = c->state; break;
+    case 3: v = x; break;
+    case 4: v = c->base + x % c->levels; break;
+    case 5: v = c->base; break;
+    default: v = (x & 1u) ? 0x8000000000000000ull : 0x7FFFFFFFFFFFFFFFull; break;
+    }
+    switch (c->type) {
+    case PPQ_BOOLEAN: return v & 1u;
+    case PPQ_INT32: return v & 0xFFFFFFFFu;
+    case PPQ_FLOAT: { float f = (float)(int32_t)(uint32_t)(v & 0xFFFFFu) * 0.25f; uint32_t b; memcpy(&b, &f, 4); return b; }
+    case PPQ_DOUBLE: { double d = (double)(int64_t)(v & 0xFFFFFFFFFFull) * 0.01; uint64_t b; memcpy(&b, &d, 8); return b; }
+    default: return v;
+    }
+}
+
+static ppq_status_t rt_set(ppq_writer_t *w, uint32_t i, ppq_type_t t, uint64_t v)
+{
+    switch (t) {
+    case PPQ_BOOLEAN: return ppq_writer_set_bool(w, i, v != 0u);
+    case PPQ_INT32: return ppq_writer_set_i32(w, i, (int32_t)(uint32_t)v);
+    case PPQ_INT64: return ppq_writer_set_i64(w, i, (int64_t)v);
+    case PPQ_FLOAT: { float f; uint32_t b = (uint32_t)v; memcpy(&f, &b, 4); return ppq_writer_set_float(w, i, f); }
+    default: { double d; memcpy(&d, &v, 8); return ppq_writer_set_double(w, i, d); }
+    }
+}
+
+/* Compact files of 1-4 AUTO columns (every number type and BOOLEAN,
+ * REQUIRED and OPTIONAL, the shapes above) in random small stores,
+ * dictionaries and row groups, with and without page CRCs, written until
+ * the file is full: every value and null read back (the chunks written in
+ * another encoding than the store's, redelta, redict, replain and narrower
+ * indices, among them on 64-bit CPUs). */
+static void compact_random_round_trip(void)
+{
+    static const ppq_type_t types[] = {PPQ_BOOLEAN, PPQ_INT32, PPQ_INT64, PPQ_FLOAT, PPQ_DOUBLE};
+    static const char *const names[RT_COLS] = {"a", "b", "c", "d"};
+    uint32_t seed, written = 0, trials = COMPACT_64 ? 160u : 0u;
+    for (seed = 0; seed < trials; seed++) {
+        ppq_column_t schema[RT_COLS];
+        rt_col_t cols[RT_COLS], again[RT_COLS];
+        ppq_writer_options_t o;
+        ppq_writer_t w;
+        ppq_reader_t *rd;
+        ppq_column_reader_t *cr;
+        ppq_file_t f;
+        mfile_t m;
+        ppq_arena_t a;
+        uint32_t n = 1u + (uint32_t)ppq_test_below(RT_COLS), i, r = 0, rg, rows;
+        ppq_status_t st = PPQ_OK;
+        if (!setup()) {
+            return;
+        }
+        for (i = 0; i < n; i++) {
+            cols[i].type = types[ppq_test_below(5)];
+            cols[i].optional = (uint8_t)ppq_test_below(2);
+            cols[i].shape = (uint8_t)ppq_test_below(7);
+            cols[i].hold = 1u + (uint32_t)ppq_test_below(40);
+            cols[i].levels = 1u + (uint32_t)ppq_test_below(300);
+            cols[i].base = ppq_test_rand();
+            cols[i].state = 0;
+            schema[i] = (ppq_column_t)COL(names[i], cols[i].type, cols[i].optional, PPQ_COLUMN_AUTO);
+            again[i] = cols[i];
+        }
+        compact_options(&o, 60u + (uint32_t)ppq_test_below(2000), 512u + (uint32_t)ppq_test_below(8192),
+                        8u + (uint32_t)ppq_test_below(512));
+        o.row_group_rows = ppq_test_below(2) ? 10u + (uint32_t)ppq_test_below(600) : 0u;
+        o.page_crc = (uint8_t)ppq_test_below(2);
+        if (ppq_writer_init(&w, schema, n, &o, &file_sink, test_arena_ptr, test_arena_size) != PPQ_OK) {
+            continue; /* (a store smaller than a row) */
+        }
+        for (; r < RT_ROWS && st == PPQ_OK; r++) {
+            for (i = 0; i < n && st == PPQ_OK; i++) {
+                int null;
+                uint64_t v = rt_value(&cols[i], r, &null);
+                st = null ? ppq_writer_set_null(&w, i) : rt_set(&w, i, cols[i].type, v);
+            }
+            st = st == PPQ_OK ? ppq_writer_commit_row(&w) : st;
+        }
+        PPQ_CHECK(st == PPQ_OK || st == PPQ_ERR_NOSPACE); /* (the footer store full: the file ends) */
+        rows = st == PPQ_OK ? r : r - 1u;
+        PPQ_CHECK_OK(ppq_writer_close(&w));
+        ppq_arena_init(&a, test_arena_ptr, test_arena_size);
+        rd = (ppq_reader_t *)ppq_arena_alloc(&a, sizeof *rd);
+        cr = (ppq_column_reader_t *)ppq_arena_alloc(&a, sizeof *cr);
+        mfile_init(&f, &m, file_buf, file_mem.len, file_mem.len);
+        if (rd == NULL || cr == NULL || ppq_reader_open(rd, &f, &a) != PPQ_OK) {
+            PPQ_CHECK(0);
+            return;
+        }
+        for (i = 0; i < n; i++) {
+            uint32_t at = 0;
+            for (rg = 0; rg < rd->nrg; rg++) {
+                size_t mark = ppq_arena_mark(&a), levels = 1, count = 0, k, v = 0;
+                ppq_status_t rs = ppq_column_reader_init(cr, rd, rg, i, &a);
+                while (rs == PPQ_OK && levels > 0u) {
+                    uint64_t got[64];
+                    int16_t def[64];
+                    rs = ppq_column_reader_read(cr, 64, got, cols[i].optional ? def : NULL, NULL, &levels, &count);
+                    for (k = 0, v = 0; rs == PPQ_OK && k < levels; k++, at++) {
+                        int null;
+                        uint64_t want = rt_value(&again[i], at, &null), have = 0;
+                        PPQ_CHECK(!cols[i].optional || (def[k] == 0) == (null != 0));
+                        if (null) {
+                            continue;
+                        }
+                        switch (cols[i].type) { /* (the reader's in-memory types) */
+                        case PPQ_BOOLEAN: have = ((const uint8_t *)got)[v] != 0u; break;
+                        case PPQ_INT32:
+                        case PPQ_FLOAT: have = ((const uint32_t *)(const void *)got)[v]; break;
+                        default: have = got[v]; break;
+                        }
+                        v++;
+                        if (have != want) {
+                            PPQ_CHECK(have == want);
+                            return;
+                        }
+                    }
+                }
+                PPQ_CHECK_OK(rs);
+                ppq_arena_rewind(&a, mark);
+            }
+            PPQ_CHECK_EQ(at, rows);
+        }
+        written++;
+    }
+    PPQ_CHECK(written * 2u >= trials);
+}
+
 static void row_clock_set(ppq_writer_t *w, uint32_t r)
 {
     /* milliseconds since boot, then the clock set (NTP) at row 100 */
@@ -3812,6 +3964,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_no_delta_takes_dict),
     PPQ_TEST(compact_plain_store_dict_file),
     PPQ_TEST(compact_dict_store_plain_file),
+    PPQ_TEST(compact_random_round_trip),
     PPQ_TEST(compact_dict_narrows_indices),
     PPQ_TEST(compact_counter_distinct_delta),
     PPQ_TEST(compact_split_ids_one_page),
