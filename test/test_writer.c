@@ -3158,6 +3158,32 @@ static void auto_later_page_to_dict(void)
     auto_within(PPQ_FLOAT, PPQ_COLUMN_DICTIONARY, 0, &o, noise_then_constant_row, 8192, 105, 1);
 }
 
+static void runs_then_unique_row(ppq_writer_t *w, uint32_t i)
+{
+    uint32_t x = i * 2654435761u;
+    x ^= x >> 15;
+    /* a value held 64 rows, then from row 1,024 one new value a row, rising */
+    PPQ_CHECK_OK(ppq_writer_set_i32(w, 0, i < 1024u ? (int32_t)(i / 64u) * 1000 : 5000000 + (int32_t)(i * 3u + (x & 1u))));
+}
+
+/* An AUTO INT32 held in runs for its chunk's first page, then a new value
+ * a row, in pages of 1,024: the first page of new values, whose end sends
+ * the chunk to DELTA_BINARY_PACKED, is written DELTA too and its 1,024
+ * entries leave the dictionary (dict_page_gives_way), within 1.05x of that
+ * fixed encoding's file (the page and its entries had stayed in the
+ * dictionary: 2.2x DELTA's chunk, the fourth generator's runs-then-unique
+ * column). */
+static void auto_dict_page_gives_way(void)
+{
+    ppq_writer_options_t o;
+    if (SIZE_MAX <= 0xFFFFFFFFu) {
+        return; /* (built on 64-bit CPUs: AUTO_REDICT) */
+    }
+    one_page_options(&o);
+    o.page_values = 1024;
+    auto_within(PPQ_INT32, PPQ_COLUMN_DELTA_BINARY_PACKED, 0, &o, runs_then_unique_row, 8192, 105, 1);
+}
+
 static float levels_then_noise(uint32_t r)
 {
     uint32_t x = r * 2654435761u;
@@ -4006,6 +4032,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(auto_plain_page_gives_way_compressed),
     PPQ_TEST(auto_plain_page_to_dict),
     PPQ_TEST(auto_later_page_to_dict),
+    PPQ_TEST(auto_dict_page_gives_way),
     PPQ_TEST(batch_page_to_dict_then_full),
     PPQ_TEST(auto_bools_weighed_compressed),
     PPQ_TEST(auto_weighs_a_constants_dictionary_over_the_chunk),

@@ -236,6 +236,26 @@ void ppq_dict_enc_reset(ppq_dict_enc_t *enc)
     enc->page_count = 0;
 }
 
+#if PPQ_DICT_TRUNCATE
+void ppq_dict_enc_truncate(ppq_dict_enc_t *enc, uint32_t count)
+{
+    uint32_t keep = count < enc->count ? count : enc->count, e, h, len;
+    uint32_t bytes = enc->type == PPQ_BYTE_ARRAY ? (keep < enc->count ? enc->offsets[keep] : enc->bytes)
+                                                 : keep * enc->width;
+    ppq_dict_enc_reset(enc); /* (every slot empty; the pool as it was) */
+    for (e = 0; e < keep; e++) { /* each kept entry from its home slot on, in order: as they were added */
+        const uint8_t *b = entry_bytes(enc, e, &len);
+        h = home_slot(enc, b, len);
+        while (slot_at(enc, h) != 0u) {
+            h = (h + 1u) & enc->slot_mask;
+        }
+        slot_set(enc, h, e + 1u);
+    }
+    enc->count = keep;
+    enc->bytes = bytes;
+}
+#endif
+
 
 /* Index of the number whose PLAIN bits are `word` (width 4 or 8), adding
  * it if new.  PPQ_DICT_FULL when it is new and does not fit. */

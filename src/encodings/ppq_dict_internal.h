@@ -22,6 +22,16 @@ ppq_status_t ppq_dict_enc_repeat(ppq_dict_enc_t *enc, size_t n);
  * PPQ_DICT_FULL and PPQ_ERR_NOSPACE as there. */
 ppq_status_t ppq_dict_enc_put_word(ppq_dict_enc_t *enc, uint64_t word);
 
+/* Keep the first `count` entries only (those added since dropped, the
+ * data page's indices too): the hash table rebuilt from those kept, the
+ * same slots as their adding made.  (The writer's AUTO on 64-bit CPUs: a
+ * later data page that gives way to the alternative takes its new entries
+ * back; built there only.) */
+#define PPQ_DICT_TRUNCATE (SIZE_MAX > 0xFFFFFFFFu)
+#if PPQ_DICT_TRUNCATE
+void ppq_dict_enc_truncate(ppq_dict_enc_t *enc, uint32_t count);
+#endif
+
 #ifndef PPQ_DICT_NARROW
 #define PPQ_DICT_NARROW 0
 #endif

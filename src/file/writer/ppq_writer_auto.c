@@ -663,6 +663,63 @@ static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int we
                                                                       its header, about 16 bytes, and the frame) */
 }
 
+/* A later dictionary page of an AUTO number whose chunk goes on as the
+ * alternative from its end (write_page's switch: it weighed smaller on
+ * the page's values) written as the alternative too, where the page
+ * added most of its values as new entries: its values from the
+ * dictionary into the alternative's encoder, and the dictionary back to
+ * the entries it had when the page began (runs, then unique values: the
+ * first page of unique values had gone into a dictionary of 1,024 new
+ * entries, 2.2x DELTA_BINARY_PACKED's chunk; 6.2x under LZ4_RAW).
+ * Returns 1 where the page is the alternative's now (a DELTA header in
+ * dhead), *st the encoders' status.  (AUTO_REDICT: 64-bit CPUs.) */
+static int dict_page_gives_way(ppq_writer_t *w, ppq_col_t *c, uint8_t *dhead, size_t *dhead_len, ppq_status_t *st)
+{
+#if AUTO_REDICT
+    ppq_dict_enc_t *d = c->own.dict;
+    uint32_t n = ppq_dict_enc_page_values(d), keep, added;
+    if (!AUTO_REDICT || !c->dict_word || !c->dict_pages || (c->alt_kind != K_PLAIN && c->alt_kind != K_DELTA)) {
+        return 0;
+    }
+    keep = ppq_udiv32(c->page_dict_bytes, (uint32_t)c->width); /* (numbers: the entries before the page) */
+    added = ppq_dict_enc_entries(d) - keep;
+    if (added * 2u < n) {
+        return 0;
+    }
+    if (COMPRESSED(c->codec)) {
+        /* (the switch weighed uncompressed: a DELTA page whose raw bytes are
+         * 3/4 of the dictionary's page or less; a PLAIN page of 128 values
+         * or more, 7/8 of them new entries: the dictionary page would hold
+         * the same bytes, and the indices besides; a position's doubles in
+         * short pages packed better as one dictionary page under LZ4) */
+        size_t alt = c->alt_kind == K_DELTA ? delta_bytes(c, n, SEQ_NUMBER, n) : 0u;
+        size_t dict = (size_t)added * c->width +
+                      ((size_t)n * ppq_bit_width32(ppq_dict_enc_entries(d) - 1u) + 7u) / 8u;
+        if (c->alt_kind == K_DELTA ? alt * 4u > dict * 3u : n < 128u || added * 8u < n * 7u) {
+            return 0;
+        }
+    }
+    c->kind = c->alt_kind;
+    *st = start_encoder(w, c);
+    *st = *st == PPQ_OK ? put_sample(c, n) : *st;
+    if (BUILT(K_DELTA) && c->kind == K_DELTA) {
+        *st = *st == PPQ_OK ? ppq_delta_enc_finish(&c->enc.delta) : *st;
+        *dhead_len = ppq_delta_enc_header(&c->enc.delta, dhead);
+    } else {
+        *st = *st == PPQ_OK ? ppq_plain_enc_finish(&c->enc.plain) : *st;
+    }
+    ppq_dict_enc_truncate(d, keep);
+    return 1;
+#else
+    (void)w;
+    (void)c;
+    (void)dhead;
+    (void)dhead_len;
+    (void)st;
+    return 0;
+#endif
+}
+
 /* The page's PLAIN values again (from `tmp`, where plain_gives_way or
  * plain_to_dict kept them), where their re-encoding did not pay: the next
  * page's start makes its PLAIN encoder. */

@@ -541,6 +541,7 @@ static int alt_smaller(const ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int wei
 static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int weigh);
 static int plain_gives_way(ppq_writer_t *w, ppq_col_t *c, uint8_t *tmp, uint8_t *dhead, size_t *dhead_len);
 static int plain_to_dict(ppq_writer_t *w, ppq_col_t *c, uint8_t *tmp);
+static int dict_page_gives_way(ppq_writer_t *w, ppq_col_t *c, uint8_t *dhead, size_t *dhead_len, ppq_status_t *st);
 static void settle_dict_stats(ppq_col_t *c);
 static void split_values(const ppq_col_t *c, uint8_t *out);
 static uint8_t split_smaller(ppq_writer_t *w, const ppq_col_t *c, size_t in);

@@ -365,8 +365,14 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
             if (SETTLES(c)) {
                 settle_dict_stats(c);
             }
-            st = ppq_dict_enc_flush_page(c->own.dict, &c->vals_sink);
-            c->dict_pages = 1;
+            if (AUTO_BY_SIZE && AUTO_REDICT && switch_to && dict_page_gives_way(w, c, dhead, &dhead_len, &st)) {
+                kind = SPLITS && c->split == 1u && COMPRESSED(c->codec) && c->kind == K_PLAIN
+                           ? (uint8_t)K_BSS /* (split into the compressor's input below, as a PLAIN page's) */
+                           : c->kind; /* (this page too: the alternative's) */
+            } else {
+                st = ppq_dict_enc_flush_page(c->own.dict, &c->vals_sink);
+                c->dict_pages = 1;
+            }
         }
         break;
     case K_DELTA:
