@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "test_util.h"
+#include "ppq_dict_internal.h" /* (ppq_dict_enc_truncate) */
 
 #ifdef PPQ_TEST_SMALL
 #define N_VALUES 100u  /* values per round trip (3000 on larger targets) */
@@ -360,6 +361,77 @@ static void reset_forgets_every_entry(void)
     }
 }
 
+/* Truncated to its first k entries, a dictionary finds those at their
+ * indices, takes a dropped value as a new entry at index k, and writes
+ * the first k entries' PLAIN bytes then the new one (INT32, DOUBLE, byte
+ * arrays; entries past 255: 16-bit slots and indices). */
+static void truncate_keeps_first_entries(void)
+{
+#if PPQ_DICT_TRUNCATE
+    static const ppq_type_t types[] = {PPQ_INT32, PPQ_DOUBLE, PPQ_BYTE_ARRAY};
+    ppq_dict_cfg_t cfg = {1024u, 16384u, 1024u};
+    uint8_t key[4];
+    size_t t, i, accepted;
+    PPQ_CHECK(setup());
+    for (t = 0; t < sizeof types / sizeof types[0]; t++) {
+        ppq_arena_t arena;
+        ppq_dict_enc_t enc;
+        ppq_sink_t sink;
+        ppq_memsink_t mem;
+        const uint32_t n = 300, k = 123;
+        ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+        PPQ_CHECK_OK(ppq_dict_enc_init(&enc, types[t], 0, &cfg, &arena));
+        for (i = 0; i < n; i++) { /* value i: i + 1000 as INT32, DOUBLE, or its 4 bytes */
+            int32_t v32 = (int32_t)i + 1000;
+            double vd = (double)i + 1000.0;
+            ppq_bytes_t b;
+            ppq_store_le32(key, (uint32_t)v32); /* (the pool copies the bytes: the key may change) */
+            b.ptr = key;
+            b.len = 4;
+            PPQ_CHECK_OK(ppq_dict_enc_put(&enc, types[t] == PPQ_INT32 ? (const void *)&v32
+                                                 : types[t] == PPQ_DOUBLE ? (const void *)&vd : (const void *)&b,
+                                          1, &accepted));
+        }
+        PPQ_CHECK_EQ(ppq_dict_enc_entries(&enc), n);
+        ppq_dict_enc_truncate(&enc, k);
+        ppq_dict_enc_drop_page(&enc);
+        PPQ_CHECK_EQ(ppq_dict_enc_entries(&enc), k);
+        for (i = 0; i < k + 1u; i++) { /* 0..k-1 found at their index; value k (dropped) new, at k */
+            int32_t v32 = (int32_t)i + 1000;
+            double vd = (double)i + 1000.0;
+            ppq_bytes_t b;
+            ppq_store_le32(key, (uint32_t)v32);
+            b.ptr = key;
+            b.len = 4;
+            PPQ_CHECK_OK(ppq_dict_enc_put(&enc, types[t] == PPQ_INT32 ? (const void *)&v32
+                                                 : types[t] == PPQ_DOUBLE ? (const void *)&vd : (const void *)&b,
+                                          1, &accepted));
+            PPQ_CHECK_EQ(ppq_dict_enc_index_at(&enc, (uint32_t)i), (uint32_t)i);
+        }
+        PPQ_CHECK_EQ(ppq_dict_enc_entries(&enc), k + 1u);
+        capture(&sink, &mem, dict_buf);
+        PPQ_CHECK_OK(ppq_dict_enc_write_dict(&enc, &sink));
+        for (i = 0; i < k + 1u; i++) { /* its PLAIN entries: k + 1 values, in order */
+            uint8_t want[12];
+            size_t w = types[t] == PPQ_DOUBLE ? 8u : types[t] == PPQ_INT32 ? 4u : 8u;
+            int32_t v32 = (int32_t)i + 1000;
+            double vd = (double)i + 1000.0;
+            if (types[t] == PPQ_DOUBLE) {
+                uint64_t bits;
+                memcpy(&bits, &vd, 8);
+                ppq_store_le64(want, bits);
+            } else if (types[t] == PPQ_INT32) {
+                ppq_store_le32(want, (uint32_t)v32);
+            } else {
+                ppq_store_le32(want, 4u);
+                ppq_store_le32(want + 4, (uint32_t)v32);
+            }
+            PPQ_CHECK(mem.len == (k + 1u) * w && memcmp(dict_buf + i * w, want, w) == 0);
+        }
+    }
+#endif
+}
+
 static void bad_arguments(void)
 {
     PPQ_CHECK(setup());
@@ -489,6 +561,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(round_trip_all_types),
     PPQ_TEST(dictionary_full_reports),
     PPQ_TEST(reset_forgets_every_entry),
+    PPQ_TEST(truncate_keeps_first_entries),
     PPQ_TEST(bad_arguments),
     PPQ_TEST(hostile_dictionary_and_pages),
     PPQ_TEST(random_pages_never_crash),
