@@ -1303,6 +1303,58 @@ static void compact_bytes(const ppq_column_t *s, uint32_t n, ppq_column_encoding
     *bytes = file_mem.len;
 }
 
+/* A reader of the file in file_buf (len bytes), its state and the
+ * file's in the arena `a` (from the test arena's start); NULL where it
+ * does not open (checked). */
+static ppq_reader_t *file_reader(size_t len, ppq_arena_t *a, ppq_file_t *f, mfile_t *m)
+{
+    ppq_reader_t *rd;
+    ppq_arena_init(a, test_arena_ptr, test_arena_size);
+    rd = (ppq_reader_t *)ppq_arena_alloc(a, sizeof *rd);
+    mfile_init(f, m, file_buf, len, len);
+    if (rd == NULL || ppq_reader_open(rd, f, a) != PPQ_OK) {
+        ppq_test_fail(__FILE__, __LINE__, "the file opens");
+        return NULL;
+    }
+    return rd;
+}
+
+static uint32_t chunk_sizes(size_t len, int64_t *out, int64_t *rows, uint32_t *enc, uint32_t max);
+
+/* Column 0 (REQUIRED, values of 4 bytes) of the file in file_buf (len
+ * bytes) read back, row group by row group, each value's bits against
+ * want(r).  Returns the values read. */
+static uint32_t read_back32(size_t len, uint32_t (*want)(uint32_t))
+{
+    ppq_column_reader_t *cr;
+    ppq_file_t f;
+    mfile_t m;
+    ppq_arena_t a;
+    ppq_reader_t *rd = file_reader(len, &a, &f, &m);
+    uint32_t rg, r = 0;
+    cr = rd != NULL ? (ppq_column_reader_t *)ppq_arena_alloc(&a, sizeof *cr) : NULL;
+    for (rg = 0; cr != NULL && rg < rd->nrg; rg++) {
+        size_t mark = ppq_arena_mark(&a), levels = 1, count = 0, i;
+        ppq_status_t st = ppq_column_reader_init(cr, rd, rg, 0, &a);
+        while (st == PPQ_OK && levels > 0u) {
+            uint32_t v[64];
+            st = ppq_column_reader_read(cr, 64, v, NULL, NULL, &levels, &count);
+            for (i = 0; st == PPQ_OK && i < count; i++, r++) {
+                if (v[i] != want(r)) {
+                    ppq_test_fail_eq(__FILE__, __LINE__, "v[i]", "want(r)", v[i], want(r));
+                    return r; /* (the values read back so far) */
+                }
+            }
+        }
+        if (st != PPQ_OK) {
+            ppq_test_fail_eq(__FILE__, __LINE__, "st", "PPQ_OK", st, PPQ_OK);
+            return r;
+        }
+        ppq_arena_rewind(&a, mark);
+    }
+    return r;
+}
+
 static void row_all_null(ppq_writer_t *w, uint32_t r)
 {
     uint32_t i;
@@ -1383,18 +1435,19 @@ static void row_ts_jump(ppq_writer_t *w, uint32_t r)
  * Within 1.05x of fixed DELTA's file; the clock set makes the rest of its
  * row group a PLAIN page (a DELTA page and a PLAIN one), every value read
  * back. */
+static uint32_t ts_jump_bits(uint32_t r)
+{
+    return (uint32_t)ts_jump(r);
+}
+
 static void compact_auto_small_deltas(void)
 {
     static const ppq_column_t schema[] = {COL("ts", PPQ_INT32, 0, PPQ_COLUMN_AUTO), COL("d", PPQ_DOUBLE, 0, PPQ_COLUMN_PLAIN)};
     ppq_writer_options_t o;
-    size_t delta, mine, len;
+    size_t delta, mine;
     ppq_column_t fixed[2];
-    ppq_reader_t *rd;
-    ppq_column_reader_t *cr;
-    ppq_file_t f;
-    mfile_t m;
-    ppq_arena_t a;
-    uint32_t rg, r = 0;
+    int64_t sizes[64];
+    uint32_t enc[64], rg, n;
     int split = 0;
     if (!COMPACT_64 || !PPQ_DELTA_SMALL) {
         return; /* (no lending, or 4-byte deltas: 520 bytes lent, the store's least passed) */
@@ -1406,32 +1459,11 @@ static void compact_auto_small_deltas(void)
     compact_bytes(fixed, 2, PPQ_COLUMN_AUTO, &o, 1500, row_ts_jump, &delta);
     compact_bytes(schema, 2, PPQ_COLUMN_AUTO, &o, 1500, row_ts_jump, &mine);
     PPQ_CHECK(delta > 0u && mine * 100u <= delta * 105u);
-    len = file_mem.len; /* (AUTO's file: read it back) */
-    ppq_arena_init(&a, test_arena_ptr, test_arena_size);
-    rd = (ppq_reader_t *)ppq_arena_alloc(&a, sizeof *rd);
-    cr = (ppq_column_reader_t *)ppq_arena_alloc(&a, sizeof *cr);
-    PPQ_CHECK(rd != NULL && cr != NULL);
-    if (rd == NULL || cr == NULL) {
-        return;
+    PPQ_CHECK_EQ(read_back32(file_mem.len, ts_jump_bits), 1500u); /* (AUTO's file) */
+    n = chunk_sizes(file_mem.len, sizes, NULL, enc, 64);
+    for (rg = 0; rg < n; rg++) {
+        split |= (enc[rg] >> PPQ_ENC_DELTA_BINARY_PACKED & 1u) && (enc[rg] >> PPQ_ENC_PLAIN & 1u);
     }
-    mfile_init(&f, &m, file_buf, len, len);
-    PPQ_CHECK_OK(ppq_reader_open(rd, &f, &a));
-    for (rg = 0; rg < rd->nrg; rg++) {
-        size_t mark = ppq_arena_mark(&a), levels = 1, count = 0, i;
-        uint32_t enc = ppq_reader_chunk(rd, rg, 0)->encodings;
-        ppq_status_t st = ppq_column_reader_init(cr, rd, rg, 0, &a);
-        split |= (enc >> PPQ_ENC_DELTA_BINARY_PACKED & 1u) && (enc >> PPQ_ENC_PLAIN & 1u);
-        while (st == PPQ_OK && levels > 0u) {
-            int32_t v[64];
-            st = ppq_column_reader_read(cr, 64, v, NULL, NULL, &levels, &count);
-            for (i = 0; st == PPQ_OK && i < count; i++, r++) {
-                PPQ_CHECK_EQ(v[i], ts_jump(r));
-            }
-        }
-        PPQ_CHECK_OK(st);
-        ppq_arena_rewind(&a, mark);
-    }
-    PPQ_CHECK_EQ(r, 1500u);
     PPQ_CHECK(split);
 }
 
@@ -1684,17 +1716,18 @@ static void row_setpoint(ppq_writer_t *w, uint32_t r)
  * are written DELTA_BINARY_PACKED, 27 bytes where the dictionary's page and
  * indices took 37 (redelta: the sweep's field log had them 1.37x DELTA's
  * chunks); every value read back. */
+static uint32_t setpoint_bits(uint32_t r)
+{
+    return (uint32_t)setpoint(r);
+}
+
 static void compact_dict_store_delta_file(void)
 {
     static const ppq_column_t mine[] = {COL("mode", PPQ_INT32, 0, PPQ_COLUMN_AUTO)};
     ppq_writer_options_t o;
-    ppq_reader_t *rd;
-    ppq_column_reader_t *cr;
-    ppq_file_t f;
-    mfile_t m;
-    ppq_arena_t a;
+    int64_t sizes[64], rows[64], at = 0;
+    uint32_t enc[64], rg, n;
     size_t len;
-    uint32_t rg, r = 0;
     if (!COMPACT_64) {
         return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
     }
@@ -1702,33 +1735,14 @@ static void compact_dict_store_delta_file(void)
     o.row_group_rows = 20;
     compact_bytes(mine, 1, PPQ_COLUMN_AUTO, &o, 1000, row_setpoint, &len);
     PPQ_CHECK(len > 0u);
-    ppq_arena_init(&a, test_arena_ptr, test_arena_size);
-    rd = (ppq_reader_t *)ppq_arena_alloc(&a, sizeof *rd);
-    cr = (ppq_column_reader_t *)ppq_arena_alloc(&a, sizeof *cr);
-    PPQ_CHECK(rd != NULL && cr != NULL);
-    if (rd == NULL || cr == NULL) {
-        return;
-    }
-    mfile_init(&f, &m, file_buf, len, len);
-    PPQ_CHECK_OK(ppq_reader_open(rd, &f, &a));
-    for (rg = 0; rg < rd->nrg; rg++) {
-        size_t mark = ppq_arena_mark(&a), levels = 1, count = 0, i;
-        uint32_t enc = ppq_reader_chunk(rd, rg, 0)->encodings;
-        ppq_status_t st = ppq_column_reader_init(cr, rd, rg, 0, &a);
-        if (r >= 100u) { /* (held: DELTA, no dictionary page) */
-            PPQ_CHECK((enc >> PPQ_ENC_DELTA_BINARY_PACKED & 1u) && !(enc >> PPQ_ENC_RLE_DICTIONARY & 1u));
+    n = chunk_sizes(len, sizes, rows, enc, 64);
+    for (rg = 0; rg < n; at += rows[rg++]) {
+        if (at >= 100) { /* (held: DELTA, no dictionary page) */
+            PPQ_CHECK((enc[rg] >> PPQ_ENC_DELTA_BINARY_PACKED & 1u) && !(enc[rg] >> PPQ_ENC_RLE_DICTIONARY & 1u));
         }
-        while (st == PPQ_OK && levels > 0u) {
-            int32_t v[64];
-            st = ppq_column_reader_read(cr, 64, v, NULL, NULL, &levels, &count);
-            for (i = 0; st == PPQ_OK && i < count; i++, r++) {
-                PPQ_CHECK_EQ(v[i], setpoint(r));
-            }
-        }
-        PPQ_CHECK_OK(st);
-        ppq_arena_rewind(&a, mark);
     }
-    PPQ_CHECK_EQ(r, 1000u);
+    PPQ_CHECK_EQ(at, 1000);
+    PPQ_CHECK_EQ(read_back32(len, setpoint_bits), 1000u);
 }
 
 static void row_status_word(ppq_writer_t *w, uint32_t r)
@@ -1747,11 +1761,8 @@ static uint32_t chunk_sizes(size_t len, int64_t *out, int64_t *rows, uint32_t *e
     mfile_t m;
     ppq_arena_t a;
     uint32_t rg;
-    ppq_arena_init(&a, test_arena_ptr, test_arena_size);
-    rd = (ppq_reader_t *)ppq_arena_alloc(&a, sizeof *rd);
-    mfile_init(&f, &m, file_buf, len, len);
-    if (rd == NULL || ppq_reader_open(rd, &f, &a) != PPQ_OK) {
-        return 0;
+    if (len == 0u || (rd = file_reader(len, &a, &f, &m)) == NULL) {
+        return 0; /* (no file: the arena too small for it, PPQ_TEST_SMALL) */
     }
     for (rg = 0; rg < rd->nrg && rg < max; rg++) {
         out[rg] = ppq_reader_chunk(rd, rg, 0)->compressed_size;
@@ -1763,6 +1774,31 @@ static uint32_t chunk_sizes(size_t len, int64_t *out, int64_t *rows, uint32_t *e
         }
     }
     return rg;
+}
+
+/* The row groups whose chunk in AUTO's compact file (column s, `rows` rows
+ * of row(r)) is over 1.05x the smaller of fixed encodings e1's and e2's
+ * chunks of the same rows; each file `rgs` row groups (checked). */
+static uint32_t compact_overs(const ppq_column_t *s, ppq_column_encoding_t e1, ppq_column_encoding_t e2,
+                              const ppq_writer_options_t *o, uint32_t rows, compact_row_fn row, uint32_t rgs)
+{
+    const ppq_column_encoding_t enc[3] = {PPQ_COLUMN_AUTO, e1, e2};
+    int64_t sizes[3][48];
+    uint32_t n[3], rg, k, over = 0;
+    size_t len;
+    for (k = 0; k < 3u; k++) {
+        compact_bytes(s, 1, enc[k], o, rows, row, &len);
+        n[k] = chunk_sizes(len, sizes[k], NULL, NULL, 48);
+    }
+    if (n[0] != rgs || n[1] != rgs || n[2] != rgs) {
+        ppq_test_fail(__FILE__, __LINE__, "n[0] == rgs && n[1] == rgs && n[2] == rgs");
+        return rgs; /* (every row group over) */
+    }
+    for (rg = 0; rg < rgs; rg++) {
+        int64_t best = sizes[1][rg] < sizes[2][rg] ? sizes[1][rg] : sizes[2][rg];
+        over += sizes[0][rg] * 100 > best * 105;
+    }
+    return over;
 }
 
 /* A compact AUTO INT32 status word, one row in 300 a bit flipped, in row
@@ -1779,27 +1815,14 @@ static void compact_status_word_keeps_dict(void)
 {
     static const ppq_column_t mine[] = {COL("status", PPQ_INT32, 0, PPQ_COLUMN_AUTO)};
     ppq_writer_options_t o;
-    int64_t sizes[3][48];
-    uint32_t n[3], rg, over = 0;
-    size_t len;
-    int k;
-    static const ppq_column_encoding_t enc[3] = {PPQ_COLUMN_AUTO, PPQ_COLUMN_DELTA_BINARY_PACKED,
-                                                 PPQ_COLUMN_DICTIONARY};
     if (!COMPACT_64) {
         return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
     }
     compact_options(&o, 2000, 16384, 64);
     o.row_group_rows = 140;
-    for (k = 0; k < 3; k++) {
-        compact_bytes(mine, 1, enc[k], &o, 6000, row_status_word, &len);
-        n[k] = chunk_sizes(len, sizes[k], NULL, NULL, 48);
-    }
-    PPQ_CHECK(n[0] == 43u && n[1] == n[0] && n[2] == n[0]);
-    for (rg = 0; rg < n[0] && n[1] == n[0] && n[2] == n[0]; rg++) {
-        int64_t best = sizes[1][rg] < sizes[2][rg] ? sizes[1][rg] : sizes[2][rg];
-        over += sizes[0][rg] * 100 > best * 105;
-    }
-    PPQ_CHECK(over == 0u); /* (12 before; then 2: DELTA tried again after 8 row groups, then 16, ...) */
+    /* (12 over before; then 2: DELTA tried again after 8 row groups, then 16, ...) */
+    PPQ_CHECK_EQ(compact_overs(mine, PPQ_COLUMN_DELTA_BINARY_PACKED, PPQ_COLUMN_DICTIONARY, &o, 6000, row_status_word, 43),
+                 0u);
 }
 
 static void row_held_ids(ppq_writer_t *w, uint32_t r)
@@ -1871,26 +1894,13 @@ static void row_levels_noise(ppq_writer_t *w, uint32_t r)
 static void compact_dict_store_plain_file(void)
 {
     static const ppq_column_t mine[] = {COL("adc", PPQ_FLOAT, 0, PPQ_COLUMN_AUTO)};
-    static const ppq_column_encoding_t enc[] = {PPQ_COLUMN_AUTO, PPQ_COLUMN_PLAIN, PPQ_COLUMN_DICTIONARY};
     ppq_writer_options_t o;
-    int64_t sizes[3][48];
-    uint32_t n[3], rg, k, over = 0;
-    size_t len;
     if (!COMPACT_64) {
         return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
     }
     compact_options(&o, 4000, 16384, 256);
     o.row_group_rows = 100;
-    for (k = 0; k < 3; k++) {
-        compact_bytes(mine, 1, enc[k], &o, 4000, row_levels_noise, &len);
-        n[k] = chunk_sizes(len, sizes[k], NULL, NULL, 48);
-    }
-    PPQ_CHECK(n[0] == 40u && n[1] == n[0] && n[2] == n[0]);
-    for (rg = 0; rg < n[0] && n[1] == n[0] && n[2] == n[0]; rg++) {
-        int64_t best = sizes[1][rg] < sizes[2][rg] ? sizes[1][rg] : sizes[2][rg];
-        over += sizes[0][rg] * 100 > best * 105;
-    }
-    PPQ_CHECK(over == 0u);
+    PPQ_CHECK_EQ(compact_overs(mine, PPQ_COLUMN_PLAIN, PPQ_COLUMN_DICTIONARY, &o, 4000, row_levels_noise, 40), 0u);
 }
 
 static void row_noise_i32(ppq_writer_t *w, uint32_t r)
@@ -2190,11 +2200,9 @@ static void compact_random_round_trip(void)
         PPQ_CHECK(st == PPQ_OK || st == PPQ_ERR_NOSPACE); /* (the footer store full: the file ends) */
         rows = st == PPQ_OK ? r : r - 1u;
         PPQ_CHECK_OK(ppq_writer_close(&w));
-        ppq_arena_init(&a, test_arena_ptr, test_arena_size);
-        rd = (ppq_reader_t *)ppq_arena_alloc(&a, sizeof *rd);
-        cr = (ppq_column_reader_t *)ppq_arena_alloc(&a, sizeof *cr);
-        mfile_init(&f, &m, file_buf, file_mem.len, file_mem.len);
-        if (rd == NULL || cr == NULL || ppq_reader_open(rd, &f, &a) != PPQ_OK) {
+        rd = file_reader(file_mem.len, &a, &f, &m);
+        cr = rd != NULL ? (ppq_column_reader_t *)ppq_arena_alloc(&a, sizeof *cr) : NULL;
+        if (cr == NULL) {
             PPQ_CHECK(0);
             return;
         }
@@ -3184,6 +3192,16 @@ static void auto_dict_page_gives_way(void)
     auto_within(PPQ_INT32, PPQ_COLUMN_DELTA_BINARY_PACKED, 0, &o, runs_then_unique_row, 8192, 105, 1);
 }
 
+static float levels_then_noise(uint32_t r);
+
+static uint32_t levels_then_noise_bits(uint32_t r)
+{
+    float f = levels_then_noise(r);
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    return b;
+}
+
 static float levels_then_noise(uint32_t r)
 {
     uint32_t x = r * 2654435761u;
@@ -3206,12 +3224,6 @@ static void batch_page_to_dict_then_full(void)
     ppq_writer_options_t o;
     ppq_column_batch_t b;
     ppq_writer_t w;
-    ppq_reader_t *rd;
-    ppq_column_reader_t *cr;
-    ppq_file_t f;
-    mfile_t m;
-    ppq_arena_t a;
-    size_t levels = 1, count = 0, i, got = 0;
     uint32_t r;
     ppq_status_t st;
     if (!setup()) {
@@ -3242,25 +3254,7 @@ static void batch_page_to_dict_then_full(void)
     PPQ_CHECK_OK(st);
     PPQ_CHECK_OK(ppq_writer_write_batch(&w, &b, ROWS, NULL));
     PPQ_CHECK_OK(ppq_writer_close(&w));
-    ppq_arena_init(&a, test_arena_ptr, test_arena_size);
-    rd = (ppq_reader_t *)ppq_arena_alloc(&a, sizeof *rd);
-    cr = (ppq_column_reader_t *)ppq_arena_alloc(&a, sizeof *cr);
-    PPQ_CHECK(rd != NULL && cr != NULL);
-    if (rd == NULL || cr == NULL) {
-        return;
-    }
-    mfile_init(&f, &m, file_buf, file_mem.len, file_mem.len);
-    PPQ_CHECK_OK(ppq_reader_open(rd, &f, &a));
-    st = ppq_column_reader_init(cr, rd, 0, 0, &a);
-    while (st == PPQ_OK && levels > 0u) {
-        float x[64];
-        st = ppq_column_reader_read(cr, 64, x, NULL, NULL, &levels, &count);
-        for (i = 0; st == PPQ_OK && i < count; i++, got++) {
-            PPQ_CHECK(got < ROWS && memcmp(&x[i], &v[got], 4) == 0);
-        }
-    }
-    PPQ_CHECK_OK(st);
-    PPQ_CHECK_EQ(got, (size_t)ROWS);
+    PPQ_CHECK_EQ(read_back32(file_mem.len, levels_then_noise_bits), (uint32_t)ROWS);
 }
 
 /* INT64 values that differ in one byte (bits 40-47): DELTA's deltas take

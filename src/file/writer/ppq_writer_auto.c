@@ -678,7 +678,7 @@ static int dict_page_gives_way(ppq_writer_t *w, ppq_col_t *c, uint8_t *dhead, si
 #if AUTO_REDICT
     ppq_dict_enc_t *d = c->own.dict;
     uint32_t n = ppq_dict_enc_page_values(d), keep, added;
-    if (!AUTO_REDICT || !c->dict_word || !c->dict_pages || (c->alt_kind != K_PLAIN && c->alt_kind != K_DELTA)) {
+    if (!c->dict_word || !c->dict_pages || (c->alt_kind != K_PLAIN && c->alt_kind != K_DELTA)) {
         return 0;
     }
     keep = ppq_udiv32(c->page_dict_bytes, (uint32_t)c->width); /* (numbers: the entries before the page) */

@@ -782,7 +782,8 @@ PPQ_NOINLINE static ppq_status_t compact_push(ppq_writer_t *w, uint32_t i)
 /* A reader of a column's values stream in the store (its segments among
  * the other columns'), value by value: compact_plain_dict's count, and
  * the chunks written in another encoding than the store's (redelta,
- * redict).  64-bit CPUs (PPQ_WRITER_COMPACT_FLAT). */
+ * redict, replain, narrower indices).  64-bit CPUs
+ * (PPQ_WRITER_COMPACT_FLAT). */
 typedef struct plain_cursor {
     const ppq_writer_t *w;
     size_t at, off; /* the segment (its header's place) and the byte in it */
@@ -844,6 +845,19 @@ static uint64_t cursor_take(plain_cursor_t *k, unsigned n)
     return v;
 }
 
+/* The stream's next ULEB128 varint (a run header, a block's least delta). */
+static uint64_t cursor_uleb(plain_cursor_t *k)
+{
+    uint64_t u = 0, x;
+    unsigned b = 0;
+    do {
+        x = cursor_byte(k);
+        u |= (x & 0x7Fu) << b;
+        b += 7u;
+    } while ((x & 0x80u) != 0u && b < 64u);
+    return u;
+}
+
 /* A DELTA stream's next value (the first: the header's, k->prev). */
 static uint64_t cursor_delta_next(plain_cursor_t *k)
 {
@@ -855,15 +869,7 @@ static uint64_t cursor_delta_next(plain_cursor_t *k)
     }
     if (k->run == 0u) { /* the next miniblock; after the fourth, the next block's header */
         if (k->mini == 4u || k->mini == 0u) {
-            uint64_t u = 0;
-            for (b = 0; b < 70u; b += 7u) {
-                uint64_t x = cursor_byte(k);
-                u |= (x & 0x7Fu) << b;
-                if ((x & 0x80u) == 0u) {
-                    break;
-                }
-            }
-            k->least = (u >> 1) ^ (0u - (u & 1u)); /* (zigzag) */
+            k->least = (uint64_t)ppq_zigzag64_decode(cursor_uleb(k));
             for (b = 0; b < 4u; b++) {
                 k->widths[b] = (uint8_t)cursor_byte(k);
             }
@@ -919,14 +925,7 @@ static uint64_t cursor_next(plain_cursor_t *k)
         return k->is64 ? v : (uint64_t)(int64_t)(int32_t)(uint32_t)v;
     }
     if (k->run == 0u) { /* a header (ULEB128): groups of 8 bit-packed, or a run and its index */
-        uint64_t h = 0;
-        for (b = 0; b < 35u; b += 7u) {
-            uint64_t x = cursor_byte(k);
-            h |= (x & 0x7Fu) << b;
-            if ((x & 0x80u) == 0u) {
-                break;
-            }
-        }
+        uint64_t h = cursor_uleb(k);
         k->packed = (uint8_t)(h & 1u);
         k->run = (uint32_t)(h >> 1) * (k->packed ? 8u : 1u);
         k->bits = 0;
@@ -1283,8 +1282,8 @@ typedef struct compact_page {
                             back as PLAIN bits (compact_write_chunk) */
     uint8_t redelta;     /* 1: the values are an integer's PLAIN stream written DELTA_BINARY_PACKED
                             (redelta; pre: its header) */
-    uint8_t dbw;         /* > 0: the values are a number's PLAIN stream written as indices of
-                            dtbl's entries at dbw bits, bit-packed (redict_out) */
+    uint8_t dbw;         /* > 0: the values are a number's PLAIN or DELTA stream written as
+                            indices of dtbl's entries at dbw bits (indices_out) */
     uint8_t replain;     /* 1: the values are a dictionary stream's, written PLAIN */
     uint8_t rewidth;     /* > 0: the values are a dictionary stream's indices, written at this
                             narrower width (the row group's entries need no more) */
@@ -1387,7 +1386,7 @@ static ppq_status_t dict_page_body(const ppq_writer_t *w, uint32_t i, const comp
  * Where a number's row group went PLAIN into the store (its dictionary lost
  * the last weighing: a periodic signal's phases come and go) and holds at
  * most REDICT_PLAIN distinct values, a dictionary page of them (in order of
- * coming) and their indices bit-packed may take fewer bytes: two passes
+ * coming) and their indices (RLE/bit-packed) may take fewer bytes: passes
  * over the stream, the entries on the stack (64-bit CPUs,
  * PPQ_WRITER_COMPACT_FLAT).  The other way, a row group that went into the
  * store as a dictionary of at most REDICT_PLAIN entries is read through
@@ -1427,19 +1426,14 @@ static void cursor_through(const ppq_writer_t *w, uint32_t i, const redict_tbl_t
 #if COMPACT_SMALL
     if (COMPACT_SPLIT(c->own.cc) && !c->def->optional && c->own.cc->by.split.rows > 0u) { /* DELTA's rows (its header kept in the
                                                             buffer: compact_split_delta), then PLAIN */
-        const uint8_t *h = c->codec_arena.base + 1;
+        const uint8_t *h = c->codec_arena.base + 1, *end = h + c->codec_arena.base[0];
         uint64_t u = 0;
-        unsigned f, b;
-        for (f = 0; f < 4u; f++) { /* block size, miniblocks, count, then the first value (zigzag) */
-            for (u = 0, b = 0; b < 70u; b += 7u, h++) {
-                u |= (uint64_t)(*h & 0x7Fu) << b;
-                if ((*h & 0x80u) == 0u) {
-                    h++;
-                    break;
-                }
-            }
+        size_t used = 0;
+        unsigned f;
+        for (f = 0; f < 4u && ppq_uleb64_decode(h, (size_t)(end - h), &u, &used) == PPQ_OK; f++) {
+            h += used; /* block size, miniblocks, count, then the first value (zigzag) */
         }
-        k->prev = (u >> 1) ^ (0u - (u & 1u));
+        k->prev = (uint64_t)ppq_zigzag64_decode(u);
         k->prev = k->is64 ? k->prev : (uint64_t)(int64_t)(int32_t)(uint32_t)k->prev;
         k->delta = 1;
         k->first = 1;
