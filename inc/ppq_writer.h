@@ -308,6 +308,14 @@ typedef struct ppq_writer {
     uint32_t rows_fast;        /* rows every open page surely has room for (0: look) */
     uint32_t rg_last;          /* rows of the last row group written (AUTO's horizon) */
     void *ext;                 /* bloom filters' and sorting_columns' state, in the arena (NULL: none) */
+#if SIZE_MAX > 0xFFFFFFFFu
+    uint8_t *rz;               /* AUTO's chunks weighed again (64-bit CPUs): where an old page is
+                                  decompressed (the room left in a chunk buffer) */
+    size_t rz_cap;
+    uint64_t rz_at;            /* ... the replay's pages: their bytes (rz_mode 1), or where the
+                                  first went in the file (2) */
+    uint8_t rz_mode;           /* ... 0 none, 1 counted, 2 to the file */
+#endif
     /* (last: the fields above, used at every row, stay within the short
      * offsets of Thumb's loads whatever the options hold) */
     ppq_writer_options_t opts;

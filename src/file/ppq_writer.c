@@ -9,6 +9,7 @@
 #include "writer/ppq_writer_compact.c"
 #include "writer/ppq_writer_footer.c"
 #include "writer/ppq_writer_api.c"
+#include "writer/ppq_writer_rechunk.c"
 #include "writer/ppq_writer_bloom.c"
 #include "writer/ppq_writer_batch.c"
 #include "writer/ppq_writer_nested.c"

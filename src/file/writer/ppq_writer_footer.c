@@ -257,7 +257,7 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
         if (COMPACT(w)) {
             st = compact_write_chunk(w, i, &data_start);
             c->chunk_raw = (size_t)(w->out->offset - start); /* (uncompressed) */
-        } else {
+        } else if (!RECHUNKED(w, c, &data_start, &st)) { /* (AUTO weighed again: written) */
 #if PPQ_WRITER_BLOOM
             if (BLOOM(&w->opts) && c->bloom != NULL) { /* (before the dictionary page's encoding) */
                 c->bloom->n = bloom_size(w, c);

@@ -83,6 +83,15 @@ enum {
  * end (plain_to_dict): with the thorough weighing, on 64-bit CPUs (some
  * 300 bytes of flash on Cortex-M4). */
 #define AUTO_REDICT (PPQ_WRITER_AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH && WIDE_CPU)
+/* AUTO's number chunks weighed again whole at their row group's end, and
+ * written in the encoding that takes the fewest bytes (rechunk,
+ * ppq_writer_rechunk.c): on 64-bit CPUs, where the CPU time and the
+ * decoders' flash are not the constraint.  -DPPQ_WRITER_RECHUNK=0|1
+ * chooses. */
+#ifndef PPQ_WRITER_RECHUNK
+#define PPQ_WRITER_RECHUNK WIDE_CPU
+#endif
+#define RECHUNK (PPQ_WRITER_RECHUNK && AUTO_REDICT && PPQ_DICT_TRUNCATE && !PPQ_LEAN && SIZE_MAX > 0xFFFFFFFFu)
 
 /* The compact layout (opts.compact): a constant 0 in a build without it,
  * whose code then folds away. */
@@ -223,6 +232,12 @@ typedef struct ppq_col {
                                dictionary before the next is (plain_to_dict; doubles on each loss) */
     uint8_t redict_lost;    /* ... the wait after the next loss (both in 64-bit CPUs' padding) */
 #endif
+#if RECHUNK
+    uint8_t rechunk_wait;   /* rechunk: chunks like the last one weighed not weighed before the
+                               next is */
+    uint8_t rechunk_lost;   /* ... the wait after the next one that finds none a 20th smaller
+                               (both in 64-bit CPUs' padding) */
+#endif
     union {                 /* in the arena, for the columns that use one */
         ppq_dict_enc_t *dict; /* dictionary columns: lives over the chunk */
         ppq_dlba_enc_t *dlba; /* the page's encoder */
@@ -238,6 +253,11 @@ typedef struct ppq_col {
                                its PLAIN bits as one word */
     uint8_t codec;          /* ppq_codec_t of its pages */
     uint32_t chunk_values;  /* (a row group has fewer than 2^31 rows) */
+#if RECHUNK
+    uint16_t rechunk_enc;   /* rechunk: the last chunk weighed, its encodings and bytes a value
+                               (1/16ths; both in 64-bit CPUs' padding) */
+    uint16_t rechunk_bpv;
+#endif
     union {                 /* the row being built: the pending value */
         int32_t i32;
         int64_t i64;
@@ -318,6 +338,14 @@ static void chunk_stats_reset(ppq_col_t *c)
         c->chunk_stats.nulls = 0;
     }
 }
+
+/* Is a chunk being replayed (rechunk): its pages counted or written to
+ * the file, not kept in its column's chunk buffer? */
+#if RECHUNK
+#define RECHUNKING(w) ((w)->rz_mode != 0u)
+#else
+#define RECHUNKING(w) 0
+#endif
 
 /* Column i's state (the array's stride is the layout's column size). */
 #define COL(w, i) ((ppq_col_t *)(void *)((uint8_t *)(w)->cols + (size_t)(i) * (w)->col_size))
@@ -569,6 +597,16 @@ static void index_reset(pidx_t *x);
 static ppq_status_t flush(ppq_writer_t *w);
 static ppq_status_t write_footer(ppq_writer_t *w);
 static ppq_status_t write_header_record(ppq_writer_t *w);
+
+/* ---- ppq_writer_rechunk.c */
+#if RECHUNK
+static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_status_t *st);
+static ppq_status_t replay_page(ppq_writer_t *w, ppq_col_t *c, size_t head, const uint8_t *levels, size_t levels_len,
+                                const uint8_t *dhead, size_t dhead_len, const uint8_t *vals, size_t vals_len, size_t raw);
+#define RECHUNKED(w, c, data_start, st) rechunk(w, c, data_start, st)
+#else
+#define RECHUNKED(w, c, data_start, st) 0
+#endif
 
 /* ---- ppq_writer_bloom.c */
 #if PPQ_WRITER_BLOOM

@@ -486,12 +486,20 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
     }
     st = header_close(w, &t, &hm);
     page_len = hm.len + levels_len + dhead_len + vals_len;
-    if (st == PPQ_OK && page_len > c->chunk_cap - c->chunk_len) {
+    if (st == PPQ_OK && !RECHUNKING(w) && page_len > c->chunk_cap - c->chunk_len) {
         st = PPQ_ERR_NOSPACE; /* the layout guarantees room: not reached */
     }
     if (st != PPQ_OK) {
         return st;
     }
+#if RECHUNK
+    if (RECHUNKING(w)) { /* rechunk's replay: the page counted, or to the file */
+        st = replay_page(w, c, hm.len, levels, levels_len, dhead, dhead_len, vals, vals_len, raw);
+        if (st != PPQ_OK) {
+            return st;
+        }
+    } else
+#endif
     { /* into the chunk: header, levels, delta header, values */
         uint8_t *at = c->chunk + c->chunk_len; /* (every part's pointer is valid, its length maybe 0) */
         memcpy(at, w->scratch, hm.len);
@@ -501,19 +509,19 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
         memcpy(at, dhead, dhead_len);
         memcpy(at + dhead_len, vals, vals_len);
         c->chunk_len += page_len;
-    }
-    if (PPQ_COMPRESSORS != 0u) {
-        c->chunk_raw += hm.len + raw;
-    }
-    chunk_grew(w, c);
-    if (PPQ_WRITER_STATISTICS) {
-        ppq_stats_merge(&c->chunk_stats, &c->page_stats, order);
-    }
+        if (PPQ_COMPRESSORS != 0u) {
+            c->chunk_raw += hm.len + raw;
+        }
+        chunk_grew(w, c);
+        if (PPQ_WRITER_STATISTICS) {
+            ppq_stats_merge(&c->chunk_stats, &c->page_stats, order);
+        }
 #if PPQ_WRITER_PAGE_INDEX
-    if (c->pidx != NULL) {
-        index_page(c, c->chunk_len - page_len, page_len);
-    }
+        if (c->pidx != NULL) {
+            index_page(c, c->chunk_len - page_len, page_len);
+        }
 #endif
+    }
 #if PPQ_WRITER_NESTED
     if (NESTED(w)) {
         nest_page_done(w, c);

@@ -1,0 +1,611 @@
+/* AUTO's number chunks weighed again whole at their row group's end (page
+ * layout, 64-bit CPUs: RECHUNK).  AUTO decides page by page on what it has
+ * seen, and a chunk's first pages can mislead it: pages of 8 values, a
+ * dictionary that fills after its first pages, a codec that favours one
+ * large dictionary page.  At the row group's end the chunk is still in its
+ * buffer, so its values are read back from its pages (rsrc_t) and replayed
+ * through the page writer as a column of each fixed encoding would take
+ * them, its pages only counted; where one takes fewer bytes, the values
+ * are replayed once more, their pages written straight to the file.
+ * (A unit of ppq_writer.c: see ppq_writer_internal.h.) */
+
+#if RECHUNK
+
+/* A chunk's pages read back, a value at a time (decoded this many ahead). */
+#define RSRC_AHEAD 64u
+
+typedef struct rsrc {
+    const uint8_t *at, *end; /* the next page's header in the chunk buffer, the chunk's end */
+    uint32_t hdr_crcs;       /* the CRCs of the page headers read, summed (recovery) */
+    uint32_t left;           /* values (nulls too) still to read in the page */
+    int32_t enc;             /* the page's encoding */
+    ppq_rle_dec_t lv;        /* its definition levels (OPTIONAL columns) */
+    ppq_rle_dec_t ix;        /* RLE_DICTIONARY: its indices */
+    ppq_delta_dec_t dd;      /* DELTA_BINARY_PACKED */
+    const uint8_t *v;        /* PLAIN: the next value; BYTE_STREAM_SPLIT: the first stream */
+    size_t vlen;             /* PLAIN: the bytes left at v */
+    size_t n, i;             /* BYTE_STREAM_SPLIT: values in each stream, the next one */
+    uint32_t got, next;      /* decoded ahead: entries (values and nulls), the next one */
+    uint8_t null[RSRC_AHEAD];
+    uint64_t word[RSRC_AHEAD]; /* ... a value's bits, in the order of the non-null entries */
+    uint32_t words, next_word;
+} rsrc_t;
+
+/* The header of the page at `at` (its chunk ends at `end`): f[] its type,
+ * body bytes uncompressed and stored, values, encoding, nulls and levels'
+ * bytes (v2), *compressed (v2: whether its values are), *hlen its length. */
+static ppq_status_t page_head(const uint8_t *at, const uint8_t *end, int32_t f[7], int *compressed, size_t *hlen)
+{
+    ppq_thrift_r_t t;
+    int16_t id;
+    ppq_thrift_type_t ty;
+    int32_t *put;
+    int b;
+    unsigned in = 0;
+    ppq_status_t st;
+    f[0] = f[1] = f[2] = f[3] = f[4] = -1;
+    f[5] = f[6] = 0;
+    *compressed = 1;
+    ppq_thrift_r_init(&t, at, (size_t)(end - at));
+    for (;;) {
+        if ((st = ppq_thrift_r_field(&t, &id, &ty)) != PPQ_OK) {
+            return st;
+        }
+        put = NULL;
+        if (ty == PPQ_THRIFT_STOP) {
+            if (in == 0u) {
+                break;
+            }
+            in = 0;
+            continue;
+        }
+        if (in == 0u && id >= 1 && id <= 3) {
+            put = &f[id - 1];
+        } else if (in == 0u && (id == 5 || id == 8)) {
+            st = ppq_thrift_r_struct(&t, ty);
+            in = (unsigned)id;
+        } else if (in != 0u && id == 1) {
+            put = &f[3];
+        } else if ((in == 5u && id == 2) || (in == 8u && id == 4)) {
+            put = &f[4];
+        } else if (in == 8u && id == 2) {
+            put = &f[5];
+        } else if (in == 8u && id == 5) {
+            put = &f[6];
+        } else if (in == 8u && id == 7) {
+            st = ppq_thrift_r_bool(&t, ty, &b);
+            *compressed = b != 0;
+        } else {
+            st = ppq_thrift_r_skip(&t, ty);
+        }
+        if (st == PPQ_OK && put != NULL) {
+            st = ppq_thrift_r_i32(&t, ty, put);
+        }
+        if (st != PPQ_OK) {
+            return st;
+        }
+    }
+    *hlen = ppq_thrift_r_offset(&t, at);
+    if ((f[0] != PAGE_DATA && f[0] != PAGE_DATA_V2) || f[1] < 0 || f[2] < 0 || f[3] < 0 || f[6] < 0 ||
+        (size_t)f[2] > (size_t)(end - at) - *hlen || f[6] > f[2]) {
+        return PPQ_ERR_CORRUPT;
+    }
+    return PPQ_OK;
+}
+
+/* The chunk's first pages that hold `n` values or more: *values, and
+ * their bytes (headers included). */
+static uint64_t chunk_prefix(const ppq_col_t *c, uint32_t n, uint32_t *values)
+{
+    const uint8_t *at = c->chunk, *end = c->chunk + c->chunk_len;
+    int32_t f[7];
+    int compressed;
+    size_t hlen;
+    *values = 0;
+    while (*values < n && at < end && page_head(at, end, f, &compressed, &hlen) == PPQ_OK) {
+        at += hlen + (size_t)f[2];
+        *values += (uint32_t)f[3];
+    }
+    return (uint64_t)(at - c->chunk);
+}
+
+/* The next page's header parsed and its body made ready to read. */
+static ppq_status_t rsrc_page(ppq_writer_t *w, const ppq_col_t *c, rsrc_t *s)
+{
+    int32_t f[7];
+    int compressed;
+    size_t hlen, len;
+    const uint8_t *body;
+    ppq_status_t st = page_head(s->at, s->end, f, &compressed, &hlen);
+    if (st != PPQ_OK) {
+        return st;
+    }
+    s->hdr_crcs += ppq_crc32(0, s->at, hlen);
+    body = s->at + hlen;
+    s->at = body + f[2];
+    s->left = (uint32_t)f[3];
+    s->enc = f[4];
+    len = (size_t)f[2];
+    if (f[0] == PAGE_DATA_V2) { /* the levels first, never compressed */
+        if (c->def->optional && (st = ppq_rle_dec_init(&s->lv, 1, 0, body, (size_t)f[6], s->left)) != PPQ_OK) {
+            return st;
+        }
+        body += f[6];
+        len -= (size_t)f[6];
+    }
+    if (COMPRESSED(c->codec) && compressed) {
+        size_t raw = (size_t)f[1] - (f[0] == PAGE_DATA_V2 ? (size_t)f[6] : 0u), got = 0;
+        if ((size_t)f[1] < (size_t)f[6] || raw > w->rz_cap) {
+            return PPQ_ERR_CORRUPT;
+        }
+        st = ppq_decompress((ppq_codec_t)c->codec, body, len, w->rz, raw, &got, w->zwork, w->zwork_len);
+        if (st != PPQ_OK || got != raw) {
+            return st != PPQ_OK ? st : PPQ_ERR_CORRUPT;
+        }
+        body = w->rz;
+        len = raw;
+    }
+    if (f[0] == PAGE_DATA && c->def->optional) { /* v1: the levels, after their length */
+        if ((st = ppq_rle_dec_init(&s->lv, 1, 1, body, len, s->left)) != PPQ_OK) {
+            return st;
+        }
+        len -= (size_t)(ppq_rle_dec_end(&s->lv) - body);
+        body = ppq_rle_dec_end(&s->lv);
+    }
+    s->v = body;
+    s->vlen = len;
+    switch (s->enc) {
+    case PPQ_ENC_PLAIN: return PPQ_OK;
+    case PPQ_ENC_RLE_DICTIONARY:
+        if (len == 0u) {
+            return s->left == 0u ? PPQ_OK : PPQ_ERR_CORRUPT; /* (no value: no width) */
+        }
+        return ppq_rle_dec_init(&s->ix, body[0], 0, body + 1, len - 1u, s->left);
+    case PPQ_ENC_DELTA_BINARY_PACKED: return ppq_delta_dec_init(&s->dd, c->def->type, body, len);
+    case PPQ_ENC_BYTE_STREAM_SPLIT:
+        s->n = len / c->width;
+        s->i = 0;
+        return PPQ_OK;
+    default: return PPQ_ERR_UNSUPPORTED;
+    }
+}
+
+/* Decode the page's next entries (up to RSRC_AHEAD): their nulls, and
+ * the values of the others as words. */
+static ppq_status_t rsrc_ahead(const ppq_col_t *c, rsrc_t *s)
+{
+    uint32_t lv[RSRC_AHEAD], idx[RSRC_AHEAD], k, m = 0, n = s->left < RSRC_AHEAD ? s->left : RSRC_AHEAD;
+    size_t got = 0, width = c->width;
+    ppq_status_t st = PPQ_OK;
+    if (c->def->optional) {
+        if ((st = ppq_rle_dec_get(&s->lv, lv, n, &got)) != PPQ_OK || got != n) {
+            return st != PPQ_OK ? st : PPQ_ERR_CORRUPT;
+        }
+    }
+    for (k = 0; k < n; k++) {
+        s->null[k] = (uint8_t)(c->def->optional && lv[k] == 0u);
+        m += !s->null[k];
+    }
+    switch (s->enc) {
+    case PPQ_ENC_PLAIN:
+        if (s->vlen / width < m) {
+            return PPQ_ERR_CORRUPT;
+        }
+        for (k = 0; k < m; k++, s->v += width) {
+            s->word[k] = width == 4u ? ppq_load_le32(s->v) : ppq_load_le64(s->v);
+        }
+        s->vlen -= m * width;
+        break;
+    case PPQ_ENC_RLE_DICTIONARY: {
+        uint32_t entries = ppq_dict_enc_entries(c->own.dict), len;
+        if (m > 0u && ((st = ppq_rle_dec_get(&s->ix, idx, m, &got)) != PPQ_OK || got != m)) {
+            return st != PPQ_OK ? st : PPQ_ERR_CORRUPT;
+        }
+        for (k = 0; k < m; k++) {
+            const uint8_t *e;
+            if (idx[k] >= entries) {
+                return PPQ_ERR_CORRUPT;
+            }
+            e = ppq_dict_enc_entry(c->own.dict, idx[k], &len);
+            s->word[k] = width == 4u ? ppq_load_le32(e) : ppq_load_le64(e);
+        }
+        break;
+    }
+    case PPQ_ENC_DELTA_BINARY_PACKED:
+        if (width == 4u) {
+            int32_t v[RSRC_AHEAD];
+            st = m > 0u ? ppq_delta_dec_get(&s->dd, v, m, &got) : PPQ_OK;
+            for (k = 0; k < got; k++) {
+                s->word[k] = (uint32_t)v[k];
+            }
+        } else {
+            st = m > 0u ? ppq_delta_dec_get(&s->dd, s->word, m, &got) : PPQ_OK; /* (int64_t: the bits) */
+        }
+        if (st != PPQ_OK || got != m) {
+            return st != PPQ_OK ? st : PPQ_ERR_CORRUPT;
+        }
+        break;
+    default: /* BYTE_STREAM_SPLIT */
+        if (s->n - s->i < m) {
+            return PPQ_ERR_CORRUPT;
+        }
+        for (k = 0; k < m; k++, s->i++) {
+            uint64_t word = 0;
+            size_t b;
+            for (b = 0; b < width; b++) {
+                word |= (uint64_t)s->v[b * s->n + s->i] << (8u * b);
+            }
+            s->word[k] = word;
+        }
+        break;
+    }
+    s->left -= n;
+    s->got = n;
+    s->next = 0;
+    s->words = m;
+    s->next_word = 0;
+    return PPQ_OK;
+}
+
+/* The chunk's next value, in *v as its C type (its bits), or a null:
+ * returns 1 for a value, 0 for a null, -1 where *st says why not. */
+static int rsrc_next(ppq_writer_t *w, const ppq_col_t *c, rsrc_t *s, uint64_t *v, ppq_status_t *st)
+{
+    while (s->next == s->got) {
+        if (s->left == 0u && s->at >= s->end) {
+            *st = PPQ_ERR_CORRUPT; /* (fewer values than the chunk counted) */
+            return -1;
+        }
+        if ((s->left == 0u && (*st = rsrc_page(w, c, s)) != PPQ_OK) || (*st = rsrc_ahead(c, s)) != PPQ_OK) {
+            return -1;
+        }
+    }
+    if (s->null[s->next++]) {
+        return 0;
+    }
+    if (c->width == 4u) {
+        uint32_t u = (uint32_t)s->word[s->next_word++];
+        memcpy(v, &u, 4); /* (an INT32's or FLOAT's bits where the put reads them) */
+    } else {
+        *v = s->word[s->next_word++];
+    }
+    return 1;
+}
+
+/* A replay's page (write_page's, its header in w->scratch, its parts'
+ * bytes): counted (rz_mode 1) or written to the file (2), with the
+ * chunk's bookkeeping as a page into the chunk buffer has it (its page
+ * index only from the file). */
+static ppq_status_t replay_page(ppq_writer_t *w, ppq_col_t *c, size_t head, const uint8_t *levels, size_t levels_len,
+                                const uint8_t *dhead, size_t dhead_len, const uint8_t *vals, size_t vals_len, size_t raw)
+{
+    size_t len = head + levels_len + dhead_len + vals_len;
+    uint64_t at = w->out->offset - w->rz_at; /* (mode 2: from the chunk's first data page) */
+    ppq_status_t st = PPQ_OK;
+    if (w->rz_mode == 1u) {
+        w->rz_at += len;
+    } else if ((st = ppq_sink_write(w->out, w->scratch, head)) != PPQ_OK ||
+               (st = ppq_sink_write(w->out, levels, levels_len)) != PPQ_OK ||
+               (st = ppq_sink_write(w->out, dhead, dhead_len)) != PPQ_OK) {
+        return st;
+    } else {
+        st = ppq_sink_write(w->out, vals, vals_len);
+    }
+    if (PPQ_COMPRESSORS != 0u) {
+        c->chunk_raw += head + raw;
+    }
+    if (PPQ_WRITER_STATISTICS) {
+        ppq_stats_merge(&c->chunk_stats, &c->page_stats, c->stats_kind);
+    }
+#if PPQ_WRITER_PAGE_INDEX
+    if (c->pidx != NULL && w->rz_mode == 2u) {
+        index_page(c, (size_t)at, len);
+    }
+#else
+    (void)at;
+#endif
+    return st;
+}
+
+/* The bytes column c's dictionary page would take as it stands. */
+static size_t dict_page_len(ppq_writer_t *w, ppq_col_t *c)
+{
+    const ppq_dict_enc_t *d = c->own.dict;
+    size_t bytes = ppq_dict_enc_dict_bytes(d), z = bytes;
+    uint32_t hdr_crcs = w->hdr_crcs;
+    ppq_thrift_w_t t;
+    ppq_sink_t hs;
+    ppq_memsink_t hm;
+    if (COMPRESSED(c->codec) && ppq_compress((ppq_codec_t)c->codec, w->opts.codec_level, d->pool, bytes, w->zout,
+                                             w->zout_cap, &z, w->zwork, w->zwork_len) != PPQ_OK) {
+        return SIZE_MAX;
+    }
+    header_open(w, &t, &hs, &hm, PAGE_DICTIONARY, bytes, z,
+                w->opts.page_crc ? ppq_crc32(0, COMPRESSED(c->codec) ? w->zout : d->pool, z) : 0u);
+    ppq_thrift_w_struct(&t, 7);
+    ppq_thrift_w_i32(&t, 1, (int32_t)ppq_dict_enc_entries(d));
+    ppq_thrift_w_i32(&t, 2, PPQ_ENC_PLAIN);
+    (void)header_close(w, &t, &hm);
+    w->hdr_crcs = hdr_crcs;
+    return hm.len + z;
+}
+
+/* Replay the chunk's first `n` values (`whole`: all of them) into column
+ * c as the caller set it up (as_candidate): mode 1 counts its pages' bytes
+ * in w->rz_at, giving up with PPQ_ERR_NOSPACE where they pass `limit` or
+ * are on their way to a quarter more; 2 writes them to the file.  The old
+ * pages' header CRCs, summed, in *hdr_crcs. */
+static ppq_status_t replay(ppq_writer_t *w, ppq_col_t *c, uint32_t n, uint8_t mode, uint64_t limit,
+                           uint32_t *hdr_crcs, int whole)
+{
+    rsrc_t s;
+    uint32_t k;
+    ppq_status_t st;
+    int dict = c->def->encoding == PPQ_COLUMN_DICTIONARY;
+    uint64_t at = 0;
+    memset(&s, 0, sizeof s);
+    s.at = c->chunk;
+    s.end = c->chunk + c->chunk_len;
+    w->rz_mode = mode;
+    w->rz_at = mode == 1u ? 0u : w->out->offset;
+    c->chunk_values = 0;
+    c->chunk_raw = 0;
+    c->encodings = 0;
+    c->dict_pages = 0;
+    c->deciding = 0;
+    c->reweigh = 0;
+    chunk_stats_reset(c);
+    st = start_page(w, c);
+    for (k = 0; k < n && st == PPQ_OK; k++) {
+        uint64_t v;
+        int got = rsrc_next(w, c, &s, &v, &st);
+        if (got >= 0) {
+            st = put_any(w, c, got ? (const void *)&v : NULL, 1);
+        }
+        if (mode == 1u && w->rz_at != at) { /* a page counted: the chunk so far, and its dictionary (half of
+                                                it under a codec), already larger, or on its way to a quarter more */
+            uint64_t so_far = w->rz_at + (dict ? ppq_dict_enc_dict_bytes(c->own.dict) >> COMPRESSED(c->codec) : 0u);
+            at = w->rz_at;
+            if (so_far > limit || (k >= n / 4u && so_far / 4u * n > limit / 4u * 5u * k)) {
+                st = PPQ_ERR_NOSPACE;
+            }
+        }
+    }
+    st = st == PPQ_OK ? finish_page(w, c) : st;
+    *hdr_crcs = s.hdr_crcs;
+    return st == PPQ_OK && whole && (s.left != 0u || s.next != s.got || s.at != s.end) ? PPQ_ERR_CORRUPT : st;
+}
+
+/* Column c's state that a replay changes. */
+typedef struct rsaved {
+    const ppq_column_t *def;
+    uint8_t kind, alt_kind, split, dict_pages;
+    uint32_t chunk_values, encodings, entries, hdr_crcs;
+    size_t chunk_raw;
+    ppq_stats_t chunk_stats;
+    uint8_t rg_due;
+#if AUTO_LEARNS
+    uint16_t last_rows, last_entries;
+#endif
+} rsaved_t;
+
+static void rsave(const ppq_writer_t *w, const ppq_col_t *c, rsaved_t *r)
+{
+    r->def = c->def;
+    r->kind = c->kind;
+    r->alt_kind = c->alt_kind;
+    r->split = c->split;
+    r->dict_pages = c->dict_pages;
+    r->chunk_values = c->chunk_values;
+    r->encodings = c->encodings;
+    r->entries = ppq_dict_enc_entries(c->own.dict);
+    r->hdr_crcs = w->hdr_crcs;
+    r->chunk_raw = c->chunk_raw;
+    r->chunk_stats = c->chunk_stats;
+    r->rg_due = w->rg_due;
+#if AUTO_LEARNS
+    r->last_rows = c->last_rows;
+    r->last_entries = c->last_entries;
+#endif
+}
+
+/* Back to the saved state (chunk: its pages' bookkeeping too, else that of
+ * the replay that wrote them), the page encoder restarted for its kind. */
+static ppq_status_t rrestore(ppq_writer_t *w, ppq_col_t *c, const rsaved_t *r, int chunk)
+{
+    c->def = r->def;
+    c->kind = r->kind;
+    c->alt_kind = r->alt_kind;
+    c->split = r->split;
+    w->rz_mode = 0;
+    w->rg_due = r->rg_due;
+#if AUTO_LEARNS
+    c->last_rows = r->last_rows;
+    c->last_entries = r->last_entries;
+#endif
+    if (chunk) {
+        c->dict_pages = r->dict_pages;
+        c->chunk_values = r->chunk_values;
+        c->encodings = r->encodings;
+        c->chunk_raw = r->chunk_raw;
+        c->chunk_stats = r->chunk_stats;
+        w->hdr_crcs = r->hdr_crcs;
+        if (ppq_dict_enc_entries(c->own.dict) != r->entries) {
+            ppq_dict_enc_truncate(c->own.dict, r->entries);
+        }
+    }
+    ppq_dict_enc_drop_page(c->own.dict); /* (a replay given up in a page) */
+    return start_page(w, c);
+}
+
+/* A chunk of more than twice this many values is weighed first on its
+ * first pages that hold these (rechunk's work bounded on large chunks). */
+#define RC_SAMPLE 8192u
+
+/* The candidates: a fixed encoding's column (its kind, its pages split for
+ * the compressor). */
+enum { RC_PLAIN, RC_SPLIT, RC_DELTA, RC_DICT, RC_COUNT };
+
+/* Column c as candidate k's column: its def a copy with that encoding
+ * (every AUTO weighing then stands aside), its kind. */
+static void as_candidate(ppq_col_t *c, ppq_column_t *fixed, const rsaved_t *r, unsigned k)
+{
+    *fixed = *r->def;
+    fixed->encoding = k == RC_DICT ? PPQ_COLUMN_DICTIONARY : k == RC_DELTA ? PPQ_COLUMN_DELTA_BINARY_PACKED : PPQ_COLUMN_PLAIN;
+    c->def = fixed;
+    c->kind = k == RC_DICT ? K_DICT : k == RC_DELTA ? K_DELTA : K_PLAIN;
+    c->split = (uint8_t)(k == RC_SPLIT || (k == RC_DICT && r->split == 1u));
+    c->alt_kind = k == RC_DICT ? r->alt_kind : c->kind; /* (a dictionary that fills: AUTO's alternative) */
+}
+
+/* Should candidate k be weighed for column c's chunk (its encodings as
+ * saved in r)?  Not where the type cannot take it, nor where it would
+ * write the chunk as it is: one encoding throughout, or a dictionary that
+ * filled (its replay fills where the chunk's did, then takes the same
+ * alternative). */
+static int candidate_ok(const ppq_col_t *c, const rsaved_t *r, unsigned k)
+{
+    ppq_type_t t = c->def->type;
+    const ppq_dict_enc_t *d = c->own.dict;
+    switch (k) {
+    case RC_PLAIN: return r->encodings != 1u << PPQ_ENC_PLAIN;
+    case RC_SPLIT:
+        return SPLITS && COMPRESSED(c->codec) && (t == PPQ_FLOAT || t == PPQ_DOUBLE) &&
+               r->encodings != 1u << PPQ_ENC_BYTE_STREAM_SPLIT;
+    case RC_DELTA:
+        return BUILT(K_DELTA) && (t == PPQ_INT32 || t == PPQ_INT64) && r->encodings != 1u << PPQ_ENC_DELTA_BINARY_PACKED;
+    default:
+        return r->encodings != 1u << PPQ_ENC_RLE_DICTIONARY &&
+               !(r->dict_pages && (ppq_dict_enc_entries(d) == d->cfg.max_entries ||
+                                   d->cfg.max_bytes - ppq_dict_enc_dict_bytes(d) < c->width));
+    }
+}
+
+/* Weigh AUTO column c's chunk (flushed, in its buffer) against each fixed
+ * encoding's, and where one takes fewer bytes write the chunk so, its
+ * dictionary page first where it has one: returns 1 (the chunk written,
+ * *data_start its first data page, *st the status), or 0 (the caller
+ * writes the chunk as it is). */
+static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_status_t *st)
+{
+    ppq_type_t t = c->def->type;
+    ppq_column_t fixed;
+    rsaved_t r;
+    uint64_t as_is, best;
+    uint32_t crcs = 0;
+    size_t dict_raw = 0;
+    uint8_t dict_pages = 0;
+    unsigned k, pick = RC_COUNT;
+    int near;
+    uint32_t bpv, sample = 0;
+    uint64_t as_is_m = 0;
+    if (NESTED(w) || c->def->encoding != PPQ_COLUMN_AUTO || !c->dict_kind || c->chunk_values == 0u ||
+        !(t == PPQ_INT32 || t == PPQ_INT64 || t == PPQ_FLOAT || t == PPQ_DOUBLE) ||
+        (COMPRESSED(c->codec) && ppq_decompress_work_size((ppq_codec_t)c->codec) > w->zwork_len)) {
+        return 0;
+    }
+    if (COMPRESSED(c->codec)) { /* an old page decompressed goes where a chunk buffer has most room left */
+        uint32_t i;
+        w->rz_cap = 0;
+        for (i = 0; i < w->ncols; i++) {
+            ppq_col_t *o = COL(w, i);
+            if (o->chunk_cap - o->chunk_len > w->rz_cap) {
+                w->rz = o->chunk + o->chunk_len;
+                w->rz_cap = o->chunk_cap - o->chunk_len;
+            }
+        }
+    }
+    bpv = (uint32_t)((c->chunk_len << 4) / c->chunk_values);
+    bpv = bpv < 0xFFFFu ? bpv : 0xFFFFu;
+    if (c->rechunk_wait > 0u && c->encodings == c->rechunk_enc && bpv - bpv / 4u <= c->rechunk_bpv &&
+        c->rechunk_bpv - c->rechunk_bpv / 4u <= bpv) {
+        c->rechunk_wait--; /* (a chunk like the last one weighed, none of whose rivals were much smaller) */
+        return 0;
+    }
+    c->rechunk_enc = (uint16_t)c->encodings;
+    c->rechunk_bpv = (uint16_t)bpv;
+    as_is = c->chunk_len + (c->dict_pages ? dict_page_len(w, c) : 0u);
+    best = as_is - as_is / 64u; /* (a candidate must take a 64th less) */
+    if (c->chunk_values > 2u * RC_SAMPLE) { /* a large chunk: candidates on its first pages first */
+        as_is_m = chunk_prefix(c, RC_SAMPLE, &sample) + (as_is - c->chunk_len);
+    }
+    rsave(w, c, &r);
+    for (k = 0; k < RC_COUNT; k++) {
+        ppq_status_t s;
+        uint64_t bytes;
+        if (!candidate_ok(c, &r, k) ||
+            (k == RC_PLAIN && !COMPRESSED(c->codec) && (r.chunk_values - c->chunk_stats.nulls) * c->width >= best)) {
+            continue; /* (uncompressed PLAIN takes its values' bytes at least) */
+        }
+        if (sample != 0u) { /* (only one a 20th smaller there is weighed whole) */
+            as_candidate(c, &fixed, &r, k);
+            s = replay(w, c, sample, 1, as_is_m, &crcs, 0);
+            bytes = w->rz_at + (c->dict_pages ? dict_page_len(w, c) : 0u);
+            if (rrestore(w, c, &r, 1) != PPQ_OK || (s != PPQ_OK && s != PPQ_ERR_NOSPACE)) {
+                return 0; /* (not reached: the chunk as it is) */
+            }
+            if (s != PPQ_OK || bytes > as_is_m - as_is_m / 20u) {
+                continue;
+            }
+        }
+        as_candidate(c, &fixed, &r, k);
+        s = replay(w, c, r.chunk_values, 1, best, &crcs, 1);
+        bytes = w->rz_at + (c->dict_pages ? dict_page_len(w, c) : 0u);
+        if (s == PPQ_OK && bytes < best) {
+            best = bytes;
+            pick = k;
+        }
+        if (rrestore(w, c, &r, 1) != PPQ_OK || (s != PPQ_OK && s != PPQ_ERR_NOSPACE)) {
+            return 0; /* (not reached: the chunk as it is) */
+        }
+    }
+    near = best <= as_is - as_is / 20u; /* (a twentieth smaller: the next chunk is weighed too) */
+    c->rechunk_wait = near ? 0u : c->rechunk_lost;
+    c->rechunk_lost = near ? 0u : (uint8_t)(c->rechunk_lost < 32u ? 2u * c->rechunk_lost + 1u : 63u);
+    if (pick == RC_COUNT) {
+        return 0;
+    }
+    as_candidate(c, &fixed, &r, pick);
+    c->chunk_raw = 0;
+    if (pick == RC_DICT) { /* its dictionary: the replay's, counted again, then its page */
+        *st = replay(w, c, r.chunk_values, 1, UINT64_MAX, &crcs, 1);
+        w->rz_mode = 0;
+        c->chunk_raw = 0;
+        w->hdr_crcs = r.hdr_crcs;
+#if PPQ_WRITER_BLOOM
+        if (*st == PPQ_OK && BLOOM(&w->opts) && c->bloom != NULL) {
+            c->bloom->n = bloom_size(w, c);
+        }
+#endif
+        if (*st == PPQ_OK && c->dict_pages) {
+            *st = write_dict_page(w, c);
+            dict_raw = c->chunk_raw;
+            dict_pages = 1;
+        }
+    }
+#if PPQ_WRITER_PAGE_INDEX
+    if (c->pidx != NULL) {
+        index_reset(c->pidx);
+    }
+#endif
+    *data_start = w->out->offset;
+    if (*st == PPQ_OK) {
+        as_candidate(c, &fixed, &r, pick); /* (again: the dictionary's replay may have ended on its fallback) */
+        *st = replay(w, c, r.chunk_values, 2, UINT64_MAX, &crcs, 1);
+        w->hdr_crcs -= crcs; /* (the old pages' headers out, the new ones' in) */
+        c->chunk_raw += dict_raw;
+        c->dict_pages = (uint8_t)(c->dict_pages | dict_pages);
+        c->encodings |= dict_pages ? 1u << PPQ_ENC_PLAIN : 0u;
+    }
+    if (*st == PPQ_OK) {
+        *st = rrestore(w, c, &r, 0);
+    }
+#if PPQ_WRITER_BLOOM
+    if (pick != RC_DICT && BLOOM(&w->opts) && c->bloom != NULL) {
+        c->bloom->n = 0;
+    }
+#endif
+    return 1;
+}
+
+#endif
