@@ -83,10 +83,10 @@ enum {
  * end (plain_to_dict): with the thorough weighing, on 64-bit CPUs (some
  * 300 bytes of flash on Cortex-M4). */
 #define AUTO_REDICT (PPQ_WRITER_AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH && WIDE_CPU)
-/* AUTO's number chunks weighed again whole at their row group's end, and
- * written in the encoding that takes the fewest bytes (rechunk,
- * ppq_writer_rechunk.c): on 64-bit CPUs, where the CPU time and the
- * decoders' flash are not the constraint.  -DPPQ_WRITER_RECHUNK=0|1
+/* AUTO's chunks (numbers, byte arrays) weighed again whole at their row
+ * group's end, and written in the encoding that takes the fewest bytes
+ * (rechunk, ppq_writer_rechunk.c): on 64-bit CPUs, where the CPU time and
+ * the decoders' flash are not the constraint.  -DPPQ_WRITER_RECHUNK=0|1
  * chooses. */
 #ifndef PPQ_WRITER_RECHUNK
 #define PPQ_WRITER_RECHUNK WIDE_CPU

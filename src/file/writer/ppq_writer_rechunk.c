@@ -1,13 +1,14 @@
-/* AUTO's number chunks weighed again whole at their row group's end (page
- * layout, 64-bit CPUs: RECHUNK).  AUTO decides page by page on what it has
- * seen, and a chunk's first pages can mislead it: pages of 8 values, a
- * dictionary that fills after its first pages, a codec that favours one
- * large dictionary page.  At the row group's end the chunk is still in its
- * buffer, so its values are read back from its pages (rsrc_t) and replayed
- * through the page writer as a column of each fixed encoding would take
- * them, its pages only counted; where one takes fewer bytes, the values
- * are replayed once more, their pages written straight to the file.
- * (A unit of ppq_writer.c: see ppq_writer_internal.h.) */
+/* AUTO's chunks weighed again whole at their row group's end (page layout,
+ * flat columns of numbers and byte arrays, 64-bit CPUs: RECHUNK).  AUTO
+ * decides page by page on what it has seen, and a chunk's first pages can
+ * mislead it: pages of 8 values, a dictionary that fills after its first
+ * pages, a codec that favours one encoding's bytes over another's.  At the
+ * row group's end the chunk is still in its buffer, so its values are read
+ * back from its pages (rsrc_t) and replayed through the page writer as a
+ * column of each fixed encoding would take them, its pages only counted;
+ * where one takes fewer bytes, the values are replayed once more, their
+ * pages written straight to the file.  (A unit of ppq_writer.c: see
+ * ppq_writer_internal.h.) */
 
 #if RECHUNK
 
@@ -25,10 +26,16 @@ typedef struct rsrc {
     const uint8_t *v;        /* PLAIN: the next value; BYTE_STREAM_SPLIT: the first stream */
     size_t vlen;             /* PLAIN: the bytes left at v */
     size_t n, i;             /* BYTE_STREAM_SPLIT: values in each stream, the next one */
+    ppq_dlba_dec_t dl;       /* DELTA_LENGTH_BYTE_ARRAY */
+    ppq_dba_dec_t db;        /* DELTA_BYTE_ARRAY, its values' bytes into buf (cap bytes) */
+    uint8_t *buf;
+    size_t cap;
     uint32_t got, next;      /* decoded ahead: entries (values and nulls), the next one */
     uint8_t null[RSRC_AHEAD];
-    uint64_t word[RSRC_AHEAD]; /* ... a value's bits, in the order of the non-null entries */
+    uint64_t word[RSRC_AHEAD]; /* ... a number's bits, in the order of the non-null entries */
+    ppq_bytes_t bytes[RSRC_AHEAD]; /* ... or a byte array */
     uint32_t words, next_word;
+    uint32_t word32;         /* the value handed out: an INT32's or FLOAT's bits */
 } rsrc_t;
 
 /* The header of the page at `at` (its chunk ends at `end`): f[] its type,
@@ -156,6 +163,16 @@ static ppq_status_t rsrc_page(ppq_writer_t *w, const ppq_col_t *c, rsrc_t *s)
     s->vlen = len;
     switch (s->enc) {
     case PPQ_ENC_PLAIN: return PPQ_OK;
+    case PPQ_ENC_DELTA_LENGTH_BYTE_ARRAY: return ppq_dlba_dec_init(&s->dl, body, len);
+    case PPQ_ENC_DELTA_BYTE_ARRAY: { /* its last value, then the one it makes, after the page in w->rz */
+        ppq_arena_t a;
+        size_t used = body == w->rz ? len : 0u;
+        ppq_arena_init(&a, w->rz + used, w->rz_cap - used);
+        st = ppq_dba_dec_init(&s->db, PPQ_BYTE_ARRAY, 0, body, len, &a);
+        s->cap = a.size - a.used;
+        s->buf = w->rz + used + a.used;
+        return st == PPQ_OK && s->cap < w->opts.page_bytes ? PPQ_ERR_NOSPACE : st;
+    }
     case PPQ_ENC_RLE_DICTIONARY:
         if (len == 0u) {
             return s->left == 0u ? PPQ_OK : PPQ_ERR_CORRUPT; /* (no value: no width) */
@@ -163,6 +180,9 @@ static ppq_status_t rsrc_page(ppq_writer_t *w, const ppq_col_t *c, rsrc_t *s)
         return ppq_rle_dec_init(&s->ix, body[0], 0, body + 1, len - 1u, s->left);
     case PPQ_ENC_DELTA_BINARY_PACKED: return ppq_delta_dec_init(&s->dd, c->def->type, body, len);
     case PPQ_ENC_BYTE_STREAM_SPLIT:
+        if (c->def->type == PPQ_BYTE_ARRAY) {
+            return PPQ_ERR_UNSUPPORTED;
+        }
         s->n = len / c->width;
         s->i = 0;
         return PPQ_OK;
@@ -170,13 +190,51 @@ static ppq_status_t rsrc_page(ppq_writer_t *w, const ppq_col_t *c, rsrc_t *s)
     }
 }
 
-/* Decode the page's next entries (up to RSRC_AHEAD): their nulls, and
- * the values of the others as words. */
+/* The byte arrays of the `m` non-null entries rsrc_ahead decodes. */
+static ppq_status_t rsrc_bytes(const ppq_col_t *c, rsrc_t *s, uint32_t m)
+{
+    uint32_t idx[RSRC_AHEAD], k, len;
+    size_t got = 0;
+    ppq_status_t st = PPQ_OK;
+    switch (s->enc) {
+    case PPQ_ENC_PLAIN:
+        for (k = 0; k < m; k++) {
+            if (s->vlen < 4u || (len = ppq_load_le32(s->v)) > s->vlen - 4u) {
+                return PPQ_ERR_CORRUPT;
+            }
+            s->bytes[k].ptr = s->v + 4;
+            s->bytes[k].len = len;
+            s->v += 4u + len;
+            s->vlen -= 4u + len;
+        }
+        return PPQ_OK;
+    case PPQ_ENC_RLE_DICTIONARY:
+        if (m > 0u && ((st = ppq_rle_dec_get(&s->ix, idx, m, &got)) != PPQ_OK || got != m)) {
+            return st != PPQ_OK ? st : PPQ_ERR_CORRUPT;
+        }
+        for (k = 0; k < m; k++) {
+            if (idx[k] >= ppq_dict_enc_entries(c->own.dict)) {
+                return PPQ_ERR_CORRUPT;
+            }
+            s->bytes[k].ptr = ppq_dict_enc_entry(c->own.dict, idx[k], &len);
+            s->bytes[k].len = len;
+        }
+        return PPQ_OK;
+    case PPQ_ENC_DELTA_LENGTH_BYTE_ARRAY: st = m > 0u ? ppq_dlba_dec_get(&s->dl, s->bytes, m, &got) : PPQ_OK; break;
+    default: st = m > 0u ? ppq_dba_dec_get(&s->db, s->bytes, m, s->buf, s->cap, &got) : PPQ_OK; break; /* (m <= 1) */
+    }
+    return st != PPQ_OK ? st : got != m ? PPQ_ERR_CORRUPT : PPQ_OK;
+}
+
+/* Decode the page's next entries (up to RSRC_AHEAD; DELTA_BYTE_ARRAY one,
+ * whose value's bytes take the buffer): their nulls, and the values of
+ * the others as words or byte arrays. */
 static ppq_status_t rsrc_ahead(const ppq_col_t *c, rsrc_t *s)
 {
     uint32_t lv[RSRC_AHEAD], idx[RSRC_AHEAD], k, m = 0, n = s->left < RSRC_AHEAD ? s->left : RSRC_AHEAD;
     size_t got = 0, width = c->width;
     ppq_status_t st = PPQ_OK;
+    n = s->enc == PPQ_ENC_DELTA_BYTE_ARRAY && n > 1u ? 1u : n;
     if (c->def->optional) {
         if ((st = ppq_rle_dec_get(&s->lv, lv, n, &got)) != PPQ_OK || got != n) {
             return st != PPQ_OK ? st : PPQ_ERR_CORRUPT;
@@ -186,58 +244,65 @@ static ppq_status_t rsrc_ahead(const ppq_col_t *c, rsrc_t *s)
         s->null[k] = (uint8_t)(c->def->optional && lv[k] == 0u);
         m += !s->null[k];
     }
-    switch (s->enc) {
-    case PPQ_ENC_PLAIN:
-        if (s->vlen / width < m) {
-            return PPQ_ERR_CORRUPT;
-        }
-        for (k = 0; k < m; k++, s->v += width) {
-            s->word[k] = width == 4u ? ppq_load_le32(s->v) : ppq_load_le64(s->v);
-        }
-        s->vlen -= m * width;
-        break;
-    case PPQ_ENC_RLE_DICTIONARY: {
-        uint32_t entries = ppq_dict_enc_entries(c->own.dict), len;
-        if (m > 0u && ((st = ppq_rle_dec_get(&s->ix, idx, m, &got)) != PPQ_OK || got != m)) {
-            return st != PPQ_OK ? st : PPQ_ERR_CORRUPT;
-        }
-        for (k = 0; k < m; k++) {
-            const uint8_t *e;
-            if (idx[k] >= entries) {
+    if (c->def->type == PPQ_BYTE_ARRAY) {
+        st = rsrc_bytes(c, s, m);
+    } else {
+        switch (s->enc) {
+        case PPQ_ENC_PLAIN:
+            if (s->vlen / width < m) {
                 return PPQ_ERR_CORRUPT;
             }
-            e = ppq_dict_enc_entry(c->own.dict, idx[k], &len);
-            s->word[k] = width == 4u ? ppq_load_le32(e) : ppq_load_le64(e);
+            for (k = 0; k < m; k++, s->v += width) {
+                s->word[k] = width == 4u ? ppq_load_le32(s->v) : ppq_load_le64(s->v);
+            }
+            s->vlen -= m * width;
+            break;
+        case PPQ_ENC_RLE_DICTIONARY: {
+            uint32_t entries = ppq_dict_enc_entries(c->own.dict), len;
+            if (m > 0u && ((st = ppq_rle_dec_get(&s->ix, idx, m, &got)) != PPQ_OK || got != m)) {
+                return st != PPQ_OK ? st : PPQ_ERR_CORRUPT;
+            }
+            for (k = 0; k < m; k++) {
+                const uint8_t *e;
+                if (idx[k] >= entries) {
+                    return PPQ_ERR_CORRUPT;
+                }
+                e = ppq_dict_enc_entry(c->own.dict, idx[k], &len);
+                s->word[k] = width == 4u ? ppq_load_le32(e) : ppq_load_le64(e);
+            }
+            break;
         }
-        break;
+        case PPQ_ENC_DELTA_BINARY_PACKED:
+            if (width == 4u) {
+                int32_t v[RSRC_AHEAD];
+                st = m > 0u ? ppq_delta_dec_get(&s->dd, v, m, &got) : PPQ_OK;
+                for (k = 0; k < got; k++) {
+                    s->word[k] = (uint32_t)v[k];
+                }
+            } else {
+                st = m > 0u ? ppq_delta_dec_get(&s->dd, s->word, m, &got) : PPQ_OK; /* (int64_t: the bits) */
+            }
+            if (st != PPQ_OK || got != m) {
+                return st != PPQ_OK ? st : PPQ_ERR_CORRUPT;
+            }
+            break;
+        default: /* BYTE_STREAM_SPLIT */
+            if (s->n - s->i < m) {
+                return PPQ_ERR_CORRUPT;
+            }
+            for (k = 0; k < m; k++, s->i++) {
+                uint64_t word = 0;
+                size_t b;
+                for (b = 0; b < width; b++) {
+                    word |= (uint64_t)s->v[b * s->n + s->i] << (8u * b);
+                }
+                s->word[k] = word;
+            }
+            break;
+        }
     }
-    case PPQ_ENC_DELTA_BINARY_PACKED:
-        if (width == 4u) {
-            int32_t v[RSRC_AHEAD];
-            st = m > 0u ? ppq_delta_dec_get(&s->dd, v, m, &got) : PPQ_OK;
-            for (k = 0; k < got; k++) {
-                s->word[k] = (uint32_t)v[k];
-            }
-        } else {
-            st = m > 0u ? ppq_delta_dec_get(&s->dd, s->word, m, &got) : PPQ_OK; /* (int64_t: the bits) */
-        }
-        if (st != PPQ_OK || got != m) {
-            return st != PPQ_OK ? st : PPQ_ERR_CORRUPT;
-        }
-        break;
-    default: /* BYTE_STREAM_SPLIT */
-        if (s->n - s->i < m) {
-            return PPQ_ERR_CORRUPT;
-        }
-        for (k = 0; k < m; k++, s->i++) {
-            uint64_t word = 0;
-            size_t b;
-            for (b = 0; b < width; b++) {
-                word |= (uint64_t)s->v[b * s->n + s->i] << (8u * b);
-            }
-            s->word[k] = word;
-        }
-        break;
+    if (st != PPQ_OK) {
+        return st;
     }
     s->left -= n;
     s->got = n;
@@ -247,9 +312,10 @@ static ppq_status_t rsrc_ahead(const ppq_col_t *c, rsrc_t *s)
     return PPQ_OK;
 }
 
-/* The chunk's next value, in *v as its C type (its bits), or a null:
- * returns 1 for a value, 0 for a null, -1 where *st says why not. */
-static int rsrc_next(ppq_writer_t *w, const ppq_col_t *c, rsrc_t *s, uint64_t *v, ppq_status_t *st)
+/* The chunk's next value, *v pointing at it in its C type (a number's
+ * bits, a ppq_bytes_t), or a null: returns 1 for a value, 0 for a null,
+ * -1 where *st says why not. */
+static int rsrc_next(ppq_writer_t *w, const ppq_col_t *c, rsrc_t *s, const void **v, ppq_status_t *st)
 {
     while (s->next == s->got) {
         if (s->left == 0u && s->at >= s->end) {
@@ -263,11 +329,13 @@ static int rsrc_next(ppq_writer_t *w, const ppq_col_t *c, rsrc_t *s, uint64_t *v
     if (s->null[s->next++]) {
         return 0;
     }
-    if (c->width == 4u) {
-        uint32_t u = (uint32_t)s->word[s->next_word++];
-        memcpy(v, &u, 4); /* (an INT32's or FLOAT's bits where the put reads them) */
+    if (c->def->type == PPQ_BYTE_ARRAY) {
+        *v = &s->bytes[s->next_word++];
+    } else if (c->width == 4u) {
+        s->word32 = (uint32_t)s->word[s->next_word++];
+        *v = &s->word32;
     } else {
-        *v = s->word[s->next_word++];
+        *v = &s->word[s->next_word++];
     }
     return 1;
 }
@@ -357,10 +425,10 @@ static ppq_status_t replay(ppq_writer_t *w, ppq_col_t *c, uint32_t n, uint8_t mo
     chunk_stats_reset(c);
     st = start_page(w, c);
     for (k = 0; k < n && st == PPQ_OK; k++) {
-        uint64_t v;
+        const void *v = NULL;
         int got = rsrc_next(w, c, &s, &v, &st);
         if (got >= 0) {
-            st = put_any(w, c, got ? (const void *)&v : NULL, 1);
+            st = put_any(w, c, got ? v : NULL, 1);
         }
         if (mode == 1u && w->rz_at != at) { /* a page counted: the chunk so far, and its dictionary (half of
                                                 it under a codec), already larger, or on its way to a quarter more */
@@ -383,6 +451,7 @@ typedef struct rsaved {
     uint32_t chunk_values, encodings, entries, hdr_crcs;
     size_t chunk_raw;
     ppq_stats_t chunk_stats;
+    uint8_t bounds[2u * STAT_MAX]; /* ... a byte array's min and max */
     uint8_t rg_due;
 #if AUTO_LEARNS
     uint16_t last_rows, last_entries;
@@ -402,6 +471,10 @@ static void rsave(const ppq_writer_t *w, const ppq_col_t *c, rsaved_t *r)
     r->hdr_crcs = w->hdr_crcs;
     r->chunk_raw = c->chunk_raw;
     r->chunk_stats = c->chunk_stats;
+    if (c->def->type == PPQ_BYTE_ARRAY && PPQ_WRITER_STATISTICS) {
+        memcpy(r->bounds, c->chunk_stats.min, c->chunk_stats.cap);
+        memcpy(r->bounds + STAT_MAX, c->chunk_stats.max, c->chunk_stats.cap);
+    }
     r->rg_due = w->rg_due;
 #if AUTO_LEARNS
     r->last_rows = c->last_rows;
@@ -429,6 +502,10 @@ static ppq_status_t rrestore(ppq_writer_t *w, ppq_col_t *c, const rsaved_t *r, i
         c->encodings = r->encodings;
         c->chunk_raw = r->chunk_raw;
         c->chunk_stats = r->chunk_stats;
+        if (c->def->type == PPQ_BYTE_ARRAY && PPQ_WRITER_STATISTICS) {
+            memcpy(c->chunk_stats.min, r->bounds, c->chunk_stats.cap);
+            memcpy(c->chunk_stats.max, r->bounds + STAT_MAX, c->chunk_stats.cap);
+        }
         w->hdr_crcs = r->hdr_crcs;
         if (ppq_dict_enc_entries(c->own.dict) != r->entries) {
             ppq_dict_enc_truncate(c->own.dict, r->entries);
@@ -444,16 +521,22 @@ static ppq_status_t rrestore(ppq_writer_t *w, ppq_col_t *c, const rsaved_t *r, i
 
 /* The candidates: a fixed encoding's column (its kind, its pages split for
  * the compressor). */
-enum { RC_PLAIN, RC_SPLIT, RC_DELTA, RC_DICT, RC_COUNT };
+enum { RC_PLAIN, RC_SPLIT, RC_DELTA, RC_DLBA, RC_DBA, RC_DICT, RC_COUNT };
+
+/* Each one's column encoding (RC_SPLIT: PLAIN pages, split). */
+static const uint8_t rc_encoding[RC_COUNT] = {
+    PPQ_COLUMN_PLAIN, PPQ_COLUMN_PLAIN, PPQ_COLUMN_DELTA_BINARY_PACKED, PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY,
+    PPQ_COLUMN_DELTA_BYTE_ARRAY, PPQ_COLUMN_DICTIONARY,
+};
 
 /* Column c as candidate k's column: its def a copy with that encoding
  * (every AUTO weighing then stands aside), its kind. */
 static void as_candidate(ppq_col_t *c, ppq_column_t *fixed, const rsaved_t *r, unsigned k)
 {
     *fixed = *r->def;
-    fixed->encoding = k == RC_DICT ? PPQ_COLUMN_DICTIONARY : k == RC_DELTA ? PPQ_COLUMN_DELTA_BINARY_PACKED : PPQ_COLUMN_PLAIN;
+    fixed->encoding = (ppq_column_encoding_t)rc_encoding[k];
     c->def = fixed;
-    c->kind = k == RC_DICT ? K_DICT : k == RC_DELTA ? K_DELTA : K_PLAIN;
+    c->kind = rc_encoding[k]; /* (the kinds are the column encodings) */
     c->split = (uint8_t)(k == RC_SPLIT || (k == RC_DICT && r->split == 1u));
     c->alt_kind = k == RC_DICT ? r->alt_kind : c->kind; /* (a dictionary that fills: AUTO's alternative) */
 }
@@ -474,10 +557,13 @@ static int candidate_ok(const ppq_col_t *c, const rsaved_t *r, unsigned k)
                r->encodings != 1u << PPQ_ENC_BYTE_STREAM_SPLIT;
     case RC_DELTA:
         return BUILT(K_DELTA) && (t == PPQ_INT32 || t == PPQ_INT64) && r->encodings != 1u << PPQ_ENC_DELTA_BINARY_PACKED;
+    case RC_DLBA:
+        return BUILT(K_DLBA) && t == PPQ_BYTE_ARRAY && r->encodings != 1u << PPQ_ENC_DELTA_LENGTH_BYTE_ARRAY;
+    case RC_DBA: return BUILT(K_DBA) && t == PPQ_BYTE_ARRAY && r->encodings != 1u << PPQ_ENC_DELTA_BYTE_ARRAY;
     default:
         return r->encodings != 1u << PPQ_ENC_RLE_DICTIONARY &&
                !(r->dict_pages && (ppq_dict_enc_entries(d) == d->cfg.max_entries ||
-                                   d->cfg.max_bytes - ppq_dict_enc_dict_bytes(d) < c->width));
+                                   d->cfg.max_bytes - ppq_dict_enc_dict_bytes(d) < (t == PPQ_BYTE_ARRAY ? 4u : c->width)));
     }
 }
 
@@ -500,11 +586,12 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
     uint32_t bpv, sample = 0;
     uint64_t as_is_m = 0;
     if (NESTED(w) || c->def->encoding != PPQ_COLUMN_AUTO || !c->dict_kind || c->chunk_values == 0u ||
-        !(t == PPQ_INT32 || t == PPQ_INT64 || t == PPQ_FLOAT || t == PPQ_DOUBLE) ||
+        !(t == PPQ_INT32 || t == PPQ_INT64 || t == PPQ_FLOAT || t == PPQ_DOUBLE || t == PPQ_BYTE_ARRAY) ||
         (COMPRESSED(c->codec) && ppq_decompress_work_size((ppq_codec_t)c->codec) > w->zwork_len)) {
         return 0;
     }
-    if (COMPRESSED(c->codec)) { /* an old page decompressed goes where a chunk buffer has most room left */
+    if (COMPRESSED(c->codec) || t == PPQ_BYTE_ARRAY) { /* an old page decompressed (and a DELTA_BYTE_ARRAY
+                                                           page's values) go where a chunk buffer has most room left */
         uint32_t i;
         w->rz_cap = 0;
         for (i = 0; i < w->ncols; i++) {
@@ -534,7 +621,8 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
         ppq_status_t s;
         uint64_t bytes;
         if (!candidate_ok(c, &r, k) ||
-            (k == RC_PLAIN && !COMPRESSED(c->codec) && (r.chunk_values - c->chunk_stats.nulls) * c->width >= best)) {
+            (k == RC_PLAIN && PPQ_WRITER_STATISTICS && !COMPRESSED(c->codec) && t != PPQ_BYTE_ARRAY &&
+             (r.chunk_values - c->chunk_stats.nulls) * c->width >= best)) {
             continue; /* (uncompressed PLAIN takes its values' bytes at least) */
         }
         if (sample != 0u) { /* (only one a 20th smaller there is weighed whole) */
