@@ -273,6 +273,7 @@ static ppq_status_t rsrc_ahead(const ppq_col_t *c, rsrc_t *s)
             break;
         }
         case PPQ_ENC_DELTA_BINARY_PACKED:
+            got = 0; /* (the levels' count until here) */
             if (width == 4u) {
                 int32_t v[RSRC_AHEAD];
                 st = m > 0u ? ppq_delta_dec_get(&s->dd, v, m, &got) : PPQ_OK;
