@@ -521,13 +521,15 @@ static ppq_status_t rrestore(ppq_writer_t *w, ppq_col_t *c, const rsaved_t *r, i
 #define RC_SAMPLE 8192u
 
 /* The candidates: a fixed encoding's column (its kind, its pages split for
- * the compressor). */
-enum { RC_PLAIN, RC_SPLIT, RC_DELTA, RC_DLBA, RC_DBA, RC_DICT, RC_COUNT };
+ * the compressor); the dictionary falls back to PLAIN as the spec's
+ * (RC_DICT), or to AUTO's alternative (RC_DICT_ALT, where that differs and
+ * RC_DICT's filled). */
+enum { RC_PLAIN, RC_SPLIT, RC_DELTA, RC_DLBA, RC_DBA, RC_DICT, RC_DICT_ALT, RC_COUNT };
 
 /* Each one's column encoding (RC_SPLIT: PLAIN pages, split). */
 static const uint8_t rc_encoding[RC_COUNT] = {
-    PPQ_COLUMN_PLAIN, PPQ_COLUMN_PLAIN, PPQ_COLUMN_DELTA_BINARY_PACKED, PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY,
-    PPQ_COLUMN_DELTA_BYTE_ARRAY, PPQ_COLUMN_DICTIONARY,
+    PPQ_COLUMN_PLAIN,  PPQ_COLUMN_PLAIN,      PPQ_COLUMN_DELTA_BINARY_PACKED, PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY,
+    PPQ_COLUMN_DELTA_BYTE_ARRAY, PPQ_COLUMN_DICTIONARY, PPQ_COLUMN_DICTIONARY,
 };
 
 /* Column c as candidate k's column: its def a copy with that encoding
@@ -538,16 +540,19 @@ static void as_candidate(ppq_col_t *c, ppq_column_t *fixed, const rsaved_t *r, u
     fixed->encoding = (ppq_column_encoding_t)rc_encoding[k];
     c->def = fixed;
     c->kind = rc_encoding[k]; /* (the kinds are the column encodings) */
-    c->split = (uint8_t)(k == RC_SPLIT || (k == RC_DICT && r->split == 1u));
-    c->alt_kind = k == RC_DICT ? r->alt_kind : c->kind; /* (a dictionary that fills: AUTO's alternative) */
+    c->split = (uint8_t)(k == RC_SPLIT || (k == RC_DICT_ALT && r->split == 1u));
+    c->alt_kind = k == RC_DICT_ALT ? r->alt_kind : k == RC_DICT ? (uint8_t)K_PLAIN : c->kind;
+    if (rc_encoding[k] == PPQ_COLUMN_DICTIONARY && !r->dict_pages) {
+        ppq_dict_enc_reset(c->own.dict); /* (entries of a page AUTO wrote otherwise, not in the file) */
+    }
 }
 
 /* Should candidate k be weighed for column c's chunk (its encodings as
- * saved in r)?  Not where the type cannot take it, nor where it would
- * write the chunk as it is: one encoding throughout, or a dictionary that
- * filled (its replay fills where the chunk's did, then takes the same
- * alternative). */
-static int candidate_ok(const ppq_col_t *c, const rsaved_t *r, unsigned k)
+ * saved in r; `filled`: RC_DICT's replay fell back)?  Not where the type
+ * cannot take it, nor where it would write the chunk as it is: one
+ * encoding throughout, or a dictionary that filled (its replay fills where
+ * the chunk's did, then takes the same alternative). */
+static int candidate_ok(const ppq_col_t *c, const rsaved_t *r, unsigned k, int filled)
 {
     ppq_type_t t = c->def->type;
     const ppq_dict_enc_t *d = c->own.dict;
@@ -561,10 +566,14 @@ static int candidate_ok(const ppq_col_t *c, const rsaved_t *r, unsigned k)
     case RC_DLBA:
         return BUILT(K_DLBA) && t == PPQ_BYTE_ARRAY && r->encodings != 1u << PPQ_ENC_DELTA_LENGTH_BYTE_ARRAY;
     case RC_DBA: return BUILT(K_DBA) && t == PPQ_BYTE_ARRAY && r->encodings != 1u << PPQ_ENC_DELTA_BYTE_ARRAY;
-    default:
-        return r->encodings != 1u << PPQ_ENC_RLE_DICTIONARY &&
-               !(r->dict_pages && (ppq_dict_enc_entries(d) == d->cfg.max_entries ||
-                                   d->cfg.max_bytes - ppq_dict_enc_dict_bytes(d) < (t == PPQ_BYTE_ARRAY ? 4u : c->width)));
+    default: {
+        int full = r->dict_pages && (ppq_dict_enc_entries(d) == d->cfg.max_entries ||
+                                     d->cfg.max_bytes - ppq_dict_enc_dict_bytes(d) < (t == PPQ_BYTE_ARRAY ? 4u : c->width));
+        if (r->encodings == 1u << PPQ_ENC_RLE_DICTIONARY) {
+            return 0;
+        }
+        return k == RC_DICT ? !(full && r->alt_kind == K_PLAIN) : filled && !full && r->alt_kind != K_PLAIN;
+    }
     }
 }
 
@@ -583,7 +592,7 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
     size_t dict_raw = 0;
     uint8_t dict_pages = 0;
     unsigned k, pick = RC_COUNT;
-    int near;
+    int near, filled = 0;
     uint32_t bpv, sample = 0;
     uint64_t as_is_m = 0;
     if (NESTED(w) || c->def->encoding != PPQ_COLUMN_AUTO || !c->dict_kind || c->chunk_values == 0u ||
@@ -621,7 +630,7 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
     for (k = 0; k < RC_COUNT; k++) {
         ppq_status_t s;
         uint64_t bytes;
-        if (!candidate_ok(c, &r, k) ||
+        if (!candidate_ok(c, &r, k, filled) ||
             (k == RC_PLAIN && PPQ_WRITER_STATISTICS && !COMPRESSED(c->codec) && t != PPQ_BYTE_ARRAY &&
              (r.chunk_values - c->chunk_stats.nulls) * c->width >= best)) {
             continue; /* (uncompressed PLAIN takes its values' bytes at least) */
@@ -640,6 +649,7 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
         as_candidate(c, &fixed, &r, k);
         s = replay(w, c, r.chunk_values, 1, best, &crcs, 1);
         bytes = w->rz_at + (c->dict_pages ? dict_page_len(w, c) : 0u);
+        filled |= k == RC_DICT && c->kind != K_DICT; /* (given up before a fill: RC_DICT_ALT, as large, is too) */
         if (s == PPQ_OK && bytes < best) {
             best = bytes;
             pick = k;
@@ -656,7 +666,7 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
     }
     as_candidate(c, &fixed, &r, pick);
     c->chunk_raw = 0;
-    if (pick == RC_DICT) { /* its dictionary: the replay's, counted again, then its page */
+    if (rc_encoding[pick] == PPQ_COLUMN_DICTIONARY) { /* its dictionary: the replay's, counted again, then its page */
         *st = replay(w, c, r.chunk_values, 1, UINT64_MAX, &crcs, 1);
         w->rz_mode = 0;
         c->chunk_raw = 0;
@@ -690,7 +700,7 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
         *st = rrestore(w, c, &r, 0);
     }
 #if PPQ_WRITER_BLOOM
-    if (pick != RC_DICT && BLOOM(&w->opts) && c->bloom != NULL) {
+    if (rc_encoding[pick] != PPQ_COLUMN_DICTIONARY && BLOOM(&w->opts) && c->bloom != NULL) {
         c->bloom->n = 0;
     }
 #endif
