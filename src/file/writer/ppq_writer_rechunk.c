@@ -431,9 +431,10 @@ static ppq_status_t replay(ppq_writer_t *w, ppq_col_t *c, uint32_t n, uint8_t mo
         if (got >= 0) {
             st = put_any(w, c, got ? v : NULL, 1);
         }
-        if (mode == 1u && w->rz_at != at) { /* a page counted: the chunk so far, and its dictionary (half of
-                                                it under a codec), already larger, or on its way to a quarter more */
-            uint64_t so_far = w->rz_at + (dict ? ppq_dict_enc_dict_bytes(c->own.dict) >> COMPRESSED(c->codec) : 0u);
+        if (mode == 1u && w->rz_at != at) { /* a page counted: the chunk so far, and its dictionary (an eighth
+                                                of it under a codec), already larger, or on its way to a quarter more */
+            uint64_t so_far =
+                w->rz_at + (dict ? ppq_dict_enc_dict_bytes(c->own.dict) >> (COMPRESSED(c->codec) ? 3u : 0u) : 0u);
             at = w->rz_at;
             if (so_far > limit || (k >= n / 4u && so_far / 4u * n > limit / 4u * 5u * k)) {
                 st = PPQ_ERR_NOSPACE;
