@@ -615,8 +615,8 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
     }
     bpv = (uint32_t)((c->chunk_len << 4) / c->chunk_values);
     bpv = bpv < 0xFFFFu ? bpv : 0xFFFFu;
-    if (c->rechunk_wait > 0u && c->encodings == c->rechunk_enc && bpv - bpv / 4u <= c->rechunk_bpv &&
-        c->rechunk_bpv - c->rechunk_bpv / 4u <= bpv) {
+    if (c->rechunk_wait > 0u && c->encodings == c->rechunk_enc && bpv - bpv / 8u <= c->rechunk_bpv &&
+        c->rechunk_bpv - c->rechunk_bpv / 8u <= bpv) {
         c->rechunk_wait--; /* (a chunk like the last one weighed, none of whose rivals were much smaller) */
         return 0;
     }
