@@ -519,7 +519,7 @@ static ppq_status_t rrestore(ppq_writer_t *w, ppq_col_t *c, const rsaved_t *r, i
 
 /* A chunk of more than twice this many values is weighed first on its
  * first pages that hold these (rechunk's work bounded on large chunks). */
-#define RC_SAMPLE 8192u
+#define RC_SAMPLE 2048u
 
 /* The candidates: a fixed encoding's column (its kind, its pages split for
  * the compressor); the dictionary falls back to PLAIN as the spec's
