@@ -3240,6 +3240,65 @@ static void rechunk_constant_under_gzip(void)
     PPQ_CHECK_EQ(res.rows, 4000u);
 }
 
+/* An OPTIONAL INT64 counter for a page (AUTO takes DELTA_BINARY_PACKED
+ * for the chunk), then four large values in turn (a dictionary's chunk
+ * is a quarter of DELTA's), with 64 nulls at the start of a page: the
+ * chunk's values read back a batch of 64 at a time, one of nulls only,
+ * which decodes no value from the DELTA page (rechunk took that for a
+ * short page: 3.7x the dictionary's chunk). */
+static void counter_then_levels_row(ppq_writer_t *w, uint32_t i)
+{
+    static const int64_t lv[4] = {1234567890123ll, -987654321987ll, 55555555555555ll, 4242424242ll};
+    if (i >= 256u && i < 320u) {
+        PPQ_CHECK_OK(ppq_writer_set_null(w, 0));
+        return;
+    }
+    PPQ_CHECK_OK(ppq_writer_set_i64(w, 0, i < 128u ? (int64_t)i * 3 : lv[(i * 2654435761u >> 7) & 3u]));
+}
+
+static void rechunk_delta_page_of_nulls(void)
+{
+    ppq_writer_options_t o;
+    if (SIZE_MAX <= 0xFFFFFFFFu) {
+        return; /* (built on 64-bit CPUs: RECHUNK) */
+    }
+    one_page_options(&o);
+    o.page_values = 128;
+    auto_within(PPQ_INT64, PPQ_COLUMN_DICTIONARY, 1, &o, counter_then_levels_row, 4096, 105, 1);
+}
+
+static uint32_t constant_then_begun_bits(uint32_t r)
+{
+    return r < 1000u ? 1000u : 12345u;
+}
+
+/* A row begun with the setters before ppq_writer_flush_row_group and
+ * committed after it keeps its value: rechunk's replay of the chunk goes
+ * through the column's pending value (the commit said a REQUIRED column
+ * had none; an OPTIONAL one took a null). */
+static void rechunk_keeps_a_begun_row(void)
+{
+    ppq_writer_options_t o;
+    ppq_column_t col[1] = {COL("x", PPQ_INT32, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_t w;
+    uint32_t i;
+    if (!setup()) {
+        return;
+    }
+    one_page_options(&o);
+    o.page_values = 128;
+    PPQ_CHECK_OK(ppq_writer_init(&w, col, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+    for (i = 0; i < 1000u; i++) {
+        constant_row(&w, i);
+        PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    }
+    PPQ_CHECK_OK(ppq_writer_set_i32(&w, 0, 12345));
+    PPQ_CHECK_OK(ppq_writer_flush_row_group(&w));
+    PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    PPQ_CHECK_EQ(read_back32(file_mem.len, constant_then_begun_bits), 1001u);
+}
+
 static float levels_then_noise(uint32_t r);
 
 static uint32_t levels_then_noise_bits(uint32_t r)
@@ -4076,6 +4135,8 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(auto_later_page_to_dict),
     PPQ_TEST(auto_dict_page_gives_way),
     PPQ_TEST(rechunk_constant_under_gzip),
+    PPQ_TEST(rechunk_delta_page_of_nulls),
+    PPQ_TEST(rechunk_keeps_a_begun_row),
     PPQ_TEST(batch_page_to_dict_then_full),
     PPQ_TEST(auto_bools_weighed_compressed),
     PPQ_TEST(auto_weighs_a_constants_dictionary_over_the_chunk),

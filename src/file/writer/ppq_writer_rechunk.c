@@ -454,7 +454,8 @@ typedef struct rsaved {
     size_t chunk_raw;
     ppq_stats_t chunk_stats;
     uint8_t bounds[2u * STAT_MAX]; /* ... a byte array's min and max */
-    uint8_t rg_due;
+    uint8_t rg_due, pending;
+    uint8_t value[sizeof(((ppq_col_t *)0)->value)]; /* (a row the setters began before a flush) */
 #if AUTO_LEARNS
     uint16_t last_rows, last_entries;
 #endif
@@ -478,6 +479,8 @@ static void rsave(const ppq_writer_t *w, const ppq_col_t *c, rsaved_t *r)
         memcpy(r->bounds + STAT_MAX, c->chunk_stats.max, c->chunk_stats.cap);
     }
     r->rg_due = w->rg_due;
+    r->pending = c->pending;
+    memcpy(r->value, &c->value, sizeof r->value);
 #if AUTO_LEARNS
     r->last_rows = c->last_rows;
     r->last_entries = c->last_entries;
@@ -494,6 +497,8 @@ static ppq_status_t rrestore(ppq_writer_t *w, ppq_col_t *c, const rsaved_t *r, i
     c->split = r->split;
     w->rz_mode = 0;
     w->rg_due = r->rg_due;
+    c->pending = r->pending;
+    memcpy(&c->value, r->value, sizeof r->value);
 #if AUTO_LEARNS
     c->last_rows = r->last_rows;
     c->last_entries = r->last_entries;
@@ -682,6 +687,8 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
             dict_raw = c->chunk_raw;
             dict_pages = 1;
         }
+        ppq_dict_enc_truncate(c->own.dict, r.dict_pages ? r.entries : 0u); /* (its entries come in again as
+            they came when counted: a page's indices as narrow as then, the same indices) */
     }
 #if PPQ_WRITER_PAGE_INDEX
     if (c->pidx != NULL) {
