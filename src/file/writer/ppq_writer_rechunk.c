@@ -232,11 +232,11 @@ static ppq_status_t rsrc_bytes(const ppq_col_t *c, rsrc_t *s, uint32_t m)
 static ppq_status_t rsrc_ahead(const ppq_col_t *c, rsrc_t *s)
 {
     uint32_t lv[RSRC_AHEAD], idx[RSRC_AHEAD], k, m = 0, n = s->left < RSRC_AHEAD ? s->left : RSRC_AHEAD;
-    size_t got = 0, width = c->width;
+    size_t got = 0, levels = 0, width = c->width;
     ppq_status_t st = PPQ_OK;
     n = s->enc == PPQ_ENC_DELTA_BYTE_ARRAY && n > 1u ? 1u : n;
     if (c->def->optional) {
-        if ((st = ppq_rle_dec_get(&s->lv, lv, n, &got)) != PPQ_OK || got != n) {
+        if ((st = ppq_rle_dec_get(&s->lv, lv, n, &levels)) != PPQ_OK || levels != n) {
             return st != PPQ_OK ? st : PPQ_ERR_CORRUPT;
         }
     }
@@ -273,7 +273,6 @@ static ppq_status_t rsrc_ahead(const ppq_col_t *c, rsrc_t *s)
             break;
         }
         case PPQ_ENC_DELTA_BINARY_PACKED:
-            got = 0; /* (the levels' count until here) */
             if (width == 4u) {
                 int32_t v[RSRC_AHEAD];
                 st = m > 0u ? ppq_delta_dec_get(&s->dd, v, m, &got) : PPQ_OK;
