@@ -14,6 +14,7 @@
 #include "test_util.h"
 #include "recover_util.h"
 #include "ppq_delta_internal.h" /* (PPQ_DELTA_SMALL) */
+#include "ppq_zstd.h"                /* (the decoder's work sizes) */
 
 #define FILE_CAP (PPQ_TEST_BUF) /* every file here fits one test buffer */
 
@@ -3240,6 +3241,51 @@ static void rechunk_constant_under_gzip(void)
     PPQ_CHECK_EQ(res.rows, 4000u);
 }
 
+static uint32_t levels_and_noise_bits(uint32_t r)
+{
+    uint32_t x = r * 2654435761u;
+    x ^= x >> 15;
+    x *= 0x2C1B3C6Du;
+    x ^= x >> 12;
+    return r / 50u % 5u * 1000u + (x & 3u);
+}
+
+static void levels_and_noise_row(ppq_writer_t *w, uint32_t i)
+{
+    PPQ_CHECK_OK(ppq_writer_set_i32(w, 0, (int32_t)levels_and_noise_bits(i)));
+}
+
+/* An INT32 of levels held 50 rows, with 2 bits of noise, under ZSTD in
+ * pages of 128 and a dictionary of 16 entries: the codec work memory,
+ * sized to compress such pages, is below what ZSTD's decoder wants for
+ * any frame (PPQ_ZSTD_DEC_WORK_SIZE), and rechunk reads the old pages
+ * back through the decoder's reduced tables, which our encoder's small
+ * pages fit: within 1.05x of DELTA_BINARY_PACKED's file (1.06x before,
+ * those chunks not weighed again: the full sweep's ZSTD chunks of small
+ * arenas, up to 1.4x), every value read back. */
+static void rechunk_under_zstd_small_work(void)
+{
+    ppq_writer_options_t o;
+    ppq_column_t col[1] = {COL("x", PPQ_INT32, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_t w;
+    if (SIZE_MAX <= 0xFFFFFFFFu || !ppq_codec_can_compress(PPQ_CODEC_ZSTD) ||
+        !ppq_codec_can_decompress(PPQ_CODEC_ZSTD) || !setup()) {
+        return; /* (built on 64-bit CPUs: RECHUNK) */
+    }
+    one_page_options(&o);
+    o.page_values = 128;
+    o.page_bytes = 4096;
+    o.dict_entries = 16;
+    o.dict_bytes = 128;
+    o.row_group_rows = 500;
+    o.codec = PPQ_CODEC_ZSTD;
+    PPQ_CHECK_OK(ppq_writer_init(&w, col, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+    PPQ_CHECK(w.zwork_len >= PPQ_ZSTD_DEC_WORK_MIN && w.zwork_len < PPQ_ZSTD_DEC_WORK_SIZE); /* (the case) */
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    auto_within(PPQ_INT32, PPQ_COLUMN_DELTA_BINARY_PACKED, 0, &o, levels_and_noise_row, 8000, 105, 1);
+    PPQ_CHECK_EQ(read_back32(file_mem.len, levels_and_noise_bits), 8000u);
+}
+
 /* An OPTIONAL INT64 counter for a page (AUTO takes DELTA_BINARY_PACKED
  * for the chunk), then four large values in turn (a dictionary's chunk
  * is a quarter of DELTA's), with 64 nulls at the start of a page: the
@@ -4135,6 +4181,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(auto_later_page_to_dict),
     PPQ_TEST(auto_dict_page_gives_way),
     PPQ_TEST(rechunk_constant_under_gzip),
+    PPQ_TEST(rechunk_under_zstd_small_work),
     PPQ_TEST(rechunk_delta_page_of_nulls),
     PPQ_TEST(rechunk_keeps_a_begun_row),
     PPQ_TEST(batch_page_to_dict_then_full),

@@ -12,6 +12,8 @@
 
 #if RECHUNK
 
+#include "ppq_zstd.h"
+
 /* A chunk's pages read back, a value at a time (decoded this many ahead). */
 #define RSRC_AHEAD 64u
 
@@ -117,6 +119,22 @@ static uint64_t chunk_prefix(const ppq_col_t *c, uint32_t n, uint32_t *values)
 }
 
 /* The next page's header parsed and its body made ready to read. */
+/* ZSTD's decoder in the codec work memory where that (sized to compress
+ * small pages) is below what ppq_decompress wants: its reduced tables,
+ * which the pages of a few KB our encoder writes fit (one that does not
+ * is refused, PPQ_ERR_UNSUPPORTED, and its chunk written as it is). */
+#if (PPQ_DECOMPRESSORS & PPQ_CODEC_BIT(6)) != 0u
+#define RZ_ZSTD_MIN(codec) ((codec) == PPQ_CODEC_ZSTD)
+#else
+#define RZ_ZSTD_MIN(codec) 0
+#endif
+
+/* The work memory an old page of `codec` needs decompressed. */
+static size_t rz_work(uint8_t codec)
+{
+    return RZ_ZSTD_MIN(codec) ? ppq_zstd_dec_work_size(0) : ppq_decompress_work_size((ppq_codec_t)codec);
+}
+
 static ppq_status_t rsrc_page(ppq_writer_t *w, const ppq_col_t *c, rsrc_t *s)
 {
     int32_t f[7];
@@ -145,7 +163,9 @@ static ppq_status_t rsrc_page(ppq_writer_t *w, const ppq_col_t *c, rsrc_t *s)
         if ((size_t)f[1] < (size_t)f[6] || raw > w->rz_cap) {
             return PPQ_ERR_CORRUPT;
         }
-        st = ppq_decompress((ppq_codec_t)c->codec, body, len, w->rz, raw, &got, w->zwork, w->zwork_len);
+        st = RZ_ZSTD_MIN(c->codec) ? ppq_zstd_decompress(body, len, w->rz, raw, &got, w->zwork, w->zwork_len)
+                                   : ppq_decompress((ppq_codec_t)c->codec, body, len, w->rz, raw, &got, w->zwork,
+                                                    w->zwork_len);
         if (st != PPQ_OK || got != raw) {
             return st != PPQ_OK ? st : PPQ_ERR_CORRUPT;
         }
@@ -437,6 +457,7 @@ static ppq_status_t replay(ppq_writer_t *w, ppq_col_t *c, uint32_t n, uint8_t mo
             at = w->rz_at;
             if (so_far > limit || (k >= n / 4u && so_far / 4u * n > limit / 4u * 5u * k)) {
                 st = PPQ_ERR_NOSPACE;
+                w->rz_at = so_far * n / (k + 1u); /* (given up: its bytes as they were heading) */
             }
         }
     }
@@ -598,11 +619,12 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
     uint8_t dict_pages = 0;
     unsigned k, pick = RC_COUNT;
     int near, filled = 0;
+    uint64_t closest = UINT64_MAX;
     uint32_t bpv, sample = 0;
     uint64_t as_is_m = 0;
     if (NESTED(w) || c->def->encoding != PPQ_COLUMN_AUTO || !c->dict_kind || c->chunk_values == 0u ||
         !(t == PPQ_INT32 || t == PPQ_INT64 || t == PPQ_FLOAT || t == PPQ_DOUBLE || t == PPQ_BYTE_ARRAY) ||
-        (COMPRESSED(c->codec) && ppq_decompress_work_size((ppq_codec_t)c->codec) > w->zwork_len)) {
+        (COMPRESSED(c->codec) && rz_work(c->codec) > w->zwork_len)) {
         return 0;
     }
     if (COMPRESSED(c->codec) || t == PPQ_BYTE_ARRAY) { /* an old page decompressed (and a DELTA_BYTE_ARRAY
@@ -617,7 +639,8 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
             }
         }
     }
-    bpv = (uint32_t)((c->chunk_len << 4) / c->chunk_values);
+    bpv = (uint32_t)(((c->chunk_len + (c->dict_pages ? ppq_dict_enc_dict_bytes(c->own.dict) : 0u)) << 4) /
+                     c->chunk_values); /* (its dictionary's bytes too: indices as wide, more entries) */
     bpv = bpv < 0xFFFFu ? bpv : 0xFFFFu;
     if (c->rechunk_wait > 0u && c->encodings == c->rechunk_enc && bpv - bpv / 8u <= c->rechunk_bpv &&
         c->rechunk_bpv - c->rechunk_bpv / 8u <= bpv) {
@@ -654,6 +677,7 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
         as_candidate(c, &fixed, &r, k);
         s = replay(w, c, r.chunk_values, 1, best, &crcs, 1);
         bytes = w->rz_at + (c->dict_pages ? dict_page_len(w, c) : 0u);
+        closest = bytes < closest ? bytes : closest;
         filled |= k == RC_DICT && c->kind != K_DICT; /* (given up before a fill: RC_DICT_ALT, as large, is too) */
         if (s == PPQ_OK && bytes < best) {
             best = bytes;
@@ -663,7 +687,8 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
             return 0; /* (not reached: the chunk as it is) */
         }
     }
-    near = best <= as_is - as_is / 20u; /* (a twentieth smaller: the next chunk is weighed too) */
+    near = best <= as_is - as_is / 20u || closest <= as_is + as_is / 8u; /* (a twentieth smaller, or a close
+        contest: the next chunk is weighed too) */
     c->rechunk_wait = near ? 0u : c->rechunk_lost;
     c->rechunk_lost = near ? 0u : (uint8_t)(c->rechunk_lost < 32u ? 2u * c->rechunk_lost + 1u : 63u);
     if (pick == RC_COUNT) {
