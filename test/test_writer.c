@@ -3286,6 +3286,55 @@ static void rechunk_under_zstd_small_work(void)
     PPQ_CHECK_EQ(read_back32(file_mem.len, levels_and_noise_bits), 8000u);
 }
 
+/* A walk of steps -1, 0, 0, +1 (hashed from the row: the same each file). */
+static uint32_t quiet_walk_bits(uint32_t r)
+{
+    static uint32_t last = UINT32_MAX, v;
+    uint32_t x = r * 2654435761u;
+    x ^= x >> 15;
+    x *= 0x2C1B3C6Du;
+    x ^= x >> 12;
+    if (r != last) { /* (rows come in order; a row asked again keeps its value) */
+        v = (r == 0u ? 3000u : v) + ((x & 3u) == 0u) - ((x & 3u) == 1u);
+        last = r;
+    }
+    return v;
+}
+
+static void quiet_walk_row(ppq_writer_t *w, uint32_t i)
+{
+    PPQ_CHECK_OK(ppq_writer_set_i32(w, 0, (int32_t)quiet_walk_bits(i)));
+}
+
+/* The walk under ZSTD in pages of 256 bytes: the codec work memory is
+ * below even the ZSTD decoder's reduced tables, and rechunk decompresses
+ * an old page in the codec buffers taken together (free between two
+ * compressions); AUTO's file then within 1% of DELTA_BINARY_PACKED's
+ * (1.026x before: its chunks, a dictionary's pages and DELTA's mixed, were
+ * not weighed again; the full sweep's ZSTD chunks in pages of 32 values). */
+static void rechunk_under_zstd_tiny_work(void)
+{
+    ppq_writer_options_t o;
+    ppq_column_t col[1] = {COL("x", PPQ_INT32, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_t w;
+    if (SIZE_MAX <= 0xFFFFFFFFu || !ppq_codec_can_compress(PPQ_CODEC_ZSTD) ||
+        !ppq_codec_can_decompress(PPQ_CODEC_ZSTD) || !setup()) {
+        return; /* (built on 64-bit CPUs: RECHUNK) */
+    }
+    one_page_options(&o);
+    o.page_values = 32;
+    o.page_bytes = 256;
+    o.dict_entries = 32;
+    o.dict_bytes = 400;
+    o.row_group_rows = 500;
+    o.codec = PPQ_CODEC_ZSTD;
+    PPQ_CHECK_OK(ppq_writer_init(&w, col, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+    PPQ_CHECK(w.zwork_len < PPQ_ZSTD_DEC_WORK_MIN); /* (the case) */
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    auto_within(PPQ_INT32, PPQ_COLUMN_DELTA_BINARY_PACKED, 0, &o, quiet_walk_row, 8000, 101, 1);
+    PPQ_CHECK_EQ(read_back32(file_mem.len, quiet_walk_bits), 8000u);
+}
+
 /* An OPTIONAL INT64 counter for a page (AUTO takes DELTA_BINARY_PACKED
  * for the chunk), then four large values in turn (a dictionary's chunk
  * is a quarter of DELTA's), with 64 nulls at the start of a page: the
@@ -4182,6 +4231,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(auto_dict_page_gives_way),
     PPQ_TEST(rechunk_constant_under_gzip),
     PPQ_TEST(rechunk_under_zstd_small_work),
+    PPQ_TEST(rechunk_under_zstd_tiny_work),
     PPQ_TEST(rechunk_delta_page_of_nulls),
     PPQ_TEST(rechunk_keeps_a_begun_row),
     PPQ_TEST(batch_page_to_dict_then_full),

@@ -135,6 +135,23 @@ static size_t rz_work(uint8_t codec)
     return RZ_ZSTD_MIN(codec) ? ppq_zstd_dec_work_size(0) : ppq_decompress_work_size((ppq_codec_t)codec);
 }
 
+/* ... and what it has: the codec buffers together where the plan laid
+ * them end to end (zin, zout, zwork: each free between two compressions,
+ * and an old page is decompressed between them), else zwork alone.
+ * (ZSTD's compressor for pages of 256 bytes works in 5 KB, its decoder
+ * in 5.5 KB at least.) */
+static void *rz_work_mem(const ppq_writer_t *w, size_t *len)
+{
+    uint8_t *zw = (uint8_t *)w->zwork;
+    if (w->zin != NULL && w->zout == w->zin + PPQ_ARENA_ROUND(w->zin_cap) &&
+        zw == w->zout + PPQ_ARENA_ROUND(w->zout_cap)) {
+        *len = (size_t)(zw - w->zin) + w->zwork_len;
+        return w->zin;
+    }
+    *len = w->zwork_len;
+    return w->zwork;
+}
+
 static ppq_status_t rsrc_page(ppq_writer_t *w, const ppq_col_t *c, rsrc_t *s)
 {
     int32_t f[7];
@@ -159,13 +176,13 @@ static ppq_status_t rsrc_page(ppq_writer_t *w, const ppq_col_t *c, rsrc_t *s)
         len -= (size_t)f[6];
     }
     if (COMPRESSED(c->codec) && compressed) {
-        size_t raw = (size_t)f[1] - (f[0] == PAGE_DATA_V2 ? (size_t)f[6] : 0u), got = 0;
+        size_t raw = (size_t)f[1] - (f[0] == PAGE_DATA_V2 ? (size_t)f[6] : 0u), got = 0, wlen;
+        void *work = rz_work_mem(w, &wlen);
         if ((size_t)f[1] < (size_t)f[6] || raw > w->rz_cap) {
             return PPQ_ERR_CORRUPT;
         }
-        st = RZ_ZSTD_MIN(c->codec) ? ppq_zstd_decompress(body, len, w->rz, raw, &got, w->zwork, w->zwork_len)
-                                   : ppq_decompress((ppq_codec_t)c->codec, body, len, w->rz, raw, &got, w->zwork,
-                                                    w->zwork_len);
+        st = RZ_ZSTD_MIN(c->codec) ? ppq_zstd_decompress(body, len, w->rz, raw, &got, work, wlen)
+                                   : ppq_decompress((ppq_codec_t)c->codec, body, len, w->rz, raw, &got, work, wlen);
         if (st != PPQ_OK || got != raw) {
             return st != PPQ_OK ? st : PPQ_ERR_CORRUPT;
         }
@@ -622,9 +639,11 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
     uint64_t closest = UINT64_MAX;
     uint32_t bpv, sample = 0;
     uint64_t as_is_m = 0;
+    size_t wlen = 0;
+    (void)rz_work_mem(w, &wlen);
     if (NESTED(w) || c->def->encoding != PPQ_COLUMN_AUTO || !c->dict_kind || c->chunk_values == 0u ||
         !(t == PPQ_INT32 || t == PPQ_INT64 || t == PPQ_FLOAT || t == PPQ_DOUBLE || t == PPQ_BYTE_ARRAY) ||
-        (COMPRESSED(c->codec) && rz_work(c->codec) > w->zwork_len)) {
+        (COMPRESSED(c->codec) && rz_work(c->codec) > wlen)) {
         return 0;
     }
     if (COMPRESSED(c->codec) || t == PPQ_BYTE_ARRAY) { /* an old page decompressed (and a DELTA_BYTE_ARRAY
