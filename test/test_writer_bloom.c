@@ -558,24 +558,25 @@ static void sorting_columns_refused(void)
 #endif
 
 #if PPQ_WRITER_BLOOM
-/* A binary BYTE_ARRAY (no text type) of four values, one of them 100
- * bytes of `fill`, as a dictionary in one row group: the bytes of its
- * chunk's filter (0: none). */
-static uint32_t binary_filter(uint8_t fill, ppq_logical_kind_t kind)
+/* A binary column (BYTE_ARRAY, or FIXED_LEN_BYTE_ARRAY of 100 bytes) of
+ * four values, the third 100 bytes of `fill`, the others of 'a', 'm' and
+ * 'b' (BYTE_ARRAY: one byte each), as a dictionary in one row group: the
+ * bytes of its chunk's filter (0: none). */
+static uint32_t binary_filter(ppq_type_t type, uint8_t fill, ppq_logical_kind_t kind)
 {
     ppq_column_t col[1] = {COL("blob", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_DICTIONARY)};
     ppq_writer_options_t o;
     ppq_writer_t w;
     footer_t f;
     const uint8_t *bits;
-    uint8_t long_value[100];
-    const uint8_t *v[4];
+    static uint8_t v[4][100];
     uint32_t len[4] = {1, 1, 100, 1}, i;
-    memset(long_value, fill, sizeof long_value);
-    v[0] = (const uint8_t *)"a";
-    v[1] = (const uint8_t *)"m";
-    v[2] = long_value;
-    v[3] = (const uint8_t *)"b";
+    memset(v[0], 'a', 100);
+    memset(v[1], 'm', 100);
+    memset(v[2], fill, 100);
+    memset(v[3], 'b', 100);
+    col[0].type = type;
+    col[0].type_len = type == PPQ_FIXED_LEN_BYTE_ARRAY ? 100u : 0u;
     col[0].logical.kind = kind;
     base_options(&o);
     if (!setup() || ppq_writer_init(&w, col, 1, &o, &file_sink, test_arena_ptr, test_arena_size) != PPQ_OK) {
@@ -583,7 +584,8 @@ static uint32_t binary_filter(uint8_t fill, ppq_logical_kind_t kind)
         return 0;
     }
     for (i = 0; i < 20u; i++) {
-        if (ppq_writer_set_bytes(&w, 0, v[i % 4u], len[i % 4u]) != PPQ_OK || ppq_writer_commit_row(&w) != PPQ_OK) {
+        if (ppq_writer_set_bytes(&w, 0, v[i % 4u], type == PPQ_BYTE_ARRAY ? len[i % 4u] : 100u) != PPQ_OK ||
+            ppq_writer_commit_row(&w) != PPQ_OK) {
             ppq_test_fail(__FILE__, __LINE__, "a row");
             return 0;
         }
@@ -597,13 +599,16 @@ static uint32_t binary_filter(uint8_t fill, ppq_logical_kind_t kind)
 
 /* A binary column whose dictionary holds a byte that is not ASCII takes no
  * filter (DuckDB 1.5.6 probes it with another hash and finds no row: 0
- * rows of 5 in the interop check); ASCII bytes, or the same bytes as text
- * (STRING), take one. */
+ * rows of 5 in the interop check; a FIXED_LEN_BYTE_ARRAY's, 0 of 600);
+ * ASCII bytes, or the same bytes as text (STRING) or as a DECIMAL, take
+ * one. */
 static void bloom_not_for_binary_bytes(void)
 {
-    PPQ_CHECK_EQ(binary_filter(0xFFu, PPQ_LOGICAL_NONE), 0);
-    PPQ_CHECK_EQ(binary_filter('z', PPQ_LOGICAL_NONE), 32);
-    PPQ_CHECK_EQ(binary_filter(0xFFu, PPQ_LOGICAL_STRING), 32);
+    PPQ_CHECK_EQ(binary_filter(PPQ_BYTE_ARRAY, 0xFFu, PPQ_LOGICAL_NONE), 0);
+    PPQ_CHECK_EQ(binary_filter(PPQ_BYTE_ARRAY, 'z', PPQ_LOGICAL_NONE), 32);
+    PPQ_CHECK_EQ(binary_filter(PPQ_BYTE_ARRAY, 0xFFu, PPQ_LOGICAL_STRING), 32);
+    PPQ_CHECK_EQ(binary_filter(PPQ_FIXED_LEN_BYTE_ARRAY, 0xFFu, PPQ_LOGICAL_NONE), 0);
+    PPQ_CHECK_EQ(binary_filter(PPQ_FIXED_LEN_BYTE_ARRAY, 'z', PPQ_LOGICAL_NONE), 32);
 }
 #endif
 

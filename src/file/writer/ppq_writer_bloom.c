@@ -56,17 +56,19 @@ static void plan_bloom(const ppq_column_t *s, uint32_t n, const ppq_writer_optio
     EXT(w)->bloom_cap = cap;
 }
 
-/* Does a binary column's dictionary (BYTE_ARRAY without a text type) hold
- * a value with a byte that is not ASCII?  DuckDB 1.5.6 probes such a
+/* Does a binary column's dictionary (BYTE_ARRAY without a text type, or
+ * FIXED_LEN_BYTE_ARRAY without a logical type: a BLOB to DuckDB) hold a
+ * value with a byte that is not ASCII?  DuckDB 1.5.6 probes such a
  * value's filter with another hash than the spec's and finds no row (a
  * 100-byte 0xFF value: 0 rows through the filter, 5 without; 100 bytes of
- * 'z', or of 'é' as text, are found), so that chunk takes no filter. */
+ * 'z', or of 'é' as text, are found; 16-byte 0xFF..00 values: 0 rows of
+ * 600, as a UUID or a DECIMAL 600), so that chunk takes no filter. */
 static int binary_not_ascii(const ppq_col_t *c)
 {
     const ppq_dict_enc_t *d = c->own.dict;
     uint32_t e, i, len;
-    if (c->type != PPQ_BYTE_ARRAY ||
-        (c->def->logical.kind >= PPQ_LOGICAL_STRING && c->def->logical.kind <= PPQ_LOGICAL_JSON)) {
+    if (c->type == PPQ_BYTE_ARRAY ? c->def->logical.kind >= PPQ_LOGICAL_STRING && c->def->logical.kind <= PPQ_LOGICAL_JSON
+                                  : c->type != PPQ_FIXED_LEN_BYTE_ARRAY || c->def->logical.kind != PPQ_LOGICAL_NONE) {
         return 0;
     }
     for (e = 0; e < ppq_dict_enc_entries(d); e++) {
