@@ -227,8 +227,9 @@ typedef struct ppq_writer_options {
      * a dictionary, has none.  Which columns: bloom_columns NULL, AUTO's
      * pick: BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY, INT32 and INT64 columns that
      * take a dictionary (PPQ_COLUMN_AUTO or PPQ_COLUMN_DICTIONARY; a
-     * BYTE_ARRAY without a text type only where its chunk's values are
-     * ASCII: DuckDB 1.5.6 probes other bytes with another hash); else
+     * BYTE_ARRAY without a text type, or a FIXED_LEN_BYTE_ARRAY without a
+     * logical type, only where its chunk's values are ASCII: DuckDB 1.5.6
+     * probes other bytes with another hash); else
      * one byte per schema column (caller-owned), nonzero for a filter (any
      * type but BOOLEAN, when its chunk is dictionary-encoded as above).
      * no_bloom 1: none (the file as before, byte for byte).  Memory: one
