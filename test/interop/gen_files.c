@@ -24,7 +24,7 @@
  *   logical_types_plain_v2   the same values PLAIN in v2 pages
  *   logical_types_split_v2   BYTE_STREAM_SPLIT for INT32/INT64/FLBA, DELTA_BYTE_ARRAY strings
  *   logical_types_dict       dictionaries for numbers and FLBA, DELTA_LENGTH_BYTE_ARRAY strings
- *   long_strings       100 KB strings (dictionary, PLAIN, DLBA) and a 100-byte 0xFF value
+ *   long_strings       100 KB strings (dictionary, PLAIN, DLBA), a 100-byte 0xFF value, 0xFF FLBA(16)
  *   recoverable        written with the recovery option (its records between the
  *                      row groups): readers must read it as any other file
  *   recovered          recoverable cut at 60% of its bytes and recovered with
@@ -346,12 +346,19 @@ static const lt_col_t logical_cols[] = {
 static char long_a[100001], long_b[100001], long_ff[101];
 static const char *const v_long[] = {"short", long_a, "", long_b, "b"};
 static const char *const v_long_blob[] = {"a", "m", long_ff, "b"};
+/* FIXED_LEN_BYTE_ARRAY(16) without a logical type (a BLOB to DuckDB), two
+ * of its values mostly 0xFF: no bloom filter (DuckDB 1.5.6 probes such
+ * bytes with another hash: 0 rows found through one) */
+static const char *const v_blob16[] = {"zzzzzzzzzzzzzzz0", "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff" "0",
+                                       "zzzzzzzzzzzzzzz1", "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff" "1"};
 static const lt_col_t long_cols[] = {
     LT("text", PPQ_BYTE_ARRAY, 0, 1, PPQ_LOGICAL_STRING, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0, v_long, 1),
     {{"text_plain", PPQ_BYTE_ARRAY, 0, 0, {PPQ_LOGICAL_STRING, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_PLAIN}, NV(v_long), 0},
     {{"text_dlba", PPQ_BYTE_ARRAY, 0, 1, {PPQ_LOGICAL_STRING, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_DELTA_LENGTH_BYTE_ARRAY},
      NV(v_long), 1},
     LT("blob", PPQ_BYTE_ARRAY, 0, 0, PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0, v_long_blob, 0),
+    {{"blob16", PPQ_FIXED_LEN_BYTE_ARRAY, 16, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0}, PPQ_COLUMN_DICTIONARY},
+     NV(v_blob16), 0},
 };
 
 static int hexval(char ch)
