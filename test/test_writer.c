@@ -3394,6 +3394,76 @@ static void rechunk_keeps_a_begun_row(void)
     PPQ_CHECK_EQ(read_back32(file_mem.len, constant_then_begun_bits), 1001u);
 }
 
+/* An OPTIONAL AUTO BYTE_ARRAY of 12 rows (two nulls), v1 pages under a
+ * codec: AUTO writes the chunk as one DELTA_BYTE_ARRAY page (the values
+ * share prefixes), which rechunk reads back decompressed into the free
+ * room of a chunk buffer.  Its decoder's buffers now start after the whole
+ * page there, the levels before the values too: they started at the
+ * values, over the levels still being read, and 5 of the 10 values read
+ * back as nulls (with the chunk's statistics: null count 7), for every
+ * codec but GZIP (fuzz_writer). */
+static void rechunk_delta_bytes_after_levels(void)
+{
+    static const int8_t start[12] = {1, 0, -1, 0, 0, 1, 0, -1, 0, 0, 0, 1}; /* -1: a null */
+    static const uint8_t lens[12] = {6, 8, 0, 13, 22, 33, 10, 0, 13, 25, 29, 32};
+    static const ppq_column_t col[1] = {COL("b", PPQ_BYTE_ARRAY, 1, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    ppq_column_reader_t *cr;
+    ppq_reader_t *rd;
+    ppq_file_t f;
+    mfile_t m;
+    ppq_arena_t a;
+    ppq_bytes_t got[16];
+    int16_t def[16];
+    uint8_t text[40];
+    size_t levels = 0, count = 0, i, k;
+    uint32_t r, j;
+    if (SIZE_MAX <= 0xFFFFFFFFu || !ppq_codec_can_compress(PPQ_CODEC_SNAPPY) || !setup()) {
+        return; /* (built on 64-bit CPUs: RECHUNK) */
+    }
+    memset(&o, 0, sizeof o);
+    o.codec = PPQ_CODEC_SNAPPY;
+    o.page_values = 14;
+    o.page_bytes = 1024;
+    o.row_group_rows = 44;
+    o.dict_entries = 64;
+    o.dict_bytes = 1024;
+    o.chunk_bytes = 8192;
+    o.footer_bytes = 2048;
+    o.no_bloom = 1;
+    PPQ_CHECK_OK(ppq_writer_init(&w, col, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+    for (r = 0; r < 12u; r++) {
+        for (j = 0; j < lens[r]; j++) {
+            text[j] = (uint8_t)('a' + (uint32_t)(start[r] + (int)j) % 3u);
+        }
+        if (start[r] >= 0) {
+            PPQ_CHECK_OK(ppq_writer_set_bytes(&w, 0, text, lens[r]));
+        }
+        PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    }
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    rd = file_reader(file_mem.len, &a, &f, &m);
+    cr = rd != NULL ? (ppq_column_reader_t *)ppq_arena_alloc(&a, sizeof *cr) : NULL;
+    PPQ_CHECK(cr != NULL);
+    if (cr == NULL) {
+        return;
+    }
+    PPQ_CHECK_EQ(rd->chunks[0].stats.null_count, 2);
+    PPQ_CHECK_OK(ppq_column_reader_init(cr, rd, 0, 0, &a));
+    PPQ_CHECK_OK(ppq_column_reader_read(cr, 16, got, def, NULL, &levels, &count));
+    PPQ_CHECK_EQ(levels, 12u);
+    PPQ_CHECK_EQ(count, 10u);
+    for (i = 0, k = 0; i < levels && i < 12u; i++) {
+        PPQ_CHECK_EQ(def[i], start[i] >= 0 ? 1 : 0);
+        if (def[i] == 1 && k < count) {
+            PPQ_CHECK_EQ(got[k].len, lens[i]);
+            PPQ_CHECK(got[k].len == 0u || got[k].ptr[0] == (uint8_t)('a' + start[i]));
+            k++;
+        }
+    }
+}
+
 static float levels_then_noise(uint32_t r);
 
 static uint32_t levels_then_noise_bits(uint32_t r)
@@ -4234,6 +4304,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(rechunk_under_zstd_tiny_work),
     PPQ_TEST(rechunk_delta_page_of_nulls),
     PPQ_TEST(rechunk_keeps_a_begun_row),
+    PPQ_TEST(rechunk_delta_bytes_after_levels),
     PPQ_TEST(batch_page_to_dict_then_full),
     PPQ_TEST(auto_bools_weighed_compressed),
     PPQ_TEST(auto_weighs_a_constants_dictionary_over_the_chunk),

@@ -158,6 +158,7 @@ static ppq_status_t rsrc_page(ppq_writer_t *w, const ppq_col_t *c, rsrc_t *s)
     int compressed;
     size_t hlen, len;
     const uint8_t *body;
+    int in_rz = 0; /* (the body decompressed into w->rz) */
     ppq_status_t st = page_head(s->at, s->end, f, &compressed, &hlen);
     if (st != PPQ_OK) {
         return st;
@@ -188,6 +189,7 @@ static ppq_status_t rsrc_page(ppq_writer_t *w, const ppq_col_t *c, rsrc_t *s)
         }
         body = w->rz;
         len = raw;
+        in_rz = 1;
     }
     if (f[0] == PAGE_DATA && c->def->optional) { /* v1: the levels, after their length */
         if ((st = ppq_rle_dec_init(&s->lv, 1, 1, body, len, s->left)) != PPQ_OK) {
@@ -201,9 +203,10 @@ static ppq_status_t rsrc_page(ppq_writer_t *w, const ppq_col_t *c, rsrc_t *s)
     switch (s->enc) {
     case PPQ_ENC_PLAIN: return PPQ_OK;
     case PPQ_ENC_DELTA_LENGTH_BYTE_ARRAY: return ppq_dlba_dec_init(&s->dl, body, len);
-    case PPQ_ENC_DELTA_BYTE_ARRAY: { /* its last value, then the one it makes, after the page in w->rz */
+    case PPQ_ENC_DELTA_BYTE_ARRAY: { /* its last value, then the one it makes, after the page in w->rz
+                                         (all of it: a v1 page's levels before the values too) */
         ppq_arena_t a;
-        size_t used = body == w->rz ? len : 0u;
+        size_t used = in_rz ? (size_t)(body - w->rz) + len : 0u;
         ppq_arena_init(&a, w->rz + used, w->rz_cap - used);
         st = ppq_dba_dec_init(&s->db, PPQ_BYTE_ARRAY, 0, body, len, &a);
         s->cap = a.size - a.used;
