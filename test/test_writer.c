@@ -1383,37 +1383,6 @@ static void compact_auto_all_nulls(void)
     PPQ_CHECK(mine <= plain);
 }
 
-static void row_version_or_null(ppq_writer_t *w, uint32_t r)
-{
-    static char v[16];
-    if (r / 100u % 3u == 1u) { /* every third row group of 100: nulls only */
-        PPQ_CHECK_OK(ppq_writer_set_null(w, 0));
-        return;
-    }
-    v[0] = 'f', v[1] = 'w', v[2] = '-', v[3] = '1', v[4] = '.', v[5] = (char)('0' + r / 1000u % 10u);
-    PPQ_CHECK_OK(ppq_writer_set_bytes(w, 0, v, 6));
-}
-
-/* A compact AUTO string (a firmware version, one a row group) with a row
- * group of nulls every third: a row group of nulls tells nothing of the
- * dictionary, and is no loss (it counted as one, 0 bytes against PLAIN's
- * 0, and sent the dictionary away for 8, 16, ... row groups: 47x its
- * chunks in a helper's harness); within 1.05x of DICTIONARY's file. */
-static void compact_auto_nulls_no_loss(void)
-{
-    static const ppq_column_t schema[] = {COL("v", PPQ_BYTE_ARRAY, 1, PPQ_COLUMN_AUTO)};
-    ppq_writer_options_t o;
-    size_t dict, mine;
-    compact_options(&o, 512, 2048, 64);
-    o.row_group_rows = 100;
-    compact_bytes(schema, 1, PPQ_COLUMN_DICTIONARY, &o, 1500, row_version_or_null, &dict);
-    compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 1500, row_version_or_null, &mine);
-    if (dict == 0u) {
-        return; /* (a build without the compact layout, or a board's arena too small) */
-    }
-    PPQ_CHECK(mine > 0u && mine * 100u <= dict * 105u);
-}
-
 static void row_walk_i32(ppq_writer_t *w, uint32_t r)
 {
     uint32_t x = r * 2654435761u;
@@ -4275,7 +4244,6 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_row_groups),
     PPQ_TEST(compact_nulls_keep_room),
     PPQ_TEST(compact_auto_all_nulls),
-    PPQ_TEST(compact_auto_nulls_no_loss),
     PPQ_TEST(compact_auto_distinct_flat),
     PPQ_TEST(compact_auto_one_value),
     PPQ_TEST(compact_auto_plain_known),

@@ -1001,9 +1001,8 @@ static void compact_weigh(ppq_writer_t *w, const ppq_col_t *c)
     uint32_t entries = 0;
 #endif
     int home = compact_home(c);
-    if (c->def->encoding != PPQ_COLUMN_AUTO || c->def->type == PPQ_BOOLEAN || n == 0u) {
-        return; /* (a row group of nulls tells nothing: as a loss, it sent a version string's
-                   dictionary away for 8, 16, ... row groups, 47x its chunks) */
+    if (c->def->encoding != PPQ_COLUMN_AUTO || c->def->type == PPQ_BOOLEAN) {
+        return;
     }
     if (!c->dict_word && c->kind != K_DICT) { /* byte arrays: their PLAIN bytes written ... */
         plain = cc->vals.len;
