@@ -3335,6 +3335,40 @@ static void rechunk_under_zstd_tiny_work(void)
     PPQ_CHECK_EQ(read_back32(file_mem.len, quiet_walk_bits), 8000u);
 }
 
+static void versions_row(ppq_writer_t *w, uint32_t i)
+{
+    static char v[8] = "fw-1.00";
+    v[5] = (char)('0' + i / 8000u % 10u);
+    v[6] = (char)('0' + i / 800u % 10u);
+    PPQ_CHECK_OK(ppq_writer_set_bytes(w, 0, v, 7));
+}
+
+/* A firmware version string, a new one every 800 rows, in pages of 100
+ * and a dictionary of 8 entries, 6,000 rows in a row group: the
+ * dictionary takes its 8 entries and the chunk keeps it, 2.7x
+ * DELTA_BYTE_ARRAY's file.  A chunk of more than 4,096 values is weighed
+ * on its first pages first, and these, three values held long (a
+ * dictionary's bytes a value near nothing), told nothing of the rest: no
+ * candidate a twentieth smaller there (3.9x DELTA_BYTE_ARRAY's chunk in
+ * helper-43's harness).  Pages holding under an eighth of their share of
+ * the chunk's bytes are no sample: the chunk is weighed whole, within
+ * 1.05x of that encoding's file. */
+static void rechunk_sample_of_its_share(void)
+{
+    ppq_writer_options_t o;
+    if (SIZE_MAX <= 0xFFFFFFFFu) {
+        return; /* (built on 64-bit CPUs: RECHUNK) */
+    }
+    one_page_options(&o);
+    o.page_values = 100;
+    o.page_bytes = 4096;
+    o.dict_entries = 8;
+    o.dict_bytes = 64;
+    o.row_group_rows = 6000;
+    o.chunk_bytes = 60000;
+    auto_within(PPQ_BYTE_ARRAY, PPQ_COLUMN_DELTA_BYTE_ARRAY, 0, &o, versions_row, 6000, 105, 1);
+}
+
 /* An OPTIONAL INT64 counter for a page (AUTO takes DELTA_BINARY_PACKED
  * for the chunk), then four large values in turn (a dictionary's chunk
  * is a quarter of DELTA's), with 64 nulls at the start of a page: the
@@ -4302,6 +4336,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(rechunk_constant_under_gzip),
     PPQ_TEST(rechunk_under_zstd_small_work),
     PPQ_TEST(rechunk_under_zstd_tiny_work),
+    PPQ_TEST(rechunk_sample_of_its_share),
     PPQ_TEST(rechunk_delta_page_of_nulls),
     PPQ_TEST(rechunk_keeps_a_begun_row),
     PPQ_TEST(rechunk_delta_bytes_after_levels),

@@ -674,7 +674,11 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
     as_is = c->chunk_len + (c->dict_pages ? dict_page_len(w, c) : 0u);
     best = as_is - as_is / 64u; /* (a candidate must take a 64th less) */
     if (c->chunk_values > 2u * RC_SAMPLE) { /* a large chunk: candidates on its first pages first */
-        as_is_m = chunk_prefix(c, RC_SAMPLE, &sample) + (as_is - c->chunk_len);
+        uint64_t head = chunk_prefix(c, RC_SAMPLE, &sample);
+        as_is_m = head + (as_is - c->chunk_len);
+        sample = head * c->chunk_values >= (uint64_t)c->chunk_len * sample / 8u ? sample : 0u; /* (not where
+            those pages hold under an eighth of their share of its bytes: nulls, or a constant, that tell
+            little of the rest) */
     }
     rsave(w, c, &r);
     for (k = 0; k < RC_COUNT; k++) {
