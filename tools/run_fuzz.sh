@@ -11,7 +11,10 @@ if [ "$1" = --one ]; then
     mkdir -p "$corpus"
     seeds=""
     [ -d "test/fuzz/seeds/$t" ] && seeds="test/fuzz/seeds/$t"
-    if build/fuzz/"$t" -max_total_time="$seconds" -timeout=10 -print_final_stats=0 -error_exitcode=77 \
+    # a target's own libFuzzer flags, if any (test/fuzz/<target>.flags, one line)
+    flags=""
+    [ -f "test/fuzz/$t.flags" ] && flags=$(cat "test/fuzz/$t.flags")
+    if build/fuzz/"$t" -max_total_time="$seconds" -timeout=10 -print_final_stats=0 -error_exitcode=77 $flags \
         "$corpus" $seeds 2>build/fuzz/"$t".log; then
         echo "fuzz: $t for ${seconds}s: $(grep -E '^#[0-9]+.*DONE|^Done' build/fuzz/"$t".log | tail -1 || true)"
         exit 0
