@@ -1190,8 +1190,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         want = 256u * o.row_group_rows;
     }
     if (want > 6000u && (o.codec == PPQ_CODEC_GZIP || o.codec == PPQ_CODEC_ZSTD || o.column_codecs != NULL)) {
-        want = 6000u; /* fewer rows for the slower compressors: chunks of 4,096 values and more still) */
+        want = 6000u; /* fewer rows for the slower compressors: chunks of 4,096 values and more still, */
     }
+    x = o.codec != PPQ_CODEC_UNCOMPRESSED || o.column_codecs != NULL ? 256u : 1024u; /* and fewer pages a */
+    for (c = 0; c < ncols; c++) { /* column, each compressed and weighed again) */
+        uint32_t most = x * (schema[c].type == PPQ_BYTE_ARRAY && page_bytes_eff < 2048u ? 1u + page_bytes_eff / 32u
+                                                                                           : 64u);
+        want = want > most ? most : want;
+    }
+    want = want > x * o.page_values && o.page_values != 0u ? x * o.page_values : want;
     make_rows(&in, (int)generated, generated ? 1u + (uint32_t)(rnd() % want) : want, bad_rate);
     for (c = 0; c < nflush; c++) {
         flushes[c] = nrows ? flushes[c] % (nrows + 1u) : 0u;
