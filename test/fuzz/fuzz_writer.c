@@ -161,6 +161,7 @@ typedef struct col_plan {
     uint8_t in_nulls;  /* in a burst of nulls */
     uint8_t regime;    /* kind 7: the kind it has now */
     uint8_t uns;       /* an unsigned INT logical type (unsigned order) */
+    uint64_t last;     /* the last row's number (byte arrays: a repeat points where it did) */
 } col_plan_t;
 
 static ppq_column_t schema[MAX_COLS];
@@ -304,6 +305,11 @@ static void store_value(uint32_t c, uint32_t r, uint64_t x, int raw)
         ppq_bytes_t b;
         b.ptr = heap[c][r];
         b.len = raw ? (uint32_t)x : make_bytes(c, x, heap[c][r]);
+        if (!raw && r > 0u && x == plan[c].last && (r & 3u) != 0u) { /* (a repeat, often where the last */
+            memcpy(&b, v + (size_t)(r - 1u) * sizeof b, sizeof b); /* one was: a constant, a status) */
+            b.len = schema[c].type == PPQ_FIXED_LEN_BYTE_ARRAY ? schema[c].type_len : b.len; /* (not a bad one's) */
+        }
+        plan[c].last = x;
         memcpy(v + (size_t)r * sizeof b, &b, sizeof b);
         break;
     }
@@ -350,6 +356,7 @@ static void make_bad(uint32_t r, uint32_t c, unsigned how)
         if (schema[c].type == PPQ_BYTE_ARRAY && present[c][r] && page_bytes_eff < MAX_BYTES) {
             memcpy(&b, val_at(c, r), sizeof b);
             b.len = page_bytes_eff + 1u + (uint32_t)(r % (MAX_BYTES - page_bytes_eff));
+            b.ptr = heap[c][r];
             memset(heap[c][r], 'z', b.len);
             memcpy((uint8_t *)vals[c] + (size_t)r * sizeof b, &b, sizeof b);
             bad[r] = BAD_LONG;
@@ -1025,6 +1032,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static uint8_t bloom_cols[MAX_COLS];
     static ppq_field_t fields[MAX_COLS];
     static uint8_t always[MAX_COLS];
+    static ppq_sorting_column_t sorting[3];
+    static const ppq_key_value_t key_values[2] = {{"origin", "fuzz_writer"}, {"empty", NULL}};
     input_t in = {data, size};
     buf_t file = {file_buf, 0, sizeof file_buf, 0, 0};
     buf_t spill = {spill_buf, 0, sizeof spill_buf, 0, 0};
@@ -1119,6 +1128,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     o.footer_bytes = scaled(take(&in, 3), 18);
     x = take(&in, 3);
     o.index_pages = (uint16_t)(x & 1u ? 1u + (x >> 1) % 300u : 0u);
+    if ((x >> 18) & 3u) { /* sorting_columns: the integer columns (another is PPQ_ERR_ARG) */
+        uint32_t k = 0;
+        for (c = 0; c < ncols && k < ((x >> 18) & 3u); c++) {
+            if (schema[c].type == PPQ_INT32 || schema[c].type == PPQ_INT64 || ((x >> 22) & 3u) == 0u) {
+                sorting[k].column = c;
+                sorting[k].descending = (uint8_t)((x >> (20u + k)) & 1u);
+                sorting[k].nulls_first = (uint8_t)((x >> (21u - k)) & 1u);
+                k++;
+            }
+        }
+        o.sorting_columns = sorting;
+        o.sorting_count = k;
+    }
+    if ((x >> 23) & 1u) {
+        o.key_values = key_values;
+        o.key_value_count = 2;
+    }
     if (layout == 1u) {
         o.compact = 1;
         if (((x >> 16) & 3u) != 0u) { /* (mostly what it takes; else PPQ_ERR_ARG, likely) */
