@@ -118,7 +118,6 @@ static uint64_t chunk_prefix(const ppq_col_t *c, uint32_t n, uint32_t *values)
     return (uint64_t)(at - c->chunk);
 }
 
-/* The next page's header parsed and its body made ready to read. */
 /* ZSTD's decoder in the codec work memory where that (sized to compress
  * small pages) is below what ppq_decompress wants: its reduced tables,
  * which the pages of a few KB our encoder writes fit (one that does not
@@ -152,6 +151,7 @@ static void *rz_work_mem(const ppq_writer_t *w, size_t *len)
     return w->zwork;
 }
 
+/* The next page's header parsed and its body made ready to read. */
 static ppq_status_t rsrc_page(ppq_writer_t *w, const ppq_col_t *c, rsrc_t *s)
 {
     int32_t f[7];
