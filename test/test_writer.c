@@ -3243,11 +3243,7 @@ static void rechunk_constant_under_gzip(void)
 
 static uint32_t levels_and_noise_bits(uint32_t r)
 {
-    uint32_t x = r * 2654435761u;
-    x ^= x >> 15;
-    x *= 0x2C1B3C6Du;
-    x ^= x >> 12;
-    return r / 50u % 5u * 1000u + (x & 3u);
+    return r / 50u % 5u * 1000u + (mix32(r) & 3u);
 }
 
 static void levels_and_noise_row(ppq_writer_t *w, uint32_t i)
@@ -3255,47 +3251,13 @@ static void levels_and_noise_row(ppq_writer_t *w, uint32_t i)
     PPQ_CHECK_OK(ppq_writer_set_i32(w, 0, (int32_t)levels_and_noise_bits(i)));
 }
 
-/* An INT32 of levels held 50 rows, with 2 bits of noise, under ZSTD in
- * pages of 128 and a dictionary of 16 entries: the codec work memory,
- * sized to compress such pages, is below what ZSTD's decoder wants for
- * any frame (PPQ_ZSTD_DEC_WORK_SIZE), and rechunk reads the old pages
- * back through the decoder's reduced tables, which our encoder's small
- * pages fit: within 1.05x of DELTA_BINARY_PACKED's file (1.06x before,
- * those chunks not weighed again: the full sweep's ZSTD chunks of small
- * arenas, up to 1.4x), every value read back. */
-static void rechunk_under_zstd_small_work(void)
-{
-    ppq_writer_options_t o;
-    ppq_column_t col[1] = {COL("x", PPQ_INT32, 0, PPQ_COLUMN_AUTO)};
-    ppq_writer_t w;
-    if (SIZE_MAX <= 0xFFFFFFFFu || !ppq_codec_can_compress(PPQ_CODEC_ZSTD) ||
-        !ppq_codec_can_decompress(PPQ_CODEC_ZSTD) || !setup()) {
-        return; /* (built on 64-bit CPUs: RECHUNK) */
-    }
-    one_page_options(&o);
-    o.page_values = 128;
-    o.page_bytes = 4096;
-    o.dict_entries = 16;
-    o.dict_bytes = 128;
-    o.row_group_rows = 500;
-    o.codec = PPQ_CODEC_ZSTD;
-    PPQ_CHECK_OK(ppq_writer_init(&w, col, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
-    PPQ_CHECK(w.zwork_len >= PPQ_ZSTD_DEC_WORK_MIN && w.zwork_len < PPQ_ZSTD_DEC_WORK_SIZE); /* (the case) */
-    PPQ_CHECK_OK(ppq_writer_close(&w));
-    auto_within(PPQ_INT32, PPQ_COLUMN_DELTA_BINARY_PACKED, 0, &o, levels_and_noise_row, 8000, 105, 1);
-    PPQ_CHECK_EQ(read_back32(file_mem.len, levels_and_noise_bits), 8000u);
-}
-
 /* A walk of steps -1, 0, 0, +1 (hashed from the row: the same each file). */
 static uint32_t quiet_walk_bits(uint32_t r)
 {
     static uint32_t last = UINT32_MAX, v;
-    uint32_t x = r * 2654435761u;
-    x ^= x >> 15;
-    x *= 0x2C1B3C6Du;
-    x ^= x >> 12;
+    uint32_t x = mix32(r) & 3u;
     if (r != last) { /* (rows come in order; a row asked again keeps its value) */
-        v = (r == 0u ? 3000u : v) + ((x & 3u) == 0u) - ((x & 3u) == 1u);
+        v = (r == 0u ? 3000u : v) + (x == 0u) - (x == 1u);
         last = r;
     }
     return v;
@@ -3306,13 +3268,13 @@ static void quiet_walk_row(ppq_writer_t *w, uint32_t i)
     PPQ_CHECK_OK(ppq_writer_set_i32(w, 0, (int32_t)quiet_walk_bits(i)));
 }
 
-/* The walk under ZSTD in pages of 256 bytes: the codec work memory is
- * below even the ZSTD decoder's reduced tables, and rechunk decompresses
- * an old page in the codec buffers taken together (free between two
- * compressions); AUTO's file then within 1% of DELTA_BINARY_PACKED's
- * (1.026x before: its chunks, a dictionary's pages and DELTA's mixed, were
- * not weighed again; the full sweep's ZSTD chunks in pages of 32 values). */
-static void rechunk_under_zstd_tiny_work(void)
+/* An AUTO INT32 under ZSTD in small pages (`page_values` of at most
+ * `page_bytes`, a dictionary of `entries` and `bytes`, row groups of 500)
+ * whose codec work memory is below ZSTD's decoder's full tables (`tiny`:
+ * below its reduced ones too): AUTO's file within `percent` of
+ * DELTA_BINARY_PACKED's, its 8,000 values read back. */
+static void rechunk_under_zstd(uint32_t page_values, uint32_t page_bytes, uint32_t entries, uint32_t bytes, int tiny,
+                               row_fn row, uint32_t (*bits)(uint32_t), size_t percent)
 {
     ppq_writer_options_t o;
     ppq_column_t col[1] = {COL("x", PPQ_INT32, 0, PPQ_COLUMN_AUTO)};
@@ -3322,17 +3284,40 @@ static void rechunk_under_zstd_tiny_work(void)
         return; /* (built on 64-bit CPUs: RECHUNK) */
     }
     one_page_options(&o);
-    o.page_values = 32;
-    o.page_bytes = 256;
-    o.dict_entries = 32;
-    o.dict_bytes = 400;
+    o.page_values = page_values;
+    o.page_bytes = page_bytes;
+    o.dict_entries = entries;
+    o.dict_bytes = bytes;
     o.row_group_rows = 500;
     o.codec = PPQ_CODEC_ZSTD;
     PPQ_CHECK_OK(ppq_writer_init(&w, col, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
-    PPQ_CHECK(w.zwork_len < PPQ_ZSTD_DEC_WORK_MIN); /* (the case) */
+    PPQ_CHECK(w.zwork_len < (tiny ? PPQ_ZSTD_DEC_WORK_MIN : PPQ_ZSTD_DEC_WORK_SIZE)); /* (the case) */
+    PPQ_CHECK(tiny || w.zwork_len >= PPQ_ZSTD_DEC_WORK_MIN);
     PPQ_CHECK_OK(ppq_writer_close(&w));
-    auto_within(PPQ_INT32, PPQ_COLUMN_DELTA_BINARY_PACKED, 0, &o, quiet_walk_row, 8000, 101, 1);
-    PPQ_CHECK_EQ(read_back32(file_mem.len, quiet_walk_bits), 8000u);
+    auto_within(PPQ_INT32, PPQ_COLUMN_DELTA_BINARY_PACKED, 0, &o, row, 8000, percent, 1);
+    PPQ_CHECK_EQ(read_back32(file_mem.len, bits), 8000u);
+}
+
+/* Levels held 50 rows, with 2 bits of noise, in pages of 128 and a
+ * dictionary of 16 entries: rechunk reads the old pages back through the
+ * decoder's reduced tables, which our encoder's small pages fit: within
+ * 1.05x of DELTA_BINARY_PACKED's file (1.06x before, those chunks not
+ * weighed again: the full sweep's ZSTD chunks of small arenas, up to
+ * 1.4x). */
+static void rechunk_under_zstd_small_work(void)
+{
+    rechunk_under_zstd(128, 4096, 16, 128, 0, levels_and_noise_row, levels_and_noise_bits, 105);
+}
+
+/* The walk in pages of 256 bytes: below even the reduced tables, rechunk
+ * decompresses an old page in the codec buffers taken together (free
+ * between two compressions); AUTO's file within 1% of
+ * DELTA_BINARY_PACKED's (1.026x before: its chunks, a dictionary's pages
+ * and DELTA's mixed, were not weighed again; the full sweep's ZSTD chunks
+ * in pages of 32 values). */
+static void rechunk_under_zstd_tiny_work(void)
+{
+    rechunk_under_zstd(32, 256, 32, 400, 1, quiet_walk_row, quiet_walk_bits, 101);
 }
 
 static void versions_row(ppq_writer_t *w, uint32_t i)
