@@ -706,22 +706,15 @@ static int order(uint32_t c, const uint8_t *a, uint32_t alen, const uint8_t *b, 
 {
     switch (schema[c].type) {
     case PPQ_BOOLEAN: return (a[0] != 0) - (b[0] != 0);
-    case PPQ_INT32: {
-        int32_t x, y;
-        memcpy(&x, a, 4);
-        memcpy(&y, b, 4);
-        if (plan[c].uns) {
-            return ((uint32_t)x > (uint32_t)y) - ((uint32_t)x < (uint32_t)y);
-        }
-        return (x > y) - (x < y);
-    }
-    case PPQ_INT64: {
-        int64_t x, y;
-        memcpy(&x, a, 8);
-        memcpy(&y, b, 8);
-        if (plan[c].uns) {
-            return ((uint64_t)x > (uint64_t)y) - ((uint64_t)x < (uint64_t)y);
-        }
+    case PPQ_INT32:
+    case PPQ_INT64: { /* as unsigned keys: a signed value's sign bit flipped */
+        uint64_t x = 0, y = 0, sign;
+        size_t n = schema[c].type == PPQ_INT32 ? 4u : 8u;
+        memcpy(&x, a, n); /* (little-endian hosts: libFuzzer's) */
+        memcpy(&y, b, n);
+        sign = plan[c].uns ? 0u : (uint64_t)1 << (8u * n - 1u);
+        x ^= sign;
+        y ^= sign;
         return (x > y) - (x < y);
     }
     case PPQ_FLOAT: {
