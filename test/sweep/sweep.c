@@ -267,6 +267,14 @@ static const colspec_t t_shift[] = {
     {"ru_d", PPQ_DOUBLE, 0, SH_RUNS_UNIQ, 0},         {"ru_s", PPQ_BYTE_ARRAY, 0, SH_RUNS_UNIQ, 0},
     {"nc_i32", PPQ_INT32, 0, SH_NOISE_CONST, 0},      {"nc_d", PPQ_DOUBLE, 1, SH_NOISE_CONST, 0},
 };
+/* A ledger's binary columns (FIXED_LEN_BYTE_ARRAY(16), gen_iot): UUIDv7
+ * ids (a rising millisecond prefix), amounts and a running total as
+ * big-endian DECIMAL(38), an optional reference id, a device id. */
+static const colspec_t t_ledger[] = {
+    {"ts", PPQ_INT64, 0, SH_MS_GAPS, 0},                  {"id", PPQ_FIXED_LEN_BYTE_ARRAY, 0, SH_UUID7, 0},
+    {"amount", PPQ_FIXED_LEN_BYTE_ARRAY, 0, SH_PRICE, 0}, {"total", PPQ_FIXED_LEN_BYTE_ARRAY, 0, SH_ACCUM, 0},
+    {"ref", PPQ_FIXED_LEN_BYTE_ARRAY, 1, SH_UUID7, 0},    {"qty", PPQ_INT32, 0, SH_SETPOINT, 0},
+};
 #define CH(n) {"ch" #n, PPQ_FLOAT, 0, SH_CHAN, 0}
 #define ST(n) {"st" #n, PPQ_INT32, 0, SH_STATUS, 0}
 static const colspec_t t_daq[] = {
@@ -299,6 +307,7 @@ static const tablespec_t tables[] = {
     {"events", t_events, NT(t_events), 2048, 0x107E4002ull, 1},
     {"shift", t_shift, NT(t_shift), 4096, 0x107E4003ull, 1},
     {"daq64", t_daq, NT(t_daq), 2048, 0x107E4004ull, 1},
+    {"ledger", t_ledger, NT(t_ledger), 4096, 0x107E4005ull, 1},
 };
 #define NTABLES NT(tables)
 /* The sensor tables in an arena without a spill: rows until the file fills. */
@@ -710,7 +719,7 @@ static void gen_iot(table_t *t, const colspec_t *cs, coldata_t *d, rng_t *g, siz
             double u = runit(g);
             uint32_t item = (uint32_t)(300.0 * u * u * u);
             iv = (int64_t)((item * 37u) % 500u + 1u) * 100 - 1;
-            if (cs->type == PPQ_INT64) iv *= 100;
+            if (cs->type != PPQ_INT32) iv *= 100; /* (INT64, FIXED_LEN_BYTE_ARRAY: 4 decimals) */
             v = (double)iv;
             break;
         }
@@ -776,7 +785,22 @@ static void gen_iot(table_t *t, const colspec_t *cs, coldata_t *d, rng_t *g, siz
         default:
             break;
         }
-        if (!put_number(d, cs->type, r, iv, v)) {
+        if (cs->type == PPQ_FIXED_LEN_BYTE_ARRAY) { /* binary: a UUIDv7, else iv as a big-endian DECIMAL */
+            uint8_t *p = t->pool + *pool_len;
+            uint64_t rnd = rnext(g), rnd2 = rnext(g);
+            uint32_t i;
+            if (cs->shape == SH_UUID7) {
+                ms += 1 + (int64_t)rbelow(g, 50);
+                for (i = 0; i < 6u; i++) p[i] = (uint8_t)((uint64_t)ms >> (40u - 8u * i));
+                p[6] = (uint8_t)(0x70u | (rnd & 0xFu));
+                p[7] = (uint8_t)(rnd >> 4);
+                p[8] = (uint8_t)(0x80u | ((rnd >> 12) & 0x3Fu));
+                for (i = 9; i < FLBA_LEN; i++) p[i] = (uint8_t)(rnd2 >> (8u * (i - 9u)));
+            } else {
+                for (i = 0; i < FLBA_LEN; i++) p[i] = (uint8_t)(i < 8u ? (iv < 0 ? 0xFFu : 0u) : (uint64_t)iv >> (8u * (15u - i)));
+            }
+            put_bytes(d, r, p, FLBA_LEN, pool_len);
+        } else if (!put_number(d, cs->type, r, iv, v)) {
             char *p = (char *)t->pool + *pool_len;
             uint32_t len = 0;
             switch (cs->shape) {
@@ -1521,9 +1545,20 @@ static void enc_list(uint32_t bits, char *out, size_t cap)
     }
 }
 
-static uint32_t ratio_chunks, ratio_over, ratio_over_small;
-static double worst_ratio;
-static char worst_case[700];
+static uint32_t ratio_chunks, ratio_over, ratio_over_small, ratio_over_read;
+static double worst_ratio, worst_read;
+static char worst_case[700], worst_read_case[700];
+
+/* Whether the four readers the project checks with (DuckDB 1.5.6, arrow-rs,
+ * hyparquet, polars) all read encoding e of `type`: DuckDB reads
+ * BYTE_STREAM_SPLIT of FLOAT and DOUBLE only, polars no DELTA_BYTE_ARRAY of
+ * FIXED_LEN_BYTE_ARRAY.  AUTO writes no other; its ratio is reported
+ * against every encoding the type allows and against these. */
+static int readers_read(ppq_type_t type, ppq_column_encoding_t e)
+{
+    if (e == PPQ_COLUMN_BYTE_STREAM_SPLIT) return type == PPQ_FLOAT || type == PPQ_DOUBLE;
+    return !(e == PPQ_COLUMN_DELTA_BYTE_ARRAY && type == PPQ_FIXED_LEN_BYTE_ARRAY);
+}
 
 /* ---- one case ------------------------------------------------------------- */
 
@@ -1569,7 +1604,7 @@ static void compare_auto(const case_t *k, const table_t *t, const ppq_column_t *
         if (!any) continue;
         groups = aligned ? auto_ch.nrg : 1u;
         for (g = 0; g < groups; g++) {
-            int64_t mine = 0, best = -1;
+            int64_t mine = 0, best = -1, best_read = -1;
             uint32_t best_e = 0, x;
             double ratio;
             char ex[700], encs[96], key[64];
@@ -1590,6 +1625,7 @@ static void compare_auto(const case_t *k, const table_t *t, const ppq_column_t *
                     best = s;
                     best_e = e;
                 }
+                if (readers_read(schema[c].type, fixed_encs[e]) && (best_read < 0 || s < best_read)) best_read = s;
             }
             if (best <= 0) continue;
             ratio = (double)mine / (double)best;
@@ -1623,6 +1659,11 @@ static void compare_auto(const case_t *k, const table_t *t, const ppq_column_t *
             note_ratio(key, ratio, ex);
             snprintf(key, sizeof key, "api %s", api_name[k->api]);
             note_ratio(key, ratio, ex);
+            if (best_read > 0 && (double)mine / (double)best_read > 1.05) ratio_over_read++;
+            if (best_read > 0 && (double)mine / (double)best_read > worst_read) {
+                worst_read = (double)mine / (double)best_read;
+                snprintf(worst_read_case, sizeof worst_read_case, "%s", ex);
+            }
             if (ratio > 1.05) {
                 if (verbose) fprintf(stderr, "over %s\n", ex); /* (every chunk over, for analysis) */
                 ratio_over++;
@@ -1769,9 +1810,11 @@ static void set_logical(ppq_column_t *col, int shape)
         l->unit = shape == SH_NS_BURST ? PPQ_UNIT_NANOS : PPQ_UNIT_MILLIS;
         break;
     case SH_PRICE:
+    case SH_ACCUM:
+        if (shape == SH_ACCUM && col->type != PPQ_FIXED_LEN_BYTE_ARRAY) break;
         l->kind = PPQ_LOGICAL_DECIMAL;
-        l->precision = col->type == PPQ_INT32 ? 9 : 18;
-        l->scale = col->type == PPQ_INT32 ? 2 : 4;
+        l->precision = col->type == PPQ_INT32 ? 9 : col->type == PPQ_INT64 ? 18 : 38;
+        l->scale = col->type == PPQ_INT32 ? 2 : shape == SH_ACCUM ? 1 : 4;
         break;
     case SH_WRAP32:
         if (col->type == PPQ_INT32) { /* a uint32_t logged as it is */
@@ -1782,7 +1825,7 @@ static void set_logical(ppq_column_t *col, int shape)
         break;
     case SH_UUID7:
     case SH_HEX:
-        l->kind = PPQ_LOGICAL_STRING;
+        l->kind = col->type == PPQ_FIXED_LEN_BYTE_ARRAY ? PPQ_LOGICAL_UUID : PPQ_LOGICAL_STRING;
         break;
     case SH_ENUM: l->kind = PPQ_LOGICAL_ENUM; break;
     case SH_JSON: l->kind = PPQ_LOGICAL_JSON; break;
@@ -2112,6 +2155,10 @@ int main(int argc, char **argv)
         printf("== AUTO against the best fixed encoding: %u chunks compared, %u over 1.05x (%u of them with a best "
                "chunk under 256 bytes); worst %.3fx: %s\n",
                ratio_chunks, ratio_over, ratio_over_small, worst_ratio, worst_case);
+        printf("== ... against the encodings every reader reads (no BYTE_STREAM_SPLIT of integers or "
+               "FIXED_LEN_BYTE_ARRAY: DuckDB; no DELTA_BYTE_ARRAY of FIXED_LEN_BYTE_ARRAY: polars): %u over 1.05x; "
+               "worst %.3fx: %s\n",
+               ratio_over_read, worst_read, worst_read_case);
         printf("== worst AUTO ratio by data shape and by option (chunks, over 1.05x, worst, its case):\n");
         for (j = 0; j < nworsts; j++) {
             printf("  %-34s %6u %5u %7.3fx  %s\n", worsts[j].key, worsts[j].chunks, worsts[j].over, worsts[j].ratio,
@@ -2139,9 +2186,10 @@ int main(int argc, char **argv)
             for (j = 0; j < nkinds; j++) wrong += strncmp(kinds[j].name, "auto_ratio", 10) != 0 ? kinds[j].count : 0u;
             printf("{\"bench\": \"writer_sweep\", \"cases\": %u, \"writes\": %u, \"values_read_back\": %llu, "
                    "\"chunks_compared\": %u, \"auto_over_1_05\": %u, \"auto_over_1_05_small\": %u, "
-                   "\"auto_worst\": %.3f, \"other_failures\": %u}\n",
+                   "\"auto_worst\": %.3f, \"auto_over_1_05_readable\": %u, \"auto_worst_readable\": %.3f, "
+                   "\"other_failures\": %u}\n",
                    ncases, nwrites, (unsigned long long)values_checked, ratio_chunks, ratio_over, ratio_over_small,
-                   worst_ratio, wrong);
+                   worst_ratio, ratio_over_read, worst_read, wrong);
             printf("sweep: %u cases, %u failures (%u but AUTO ratios)%s\n", ncases, fails, wrong,
                    strict ? " (strict)" : strict_correct ? " (strict but the AUTO ratios)" : " (not strict: exit 0)");
             return (strict && fails) || (strict_correct && wrong) ? 1 : 0;

@@ -52,8 +52,8 @@
  * bits; a constant DELTA chunk as one block; a chunk written in another
  * encoding than the store's where that takes less (redelta, redict,
  * replain: compact_write_chunk); in compact_weigh, no switch on a row group of one
- * value, no tries of a PLAIN whose bytes are known, and a FLOAT or DOUBLE
- * on PLAIN that counts what its dictionary would take (compact_plain_dict,
+ * value, no tries of a PLAIN whose bytes are known, and a FLOAT, DOUBLE or
+ * FIXED_LEN_BYTE_ARRAY on PLAIN that counts what its dictionary would take (compact_plain_dict,
  * about 580 bytes on Cortex-M4).
  * -DPPQ_WRITER_COMPACT_FLAT=0|1 chooses. */
 #ifndef PPQ_WRITER_COMPACT_FLAT
@@ -766,8 +766,11 @@ PPQ_NOINLINE static ppq_status_t compact_push(ppq_writer_t *w, uint32_t i)
     return st;
 }
 
-/* While an AUTO number without a compact_est (FLOAT, DOUBLE) takes PLAIN,
- * having lost a row group as a dictionary: what its dictionary would have
+/* While an AUTO number without a compact_est (FLOAT, DOUBLE), or a
+ * FIXED_LEN_BYTE_ARRAY (a price as a DECIMAL: its first row groups of a
+ * few rows, each price new, had sent it PLAIN for 8, 16, ... row groups,
+ * 1.16x a dictionary's chunks), takes PLAIN, having lost a row group as a
+ * dictionary: what its dictionary would have
  * taken of this row group, counted as compact_weigh counts its own (the
  * entries with their record tails, and the indices at the width it would
  * be tried at: *width), from its PLAIN stream still in the store: one bit
@@ -960,8 +963,13 @@ static size_t compact_plain_dict(const ppq_writer_t *w, const ppq_col_t *c, size
     uint64_t mask = c->width == 8u ? UINT64_MAX : 0xFFFFFFFFu;
     plain_cursor_t cur;
     cursor_start(w, c, &cur);
-    for (j = 0; j < n; j++) { /* each value: its bit */
-        uint32_t h = compact_hash(cur.id, NULL, 0, c, cursor_next(&cur) & mask) >> 8 & (PLAIN_SKETCH - 1u);
+    for (j = 0; j < n; j++) { /* each value: its bit (a FIXED_LEN_BYTE_ARRAY's: its bytes') */
+        uint32_t h = 0x811C9DC5u, x;
+        for (x = 0; !c->dict_word && x < c->width; x++) {
+            h = (h ^ (uint32_t)cursor_byte(&cur)) * 0x01000193u;
+        }
+        h = (c->dict_word ? compact_hash(cur.id, NULL, 0, c, cursor_next(&cur) & mask) : h ^ h >> 15) >> 8 &
+            (PLAIN_SKETCH - 1u);
         b += (seen[h >> 5] >> (h & 31u) & 1u) ^ 1u;
         seen[h >> 5] |= 1u << (h & 31u);
     }
@@ -1042,7 +1050,7 @@ static void compact_weigh(ppq_writer_t *w, const ppq_col_t *c)
         }
     }
 #if PPQ_WRITER_COMPACT_FLAT
-    else if (c->dict_word && c->kind == K_PLAIN && home == K_DICT) {
+    else if ((c->dict_word || c->def->type == PPQ_FIXED_LEN_BYTE_ARRAY) && c->kind == K_PLAIN && home == K_DICT) {
         dict = compact_plain_dict(w, c, n, &width, &entries);
     }
 #endif
@@ -1289,12 +1297,20 @@ typedef struct compact_page {
                             narrower width (the row group's entries need no more) */
     const struct redict_tbl *dtbl; /* redict's entries; or, for a dictionary stream read as
                                       values (replain, redelta), the store's (NULL: none) */
+#if PPQ_WRITER_COMPACT_FLAT
+    uint8_t relevel;     /* 1: a split row group's levels, both sides', as one stream
+                            (relevels_out) */
+#define COMPACT_PAGE_FLAT_INIT , 0
+#else
+#define COMPACT_PAGE_FLAT_INIT
+#endif
 } compact_page_t;
 
 /* A sink that reads a BOOLEAN RLE stream (bit width 1) as it comes and
  * writes its values' PLAIN bits down, `left` of them. */
 typedef struct bools_sink {
     ppq_sink_t *down;
+    ppq_rle_enc_t *rle; /* or (not NULL) the values into this encoder (relevels_out) */
     uint32_t left;    /* values still to write */
     uint32_t head;    /* the run header being read (a ULEB128 varint) ... */
     uint32_t shift;   /* ... its next bits' place */
@@ -1312,6 +1328,12 @@ static ppq_status_t bools_put(bools_sink_t *s, uint32_t bits, uint32_t count)
     ppq_status_t st = PPQ_OK;
     n = n < s->left ? n : s->left;
     s->left -= n;
+    if (PPQ_WRITER_COMPACT_FLAT && s->rle != NULL) {
+        for (k = 0; k < n && st == PPQ_OK; k += count == 0u ? 1u : n) {
+            st = ppq_rle_enc_put_repeat(s->rle, count == 0u ? bits >> k & 1u : bits, count == 0u ? 1u : n);
+        }
+        return st;
+    }
     for (k = 0; k < n && st == PPQ_OK; k++) {
         uint32_t bit = count == 0u ? bits >> k & 1u : bits;
         if (s->nbuf % 8u == 0u) {
@@ -1349,6 +1371,35 @@ static ppq_status_t bools_write(void *ctx, const uint8_t *data, size_t len)
     }
     return st;
 }
+
+#if PPQ_WRITER_COMPACT_FLAT
+/* An OPTIONAL column's split row group's definition levels (its first
+ * page's, then the rest's: compact_split_delta), read back from the store
+ * and written to `out` as one RLE stream (bit width 1, no length). */
+static ppq_status_t relevels_out(const ppq_writer_t *w, uint32_t i, ppq_sink_t *out)
+{
+    const compact_col_t *cc = COL(w, i)->own.cc;
+    ppq_rle_cfg_t cfg = {1, REDICT_GROUPS, 0, 0};
+    ppq_rle_enc_t enc;
+    ppq_arena_t a;
+    uint8_t groups[REDICT_GROUPS + PPQ_ARENA_ALIGN];
+    bools_sink_t b;
+    ppq_sink_t in = {bools_write, NULL, 0};
+    ppq_status_t st;
+    ppq_arena_init(&a, groups, sizeof groups);
+    st = ppq_rle_enc_init(&enc, &cfg, out, &a);
+    in.ctx = &b;
+    memset(&b, 0, sizeof b);
+    b.rle = &enc;
+    b.left = cc->by.split.rows;
+    st = st == PPQ_OK ? stream_out(w, cc->levs.id, 0, cc->by.split.levs, &in) : st;
+    memset(&b, 0, sizeof b);
+    b.rle = &enc;
+    b.left = w->rg_rows - cc->by.split.rows;
+    st = st == PPQ_OK ? stream_out(w, cc->levs.id, cc->by.split.levs, cc->levs.len - cc->by.split.levs, &in) : st;
+    return st == PPQ_OK ? ppq_rle_enc_finish(&enc) : st;
+}
+#endif
 
 typedef ppq_status_t (*page_part_fn)(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, ppq_sink_t *out);
 
@@ -1424,20 +1475,20 @@ static void cursor_through(const ppq_writer_t *w, uint32_t i, const redict_tbl_t
         k->prev = k->is64 ? c->enc.delta.first : (uint64_t)(int64_t)(int32_t)(uint32_t)c->enc.delta.first;
     }
 #if COMPACT_SMALL
-    if (COMPACT_SPLIT(c->own.cc) && !c->def->optional && c->own.cc->by.split.rows > 0u) { /* DELTA's rows (its header kept in the
-                                                            buffer: compact_split_delta), then PLAIN */
+    if (COMPACT_SPLIT(c->own.cc) && c->own.cc->by.split.rows > 0u) { /* DELTA's values (its header kept in
+                                                                      the buffer: compact_split_delta), then PLAIN */
         const uint8_t *h = c->codec_arena.base + 1, *end = h + c->codec_arena.base[0];
         uint64_t u = 0;
         size_t used = 0;
         unsigned f;
         for (f = 0; f < 4u && ppq_uleb64_decode(h, (size_t)(end - h), &u, &used) == PPQ_OK; f++) {
-            h += used; /* block size, miniblocks, count, then the first value (zigzag) */
+            h += used; /* block size, miniblocks, count (nulls not counted), then the first value (zigzag) */
+            k->dleft = f == 2u ? (uint32_t)u : k->dleft;
         }
         k->prev = (uint64_t)ppq_zigzag64_decode(u);
         k->prev = k->is64 ? k->prev : (uint64_t)(int64_t)(int32_t)(uint32_t)k->prev;
         k->delta = 1;
         k->first = 1;
-        k->dleft = c->own.cc->by.split.rows;
         k->plain_at = c->own.cc->by.split.vals;
     }
 #endif
@@ -1654,6 +1705,11 @@ static ppq_status_t data_page_body(const ppq_writer_t *w, uint32_t i, const comp
     if (w->schema[i].optional) {
         ppq_store_le32(lev4, (uint32_t)pg->levs_len);
         st = ppq_sink_write(out, lev4, 4);
+#if PPQ_WRITER_COMPACT_FLAT
+        if (pg->relevel) {
+            st = st == PPQ_OK ? relevels_out(w, i, out) : st;
+        } else
+#endif
         st = st == PPQ_OK ? stream_out(w, cc->levs.id, pg->levs_from, pg->levs_len, out) : st;
     }
     st = st == PPQ_OK ? ppq_sink_write(out, pg->pre, pg->pre_len) : st;
@@ -1695,7 +1751,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     ppq_col_t *c = COL(w, i);
     compact_col_t *cc = c->own.cc;
     uint8_t pre[PPQ_DELTA_HEADER_MAX] = {0};
-    compact_page_t pg = {0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, 0, 0, 0, 0, NULL};
+    compact_page_t pg = {0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, 0, 0, 0, 0, NULL COMPACT_PAGE_FLAT_INIT};
 #if PPQ_WRITER_COMPACT_FLAT
     redict_tbl_t tbl;
     size_t now = 0;
@@ -1778,9 +1834,10 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
             pg.replain = 0;
         }
     }
-    /* (a split row group of a REQUIRED column: a DELTA page, then PLAIN,
-     * compact_split_delta; one page in the file, where the rest read) */
-    resplit = COMPACT_SPLIT(cc) && split != 0u && !c->def->optional;
+    /* (a split row group: a DELTA page, then PLAIN, compact_split_delta;
+     * one page in the file, where the rest read, an OPTIONAL column's
+     * levels joined: relevel) */
+    resplit = COMPACT_SPLIT(cc) && split != 0u;
     if ((kind == K_PLAIN || (kind == K_DELTA && !one_block)) && (split == 0u || resplit) && pg.eto == 0u &&
         c->def->encoding == PPQ_COLUMN_AUTO && c->dict_word && w->rg_rows > c->chunk_stats.nulls) {
         /* a number PLAIN in the store, or an integer DELTA; a dictionary in
@@ -1790,12 +1847,20 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
          * after a flip, DELTA tried again), or DELTA's values PLAIN where
          * that takes less (noise the weighing sent to DELTA) */
         uint32_t n = w->rg_rows - (uint32_t)c->chunk_stats.nulls, count = redict_count(w, i, n, &tbl);
-        size_t plain = (size_t)n * c->width, dict = (size_t)-1, idx = 0;
+        size_t plain = (size_t)n * c->width, dict = (size_t)-1, idx = 0, lv = 0;
         compact_page_t d = pg;
         now = kind == K_DELTA ? ppq_delta_enc_header(&c->enc.delta, pre) + cc->vals.len
               : resplit      ? (size_t)c->codec_arena.base[0] + cc->vals.len +
                                   (split != w->rg_rows ? 12u : 0u) /* (its second page's header: 12 at least) */
                              : (pg.redelta ? pg.pre_len : 0u) + pg.vals_len;
+        if (resplit && c->def->optional) { /* (the levels: each side's with its length, or joined) */
+            ppq_sink_t counter;
+            ppq_sink_init_counter(&counter);
+            now += (split != w->rg_rows ? 4u : 0u) + cc->levs.len;
+            (void)relevels_out(w, i, &counter);
+            lv = (size_t)counter.offset;
+            plain += lv;
+        }
         if (count > 0u) {
             ppq_sink_t counter;
             ppq_sink_init_counter(&counter);
@@ -1803,12 +1868,12 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
             d.dtbl = &tbl;
             if (indices_out(w, i, &d, n, &counter) == PPQ_OK) {
                 idx = (size_t)counter.offset;
-                dict = 13u + (w->opts.page_crc ? 6u : 0u) + (size_t)count * c->width + 1u + idx;
+                dict = 13u + (w->opts.page_crc ? 6u : 0u) + (size_t)count * c->width + 1u + idx + lv;
             }
         }
         if ((kind == K_DELTA || resplit) && plain <= dict && plain < now) {
             pg.replain = 1;
-            pg.vals_len = plain;
+            pg.vals_len = plain - lv;
             split = 0;
         } else if (dict < now) {
             split = 0;
@@ -1818,6 +1883,11 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
             pre[0] = d.dbw; /* the indices' width, then their runs */
             pg.pre_len = 1;
             pg.vals_len = idx;
+        }
+        if (resplit && c->def->optional && split == 0u) { /* (rewritten: one page of all the rows) */
+            pg.relevel = 1;
+            pg.levs_len = lv;
+            pg.rows = w->rg_rows;
         }
     }
     if (pg.redelta) {

@@ -14,6 +14,9 @@
 
 #include "ppq_zstd.h"
 
+/* Column c's values are byte arrays (FIXED_LEN_BYTE_ARRAY too). */
+#define RC_BYTES(c) ((c)->def->type == PPQ_BYTE_ARRAY || (c)->def->type == PPQ_FIXED_LEN_BYTE_ARRAY)
+
 /* A chunk's pages read back, a value at a time (decoded this many ahead). */
 #define RSRC_AHEAD 64u
 
@@ -208,10 +211,12 @@ static ppq_status_t rsrc_page(ppq_writer_t *w, const ppq_col_t *c, rsrc_t *s)
         ppq_arena_t a;
         size_t used = in_rz ? (size_t)(body - w->rz) + len : 0u;
         ppq_arena_init(&a, w->rz + used, w->rz_cap - used);
-        st = ppq_dba_dec_init(&s->db, PPQ_BYTE_ARRAY, 0, body, len, &a);
+        st = ppq_dba_dec_init(&s->db, c->def->type, c->def->type_len, body, len, &a);
         s->cap = a.size - a.used;
         s->buf = w->rz + used + a.used;
-        return st == PPQ_OK && s->cap < w->opts.page_bytes ? PPQ_ERR_NOSPACE : st;
+        return st == PPQ_OK && s->cap < (c->def->type == PPQ_BYTE_ARRAY ? w->opts.page_bytes : c->def->type_len)
+                   ? PPQ_ERR_NOSPACE
+                   : st;
     }
     case PPQ_ENC_RLE_DICTIONARY:
         if (len == 0u) {
@@ -237,17 +242,19 @@ static ppq_status_t rsrc_bytes(const ppq_col_t *c, rsrc_t *s, uint32_t m)
     size_t got = 0;
     ppq_status_t st = PPQ_OK;
     switch (s->enc) {
-    case PPQ_ENC_PLAIN:
+    case PPQ_ENC_PLAIN: { /* a length before each, or FIXED_LEN_BYTE_ARRAY's type_len each */
+        size_t pre = c->def->type == PPQ_BYTE_ARRAY ? 4u : 0u;
         for (k = 0; k < m; k++) {
-            if (s->vlen < 4u || (len = ppq_load_le32(s->v)) > s->vlen - 4u) {
+            if (s->vlen < pre || (len = pre ? ppq_load_le32(s->v) : c->def->type_len) > s->vlen - pre) {
                 return PPQ_ERR_CORRUPT;
             }
-            s->bytes[k].ptr = s->v + 4;
+            s->bytes[k].ptr = s->v + pre;
             s->bytes[k].len = len;
-            s->v += 4u + len;
-            s->vlen -= 4u + len;
+            s->v += pre + len;
+            s->vlen -= pre + len;
         }
         return PPQ_OK;
+    }
     case PPQ_ENC_RLE_DICTIONARY:
         if (m > 0u && ((st = ppq_rle_dec_get(&s->ix, idx, m, &got)) != PPQ_OK || got != m)) {
             return st != PPQ_OK ? st : PPQ_ERR_CORRUPT;
@@ -284,7 +291,7 @@ static ppq_status_t rsrc_ahead(const ppq_col_t *c, rsrc_t *s)
         s->null[k] = (uint8_t)(c->def->optional && lv[k] == 0u);
         m += !s->null[k];
     }
-    if (c->def->type == PPQ_BYTE_ARRAY) {
+    if (RC_BYTES(c)) {
         st = rsrc_bytes(c, s, m);
     } else {
         switch (s->enc) {
@@ -369,7 +376,7 @@ static int rsrc_next(ppq_writer_t *w, const ppq_col_t *c, rsrc_t *s, const void 
     if (s->null[s->next++]) {
         return 0;
     }
-    if (c->def->type == PPQ_BYTE_ARRAY) {
+    if (RC_BYTES(c)) {
         *v = &s->bytes[s->next_word++];
     } else if (c->width == 4u) {
         s->word32 = (uint32_t)s->word[s->next_word++];
@@ -514,7 +521,7 @@ static void rsave(const ppq_writer_t *w, const ppq_col_t *c, rsaved_t *r)
     r->hdr_crcs = w->hdr_crcs;
     r->chunk_raw = c->chunk_raw;
     r->chunk_stats = c->chunk_stats;
-    if (c->def->type == PPQ_BYTE_ARRAY && PPQ_WRITER_STATISTICS) {
+    if (RC_BYTES(c) && PPQ_WRITER_STATISTICS) {
         memcpy(r->bounds, c->chunk_stats.min, c->chunk_stats.cap);
         memcpy(r->bounds + STAT_MAX, c->chunk_stats.max, c->chunk_stats.cap);
     }
@@ -549,7 +556,7 @@ static ppq_status_t rrestore(ppq_writer_t *w, ppq_col_t *c, const rsaved_t *r, i
         c->encodings = r->encodings;
         c->chunk_raw = r->chunk_raw;
         c->chunk_stats = r->chunk_stats;
-        if (c->def->type == PPQ_BYTE_ARRAY && PPQ_WRITER_STATISTICS) {
+        if (RC_BYTES(c) && PPQ_WRITER_STATISTICS) {
             memcpy(c->chunk_stats.min, r->bounds, c->chunk_stats.cap);
             memcpy(c->chunk_stats.max, r->bounds + STAT_MAX, c->chunk_stats.cap);
         }
@@ -645,11 +652,11 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
     size_t wlen = 0;
     (void)rz_work_mem(w, &wlen);
     if (NESTED(w) || c->def->encoding != PPQ_COLUMN_AUTO || !c->dict_kind || c->chunk_values == 0u ||
-        !(t == PPQ_INT32 || t == PPQ_INT64 || t == PPQ_FLOAT || t == PPQ_DOUBLE || t == PPQ_BYTE_ARRAY) ||
+        !(t == PPQ_INT32 || t == PPQ_INT64 || t == PPQ_FLOAT || t == PPQ_DOUBLE || RC_BYTES(c)) ||
         (COMPRESSED(c->codec) && rz_work(c->codec) > wlen)) {
         return 0;
     }
-    if (COMPRESSED(c->codec) || t == PPQ_BYTE_ARRAY) { /* an old page decompressed (and a DELTA_BYTE_ARRAY
+    if (COMPRESSED(c->codec) || RC_BYTES(c)) { /* an old page decompressed (and a DELTA_BYTE_ARRAY
                                                            page's values) go where a chunk buffer has most room left */
         uint32_t i;
         w->rz_cap = 0;
