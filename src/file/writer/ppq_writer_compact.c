@@ -1022,8 +1022,9 @@ static void compact_weigh(ppq_writer_t *w, const ppq_col_t *c)
     uint32_t entries = 0;
 #endif
     int home = compact_home(c);
-    if (c->def->encoding != PPQ_COLUMN_AUTO || c->def->type == PPQ_BOOLEAN) {
-        return;
+    if (c->def->encoding != PPQ_COLUMN_AUTO || c->def->type == PPQ_BOOLEAN ||
+        (PPQ_WRITER_COMPACT_FLAT && n == 0u && c->def->type == PPQ_BYTE_ARRAY)) {
+        return; /* (a byte array's row group of nulls tells nothing of its values) */
     }
     if (!c->dict_word && c->kind != K_DICT) { /* byte arrays: their PLAIN bytes written ... */
         plain = cc->vals.len;
