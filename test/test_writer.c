@@ -3543,6 +3543,60 @@ static void rechunk_fixed_len_bytes(void)
     auto_within(PPQ_FIXED_LEN_BYTE_ARRAY, PPQ_COLUMN_DICTIONARY, 0, &o, triangle16_row, 9000, 105, 1);
 }
 
+static void versions_runs_row(ppq_writer_t *w, uint32_t i)
+{
+    /* helper-43's s_version with its nulls in runs of 1-1,000 (its seed 8's stream) */
+    static uint64_t s;
+    static uint32_t run;
+    static int on;
+    static char v[8] = "fw-1.0.0";
+    uint64_t z;
+    if (i == 0u) {
+        s = 8000u * 31u + 99u;
+        run = 0;
+        on = 0;
+    }
+    if (run == 0u) {
+        z = (s += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        z ^= z >> 31;
+        on = !on;
+        run = 1u + (uint32_t)(((z >> 32) * 1000u) >> 32);
+    }
+    run--;
+    if (!on) {
+        PPQ_CHECK_OK(ppq_writer_set_null(w, 0));
+        return;
+    }
+    v[7] = (char)('0' + i / 2000u % 10u);
+    PPQ_CHECK_OK(ppq_writer_set_bytes(w, 0, v, 8));
+}
+
+/* An OPTIONAL version string, a new one every 2,000 rows, null in runs of
+ * 1-1,000, in pages of 32 and a row group of 12,000: AUTO's chunk gives
+ * its dictionary up after its first pages, which rechunk weighs first (a
+ * chunk of more than 4,096 values), and where the dictionary took what
+ * AUTO's pages took, not a twentieth less, the chunk was written as it
+ * was (2.5x DICTIONARY's; helper-43's 30,000 rows 4.2x).  The first pages
+ * are now weighed against the chunk's bytes for as many values where
+ * those are more: within 1.05x of DICTIONARY's file. */
+static void rechunk_sample_against_the_chunk(void)
+{
+    ppq_writer_options_t o;
+    if (SIZE_MAX <= 0xFFFFFFFFu) {
+        return; /* (built on 64-bit CPUs: RECHUNK) */
+    }
+    one_page_options(&o);
+    o.page_values = 32;
+    o.page_bytes = 1024;
+    o.dict_entries = 64;
+    o.dict_bytes = 1024;
+    o.row_group_rows = 12000;
+    o.chunk_bytes = 49152;
+    auto_within(PPQ_BYTE_ARRAY, PPQ_COLUMN_DICTIONARY, 1, &o, versions_runs_row, 12000, 105, 1);
+}
+
 /* An OPTIONAL INT64 counter for a page (AUTO takes DELTA_BINARY_PACKED
  * for the chunk), then four large values in turn (a dictionary's chunk
  * is a quarter of DELTA's), with 64 nulls at the start of a page: the
@@ -4519,6 +4573,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(rechunk_keeps_a_begun_row),
     PPQ_TEST(rechunk_delta_bytes_after_levels),
     PPQ_TEST(rechunk_fixed_len_bytes),
+    PPQ_TEST(rechunk_sample_against_the_chunk),
     PPQ_TEST(batch_page_to_dict_then_full),
     PPQ_TEST(auto_bools_weighed_compressed),
     PPQ_TEST(auto_weighs_a_constants_dictionary_over_the_chunk),

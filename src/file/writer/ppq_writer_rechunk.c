@@ -686,6 +686,11 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
         sample = head * c->chunk_values >= (uint64_t)c->chunk_len * sample / 8u ? sample : 0u; /* (not where
             those pages hold under an eighth of their share of its bytes: nulls, or a constant, that tell
             little of the rest) */
+        if (sample != 0u && as_is * sample / c->chunk_values > as_is_m) { /* (nor less than the chunk's
+            bytes for as many values: its later pages larger, a dictionary given up after them had kept
+            a version string PLAIN at 4.2x DICTIONARY's chunk) */
+            as_is_m = as_is * sample / c->chunk_values;
+        }
     }
     rsave(w, c, &r);
     for (k = 0; k < RC_COUNT; k++) {
