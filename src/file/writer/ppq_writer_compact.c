@@ -1023,8 +1023,9 @@ static void compact_weigh(ppq_writer_t *w, const ppq_col_t *c)
 #endif
     int home = compact_home(c);
     if (c->def->encoding != PPQ_COLUMN_AUTO || c->def->type == PPQ_BOOLEAN ||
-        (PPQ_WRITER_COMPACT_FLAT && n == 0u && c->def->type == PPQ_BYTE_ARRAY)) {
-        return; /* (a byte array's row group of nulls tells nothing of its values) */
+        (PPQ_WRITER_COMPACT_FLAT && n == 0u && !c->dict_word)) {
+        return; /* (a byte array's row group of nulls tells nothing of its values; a
+                   FIXED_LEN_BYTE_ARRAY's neither: PLAIN for the next, up to 12x) */
     }
     if (!c->dict_word && c->kind != K_DICT) { /* byte arrays: their PLAIN bytes written ... */
         plain = cc->vals.len;
