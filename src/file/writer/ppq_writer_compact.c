@@ -523,6 +523,13 @@ static size_t entry_at(const ppq_writer_t *w, size_t end, uint32_t *col, const u
 
 /* Where column col's value (PLAIN bytes v; numbers: their bits `word`)
  * starts its probe. */
+/* One byte into an FNV-1a hash (compact_hash; compact_plain_dict's bytes
+ * read from the store). */
+static PPQ_ALWAYS_INLINE uint32_t fnv_step(uint32_t h, uint32_t byte)
+{
+    return (h ^ byte) * 0x01000193u;
+}
+
 static uint32_t compact_hash(uint32_t col, const uint8_t *v, uint32_t len, const ppq_col_t *c, uint64_t word)
 {
     uint32_t h = 0x811C9DC5u ^ col * 0x27D4EB2Fu;
@@ -535,7 +542,7 @@ static uint32_t compact_hash(uint32_t col, const uint8_t *v, uint32_t len, const
         return h ^ (h << 3);
     }
     while (len-- > 0u) {
-        h = (h ^ *v++) * 0x01000193u;
+        h = fnv_step(h, *v++);
     }
     return h ^ (h >> 15);
 }
@@ -972,7 +979,7 @@ static size_t compact_plain_dict(const ppq_writer_t *w, const ppq_col_t *c, size
         for (j = 0; j < n; j++) { /* each value: its bit (a FIXED_LEN_BYTE_ARRAY's: its bytes') */
             uint32_t h = 0x811C9DC5u, x;
             for (x = 0; !c->dict_word && x < c->width; x++) {
-                h = (h ^ (uint32_t)cursor_byte(&cur)) * 0x01000193u;
+                h = fnv_step(h, (uint32_t)cursor_byte(&cur));
             }
             h = c->dict_word ? compact_hash(cur.id, NULL, 0, c, cursor_next(&cur) & mask) : h ^ h >> 15;
             if ((h & ((1u << s) - 1u)) != 0u) {

@@ -209,14 +209,14 @@ static ppq_status_t rsrc_page(ppq_writer_t *w, const ppq_col_t *c, rsrc_t *s)
     case PPQ_ENC_DELTA_BYTE_ARRAY: { /* its last value, then the one it makes, after the page in w->rz
                                          (all of it: a v1 page's levels before the values too) */
         ppq_arena_t a;
+        ppq_dba_cfg_t cfg; /* (its longest value: the column's, as the encoder's) */
         size_t used = in_rz ? (size_t)(body - w->rz) + len : 0u;
+        dba_cfg_for(c->def, &w->opts, &cfg);
         ppq_arena_init(&a, w->rz + used, w->rz_cap - used);
         st = ppq_dba_dec_init(&s->db, c->def->type, c->def->type_len, body, len, &a);
         s->cap = a.size - a.used;
         s->buf = w->rz + used + a.used;
-        return st == PPQ_OK && s->cap < (c->def->type == PPQ_BYTE_ARRAY ? w->opts.page_bytes : c->def->type_len)
-                   ? PPQ_ERR_NOSPACE
-                   : st;
+        return st == PPQ_OK && s->cap < cfg.max_value_len ? PPQ_ERR_NOSPACE : st;
     }
     case PPQ_ENC_RLE_DICTIONARY:
         if (len == 0u) {
