@@ -3603,6 +3603,33 @@ static void rechunk_sample_against_the_chunk(void)
     auto_within(PPQ_BYTE_ARRAY, PPQ_COLUMN_DICTIONARY, 1, &o, versions_runs_row, 12000, 105, 1);
 }
 
+static void saw_row(ppq_writer_t *w, uint32_t i)
+{
+    PPQ_CHECK_OK(ppq_writer_set_float(w, 0, (float)(i * 3u % 2560u)));
+}
+
+/* A saw-tooth FLOAT, 2,560 values a period, in pages of 512 and a row
+ * group of 12,000: rechunk weighs a dictionary on the chunk's first pages
+ * (a chunk of more than 4,096 values), whose values are all new there,
+ * and had kept AUTO's PLAIN (1.7x DICTIONARY's file; helper-43's saw of
+ * DOUBLEs 2.5x).  Runs of values spread over the chunk show its repeats:
+ * within 1.05x of DICTIONARY's file. */
+static void rechunk_repeats_after_the_sample(void)
+{
+    ppq_writer_options_t o;
+    if (SIZE_MAX <= 0xFFFFFFFFu) {
+        return; /* (built on 64-bit CPUs: RECHUNK) */
+    }
+    one_page_options(&o);
+    o.page_values = 512;
+    o.page_bytes = 2048;
+    o.dict_entries = 4096;
+    o.dict_bytes = 16384;
+    o.row_group_rows = 12000;
+    o.chunk_bytes = 65536;
+    auto_within(PPQ_FLOAT, PPQ_COLUMN_DICTIONARY, 0, &o, saw_row, 12000, 105, 1);
+}
+
 /* An OPTIONAL INT64 counter for a page (AUTO takes DELTA_BINARY_PACKED
  * for the chunk), then four large values in turn (a dictionary's chunk
  * is a quarter of DELTA's), with 64 nulls at the start of a page: the
@@ -4580,6 +4607,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(rechunk_delta_bytes_after_levels),
     PPQ_TEST(rechunk_fixed_len_bytes),
     PPQ_TEST(rechunk_sample_against_the_chunk),
+    PPQ_TEST(rechunk_repeats_after_the_sample),
     PPQ_TEST(batch_page_to_dict_then_full),
     PPQ_TEST(auto_bools_weighed_compressed),
     PPQ_TEST(auto_weighs_a_constants_dictionary_over_the_chunk),

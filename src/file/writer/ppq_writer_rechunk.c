@@ -41,6 +41,7 @@ typedef struct rsrc {
     ppq_bytes_t bytes[RSRC_AHEAD]; /* ... or a byte array */
     uint32_t words, next_word;
     uint32_t word32;         /* the value handed out: an INT32's or FLOAT's bits */
+    uint32_t ahead;          /* entries to decode ahead, where fewer than RSRC_AHEAD (0: those) */
 } rsrc_t;
 
 /* The header of the page at `at` (its chunk ends at `end`): f[] its type,
@@ -281,7 +282,7 @@ static ppq_status_t rsrc_ahead(const ppq_col_t *c, rsrc_t *s)
     uint32_t lv[RSRC_AHEAD], idx[RSRC_AHEAD], k, m = 0, n = s->left < RSRC_AHEAD ? s->left : RSRC_AHEAD;
     size_t got = 0, levels = 0, width = c->width;
     ppq_status_t st = PPQ_OK;
-    n = s->enc == PPQ_ENC_DELTA_BYTE_ARRAY && n > 1u ? 1u : n;
+    n = s->enc == PPQ_ENC_DELTA_BYTE_ARRAY && n > 1u ? 1u : s->ahead != 0u && n > s->ahead ? s->ahead : n;
     if (c->def->optional) {
         if ((st = ppq_rle_dec_get(&s->lv, lv, n, &levels)) != PPQ_OK || levels != n) {
             return st != PPQ_OK ? st : PPQ_ERR_CORRUPT;
@@ -573,6 +574,186 @@ static ppq_status_t rrestore(ppq_writer_t *w, ppq_col_t *c, const rsaved_t *r, i
  * first pages that hold these (rechunk's work bounded on large chunks). */
 #define RC_SAMPLE 2048u
 
+/* Skip the chunk's next k entries (values and nulls) or more: whole pages
+ * by their headers, a REQUIRED number's PLAIN or BYTE_STREAM_SPLIT values
+ * by their offset; in other pages (decoded, not sought) to the next page.
+ * *skipped: how many. */
+static ppq_status_t rsrc_skip(ppq_writer_t *w, const ppq_col_t *c, rsrc_t *s, uint32_t k, uint32_t *skipped)
+{
+    ppq_status_t st = PPQ_OK;
+    *skipped = 0;
+    while (*skipped < k && st == PPQ_OK) {
+        uint32_t n = k - *skipped, j;
+        if (s->next < s->got) { /* (decoded ahead) */
+            n = s->got - s->next < n ? s->got - s->next : n;
+            for (j = 0; j < n; j++) {
+                s->next_word += !s->null[s->next++];
+            }
+        } else if (s->left > 0u && (RC_BYTES(c) || (s->enc != PPQ_ENC_PLAIN && s->enc != PPQ_ENC_BYTE_STREAM_SPLIT))) {
+            n = s->left; /* (the rest of the page) */
+            s->left = 0;
+        } else if (s->left == 0u) {
+            int32_t f[7];
+            int compressed;
+            size_t hlen;
+            if (s->at >= s->end || (st = page_head(s->at, s->end, f, &compressed, &hlen)) != PPQ_OK) {
+                return st != PPQ_OK ? st : PPQ_ERR_CORRUPT;
+            }
+            if ((uint32_t)f[3] <= n) { /* (the whole page) */
+                s->at += hlen + (size_t)f[2];
+                n = (uint32_t)f[3];
+            } else {
+                st = rsrc_page(w, c, s);
+                n = 0;
+            }
+        } else { /* (a number's PLAIN or BYTE_STREAM_SPLIT values: sought, past their levels' values) */
+            uint32_t vals;
+            n = s->left < n ? s->left : n;
+            n = c->def->optional && n > RSRC_AHEAD ? RSRC_AHEAD : n;
+            vals = n;
+            if (c->def->optional) {
+                uint32_t lv[RSRC_AHEAD], x;
+                size_t got = 0;
+                if ((st = ppq_rle_dec_get(&s->lv, lv, n, &got)) != PPQ_OK || got != n) {
+                    return st != PPQ_OK ? st : PPQ_ERR_CORRUPT;
+                }
+                for (x = 0, vals = 0; x < n; x++) {
+                    vals += lv[x] != 0u;
+                }
+            }
+            if (s->enc == PPQ_ENC_PLAIN ? s->vlen / c->width < vals : s->n - s->i < vals) {
+                return PPQ_ERR_CORRUPT;
+            }
+            s->v += s->enc == PPQ_ENC_PLAIN ? (size_t)vals * c->width : 0u;
+            s->vlen -= s->enc == PPQ_ENC_PLAIN ? (size_t)vals * c->width : 0u;
+            s->i += s->enc == PPQ_ENC_PLAIN ? 0u : vals;
+            s->left -= n;
+        }
+        *skipped += n;
+    }
+    return st;
+}
+
+/* The bytes a dictionary would take of column c's chunk, uncompressed (its
+ * page, and indices as wide as its entries need), from an estimate of the
+ * chunk's distinct values (SIZE_MAX: no repeats seen, more than its
+ * dictionary holds, or the pages unread).  The sample of the chunk's
+ * first pages cannot see values that repeat only later (a saw-tooth or a
+ * sine longer than the sample: 2.5x DICTIONARY's chunk).  Runs of RC_RUN
+ * values, one at random in each of up to RC_RUNS stretches of the chunk,
+ * can: the first half's values are marked in a bitmap of RC_BITS (their
+ * count from its bits: -m ln(1 - b/m) to its third term), the second
+ * half's looked up there.  A share h of the second half's values found
+ * (less the bitmap's false hits) says the chunk holds about (first half's
+ * distinct) / h.  Halves, not every pair of runs: a random walk's nearby
+ * runs share values that the whole chunk does not repeat. */
+#define RC_RUNS 64u
+#define RC_RUN 32u
+#define RC_RUN_BITS 1024u
+#define RC_BITS 16384u
+static size_t chunk_dict_est(ppq_writer_t *w, const ppq_col_t *c)
+{
+    uint32_t seen[RC_BITS / 32u], run[RC_RUN_BITS / 32u], b = 0, j, m = 0, hits = 0, e = 0, nn = 0, pos = 0,
+             rnd = c->chunk_values, runs;
+    uint64_t bytes = 0;
+    double d, vals, found;
+    int plain = !c->def->optional && !RC_BYTES(c);
+    rsrc_t s;
+    ppq_status_t st = PPQ_OK;
+    const ppq_dict_enc_t *dict = c->own.dict;
+    memset(seen, 0, sizeof seen);
+    memset(&s, 0, sizeof s);
+    s.at = c->chunk;
+    s.end = c->chunk + c->chunk_len;
+    s.ahead = RC_RUN;
+    runs = c->chunk_values / (16u * RC_RUN); /* (a 16th of the chunk, from 8 runs to RC_RUNS) */
+    runs = runs < 8u ? 8u : runs > RC_RUNS ? RC_RUNS : runs;
+    for (j = 0; j < runs && st == PPQ_OK; j++) {
+        uint32_t from = (uint32_t)((uint64_t)c->chunk_values * j / runs), span, k;
+        span = (uint32_t)((uint64_t)c->chunk_values * (j + 1u) / runs) - from;
+        rnd = rnd * 1664525u + 1013904223u;
+        from += span > RC_RUN ? (uint32_t)(((uint64_t)(rnd >> 8) * (span - RC_RUN)) >> 24) : 0u;
+        if (from > pos) {
+            uint32_t skipped;
+            st = rsrc_skip(w, c, &s, from - pos, &skipped);
+            pos += skipped;
+        }
+        memset(run, 0, sizeof run);
+        for (k = 0; k < RC_RUN && st == PPQ_OK && pos < c->chunk_values; k++, pos++) {
+            const void *v = NULL;
+            uint64_t h = 0;
+            unsigned i, y;
+            int got;
+            if (plain && s.next == s.got && s.left > 0u && s.enc == PPQ_ENC_PLAIN && s.vlen >= c->width) {
+                h = c->width == 4u ? ppq_load_le32(s.v) : ppq_load_le64(s.v); /* (straight from the page) */
+                s.v += c->width;
+                s.vlen -= c->width;
+                s.left--;
+                got = 1;
+            } else {
+                got = rsrc_next(w, c, &s, &v, &st);
+            }
+            e++;
+            if (got <= 0) {
+                continue;
+            }
+            nn++;
+            if (v == NULL) {
+            } else if (RC_BYTES(c)) {
+                const ppq_bytes_t *x = (const ppq_bytes_t *)v;
+                h = 0xCBF29CE484222325u;
+                for (y = 0; y < x->len; y++) {
+                    h = (h ^ x->ptr[y]) * 0x100000001B3u;
+                }
+                bytes += x->len;
+            } else {
+                h = c->width == 4u ? *(const uint32_t *)v : *(const uint64_t *)v;
+            }
+            h = (h ^ h >> 29) * 0x9E3779B97F4A7C15u;
+            h ^= h >> 32; /* (a double's low bits are often 0: its product's low bits too) */
+            y = (unsigned)h & (RC_RUN_BITS - 1u);
+            if (run[y >> 5] >> (y & 31u) & 1u) {
+                continue; /* (a repeat within the run, a walk's step back, tells nothing of the chunk's
+                             distinct values; now and then another value, counted no more) */
+            }
+            run[y >> 5] |= 1u << (y & 31u);
+            i = (unsigned)(h >> 50); /* (14 bits: RC_BITS) */
+            if (2u * j < runs) {
+                b += (seen[i >> 5] >> (i & 31u) & 1u) ^ 1u;
+                seen[i >> 5] |= 1u << (i & 31u);
+            } else {
+                hits += seen[i >> 5] >> (i & 31u) & 1u;
+                m++;
+            }
+        }
+    }
+    if (st != PPQ_OK || m < 32u) {
+        return SIZE_MAX;
+    }
+    found = hits - (double)m * b / RC_BITS; /* (less the false hits) */
+    if (found < m / 32u + 4u) {
+        return SIZE_MAX; /* (few repeats: noise, or a walk) */
+    }
+    d = (double)b * (1.0 + b / (2.0 * RC_BITS) + (double)b * b / (3.0 * RC_BITS * RC_BITS)) * m / found;
+    vals = (double)c->chunk_values * nn / e; /* (the chunk's values, nulls not counted) */
+    d = d < vals ? d : vals;
+    bytes = RC_BYTES(c) ? bytes / nn + 4u : c->width; /* (an entry's: a byte array's mean, and its length) */
+    if (d / 2 > dict->cfg.max_entries || d / 2 * (double)bytes > dict->cfg.max_bytes) {
+        return SIZE_MAX; /* (it would fill, and fall back; the count is rough) */
+    }
+    return (size_t)(d * (double)bytes + vals * ppq_bit_width32(d > 1.0 ? (uint32_t)d - 1u : 1u) / 8);
+}
+
+/* Whether a dictionary would take a tenth less than the chunk's `raw`
+ * bytes (uncompressed), by chunk_dict_est (counted once: *est, 0 before). */
+static int dict_pays(ppq_writer_t *w, const ppq_col_t *c, size_t *est, size_t raw)
+{
+    if (*est == 0u) {
+        *est = chunk_dict_est(w, c);
+    }
+    return *est != SIZE_MAX && *est < raw - raw / 10u;
+}
+
 /* The candidates: a fixed encoding's column (its kind, its pages split for
  * the compressor); the dictionary falls back to PLAIN as the spec's
  * (RC_DICT), or to AUTO's alternative (RC_DICT_ALT, where that differs and
@@ -649,7 +830,7 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
     uint64_t closest = UINT64_MAX;
     uint32_t bpv, sample = 0;
     uint64_t as_is_m = 0;
-    size_t wlen = 0;
+    size_t wlen = 0, dict_est = 0, as_raw;
     (void)rz_work_mem(w, &wlen);
     if (NESTED(w) || c->def->encoding != PPQ_COLUMN_AUTO || !c->dict_kind || c->chunk_values == 0u ||
         !(t == PPQ_INT32 || t == PPQ_INT64 || t == PPQ_FLOAT || t == PPQ_DOUBLE || RC_BYTES(c)) ||
@@ -679,6 +860,8 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
     c->rechunk_enc = (uint16_t)c->encodings;
     c->rechunk_bpv = (uint16_t)bpv;
     as_is = c->chunk_len + (c->dict_pages ? dict_page_len(w, c) : 0u);
+    as_raw = COMPRESSED(c->codec) ? c->chunk_raw + (c->dict_pages ? ppq_dict_enc_dict_bytes(c->own.dict) : 0u)
+                                  : (size_t)as_is;
     best = as_is - as_is / 64u; /* (a candidate must take a 64th less) */
     if (c->chunk_values > 2u * RC_SAMPLE) { /* a large chunk: candidates on its first pages first */
         uint64_t head = chunk_prefix(c, RC_SAMPLE, &sample);
@@ -708,8 +891,9 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
             if (rrestore(w, c, &r, 1) != PPQ_OK || (s != PPQ_OK && s != PPQ_ERR_NOSPACE)) {
                 return 0; /* (not reached: the chunk as it is) */
             }
-            if (s != PPQ_OK || bytes > as_is_m - as_is_m / 20u) {
-                continue;
+            if ((s != PPQ_OK || bytes > as_is_m - as_is_m / 20u) &&
+                (rc_encoding[k] != PPQ_COLUMN_DICTIONARY || !dict_pays(w, c, &dict_est, as_raw))) {
+                continue; /* (a dictionary's too, unless the whole chunk's distinct values say it pays) */
             }
         }
         as_candidate(c, &fixed, &r, k);
