@@ -1293,8 +1293,10 @@ static size_t compact_entries_len(const ppq_writer_t *w, uint32_t i, uint32_t fr
 #define REDICT_PLAIN 256u
 #define REDICT_SLOTS 512u /* (a power of two, twice the entries: short probes) */
 #define REDICT_GROUPS 63u /* groups of 8 per bit-packed run of its indices (a header byte per 504 values) */
+#define REDICT_WIDE 16u /* a FIXED_LEN_BYTE_ARRAY's widest (entries end to end in v: 128 of 16 bytes) */
 typedef struct redict_tbl {
-    uint64_t v[REDICT_PLAIN]; /* the entries (INT32's and FLOAT's sign-extended, as cursor_next) */
+    uint64_t v[REDICT_PLAIN]; /* the entries (INT32's and FLOAT's sign-extended, as cursor_next; a
+                                 FIXED_LEN_BYTE_ARRAY's bytes, end to end: redict_bytes) */
     uint16_t slot[REDICT_SLOTS]; /* a hash of them: index + 1 (0: empty) */
     uint32_t count;
 } redict_tbl_t;
@@ -1441,6 +1443,9 @@ static uint32_t compact_crc(const ppq_writer_t *w, uint32_t i, const compact_pag
 
 static ppq_status_t dict_page_body(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, ppq_sink_t *out)
 {
+    if (PPQ_WRITER_COMPACT_FLAT && pg->dbw != 0u && !COL(w, i)->dict_word) { /* (redict_bytes' entries) */
+        return ppq_sink_write(out, pg->dtbl->v, (size_t)pg->dtbl->count * COL(w, i)->width);
+    }
     if (PPQ_WRITER_COMPACT_FLAT && pg->dbw != 0u) { /* (redict's entries) */
         uint32_t e;
         ppq_status_t st = PPQ_OK;
@@ -1538,6 +1543,52 @@ static uint32_t redict_count(const ppq_writer_t *w, uint32_t i, uint32_t n, redi
     return t->count;
 }
 
+/* A FIXED_LEN_BYTE_ARRAY's value x (`width` bytes) among t's entries, as
+ * redict_find. */
+static uint32_t redict_find_bytes(const redict_tbl_t *t, const uint8_t *x, uint32_t width, uint32_t *slot)
+{
+    const uint8_t *e = (const uint8_t *)t->v;
+    uint32_t h = 0x811C9DC5u, b;
+    for (b = 0; b < width; b++) {
+        h = fnv_step(h, x[b]);
+    }
+    h = (h ^ h >> 15) & (REDICT_SLOTS - 1u);
+    while (t->slot[h] != 0u && memcmp(e + (size_t)(t->slot[h] - 1u) * width, x, width) != 0) {
+        h = (h + 1u) & (REDICT_SLOTS - 1u);
+    }
+    *slot = h;
+    return t->slot[h] != 0u ? t->slot[h] - 1u : t->count;
+}
+
+/* Column i's n FIXED_LEN_BYTE_ARRAY values (PLAIN in the store, at most
+ * REDICT_WIDE bytes each) the same way: their distinct ones into t, as
+ * many as its entries' bytes hold (128 of 16 bytes): their count, 0 past
+ * that.  Prices as a DECIMAL in 16 bytes, in row groups of 20 rows whose
+ * dictionary lost the row group before, had kept PLAIN at up to 1.6x. */
+static uint32_t redict_bytes(const ppq_writer_t *w, uint32_t i, uint32_t n, redict_tbl_t *t)
+{
+    const ppq_col_t *c = COL(w, i);
+    uint32_t j, b, s, cap = (uint32_t)(sizeof t->v / c->width);
+    uint8_t x[REDICT_WIDE];
+    plain_cursor_t k;
+    memset(t->slot, 0, sizeof t->slot);
+    t->count = 0;
+    cursor_start(w, c, &k);
+    for (j = 0; j < n; j++) {
+        for (b = 0; b < c->width; b++) {
+            x[b] = (uint8_t)cursor_byte(&k);
+        }
+        if (redict_find_bytes(t, x, c->width, &s) == t->count) {
+            if (t->count == cap) {
+                return 0;
+            }
+            memcpy((uint8_t *)t->v + (size_t)t->count * c->width, x, c->width);
+            t->slot[s] = (uint16_t)++t->count;
+        }
+    }
+    return t->count;
+}
+
 /* Column i's dictionary entries this row group (at most REDICT_PLAIN), in
  * index order, into t->v as cursor_next reads them. */
 static void redict_entries(const ppq_writer_t *w, uint32_t i, redict_tbl_t *t)
@@ -1594,7 +1645,16 @@ static ppq_status_t indices_out(const ppq_writer_t *w, uint32_t i, const compact
     st = ppq_rle_enc_init(&enc, &cfg, out, &a);
     cursor_through(w, i, NULL, &k); /* (PLAIN or DELTA; a dictionary stream: its indices) */
     for (j = 0; j < n && st == PPQ_OK; j++) {
-        idx[nb++] = pg->dbw != 0u ? redict_find(pg->dtbl, cursor_next(&k), &s) : (uint32_t)cursor_next(&k);
+        if (pg->dbw != 0u && !COL(w, i)->dict_word) { /* (a FIXED_LEN_BYTE_ARRAY's bytes: redict_bytes) */
+            uint8_t x[REDICT_WIDE];
+            uint32_t b;
+            for (b = 0; b < COL(w, i)->width; b++) {
+                x[b] = (uint8_t)cursor_byte(&k);
+            }
+            idx[nb++] = redict_find_bytes(pg->dtbl, x, COL(w, i)->width, &s);
+        } else {
+            idx[nb++] = pg->dbw != 0u ? redict_find(pg->dtbl, cursor_next(&k), &s) : (uint32_t)cursor_next(&k);
+        }
         if (nb == 64u || j + 1u == n) {
             st = ppq_rle_enc_put(&enc, idx, nb);
             nb = 0;
@@ -1910,6 +1970,25 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
             pg.relevel = 1;
             pg.levs_len = lv;
             pg.rows = w->rg_rows;
+        }
+    }
+    if (kind == K_PLAIN && split == 0u && pg.eto == 0u && c->def->encoding == PPQ_COLUMN_AUTO &&
+        c->def->type == PPQ_FIXED_LEN_BYTE_ARRAY && c->width <= REDICT_WIDE && w->rg_rows > c->chunk_stats.nulls) {
+        /* a FIXED_LEN_BYTE_ARRAY PLAIN in the store; a dictionary in the
+         * file where that takes less (redict_bytes) */
+        uint32_t n = w->rg_rows - (uint32_t)c->chunk_stats.nulls, count = redict_bytes(w, i, n, &tbl);
+        compact_page_t d = pg;
+        ppq_sink_t counter;
+        ppq_sink_init_counter(&counter);
+        d.dbw = (uint8_t)ppq_bit_width32(count > 1u ? count - 1u : 1u);
+        d.dtbl = &tbl;
+        if (count > 0u && indices_out(w, i, &d, n, &counter) == PPQ_OK &&
+            13u + (w->opts.page_crc ? 6u : 0u) + (size_t)count * c->width + 1u + (size_t)counter.offset < pg.vals_len) {
+            pg.dbw = d.dbw;
+            pg.dtbl = &tbl;
+            pre[0] = d.dbw;
+            pg.pre_len = 1;
+            pg.vals_len = (size_t)counter.offset;
         }
     }
     if (pg.redelta) {
