@@ -1289,11 +1289,13 @@ static size_t compact_entries_len(const ppq_writer_t *w, uint32_t i, uint32_t fr
 }
 
 /* A number's distinct values, or a dictionary's entries, read from the
- * store (redict, replain: 64-bit CPUs, PPQ_WRITER_COMPACT_FLAT). */
-#define REDICT_PLAIN 256u
-#define REDICT_SLOTS 512u /* (a power of two, twice the entries: short probes) */
+ * store (redict, replain: 64-bit CPUs, PPQ_WRITER_COMPACT_FLAT), on the
+ * stack: 6 KB with its slots (256 had left held steps of 300-500 values
+ * DELTA at up to 5x their dictionary's chunk, hashed event ids 1.5x). */
+#define REDICT_PLAIN 512u
+#define REDICT_SLOTS 1024u /* (a power of two, twice the entries: short probes) */
 #define REDICT_GROUPS 63u /* groups of 8 per bit-packed run of its indices (a header byte per 504 values) */
-#define REDICT_WIDE 16u /* a FIXED_LEN_BYTE_ARRAY's widest (entries end to end in v: 128 of 16 bytes) */
+#define REDICT_WIDE 16u /* a FIXED_LEN_BYTE_ARRAY's widest (entries end to end in v: 256 of 16 bytes) */
 typedef struct redict_tbl {
     uint64_t v[REDICT_PLAIN]; /* the entries (INT32's and FLOAT's sign-extended, as cursor_next; a
                                  FIXED_LEN_BYTE_ARRAY's bytes, end to end: redict_bytes) */
@@ -1475,7 +1477,7 @@ static ppq_status_t dict_page_body(const ppq_writer_t *w, uint32_t i, const comp
  * (where absent: the free one it would take). */
 static uint32_t redict_find(const redict_tbl_t *t, uint64_t v, uint32_t *slot)
 {
-    uint32_t h = (uint32_t)((v * 0x9E3779B97F4A7C15u) >> 55); /* (9 bits: REDICT_SLOTS) */
+    uint32_t h = (uint32_t)((v * 0x9E3779B97F4A7C15u) >> 54); /* (10 bits: REDICT_SLOTS) */
     while (t->slot[h] != 0u && t->v[t->slot[h] - 1u] != v) {
         h = (h + 1u) & (REDICT_SLOTS - 1u);
     }
@@ -1562,7 +1564,7 @@ static uint32_t redict_find_bytes(const redict_tbl_t *t, const uint8_t *x, uint3
 
 /* Column i's n FIXED_LEN_BYTE_ARRAY values (PLAIN in the store, at most
  * REDICT_WIDE bytes each) the same way: their distinct ones into t, as
- * many as its entries' bytes hold (128 of 16 bytes): their count, 0 past
+ * many as its entries' bytes hold (256 of 16 bytes): their count, 0 past
  * that.  Prices as a DECIMAL in 16 bytes, in row groups of 20 rows whose
  * dictionary lost the row group before, had kept PLAIN at up to 1.6x. */
 static uint32_t redict_bytes(const ppq_writer_t *w, uint32_t i, uint32_t n, redict_tbl_t *t)
