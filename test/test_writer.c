@@ -2135,6 +2135,58 @@ static void compact_fixed_len_counts_its_dictionary(void)
     PPQ_CHECK(mine != 0u && dict != 0u && mine * 100u <= dict * 102u);
 }
 
+static void row_ids2_new(ppq_writer_t *w, uint32_t r)
+{
+    static uint8_t v[2]; /* (the writer reads it at the commit) */
+    uint32_t x = (r * 40503u) & 0xFFFFu; /* (odd: 65536 rows all different) */
+    v[0] = (uint8_t)(x >> 8);
+    v[1] = (uint8_t)x;
+    PPQ_CHECK_OK(ppq_writer_set_bytes(w, 0, v, 2));
+}
+
+/* Compact AUTO FIXED_LEN_BYTE_ARRAY(2) ids, every one new, in row groups
+ * of 2,000: their row groups go PLAIN into the store, and redict_bytes
+ * weighs a dictionary of them.  Its entries' bytes (4 KB) hold 2,048 of 2
+ * bytes, its hash 1,024 slots: it must stop at REDICT_PLAIN (it had
+ * looked for a free slot forever: helper-45), and every value read back. */
+static void compact_fixed_len_redict_many_narrow(void)
+{
+    static const ppq_column_t schema[] = {{"id", PPQ_FIXED_LEN_BYTE_ARRAY, 2, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0},
+                                           PPQ_COLUMN_AUTO}};
+    ppq_writer_options_t o;
+    ppq_column_reader_t *cr;
+    ppq_reader_t *rd;
+    ppq_file_t f;
+    mfile_t m;
+    ppq_arena_t a;
+    size_t mine;
+    uint32_t rg, r = 0;
+    if (!COMPACT_64) {
+        return;
+    }
+    compact_options(&o, 16000, 8192, 64);
+    o.row_group_rows = 2000;
+    compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 8000, row_ids2_new, &mine);
+    PPQ_CHECK(mine != 0u);
+    rd = mine != 0u ? file_reader(mine, &a, &f, &m) : NULL;
+    cr = rd != NULL ? (ppq_column_reader_t *)ppq_arena_alloc(&a, sizeof *cr) : NULL;
+    for (rg = 0; cr != NULL && rg < rd->nrg; rg++) {
+        size_t mark = ppq_arena_mark(&a), levels = 1, count = 0, i;
+        ppq_status_t st = ppq_column_reader_init(cr, rd, rg, 0, &a);
+        while (st == PPQ_OK && levels > 0u) {
+            ppq_bytes_t v[64];
+            st = ppq_column_reader_read(cr, 64, v, NULL, NULL, &levels, &count);
+            for (i = 0; st == PPQ_OK && i < count; i++, r++) {
+                PPQ_CHECK(v[i].len == 2u);
+                PPQ_CHECK_EQ((uint32_t)v[i].ptr[0] << 8 | v[i].ptr[1], (r * 40503u) & 0xFFFFu);
+            }
+        }
+        PPQ_CHECK_OK(st);
+        ppq_arena_rewind(&a, mark);
+    }
+    PPQ_CHECK_EQ(r, 8000u);
+}
+
 static void row_held_steps(ppq_writer_t *w, uint32_t r)
 {
     /* 400 levels, each held for 20 rows, in a hashed order */
@@ -4647,6 +4699,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_fixed_len_counts_its_dictionary),
     PPQ_TEST(compact_fixed_len_plain_redict),
     PPQ_TEST(compact_redict_held_steps),
+    PPQ_TEST(compact_fixed_len_redict_many_narrow),
     PPQ_TEST(compact_plain_counts_many_values),
     PPQ_TEST(compact_bytes_null_groups_keep_dictionary),
     PPQ_TEST(compact_delta_store_plain_file),

@@ -1564,15 +1564,18 @@ static uint32_t redict_find_bytes(const redict_tbl_t *t, const uint8_t *x, uint3
 
 /* Column i's n FIXED_LEN_BYTE_ARRAY values (PLAIN in the store, at most
  * REDICT_WIDE bytes each) the same way: their distinct ones into t, as
- * many as its entries' bytes hold (256 of 16 bytes): their count, 0 past
- * that.  Prices as a DECIMAL in 16 bytes, in row groups of 20 rows whose
- * dictionary lost the row group before, had kept PLAIN at up to 1.6x. */
+ * many as its entries' bytes hold (256 of 16 bytes), REDICT_PLAIN at
+ * most: their count, 0 past that.  Prices as a DECIMAL in 16 bytes, in
+ * row groups of 20 rows whose dictionary lost the row group before, had
+ * kept PLAIN at up to 1.6x. */
 static uint32_t redict_bytes(const ppq_writer_t *w, uint32_t i, uint32_t n, redict_tbl_t *t)
 {
     const ppq_col_t *c = COL(w, i);
     uint32_t j, b, s, cap = (uint32_t)(sizeof t->v / c->width);
     uint8_t x[REDICT_WIDE];
     plain_cursor_t k;
+    cap = cap < REDICT_PLAIN ? cap : REDICT_PLAIN; /* (its hash half full at most: values of 2 bytes had
+                                                      filled its slots, and a new value's probe never ended) */
     memset(t->slot, 0, sizeof t->slot);
     t->count = 0;
     cursor_start(w, c, &k);
