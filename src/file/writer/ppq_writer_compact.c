@@ -1528,15 +1528,15 @@ static void cursor_through(const ppq_writer_t *w, uint32_t i, const redict_tbl_t
 static uint32_t redict_count(const ppq_writer_t *w, uint32_t i, uint32_t n, redict_tbl_t *t)
 {
     plain_cursor_t k;
-    uint32_t j, s;
+    uint32_t j, s, cap = w->opts.dict_entries < REDICT_PLAIN ? w->opts.dict_entries : REDICT_PLAIN;
     memset(t->slot, 0, sizeof t->slot);
     t->count = 0;
     cursor_through(w, i, NULL, &k); /* (PLAIN or DELTA) */
     for (j = 0; j < n; j++) {
         uint64_t v = cursor_next(&k);
         if (redict_find(t, v, &s) == t->count) {
-            if (t->count == REDICT_PLAIN) {
-                return 0;
+            if (t->count == cap) {
+                return 0; /* (past REDICT_PLAIN, or past dict_entries: a dictionary the options hold) */
             }
             t->v[t->count++] = v;
             t->slot[s] = (uint16_t)t->count;
@@ -1576,6 +1576,8 @@ static uint32_t redict_bytes(const ppq_writer_t *w, uint32_t i, uint32_t n, redi
     plain_cursor_t k;
     cap = cap < REDICT_PLAIN ? cap : REDICT_PLAIN; /* (its hash half full at most: values of 2 bytes had
                                                       filled its slots, and a new value's probe never ended) */
+    cap = cap < w->opts.dict_entries ? cap : w->opts.dict_entries; /* (and the options' dictionary: a
+                                                                      reader may be sized by it) */
     memset(t->slot, 0, sizeof t->slot);
     t->count = 0;
     cursor_start(w, c, &k);
