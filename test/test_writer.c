@@ -2135,12 +2135,51 @@ static void compact_fixed_len_counts_its_dictionary(void)
     PPQ_CHECK(mine != 0u && dict != 0u && mine * 100u <= dict * 102u);
 }
 
+/* The compact file in file_mem (len bytes) read back: `rows` values of
+ * its FIXED_LEN_BYTE_ARRAY(width) column 0, each zero but its last two
+ * bytes, big-endian want(r). */
+static void fixed_tail_read_back(size_t len, uint32_t width, uint32_t rows, uint32_t (*want)(uint32_t))
+{
+    ppq_column_reader_t *cr;
+    ppq_reader_t *rd;
+    ppq_file_t f;
+    mfile_t m;
+    ppq_arena_t a;
+    uint32_t rg, r = 0;
+    rd = len != 0u ? file_reader(len, &a, &f, &m) : NULL;
+    cr = rd != NULL ? (ppq_column_reader_t *)ppq_arena_alloc(&a, sizeof *cr) : NULL;
+    for (rg = 0; cr != NULL && rg < rd->nrg; rg++) {
+        size_t mark = ppq_arena_mark(&a), levels = 1, count = 0, i;
+        ppq_status_t st = ppq_column_reader_init(cr, rd, rg, 0, &a);
+        while (st == PPQ_OK && levels > 0u) {
+            ppq_bytes_t v[64];
+            st = ppq_column_reader_read(cr, 64, v, NULL, NULL, &levels, &count);
+            for (i = 0; st == PPQ_OK && i < count; i++, r++) {
+                uint32_t b, zeros = 0;
+                PPQ_CHECK(v[i].len == width);
+                for (b = 0; v[i].len == width && b + 2u < width; b++) {
+                    zeros += v[i].ptr[b] == 0u;
+                }
+                PPQ_CHECK_EQ(zeros, width - 2u);
+                PPQ_CHECK_EQ((uint32_t)v[i].ptr[width - 2u] << 8 | v[i].ptr[width - 1u], want(r));
+            }
+        }
+        PPQ_CHECK_OK(st);
+        ppq_arena_rewind(&a, mark);
+    }
+    PPQ_CHECK_EQ(r, rows);
+}
+
+static uint32_t ids2_new(uint32_t r)
+{
+    return (r * 40503u) & 0xFFFFu; /* (odd: 65536 rows all different) */
+}
+
 static void row_ids2_new(ppq_writer_t *w, uint32_t r)
 {
     static uint8_t v[2]; /* (the writer reads it at the commit) */
-    uint32_t x = (r * 40503u) & 0xFFFFu; /* (odd: 65536 rows all different) */
-    v[0] = (uint8_t)(x >> 8);
-    v[1] = (uint8_t)x;
+    v[0] = (uint8_t)(ids2_new(r) >> 8);
+    v[1] = (uint8_t)ids2_new(r);
     PPQ_CHECK_OK(ppq_writer_set_bytes(w, 0, v, 2));
 }
 
@@ -2154,13 +2193,7 @@ static void compact_fixed_len_redict_many_narrow(void)
     static const ppq_column_t schema[] = {{"id", PPQ_FIXED_LEN_BYTE_ARRAY, 2, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0},
                                            PPQ_COLUMN_AUTO}};
     ppq_writer_options_t o;
-    ppq_column_reader_t *cr;
-    ppq_reader_t *rd;
-    ppq_file_t f;
-    mfile_t m;
-    ppq_arena_t a;
     size_t mine;
-    uint32_t rg, r = 0;
     if (!COMPACT_64) {
         return;
     }
@@ -2168,23 +2201,7 @@ static void compact_fixed_len_redict_many_narrow(void)
     o.row_group_rows = 2000;
     compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 8000, row_ids2_new, &mine);
     PPQ_CHECK(mine != 0u);
-    rd = mine != 0u ? file_reader(mine, &a, &f, &m) : NULL;
-    cr = rd != NULL ? (ppq_column_reader_t *)ppq_arena_alloc(&a, sizeof *cr) : NULL;
-    for (rg = 0; cr != NULL && rg < rd->nrg; rg++) {
-        size_t mark = ppq_arena_mark(&a), levels = 1, count = 0, i;
-        ppq_status_t st = ppq_column_reader_init(cr, rd, rg, 0, &a);
-        while (st == PPQ_OK && levels > 0u) {
-            ppq_bytes_t v[64];
-            st = ppq_column_reader_read(cr, 64, v, NULL, NULL, &levels, &count);
-            for (i = 0; st == PPQ_OK && i < count; i++, r++) {
-                PPQ_CHECK(v[i].len == 2u);
-                PPQ_CHECK_EQ((uint32_t)v[i].ptr[0] << 8 | v[i].ptr[1], (r * 40503u) & 0xFFFFu);
-            }
-        }
-        PPQ_CHECK_OK(st);
-        ppq_arena_rewind(&a, mark);
-    }
-    PPQ_CHECK_EQ(r, 8000u);
+    fixed_tail_read_back(mine, 2, 8000, ids2_new);
 }
 
 static void row_held_steps(ppq_writer_t *w, uint32_t r)
@@ -2241,13 +2258,7 @@ static void compact_fixed_len_plain_redict(void)
     static const ppq_column_t schema[] = {{"price", PPQ_FIXED_LEN_BYTE_ARRAY, 16, 0, {PPQ_LOGICAL_NONE, 0, 0, 0, PPQ_UNIT_MILLIS, 0, 0},
                                            PPQ_COLUMN_AUTO}};
     ppq_writer_options_t o;
-    ppq_column_reader_t *cr;
-    ppq_reader_t *rd;
-    ppq_file_t f;
-    mfile_t m;
-    ppq_arena_t a;
     size_t dict, mine;
-    uint32_t rg, r = 0;
     if (!COMPACT_64) {
         return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
     }
@@ -2256,23 +2267,7 @@ static void compact_fixed_len_plain_redict(void)
     compact_bytes(schema, 1, PPQ_COLUMN_DICTIONARY, &o, 400, row_prices16_turns, &dict);
     compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 400, row_prices16_turns, &mine);
     PPQ_CHECK(mine != 0u && dict != 0u && mine * 100u <= dict * 102u);
-    rd = file_reader(mine, &a, &f, &m); /* every value read back */
-    cr = rd != NULL ? (ppq_column_reader_t *)ppq_arena_alloc(&a, sizeof *cr) : NULL;
-    for (rg = 0; cr != NULL && rg < rd->nrg; rg++) {
-        size_t mark = ppq_arena_mark(&a), levels = 1, count = 0, i;
-        ppq_status_t st = ppq_column_reader_init(cr, rd, rg, 0, &a);
-        while (st == PPQ_OK && levels > 0u) {
-            ppq_bytes_t v[64];
-            st = ppq_column_reader_read(cr, 64, v, NULL, NULL, &levels, &count);
-            for (i = 0; st == PPQ_OK && i < count; i++, r++) {
-                PPQ_CHECK(v[i].len == 16u && v[i].ptr[13] == 0u);
-                PPQ_CHECK_EQ((uint32_t)v[i].ptr[14] << 8 | v[i].ptr[15], prices16_turns(r));
-            }
-        }
-        PPQ_CHECK_OK(st);
-        ppq_arena_rewind(&a, mark);
-    }
-    PPQ_CHECK_EQ(r, 400u);
+    fixed_tail_read_back(mine, 16, 400, prices16_turns); /* every value read back */
 }
 
 static void row_new_then_300(ppq_writer_t *w, uint32_t r)
