@@ -2232,6 +2232,33 @@ static void compact_redict_held_steps(void)
     PPQ_CHECK(mine != 0u && dict != 0u && mine * 100u <= dict * 110u);
 }
 
+static void row_min_max(ppq_writer_t *w, uint32_t r)
+{
+    PPQ_CHECK_OK(ppq_writer_set_i32(w, 0, r % 2u != 0u ? INT32_MAX : INT32_MIN));
+}
+
+/* A compact AUTO INT32 of MIN and MAX in turn: DELTA in the store (its
+ * deltas +1 and -1 wrapped, 2 bits a value), a dictionary of two entries
+ * in the file (redict); the next row groups a dictionary in the store, its
+ * indices at 3 bits (twice the entries counted, and 3 at least).  Its
+ * indices at the 1 bit the entries need are weighed before DELTA is (it
+ * had gone DELTA at 2 bits, about 2x DICTIONARY's chunks): within 1.05x
+ * of DICTIONARY's file. */
+static void compact_dict_narrow_before_delta(void)
+{
+    static const ppq_column_t schema[] = {COL("x", PPQ_INT32, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    size_t dict, mine;
+    if (!COMPACT_64) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    }
+    compact_options(&o, 16000, 8192, 64);
+    o.row_group_rows = 2000;
+    compact_bytes(schema, 1, PPQ_COLUMN_DICTIONARY, &o, 8000, row_min_max, &dict);
+    compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 8000, row_min_max, &mine);
+    PPQ_CHECK(mine != 0u && dict != 0u && mine * 100u <= dict * 105u);
+}
+
 static uint32_t prices16_turns(uint32_t r)
 {
     /* row groups of 20: new prices, then three in turn, then new ones ... */
@@ -4694,6 +4721,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_fixed_len_counts_its_dictionary),
     PPQ_TEST(compact_fixed_len_plain_redict),
     PPQ_TEST(compact_redict_held_steps),
+    PPQ_TEST(compact_dict_narrow_before_delta),
     PPQ_TEST(compact_fixed_len_redict_many_narrow),
     PPQ_TEST(compact_plain_counts_many_values),
     PPQ_TEST(compact_bytes_null_groups_keep_dictionary),

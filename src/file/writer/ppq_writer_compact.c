@@ -1878,6 +1878,25 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     } else {
         split = kind == K_DICT || COMPACT_SPLIT(cc) ? split : 0u;
     }
+#if PPQ_WRITER_COMPACT_FLAT
+    if (kind == K_DICT && split == 0u && cc->dict_count > 0u && w->rg_rows > c->chunk_stats.nulls &&
+        ppq_bit_width32(cc->dict_count > 1u ? cc->dict_count - 1u : 1u) < cc->dict_width) {
+        /* the indices at the width the row group's entries need (the store
+         * took them at the width the last row group's sized: twice its
+         * entries, where a walk drifts); before the rewrites below weigh
+         * the dictionary (MIN and MAX in turn, at 3 bits in the store, had
+         * gone DELTA at 2 bits a value: 2.2x its 1-bit indices) */
+        ppq_sink_t counter;
+        ppq_sink_init_counter(&counter);
+        pg.rewidth = (uint8_t)ppq_bit_width32(cc->dict_count > 1u ? cc->dict_count - 1u : 1u);
+        if (indices_out(w, i, &pg, w->rg_rows - (uint32_t)c->chunk_stats.nulls, &counter) == PPQ_OK &&
+            (size_t)counter.offset < pg.vals_len) {
+            pg.vals_len = (size_t)counter.offset;
+        } else {
+            pg.rewidth = 0;
+        }
+    }
+#endif
     /* AUTO integer on DELTA, every value the same (one run as long as the
      * values: compact_est): one block as long as the values, of one
      * miniblock, whose least delta 0 and width 0 say it all (a header, then
@@ -1900,6 +1919,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
         now = 13u + (w->opts.page_crc ? 6u : 0u) + (size_t)cc->dict_count * c->width + 1u + pg.vals_len;
         if (plain < now) {
             pg.replain = 1;
+            pg.rewidth = 0; /* (indices no more) */
             pg.vals_len = now = plain;
         }
     }
@@ -1920,6 +1940,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
             pg.pre_len = ppq_delta_header(&cfg, n, first, pre);
             pg.vals_len = d;
             pg.redelta = 1;
+            pg.rewidth = 0; /* (indices no more) */
             pg.replain = 0;
         }
     }
@@ -1968,6 +1989,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
             split = 0;
             pg.redelta = 0;
             pg.dbw = d.dbw;
+            pg.rewidth = 0; /* (indices no more) */
             pg.dtbl = &tbl;
             pre[0] = d.dbw; /* the indices' width, then their runs */
             pg.pre_len = 1;
@@ -2024,26 +2046,8 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
                          w->opts.page_crc ? compact_crc(w, i, &pg, dict_page_body) : 0u);
         st = st == PPQ_OK ? compact_entries_out(w, i, 0, UINT32_MAX, w->out) : st;
         c->encodings |= 1u << PPQ_ENC_PLAIN;
-        pre[0] = cc->dict_width;
+        pre[0] = PPQ_WRITER_COMPACT_FLAT && pg.rewidth != 0u ? pg.rewidth : cc->dict_width;
         pg.pre_len = 1;
-#if PPQ_WRITER_COMPACT_FLAT
-        if (split == 0u && cc->dict_count > 0u && w->rg_rows > c->chunk_stats.nulls &&
-            ppq_bit_width32(cc->dict_count > 1u ? cc->dict_count - 1u : 1u) < cc->dict_width) {
-            /* the indices at the width the row group's entries need (the
-             * store took them at the width the last row group's sized:
-             * twice its entries, where a walk drifts) */
-            ppq_sink_t counter;
-            ppq_sink_init_counter(&counter);
-            pg.rewidth = (uint8_t)ppq_bit_width32(cc->dict_count > 1u ? cc->dict_count - 1u : 1u);
-            if (indices_out(w, i, &pg, w->rg_rows - (uint32_t)c->chunk_stats.nulls, &counter) == PPQ_OK &&
-                (size_t)counter.offset < pg.vals_len) {
-                pre[0] = pg.rewidth;
-                pg.vals_len = (size_t)counter.offset;
-            } else {
-                pg.rewidth = 0;
-            }
-        }
-#endif
         if (split != 0u) { /* the first page: its rows, bytes and width */
             pre[0] = cc->by.split.width;
             pg.rows = split;
