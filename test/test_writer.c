@@ -2259,6 +2259,45 @@ static void compact_dict_narrow_before_delta(void)
     PPQ_CHECK(mine != 0u && dict != 0u && mine * 100u <= dict * 105u);
 }
 
+static uint32_t few_then_many(uint32_t r)
+{
+    /* 4 values, then 200 (new ones first): as FLOAT bits */
+    float f = (float)(r < 3000u ? r * 7u % 4u : 4u + r * 37u % 200u) * 0.5f;
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    return b;
+}
+
+static void row_few_then_many(ppq_writer_t *w, uint32_t r)
+{
+    float f;
+    uint32_t b = few_then_many(r);
+    memcpy(&f, &b, 4);
+    PPQ_CHECK_OK(ppq_writer_set_float(w, 0, f));
+}
+
+/* A compact AUTO FLOAT row group of 4 values, then 200: its dictionary's
+ * indices fit 2 bits until the fifth value comes, 8 after.  They are
+ * written in pages of growing width (width_pages): the first 3,000 at 2
+ * bits, the rest at 8 (one page at the store's width before: 5,057
+ * bytes); every value read back. */
+static void compact_dict_pages_of_growing_width(void)
+{
+    static const ppq_column_t schema[] = {COL("x", PPQ_FLOAT, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    size_t mine;
+    if (!COMPACT_64) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    }
+    compact_options(&o, 16000, 8192, 256);
+    o.row_group_rows = 4000;
+    compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 4000, row_few_then_many, &mine);
+    /* the entries 204 x 4 bytes, 3,000 indices at 2 bits, 1,000 at 8: 2,566
+     * bytes; the pages' headers and the footer less than 300 */
+    PPQ_CHECK(mine != 0u && mine <= 2566u + 300u);
+    PPQ_CHECK_EQ(read_back32(mine, few_then_many), 4000u);
+}
+
 static uint32_t prices16_turns(uint32_t r)
 {
     /* row groups of 20: new prices, then three in turn, then new ones ... */
@@ -4722,6 +4761,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_fixed_len_plain_redict),
     PPQ_TEST(compact_redict_held_steps),
     PPQ_TEST(compact_dict_narrow_before_delta),
+    PPQ_TEST(compact_dict_pages_of_growing_width),
     PPQ_TEST(compact_fixed_len_redict_many_narrow),
     PPQ_TEST(compact_plain_counts_many_values),
     PPQ_TEST(compact_bytes_null_groups_keep_dictionary),

@@ -1326,7 +1326,8 @@ typedef struct compact_page {
 #if PPQ_WRITER_COMPACT_FLAT
     uint8_t relevel;     /* 1: a split row group's levels, both sides', as one stream
                             (relevels_out) */
-#define COMPACT_PAGE_FLAT_INIT , 0
+    uint32_t ifrom;      /* dbw or rewidth: the page's first value (width_pages) */
+#define COMPACT_PAGE_FLAT_INIT , 0, 0
 #else
 #define COMPACT_PAGE_FLAT_INIT
 #endif
@@ -1634,10 +1635,27 @@ static ppq_status_t replain_out(const ppq_writer_t *w, uint32_t i, const redict_
     return st;
 }
 
-/* The n values' indices, RLE/bit-packed hybrid (a status word's runs: a
- * byte or two each), to `out`: a PLAIN or DELTA stream's values' in pg's
- * entries at pg->dbw bits (redict), or a dictionary stream's own at
- * pg->rewidth bits. */
+/* The next value's index (k from cursor_through): a PLAIN or DELTA
+ * stream's value's among pg's entries (redict: pg->dbw), or a dictionary
+ * stream's own. */
+static uint32_t index_next(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, plain_cursor_t *k)
+{
+    uint32_t s;
+    if (pg->dbw != 0u && !COL(w, i)->dict_word) { /* (a FIXED_LEN_BYTE_ARRAY's bytes: redict_bytes) */
+        uint8_t x[REDICT_WIDE];
+        uint32_t b;
+        for (b = 0; b < COL(w, i)->width; b++) {
+            x[b] = (uint8_t)cursor_byte(k);
+        }
+        return redict_find_bytes(pg->dtbl, x, COL(w, i)->width, &s);
+    }
+    return pg->dbw != 0u ? redict_find(pg->dtbl, cursor_next(k), &s) : (uint32_t)cursor_next(k);
+}
+
+/* The n values' indices from the pg->ifrom-th, RLE/bit-packed hybrid (a
+ * status word's runs: a byte or two each), to `out`: a PLAIN or DELTA
+ * stream's values' in pg's entries at pg->dbw bits (redict), or a
+ * dictionary stream's own at pg->rewidth bits. */
 static ppq_status_t indices_out(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, uint32_t n, ppq_sink_t *out)
 {
     ppq_rle_cfg_t cfg = {0, REDICT_GROUPS, 0, 0};
@@ -1645,29 +1663,129 @@ static ppq_status_t indices_out(const ppq_writer_t *w, uint32_t i, const compact
     ppq_arena_t a;
     plain_cursor_t k;
     uint8_t groups[REDICT_GROUPS * 16u + PPQ_ARENA_ALIGN]; /* (up to 16 bits: compact_max_width) */
-    uint32_t idx[64], j, nb = 0, s;
+    uint32_t idx[64], j, nb = 0;
     ppq_status_t st;
     cfg.bit_width = pg->dbw != 0u ? pg->dbw : pg->rewidth;
     ppq_arena_init(&a, groups, sizeof groups);
     st = ppq_rle_enc_init(&enc, &cfg, out, &a);
     cursor_through(w, i, NULL, &k); /* (PLAIN or DELTA; a dictionary stream: its indices) */
+    for (j = 0; j < pg->ifrom; j++) {
+        (void)index_next(w, i, pg, &k);
+    }
     for (j = 0; j < n && st == PPQ_OK; j++) {
-        if (pg->dbw != 0u && !COL(w, i)->dict_word) { /* (a FIXED_LEN_BYTE_ARRAY's bytes: redict_bytes) */
-            uint8_t x[REDICT_WIDE];
-            uint32_t b;
-            for (b = 0; b < COL(w, i)->width; b++) {
-                x[b] = (uint8_t)cursor_byte(&k);
-            }
-            idx[nb++] = redict_find_bytes(pg->dtbl, x, COL(w, i)->width, &s);
-        } else {
-            idx[nb++] = pg->dbw != 0u ? redict_find(pg->dtbl, cursor_next(&k), &s) : (uint32_t)cursor_next(&k);
-        }
+        idx[nb++] = index_next(w, i, pg, &k);
         if (nb == 64u || j + 1u == n) {
             st = ppq_rle_enc_put(&enc, idx, nb);
             nb = 0;
         }
     }
     return st == PPQ_OK ? ppq_rle_enc_finish(&enc) : st;
+}
+
+/* The bytes of the n indices from `from` at `bits` (indices_out). */
+static size_t indices_len(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, uint32_t from, uint32_t n,
+                          unsigned bits)
+{
+    compact_page_t q = *pg;
+    ppq_sink_t count;
+    ppq_sink_init_counter(&count);
+    q.ifrom = from;
+    q.dbw = q.dbw != 0u ? (uint8_t)bits : 0u;
+    q.rewidth = q.dbw != 0u ? 0u : (uint8_t)bits;
+    return indices_out(w, i, &q, n, &count) == PPQ_OK ? (size_t)count.offset : (size_t)-1;
+}
+
+/* A page header's bytes (about: its CRC at its longest) for a body of
+ * `len` bytes and `rows` values, with the indices' width byte. */
+static size_t index_page_head(const ppq_writer_t *w, size_t len, uint32_t rows)
+{
+    return 15u + 2u * uleb_len(2u * (uint64_t)len) + uleb_len(2u * (uint64_t)rows) + (w->opts.page_crc ? 6u : 0u);
+}
+
+/* A REQUIRED column's indices (n of them, at `bits` in one page of
+ * `one` bytes) in pages of growing width where that takes less: each
+ * index is new or one of those before it (entries come in order of
+ * coming), so the values before the first index of 2^b fit b bits.  The
+ * pages: a split at those firsts that an estimate puts lowest (each
+ * stretch's bit-packed values at the page's width, its runs of 8 or more
+ * a header and a value each, each page its header), kept where its exact
+ * bytes take less than one page (a walk's first indices fit fewer bits
+ * than its last: DICTIONARY's row groups, which the store ended sooner,
+ * had narrower indices, 1.1-1.2x).  Pages' first values to at[], their
+ * widths to wb[]: their count (1: one page). */
+#define WIDTH_PAGES 16u
+static unsigned width_pages(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, uint32_t n, unsigned bits,
+                            size_t one, uint32_t at[WIDTH_PAGES + 1u], uint8_t wb[WIDTH_PAGES])
+{
+    uint32_t cut[WIDTH_PAGES + 1u], packed[WIDTH_PAGES + 1u] = {0}, runs[WIDTH_PAGES + 1u] = {0};
+    uint32_t j, x, prev = UINT32_MAX, top = 0, run = 0;
+    uint8_t cw[WIDTH_PAGES + 1u];
+    size_t best[WIDTH_PAGES + 1u], exact = 0, len;
+    unsigned from[WIDTH_PAGES + 1u], m = 0, e, s, np;
+    plain_cursor_t k;
+    at[0] = 0;
+    at[1] = n;
+    wb[0] = (uint8_t)bits;
+    if (bits <= 1u || bits > WIDTH_PAGES || n < 64u) {
+        return 1;
+    }
+    cut[0] = 0;
+    cursor_through(w, i, NULL, &k);
+    for (j = 0; j < n; j++) { /* the stretches between firsts: their bit-packed values and runs */
+        x = index_next(w, i, pg, &k);
+        if (x != prev) {
+            runs[m + 1u] += run >= 8u;
+            packed[m + 1u] += run >= 8u ? 0u : run;
+            run = 0;
+            if (x > top && x >= 2u && (x & (x - 1u)) == 0u && x < 1u << bits) { /* the first of 2^b */
+                cut[++m] = j;
+                cw[m] = (uint8_t)(ppq_bit_width32(x) - 1u);
+            }
+            prev = x;
+            top = x > top ? x : top;
+        }
+        run++;
+    }
+    runs[m + 1u] += run >= 8u;
+    packed[m + 1u] += run >= 8u ? 0u : run;
+    cut[++m] = n;
+    cw[m] = (uint8_t)bits;
+    if (m == 1u) {
+        return 1;
+    }
+    best[0] = 0;
+    for (e = 1; e <= m; e++) { /* the fewest bytes to cut e: a page from an earlier cut s */
+        uint32_t p = 0, r = 0;
+        best[e] = (size_t)-1;
+        for (s = e; s-- > 0u;) {
+            p += packed[s + 1u];
+            r += runs[s + 1u];
+            len = ((size_t)p * cw[e] + 7u) / 8u + (size_t)r * (1u + (cw[e] + 7u) / 8u);
+            len += index_page_head(w, len, cut[e] - cut[s]) + best[s];
+            if (len < best[e]) {
+                best[e] = len;
+                from[e] = s;
+            }
+        }
+    }
+    for (np = 0, e = m; e > 0u; e = from[e]) {
+        np++;
+    }
+    for (j = np, e = m; e > 0u; e = from[e]) {
+        j--;
+        at[j] = cut[from[e]];
+        at[j + 1u] = cut[e];
+        wb[j] = cw[e];
+        len = indices_len(w, i, pg, at[j], at[j + 1u] - at[j], wb[j]);
+        exact += len + index_page_head(w, len, at[j + 1u] - at[j]);
+    }
+    if (np == 1u || exact >= one + index_page_head(w, one, n)) {
+        at[0] = 0;
+        at[1] = n;
+        wb[0] = (uint8_t)bits;
+        return 1;
+    }
+    return np;
 }
 
 /* ---- an AUTO integer's PLAIN stream written DELTA_BINARY_PACKED ------------
@@ -1845,6 +1963,9 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     redict_tbl_t tbl;
     size_t now = 0;
     int resplit;
+    uint32_t wat[WIDTH_PAGES + 1u];
+    uint8_t wbits[WIDTH_PAGES];
+    unsigned np = 1, p = 0; /* (width_pages) */
 #endif
     uint32_t split = 0;
     int one_block;
@@ -2078,8 +2199,23 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
         ppq_store_le32(pre, cc->vals.len); /* BOOLEAN RLE: its length first */
         pg.pre_len = 4;
     }
+#if PPQ_WRITER_COMPACT_FLAT
+    if (kind == K_DICT && split == 0u && !c->def->optional && c->def->encoding == PPQ_COLUMN_AUTO) {
+        np = width_pages(w, i, &pg, w->rg_rows, pre[0], pg.vals_len, wat, wbits);
+    }
+#endif
     *data_start = w->out->offset;
     for (;;) {
+#if PPQ_WRITER_COMPACT_FLAT
+        if (np > 1u) { /* page p of width_pages' */
+            pg.ifrom = wat[p];
+            pg.rows = wat[p + 1u] - wat[p];
+            pre[0] = wbits[p];
+            pg.dbw = pg.dbw != 0u ? wbits[p] : 0u;
+            pg.rewidth = pg.dbw != 0u ? 0u : wbits[p];
+            pg.vals_len = indices_len(w, i, &pg, pg.ifrom, pg.rows, wbits[p]);
+        }
+#endif
         body = (c->def->optional ? 4u + pg.levs_len : 0u) + pg.pre_len + pg.vals_len;
         header_open(w, &t, &hs, &hm, PAGE_DATA, body, body,
                     w->opts.page_crc ? compact_crc(w, i, &pg, data_page_body) : 0u);
@@ -2087,6 +2223,11 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
         st = st == PPQ_OK ? header_close(w, &t, &hm) : st;
         st = st == PPQ_OK ? ppq_sink_write(w->out, w->scratch, hm.len) : st;
         st = st == PPQ_OK ? data_page_body(w, i, &pg, w->out) : st;
+#if PPQ_WRITER_COMPACT_FLAT
+        if (++p < np) {
+            continue;
+        }
+#endif
         if (split == 0u || split == w->rg_rows) {
             break; /* (a split the row that caused it did not join has no second page) */
         }
