@@ -2298,6 +2298,32 @@ static void compact_dict_pages_of_growing_width(void)
     PPQ_CHECK_EQ(read_back32(mine, few_then_many), 4000u);
 }
 
+static void row_few_then_many_nulls(ppq_writer_t *w, uint32_t r)
+{
+    float f;
+    uint32_t b = few_then_many(r - r / 5u); /* (the value's number) */
+    memcpy(&f, &b, 4);
+    PPQ_CHECK_OK(r % 5u == 4u ? ppq_writer_set_null(w, 0) : ppq_writer_set_float(w, 0, f));
+}
+
+/* The same values, OPTIONAL, a null after each 4: each page's levels are
+ * its rows' (written again from the store's one stream; one page before:
+ * 5,766 bytes). */
+static void compact_dict_pages_of_growing_width_nulls(void)
+{
+    static const ppq_column_t schema[] = {COL("x", PPQ_FLOAT, 1, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    size_t mine;
+    if (!COMPACT_64) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    }
+    compact_options(&o, 16000, 8192, 256);
+    o.row_group_rows = 5000;
+    compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 5000, row_few_then_many_nulls, &mine);
+    PPQ_CHECK(mine != 0u && mine <= 2566u + 625u + 300u); /* (and its levels, 625 bytes) */
+    PPQ_CHECK_EQ(read_back32(mine, few_then_many), 4000u);
+}
+
 static uint32_t prices16_turns(uint32_t r)
 {
     /* row groups of 20: new prices, then three in turn, then new ones ... */
@@ -4762,6 +4788,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_redict_held_steps),
     PPQ_TEST(compact_dict_narrow_before_delta),
     PPQ_TEST(compact_dict_pages_of_growing_width),
+    PPQ_TEST(compact_dict_pages_of_growing_width_nulls),
     PPQ_TEST(compact_fixed_len_redict_many_narrow),
     PPQ_TEST(compact_plain_counts_many_values),
     PPQ_TEST(compact_bytes_null_groups_keep_dictionary),

@@ -1325,20 +1325,31 @@ typedef struct compact_page {
                                       values (replain, redelta), the store's (NULL: none) */
 #if PPQ_WRITER_COMPACT_FLAT
     uint8_t relevel;     /* 1: a split row group's levels, both sides', as one stream
-                            (relevels_out) */
-    uint32_t ifrom;      /* dbw or rewidth: the page's first value (width_pages) */
-#define COMPACT_PAGE_FLAT_INIT , 0, 0
+                            (relevels_out); 2: lrow's rows of the one stream */
+    uint32_t ifrom;      /* dbw or rewidth: the page's first value and its values (0: the
+                            rows' less the chunk's nulls) (width_pages) ... */
+    uint32_t icount;
+    uint32_t lrow;       /* ... an OPTIONAL column's page's first row (relevel 2: its levels
+                            from the store's one stream) */
+#define COMPACT_PAGE_FLAT_INIT , 0, 0, 0, 0
 #else
 #define COMPACT_PAGE_FLAT_INIT
 #endif
 } compact_page_t;
 
 /* A sink that reads a BOOLEAN RLE stream (bit width 1) as it comes and
- * writes its values' PLAIN bits down, `left` of them. */
+ * writes its values' PLAIN bits down, `left` of them after the first
+ * `skip`. */
 typedef struct bools_sink {
     ppq_sink_t *down;
     ppq_rle_enc_t *rle; /* or (not NULL) the values into this encoder (relevels_out) */
     uint32_t left;    /* values still to write */
+    uint32_t skip;    /* values to pass first */
+    /* (down and rle NULL: definition levels read for the rows of the 1s
+     * numbered want[0..nwant), ascending, to row_of[]: value_rows) */
+    const uint32_t *want;
+    uint32_t *row_of;
+    uint32_t nwant, got, row, ones;
     uint32_t head;    /* the run header being read (a ULEB128 varint) ... */
     uint32_t shift;   /* ... its next bits' place */
     uint32_t packed;  /* bytes of bit-packed values still to come ... */
@@ -1351,10 +1362,25 @@ typedef struct bools_sink {
  * the 8 bits of byte `bits`, limited to what is left. */
 static ppq_status_t bools_put(bools_sink_t *s, uint32_t bits, uint32_t count)
 {
-    uint32_t k, n = count == 0u ? 8u : count;
+    uint32_t k, n = count == 0u ? 8u : count, drop = s->skip < n ? s->skip : n;
     ppq_status_t st = PPQ_OK;
+    s->skip -= drop;
+    n -= drop;
+    bits = count == 0u ? bits >> drop : bits;
     n = n < s->left ? n : s->left;
     s->left -= n;
+    if (PPQ_WRITER_COMPACT_FLAT && s->down == NULL && s->rle == NULL) {
+        for (k = 0; k < n; k += count == 0u ? 1u : n) {
+            uint32_t b = count == 0u ? bits >> k & 1u : bits, len = count == 0u ? 1u : n;
+            while (b != 0u && s->got < s->nwant && s->want[s->got] < s->ones + len) {
+                s->row_of[s->got] = s->row + (s->want[s->got] - s->ones);
+                s->got++;
+            }
+            s->ones += b != 0u ? len : 0u;
+            s->row += len;
+        }
+        return st;
+    }
     if (PPQ_WRITER_COMPACT_FLAT && s->rle != NULL) {
         for (k = 0; k < n && st == PPQ_OK; k += count == 0u ? 1u : n) {
             st = ppq_rle_enc_put_repeat(s->rle, count == 0u ? bits >> k & 1u : bits, count == 0u ? 1u : n);
@@ -1425,6 +1451,46 @@ static ppq_status_t relevels_out(const ppq_writer_t *w, uint32_t i, ppq_sink_t *
     b.left = w->rg_rows - cc->by.split.rows;
     st = st == PPQ_OK ? stream_out(w, cc->levs.id, cc->by.split.levs, cc->levs.len - cc->by.split.levs, &in) : st;
     return st == PPQ_OK ? ppq_rle_enc_finish(&enc) : st;
+}
+
+/* An OPTIONAL column's definition levels of `rows` rows from row `from`
+ * (its one stream in the store), as an RLE stream to `out` (a page of
+ * width_pages'). */
+static ppq_status_t levels_range_out(const ppq_writer_t *w, uint32_t i, uint32_t from, uint32_t rows, ppq_sink_t *out)
+{
+    const compact_col_t *cc = COL(w, i)->own.cc;
+    ppq_rle_cfg_t cfg = {1, REDICT_GROUPS, 0, 0};
+    ppq_rle_enc_t enc;
+    ppq_arena_t a;
+    uint8_t groups[REDICT_GROUPS + PPQ_ARENA_ALIGN];
+    bools_sink_t b;
+    ppq_sink_t in = {bools_write, NULL, 0};
+    ppq_status_t st;
+    ppq_arena_init(&a, groups, sizeof groups);
+    st = ppq_rle_enc_init(&enc, &cfg, out, &a);
+    in.ctx = &b;
+    memset(&b, 0, sizeof b);
+    b.rle = &enc;
+    b.skip = from;
+    b.left = rows;
+    st = st == PPQ_OK ? stream_out(w, cc->levs.id, 0, cc->levs.len, &in) : st;
+    return st == PPQ_OK ? ppq_rle_enc_finish(&enc) : st;
+}
+
+/* The rows of an OPTIONAL column's values numbered want[0..n) (ascending),
+ * from its levels, to row_of[]. */
+static void value_rows(const ppq_writer_t *w, uint32_t i, const uint32_t *want, uint32_t n, uint32_t *row_of)
+{
+    const compact_col_t *cc = COL(w, i)->own.cc;
+    bools_sink_t b;
+    ppq_sink_t in = {bools_write, NULL, 0};
+    in.ctx = &b;
+    memset(&b, 0, sizeof b);
+    b.want = want;
+    b.row_of = row_of;
+    b.nwant = n;
+    b.left = w->rg_rows;
+    (void)stream_out(w, cc->levs.id, 0, cc->levs.len, &in);
 }
 #endif
 
@@ -1696,13 +1762,15 @@ static size_t indices_len(const ppq_writer_t *w, uint32_t i, const compact_page_
 }
 
 /* A page header's bytes (about: its CRC at its longest) for a body of
- * `len` bytes and `rows` values, with the indices' width byte. */
-static size_t index_page_head(const ppq_writer_t *w, size_t len, uint32_t rows)
+ * `len` bytes and `rows` rows, with the indices' width byte and an
+ * OPTIONAL column's levels' length. */
+static size_t index_page_head(const ppq_writer_t *w, uint32_t i, size_t len, uint32_t rows)
 {
-    return 15u + 2u * uleb_len(2u * (uint64_t)len) + uleb_len(2u * (uint64_t)rows) + (w->opts.page_crc ? 6u : 0u);
+    return 15u + 2u * uleb_len(2u * (uint64_t)len) + uleb_len(2u * (uint64_t)rows) + (w->opts.page_crc ? 6u : 0u) +
+           (w->schema[i].optional ? 4u : 0u);
 }
 
-/* A REQUIRED column's indices (n of them, at `bits` in one page of
+/* A column's indices (n of them, at `bits` in one page whose body takes
  * `one` bytes) in pages of growing width where that takes less: each
  * index is new or one of those before it (entries come in order of
  * coming), so the values before the first index of 2^b fit b bits.  The
@@ -1711,11 +1779,14 @@ static size_t index_page_head(const ppq_writer_t *w, size_t len, uint32_t rows)
  * a header and a value each, each page its header), kept where its exact
  * bytes take less than one page (a walk's first indices fit fewer bits
  * than its last: DICTIONARY's row groups, which the store ended sooner,
- * had narrower indices, 1.1-1.2x).  Pages' first values to at[], their
- * widths to wb[]: their count (1: one page). */
+ * had narrower indices, 1.1-1.2x; an OPTIONAL column's levels are
+ * written again for each page's rows, those before a page's first value
+ * in the page before).  Pages' first values to at[], their first rows
+ * to row[], their widths to wb[]: their count (1: one page). */
 #define WIDTH_PAGES 16u
 static unsigned width_pages(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, uint32_t n, unsigned bits,
-                            size_t one, uint32_t at[WIDTH_PAGES + 1u], uint8_t wb[WIDTH_PAGES])
+                            size_t one, uint32_t at[WIDTH_PAGES + 1u], uint32_t row[WIDTH_PAGES + 1u],
+                            uint8_t wb[WIDTH_PAGES])
 {
     uint32_t cut[WIDTH_PAGES + 1u], packed[WIDTH_PAGES + 1u] = {0}, runs[WIDTH_PAGES + 1u] = {0};
     uint32_t j, x, prev = UINT32_MAX, top = 0, run = 0;
@@ -1761,7 +1832,7 @@ static unsigned width_pages(const ppq_writer_t *w, uint32_t i, const compact_pag
             p += packed[s + 1u];
             r += runs[s + 1u];
             len = ((size_t)p * cw[e] + 7u) / 8u + (size_t)r * (1u + (cw[e] + 7u) / 8u);
-            len += index_page_head(w, len, cut[e] - cut[s]) + best[s];
+            len += index_page_head(w, i, len, cut[e] - cut[s]) + best[s];
             if (len < best[e]) {
                 best[e] = len;
                 from[e] = s;
@@ -1776,12 +1847,27 @@ static unsigned width_pages(const ppq_writer_t *w, uint32_t i, const compact_pag
         at[j] = cut[from[e]];
         at[j + 1u] = cut[e];
         wb[j] = cw[e];
-        len = indices_len(w, i, pg, at[j], at[j + 1u] - at[j], wb[j]);
-        exact += len + index_page_head(w, len, at[j + 1u] - at[j]);
     }
-    if (np == 1u || exact >= one + index_page_head(w, one, n)) {
-        at[0] = 0;
+    row[0] = 0;
+    row[np] = w->rg_rows;
+    if (np > 1u && w->schema[i].optional) {
+        value_rows(w, i, at + 1, np - 1u, row + 1);
+    } else if (np > 1u) {
+        memcpy(row + 1, at + 1, (np - 1u) * sizeof *row);
+    }
+    for (j = 0; np > 1u && j < np; j++) {
+        len = indices_len(w, i, pg, at[j], at[j + 1u] - at[j], wb[j]);
+        if (w->schema[i].optional) {
+            ppq_sink_t count;
+            ppq_sink_init_counter(&count);
+            (void)levels_range_out(w, i, row[j], row[j + 1u] - row[j], &count);
+            len += (size_t)count.offset;
+        }
+        exact += len + index_page_head(w, i, len, row[j + 1u] - row[j]);
+    }
+    if (np == 1u || exact >= one + index_page_head(w, i, one, w->rg_rows)) {
         at[1] = n;
+        row[1] = w->rg_rows;
         wb[0] = (uint8_t)bits;
         return 1;
     }
@@ -1913,7 +1999,9 @@ static ppq_status_t data_page_body(const ppq_writer_t *w, uint32_t i, const comp
         ppq_store_le32(lev4, (uint32_t)pg->levs_len);
         st = ppq_sink_write(out, lev4, 4);
 #if PPQ_WRITER_COMPACT_FLAT
-        if (pg->relevel) {
+        if (pg->relevel == 2u) {
+            st = st == PPQ_OK ? levels_range_out(w, i, pg->lrow, pg->rows, out) : st;
+        } else if (pg->relevel) {
             st = st == PPQ_OK ? relevels_out(w, i, out) : st;
         } else
 #endif
@@ -1935,7 +2023,8 @@ static ppq_status_t data_page_body(const ppq_writer_t *w, uint32_t i, const comp
     }
 #if PPQ_WRITER_COMPACT_FLAT
     if (pg->dbw != 0u || pg->rewidth != 0u) {
-        return st == PPQ_OK ? indices_out(w, i, pg, pg->rows - (uint32_t)COL(w, i)->chunk_stats.nulls, out) : st;
+        uint32_t n = pg->icount != 0u ? pg->icount : pg->rows - (uint32_t)COL(w, i)->chunk_stats.nulls;
+        return st == PPQ_OK ? indices_out(w, i, pg, n, out) : st;
     }
     if (pg->redelta) {
         int64_t first;
@@ -1963,7 +2052,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     redict_tbl_t tbl;
     size_t now = 0;
     int resplit;
-    uint32_t wat[WIDTH_PAGES + 1u];
+    uint32_t wat[WIDTH_PAGES + 1u], wrow[WIDTH_PAGES + 1u];
     uint8_t wbits[WIDTH_PAGES];
     unsigned np = 1, p = 0; /* (width_pages) */
 #endif
@@ -2200,8 +2289,10 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
         pg.pre_len = 4;
     }
 #if PPQ_WRITER_COMPACT_FLAT
-    if (kind == K_DICT && split == 0u && !c->def->optional && c->def->encoding == PPQ_COLUMN_AUTO) {
-        np = width_pages(w, i, &pg, w->rg_rows, pre[0], pg.vals_len, wat, wbits);
+    if (kind == K_DICT && split == 0u && !pg.relevel && c->def->encoding == PPQ_COLUMN_AUTO &&
+        w->rg_rows > c->chunk_stats.nulls) {
+        np = width_pages(w, i, &pg, w->rg_rows - (uint32_t)c->chunk_stats.nulls, pre[0],
+                         pg.vals_len + (c->def->optional ? pg.levs_len : 0u), wat, wrow, wbits);
     }
 #endif
     *data_start = w->out->offset;
@@ -2209,11 +2300,20 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
 #if PPQ_WRITER_COMPACT_FLAT
         if (np > 1u) { /* page p of width_pages' */
             pg.ifrom = wat[p];
-            pg.rows = wat[p + 1u] - wat[p];
+            pg.icount = wat[p + 1u] - wat[p];
+            pg.lrow = wrow[p];
+            pg.rows = wrow[p + 1u] - wrow[p];
             pre[0] = wbits[p];
             pg.dbw = pg.dbw != 0u ? wbits[p] : 0u;
             pg.rewidth = pg.dbw != 0u ? 0u : wbits[p];
-            pg.vals_len = indices_len(w, i, &pg, pg.ifrom, pg.rows, wbits[p]);
+            pg.vals_len = indices_len(w, i, &pg, pg.ifrom, pg.icount, wbits[p]);
+            if (c->def->optional) {
+                ppq_sink_t count;
+                ppq_sink_init_counter(&count);
+                (void)levels_range_out(w, i, pg.lrow, pg.rows, &count);
+                pg.relevel = 2;
+                pg.levs_len = (size_t)count.offset;
+            }
         }
 #endif
         body = (c->def->optional ? 4u + pg.levs_len : 0u) + pg.pre_len + pg.vals_len;
