@@ -129,8 +129,9 @@ typedef struct ppq_writer_options {
     uint8_t no_statistics;    /* 1: no min/max/null_count */
     /* 1: the compact layout, for boards with a few KiB of RAM
      * (ppq_writer_options_for_arena picks it for small arenas).  Each
-     * column chunk is one page whose values are encoded as they arrive
-     * into one store the columns share: dictionary indices, deltas, runs,
+     * column chunk is one page (on 64-bit CPUs an AUTO dictionary's may
+     * be a few, of growing index width) whose values are encoded as they
+     * arrive into one store the columns share: dictionary indices, deltas, runs,
      * and at its other end the row group's dictionary entries, found
      * through one hash table.  No page buffer per column, nothing reserved
      * for a worst case: a row group ends when the next row would not fit

@@ -785,7 +785,7 @@ int main(int argc, char **argv)
                               COL("b_plain", PPQ_BOOLEAN, PPQ_COLUMN_PLAIN)},
                              10, small, 4};
     memset(&files[9].opts, 0, sizeof files[9].opts);
-    files[9].opts.compact = 1; /* the compact layout: one page per chunk, row groups as the store fills */
+    files[9].opts.compact = 1; /* the compact layout: a page or a few per chunk, row groups as the store fills */
     files[9].opts.chunk_bytes = 2000;
     files[9].opts.page_bytes = 5000; /* (row 7's long string) */
     files[9].opts.dict_entries = 64;
