@@ -11,6 +11,11 @@
  * _FLAT) are built on 64-bit CPUs of either byte order and the compact
  * layout: their tests run there (s390x too). */
 #define COMPACT_64 (SIZE_MAX > 0xFFFFFFFFu && PPQ_WRITER_COMPACT)
+#ifdef PPQ_WRITER_REDICT_BITS
+#define PPQ_TEST_REDICT_BITS PPQ_WRITER_REDICT_BITS /* (a build's switch: check-switches) */
+#else
+#define PPQ_TEST_REDICT_BITS 13
+#endif
 #include "test_util.h"
 #include "recover_util.h"
 #include "ppq_delta_internal.h" /* (PPQ_DELTA_SMALL) */
@@ -1435,8 +1440,9 @@ static void row_ts_jump(ppq_writer_t *w, uint32_t r)
  * a byte (144 bytes lent, not 520): sorted timestamps had gone PLAIN at 4
  * bytes a row in 1-2 KB stores, 13-17x DELTA's chunk (issue 27's sweep).
  * Within 1.05x of fixed DELTA's file; the clock set makes the rest of its
- * row group a PLAIN page (a DELTA page and a PLAIN one), every value read
- * back. */
+ * row group PLAIN in the store (a DELTA page, then PLAIN), which is
+ * written DELTA over all its values (smaller: no row group of the file
+ * has a PLAIN page); every value read back. */
 static uint32_t ts_jump_bits(uint32_t r)
 {
     return (uint32_t)ts_jump(r);
@@ -1450,7 +1456,7 @@ static void compact_auto_small_deltas(void)
     ppq_column_t fixed[2];
     int64_t sizes[64];
     uint32_t enc[64], rg, n;
-    int split = 0;
+    uint32_t plain = 0;
     if (!COMPACT_64 || !PPQ_DELTA_SMALL) {
         return; /* (no lending, or 4-byte deltas: 520 bytes lent, the store's least passed) */
     }
@@ -1464,9 +1470,9 @@ static void compact_auto_small_deltas(void)
     PPQ_CHECK_EQ(read_back32(file_mem.len, ts_jump_bits), 1500u); /* (AUTO's file) */
     n = chunk_sizes(file_mem.len, sizes, NULL, enc, 64);
     for (rg = 0; rg < n; rg++) {
-        split |= (enc[rg] >> PPQ_ENC_DELTA_BINARY_PACKED & 1u) && (enc[rg] >> PPQ_ENC_PLAIN & 1u);
+        plain |= enc[rg] >> PPQ_ENC_PLAIN & 1u;
     }
-    PPQ_CHECK(split);
+    PPQ_CHECK(n > 0u && plain == 0u);
 }
 
 /* Event ids (64-bit hashes, each held 20 rows: deltas past 32 bits) beside
@@ -2322,6 +2328,108 @@ static void compact_dict_pages_of_growing_width_nulls(void)
     compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 5000, row_few_then_many_nulls, &mine);
     PPQ_CHECK(mine != 0u && mine <= 2566u + 625u + 300u); /* (and its levels, 625 bytes) */
     PPQ_CHECK_EQ(read_back32(mine, few_then_many), 4000u);
+}
+
+static uint32_t thirds(uint32_t r)
+{
+    /* a cycle of 5, noise of +-1,000, a counter: 2,000 rows each */
+    uint32_t x = r * 2654435761u;
+    return r < 2000u ? 1001u + r % 5u : r < 4000u ? 10000u + (x ^ x >> 13) % 2001u - 1000u : 50000u + r;
+}
+
+static void row_thirds(ppq_writer_t *w, uint32_t r)
+{
+    PPQ_CHECK_OK(ppq_writer_set_i32(w, 0, (int32_t)thirds(r)));
+}
+
+/* A compact AUTO INT32 in a store too small to lend DELTA its 4-byte
+ * buffer: the cycle's deltas fit the 1 byte lent, the noise's do not,
+ * and its row group splits (a DELTA page, then PLAIN).  The split row
+ * group is written as DELTA over all its values where that takes less
+ * (it was kept DELTA, then PLAIN: 1.25x DELTA_BINARY_PACKED's file):
+ * within 1.05x of it; every value read back. */
+static void compact_split_written_delta(void)
+{
+    static const ppq_column_t schema[] = {COL("x", PPQ_INT32, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    size_t delta, mine;
+    if (!COMPACT_64) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    }
+    compact_options(&o, 2048, 8192, 64);
+    compact_bytes(schema, 1, PPQ_COLUMN_DELTA_BINARY_PACKED, &o, 6000, row_thirds, &delta);
+    compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 6000, row_thirds, &mine);
+    PPQ_CHECK(mine != 0u && delta != 0u && mine * 100u <= delta * 105u);
+    PPQ_CHECK_EQ(read_back32(mine, thirds), 6000u);
+}
+
+static double new_then_1500(uint32_t r)
+{
+    /* 400 new values, then 1,500 in a hashed order */
+    uint32_t x = r * 2654435761u;
+    return r < 400u ? 0.5 + r : (double)((x ^ x >> 15) % 1500u);
+}
+
+static void row_new_then_1500(ppq_writer_t *w, uint32_t r)
+{
+    PPQ_CHECK_OK(ppq_writer_set_double(w, 0, new_then_1500(r)));
+}
+
+/* Column 0 (REQUIRED DOUBLE) of the file in file_buf (len bytes) read
+ * back, each value against want(r) (as read_back32).  Returns the values
+ * read. */
+static uint32_t read_back64(size_t len, double (*want)(uint32_t))
+{
+    ppq_column_reader_t *cr;
+    ppq_file_t f;
+    mfile_t m;
+    ppq_arena_t a;
+    ppq_reader_t *rd = file_reader(len, &a, &f, &m);
+    uint32_t rg, r = 0;
+    cr = rd != NULL ? (ppq_column_reader_t *)ppq_arena_alloc(&a, sizeof *cr) : NULL;
+    for (rg = 0; cr != NULL && rg < rd->nrg; rg++) {
+        size_t mark = ppq_arena_mark(&a), levels = 1, count = 0, i;
+        ppq_status_t st = ppq_column_reader_init(cr, rd, rg, 0, &a);
+        while (st == PPQ_OK && levels > 0u) {
+            double v[64];
+            st = ppq_column_reader_read(cr, 64, v, NULL, NULL, &levels, &count);
+            for (i = 0; st == PPQ_OK && i < count; i++, r++) {
+                if (memcmp(&v[i], &(double){want(r)}, sizeof v[i]) != 0) {
+                    ppq_test_fail(__FILE__, __LINE__, "v[i] == want(r)");
+                    return r;
+                }
+            }
+        }
+        if (st != PPQ_OK) {
+            ppq_test_fail_eq(__FILE__, __LINE__, "st", "PPQ_OK", st, PPQ_OK);
+            return r;
+        }
+        ppq_arena_rewind(&a, mark);
+    }
+    return r;
+}
+
+/* A compact AUTO DOUBLE whose first row group, of new values only, loses
+ * its dictionary: the next, PLAIN in the store, holds 1,500 values over
+ * thousands of rows.  Its values are counted at the row group's end in
+ * a table of 4,096 (PPQ_WRITER_REDICT_BITS 13: 512 before, which left it
+ * PLAIN, 2.26x DICTIONARY's file) and written as their dictionary: within
+ * 1.35x of DICTIONARY's file (whose one row group of 15,488 rows holds
+ * the entries once, where AUTO's store, PLAIN, ended its row group
+ * sooner); every value read back. */
+static void compact_redict_many_values(void)
+{
+    static const ppq_column_t schema[] = {COL("v", PPQ_DOUBLE, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    size_t dict, mine;
+    if (!COMPACT_64 || PPQ_TEST_REDICT_BITS < 12) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT; a table of 2,048 at least) */
+    }
+    compact_options(&o, 60000, 8192, 4096);
+    compact_bytes(schema, 1, PPQ_COLUMN_DICTIONARY, &o, 16000, row_new_then_1500, &dict);
+    compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 16000, row_new_then_1500, &mine);
+    PPQ_CHECK(mine != 0u && dict != 0u && mine * 100u <= dict * 135u);
+    PPQ_CHECK_EQ(read_back64(mine, new_then_1500), 16000u);
 }
 
 static uint32_t prices16_turns(uint32_t r)
@@ -4789,6 +4897,8 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_dict_narrow_before_delta),
     PPQ_TEST(compact_dict_pages_of_growing_width),
     PPQ_TEST(compact_dict_pages_of_growing_width_nulls),
+    PPQ_TEST(compact_split_written_delta),
+    PPQ_TEST(compact_redict_many_values),
     PPQ_TEST(compact_fixed_len_redict_many_narrow),
     PPQ_TEST(compact_plain_counts_many_values),
     PPQ_TEST(compact_bytes_null_groups_keep_dictionary),

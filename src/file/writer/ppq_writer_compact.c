@@ -1290,12 +1290,23 @@ static size_t compact_entries_len(const ppq_writer_t *w, uint32_t i, uint32_t fr
 
 /* A number's distinct values, or a dictionary's entries, read from the
  * store (redict, replain: 64-bit CPUs, PPQ_WRITER_COMPACT_FLAT), on the
- * stack: 6 KB with its slots (256 had left held steps of 300-500 values
- * DELTA at up to 5x their dictionary's chunk, hashed event ids 1.5x). */
-#define REDICT_PLAIN 512u
-#define REDICT_SLOTS 1024u /* (a power of two, twice the entries: short probes) */
+ * stack: 2^PPQ_WRITER_REDICT_BITS slots of 2 bytes and half as many
+ * entries of 8, 48 KB at 13 bits (4,096 entries), 6 KB at 10 (512).  512
+ * had left a sine's or a gaussian's row groups of 1,000-4,000 values
+ * PLAIN at up to 2.9x their dictionary's chunk where the row group before
+ * lost its dictionary (256: held steps of 300-500 values DELTA at up to
+ * 5x).  -DPPQ_WRITER_REDICT_BITS=8..16 chooses. */
+#ifndef PPQ_WRITER_REDICT_BITS
+#define PPQ_WRITER_REDICT_BITS 13
+#endif
+#if PPQ_WRITER_REDICT_BITS < 8 || PPQ_WRITER_REDICT_BITS > 16
+#error "PPQ_WRITER_REDICT_BITS: 8 to 16"
+#endif
+#define REDICT_BITS ((unsigned)PPQ_WRITER_REDICT_BITS)
+#define REDICT_SLOTS (1u << REDICT_BITS) /* (a power of two, twice the entries: short probes) */
+#define REDICT_PLAIN (REDICT_SLOTS / 2u)
 #define REDICT_GROUPS 63u /* groups of 8 per bit-packed run of its indices (a header byte per 504 values) */
-#define REDICT_WIDE 16u /* a FIXED_LEN_BYTE_ARRAY's widest (entries end to end in v: 256 of 16 bytes) */
+#define REDICT_WIDE 16u /* a FIXED_LEN_BYTE_ARRAY's widest (entries end to end in v: half as many of 16 bytes) */
 typedef struct redict_tbl {
     uint64_t v[REDICT_PLAIN]; /* the entries (INT32's and FLOAT's sign-extended, as cursor_next; a
                                  FIXED_LEN_BYTE_ARRAY's bytes, end to end: redict_bytes) */
@@ -1544,7 +1555,7 @@ static ppq_status_t dict_page_body(const ppq_writer_t *w, uint32_t i, const comp
  * (where absent: the free one it would take). */
 static uint32_t redict_find(const redict_tbl_t *t, uint64_t v, uint32_t *slot)
 {
-    uint32_t h = (uint32_t)((v * 0x9E3779B97F4A7C15u) >> 54); /* (10 bits: REDICT_SLOTS) */
+    uint32_t h = (uint32_t)((v * 0x9E3779B97F4A7C15u) >> (64u - REDICT_BITS));
     while (t->slot[h] != 0u && t->v[t->slot[h] - 1u] != v) {
         h = (h + 1u) & (REDICT_SLOTS - 1u);
     }
@@ -1631,7 +1642,7 @@ static uint32_t redict_find_bytes(const redict_tbl_t *t, const uint8_t *x, uint3
 
 /* Column i's n FIXED_LEN_BYTE_ARRAY values (PLAIN in the store, at most
  * REDICT_WIDE bytes each) the same way: their distinct ones into t, as
- * many as its entries' bytes hold (256 of 16 bytes), REDICT_PLAIN at
+ * many as its entries' bytes hold (half REDICT_PLAIN of 16 bytes), REDICT_PLAIN at
  * most: their count, 0 past that.  Prices as a DECIMAL in 16 bytes, in
  * row groups of 20 rows whose dictionary lost the row group before, had
  * kept PLAIN at up to 1.6x. */
@@ -2167,7 +2178,9 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
          * after a flip, DELTA tried again), or DELTA's values PLAIN where
          * that takes less (noise the weighing sent to DELTA) */
         uint32_t n = w->rg_rows - (uint32_t)c->chunk_stats.nulls, count = redict_count(w, i, n, &tbl);
-        size_t plain = (size_t)n * c->width, dict = (size_t)-1, idx = 0, lv = 0;
+        size_t plain = (size_t)n * c->width, dict = (size_t)-1, idx = 0, lv = 0, whole = (size_t)-1, dd = 0;
+        uint8_t head[PPQ_DELTA_HEADER_MAX];
+        unsigned head_len = 0;
         compact_page_t d = pg;
         now = kind == K_DELTA ? ppq_delta_enc_header(&c->enc.delta, pre) + cc->vals.len
               : resplit      ? (size_t)c->codec_arena.base[0] + cc->vals.len +
@@ -2191,7 +2204,25 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
                 dict = 13u + (w->opts.page_crc ? 6u : 0u) + (size_t)count * c->width + 1u + idx + lv;
             }
         }
-        if ((kind == K_DELTA || resplit) && plain <= dict && plain < now) {
+        if (resplit && (c->def->type == PPQ_INT32 || c->def->type == PPQ_INT64)) {
+            /* a split row group: DELTA over all its values, at the width its
+             * blocks need (the lent buffer's 1 or 2 bytes had split it: a
+             * cycle's jumps, 3.3x DELTA's chunk) */
+            ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 0, 0};
+            ppq_status_t ds = PPQ_OK;
+            int64_t first;
+            cfg.type = c->def->type;
+            dd = redelta(w, i, n, NULL, NULL, &ds, &first);
+            head_len = (unsigned)ppq_delta_header(&cfg, n, first, head);
+            whole = ds == PPQ_OK ? dd + head_len + lv : whole;
+        }
+        if (whole < now && whole <= plain && whole <= dict) {
+            memcpy(pre, head, head_len);
+            pg.pre_len = head_len;
+            pg.vals_len = dd;
+            pg.redelta = 1;
+            split = 0;
+        } else if ((kind == K_DELTA || resplit) && plain <= dict && plain < now) {
             pg.replain = 1;
             pg.vals_len = plain - lv;
             split = 0;
