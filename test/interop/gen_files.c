@@ -25,6 +25,11 @@
  *   logical_types_split_v2   BYTE_STREAM_SPLIT for INT32/INT64/FLBA, DELTA_BYTE_ARRAY strings
  *   logical_types_dict       dictionaries for numbers and FLBA, DELTA_LENGTH_BYTE_ARRAY strings
  *   long_strings       100 KB strings (dictionary, PLAIN, DLBA), a 100-byte 0xFF value, 0xFF FLBA(16)
+ *   compact_rewrites, compact_names, compact_split   the compact layout's AUTO
+ *                      rewrites at a row group's end (64-bit hosts; shaped values):
+ *                      dictionary indices in pages of growing width, dictionaries of
+ *                      values PLAIN in the store (numbers, past 512 of them, and
+ *                      names), 1-bit indices, a split row group written DELTA
  *   recoverable        written with the recovery option (its records between the
  *                      row groups): readers must read it as any other file
  *   recovered          recoverable cut at 60% of its bytes and recovered with
@@ -55,6 +60,8 @@ typedef struct file_spec {
     int null_every; /* every n-th value of OPTIONAL columns is null; -1: all null */
 } file_spec_t;
 
+static int shaped_values; /* 1: column c's values shaped(c, r) (the compact layout's rewrites) */
+
 static ppq_status_t file_write(void *ctx, const uint8_t *data, size_t len)
 {
     return fwrite(data, 1, len, (FILE *)ctx) == len ? PPQ_OK : PPQ_ERR_IO;
@@ -70,6 +77,38 @@ static uint64_t mix(uint32_t col, uint32_t row)
     x ^= x >> 31;
     x *= 0x94D049BB133111EBull;
     return x ^ (x >> 29);
+}
+
+/* The shaped files' values (compact_rewrites, compact_split), as doubles
+ * (each column's type holds them exactly; NAN: a null), by the column's
+ * name, of row r: "walk", in steps of 0.25 (its dictionary's indices in
+ * pages of growing width), and "walk_nulls", every 5th null; "many", 400
+ * new values, then 1,500 in a hashed order (counted in a table of more
+ * than 512); "name", a name's id: 100 new ones, then 5 in turn, 20 new
+ * ones each 1,000 rows (a BYTE_ARRAY PLAIN in the store, after its first
+ * row group lost its dictionary, written as its dictionary);
+ * "thirds", a cycle of 5, noise, a counter (a split row group written
+ * DELTA); "minmax", MIN and MAX in turn (a dictionary's 1-bit indices,
+ * not DELTA's 2). */
+static double shaped(const char *name, uint32_t c, uint32_t r)
+{
+    static int32_t walk[2];
+    uint64_t x = mix(c, r);
+    int k = !strcmp(name, "walk") ? 0 : !strcmp(name, "walk_nulls") ? 1 : -1;
+    if (k >= 0) {
+        walk[k] = r == 0 ? 0 : walk[k] + (x % 4u == 0u ? -1 : x % 4u == 3u ? 1 : 0);
+        return k == 1 && r % 5u == 4u ? NAN : walk[k] * 0.25;
+    }
+    if (!strcmp(name, "many")) {
+        return r < 400u ? 0.5 + r : (double)(x % 1500u);
+    }
+    if (!strcmp(name, "minmax")) {
+        return r % 2u ? 2147483647.0 : -2147483648.0;
+    }
+    if (!strcmp(name, "thirds")) {
+        return r < 2000u ? 1001.0 + r % 5u : r < 4000u ? 100000.0 + (double)(x % 60001u) - 30000.0 : 500000.0 + r;
+    }
+    return (double)(r < 100u || r % 1000u < 20u ? r : r % 5u); /* name */
 }
 
 static void json_double(FILE *j, double d)
@@ -130,6 +169,31 @@ static int write_file(const char *dir, const file_spec_t *f)
             int is_null = col->optional && (f->null_every < 0 || (f->null_every > 0 && r % (uint32_t)f->null_every == 3));
             if (c) {
                 fputc(',', j);
+            }
+            if (shaped_values) {
+                double v = shaped(col->name, c, r);
+                if (isnan(v)) {
+                    st = ppq_writer_set_null(&w, c);
+                    fputs("null", j);
+                } else if (col->type == PPQ_FLOAT) {
+                    st = ppq_writer_set_float(&w, c, (float)v);
+                    json_double(j, v);
+                } else if (col->type == PPQ_DOUBLE) {
+                    st = ppq_writer_set_double(&w, c, v);
+                    json_double(j, v);
+                } else if (col->type == PPQ_INT32) {
+                    st = ppq_writer_set_i32(&w, c, (int32_t)v);
+                    fprintf(j, "\"%" PRId32 "\"", (int32_t)v);
+                } else { /* BYTE_ARRAY: a name */
+                    uint32_t k, len = (uint32_t)snprintf((char *)bytes_buf[c], 64, "sensor-node-%05u", (unsigned)v);
+                    st = ppq_writer_set_bytes(&w, c, bytes_buf[c], len);
+                    fputc('"', j);
+                    for (k = 0; k < len; k++) {
+                        fprintf(j, "%02x", bytes_buf[c][k]);
+                    }
+                    fputc('"', j);
+                }
+                continue;
             }
             if (is_null) {
                 st = ppq_writer_set_null(&w, c);
@@ -792,6 +856,40 @@ int main(int argc, char **argv)
     files[9].opts.page_crc = 1;
     for (i = 0; i < sizeof files / sizeof files[0]; i++) {
         failed |= write_file(dir, &files[i]);
+    }
+    {
+        /* the compact layout's rewrites at a row group's end (64-bit CPUs,
+         * shaped values): dictionary indices in pages of growing width
+         * (REQUIRED and OPTIONAL), a DOUBLE PLAIN in the store written as a
+         * dictionary of more than 512 entries; names PLAIN in the store
+         * written as dictionaries, and 1-bit indices; in a small store, a
+         * split row group written DELTA */
+        static file_spec_t rw = {"compact_rewrites", 16000,
+                                 {COL("walk", PPQ_FLOAT, PPQ_COLUMN_AUTO), OCOL("walk_nulls", PPQ_FLOAT, PPQ_COLUMN_AUTO),
+                                  COL("many", PPQ_DOUBLE, PPQ_COLUMN_AUTO)},
+                                 3, {0}, 0};
+        static file_spec_t nm = {"compact_names", 6000,
+                                 {COL("name", PPQ_BYTE_ARRAY, PPQ_COLUMN_AUTO), COL("minmax", PPQ_INT32, PPQ_COLUMN_AUTO)},
+                                 2, {0}, 0};
+        static file_spec_t sp = {"compact_split", 6000, {COL("thirds", PPQ_INT32, PPQ_COLUMN_AUTO)}, 1, {0}, 0};
+        shaped_values = 1;
+        rw.opts.compact = 1;
+        rw.opts.chunk_bytes = 16000;
+        rw.opts.footer_bytes = 65536; /* (a footer store that does not bound the file) */
+        rw.opts.dict_entries = 4096;
+        rw.opts.page_crc = 1;
+        failed |= write_file(dir, &rw);
+        nm.opts.compact = 1;
+        nm.opts.chunk_bytes = 1000;
+        nm.opts.footer_bytes = 65536;
+        nm.opts.dict_entries = 64;
+        failed |= write_file(dir, &nm);
+        sp.opts.compact = 1;
+        sp.opts.chunk_bytes = 2048; /* (below 8 KiB: DELTA's buffer lent, 1 or 2 bytes a delta) */
+        sp.opts.footer_bytes = 8192;
+        sp.opts.dict_entries = 64;
+        failed |= write_file(dir, &sp);
+        shaped_values = 0;
     }
     failed |= write_recovered_all(dir, &files[8]);
     {

@@ -1310,8 +1310,11 @@ static size_t compact_entries_len(const ppq_writer_t *w, uint32_t i, uint32_t fr
 typedef struct redict_tbl {
     uint64_t v[REDICT_PLAIN]; /* the entries (INT32's and FLOAT's sign-extended, as cursor_next; a
                                  FIXED_LEN_BYTE_ARRAY's bytes, end to end: redict_bytes) */
-    uint16_t slot[REDICT_SLOTS]; /* a hash of them: index + 1 (0: empty) */
+    uint16_t slot[REDICT_SLOTS]; /* a hash of them: index + 1 (0: empty); a BYTE_ARRAY's: its
+                                    entry's byte in v + 1 (redict_var) */
     uint32_t count;
+    uint32_t used;  /* a BYTE_ARRAY's: bytes of v its entries take (each its index and
+                       length in 2 bytes each, then its bytes) */
 } redict_tbl_t;
 
 /* A data page of a compact chunk: its rows, its share of the values and
@@ -1523,6 +1526,17 @@ static uint32_t compact_crc(const ppq_writer_t *w, uint32_t i, const compact_pag
 
 static ppq_status_t dict_page_body(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, ppq_sink_t *out)
 {
+    if (PPQ_WRITER_COMPACT_FLAT && pg->dbw != 0u && w->schema[i].type == PPQ_BYTE_ARRAY) { /* (redict_var's) */
+        const uint8_t *e = (const uint8_t *)pg->dtbl->v, *end = e + pg->dtbl->used;
+        ppq_status_t st = PPQ_OK;
+        for (; e < end && st == PPQ_OK; e += 4u + ppq_load_le16(e + 2)) {
+            uint8_t len4[4];
+            ppq_store_le32(len4, ppq_load_le16(e + 2));
+            st = ppq_sink_write(out, len4, 4);
+            st = st == PPQ_OK ? ppq_sink_write(out, e + 4, ppq_load_le16(e + 2)) : st;
+        }
+        return st;
+    }
     if (PPQ_WRITER_COMPACT_FLAT && pg->dbw != 0u && !COL(w, i)->dict_word) { /* (redict_bytes' entries) */
         return ppq_sink_write(out, pg->dtbl->v, (size_t)pg->dtbl->count * COL(w, i)->width);
     }
@@ -1674,6 +1688,84 @@ static uint32_t redict_bytes(const ppq_writer_t *w, uint32_t i, uint32_t n, redi
     return t->count;
 }
 
+/* A BYTE_ARRAY value's hash: its bytes', then its length's. */
+static uint32_t var_hash(uint32_t h, uint32_t len)
+{
+    h = fnv_step(fnv_step(h, len & 0xFFu), len >> 8);
+    return (h ^ h >> 15) & (REDICT_SLOTS - 1u);
+}
+
+/* Column i's n BYTE_ARRAY values (PLAIN in the store) the same way: their
+ * distinct ones into t, each (index, length, bytes) end to end in its v,
+ * as many as its bytes hold, REDICT_PLAIN at most: their count, 0 past
+ * that.  A name or a version string whose row group of new values sent
+ * it PLAIN for the next 8 had kept PLAIN at up to 1.4x its dictionary's
+ * chunk. */
+static uint32_t redict_var(const ppq_writer_t *w, uint32_t i, uint32_t n, redict_tbl_t *t)
+{
+    uint8_t *v = (uint8_t *)t->v;
+    uint32_t j, b, len, h, cap = w->opts.dict_entries < REDICT_PLAIN ? w->opts.dict_entries : REDICT_PLAIN;
+    plain_cursor_t k;
+    memset(t->slot, 0, sizeof t->slot);
+    t->count = 0;
+    t->used = 0;
+    cursor_start(w, COL(w, i), &k);
+    for (j = 0; j < n; j++) {
+        uint8_t *e = v + t->used;
+        for (len = 0, b = 0; b < 4u; b++) {
+            len |= (uint32_t)cursor_byte(&k) << (8u * b);
+        }
+        if (len + 4u > (sizeof t->v < 0xFFFFu ? sizeof t->v : 0xFFFFu) - t->used) {
+            return 0; /* (past the table's bytes, or past what a slot's 2 bytes reach) */
+        }
+        for (h = 0x811C9DC5u, b = 0; b < len; b++) { /* (its bytes after the entries, as a new one) */
+            e[4u + b] = (uint8_t)cursor_byte(&k);
+            h = fnv_step(h, e[4u + b]);
+        }
+        h = var_hash(h, len);
+        while (t->slot[h] != 0u && (ppq_load_le16(v + t->slot[h] + 1u) != len ||
+                                    memcmp(v + t->slot[h] + 3u, e + 4, len) != 0)) {
+            h = (h + 1u) & (REDICT_SLOTS - 1u);
+        }
+        if (t->slot[h] == 0u) {
+            if (t->count == cap) {
+                return 0;
+            }
+            ppq_store_le16(e, (uint16_t)t->count++);
+            ppq_store_le16(e + 2, (uint16_t)len);
+            t->slot[h] = (uint16_t)(t->used + 1u);
+            t->used += 4u + len;
+        }
+    }
+    return t->count;
+}
+
+/* The index of the next BYTE_ARRAY value at *k among t's entries
+ * (redict_var's: every value is one). */
+static uint32_t redict_find_var(const redict_tbl_t *t, plain_cursor_t *k)
+{
+    const uint8_t *v = (const uint8_t *)t->v;
+    plain_cursor_t at;
+    uint32_t len = 0, b, h = 0x811C9DC5u;
+    for (b = 0; b < 4u; b++) {
+        len |= (uint32_t)cursor_byte(k) << (8u * b);
+    }
+    at = *k; /* (its bytes: hashed, then compared from here) */
+    for (b = 0; b < len; b++) {
+        h = fnv_step(h, (uint32_t)cursor_byte(k));
+    }
+    for (h = var_hash(h, len); t->slot[h] != 0u; h = (h + 1u) & (REDICT_SLOTS - 1u)) {
+        const uint8_t *e = v + t->slot[h] - 1u;
+        plain_cursor_t x = at;
+        for (b = 0; ppq_load_le16(e + 2) == len && b < len && e[4u + b] == cursor_byte(&x); b++) {
+        }
+        if (ppq_load_le16(e + 2) == len && b == len) {
+            return ppq_load_le16(e);
+        }
+    }
+    return 0; /* (not reached: every value is an entry) */
+}
+
 /* Column i's dictionary entries this row group (at most REDICT_PLAIN), in
  * index order, into t->v as cursor_next reads them. */
 static void redict_entries(const ppq_writer_t *w, uint32_t i, redict_tbl_t *t)
@@ -1718,6 +1810,9 @@ static ppq_status_t replain_out(const ppq_writer_t *w, uint32_t i, const redict_
 static uint32_t index_next(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, plain_cursor_t *k)
 {
     uint32_t s;
+    if (pg->dbw != 0u && w->schema[i].type == PPQ_BYTE_ARRAY) {
+        return redict_find_var(pg->dtbl, k);
+    }
     if (pg->dbw != 0u && !COL(w, i)->dict_word) { /* (a FIXED_LEN_BYTE_ARRAY's bytes: redict_bytes) */
         uint8_t x[REDICT_WIDE];
         uint32_t b;
@@ -2261,12 +2356,34 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
             pg.vals_len = (size_t)counter.offset;
         }
     }
+    if (kind == K_PLAIN && split == 0u && pg.eto == 0u && c->def->encoding == PPQ_COLUMN_AUTO &&
+        c->def->type == PPQ_BYTE_ARRAY && w->rg_rows > c->chunk_stats.nulls &&
+        (w->opts.footer_spill != NULL || w->footer_cap >= 0x10000u)) {
+        /* a BYTE_ARRAY PLAIN in the store; a dictionary in the file where
+         * that takes less (redict_var), where the footer store does not
+         * bound the file (a dictionary's offset and encoding in each row
+         * group's metadata: JSON lines in 8 KiB, 97 rows fewer of 3,623) */
+        uint32_t n = w->rg_rows - (uint32_t)c->chunk_stats.nulls, count = redict_var(w, i, n, &tbl);
+        compact_page_t d = pg;
+        ppq_sink_t counter;
+        ppq_sink_init_counter(&counter);
+        d.dbw = (uint8_t)ppq_bit_width32(count > 1u ? count - 1u : 1u);
+        d.dtbl = &tbl;
+        if (count > 0u && indices_out(w, i, &d, n, &counter) == PPQ_OK &&
+            13u + (w->opts.page_crc ? 6u : 0u) + (size_t)tbl.used + 1u + (size_t)counter.offset < pg.vals_len) {
+            pg.dbw = d.dbw;
+            pg.dtbl = &tbl;
+            pre[0] = d.dbw;
+            pg.pre_len = 1;
+            pg.vals_len = (size_t)counter.offset;
+        }
+    }
     if (pg.redelta) {
         kind = K_DELTA; /* (its header in pre) */
     } else if (pg.replain) {
         kind = K_PLAIN;
     } else if (pg.dbw != 0u) {
-        size_t bytes = (size_t)tbl.count * c->width;
+        size_t bytes = c->def->type == PPQ_BYTE_ARRAY ? (size_t)tbl.used : (size_t)tbl.count * c->width;
         st = dict_header(w, tbl.count, bytes, bytes, w->opts.page_crc ? compact_crc(w, i, &pg, dict_page_body) : 0u);
         st = st == PPQ_OK ? dict_page_body(w, i, &pg, w->out) : st;
         c->encodings |= 1u << PPQ_ENC_PLAIN;
