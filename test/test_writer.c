@@ -2497,6 +2497,69 @@ static void compact_names_plain_redict(void)
     }
 }
 
+static uint32_t step_of(uint32_t k)
+{
+    /* 0, 1 or 2, from a hash of k */
+    uint32_t y = k * 2654435761u;
+    y ^= y >> 15;
+    y *= 0x2C1B3C6Du;
+    y ^= y >> 12;
+    return y % 3u;
+}
+
+static uint32_t far_then_walk(uint32_t r)
+{
+    /* 4 far levels at random for 1,000 rows, then a walk of steps -1, 0,
+     * +1 (rows asked in order: the last one's value kept) */
+    static uint32_t v;
+    if (r < 1000u) {
+        return 2100u + 200u * step_of(r) + 200u * (r % 2u);
+    }
+    v = r == 1000u ? 2100u : v + step_of(r) - 1u;
+    return v;
+}
+
+static uint32_t row_base; /* (the first row's number: a file of the rows after it) */
+
+static void row_far_then_walk(ppq_writer_t *w, uint32_t r)
+{
+    r += row_base;
+    PPQ_CHECK_OK(r % 7u == 3u ? ppq_writer_set_null(w, 0) : ppq_writer_set_i32(w, 0, (int32_t)far_then_walk(r)));
+}
+
+/* A compact AUTO OPTIONAL INT32: 4 far levels, whose dictionary beats
+ * DELTA (the next 8 row groups take it), then a walk whose row groups'
+ * dictionaries outgrow their index width mid row group (two pages,
+ * compact_split) where DELTA takes 2 bits a value.  A split dictionary is
+ * read back through both pages' widths and written DELTA, its levels
+ * joined, where that takes less (an ADC reading had kept its dictionary:
+ * 2.5x DELTA's chunk in the sweep; here the first of the walk's row
+ * groups, 1.9x): each of the walk's chunks within 1.05x of
+ * DELTA_BINARY_PACKED's chunk of the same rows. */
+static void compact_split_dictionary_rewritten(void)
+{
+    static const ppq_column_t schema[] = {COL("adc", PPQ_INT32, 1, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    int64_t delta[16], auto_[16];
+    uint32_t n, rg;
+    size_t bytes;
+    if (!COMPACT_64) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    }
+    compact_options(&o, 8192, 8192, 4096);
+    o.row_group_rows = 200;
+    row_base = 1000;
+    compact_bytes(schema, 1, PPQ_COLUMN_DELTA_BINARY_PACKED, &o, 2000, row_far_then_walk, &bytes);
+    PPQ_CHECK_EQ(chunk_sizes(bytes, delta, NULL, NULL, 16), 10u);
+    row_base = 0;
+    compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 3000, row_far_then_walk, &bytes);
+    n = chunk_sizes(bytes, auto_, NULL, NULL, 16);
+    PPQ_CHECK_EQ(n, 15u);
+    for (rg = 5; n == 15u && rg < 15u; rg++) { /* (the walk's row groups: 1,000 rows on) */
+        PPQ_CHECK(auto_[rg] * 100 <= delta[rg - 5u] * 105);
+    }
+}
+
 static uint32_t prices16_turns(uint32_t r)
 {
     /* row groups of 20: new prices, then three in turn, then new ones ... */
@@ -4965,6 +5028,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_split_written_delta),
     PPQ_TEST(compact_redict_many_values),
     PPQ_TEST(compact_names_plain_redict),
+    PPQ_TEST(compact_split_dictionary_rewritten),
     PPQ_TEST(compact_fixed_len_redict_many_narrow),
     PPQ_TEST(compact_plain_counts_many_values),
     PPQ_TEST(compact_bytes_null_groups_keep_dictionary),

@@ -818,7 +818,10 @@ typedef struct plain_cursor {
     uint8_t widths[4];
     uint64_t prev, least;
     uint32_t dleft;  /* a split row group's (compact_split_delta): DELTA values left, then PLAIN ... */
-    size_t plain_at; /* ... from this byte of the stream (dleft 0: no split) */
+    size_t plain_at; /* ... from this byte of the stream (dleft 0: no split); or a split
+                        dictionary stream's (compact_split) second part's */
+    uint32_t ileft;  /* ... after this many indices of its first part (0: none) ... */
+    uint8_t iw2;     /* ... at this width */
 } plain_cursor_t;
 
 /* The first segment of stream `id` at or after `at` (store_len: none). */
@@ -952,6 +955,11 @@ static uint64_t cursor_next(plain_cursor_t *k)
         v = cursor_take(k, k->iw);
     } else {
         v = k->bits;
+    }
+    if (k->ileft != 0u && --k->ileft == 0u) { /* (a split dictionary stream's first part read: the rest, wider) */
+        cursor_seek(k, k->plain_at);
+        k->iw = k->iw2;
+        k->run = 0;
     }
     return k->raw ? v : v < k->count ? k->tbl[v] : 0u; /* (an index past the entries: not written) */
 }
@@ -1506,6 +1514,19 @@ static void value_rows(const ppq_writer_t *w, uint32_t i, const uint32_t *want, 
     b.left = w->rg_rows;
     (void)stream_out(w, cc->levs.id, 0, cc->levs.len, &in);
 }
+
+/* The values (levels 1) of an OPTIONAL column's first `rows` rows, from
+ * the first `len` bytes of its levels stream. */
+static uint32_t levels_ones(const ppq_writer_t *w, uint32_t i, uint32_t rows, size_t len)
+{
+    bools_sink_t b;
+    ppq_sink_t in = {bools_write, NULL, 0};
+    in.ctx = &b;
+    memset(&b, 0, sizeof b);
+    b.left = rows;
+    (void)stream_out(w, COL(w, i)->own.cc->levs.id, 0, len, &in);
+    return b.ones;
+}
 #endif
 
 typedef ppq_status_t (*page_part_fn)(const ppq_writer_t *w, uint32_t i, const compact_page_t *pg, ppq_sink_t *out);
@@ -1586,10 +1607,20 @@ static void cursor_through(const ppq_writer_t *w, uint32_t i, const redict_tbl_t
     const ppq_col_t *c = COL(w, i);
     cursor_start(w, c, k);
     if (c->kind == K_DICT) {
+        const compact_col_t *cc = c->own.cc;
         k->tbl = tbl != NULL ? tbl->v : NULL;
         k->count = tbl != NULL ? tbl->count : 0u;
         k->raw = (uint8_t)(tbl == NULL); /* (no entries: the indices themselves) */
-        k->iw = c->own.cc->dict_width;
+        k->iw = cc->dict_width;
+        if (cc->by.split.rows != 0u) { /* (split, compact_split: its first part's indices narrower) */
+            k->ileft = c->def->optional ? levels_ones(w, i, cc->by.split.rows, cc->by.split.levs) : cc->by.split.rows;
+            k->iw2 = cc->dict_width;
+            k->iw = k->ileft != 0u ? cc->by.split.width : cc->dict_width;
+            k->plain_at = cc->by.split.vals;
+            if (k->ileft == 0u) {
+                cursor_seek(k, k->plain_at);
+            }
+        }
     } else if (c->kind == K_DELTA) {
         k->delta = 1;
         k->first = 1;
@@ -2156,7 +2187,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     compact_page_t pg = {0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, 0, 0, 0, 0, NULL COMPACT_PAGE_FLAT_INIT};
 #if PPQ_WRITER_COMPACT_FLAT
     redict_tbl_t tbl;
-    size_t now = 0;
+    size_t now = 0, dlv = 0; /* (dlv: a split dictionary's levels joined, relevels_out) */
     int resplit;
     uint32_t wat[WIDTH_PAGES + 1u], wrow[WIDTH_PAGES + 1u];
     uint8_t wbits[WIDTH_PAGES];
@@ -2224,22 +2255,34 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
                 cc->est->n - 1u <= (1u << 20);
 #if PPQ_WRITER_COMPACT_FLAT
     if (kind == K_DICT && c->def->encoding == PPQ_COLUMN_AUTO && c->dict_word && cc->dict_count <= REDICT_PLAIN &&
-        split == 0u && pg.eto == 0u && w->rg_rows > c->chunk_stats.nulls) {
+        pg.eto == 0u && w->rg_rows > c->chunk_stats.nulls) {
         /* a number's dictionary of a few entries in the store: read through
          * them, PLAIN where that takes less than the dictionary page and
          * the indices (a noisy phase's values mostly new: 1.1-1.2x PLAIN's
-         * chunk), or DELTA below */
+         * chunk), or DELTA below; a dictionary split in two pages
+         * (compact_split) too, one page then, an OPTIONAL column's levels
+         * joined (an ADC reading's 28 levels, split at 16, had kept its
+         * dictionary at 2.5x DELTA's chunk) */
         size_t plain = (size_t)(w->rg_rows - c->chunk_stats.nulls) * c->width;
         redict_entries(w, i, &tbl);
         pg.dtbl = &tbl;
         now = 13u + (w->opts.page_crc ? 6u : 0u) + (size_t)cc->dict_count * c->width + 1u + pg.vals_len;
-        if (plain < now) {
+        if (split != 0u && c->def->optional) { /* (its two pages' levels, each with its length; joined: lv) */
+            ppq_sink_t counter;
+            ppq_sink_init_counter(&counter);
+            (void)relevels_out(w, i, &counter);
+            dlv = (size_t)counter.offset;
+            now += 4u + cc->levs.len;
+        }
+        now += split != 0u && split != w->rg_rows ? 13u : 0u; /* (the second page's header, width byte) */
+        if (plain + dlv < now) {
             pg.replain = 1;
             pg.rewidth = 0; /* (indices no more) */
-            pg.vals_len = now = plain;
+            pg.vals_len = plain;
+            now = plain + dlv;
         }
     }
-    if ((kind == K_PLAIN || pg.dtbl != NULL) && split == 0u && pg.eto == 0u &&
+    if ((kind == K_PLAIN || pg.dtbl != NULL) && (split == 0u || pg.dtbl != NULL) && pg.eto == 0u &&
         c->def->encoding == PPQ_COLUMN_AUTO && (c->def->type == PPQ_INT32 || c->def->type == PPQ_INT64) &&
         w->rg_rows > c->chunk_stats.nulls) {
         /* PLAIN, or a dictionary of a few entries, in the store; DELTA in the
@@ -2252,12 +2295,20 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
         size_t d = redelta(w, i, n, pg.dtbl, NULL, &st, &first);
         now = kind == K_PLAIN ? pg.vals_len : now;
         cfg.type = c->def->type;
-        if (st == PPQ_OK && d + ppq_delta_header(&cfg, n, first, pre) < now) {
+        if (st == PPQ_OK && d + ppq_delta_header(&cfg, n, first, pre) + dlv < now) {
             pg.pre_len = ppq_delta_header(&cfg, n, first, pre);
             pg.vals_len = d;
             pg.redelta = 1;
             pg.rewidth = 0; /* (indices no more) */
             pg.replain = 0;
+        }
+    }
+    if (kind == K_DICT && split != 0u && (pg.replain || pg.redelta)) { /* (a split dictionary, one page now) */
+        split = 0;
+        if (c->def->optional) {
+            pg.relevel = 1;
+            pg.levs_len = dlv;
+            pg.rows = w->rg_rows;
         }
     }
     /* (a split row group: a DELTA page, then PLAIN, compact_split_delta;
