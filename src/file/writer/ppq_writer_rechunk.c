@@ -458,6 +458,8 @@ static ppq_status_t replay(ppq_writer_t *w, ppq_col_t *c, uint32_t n, uint8_t mo
     uint32_t k;
     ppq_status_t st;
     int dict = c->def->encoding == PPQ_COLUMN_DICTIONARY;
+    uint64_t zpart = 1, zwhole = COMPRESSED(c->codec) ? 8u : 1u; /* (a dictionary's bytes count zpart/zwhole) */
+    int measured = !COMPRESSED(c->codec) || !dict;
     uint64_t at = 0;
     memset(&s, 0, sizeof s);
     s.at = c->chunk;
@@ -480,9 +482,20 @@ static ppq_status_t replay(ppq_writer_t *w, ppq_col_t *c, uint32_t n, uint8_t mo
         }
         if (mode == 1u && w->rz_at != at) { /* a page counted: the chunk so far, and its dictionary (an eighth
                                                 of it under a codec), already larger, or on its way to a quarter more */
-            uint64_t so_far =
-                w->rz_at + (dict ? ppq_dict_enc_dict_bytes(c->own.dict) >> (COMPRESSED(c->codec) ? 3u : 0u) : 0u);
+            uint64_t so_far = w->rz_at + (dict ? ppq_dict_enc_dict_bytes(c->own.dict) * zpart / zwhole : 0u);
             at = w->rz_at;
+            if (!measured && (so_far > limit || (k >= n / 4u && so_far / 4u * n > limit / 4u * 5u * k))) {
+                /* about to give up: the dictionary compressed, once, for its ratio (long strings
+                 * sharing prefixes: under ZSTD 87x, not 8x; their dictionary had lost, its
+                 * chunks 1.07x AUTO's) */
+                size_t z = dict_page_len(w, c), bytes = ppq_dict_enc_dict_bytes(c->own.dict);
+                measured = 1;
+                if (z != SIZE_MAX && bytes > 0u) {
+                    zpart = z;
+                    zwhole = bytes;
+                }
+                so_far = w->rz_at + bytes * zpart / zwhole;
+            }
             if (so_far > limit || (k >= n / 4u && so_far / 4u * n > limit / 4u * 5u * k)) {
                 st = PPQ_ERR_NOSPACE;
                 w->rz_at = so_far * n / (k + 1u); /* (given up: its bytes as they were heading) */
