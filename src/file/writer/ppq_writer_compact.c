@@ -1323,7 +1323,20 @@ typedef struct redict_tbl {
     uint32_t count;
     uint32_t used;  /* a BYTE_ARRAY's: bytes of v its entries take (each its index and
                        length in 2 bytes each, then its bytes) */
+    uint32_t mask;  /* the slots in use, less 1: twice the entries it may take (redict_reset) */
 } redict_tbl_t;
+
+/* Empty t for `cap` entries at most: the slots a power of two, twice cap
+ * (a row group of 100 values clears 256 slots, not all 8,192: the row
+ * group's end for every chunk in the store). */
+static void redict_reset(redict_tbl_t *t, uint32_t cap)
+{
+    for (t->mask = 15u; t->mask + 1u < 2u * cap && t->mask < REDICT_SLOTS - 1u; t->mask = 2u * t->mask + 1u) {
+    }
+    memset(t->slot, 0, (t->mask + 1u) * sizeof t->slot[0]);
+    t->count = 0;
+    t->used = 0;
+}
 
 /* A data page of a compact chunk: its rows, its share of the values and
  * levels streams, the encoding's prefix. */
@@ -1347,7 +1360,7 @@ typedef struct compact_page {
                                       values (replain, redelta), the store's (NULL: none) */
 #if PPQ_WRITER_COMPACT_FLAT
     uint8_t relevel;     /* 1: a split row group's levels, both sides', as one stream
-                            (relevels_out); 2: lrow's rows of the one stream */
+                            (levels_out); 2: lrow's rows of the one stream */
     uint32_t ifrom;      /* dbw or rewidth: the page's first value and its values (0: the
                             rows' less the chunk's nulls) (width_pages) ... */
     uint32_t icount;
@@ -1364,7 +1377,7 @@ typedef struct compact_page {
  * `skip`. */
 typedef struct bools_sink {
     ppq_sink_t *down;
-    ppq_rle_enc_t *rle; /* or (not NULL) the values into this encoder (relevels_out) */
+    ppq_rle_enc_t *rle; /* or (not NULL) the values into this encoder (levels_out) */
     uint32_t left;    /* values still to write */
     uint32_t skip;    /* values to pass first */
     /* (down and rle NULL: definition levels read for the rows of the 1s
@@ -1448,10 +1461,13 @@ static ppq_status_t bools_write(void *ctx, const uint8_t *data, size_t len)
 }
 
 #if PPQ_WRITER_COMPACT_FLAT
-/* An OPTIONAL column's split row group's definition levels (its first
- * page's, then the rest's: compact_split_delta), read back from the store
- * and written to `out` as one RLE stream (bit width 1, no length). */
-static ppq_status_t relevels_out(const ppq_writer_t *w, uint32_t i, ppq_sink_t *out)
+/* An OPTIONAL column's definition levels of `rows` rows from row `from`,
+ * read back from the store and written to `out` as one RLE stream (bit
+ * width 1, no length): a page of width_pages' (split 0: the store's one
+ * stream), or a split row group's whole (its first page's `split` rows,
+ * then the rest's: compact_split_delta, compact_split), joined. */
+static ppq_status_t levels_out(const ppq_writer_t *w, uint32_t i, uint32_t split, uint32_t from, uint32_t rows,
+                               ppq_sink_t *out)
 {
     const compact_col_t *cc = COL(w, i)->own.cc;
     ppq_rle_cfg_t cfg = {1, REDICT_GROUPS, 0, 0};
@@ -1461,41 +1477,22 @@ static ppq_status_t relevels_out(const ppq_writer_t *w, uint32_t i, ppq_sink_t *
     bools_sink_t b;
     ppq_sink_t in = {bools_write, NULL, 0};
     ppq_status_t st;
+    size_t cut = split != 0u ? cc->by.split.levs : cc->levs.len; /* (the first stream's bytes) */
+    unsigned part;
     ppq_arena_init(&a, groups, sizeof groups);
     st = ppq_rle_enc_init(&enc, &cfg, out, &a);
     in.ctx = &b;
-    memset(&b, 0, sizeof b);
-    b.rle = &enc;
-    b.left = cc->by.split.rows;
-    st = st == PPQ_OK ? stream_out(w, cc->levs.id, 0, cc->by.split.levs, &in) : st;
-    memset(&b, 0, sizeof b);
-    b.rle = &enc;
-    b.left = w->rg_rows - cc->by.split.rows;
-    st = st == PPQ_OK ? stream_out(w, cc->levs.id, cc->by.split.levs, cc->levs.len - cc->by.split.levs, &in) : st;
-    return st == PPQ_OK ? ppq_rle_enc_finish(&enc) : st;
-}
-
-/* An OPTIONAL column's definition levels of `rows` rows from row `from`
- * (its one stream in the store), as an RLE stream to `out` (a page of
- * width_pages'). */
-static ppq_status_t levels_range_out(const ppq_writer_t *w, uint32_t i, uint32_t from, uint32_t rows, ppq_sink_t *out)
-{
-    const compact_col_t *cc = COL(w, i)->own.cc;
-    ppq_rle_cfg_t cfg = {1, REDICT_GROUPS, 0, 0};
-    ppq_rle_enc_t enc;
-    ppq_arena_t a;
-    uint8_t groups[REDICT_GROUPS + PPQ_ARENA_ALIGN];
-    bools_sink_t b;
-    ppq_sink_t in = {bools_write, NULL, 0};
-    ppq_status_t st;
-    ppq_arena_init(&a, groups, sizeof groups);
-    st = ppq_rle_enc_init(&enc, &cfg, out, &a);
-    in.ctx = &b;
-    memset(&b, 0, sizeof b);
-    b.rle = &enc;
-    b.skip = from;
-    b.left = rows;
-    st = st == PPQ_OK ? stream_out(w, cc->levs.id, 0, cc->levs.len, &in) : st;
+    for (part = 0; part < (split != 0u ? 2u : 1u) && st == PPQ_OK; part++) { /* (each stream its own runs) */
+        uint32_t n = part == 0u ? (split != 0u ? split : w->rg_rows) : w->rg_rows - split;
+        memset(&b, 0, sizeof b);
+        b.rle = &enc;
+        b.skip = from < n ? from : n;
+        b.left = rows < n - b.skip ? rows : n - b.skip;
+        from -= b.skip;
+        rows -= b.left;
+        st = part == 0u ? stream_out(w, cc->levs.id, 0, cut, &in)
+                        : stream_out(w, cc->levs.id, cut, cc->levs.len - cut, &in);
+    }
     return st == PPQ_OK ? ppq_rle_enc_finish(&enc) : st;
 }
 
@@ -1590,9 +1587,9 @@ static ppq_status_t dict_page_body(const ppq_writer_t *w, uint32_t i, const comp
  * (where absent: the free one it would take). */
 static uint32_t redict_find(const redict_tbl_t *t, uint64_t v, uint32_t *slot)
 {
-    uint32_t h = (uint32_t)((v * 0x9E3779B97F4A7C15u) >> (64u - REDICT_BITS));
+    uint32_t h = (uint32_t)((v * 0x9E3779B97F4A7C15u) >> (64u - REDICT_BITS)) & t->mask;
     while (t->slot[h] != 0u && t->v[t->slot[h] - 1u] != v) {
-        h = (h + 1u) & (REDICT_SLOTS - 1u);
+        h = (h + 1u) & t->mask;
     }
     *slot = h;
     return t->slot[h] != 0u ? t->slot[h] - 1u : t->count;
@@ -1652,8 +1649,7 @@ static uint32_t redict_count(const ppq_writer_t *w, uint32_t i, uint32_t n, redi
 {
     plain_cursor_t k;
     uint32_t j, s, cap = w->opts.dict_entries < REDICT_PLAIN ? w->opts.dict_entries : REDICT_PLAIN;
-    memset(t->slot, 0, sizeof t->slot);
-    t->count = 0;
+    redict_reset(t, cap < n ? cap : n);
     cursor_through(w, i, NULL, &k); /* (PLAIN or DELTA) */
     for (j = 0; j < n; j++) {
         uint64_t v = cursor_next(&k);
@@ -1677,9 +1673,9 @@ static uint32_t redict_find_bytes(const redict_tbl_t *t, const uint8_t *x, uint3
     for (b = 0; b < width; b++) {
         h = fnv_step(h, x[b]);
     }
-    h = (h ^ h >> 15) & (REDICT_SLOTS - 1u);
+    h = (h ^ h >> 15) & t->mask;
     while (t->slot[h] != 0u && memcmp(e + (size_t)(t->slot[h] - 1u) * width, x, width) != 0) {
-        h = (h + 1u) & (REDICT_SLOTS - 1u);
+        h = (h + 1u) & t->mask;
     }
     *slot = h;
     return t->slot[h] != 0u ? t->slot[h] - 1u : t->count;
@@ -1701,8 +1697,7 @@ static uint32_t redict_bytes(const ppq_writer_t *w, uint32_t i, uint32_t n, redi
                                                       filled its slots, and a new value's probe never ended) */
     cap = cap < w->opts.dict_entries ? cap : w->opts.dict_entries; /* (and the options' dictionary: a
                                                                       reader may be sized by it) */
-    memset(t->slot, 0, sizeof t->slot);
-    t->count = 0;
+    redict_reset(t, cap < n ? cap : n);
     cursor_start(w, c, &k);
     for (j = 0; j < n; j++) {
         for (b = 0; b < c->width; b++) {
@@ -1720,10 +1715,10 @@ static uint32_t redict_bytes(const ppq_writer_t *w, uint32_t i, uint32_t n, redi
 }
 
 /* A BYTE_ARRAY value's hash: its bytes', then its length's. */
-static uint32_t var_hash(uint32_t h, uint32_t len)
+static uint32_t var_hash(const redict_tbl_t *t, uint32_t h, uint32_t len)
 {
     h = fnv_step(fnv_step(h, len & 0xFFu), len >> 8);
-    return (h ^ h >> 15) & (REDICT_SLOTS - 1u);
+    return (h ^ h >> 15) & t->mask;
 }
 
 /* Column i's n BYTE_ARRAY values (PLAIN in the store) the same way: their
@@ -1737,9 +1732,7 @@ static uint32_t redict_var(const ppq_writer_t *w, uint32_t i, uint32_t n, redict
     uint8_t *v = (uint8_t *)t->v;
     uint32_t j, b, len, h, cap = w->opts.dict_entries < REDICT_PLAIN ? w->opts.dict_entries : REDICT_PLAIN;
     plain_cursor_t k;
-    memset(t->slot, 0, sizeof t->slot);
-    t->count = 0;
-    t->used = 0;
+    redict_reset(t, cap < n ? cap : n);
     cursor_start(w, COL(w, i), &k);
     for (j = 0; j < n; j++) {
         uint8_t *e = v + t->used;
@@ -1753,10 +1746,10 @@ static uint32_t redict_var(const ppq_writer_t *w, uint32_t i, uint32_t n, redict
             e[4u + b] = (uint8_t)cursor_byte(&k);
             h = fnv_step(h, e[4u + b]);
         }
-        h = var_hash(h, len);
+        h = var_hash(t, h, len);
         while (t->slot[h] != 0u && (ppq_load_le16(v + t->slot[h] + 1u) != len ||
                                     memcmp(v + t->slot[h] + 3u, e + 4, len) != 0)) {
-            h = (h + 1u) & (REDICT_SLOTS - 1u);
+            h = (h + 1u) & t->mask;
         }
         if (t->slot[h] == 0u) {
             if (t->count == cap) {
@@ -1785,7 +1778,7 @@ static uint32_t redict_find_var(const redict_tbl_t *t, plain_cursor_t *k)
     for (b = 0; b < len; b++) {
         h = fnv_step(h, (uint32_t)cursor_byte(k));
     }
-    for (h = var_hash(h, len); t->slot[h] != 0u; h = (h + 1u) & (REDICT_SLOTS - 1u)) {
+    for (h = var_hash(t, h, len); t->slot[h] != 0u; h = (h + 1u) & t->mask) {
         const uint8_t *e = v + t->slot[h] - 1u;
         plain_cursor_t x = at;
         for (b = 0; ppq_load_le16(e + 2) == len && b < len && e[4u + b] == cursor_byte(&x); b++) {
@@ -1997,7 +1990,7 @@ static unsigned width_pages(const ppq_writer_t *w, uint32_t i, const compact_pag
         if (w->schema[i].optional) {
             ppq_sink_t count;
             ppq_sink_init_counter(&count);
-            (void)levels_range_out(w, i, row[j], row[j + 1u] - row[j], &count);
+            (void)levels_out(w, i, 0, row[j], row[j + 1u] - row[j], &count);
             len += (size_t)count.offset;
         }
         exact += len + index_page_head(w, i, len, row[j + 1u] - row[j]);
@@ -2137,9 +2130,9 @@ static ppq_status_t data_page_body(const ppq_writer_t *w, uint32_t i, const comp
         st = ppq_sink_write(out, lev4, 4);
 #if PPQ_WRITER_COMPACT_FLAT
         if (pg->relevel == 2u) {
-            st = st == PPQ_OK ? levels_range_out(w, i, pg->lrow, pg->rows, out) : st;
+            st = st == PPQ_OK ? levels_out(w, i, 0, pg->lrow, pg->rows, out) : st;
         } else if (pg->relevel) {
-            st = st == PPQ_OK ? relevels_out(w, i, out) : st;
+            st = st == PPQ_OK ? levels_out(w, i, COL(w, i)->own.cc->by.split.rows, 0, w->rg_rows, out) : st;
         } else
 #endif
         st = st == PPQ_OK ? stream_out(w, cc->levs.id, pg->levs_from, pg->levs_len, out) : st;
@@ -2187,7 +2180,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     compact_page_t pg = {0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, 0, 0, 0, 0, NULL COMPACT_PAGE_FLAT_INIT};
 #if PPQ_WRITER_COMPACT_FLAT
     redict_tbl_t tbl;
-    size_t now = 0, dlv = 0; /* (dlv: a split dictionary's levels joined, relevels_out) */
+    size_t now = 0, dlv = 0; /* (dlv: a split dictionary's levels joined, levels_out) */
     int resplit;
     uint32_t wat[WIDTH_PAGES + 1u], wrow[WIDTH_PAGES + 1u];
     uint8_t wbits[WIDTH_PAGES];
@@ -2270,7 +2263,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
         if (split != 0u && c->def->optional) { /* (its two pages' levels, each with its length; joined: lv) */
             ppq_sink_t counter;
             ppq_sink_init_counter(&counter);
-            (void)relevels_out(w, i, &counter);
+            (void)levels_out(w, i, cc->by.split.rows, 0, w->rg_rows, &counter);
             dlv = (size_t)counter.offset;
             now += 4u + cc->levs.len;
         }
@@ -2336,7 +2329,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
             ppq_sink_t counter;
             ppq_sink_init_counter(&counter);
             now += (split != w->rg_rows ? 4u : 0u) + cc->levs.len;
-            (void)relevels_out(w, i, &counter);
+            (void)levels_out(w, i, cc->by.split.rows, 0, w->rg_rows, &counter);
             lv = (size_t)counter.offset;
             plain += lv;
         }
@@ -2509,7 +2502,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
             if (c->def->optional) {
                 ppq_sink_t count;
                 ppq_sink_init_counter(&count);
-                (void)levels_range_out(w, i, pg.lrow, pg.rows, &count);
+                (void)levels_out(w, i, 0, pg.lrow, pg.rows, &count);
                 pg.relevel = 2;
                 pg.levs_len = (size_t)count.offset;
             }
