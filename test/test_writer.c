@@ -1328,10 +1328,10 @@ static ppq_reader_t *file_reader(size_t len, ppq_arena_t *a, ppq_file_t *f, mfil
 
 static uint32_t chunk_sizes(size_t len, int64_t *out, int64_t *rows, uint32_t *enc, uint32_t max);
 
-/* Column 0 (REQUIRED, values of 4 bytes) of the file in file_buf (len
- * bytes) read back, row group by row group, each value's bits against
- * want(r).  Returns the values read. */
-static uint32_t read_back32(size_t len, uint32_t (*want)(uint32_t))
+/* Column 0 (REQUIRED, values of 4 bytes: want32; or of 8: want64, a
+ * DOUBLE's) of the file in file_buf (len bytes) read back, row group by
+ * row group, each value's bits against want(r).  Returns the values read. */
+static uint32_t read_back_values(size_t len, uint32_t (*want32)(uint32_t), double (*want64)(uint32_t))
 {
     ppq_column_reader_t *cr;
     ppq_file_t f;
@@ -1344,12 +1344,19 @@ static uint32_t read_back32(size_t len, uint32_t (*want)(uint32_t))
         size_t mark = ppq_arena_mark(&a), levels = 1, count = 0, i;
         ppq_status_t st = ppq_column_reader_init(cr, rd, rg, 0, &a);
         while (st == PPQ_OK && levels > 0u) {
-            uint32_t v[64];
+            uint64_t v[64]; /* (as uint32_t[] or double[]) */
             st = ppq_column_reader_read(cr, 64, v, NULL, NULL, &levels, &count);
             for (i = 0; st == PPQ_OK && i < count; i++, r++) {
-                if (v[i] != want(r)) {
-                    ppq_test_fail_eq(__FILE__, __LINE__, "v[i]", "want(r)", v[i], want(r));
+                uint32_t v32;
+                double w64 = want64 != NULL ? want64(r) : 0.0;
+                memcpy(&v32, (const uint8_t *)v + 4u * i, 4);
+                if (want64 == NULL && v32 != want32(r)) {
+                    ppq_test_fail_eq(__FILE__, __LINE__, "v[i]", "want(r)", v32, want32(r));
                     return r; /* (the values read back so far) */
+                }
+                if (want64 != NULL && memcmp(&v[i], &w64, sizeof w64) != 0) {
+                    ppq_test_fail(__FILE__, __LINE__, "v[i] == want(r)");
+                    return r;
                 }
             }
         }
@@ -1360,6 +1367,11 @@ static uint32_t read_back32(size_t len, uint32_t (*want)(uint32_t))
         ppq_arena_rewind(&a, mark);
     }
     return r;
+}
+
+static uint32_t read_back32(size_t len, uint32_t (*want)(uint32_t))
+{
+    return read_back_values(len, want, NULL);
 }
 
 static void row_all_null(ppq_writer_t *w, uint32_t r)
@@ -2375,40 +2387,6 @@ static void row_new_then_1500(ppq_writer_t *w, uint32_t r)
     PPQ_CHECK_OK(ppq_writer_set_double(w, 0, new_then_1500(r)));
 }
 
-/* Column 0 (REQUIRED DOUBLE) of the file in file_buf (len bytes) read
- * back, each value against want(r) (as read_back32).  Returns the values
- * read. */
-static uint32_t read_back64(size_t len, double (*want)(uint32_t))
-{
-    ppq_column_reader_t *cr;
-    ppq_file_t f;
-    mfile_t m;
-    ppq_arena_t a;
-    ppq_reader_t *rd = file_reader(len, &a, &f, &m);
-    uint32_t rg, r = 0;
-    cr = rd != NULL ? (ppq_column_reader_t *)ppq_arena_alloc(&a, sizeof *cr) : NULL;
-    for (rg = 0; cr != NULL && rg < rd->nrg; rg++) {
-        size_t mark = ppq_arena_mark(&a), levels = 1, count = 0, i;
-        ppq_status_t st = ppq_column_reader_init(cr, rd, rg, 0, &a);
-        while (st == PPQ_OK && levels > 0u) {
-            double v[64];
-            st = ppq_column_reader_read(cr, 64, v, NULL, NULL, &levels, &count);
-            for (i = 0; st == PPQ_OK && i < count; i++, r++) {
-                if (memcmp(&v[i], &(double){want(r)}, sizeof v[i]) != 0) {
-                    ppq_test_fail(__FILE__, __LINE__, "v[i] == want(r)");
-                    return r;
-                }
-            }
-        }
-        if (st != PPQ_OK) {
-            ppq_test_fail_eq(__FILE__, __LINE__, "st", "PPQ_OK", st, PPQ_OK);
-            return r;
-        }
-        ppq_arena_rewind(&a, mark);
-    }
-    return r;
-}
-
 /* A compact AUTO DOUBLE whose first row group, of new values only, loses
  * its dictionary: the next, PLAIN in the store, holds 1,500 values over
  * thousands of rows.  Its values are counted at the row group's end in
@@ -2429,7 +2407,7 @@ static void compact_redict_many_values(void)
     compact_bytes(schema, 1, PPQ_COLUMN_DICTIONARY, &o, 16000, row_new_then_1500, &dict);
     compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 16000, row_new_then_1500, &mine);
     PPQ_CHECK(mine != 0u && dict != 0u && mine * 100u <= dict * 135u);
-    PPQ_CHECK_EQ(read_back64(mine, new_then_1500), 16000u);
+    PPQ_CHECK_EQ(read_back_values(mine, NULL, new_then_1500), 16000u);
 }
 
 static void name_new_then_five(uint32_t r, uint8_t v[17])

@@ -111,6 +111,17 @@ static double shaped(const char *name, uint32_t c, uint32_t r)
     return (double)(r < 100u || r % 1000u < 20u ? r : r % 5u); /* name */
 }
 
+/* Bytes as a JSON string of hex digits. */
+static void json_hex(FILE *j, const uint8_t *b, size_t len)
+{
+    size_t k;
+    fputc('"', j);
+    for (k = 0; k < len; k++) {
+        fprintf(j, "%02x", b[k]);
+    }
+    fputc('"', j);
+}
+
 static void json_double(FILE *j, double d)
 {
     if (isnan(d)) {
@@ -185,13 +196,9 @@ static int write_file(const char *dir, const file_spec_t *f)
                     st = ppq_writer_set_i32(&w, c, (int32_t)v);
                     fprintf(j, "\"%" PRId32 "\"", (int32_t)v);
                 } else { /* BYTE_ARRAY: a name */
-                    uint32_t k, len = (uint32_t)snprintf((char *)bytes_buf[c], 64, "sensor-node-%05u", (unsigned)v);
+                    uint32_t len = (uint32_t)snprintf((char *)bytes_buf[c], 64, "sensor-node-%05u", (unsigned)v);
                     st = ppq_writer_set_bytes(&w, c, bytes_buf[c], len);
-                    fputc('"', j);
-                    for (k = 0; k < len; k++) {
-                        fprintf(j, "%02x", bytes_buf[c][k]);
-                    }
-                    fputc('"', j);
+                    json_hex(j, bytes_buf[c], len);
                 }
                 continue;
             }
@@ -252,11 +259,7 @@ static int write_file(const char *dir, const file_spec_t *f)
                     v.bytes[8 + k] = (uint8_t)(julian >> (8 * k));
                 }
                 st = ppq_writer_set_int96(&w, c, &v);
-                fputc('"', j);
-                for (k = 0; k < 12; k++) {
-                    fprintf(j, "%02x", v.bytes[k]);
-                }
-                fputc('"', j);
+                json_hex(j, v.bytes, 12);
                 break;
             }
             default: {
@@ -279,11 +282,7 @@ static int write_file(const char *dir, const file_spec_t *f)
                                                            (unsigned)(r % 3));
                 }
                 st = ppq_writer_set_bytes(&w, c, bytes_buf[c], len);
-                fputc('"', j);
-                for (k = 0; k < len; k++) {
-                    fprintf(j, "%02x", bytes_buf[c][k]);
-                }
-                fputc('"', j);
+                json_hex(j, bytes_buf[c], len);
                 break;
             }
             }
