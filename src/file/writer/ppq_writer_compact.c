@@ -1326,6 +1326,7 @@ typedef struct redict_tbl {
     uint32_t mask;  /* the slots in use, less 1: twice the entries it may take (redict_reset) */
 } redict_tbl_t;
 
+#if PPQ_WRITER_COMPACT_FLAT
 /* Empty t for `cap` entries at most: the slots a power of two, twice cap
  * (a row group of 100 values clears 256 slots, not all 8,192: the row
  * group's end for every chunk in the store). */
@@ -1337,6 +1338,7 @@ static void redict_reset(redict_tbl_t *t, uint32_t cap)
     t->count = 0;
     t->used = 0;
 }
+#endif
 
 /* A data page of a compact chunk: its rows, its share of the values and
  * levels streams, the encoding's prefix. */
