@@ -319,6 +319,8 @@ typedef struct ppq_writer {
     uint64_t rz_at;            /* ... the replay's pages: their bytes (rz_mode 1), or where the
                                   first went in the file (2) */
     uint8_t rz_mode;           /* ... 0 none, 1 counted, 2 to the file */
+    uint32_t rg_meta_last;     /* compact: the metadata bytes of the row group being closed
+                                  (no_delta_kind's cost of one more) */
 #endif
     /* (last: the fields above, used at every row, stay within the short
      * offsets of Thumb's loads whatever the options hold) */

@@ -25,11 +25,12 @@
  *   logical_types_split_v2   BYTE_STREAM_SPLIT for INT32/INT64/FLBA, DELTA_BYTE_ARRAY strings
  *   logical_types_dict       dictionaries for numbers and FLBA, DELTA_LENGTH_BYTE_ARRAY strings
  *   long_strings       100 KB strings (dictionary, PLAIN, DLBA), a 100-byte 0xFF value, 0xFF FLBA(16)
- *   compact_rewrites, compact_names, compact_split   the compact layout's AUTO
- *                      rewrites at a row group's end (64-bit hosts; shaped values):
- *                      dictionary indices in pages of growing width, dictionaries of
- *                      values PLAIN in the store (numbers, past 512 of them, and
- *                      names), 1-bit indices, a split row group written DELTA
+ *   compact_rewrites, compact_names, compact_split, compact_ids   the compact
+ *                      layout's AUTO rewrites at a row group's end (64-bit hosts;
+ *                      shaped values): dictionary indices in pages of growing width,
+ *                      dictionaries of values PLAIN in the store (numbers, past 512
+ *                      of them, and names), 1-bit indices, a split row group written
+ *                      DELTA, event ids in dictionaries that end row groups
  *   recoverable        written with the recovery option (its records between the
  *                      row groups): readers must read it as any other file
  *   recovered          recoverable cut at 60% of its bytes and recovered with
@@ -89,7 +90,9 @@ static uint64_t mix(uint32_t col, uint32_t row)
  * row group lost its dictionary, written as its dictionary);
  * "thirds", a cycle of 5, noise, a counter (a split row group written
  * DELTA); "minmax", MIN and MAX in turn (a dictionary's 1-bit indices,
- * not DELTA's 2). */
+ * not DELTA's 2); "ts", 10 ms apart, and "ids", event ids held 8 rows
+ * whose deltas pass 32 bits (a dictionary that ends row groups where
+ * 64 shared entries fill, not PLAIN: dict_fill_pays). */
 static double shaped(const char *name, uint32_t c, uint32_t r)
 {
     static int32_t walk[2];
@@ -104,6 +107,12 @@ static double shaped(const char *name, uint32_t c, uint32_t r)
     }
     if (!strcmp(name, "minmax")) {
         return r % 2u ? 2147483647.0 : -2147483648.0;
+    }
+    if (!strcmp(name, "ts")) {
+        return 1700000000000.0 + 10.0 * r;
+    }
+    if (!strcmp(name, "ids")) {
+        return (double)(mix(c, r / 8u) >> 12); /* (below 2^52: exact) */
     }
     if (!strcmp(name, "thirds")) {
         return r < 2000u ? 1001.0 + r % 5u : r < 4000u ? 100000.0 + (double)(x % 60001u) - 30000.0 : 500000.0 + r;
@@ -195,6 +204,9 @@ static int write_file(const char *dir, const file_spec_t *f)
                 } else if (col->type == PPQ_INT32) {
                     st = ppq_writer_set_i32(&w, c, (int32_t)v);
                     fprintf(j, "\"%" PRId32 "\"", (int32_t)v);
+                } else if (col->type == PPQ_INT64) {
+                    st = ppq_writer_set_i64(&w, c, (int64_t)v);
+                    fprintf(j, "\"%" PRId64 "\"", (int64_t)v);
                 } else { /* BYTE_ARRAY: a name */
                     uint32_t len = (uint32_t)snprintf((char *)bytes_buf[c], 64, "sensor-node-%05u", (unsigned)v);
                     st = ppq_writer_set_bytes(&w, c, bytes_buf[c], len);
@@ -871,6 +883,9 @@ int main(int argc, char **argv)
                                  {COL("name", PPQ_BYTE_ARRAY, PPQ_COLUMN_AUTO), COL("minmax", PPQ_INT32, PPQ_COLUMN_AUTO)},
                                  2, {0}, 0};
         static file_spec_t sp = {"compact_split", 6000, {COL("thirds", PPQ_INT32, PPQ_COLUMN_AUTO)}, 1, {0}, 0};
+        static file_spec_t ids = {"compact_ids", 6000,
+                                  {COL("ts", PPQ_INT64, PPQ_COLUMN_AUTO), COL("ids", PPQ_INT64, PPQ_COLUMN_AUTO)},
+                                  2, {0}, 0};
         shaped_values = 1;
         rw.opts.compact = 1;
         rw.opts.chunk_bytes = 16000;
@@ -888,6 +903,11 @@ int main(int argc, char **argv)
         sp.opts.footer_bytes = 8192;
         sp.opts.dict_entries = 64;
         failed |= write_file(dir, &sp);
+        ids.opts.compact = 1;
+        ids.opts.chunk_bytes = 12000;
+        ids.opts.footer_bytes = 65536;
+        ids.opts.dict_entries = 64;
+        failed |= write_file(dir, &ids);
         shaped_values = 0;
     }
     failed |= write_recovered_all(dir, &files[8]);

@@ -2596,17 +2596,77 @@ static void compact_yield(ppq_writer_t *w)
     }
 }
 
+#if PPQ_WRITER_COMPACT_FLAT
+/* Would column c's dictionary, ending row groups where the shared one
+ * fills, take less of the file than PLAIN in the row groups the store
+ * ends?  Per row: its entries and indices as the row group just closed
+ * counted them, and a row group's metadata, page headers and the other
+ * dictionaries' entries again over the rows each row group holds (a
+ * dictionary's: the entries the other columns leave it, at the rate new
+ * values came; PLAIN's: as many as the store holds with the column
+ * PLAIN, written as their dictionary where they have few values).
+ * Hashed event ids held a few rows, in 64 shared entries, had gone PLAIN
+ * at 8 bytes a row where their dictionary took under 2 (the sweep's IMU
+ * file 1.53x).  used: the shared dictionary's entries, took: the store's
+ * bytes, this row group, of room. */
+static int dict_fill_pays(const ppq_writer_t *w, const ppq_col_t *c, uint32_t used, size_t took, size_t room)
+{
+    const compact_col_t *cc = c->own.cc;
+    uint64_t n = w->rg_rows - (uint64_t)c->chunk_stats.nulls, plain = n * c->width, dict, d, rows, rows_plain;
+    uint64_t per_dict, per_plain, others = c->kind == K_DICT ? used - (uint64_t)cc->dict_count : used;
+#if SIZE_MAX > 0xFFFFFFFFu
+    uint64_t over = (uint64_t)w->rg_meta_last + 8u * w->ncols + 4u * others;
+#else
+    uint64_t over = (uint64_t)w->rg_meta_max / 2u + 8u * w->ncols + 4u * others; /* (no count kept) */
+#endif
+    size_t mine = (c->kind == K_DICT ? (size_t)cc->dict_count * (c->width + REC_TAIL) : 0u) + cc->vals.len;
+    if (n == 0u || others >= w->opts.dict_entries) {
+        return 0;
+    }
+    if (c->kind == K_DICT) {
+        d = cc->dict_count;
+        dict = d * c->width + cc->vals.len;
+    } else if (cc->est != NULL && est_dict_bytes(cc->est, c->width) != (size_t)-1) {
+        d = est_distinct(cc->est);
+        dict = est_dict_bytes(cc->est, c->width);
+    } else {
+        return 0;
+    }
+    /* the rows a row group with it PLAIN would hold, by the store */
+    rows_plain = took > mine ? (uint64_t)w->rg_rows * room / (took - mine + plain) : w->rg_rows;
+    rows_plain = rows_plain < w->opts.row_group_rows ? rows_plain : w->opts.row_group_rows;
+    rows_plain = rows_plain > 0u ? rows_plain : 1u;
+    rows = c->kind == K_DICT && cc->dict_full ? w->rg_rows /* (it filled) */
+           : d > w->opts.dict_entries - others ? w->rg_rows * (w->opts.dict_entries - others) / d /* (it would) */
+                                               : rows_plain;
+    if (rows == 0u) {
+        return 0;
+    }
+    dict = (dict << 10) / n; /* (bytes a 1,024 rows) */
+    per_dict = dict + (over << 10) / rows;
+    /* PLAIN's row groups, where their values are few enough, are written
+     * as their dictionary (redict_count): the same bytes a row, surely */
+    plain = d * rows_plain / w->rg_rows <= (w->opts.dict_entries < REDICT_PLAIN ? w->opts.dict_entries : REDICT_PLAIN) * 3u / 4u
+                ? dict
+                : (uint64_t)c->width << 10;
+    per_plain = plain + (over << 10) / rows_plain;
+    return per_dict + dict / 8u < per_plain; /* (by an eighth of its own: a wrong guess costs row groups) */
+}
+#endif
+
 /* Where an integer's deltas passed 32 bits (no_delta: DELTA no more), the
  * smaller of PLAIN and a dictionary as its last row group weighed them
  * (an AUTO column's alt_kind; hashed event ids held a few rows had gone
  * PLAIN for the rest of the file, 5x a dictionary's chunk), a dictionary
- * where the shared one has 256 entries or more (in a 16-entry dictionary
- * the ids filled it and row groups ended after a few rows: 1.9x the
- * bytes), and where the footer store bounds the file, where its entries
- * took an eighth of them at most and did not fill them.  64-bit CPUs
- * (PPQ_WRITER_COMPACT_FLAT); elsewhere PLAIN. */
-static uint8_t no_delta_kind(const ppq_writer_t *w, const ppq_col_t *c)
+ * where the shared one has 256 entries or more, or, with fewer, where
+ * dict_fill_pays (in a 16-entry dictionary the ids filled it and row groups
+ * ended after a few rows: 1.9x the bytes), and where the footer store
+ * bounds the file, where its entries took an eighth of them at most and
+ * did not fill them.  64-bit CPUs (PPQ_WRITER_COMPACT_FLAT); elsewhere
+ * PLAIN.  used, took, room: dict_fill_pays'. */
+static uint8_t no_delta_kind(const ppq_writer_t *w, const ppq_col_t *c, uint32_t used, size_t took, size_t room)
 {
+#if PPQ_WRITER_COMPACT_FLAT
     const compact_col_t *cc = c->own.cc;
     /* its entries: the dictionary's where the row group was one (the sketch
      * counts none then); in a file its footer store bounds, a dictionary
@@ -2614,12 +2674,23 @@ static uint8_t no_delta_kind(const ppq_writer_t *w, const ppq_col_t *c)
      * file rows */
     uint32_t d = c->kind == K_DICT ? cc->dict_count : cc->est != NULL ? est_distinct(cc->est) : UINT32_MAX;
     int bounded = w->opts.footer_spill == NULL && w->footer_cap < 0x10000u;
-    return (uint8_t)(PPQ_WRITER_COMPACT_FLAT && c->def->encoding == PPQ_COLUMN_AUTO && cc->alt_kind == K_DICT &&
-                             w->opts.dict_entries >= 256u &&
-                             (!bounded || (!(c->kind == K_DICT && cc->dict_full) &&
-                                           (size_t)d * 8u <= w->opts.dict_entries))
-                         ? K_DICT
-                         : K_PLAIN);
+    if (c->def->encoding != PPQ_COLUMN_AUTO) {
+        return K_PLAIN;
+    }
+    if (cc->alt_kind == K_DICT && w->opts.dict_entries >= 256u) {
+        return (uint8_t)(bounded && ((c->kind == K_DICT && cc->dict_full) || (size_t)d * 8u > w->opts.dict_entries)
+                             ? K_PLAIN
+                             : K_DICT);
+    }
+    return (uint8_t)(!bounded && dict_fill_pays(w, c, used, took, room) ? K_DICT : K_PLAIN);
+#else
+    (void)w;
+    (void)c;
+    (void)used;
+    (void)took;
+    (void)room;
+    return K_PLAIN;
+#endif
 }
 
 /* After a row group: empty the store, size each dictionary's index width
@@ -2629,15 +2700,17 @@ static uint8_t no_delta_kind(const ppq_writer_t *w, const ppq_col_t *c)
  * each for half again the entries it had. */
 static ppq_status_t compact_reset(ppq_writer_t *w)
 {
-    uint32_t i;
+    uint32_t i, dict_used;
     int by_dict = 0;
     ppq_status_t st = PPQ_OK;
     size_t spare = COMPACT_LEND ? compact_spare(w) : 0u, lend = 0, used = w->store_len;
+    size_t room = w->store_cap, took = used + (w->store_cap - w->store_top); /* (the streams', the entries') */
     w->store_len = 0;
     if (COMPACT_LEND) {
         w->store_cap = w->store_size; /* (the buffers it lends: again below) */
     }
     w->seg_last = NO_SEG;
+    dict_used = w->dict_used;
     w->dict_used = 0;
     w->wide_at = 0;
     memset(w->dict_slots, 0, (size_t)w->dict_nslots * 2u);
@@ -2661,10 +2734,10 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
             c->kind = cc->alt_kind;
             cc->alt_left--;
         } else if (c->kind != home) {
-            c->kind = (uint8_t)(home == K_DELTA && cc->no_delta ? no_delta_kind(w, c) : home); /* its own again (a
+            c->kind = (uint8_t)(home == K_DELTA && cc->no_delta ? no_delta_kind(w, c, dict_used, took, room) : home); /* its own again (a
                                   fixed column too, after compact_yield or a row group's first row, compact_admit) */
         } else if (c->kind == K_DELTA && cc->no_delta) {
-            c->kind = no_delta_kind(w, c);
+            c->kind = no_delta_kind(w, c, dict_used, took, room);
         } else if (COMPACT_SPLIT(cc)) {
             c->kind = cc->no_delta ? K_PLAIN : K_DELTA; /* (a fixed DELTA split by a delta: its own again) */
         }

@@ -238,6 +238,9 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
     ppq_memsink_t fm;
     ppq_chunk_meta_t m;
     uint64_t rg_start = w->out->offset, total = 0, raw = 0;
+#if SIZE_MAX > 0xFFFFFFFFu
+    uint64_t meta_at;
+#endif
     uint32_t i;
     ppq_status_t st = PPQ_OK;
     /* the store has less room than the metadata at its largest (only
@@ -248,6 +251,9 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
     if (META_TO_SPILL(w)) { /* no store: to the spill (counted from its offset now to then) */
         w->spilled -= w->opts.footer_spill->offset;
     }
+#if SIZE_MAX > 0xFFFFFFFFu
+    meta_at = META_TO_SPILL(w) ? w->opts.footer_spill->offset : 0u;
+#endif
     ppq_thrift_w_init(&t, META_TO_SPILL(w) ? w->opts.footer_spill : &fs);
     ppq_thrift_w_elem_struct(&t); /* the RowGroup, a list element */
     ppq_thrift_w_list(&t, 1, PPQ_THRIFT_STRUCT, w->ncols);
@@ -327,6 +333,9 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
         return st; /* the sink failed: no metadata claims this row group */
     }
     if (COMPACT(w)) {
+#if SIZE_MAX > 0xFFFFFFFFu
+        w->rg_meta_last = (uint32_t)(META_TO_SPILL(w) ? w->opts.footer_spill->offset - meta_at : fm.len);
+#endif
         st = compact_reset(w);
         if (st != PPQ_OK) {
             return st;
