@@ -4184,6 +4184,33 @@ static void rechunk_estimate_counts_the_values_drawn(void)
     auto_within(PPQ_FLOAT, PPQ_COLUMN_DICTIONARY, 0, &o, price_row, 15000, 105, 1);
 }
 
+static void sparse_levels_row(ppq_writer_t *w, uint32_t i)
+{
+    if (i % 100u != 7u) {
+        PPQ_CHECK_OK(ppq_writer_set_null(w, 0));
+        return;
+    }
+    PPQ_CHECK_OK(ppq_writer_set_double(w, 0, 0.125 * (double)((i / 100u * 2654435761u >> 9) & 63u) - 3.0));
+}
+
+/* An OPTIONAL DOUBLE null 99 rows in 100, its values 64 levels, 20,000
+ * rows in pages of 2,048: rechunk weighed its candidates first on the
+ * chunk's first pages, whose 20 values had few repeats to show, and the
+ * estimate over the chunk saw too few values to say, so AUTO kept PLAIN
+ * (1.38x DICTIONARY's chunk in helper-43's harness).  A chunk of few
+ * values is weighed whole: within 1.05x of DICTIONARY's file. */
+static void rechunk_sparse_chunk_weighed_whole(void)
+{
+    ppq_writer_options_t o;
+    if (SIZE_MAX <= 0xFFFFFFFFu) {
+        return; /* (built on 64-bit CPUs: RECHUNK) */
+    }
+    one_page_options(&o);
+    o.page_values = 2048;
+    o.row_group_rows = 20000;
+    auto_within(PPQ_DOUBLE, PPQ_COLUMN_DICTIONARY, 1, &o, sparse_levels_row, 20000, 105, 1);
+}
+
 /* An OPTIONAL INT64 counter for a page (AUTO takes DELTA_BINARY_PACKED
  * for the chunk), then four large values in turn (a dictionary's chunk
  * is a quarter of DELTA's), with 64 nulls at the start of a page: the
@@ -5174,6 +5201,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(rechunk_sample_against_the_chunk),
     PPQ_TEST(rechunk_repeats_after_the_sample),
     PPQ_TEST(rechunk_estimate_counts_the_values_drawn),
+    PPQ_TEST(rechunk_sparse_chunk_weighed_whole),
     PPQ_TEST(rechunk_dictionary_compressed_ratio),
     PPQ_TEST(batch_page_to_dict_then_full),
     PPQ_TEST(auto_bools_weighed_compressed),

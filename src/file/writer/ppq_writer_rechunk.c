@@ -891,7 +891,9 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
     as_raw = COMPRESSED(c->codec) ? c->chunk_raw + (c->dict_pages ? ppq_dict_enc_dict_bytes(c->own.dict) : 0u)
                                   : (size_t)as_is;
     best = as_is - as_is / 64u; /* (a candidate must take a 64th less) */
-    if (c->chunk_values > 2u * RC_SAMPLE) { /* a large chunk: candidates on its first pages first */
+    if (c->chunk_values > 2u * RC_SAMPLE && c->chunk_values - c->chunk_stats.nulls > 2u * RC_SAMPLE) { /* a large
+        chunk: candidates on its first pages first (not a sparse one's: their few values had lost a
+        dictionary a sine's 200 values in 20,000 rows took in 0.75x PLAIN's bytes; its whole replay is short) */
         uint64_t head = chunk_prefix(c, RC_SAMPLE, &sample);
         as_is_m = head + (as_is - c->chunk_len);
         sample = head * c->chunk_values >= (uint64_t)c->chunk_len * sample / 8u ? sample : 0u; /* (not where
