@@ -2612,7 +2612,10 @@ static void compact_yield(ppq_writer_t *w)
 static int dict_fill_pays(const ppq_writer_t *w, const ppq_col_t *c, uint32_t used, size_t took, size_t room)
 {
     const compact_col_t *cc = c->own.cc;
-    uint64_t n = w->rg_rows - (uint64_t)c->chunk_stats.nulls, plain = n * c->width, dict, d, rows, rows_plain;
+    /* its values: the sketch's count (chunk_done cleared the chunk's
+     * statistics, its nulls, before compact_reset: rg_rows had counted a
+     * column null 999 rows in 1,000 as values) */
+    uint64_t n = cc->est != NULL ? cc->est->n : 0u, plain = n * c->width, dict, d, rows, rows_plain;
     uint64_t per_dict, per_plain, others = c->kind == K_DICT ? used - (uint64_t)cc->dict_count : used;
 #if SIZE_MAX > 0xFFFFFFFFu
     uint64_t over = (uint64_t)w->rg_meta_last + 8u * w->ncols + 4u * others;
@@ -2636,19 +2639,28 @@ static int dict_fill_pays(const ppq_writer_t *w, const ppq_col_t *c, uint32_t us
     rows_plain = took > mine ? (uint64_t)w->rg_rows * room / (took - mine + plain) : w->rg_rows;
     rows_plain = rows_plain < w->opts.row_group_rows ? rows_plain : w->opts.row_group_rows;
     rows_plain = rows_plain > 0u ? rows_plain : 1u;
+    /* where it fills, at the rate new values came: also where this row
+     * group ended before it filled (a row group the jump ended after 4
+     * rows of one id had counted rows_plain: 2 entries then filled every
+     * 8 rows, 2.2x PLAIN's file) */
     rows = c->kind == K_DICT && cc->dict_full ? w->rg_rows /* (it filled) */
-           : d > w->opts.dict_entries - others ? w->rg_rows * (w->opts.dict_entries - others) / d /* (it would) */
-                                               : rows_plain;
+           : d > 0u && w->rg_rows * (w->opts.dict_entries - others) / d < rows_plain
+               ? w->rg_rows * (w->opts.dict_entries - others) / d
+               : rows_plain;
     if (rows == 0u) {
         return 0;
     }
-    dict = (dict << 10) / n; /* (bytes a 1,024 rows) */
+    /* bytes a 1,024 rows, nulls' rows too (as the metadata's: an id column
+     * null 999 rows in 1,000 had counted its values' bytes against the
+     * metadata of 1,000 times their rows, and ended its row groups at
+     * each new id) */
+    dict = (dict << 10) / w->rg_rows;
     per_dict = dict + (over << 10) / rows;
     /* PLAIN's row groups, where their values are few enough, are written
      * as their dictionary (redict_count): the same bytes a row, surely */
     plain = d * rows_plain / w->rg_rows <= (w->opts.dict_entries < REDICT_PLAIN ? w->opts.dict_entries : REDICT_PLAIN) * 3u / 4u
                 ? dict
-                : (uint64_t)c->width << 10;
+                : (plain << 10) / w->rg_rows;
     per_plain = plain + (over << 10) / rows_plain;
     return per_dict + dict / 8u < per_plain; /* (by an eighth of its own: a wrong guess costs row groups) */
 }
