@@ -2103,9 +2103,20 @@ static uint64_t id_held_4(uint32_t r)
     return series_id(r, 4, 0);
 }
 
+static uint64_t id_held_2(uint32_t r)
+{
+    return series_id(r, 2, 1);
+}
+
 static uint32_t id32_held_4(uint32_t r)
 {
     return (uint32_t)series_id(r, 4, 1);
+}
+
+static void row_ids_4_2(ppq_writer_t *w, uint32_t r)
+{
+    PPQ_CHECK_OK(ppq_writer_set_i64(w, 0, (int64_t)id_held_4(r)));
+    PPQ_CHECK_OK(ppq_writer_set_i64(w, 1, (int64_t)id_held_2(r)));
 }
 
 static void row_ids_64_32(ppq_writer_t *w, uint32_t r)
@@ -2125,15 +2136,18 @@ static void row_ts_sparse_ids(ppq_writer_t *w, uint32_t r)
     }
 }
 
-/* Compact ids whose deltas pass 32 bits, in a shared dictionary of 2 or 3
- * entries, where a dictionary would end row groups every few rows: an
- * INT64 id beside an INT32 one had taken it by a row group the jump ended
- * after 4 rows of one id (2.2x PLAIN's file; with 64 KiB of footer store,
- * full before the 4,500th row); an id null 19 rows in 20 had counted its
- * nulls as values (4.2x).  Each file within 1.1x of the ids PLAIN, the
- * ids read back. */
+/* Compact ids whose deltas pass 32 bits, in a shared dictionary of 1 to 3
+ * entries, where a dictionary would end row groups every few rows: two
+ * ids held 4 and 2 rows had taken it in turn, by compact_weigh's count of
+ * a row group of 2 rows (row groups of 2 rows, 5.9x PLAIN's file; before
+ * dict_fill_pays too); an INT64 id beside an INT32 one had taken it by a
+ * row group the jump ended after 4 rows of one id (2.2x PLAIN's file;
+ * with 64 KiB of footer store, full before the 4,500th row); an id null
+ * 19 rows in 20 had counted its nulls as values (4.2x).  Each file within
+ * 1.1x of the ids PLAIN, the ids read back. */
 static void compact_ids_small_dictionary(void)
 {
+    static const ppq_column_t two[] = {COL("a", PPQ_INT64, 0, PPQ_COLUMN_AUTO), COL("b", PPQ_INT64, 0, PPQ_COLUMN_AUTO)};
     static const ppq_column_t wide[] = {COL("a", PPQ_INT64, 0, PPQ_COLUMN_AUTO), COL("b", PPQ_INT32, 0, PPQ_COLUMN_AUTO)};
     static const ppq_column_t sparse[] = {COL("ts", PPQ_INT64, 0, PPQ_COLUMN_DELTA_BINARY_PACKED),
                                           COL("event", PPQ_INT64, 1, PPQ_COLUMN_AUTO)};
@@ -2141,6 +2155,7 @@ static void compact_ids_small_dictionary(void)
                                                 COL("event", PPQ_INT64, 1, PPQ_COLUMN_PLAIN)};
     ppq_writer_options_t o;
     size_t plain, mine;
+    uint32_t entries;
     if (!COMPACT_64) {
         return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
     }
@@ -2148,6 +2163,14 @@ static void compact_ids_small_dictionary(void)
     compact_bytes(sparse_plain, 2, PPQ_COLUMN_AUTO, &o, 6000, row_ts_sparse_ids, &plain);
     compact_bytes(sparse, 2, PPQ_COLUMN_AUTO, &o, 6000, row_ts_sparse_ids, &mine);
     PPQ_CHECK(mine != 0u && plain != 0u && mine * 10u <= plain * 11u);
+    for (entries = 1; entries <= 2u; entries++) {
+        compact_options(&o, 6000, 65536, entries);
+        compact_bytes(two, 2, PPQ_COLUMN_PLAIN, &o, 3000, row_ids_4_2, &plain);
+        compact_bytes(two, 2, PPQ_COLUMN_AUTO, &o, 3000, row_ids_4_2, &mine);
+        PPQ_CHECK(mine != 0u && plain != 0u && mine * 10u <= plain * 11u);
+        PPQ_CHECK_EQ(read_back_values(mine, 0, NULL, id_held_4), 3000u);
+        PPQ_CHECK_EQ(read_back_values(mine, 1, NULL, id_held_2), 3000u);
+    }
     compact_options(&o, 12000, 65536, 2);
     compact_bytes(wide, 2, PPQ_COLUMN_PLAIN, &o, 4500, row_ids_64_32, &plain);
     compact_bytes(wide, 2, PPQ_COLUMN_AUTO, &o, 4500, row_ids_64_32, &mine);
