@@ -1077,12 +1077,13 @@ static void compact_weigh(ppq_writer_t *w, const ppq_col_t *c)
         dict = est_dict_bytes(e, c->width);
         if (EST_SAMPLES && e->sampled && est_distinct(e) + w->dict_used > w->opts.dict_entries) {
             dict = (size_t)-1; /* (a count past the shared dictionary's room: it would fill) */
-        } else if (cc->no_delta && c->kind != K_DICT && est_distinct(e) + w->dict_used > w->opts.dict_entries) {
+        } else if (PPQ_WRITER_COMPACT_FLAT && cc->no_delta && c->kind != K_DICT &&
+                   est_distinct(e) + w->dict_used > w->opts.dict_entries) {
             /* deltas past 32 bits, a dictionary that would fill: no_delta_kind
              * weighs it at compact_reset, each row group (two such id
              * columns in 1 or 2 shared entries had taken one in turn, by a
              * count of a row group of 2 rows: row groups of 2 rows, 5.9x
-             * PLAIN's file) */
+             * PLAIN's file; 64-bit CPUs, whose no_delta_kind weighs it) */
             cc->alt_kind = K_PLAIN;
             cc->alt_left = 0;
             return;
