@@ -1845,11 +1845,17 @@ static void compact_status_word_keeps_dict(void)
                  0u);
 }
 
-/* An event id (a hash: deltas past 32 bits) held for 8 rows. */
+/* Event id of series s held `hold` rows (a hash: deltas past 32 bits). */
+static uint64_t series_id(uint32_t r, uint32_t hold, uint32_t s)
+{
+    uint64_t x = ((uint64_t)(r / hold) + ((uint64_t)s << 32) + 1u) * 0x9E3779B97F4A7C15ull;
+    return x ^ x >> 29;
+}
+
+/* An event id held for 8 rows. */
 static uint64_t held_id(uint32_t r)
 {
-    uint64_t x = (uint64_t)(r / 8u + 1u) * 0x9E3779B97F4A7C15ull;
-    return x ^ x >> 29;
+    return series_id(r, 8, 0);
 }
 
 static void row_held_ids(ppq_writer_t *w, uint32_t r)
@@ -2089,13 +2095,6 @@ static void compact_ids_dictionary_ends_row_groups(void)
     PPQ_CHECK(mine != 0u && dict != 0u);
     PPQ_CHECK(mine * 10u <= dict * 11u);
     PPQ_CHECK_EQ(read_back_values(mine, 1, NULL, held_id), 6000u);
-}
-
-/* Event id of series s held `hold` rows (a hash: deltas past 32 bits). */
-static uint64_t series_id(uint32_t r, uint32_t hold, uint32_t s)
-{
-    uint64_t x = ((uint64_t)(r / hold) + ((uint64_t)s << 32) + 1u) * 0x9E3779B97F4A7C15ull;
-    return x ^ x >> 29;
 }
 
 static uint64_t id_held_4(uint32_t r)

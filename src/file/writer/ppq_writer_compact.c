@@ -22,6 +22,10 @@
                          index's high byte where w->wide_at says */
 #define COMPACT_GROUPS 8u /* groups of 8 per bit-packed run of the streams' RLE encoders */
 #define NO_SEG ((size_t)-1)
+/* The footer store bounds the file's rows: no spill, and under 64 KiB of
+ * it (a row group more costs rows where every row group's metadata
+ * counts). */
+#define FOOTER_BOUNDS(w) ((w)->opts.footer_spill == NULL && (w)->footer_cap < 0x10000u)
 #define COMPACT_DELTA32 512u /* DELTA's buffer: a block of 128 deltas in 32 bits (narrow) */
 /* An AUTO INT32 in a store below 16 such blocks borrows DELTA's buffer
  * from the store's end (plan_compact, compact_reset): built where flash is
@@ -613,7 +617,7 @@ PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
         compact_col_t *cc = c->own.cc;
 #if COMPACT_SMALL
         if (c->pending == 1u && c->kind == K_DELTA &&
-            (c->enc.delta.narrow < 4u || (w->opts.footer_spill == NULL && w->footer_cap < 0x10000u)) &&
+            (c->enc.delta.narrow < 4u || FOOTER_BOUNDS(w)) &&
             !ppq_delta_enc_fits(&c->enc.delta, value_word(c)) && compact_split_delta(w, c) != PPQ_OK) {
             return 0; /* (past its 1- or 2-byte deltas, or without a spill an INT64's past 32 bits: PLAIN
                          from this value) */
@@ -2414,7 +2418,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     }
     if (kind == K_PLAIN && split == 0u && pg.eto == 0u && c->def->encoding == PPQ_COLUMN_AUTO &&
         c->def->type == PPQ_BYTE_ARRAY && w->rg_rows > c->chunk_stats.nulls &&
-        (w->opts.footer_spill != NULL || w->footer_cap >= 0x10000u)) {
+        !FOOTER_BOUNDS(w)) {
         /* a BYTE_ARRAY PLAIN in the store; a dictionary in the file where
          * that takes less (redict_var), where the footer store does not
          * bound the file (a dictionary's offset and encoding in each row
@@ -2695,7 +2699,7 @@ static uint8_t no_delta_kind(const ppq_writer_t *w, const ppq_col_t *c, uint32_t
      * that takes the shared one's room ends row groups early and costs the
      * file rows */
     uint32_t d = c->kind == K_DICT ? cc->dict_count : cc->est != NULL ? est_distinct(cc->est) : UINT32_MAX;
-    int bounded = w->opts.footer_spill == NULL && w->footer_cap < 0x10000u;
+    int bounded = FOOTER_BOUNDS(w);
     if (c->def->encoding != PPQ_COLUMN_AUTO) {
         return K_PLAIN;
     }
