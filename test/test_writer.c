@@ -4271,6 +4271,70 @@ static void rechunk_estimate_counts_the_values_drawn(void)
     auto_within(PPQ_FLOAT, PPQ_COLUMN_DICTIONARY, 0, &o, price_row, 15000, 105, 1);
 }
 
+/* Prices of two decimals drawn from 5,000, as doubles, 8,000 in pages
+ * of 512: the chunk holds about 4,000 of them, a dictionary 0.7x PLAIN's
+ * chunk.  Rechunk's estimate of its distinct values sampled 600 values in
+ * runs of 32, whose first and second halves shared too few to tell it from
+ * noise (AUTO's chunk PLAIN, 1.21x DICTIONARY's); runs of 8 over a
+ * quarter of the chunk see them, and a dictionary estimated a 32nd
+ * smaller is replayed exactly: within 1.05x of DICTIONARY's file. */
+static void wide_price_row(ppq_writer_t *w, uint32_t i)
+{
+    uint32_t x = (i + 7u) * 2654435761u;
+    x ^= x >> 13;
+    x *= 0x5BD1E995u;
+    x ^= x >> 15;
+    PPQ_CHECK_OK(ppq_writer_set_double(w, 0, (double)(x % 5000u) / 100.0));
+}
+
+static void rechunk_estimate_sees_wide_dictionaries(void)
+{
+    ppq_writer_options_t o;
+    if (SIZE_MAX <= 0xFFFFFFFFu) {
+        return; /* (built on 64-bit CPUs: RECHUNK) */
+    }
+    one_page_options(&o);
+    o.page_values = 512;
+    o.dict_entries = 8192;
+    o.dict_bytes = 65536;
+    o.row_group_rows = 8000;
+    o.chunk_bytes = 98304;
+    auto_within(PPQ_DOUBLE, PPQ_COLUMN_DICTIONARY, 0, &o, wide_price_row, 8000, 105, 1);
+}
+
+/* A saw-tooth of 1,000 doubles in pages of 500 and a chunk buffer of
+ * 20,000 bytes: AUTO's first page (500 new values) goes PLAIN, whose
+ * pages fill the buffer at 1,501 rows, and rechunk writes that row group's
+ * chunk as its dictionary; every later row group did the same (3.1x
+ * DICTIONARY's file, whose indices let row groups run to 11,001 rows:
+ * 137 KB, past the test's file buffer).
+ * The next chunk learns the dictionary that chunk's own buffer cut short
+ * and keeps one while it holds no more entries: only the first row group
+ * is short, the file within 1.2x of DICTIONARY's. */
+static void saw1000_row(ppq_writer_t *w, uint32_t i)
+{
+    PPQ_CHECK_OK(ppq_writer_set_double(w, 0, (double)(i * 3u % 1000u)));
+}
+
+static void auto_learns_the_dictionary_its_buffer_cut(void)
+{
+    ppq_writer_options_t o;
+#if defined(PPQ_WRITER_AUTO_LEARNS) ? !PPQ_WRITER_AUTO_LEARNS : SIZE_MAX <= 0xFFFFFFFFu
+    return; /* (built on 64-bit CPUs only, by default: PPQ_WRITER_AUTO_LEARNS, and RECHUNK) */
+#endif
+    if (SIZE_MAX <= 0xFFFFFFFFu) {
+        return;
+    }
+    one_page_options(&o);
+    o.page_values = 500;
+    o.dict_entries = 2048;
+    o.dict_bytes = 16384;
+    o.row_group_rows = 131072;
+    o.chunk_bytes = 20000;
+    o.footer_bytes = 16384;
+    auto_within(PPQ_DOUBLE, PPQ_COLUMN_DICTIONARY, 0, &o, saw1000_row, 20000, 120, 1);
+}
+
 static void sparse_levels_row(ppq_writer_t *w, uint32_t i)
 {
     if (i % 100u != 7u) {
@@ -5290,6 +5354,8 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(rechunk_repeats_after_the_sample),
     PPQ_TEST(rechunk_estimate_counts_the_values_drawn),
     PPQ_TEST(rechunk_sparse_chunk_weighed_whole),
+    PPQ_TEST(rechunk_estimate_sees_wide_dictionaries),
+    PPQ_TEST(auto_learns_the_dictionary_its_buffer_cut),
     PPQ_TEST(rechunk_dictionary_compressed_ratio),
     PPQ_TEST(batch_page_to_dict_then_full),
     PPQ_TEST(auto_bools_weighed_compressed),

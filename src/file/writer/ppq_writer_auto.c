@@ -444,6 +444,29 @@ static void auto_forget(ppq_col_t *c)
 #endif
 }
 
+/* Does column c keep its dictionary, whatever its pages weigh, while it
+ * holds no more entries than the last chunk's did to its end (kept there,
+ * or the whole chunk weighed again to one: rechunk), where this column's
+ * buffer, filled by the alternative's pages, ended that chunk's row group?
+ * A dictionary's row group would have gone on: its entries paid over more
+ * values than the alternative's row group holds, and the pages that add
+ * them (each weighed alone as if the entries were its own) are no sign of
+ * the chunk.  A saw-tooth of 1,000 values, PLAIN in pages of 500, ended
+ * row groups of 1,501 rows that DICTIONARY's held 11,001 of (each
+ * weighed again to its dictionary: 3.1x DICTIONARY's file). */
+static int dict_learned(const ppq_writer_t *w, const ppq_col_t *c)
+{
+#if AUTO_LEARNS && SIZE_MAX > 0xFFFFFFFFu
+    uint32_t e = ppq_dict_enc_entries(c->own.dict);
+    return w->rg_cut != 0u && COL(w, w->rg_cut - 1u) == c && c->last_rows == w->rg_last && e != 0u &&
+           e <= c->last_entries;
+#else
+    (void)w;
+    (void)c;
+    return 0;
+#endif
+}
+
 /* About the bytes of a data page header of column c (which a dictionary
  * that fills costs where its page ends and the alternative's starts): the
  * fixed fields, a CRC, v2's counts and level lengths, statistics with a
@@ -543,21 +566,35 @@ static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n
     const ppq_dict_enc_t *d = c->own.dict;
     uint32_t half, all, runs, e = ppq_dict_enc_entries(d), eb = ppq_dict_enc_dict_bytes(d), v = n, width, idx;
     uint32_t h = w->opts.row_group_rows - c->chunk_values, room, grow, lv = 0, cap = 0;
+    uint32_t per = (uint32_t)best, per_n = pv; /* (a value's bytes in the chunk buffer: per / per_n) */
+    int own_cut = 0;
+#if AUTO_LEARNS && SIZE_MAX > 0xFFFFFFFFu
+    own_cut = w->rg_cut != 0u && COL(w, w->rg_cut - 1u) == c;
+#endif
+    if (dict_learned(w, c)) {
+        return 0;
+    }
     width = ppq_bit_width32(e > 1u ? e - 1u : 1u);
     idx = index_bytes(d, n, width, &half, &all, &runs);
-    if (w->rg_last != 0u && w->rg_last < w->opts.row_group_rows) { /* (row groups end early: like the last) */
+    if (own_cut && idx > 0u) { /* this column's buffer ended the last row group, filled by the alternative's
+        pages: a dictionary's row group would have gone on, its entries paid over the values its indices
+        leave room for (a saw-tooth of 1,000 values, PLAIN in pages of 500, ended row groups of 1,501
+        rows its dictionary would have held 11,001 of: 3.1x DICTIONARY's file) */
+        per = idx;
+        per_n = n;
+    } else if (w->rg_last != 0u && w->rg_last < w->opts.row_group_rows) { /* (row groups end early: like the last) */
         h = w->rg_last > c->chunk_values ? w->rg_last - c->chunk_values : c->page_count;
     }
     if (c->page_count > n) {
         h = (uint32_t)scaled(n, c->page_count, h); /* (nulls: values in the rows left) */
     }
     room = c->chunk_cap - c->chunk_len > chunk_reserve(c) ? (uint32_t)(c->chunk_cap - c->chunk_len - chunk_reserve(c)) : 0u;
-    if (best > 0u && scaled(room, (uint32_t)best, pv) < h) {
-        h = (uint32_t)scaled(room, (uint32_t)best, pv);
+    if (per > 0u && scaled(room, per, per_n) < h) {
+        h = (uint32_t)scaled(room, per, per_n);
     }
-    if (best > 0u && w->opts.row_group_bytes != 0u &&
-        scaled(ppq_udiv32(w->opts.row_group_bytes, w->ncols), (uint32_t)best, pv) < h) {
-        h = (uint32_t)scaled(ppq_udiv32(w->opts.row_group_bytes, w->ncols), (uint32_t)best, pv);
+    if (per > 0u && w->opts.row_group_bytes != 0u &&
+        scaled(ppq_udiv32(w->opts.row_group_bytes, w->ncols), per, per_n) < h) {
+        h = (uint32_t)scaled(ppq_udiv32(w->opts.row_group_bytes, w->ncols), per, per_n);
     }
     if (PPQ_WRITER_AUTO_THOROUGH && w->flushing) {
         h = n; /* the row group ends with this page (flush): the chunk holds its values alone */

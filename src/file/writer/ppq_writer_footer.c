@@ -381,6 +381,9 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
         w->rg_last = w->rg_rows; /* (alt_beats_chunk's) */
     }
     w->rg_rows = 0;
+#if AUTO_LEARNS && SIZE_MAX > 0xFFFFFFFFu
+    w->rg_cut = w->rg_due ? w->rg_cut : 0u; /* (a row group that ended at its rows, or at close: no cut) */
+#endif
     w->rg_due = 0;
     w->row_groups++;
     if (!META_TO_SPILL(w) && w->footer_cap - w->footer_len < w->rg_meta_max && w->opts.footer_spill != NULL) {

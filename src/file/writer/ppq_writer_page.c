@@ -156,6 +156,12 @@ static void chunk_grew(ppq_writer_t *w, const ppq_col_t *c)
     for (i = 0; w->opts.row_group_bytes != 0u && i < w->ncols; i++) {
         bytes += COL(w, i)->chunk_len;
     }
+#if AUTO_LEARNS && SIZE_MAX > 0xFFFFFFFFu
+    if (!w->rg_due && c->chunk_cap - c->chunk_len < chunk_reserve(c)) {
+        size_t at = (size_t)((const uint8_t *)c - (const uint8_t *)w->cols) / w->col_size;
+        w->rg_cut = (uint16_t)(at < 0xFFFFu ? at + 1u : 0u); /* (alt_beats_chunk's) */
+    }
+#endif
     w->rg_due = (uint8_t)(w->rg_due | (c->chunk_cap - c->chunk_len < chunk_reserve(c)) |
                           (w->opts.row_group_bytes != 0u && bytes >= w->opts.row_group_bytes));
 }
@@ -358,6 +364,7 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
                             weighed the chunk's first page at its end, or compressed: not again) */
                         (ppq_dict_enc_dict_bytes(c->own.dict) - c->page_dict_bytes) * 16u >
                             ppq_dict_enc_page_values(c->own.dict) * c->width &&
+                        !dict_learned(w, c) &&
                         alt_smaller(w, c, ppq_dict_enc_page_values(c->own.dict),
                                     PPQ_WRITER_AUTO_THOROUGH && PPQ_COMPRESSORS != 0u && !c->dict_pages &&
                                             !COMPRESSED(c->codec) ? 3 : 1); /* (the first: as auto_first) */
