@@ -28,14 +28,21 @@ extern "C" {
  *                           A frame needing bigger tables (libzstd uses
  *                           them for inputs of more than a few KB) is
  *                           PPQ_ERR_UNSUPPORTED.
- * Any length from PPQ_ZSTD_DEC_WORK_MIN up is accepted; at least
- * PPQ_ZSTD_DEC_WORK_SIZE gets the full set.  Give an 8-aligned buffer.
+ *   PPQ_ZSTD_DEC_WORK_SMALL the reduced set with Huffman codes up to 9 bits,
+ *                           for frames of a few hundred bytes (the writer
+ *                           reads its own small pages back with it where
+ *                           its codec buffers are smaller than the MIN set).
+ * Any length from PPQ_ZSTD_DEC_WORK_SMALL up is accepted; at least
+ * PPQ_ZSTD_DEC_WORK_MIN gets the reduced set, at least
+ * PPQ_ZSTD_DEC_WORK_SIZE the full set.  Give an 8-aligned buffer.
  * (Exact values: ppq_zstd_dec_work_size(); a test pins them.)
  */
 #define PPQ_ZSTD_DEC_WORK_SIZE 15392u
 #define PPQ_ZSTD_DEC_WORK_MIN 5664u
+#define PPQ_ZSTD_DEC_WORK_SMALL 4640u
 
-/* PPQ_ZSTD_DEC_WORK_SIZE (full = 1) or PPQ_ZSTD_DEC_WORK_MIN (full = 0). */
+/* PPQ_ZSTD_DEC_WORK_SIZE (full = 1), PPQ_ZSTD_DEC_WORK_MIN (full = 0) or
+ * PPQ_ZSTD_DEC_WORK_SMALL (full < 0). */
 size_t ppq_zstd_dec_work_size(int full);
 
 /*
@@ -53,7 +60,7 @@ size_t ppq_zstd_dec_work_size(int full);
  * an empty `src`); PPQ_ERR_NOSPACE when the output would exceed dst_cap;
  * PPQ_ERR_UNSUPPORTED for a frame that needs a dictionary (non-zero
  * Dictionary_ID) or, with a reduced work buffer, bigger tables;
- * PPQ_ERR_ARENA when work_len < PPQ_ZSTD_DEC_WORK_MIN; PPQ_ERR_ARG for a
+ * PPQ_ERR_ARENA when work_len < PPQ_ZSTD_DEC_WORK_SMALL; PPQ_ERR_ARG for a
  * NULL pointer (NULL with a length of 0 is fine for src and dst).
  */
 PPQ_CHECKRET ppq_status_t ppq_zstd_decompress(const uint8_t *src, size_t src_len, uint8_t *dst, size_t dst_cap,

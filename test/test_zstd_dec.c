@@ -68,6 +68,7 @@ static void work_sizes(void)
 {
     PPQ_CHECK_EQ(ppq_zstd_dec_work_size(1), 15392u);
     PPQ_CHECK_EQ(ppq_zstd_dec_work_size(0), 5664u);
+    PPQ_CHECK_EQ(ppq_zstd_dec_work_size(-1), 4640u);
     /* a build may leave ZSTD out of PPQ_DECOMPRESSORS (ppq_config.h) */
     PPQ_CHECK_EQ(ppq_decompress_work_size(PPQ_CODEC_ZSTD),
                  ppq_codec_can_decompress(PPQ_CODEC_ZSTD) ? PPQ_ZSTD_DEC_WORK_SIZE : 0u);
@@ -275,7 +276,7 @@ static void frame_errors(void)
     }
     /* arguments */
     PPQ_CHECK_EQ(ppq_zstd_decompress(raw->zst, raw->zst_len, out, 400, NULL, work, WORK_LEN), PPQ_ERR_ARG);
-    PPQ_CHECK_EQ(ppq_zstd_decompress(raw->zst, raw->zst_len, out, 400, &got, work, PPQ_ZSTD_DEC_WORK_MIN - 1u),
+    PPQ_CHECK_EQ(ppq_zstd_decompress(raw->zst, raw->zst_len, out, 400, &got, work, PPQ_ZSTD_DEC_WORK_SMALL - 1u),
                  PPQ_ERR_ARENA);
     PPQ_CHECK_EQ(ppq_zstd_decompress(raw->zst, raw->zst_len, out, 400, &got, NULL, WORK_LEN), PPQ_ERR_ARG);
 }
@@ -319,10 +320,34 @@ static void reduced_work(void)
     }
 }
 
+/* The smallest work buffer (Huffman codes up to 9 bits): each golden
+ * (libzstd's frames) decodes to its content or is refused as needing
+ * bigger tables, never anything else; the small ones decode. */
+static void small_work(void)
+{
+    size_t i, got, decoded = 0;
+    PPQ_CHECK(setup());
+    for (i = 0; i < ARRAY_LEN(goldens); i++) {
+        const golden_t *g = &goldens[i];
+        ppq_status_t st;
+        if (is_special(g)) {
+            continue;
+        }
+        st = ppq_zstd_decompress(g->zst, g->zst_len, out, g->in_len, &got, work, PPQ_ZSTD_DEC_WORK_SMALL);
+        PPQ_CHECK(st == PPQ_OK || st == PPQ_ERR_UNSUPPORTED);
+        if (st == PPQ_OK) {
+            CHECK_CONTENT(g, out, got);
+            decoded++;
+        }
+    }
+    PPQ_CHECK(decoded > 0u);
+}
+
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(work_sizes),     PPQ_TEST(xxh64_empty),  PPQ_TEST(goldens_decode),       PPQ_TEST(codec_interface),
     PPQ_TEST(several_frames), PPQ_TEST(output_room),  PPQ_TEST(truncated),            PPQ_TEST(changed_bytes),
     PPQ_TEST(dictionaries_refused), PPQ_TEST(frame_errors), PPQ_TEST(reduced_work),
+    PPQ_TEST(small_work),
 #ifndef PPQ_TEST_SMALL
     PPQ_TEST(many_sequences),
 #endif

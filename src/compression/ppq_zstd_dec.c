@@ -89,10 +89,11 @@ typedef char zd_hdr_fits[(sizeof(zstate_t) <= ZD_HDR) ? 1 : -1];
 #define ZD_TABLES(h, l, o, m) ((2u << (h)) + ((8u << (l)) + (8u << (o)) + (8u << (m))))
 typedef char zd_full_ok[(ZD_HDR + ZD_TABLES(HUF_LOG_MAX, LL_LOG_MAX, OF_LOG_MAX, ML_LOG_MAX) == PPQ_ZSTD_DEC_WORK_SIZE) ? 1 : -1];
 typedef char zd_min_ok[(ZD_HDR + ZD_TABLES(10u, 7u, 6u, 7u) == PPQ_ZSTD_DEC_WORK_MIN) ? 1 : -1];
+typedef char zd_small_ok[(ZD_HDR + ZD_TABLES(9u, 7u, 6u, 7u) == PPQ_ZSTD_DEC_WORK_SMALL) ? 1 : -1];
 
 size_t ppq_zstd_dec_work_size(int full)
 {
-    return full ? PPQ_ZSTD_DEC_WORK_SIZE : PPQ_ZSTD_DEC_WORK_MIN;
+    return full > 0 ? PPQ_ZSTD_DEC_WORK_SIZE : full == 0 ? PPQ_ZSTD_DEC_WORK_MIN : PPQ_ZSTD_DEC_WORK_SMALL;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1301,13 +1302,13 @@ ppq_status_t ppq_zstd_decompress(const uint8_t *src, size_t src_len, uint8_t *ds
     if ((src == NULL && src_len > 0u) || (dst == NULL && dst_cap > 0u) || work == NULL) {
         return PPQ_ERR_ARG;
     }
-    if (work_len < PPQ_ZSTD_DEC_WORK_MIN) {
+    if (work_len < PPQ_ZSTD_DEC_WORK_SMALL) {
         return PPQ_ERR_ARENA;
     }
     if (work_len >= PPQ_ZSTD_DEC_WORK_SIZE) {
         hl = HUF_LOG_MAX, ll = LL_LOG_MAX, ol = OF_LOG_MAX, ml = ML_LOG_MAX;
     } else {
-        hl = 10, ll = 7, ol = 6, ml = 7;
+        hl = work_len >= PPQ_ZSTD_DEC_WORK_MIN ? 10 : 9, ll = 7, ol = 6, ml = 7;
     }
     w = (uint8_t *)work;
     z = (zstate_t *)work;

@@ -30,7 +30,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     room = data[0] & 0x80u ? MAX_OUT : ((size_t)(data[0] & 0x3Fu) << 8) + 13u;
-    work_len = data[0] & 0x40u ? PPQ_ZSTD_DEC_WORK_MIN : PPQ_ZSTD_DEC_WORK_SIZE;
+    work_len = !(data[0] & 0x40u) ? PPQ_ZSTD_DEC_WORK_SIZE
+               : data[0] & 0x01u    ? PPQ_ZSTD_DEC_WORK_SMALL /* (the low bit: also the room's) */
+                                    : PPQ_ZSTD_DEC_WORK_MIN;
     len = size - 1;
     copy = (uint8_t *)malloc(len > 0 ? len : 1);
     memcpy(copy, data + 1, len);

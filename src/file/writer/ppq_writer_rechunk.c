@@ -124,8 +124,12 @@ static uint64_t chunk_prefix(const ppq_col_t *c, uint32_t n, uint32_t *values)
 
 /* ZSTD's decoder in the codec work memory where that (sized to compress
  * small pages) is below what ppq_decompress wants: its reduced tables,
- * which the pages of a few KB our encoder writes fit (one that does not
- * is refused, PPQ_ERR_UNSUPPORTED, and its chunk written as it is). */
+ * which the pages of a few KB our encoder writes fit, or below those its
+ * smallest (Huffman codes up to 9 bits: pages of a few hundred bytes;
+ * a small arena's codec buffers of 5,168-5,312 bytes had left a GPS
+ * speed's chunks in pages of 16 unweighed, 1.09x PLAIN's).  A page that
+ * needs more is refused, PPQ_ERR_UNSUPPORTED, and its chunk written as it
+ * is. */
 #if (PPQ_DECOMPRESSORS & PPQ_CODEC_BIT(6)) != 0u
 #define RZ_ZSTD_MIN(codec) ((codec) == PPQ_CODEC_ZSTD)
 #else
@@ -135,14 +139,14 @@ static uint64_t chunk_prefix(const ppq_col_t *c, uint32_t n, uint32_t *values)
 /* The work memory an old page of `codec` needs decompressed. */
 static size_t rz_work(uint8_t codec)
 {
-    return RZ_ZSTD_MIN(codec) ? ppq_zstd_dec_work_size(0) : ppq_decompress_work_size((ppq_codec_t)codec);
+    return RZ_ZSTD_MIN(codec) ? PPQ_ZSTD_DEC_WORK_SMALL : ppq_decompress_work_size((ppq_codec_t)codec);
 }
 
 /* ... and what it has: the codec buffers together where the plan laid
  * them end to end (zin, zout, zwork: each free between two compressions,
  * and an old page is decompressed between them), else zwork alone.
  * (ZSTD's compressor for pages of 256 bytes works in 5 KB, its decoder
- * in 5.5 KB at least.) */
+ * in 4.5 KB at least.) */
 static void *rz_work_mem(const ppq_writer_t *w, size_t *len)
 {
     uint8_t *zw = (uint8_t *)w->zwork;
@@ -894,6 +898,7 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
                               where PLAIN took 14% less) */
         return 0;
     }
+    (void)own_cut; /* (learned from: 64-bit CPUs, PPQ_WRITER_AUTO_LEARNS) */
 #if AUTO_LEARNS && SIZE_MAX > 0xFFFFFFFFu
     own_cut = w->rg_due && w->rg_cut != 0u && COL(w, w->rg_cut - 1u) == c && c->kind != K_DICT;
 #endif
