@@ -55,7 +55,9 @@ CHECK_STEPS += sweep-check sweep-interop sweep-within
 # from 2917), and rechunk's wait for chunks within a 16th of the last's
 # bytes a value, not an 8th (full 3187 2840); then (2026-12-01, later)
 # ZSTD pages read back through the decoder's smallest tables, in codec
-# buffers of 5,168-5,312 bytes (full 3128 3076).
+# buffers of 5,168-5,312 bytes (full 3128 3076), and a dictionary that
+# filled weighed again where its chunk held other pages too (full 2729 296
+# 394 3036).
 SWEEP_WITHIN := 46 47 48 56 57 92 104 106 111 114 151 209 226 228 231 322 330 337 340 343 345 385 419 421 427 \
                 439 442 443 444 446 447 448 467 472 473 477 482 484 487 492 493 494 496 508 510 511 519 520 \
                 522 542 543 547 552 564 601 622 623 625 629 644 652 653 539 665 \
@@ -63,7 +65,7 @@ SWEEP_WITHIN := 46 47 48 56 57 92 104 106 111 114 151 209 226 228 231 322 330 33
 SWEEP_WITHIN_FULL := 148 744 2343 2380 2939 3237 3318 556 2740 1936 2144 2234 2344 2778 3038 3236 4022 \
                      1841 1912 2987 4257 4297 4334 4484 4491 4502 4590 4682 4720 \
                      2118 2256 2276 2634 2655 2829 3043 3173 3200 3211 3233 2917 2957 2822 2863 3187 2840 \
-                     3128 3076
+                     3128 3076 2729 296 394 3036
 
 sweep-within: $(SWEEP)
 	@for c in $(SWEEP_WITHIN) $(addprefix full:,$(SWEEP_WITHIN_FULL)); do \

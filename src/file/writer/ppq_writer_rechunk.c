@@ -823,7 +823,10 @@ static void as_candidate(ppq_col_t *c, ppq_column_t *fixed, const rsaved_t *r, u
  * saved in r; `filled`: RC_DICT's replay fell back)?  Not where the type
  * cannot take it, nor where it would write the chunk as it is: one
  * encoding throughout, or a dictionary that filled (its replay fills where
- * the chunk's did, then takes the same alternative). */
+ * the chunk's did, then takes the same alternative), unless the chunk
+ * holds other pages than its dictionary's and PLAIN: a dictionary AUTO
+ * took mid-chunk (after DELTA pages) filled with other entries than one
+ * from the chunk's start (hashed event ids, 1.15x DICTIONARY's chunk). */
 static int candidate_ok(const ppq_col_t *c, const rsaved_t *r, unsigned k, int filled)
 {
     ppq_type_t t = c->def->type;
@@ -844,7 +847,8 @@ static int candidate_ok(const ppq_col_t *c, const rsaved_t *r, unsigned k, int f
         if (r->encodings == 1u << PPQ_ENC_RLE_DICTIONARY) {
             return 0;
         }
-        return k == RC_DICT ? !(full && r->alt_kind == K_PLAIN) : filled && !full && r->alt_kind != K_PLAIN;
+        int mixed = (r->encodings & ~(1u << PPQ_ENC_PLAIN | 1u << PPQ_ENC_RLE | 1u << PPQ_ENC_RLE_DICTIONARY)) != 0u;
+        return k == RC_DICT ? !(full && r->alt_kind == K_PLAIN && !mixed) : filled && !full && r->alt_kind != K_PLAIN;
     }
     }
 }
