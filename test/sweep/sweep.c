@@ -69,7 +69,8 @@
  * a spill is counted (files_full).  Lines name the case "random seed=S
  * case=K"; the JSON line ("writer_sweep_random") also counts the chunks over
  * 1.05x by layout, by sizing and by whether their best fixed encoding is
- * one every reader reads.  A crash prints "CRASH random seed=S case=K".
+ * one every reader reads.  A crash (or SIGTERM, a timeout) prints "signal N:
+ * CRASH random seed=S case=K" to stderr.
  */
 #include <math.h>
 #include <signal.h>
@@ -2520,6 +2521,7 @@ static char crash_tag[96];
 
 static void on_crash(int sig)
 {
+    fprintf(stderr, "signal %d: ", sig);
     fputs(crash_tag, stderr);
     fflush(stderr);
     signal(sig, SIG_DFL);
@@ -2534,6 +2536,7 @@ static void run_random(uint32_t n, uint64_t seed)
     signal(SIGABRT, on_crash);
     signal(SIGFPE, on_crash);
     signal(SIGILL, on_crash);
+    signal(SIGTERM, on_crash); /* (a timeout: which case) */
 #ifdef SIGBUS
     signal(SIGBUS, on_crash);
 #endif
