@@ -76,6 +76,8 @@ sweep-within: $(SWEEP)
 # (manual, by arena or opts NULL; every codec built and its levels; the
 # compact layout), written and compared as the grid's cases.  Not a check
 # step: it reports.  Any case alone: $(SWEEP) --random 1 --seed S --only K.
+# tools/sweep_random_groups.py sums runs (their .log, .err beside) and
+# groups the over lines whose best encoding every reader reads.
 ## sweep-random: the sweep's random mode, N cases from SEED (N=2000 SEED=1: about 2 minutes); logs in build/sweep-random/ (reports; exit 0)
 .PHONY: sweep-random
 sweep-random: N ?= 2000
@@ -86,7 +88,8 @@ sweep-random: $(SWEEP)
 	    2>build/sweep-random/seed$(SEED).err; st=$$?; \
 	    grep -E '^(== (sweep|failures)|  [a-z_0-9]+ +[0-9]+ +[0-9]+ +e\.g\.|sweep:)' \
 	    build/sweep-random/seed$(SEED).log | cut -c1-300; grep '^{"bench"' build/sweep-random/seed$(SEED).log; \
-	    grep '^CRASH' build/sweep-random/seed$(SEED).err; \
+	    grep 'CRASH' build/sweep-random/seed$(SEED).err; \
+	    python3 tools/sweep_random_groups.py --top 10 build/sweep-random/seed$(SEED).log | sed -n '/^readable over/,$$p'; \
 	    echo "sweep-random: over lines in build/sweep-random/seed$(SEED).err; a case alone:" \
 	        "$(SWEEP) --random 1 --seed $(SEED) --only K --verbose"; exit $$st
 
