@@ -74,6 +74,30 @@ sweep-within: $(SWEEP)
 	    $(SWEEP) --strict $$a --verbose 2>&1 | grep '^over' | head -5; exit 1; }; done; \
 	    echo "sweep-within: $(words $(SWEEP_WITHIN) $(SWEEP_WITHIN_FULL)) cases, every AUTO chunk within 1.05x"
 
+# The random mode (test/sweep/sweep.c --random): N cases drawn from SEED,
+# each a table of 1-8 drawn columns (shape, type, optional, bursts; the
+# grid's shapes and a saw-tooth, a quantised sine, gaussian noise, spikes,
+# steps, hashed ids, prices, 99% nulls) of 50-30,000 rows and drawn options
+# (manual, by arena or opts NULL; every codec built and its levels; the
+# compact layout), written and compared as the grid's cases.  Not a check
+# step: it reports.  Any case alone: $(SWEEP) --random 1 --seed S --only K.
+# tools/sweep_random_groups.py sums runs (their .log, .err beside) and
+# groups the over lines whose best encoding every reader reads.
+## sweep-random: the sweep's random mode, N cases from SEED (N=2000 SEED=1: about 2 minutes); logs in build/sweep-random/ (reports; exit 0)
+.PHONY: sweep-random
+sweep-random: N ?= 2000
+sweep-random: SEED ?= 1
+sweep-random: $(SWEEP)
+	@mkdir -p build/sweep-random
+	@$(SWEEP) --random $(N) --seed $(SEED) --verbose >build/sweep-random/seed$(SEED).log \
+	    2>build/sweep-random/seed$(SEED).err; st=$$?; \
+	    grep -E '^(== (sweep|failures)|  [a-z_0-9]+ +[0-9]+ +[0-9]+ +e\.g\.|sweep:)' \
+	    build/sweep-random/seed$(SEED).log | cut -c1-300; grep '^{"bench"' build/sweep-random/seed$(SEED).log; \
+	    grep 'CRASH' build/sweep-random/seed$(SEED).err; \
+	    python3 tools/sweep_random_groups.py --top 10 build/sweep-random/seed$(SEED).log | sed -n '/^readable over/,$$p'; \
+	    echo "sweep-random: over lines in build/sweep-random/seed$(SEED).err; a case alone:" \
+	        "$(SWEEP) --random 1 --seed $(SEED) --only K --verbose"; exit $$st
+
 sweep-strict: $(SWEEP)
 	@rm -rf $(SWEEP_DIR) && mkdir -p $(SWEEP_DIR)
 	$(SWEEP) --strict --out $(SWEEP_DIR)

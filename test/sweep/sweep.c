@@ -47,8 +47,33 @@
  *
  *   sweep [--strict | --strict-correct] [--full] [--out DIR] [--cases N] [--only ID] [--verbose]
  * (--verbose: also every AUTO chunk over 1.05x, to stderr)
+ *
+ * The random mode, `sweep --random N [--seed S] [--only K]` (make
+ * sweep-random), runs no grid: N cases, each drawn from (S, K) alone, so
+ * that --only K reruns case K exactly whatever N.  Each a table of its own:
+ * 1..8 columns, each a (shape, type) the generators make (rshapes[]: the
+ * grid's shapes and gen_more's saw-tooth, quantised sine, gaussian, spikes,
+ * steps, hashed ids, prices and 99% nulls), OPTIONAL 1 in 3 (with or
+ * without bursts of nulls), 50..30,000 rows (log-uniform); and options drawn
+ * wide: 6 in 10 manual (dictionaries of 1..16,384 entries and 0 or 64 B..256
+ * KiB, pages of 0 or 8..65,536 values and 0 or 128 B..1 MiB, row groups of
+ * 0 or up to 200,000 rows and 0 or 256 B..4 MiB, chunk_bytes, footer_bytes 0,
+ * 1 or 64 B..1 MiB, the compact layout 1 in 4), 3 by
+ * ppq_writer_options_for_arena (4..256 KiB), 1 opts NULL; a footer spill 2
+ * in 5; every codec built at a level it has (ZSTD -5..22; 1 in 30 a level
+ * it has not), v1/v2, statistics, CRC, recovery, page index, bloom filters;
+ * the batch, setter and record APIs.  Each case is written and compared as
+ * the grid's; an init refusal the headers document (a codec's level, the
+ * compact layout with a codec, v2 pages or recovery, a compact store over
+ * 65535 bytes) is counted, not a failure; a footer store that fills without
+ * a spill is counted (files_full).  Lines name the case "random seed=S
+ * case=K"; the JSON line ("writer_sweep_random") also counts the chunks over
+ * 1.05x by layout, by sizing and by whether their best fixed encoding is
+ * one every reader reads.  A crash (or SIGTERM, a timeout) prints "signal N:
+ * CRASH random seed=S case=K" to stderr.
  */
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,6 +173,16 @@ enum shape {
     SH_NOISE_CONST, /* noise for 1,000 rows, then a constant (a sensor unplugged) */
     SH_CHAN,        /* FLOAT DAQ channel, raw * 3.3/4096: 1 in 3 active (a drifting signal), the rest idle +-1 LSB */
     SH_STATUS,      /* INT32 status bits, one bit flips about every 300 rows */
+    /* the random mode's own (gen_more, --random: not in the grid's tables),
+     * each column's parameters drawn from its generator */
+    SH_SAW,         /* a saw-tooth: period 100..5,000 rows, step 1..13 (floats: times 1, 0.5, 0.25, 0.1 or 0.01) */
+    SH_QSINE,       /* a sine quantised to 8..64 levels, period 50..2,000 rows */
+    SH_GAUSS,       /* gaussian noise rounded to 2 decimals (integers: in hundredths) */
+    SH_SPIKES,      /* a constant with rare huge outliers (1 row in 50..5,000) */
+    SH_STEP,        /* a step function: a new level every 10..1,000 rows */
+    SH_HASHID,      /* 64-bit hashes of an id from a pool of 10..100,000, held 1..200 rows */
+    SH_PRICE2,      /* prices with 2 decimals drawn from 10,000 values (uniform or skewed) */
+    SH_NULL99,      /* 99% null (always optional), the values a walk */
     SH_COUNT
 };
 static const char *const shape_name[SH_COUNT] = {"walk", "walk3", "noise", "const", "null", "ts_sorted",
@@ -157,7 +192,9 @@ static const char *const shape_name[SH_COUNT] = {"walk", "walk3", "noise", "cons
                                                  "hash", "devid", "lat", "lon", "alt", "speed", "heading", "fix",
                                                  "sats", "q01", "q25", "accum", "ns_burst", "ms_gaps", "wrap16", "wrap32", "price", "uuid7",
                                                  "hex", "enum", "json", "sparse", "rarebool", "toggle", "const_noise",
-                                                 "runs_uniq", "noise_const", "chan", "status"};
+                                                 "runs_uniq", "noise_const", "chan", "status",
+                                                 "saw", "qsine", "gauss", "spikes", "step", "hashid", "price2",
+                                                 "null99"};
 /* FIXED_LEN_BYTE_ARRAY columns are this long */
 #define FLBA_LEN 16u
 
@@ -874,6 +911,141 @@ static void gen_iot(table_t *t, const colspec_t *cs, coldata_t *d, rng_t *g, siz
     }
 }
 
+/* The random mode's generator (--random: SH_SAW .. SH_NULL99), one column
+ * at a time, its parameters drawn first from its own generator; optional
+ * columns null 1 row in 10, or with `bursts` in runs of 50..500 rows
+ * (SH_NULL99: 99 rows in 100).  BYTE_ARRAY takes the value as text,
+ * FIXED_LEN_BYTE_ARRAY as a 16-byte big-endian number (an id's hash: two). */
+static uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static uint32_t rlog(rng_t *g, uint32_t lo, uint32_t hi) /* lo..hi, log-uniform */
+{
+    double x = exp(log((double)lo) + runit(g) * (log((double)hi + 1.0) - log((double)lo)));
+    uint32_t v = (uint32_t)x;
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+static void gen_more(table_t *t, const colspec_t *cs, coldata_t *d, rng_t *g, size_t *pool_len)
+{
+    static const double scales[] = {1.0, 0.5, 0.25, 0.1, 0.01};
+    static const double qsteps[] = {0.1, 0.25, 0.5, 1.0, 0.0008056640625};
+    const double two_pi = 6.283185307179586;
+    const int wide = cs->type == PPQ_INT64 || cs->type == PPQ_FIXED_LEN_BYTE_ARRAY || cs->type == PPQ_BYTE_ARRAY;
+    uint32_t r, run = 0, held = 0, i;
+    int nul = (int)rbelow(g, 2), skewed = (int)rbelow(g, 2), jitter = (int)rbelow(g, 2);
+    /* the column's parameters (all drawn, whatever the shape: one order) */
+    uint32_t period = 100u + rbelow(g, 4901), step = 1u + rbelow(g, 13), phase = rbelow(g, 5000);
+    uint32_t levels = 8u + rbelow(g, 57), qperiod = 50u + rbelow(g, 1951), qmult = 1u + rbelow(g, 100);
+    uint32_t spike_every = rlog(g, 50, 5000), hold = rlog(g, 10, 1000), pool = rlog(g, 10, 100000);
+    uint32_t hold_max = rlog(g, 1, 200);
+    double scale = scales[rbelow(g, 5)], qstep = qsteps[rbelow(g, 5)];
+    double mu = floor((runit(g) * 2000.0 - 1000.0) * 100.0 + 0.5) / 100.0;
+    double sigma = exp(log(0.05) + runit(g) * (log(500.0) - log(0.05)));
+    int64_t base = wide ? (int64_t)(rnext(g) >> 24) - (1ll << 39) : (int64_t)rbelow(g, 2000001) - 1000000;
+    int64_t level = base, price_max = rbelow(g, 3) == 0 ? 1000 : rbelow(g, 2) ? 100000 : 10000000, k = 0, iv0 = 0;
+    uint64_t salt = rnext(g), id = 0;
+    double v0 = 0, fl0 = floor(runit(g) * 100000.0) / 100.0;
+    for (r = 0; r < t->rows; r++) {
+        double v = 0;
+        int64_t iv = 0;
+        if (cs->shape == SH_NULL99) {
+            d->present[r] = (uint8_t)(rbelow(g, 100) == 0);
+        } else if (!cs->optional) {
+            d->present[r] = 1;
+        } else if (!cs->bursts) {
+            d->present[r] = (uint8_t)(rbelow(g, 10) != 0);
+        } else {
+            if (run == 0) {
+                nul = !nul;
+                run = nul ? 50u + rbelow(g, 451) : 100u + rbelow(g, 1901);
+            }
+            run--;
+            d->present[r] = (uint8_t)!nul;
+        }
+        switch (cs->shape) {
+        case SH_SAW:
+            iv = base + (int64_t)((r + phase) % period) * step;
+            v = (double)((int64_t)((r + phase) % period) * step) * scale + fl0;
+            break;
+        case SH_QSINE: {
+            int64_t q = (int64_t)floor((sin(two_pi * (double)(r + phase) / (double)qperiod) + 1.0) / 2.0 *
+                                       (double)(levels - 1u) + 0.5);
+            iv = base + q * (int64_t)qmult;
+            v = fl0 + (double)q * qstep;
+            break;
+        }
+        case SH_GAUSS: { /* Box-Muller */
+            double u1 = runit(g), u2 = runit(g), x;
+            x = mu + sigma * sqrt(-2.0 * log(u1 > 0.0 ? u1 : 1e-300)) * cos(two_pi * u2);
+            iv = (int64_t)floor(x * 100.0 + 0.5);
+            v = (double)iv / 100.0;
+            break;
+        }
+        case SH_SPIKES:
+            if (rbelow(g, spike_every) == 0) {
+                iv = cs->type == PPQ_INT32 ? (int64_t)(int32_t)(uint32_t)rnext(g) : (int64_t)rnext(g);
+                v = (rbelow(g, 2) ? 1.0 : -1.0) * (cs->type == PPQ_FLOAT ? 1e30 : 1e300) * runit(g);
+            } else {
+                iv = base;
+                v = fl0;
+            }
+            if (cs->type == PPQ_BOOLEAN) iv = iv != base; /* (a rare true) */
+            break;
+        case SH_STEP:
+            if (held == 0) {
+                held = jitter ? hold / 2u + rbelow(g, hold + 1u) : hold;
+                level = wide ? (int64_t)(rnext(g) >> 24) : (int64_t)rbelow(g, 1000001);
+                v0 = floor(runit(g) * 100000.0) / 100.0;
+                k++;
+            }
+            held--;
+            iv = cs->type == PPQ_BOOLEAN ? (k & 1) : level;
+            v = v0;
+            break;
+        case SH_HASHID:
+            if (held == 0) {
+                held = 1u + rbelow(g, hold_max);
+                id = rbelow(g, pool);
+            }
+            held--;
+            iv = (int64_t)mix64(id ^ salt);
+            break;
+        case SH_PRICE2: {
+            double u = runit(g);
+            uint32_t item = skewed ? (uint32_t)(10000.0 * u * u * u) : (uint32_t)(10000.0 * u);
+            iv = (int64_t)(mix64(salt + item) % (uint64_t)price_max) + 1;
+            v = (double)iv / 100.0;
+            break;
+        }
+        default: /* SH_NULL99: a walk */
+            k += (int64_t)rbelow(g, 7) - 3;
+            iv0 = base + k;
+            iv = iv0;
+            v = fl0 + (double)k * 0.01;
+            break;
+        }
+        if (cs->type == PPQ_FIXED_LEN_BYTE_ARRAY) {
+            uint8_t *p = t->pool + *pool_len;
+            uint64_t hi = cs->shape == SH_HASHID ? mix64((uint64_t)iv) : (iv < 0 ? ~0ull : 0u);
+            for (i = 0; i < 8u; i++) p[i] = (uint8_t)(hi >> (8u * (7u - i)));
+            for (i = 0; i < 8u; i++) p[8u + i] = (uint8_t)((uint64_t)iv >> (8u * (7u - i)));
+            put_bytes(d, r, p, FLBA_LEN, pool_len);
+        } else if (!put_number(d, cs->type, r, iv, v)) {
+            char *p = (char *)t->pool + *pool_len;
+            uint32_t len;
+            if (cs->shape == SH_HASHID) len = put_hex(p, (uint64_t)iv, 16);
+            else if (cs->shape == SH_PRICE2) len = (uint32_t)sprintf(p, "%lld.%02lld", (long long)(iv / 100), (long long)(iv % 100));
+            else len = (uint32_t)sprintf(p, "L%lld", (long long)iv);
+            put_bytes(d, r, (const uint8_t *)p, len, pool_len);
+        }
+    }
+}
+
 static void gen_table(table_t *t, const tablespec_t *spec, uint32_t rows, uint64_t seed)
 {
     uint32_t c, r;
@@ -897,6 +1069,10 @@ static void gen_table(table_t *t, const tablespec_t *spec, uint32_t rows, uint64
         d->values = xmalloc((size_t)rows * ppq_value_size(cs->type));
         d->present = xmalloc(rows);
         d->max_len = 0;
+        if (cs->shape >= SH_SAW) {
+            gen_more(t, cs, d, &g, &pool_len);
+            continue;
+        }
         if (cs->shape >= SH_Q01) {
             gen_iot(t, cs, d, &g, &pool_len);
             continue;
@@ -1065,8 +1241,22 @@ typedef struct sweep_case {
     int dict; /* index into dict_caps (manual sizing) */
     int plain; /* one of the issue's arena cases (make_arena_case) */
     ppq_writer_options_t o; /* the options asked for (before options_for_arena) */
-    char desc[400];
+    char desc[480];
+    /* --random: the case's own table (NULL: tabs[table]) and where it came from */
+    const table_t *tab;
+    int random;
+    uint64_t seed;
 } case_t;
+
+/* How a line names a case: "case N", or "random seed=S case=K" (rerun alone
+ * with sweep --random 1 --seed S --only K). */
+static const char *case_tag(const case_t *k)
+{
+    static char tag[64];
+    if (k->random) snprintf(tag, sizeof tag, "random seed=%llu case=%u", (unsigned long long)k->seed, k->id);
+    else snprintf(tag, sizeof tag, "case %u", k->id);
+    return tag;
+}
 
 static ppq_codec_t codecs[8];
 static uint32_t ncodecs;
@@ -1109,7 +1299,7 @@ static void failure(const case_t *k, const char *kind, const char *fmt, ...)
     if (i == MAXKINDS) return;
     if (i == nkinds) {
         snprintf(kinds[i].name, sizeof kinds[i].name, "%s", kind);
-        snprintf(kinds[i].example, sizeof kinds[i].example, "case %u: %s; %s", k->id, detail, k->desc);
+        snprintf(kinds[i].example, sizeof kinds[i].example, "%s: %s; %s", case_tag(k), detail, k->desc);
         nkinds++;
     }
     kinds[i].count++;
@@ -1130,7 +1320,8 @@ static void end_case(const case_t *k)
     uint32_t j;
     if (!ncase_fails) return;
     failing_cases++;
-    printf("{\"case\":%u,\"config\":\"%s\",\"failures\":[", k->id, k->desc);
+    if (k->random) printf("{\"seed\":%llu,", (unsigned long long)k->seed);
+    printf("%s\"case\":%u,\"config\":\"%s\",\"failures\":[", k->random ? "" : "{", k->id, k->desc);
     for (j = 0; j < ncase_fails; j++) {
         printf("%s{\"kind\":\"%s\",\"count\":%u,\"first\":\"%s\"}", j ? "," : "", kinds[case_fails[j].kind].name,
                case_fails[j].count, case_fails[j].first);
@@ -1268,7 +1459,7 @@ static void write_table(const case_t *k, const table_t *t, const ppq_column_t *s
     uint8_t bits[MAXCOLS][128];
     ppq_field_t fields[MAXCOLS];
     uint64_t rec[MAXCOLS * 4u];
-    rng_t g = {k->id * 31u + 7u};
+    rng_t g = {k->random ? mix64(k->seed ^ mix64((uint64_t)k->id + 31u)) : k->id * 31u + 7u};
     (void)k;
 
     memset(res, 0, sizeof *res);
@@ -1388,11 +1579,15 @@ static void write_table(const case_t *k, const table_t *t, const ppq_column_t *s
 static uint8_t *rd_arena;
 static size_t rd_arena_cap = (size_t)256u << 20;
 
+/* Row groups a file may have (--random's tiny row groups: up to 30,000 rows
+ * in row groups of 2 or 3) */
+#define MAXRG 16384u
+
 typedef struct chunks {
     uint32_t nrg;
-    int64_t rg_rows[4096];
-    int64_t size[4096][MAXCOLS]; /* compressed bytes, headers included */
-    uint32_t enc[4096][MAXCOLS];
+    int64_t rg_rows[MAXRG];
+    int64_t size[MAXRG][MAXCOLS]; /* compressed bytes, headers included */
+    uint32_t enc[MAXRG][MAXCOLS];
 } chunks_t;
 
 static int same_value(ppq_type_t type, const uint8_t *want, const uint8_t *got)
@@ -1438,8 +1633,8 @@ static int read_back(const case_t *k, const char *what, const table_t *t, const 
                 (long long)rd.num_rows, rd.ncols, (unsigned long long)rows);
         return 1;
     }
-    if (rd.nrg > 4096u) {
-        failure(k, "read_open", "%s: %u row groups (the sweep reads up to 4096)", what, rd.nrg);
+    if (rd.nrg > MAXRG) {
+        failure(k, "read_open", "%s: %u row groups (the sweep reads up to %u)", what, rd.nrg, MAXRG);
         return 1;
     }
     ch->nrg = rd.nrg;
@@ -1546,6 +1741,12 @@ static void enc_list(uint32_t bits, char *out, size_t cap)
 }
 
 static uint32_t ratio_chunks, ratio_over, ratio_over_small, ratio_over_read;
+/* --random: the AUTO chunks over 1.05x by layout (0 pages, 1 compact), by
+ * sizing (enum sizing) and by whether their best fixed encoding is one
+ * every reader reads (1: readers_read); the init refusals the headers
+ * document, by reason; files whose footer store filled (no spill) */
+static uint32_t rnd_over_layout[2], rnd_over_sizing[3], rnd_over_readable[2];
+static uint32_t rnd_refused_level, rnd_refused_compact_opts, rnd_refused_compact_store, rnd_full;
 static double worst_ratio, worst_read;
 static char worst_case[700], worst_read_case[700];
 
@@ -1631,7 +1832,7 @@ static void compare_auto(const case_t *k, const table_t *t, const ppq_column_t *
             ratio = (double)mine / (double)best;
             ratio_chunks++;
             enc_list(auto_ch.enc[aligned ? g : 0][c], encs, sizeof encs);
-            snprintf(ex, sizeof ex, "case %u column %s (%s %s) %s%u: AUTO %lld bytes (%s), %s %lld: %.3fx; %s", k->id,
+            snprintf(ex, sizeof ex, "%s column %s (%s %s) %s%u: AUTO %lld bytes (%s), %s %lld: %.3fx; %s", case_tag(k),
                      t->spec->cols[c].name, shape_name[t->spec->cols[c].shape], type_name(schema[c].type),
                      aligned ? "row group " : "all row groups (unaligned), ", aligned ? g : auto_ch.nrg,
                      (long long)mine, encs, enc_col_name[fixed_encs[best_e]], (long long)best, ratio, k->desc);
@@ -1666,6 +1867,11 @@ static void compare_auto(const case_t *k, const table_t *t, const ppq_column_t *
             }
             if (ratio > 1.05) {
                 if (verbose) fprintf(stderr, "over %s\n", ex); /* (every chunk over, for analysis) */
+                if (k->random) {
+                    rnd_over_layout[compact ? 1 : 0]++;
+                    rnd_over_sizing[k->sizing]++;
+                    rnd_over_readable[readers_read(schema[c].type, fixed_encs[best_e]) ? 1 : 0]++;
+                }
                 ratio_over++;
                 if (best < 256) ratio_over_small++;
                 failure(k, best < 256 ? "auto_ratio_small_chunk" : "auto_ratio",
@@ -1789,6 +1995,18 @@ static void dump_json(const char *path, const table_t *t, uint64_t rows, const c
 static void describe(case_t *k, const ppq_writer_options_t *o, size_t arena_len)
 {
     const char *sz = k->sizing == SZ_MANUAL ? "manual" : k->sizing == SZ_ARENA ? "arena" : "opts-NULL";
+    if (k->random) { /* the table is the case's own: its rows and columns (the over lines name each column's) */
+        snprintf(k->desc, sizeof k->desc,
+                 "random seed=%llu case=%u rows=%u cols=%u api=%s sizing=%s arena=%zu%s dict=%u/%u page_values=%u "
+                 "page_bytes=%u rg_rows=%u rg_bytes=%u chunk_bytes=%u footer_bytes=%u compact=%u codec=%s level=%d "
+                 "recovery=%u v2=%u stats=%u crc=%u index=%u bloom=%u",
+                 (unsigned long long)k->seed, k->id, k->tab->rows, k->tab->spec->ncols, api_name[k->api], sz,
+                 arena_len, k->spill ? " spill" : "", o->dict_entries, o->dict_bytes, o->page_values, o->page_bytes,
+                 o->row_group_rows, o->row_group_bytes, o->chunk_bytes, o->footer_bytes, o->compact,
+                 ppq_codec_name(o->codec), (int)o->codec_level, o->recovery, o->page_v2, !o->no_statistics,
+                 o->page_crc, !o->no_page_index, !o->no_bloom);
+        return;
+    }
     snprintf(k->desc, sizeof k->desc,
              "table=%s api=%s sizing=%s arena=%zu%s dict=%u/%u page_values=%u page_bytes=%u rg_rows=%u "
              "rg_bytes=%u chunk_bytes=%u footer_bytes=%u compact=%u codec=%s recovery=%u v2=%u stats=%u crc=%u",
@@ -1827,10 +2045,51 @@ static void set_logical(ppq_column_t *col, int shape)
     case SH_HEX:
         l->kind = col->type == PPQ_FIXED_LEN_BYTE_ARRAY ? PPQ_LOGICAL_UUID : PPQ_LOGICAL_STRING;
         break;
+    case SH_PRICE2: /* (--random) cents: DECIMAL(9, 2), (18, 2), (38, 2) */
+        if (col->type == PPQ_INT32 || col->type == PPQ_INT64 || col->type == PPQ_FIXED_LEN_BYTE_ARRAY) {
+            l->kind = PPQ_LOGICAL_DECIMAL;
+            l->precision = col->type == PPQ_INT32 ? 9 : col->type == PPQ_INT64 ? 18 : 38;
+            l->scale = 2;
+        }
+        break;
     case SH_ENUM: l->kind = PPQ_LOGICAL_ENUM; break;
     case SH_JSON: l->kind = PPQ_LOGICAL_JSON; break;
     default: break;
     }
+}
+
+/* --random: whether an init refusal (PPQ_ERR_ARG) is one the headers
+ * document for these options: the compact layout with a codec, v2 pages or
+ * recovery records (ppq_writer.h), a level the codec does not have
+ * (ppq_codec.h: ZSTD up to 22, GZIP 0..9; SNAPPY and LZ4 take 0..9), or a
+ * compact store whose least (one row into an empty row group: the two
+ * longest values of each column, BYTE_ARRAY's page_bytes) passes 65535
+ * bytes; NULL: none of them (a failure). */
+static const char *random_refusal(const ppq_column_t *schema, uint32_t n, const ppq_writer_options_t *o,
+                                  ppq_status_t st)
+{
+    uint32_t c, pb = o->page_bytes ? o->page_bytes : 8192u, de = o->dict_entries ? o->dict_entries : 16384u, bw = 0;
+    size_t least = 0;
+    int lv = o->codec_level;
+    if (st != PPQ_ERR_ARG) return NULL;
+    if (o->compact && (o->codec != PPQ_CODEC_UNCOMPRESSED || o->page_v2 || o->recovery)) return "compact_options";
+    if ((o->codec == PPQ_CODEC_ZSTD && lv > 22) ||
+        ((o->codec == PPQ_CODEC_GZIP || o->codec == PPQ_CODEC_SNAPPY || o->codec == PPQ_CODEC_LZ4 ||
+          o->codec == PPQ_CODEC_LZ4_RAW) && (lv < 0 || lv > 9))) {
+        return "level";
+    }
+    while (bw < 16u && (1u << bw) < de) bw++;
+    for (c = 0; c < n && o->compact; c++) {
+        size_t vmax = schema[c].type == PPQ_BYTE_ARRAY ? 4u + (size_t)pb
+                    : schema[c].type == PPQ_FIXED_LEN_BYTE_ARRAY ? schema[c].type_len + 1u
+                    : ppq_value_size(schema[c].type) + 1u;
+        least += 96u + 2u * vmax + 2u * bw;
+    }
+    if (least > 0xFFFFu) return "compact_store";
+    /* not in the headers: chunk_bytes 0 in the compact layout is 4,096
+     * bytes a column, refused where the least store is more (1 takes the
+     * least) */
+    return o->compact && o->chunk_bytes == 0u && least > 4096u * (size_t)n ? "compact_chunk0" : NULL;
 }
 
 static ppq_sink_t spill_mark;
@@ -1838,7 +2097,7 @@ static ppq_source_t unspill_mark;
 
 static void run_case(case_t *k)
 {
-    const table_t *t = &tabs[k->table];
+    const table_t *t = k->tab ? k->tab : &tabs[k->table];
     uint32_t n = t->spec->ncols, c, e;
     ppq_column_t schema[MAXCOLS], ref[MAXCOLS];
     ppq_writer_options_t o = k->o, ro, ro_null;
@@ -1863,7 +2122,7 @@ static void run_case(case_t *k)
         uint32_t i;
         ppq_status_t st;
         arena_len = (size_t)k->arena_kib * 1024u;
-        for (i = 0; i < NT(arena_kib_opts); i++) {
+        for (i = 0; i < NT(arena_kib_opts) && !k->random; i++) {
             if (arena_kib_opts[i] == k->arena_kib) fi = (int)i;
         }
         /* options_for_arena sizes the footer store by whether there is a
@@ -1889,7 +2148,7 @@ static void run_case(case_t *k)
                     arena_len);
         }
         /* without a spill the file fills: the sensor tables run longer to see where */
-        if (!k->spill && long_tabs[k->table].rows) t = &long_tabs[k->table];
+        if (!k->spill && !k->random && long_tabs[k->table].rows) t = &long_tabs[k->table];
     } else if (k->sizing == SZ_NULL) {
         op = NULL;
         memset(&o, 0, sizeof o);
@@ -1905,7 +2164,24 @@ static void run_case(case_t *k)
     nwrites++;
     write_table(k, t, schema, op, arena_len, rows, k->api, &file, &res);
     if (res.init_st != PPQ_OK) {
-        if (res.init_st == PPQ_ERR_ARG && compact && k->sizing == SZ_MANUAL && res.arena_len == 0) {
+        if (k->random) { /* a refusal the headers document, else a failure */
+            const char *why = random_refusal(schema, n, &res.used, res.init_st);
+            if (why && !strcmp(why, "compact_chunk0")) {
+                failure(k, "init_compact_chunk0", "ppq_writer_init: %s (compact, chunk_bytes 0, a store of 4096 "
+                        "bytes a column below its least)", ppq_status_str(res.init_st));
+                return;
+            }
+            if (why) {
+                if (!strcmp(why, "level")) rnd_refused_level++;
+                else if (!strcmp(why, "compact_options")) rnd_refused_compact_opts++;
+                else rnd_refused_compact_store++;
+                if (verbose) printf("{\"refused\":\"%s\",\"status\":\"%s\",\"config\":\"%s\"}\n", why,
+                                    ppq_status_str(res.init_st), k->desc);
+                ncases--;
+                return;
+            }
+        }
+        if (res.init_st == PPQ_ERR_ARG && compact && k->sizing == SZ_MANUAL && res.arena_len == 0 && !k->random) {
             /* documented: the compact store (at least two of each column's
              * longest values) must stay within 65535 bytes */
             nskipped_compact++;
@@ -1923,6 +2199,8 @@ static void run_case(case_t *k)
                 if (!f->files || res.writer_rows < f->min_rows) f->min_rows = (uint32_t)res.writer_rows;
                 if (res.writer_rows > f->max_rows) f->max_rows = (uint32_t)res.writer_rows;
                 f->full++;
+            } else if (k->random) {
+                rnd_full++; /* documented: a footer store of footer_bytes, no spill */
             } else {
                 failure(k, "nospace", "%s after %llu rows without a small arena",
                         ppq_status_str(res.stop_st), (unsigned long long)res.writer_rows);
@@ -1948,7 +2226,7 @@ static void run_case(case_t *k)
     }
     if (read_back(k, "AUTO", t, &file, res.writer_rows, &auto_ch)) return;
     if (verbose) { /* (each AUTO file's size, for comparing two builds) */
-        fprintf(stderr, "file case %u: %zu bytes, %llu rows, %u row groups\n", k->id, file.len,
+        fprintf(stderr, "file %s: %zu bytes, %llu rows, %u row groups\n", case_tag(k), file.len,
                 (unsigned long long)res.writer_rows, auto_ch.nrg);
     }
     if (k->plain && narena_lines < NT(arena_lines)) {
@@ -1961,7 +2239,7 @@ static void run_case(case_t *k)
     }
     /* the sample: 1 case in 13 (the third generator's tables, with fewer
      * cases and a type the others lack: 1 in 5) */
-    if (out_dir && ((k->id % (tables[k->table].cols == t_imu || tables[k->table].cols == t_gps ? 5u : 13u) == 0u &&
+    if (out_dir && !k->random && ((k->id % (tables[k->table].cols == t_imu || tables[k->table].cols == t_gps ? 5u : 13u) == 0u &&
                      samples < 56u) ||
                     (long)k->id == only_case) &&
         file.len < (8u << 20)) {
@@ -2031,7 +2309,7 @@ static void run_case(case_t *k)
             }
         }
         if (best) {
-            fprintf(stderr, "filesize case %u: AUTO %zu bytes, %s %zu: %.3fx; %s\n", k->id, file.len,
+            fprintf(stderr, "filesize %s: AUTO %zu bytes, %s %zu: %.3fx; %s\n", case_tag(k), file.len,
                     enc_col_name[fixed_encs[best_e]], best, (double)file.len / (double)best, k->desc);
         }
     }
@@ -2095,9 +2373,189 @@ static void make_arena_case(case_t *k, uint32_t id, uint32_t table, uint32_t i)
 }
 
 
+/* ---- --random: a drawn table and drawn options per case ---------------------- */
+
+/* The (shape, types) pairs the generators make: types a mask of 1 << ppq_type_t;
+ * `opt` 1: the column must be OPTIONAL (its nulls are the shape's). */
+#define TB (1u << PPQ_BOOLEAN)
+#define TI (1u << PPQ_INT32)
+#define TL (1u << PPQ_INT64)
+#define TF (1u << PPQ_FLOAT)
+#define TD (1u << PPQ_DOUBLE)
+#define TS (1u << PPQ_BYTE_ARRAY)
+#define TX (1u << PPQ_FIXED_LEN_BYTE_ARRAY)
+#define TN (TI | TL | TF | TD)
+static const struct rshape {
+    uint8_t shape, types, opt;
+} rshapes[] = {
+    {SH_WALK, TN, 0}, {SH_WALK3, TN, 0}, {SH_NOISE, TB | TN | TS, 0}, {SH_CONST, TB | TN | TS, 0},
+    {SH_NULL, TB | TN | TS, 1}, {SH_TS_SORTED, TI | TL, 0}, {SH_TS_SHUFFLED, TI | TL, 0}, {SH_RUNS, TB, 0},
+    {SH_FEW, TI | TL | TS, 0}, {SH_HICARD, TS, 0}, {SH_LONG, TS, 0}, {SH_ADC, TN, 0}, {SH_PERIODIC, TN, 0},
+    {SH_COUNTER, TN, 0}, {SH_REGIME, TN, 0}, {SH_WALK6, TN, 0}, {SH_SETPOINT, TN, 0}, {SH_ALARM, TB, 0},
+    {SH_UUID, TS, 0}, {SH_LOGLINE, TS, 0}, {SH_MS10, TL, 0}, {SH_GRAVITY, TI | TL, 0}, {SH_GYRO, TI | TL, 0},
+    {SH_BATT, TF | TD, 0}, {SH_ZIPF, TS, 0}, {SH_HASH, TI | TL, 0}, {SH_DEVID, TX, 0}, {SH_LAT, TN, 0},
+    {SH_LON, TN, 0}, {SH_ALT, TF | TD, 0}, {SH_SPEED, TF | TD, 0}, {SH_HEADING, TF | TD, 0}, {SH_FIX, TB, 0},
+    {SH_SATS, TI | TL, 0}, {SH_Q01, TF | TD, 0}, {SH_Q25, TF | TD, 0}, {SH_ACCUM, TF | TD | TX, 0},
+    {SH_NS_BURST, TL, 0}, {SH_MS_GAPS, TL, 0}, {SH_WRAP16, TI | TL, 0}, {SH_WRAP32, TI | TL, 0},
+    {SH_PRICE, TI | TL | TX, 0}, {SH_UUID7, TS | TX, 0}, {SH_HEX, TS, 0}, {SH_ENUM, TS, 0}, {SH_JSON, TS, 0},
+    {SH_SPARSE, TN, 1}, {SH_RAREBOOL, TB, 0}, {SH_TOGGLE, TB, 0}, {SH_CONST_NOISE, TN | TS, 0},
+    {SH_RUNS_UNIQ, TN | TS, 0}, {SH_NOISE_CONST, TN, 0}, {SH_CHAN, TF | TD, 0}, {SH_STATUS, TI | TL, 0},
+    /* gen_more's (drawn 2 times in 5) */
+    {SH_SAW, TN, 0}, {SH_QSINE, TN, 0}, {SH_GAUSS, TN, 0}, {SH_SPIKES, TB | TN, 0},
+    {SH_STEP, TB | TN | TS | TX, 0}, {SH_HASHID, TI | TL | TS | TX, 0}, {SH_PRICE2, TN | TS | TX, 0},
+    {SH_NULL99, TB | TN | TS | TX, 1},
+};
+#undef TB
+#undef TI
+#undef TL
+#undef TF
+#undef TD
+#undef TS
+#undef TX
+#undef TN
+#define RMAXCOLS 8u
+
+static colspec_t rcols[RMAXCOLS];
+static char rnames[RMAXCOLS][16];
+static tablespec_t rspec;
+static table_t rtab;
+
+static void free_table(table_t *t)
+{
+    uint32_t c;
+    for (c = 0; t->spec && c < t->spec->ncols; c++) {
+        free(t->c[c].values);
+        free(t->c[c].present);
+    }
+    free(t->pool);
+    memset(t, 0, sizeof *t);
+}
+
+/* Case K of seed S: its own generator, so that any case runs alone (--only K). */
+static void make_random_case(case_t *k, uint64_t seed, uint32_t id)
+{
+    rng_t g = {mix64(seed ^ mix64((uint64_t)id + 0x5EED5EEDull))};
+    ppq_writer_options_t *o = &k->o;
+    uint32_t rows, ncols, c, first_new = 0, nsh = NT(rshapes), u;
+    ppq_codec_t codec;
+    while (first_new < nsh && rshapes[first_new].shape != SH_SAW) first_new++;
+    memset(k, 0, sizeof *k);
+    k->id = id;
+    k->seed = seed;
+    k->random = 1;
+    k->tab = &rtab;
+    (void)rnext(&g);
+    /* the table: 1..8 columns, 50..30,000 rows */
+    rows = rlog(&g, 50, 30000);
+    ncols = 1u + rbelow(&g, RMAXCOLS);
+    for (c = 0; c < ncols; c++) {
+        const struct rshape *sh = rbelow(&g, 5) < 2u ? &rshapes[first_new + rbelow(&g, nsh - first_new)]
+                                                     : &rshapes[rbelow(&g, first_new)];
+        uint32_t types[8], nt = 0, t;
+        colspec_t *cs = &rcols[c];
+        for (t = 0; t < 8u; t++) {
+            if (sh->types & (1u << t)) types[nt++] = t;
+        }
+        cs->shape = sh->shape;
+        cs->type = (ppq_type_t)types[rbelow(&g, nt)];
+        cs->optional = (uint8_t)(sh->opt || rbelow(&g, 3) == 0);
+        cs->bursts = (uint8_t)rbelow(&g, 2);
+        snprintf(rnames[c], sizeof rnames[c], "c%u%s", c, cs->optional ? (cs->bursts ? "_ob" : "_o") : cs->bursts ? "_b" : "");
+        cs->name = rnames[c];
+    }
+    rspec.name = "random";
+    rspec.cols = rcols;
+    rspec.ncols = ncols;
+    rspec.rows = rows;
+    rspec.seed = rnext(&g);
+    rspec.share = 0;
+    free_table(&rtab);
+    gen_table(&rtab, &rspec, rows, rspec.seed);
+
+    /* the API and the sizing: 6 in 10 manual, 3 by arena, 1 opts NULL */
+    k->api = (int)rbelow(&g, API_COUNT);
+    u = rbelow(&g, 10);
+    k->sizing = u < 6u ? SZ_MANUAL : u < 9u ? SZ_ARENA : SZ_NULL;
+    k->spill = (int)(rbelow(&g, 5) < 2u);
+    /* every codec built, at a level it has (1 in 30: one it has not) */
+    codec = codecs[rbelow(&g, ncodecs)];
+    o->codec = codec;
+    if (codec == PPQ_CODEC_ZSTD) o->codec_level = rbelow(&g, 10) < 3u ? 0 : -5 + (int32_t)rbelow(&g, 28);
+    else if (codec != PPQ_CODEC_UNCOMPRESSED) o->codec_level = (int32_t)rbelow(&g, 10);
+    if (codec != PPQ_CODEC_UNCOMPRESSED && rbelow(&g, 30) == 0) {
+        o->codec_level = codec == PPQ_CODEC_ZSTD ? 23 + (int32_t)rbelow(&g, 4) : rbelow(&g, 2) ? 10 : -1;
+    }
+    o->recovery = (uint8_t)(rbelow(&g, 4) == 0);
+    o->page_v2 = (uint8_t)rbelow(&g, 2);
+    o->no_statistics = (uint8_t)(rbelow(&g, 3) == 0);
+    o->page_crc = (uint8_t)(rbelow(&g, 4) == 0);
+    o->no_page_index = (uint8_t)rbelow(&g, 2);
+    o->no_bloom = (uint8_t)rbelow(&g, 2);
+    if (k->sizing == SZ_MANUAL) {
+        uint32_t rg_least = rows / 4000u > 1u ? rows / 4000u : 1u;
+        o->dict_entries = rlog(&g, 1, 16384);
+        o->dict_bytes = rbelow(&g, 3) == 0 ? 0u : rlog(&g, 64, 262144);
+        o->page_values = rbelow(&g, 4) == 0 ? 0u : rlog(&g, 8, 65536);
+        o->page_bytes = rbelow(&g, 4) == 0 ? 0u : rlog(&g, 128, 1u << 20);
+        o->row_group_rows = rbelow(&g, 3) == 0 ? 0u : rlog(&g, rg_least, 200000);
+        o->row_group_bytes = rbelow(&g, 3) != 0 ? 0u : rlog(&g, 256, 4u << 20);
+        o->chunk_bytes = rbelow(&g, 3) == 0 ? 0u : rlog(&g, 1, 1u << 20);
+        o->footer_bytes = rbelow(&g, 3) == 0 ? 0u : rbelow(&g, 4) == 0 ? 1u : rlog(&g, 64, 1u << 20);
+        if (rbelow(&g, 4) == 0) { /* the compact layout: v1, uncompressed, no recovery (1 in 10: as drawn) */
+            o->compact = 1;
+            o->chunk_bytes = rbelow(&g, 4) == 0 ? 0u : rlog(&g, 1, 2u * 0xFFFFu / ncols);
+            if (rbelow(&g, 10) < 7u) o->page_bytes = rlog(&g, 128, 16384);
+            if (rbelow(&g, 10) != 0) {
+                o->codec = PPQ_CODEC_UNCOMPRESSED;
+                o->codec_level = 0;
+                o->page_v2 = 0;
+                o->recovery = 0;
+            }
+        }
+    } else if (k->sizing == SZ_ARENA) {
+        k->arena_kib = rlog(&g, 4, 256);
+    }
+}
+
+static char crash_tag[96];
+
+static void on_crash(int sig)
+{
+    fprintf(stderr, "signal %d: ", sig);
+    fputs(crash_tag, stderr);
+    fflush(stderr);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* --random N [--seed S] [--only K]: N drawn cases (or case K alone). */
+static void run_random(uint32_t n, uint64_t seed)
+{
+    uint32_t id;
+    signal(SIGSEGV, on_crash);
+    signal(SIGABRT, on_crash);
+    signal(SIGFPE, on_crash);
+    signal(SIGILL, on_crash);
+    signal(SIGTERM, on_crash); /* (a timeout: which case) */
+#ifdef SIGBUS
+    signal(SIGBUS, on_crash);
+#endif
+    if (only_case >= 0) n = (uint32_t)only_case + 1u; /* (case K alone, whatever N) */
+    for (id = only_case >= 0 ? (uint32_t)only_case : 0u; id < n; id++) {
+        case_t k;
+        snprintf(crash_tag, sizeof crash_tag, "CRASH random seed=%llu case=%u\n", (unsigned long long)seed, id);
+        make_random_case(&k, seed, id);
+        run_case(&k);
+        end_case(&k);
+        fflush(stdout);
+    }
+    free_table(&rtab);
+}
+
 int main(int argc, char **argv)
 {
-    uint32_t per_table = 48, i, tb, id = 0;
+    uint32_t per_table = 48, i, tb, id = 0, random_n = 0;
+    uint64_t random_seed = 1;
     const char *full = getenv("SWEEP_FULL");
     int a;
     rng_t g = {20240527u};
@@ -2109,8 +2567,11 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[a], "--out") && a + 1 < argc) out_dir = argv[++a];
         else if (!strcmp(argv[a], "--cases") && a + 1 < argc) per_table = (uint32_t)strtoul(argv[++a], NULL, 10);
         else if (!strcmp(argv[a], "--only") && a + 1 < argc) only_case = strtol(argv[++a], NULL, 10);
+        else if (!strcmp(argv[a], "--random") && a + 1 < argc) random_n = (uint32_t)strtoul(argv[++a], NULL, 10);
+        else if (!strcmp(argv[a], "--seed") && a + 1 < argc) random_seed = strtoull(argv[++a], NULL, 10);
         else {
-            fprintf(stderr, "usage: sweep [--strict | --strict-correct] [--full] [--out DIR] [--cases N-per-table] [--only ID] [--verbose]\n");
+            fprintf(stderr, "usage: sweep [--strict | --strict-correct] [--full] [--out DIR] [--cases N-per-table] [--only ID] [--verbose]\n"
+                            "       sweep --random N [--seed S] [--only K] [--strict | --strict-correct] [--verbose]\n");
             return 2;
         }
     }
@@ -2118,7 +2579,8 @@ int main(int argc, char **argv)
     for (i = 0; i <= 7u; i++) {
         if (i == 0u || ppq_codec_can_compress((ppq_codec_t)i)) codecs[ncodecs++] = (ppq_codec_t)i;
     }
-    for (tb = 0; tb < NTABLES; tb++) {
+    if (random_n) run_random(random_n, random_seed); /* (and no grid) */
+    for (tb = 0; tb < NTABLES && !random_n; tb++) {
         gen_table(&tabs[tb], &tables[tb], tables[tb].rows, tables[tb].seed ? tables[tb].seed : tb + 1u);
         if (tables[tb].cols == t_sensor || tables[tb].cols == t_wide) {
             gen_table(&long_tabs[tb], &tables[tb], ARENA_ROWS, tb + 1u);
@@ -2126,7 +2588,7 @@ int main(int argc, char **argv)
             gen_table(&long_tabs[tb], &tables[tb], ARENA_ROWS, tables[tb].seed);
         }
     }
-    for (tb = 0; tb < NTABLES; tb++) {
+    for (tb = 0; tb < NTABLES && !random_n; tb++) {
         uint32_t cases = tables[tb].share && !(full && full[0] == '1') ? per_table * tables[tb].share / 4u : per_table;
         for (i = 0; i < cases + 2u * NT(arena_kib_opts); i++) {
             case_t k;
@@ -2184,12 +2646,28 @@ int main(int argc, char **argv)
         {
             uint32_t wrong = 0; /* failures but the AUTO ratios: writes, statuses, values */
             for (j = 0; j < nkinds; j++) wrong += strncmp(kinds[j].name, "auto_ratio", 10) != 0 ? kinds[j].count : 0u;
-            printf("{\"bench\": \"writer_sweep\", \"cases\": %u, \"writes\": %u, \"values_read_back\": %llu, "
-                   "\"chunks_compared\": %u, \"auto_over_1_05\": %u, \"auto_over_1_05_small\": %u, "
-                   "\"auto_worst\": %.3f, \"auto_over_1_05_readable\": %u, \"auto_worst_readable\": %.3f, "
-                   "\"other_failures\": %u}\n",
-                   ncases, nwrites, (unsigned long long)values_checked, ratio_chunks, ratio_over, ratio_over_small,
-                   worst_ratio, ratio_over_read, worst_read, wrong);
+            if (random_n) {
+                printf("{\"bench\": \"writer_sweep_random\", \"seed\": %llu, \"cases\": %u, \"writes\": %u, "
+                       "\"values_read_back\": %llu, \"chunks_compared\": %u, \"auto_over_1_05\": %u, "
+                       "\"auto_over_1_05_small\": %u, \"auto_worst\": %.3f, \"auto_over_1_05_readable\": %u, "
+                       "\"auto_worst_readable\": %.3f, \"other_failures\": %u, \"over_pages\": %u, "
+                       "\"over_compact\": %u, \"over_manual\": %u, \"over_arena\": %u, \"over_opts_null\": %u, "
+                       "\"over_best_readable\": %u, \"over_best_not_readable\": %u, \"refused_level\": %u, "
+                       "\"refused_compact_options\": %u, \"refused_compact_store\": %u, \"skipped_no_fit\": %u, "
+                       "\"files_full\": %u}\n",
+                       (unsigned long long)random_seed, ncases, nwrites, (unsigned long long)values_checked,
+                       ratio_chunks, ratio_over, ratio_over_small, worst_ratio, ratio_over_read, worst_read, wrong,
+                       rnd_over_layout[0], rnd_over_layout[1], rnd_over_sizing[SZ_MANUAL], rnd_over_sizing[SZ_ARENA],
+                       rnd_over_sizing[SZ_NULL], rnd_over_readable[1], rnd_over_readable[0], rnd_refused_level,
+                       rnd_refused_compact_opts, rnd_refused_compact_store, nskipped, rnd_full);
+            } else {
+                printf("{\"bench\": \"writer_sweep\", \"cases\": %u, \"writes\": %u, \"values_read_back\": %llu, "
+                       "\"chunks_compared\": %u, \"auto_over_1_05\": %u, \"auto_over_1_05_small\": %u, "
+                       "\"auto_worst\": %.3f, \"auto_over_1_05_readable\": %u, \"auto_worst_readable\": %.3f, "
+                       "\"other_failures\": %u}\n",
+                       ncases, nwrites, (unsigned long long)values_checked, ratio_chunks, ratio_over, ratio_over_small,
+                       worst_ratio, ratio_over_read, worst_read, wrong);
+            }
             printf("sweep: %u cases, %u failures (%u but AUTO ratios)%s\n", ncases, fails, wrong,
                    strict ? " (strict)" : strict_correct ? " (strict but the AUTO ratios)" : " (not strict: exit 0)");
             return (strict && fails) || (strict_correct && wrong) ? 1 : 0;
