@@ -116,7 +116,9 @@ typedef struct ppq_writer_options {
                                  for dictionary columns) and smaller values mean that (1:
                                  the least, tiny row groups); 0: pages for
                                  a whole row group (row_group_rows) at their worst.  The
-                                 compact layout: its store is chunk_bytes per column */
+                                 compact layout: its store is chunk_bytes per column (0:
+                                 4 KiB; at least what one row at its largest needs, up to
+                                 65,535 bytes in all, past which init is PPQ_ERR_ARG) */
     uint32_t dict_entries;    /* dictionary limits per column chunk (0: 16384 entries, 128 KiB) */
     uint32_t dict_bytes;
     uint32_t footer_bytes;    /* serialized row-group metadata kept for the footer (0: 256 KiB;

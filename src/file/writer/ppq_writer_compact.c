@@ -350,7 +350,9 @@ static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_o
     if (n > 127u || o->codec != PPQ_CODEC_UNCOMPRESSED || o->column_codecs != NULL || page_v2(o) || o->recovery) {
         return 0;
     }
-    store = o->chunk_bytes == 0u ? (size_t)4096u * n : store < least ? least : store;
+    store = o->chunk_bytes == 0u ? (size_t)4096u * n : store; /* (0: 4 KiB a column, or the least where a row
+        takes more: a byte array's page_bytes past 2 KB had refused the default, PPQ_ERR_ARG) */
+    store = store < least ? least : store;
     store = store > 0xFFFFu ? 0xFFFFu : store;
     if (store < least) {
         return 0; /* (a schema whose least store passes the hash's reach) */
