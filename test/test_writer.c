@@ -4335,43 +4335,6 @@ static void auto_learns_the_dictionary_its_buffer_cut(void)
     auto_within(PPQ_DOUBLE, PPQ_COLUMN_DICTIONARY, 0, &o, saw1000_row, 20000, 120, 1);
 }
 
-/* The compact layout with chunk_bytes 0 (4 KiB a column) and a
- * BYTE_ARRAY of the default page_bytes (8,192): one row can take more
- * than 4 KiB, so the store is the least that holds one (init had refused
- * the defaults, PPQ_ERR_ARG, and ppq_writer_arena_size said 0; found by
- * the sweep's random mode).  Values of 6,000 bytes written and the file's
- * rows read back. */
-static void compact_default_store_holds_a_row(void)
-{
-    ppq_writer_options_t o;
-    ppq_column_t col[1] = {COL("s", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_AUTO)};
-    ppq_writer_t w;
-    ppq_file_t f;
-    mfile_t m;
-    ppq_arena_t a;
-    ppq_reader_t *rd;
-    static uint8_t big[6000];
-    uint32_t r;
-    if (!setup()) {
-        return;
-    }
-    memset(&o, 0, sizeof o);
-    o.compact = 1;
-    o.no_bloom = 1;
-    o.footer_bytes = 8192; /* (the test arena's room) */
-    PPQ_CHECK(ppq_writer_arena_size(col, 1, &o) != 0u);
-    PPQ_CHECK(ppq_writer_arena_size(col, 1, &o) <= test_arena_size);
-    PPQ_CHECK_OK(ppq_writer_init(&w, col, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
-    for (r = 0; r < 8u; r++) {
-        memset(big, (int)('a' + r), sizeof big);
-        PPQ_CHECK_OK(ppq_writer_set_bytes(&w, 0, big, (uint32_t)sizeof big));
-        PPQ_CHECK_OK(ppq_writer_commit_row(&w));
-    }
-    PPQ_CHECK_OK(ppq_writer_close(&w));
-    rd = file_reader(file_mem.len, &a, &f, &m);
-    PPQ_CHECK(rd != NULL && rd->num_rows == 8);
-}
-
 static void sparse_levels_row(ppq_writer_t *w, uint32_t i)
 {
     if (i % 100u != 7u) {
@@ -4690,6 +4653,44 @@ static void auto_weighs_a_constants_dictionary_over_the_chunk(void)
 }
 
 #endif
+
+/* The compact layout with chunk_bytes 0 (4 KiB a column) and a
+ * BYTE_ARRAY of the default page_bytes (8,192): one row can take more
+ * than 4 KiB, so the store is the least that holds one (init had refused
+ * the defaults, PPQ_ERR_ARG, and ppq_writer_arena_size said 0; found by
+ * the sweep's random mode).  Values of 6,000 bytes written and the file's
+ * rows read back. */
+static void compact_default_store_holds_a_row(void)
+{
+    ppq_writer_options_t o;
+    ppq_column_t col[1] = {COL("s", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_t w;
+    ppq_file_t f;
+    mfile_t m;
+    ppq_arena_t a;
+    ppq_reader_t *rd;
+    static uint8_t big[6000];
+    uint32_t r;
+    if (!PPQ_WRITER_COMPACT || !setup()) {
+        return;
+    }
+    memset(&o, 0, sizeof o);
+    o.compact = 1;
+    o.no_bloom = 1;
+    o.footer_bytes = 8192; /* (the test arena's room) */
+    PPQ_CHECK(ppq_writer_arena_size(col, 1, &o) != 0u);
+    PPQ_CHECK(ppq_writer_arena_size(col, 1, &o) <= test_arena_size);
+    PPQ_CHECK_OK(ppq_writer_init(&w, col, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+    for (r = 0; r < 8u; r++) {
+        memset(big, (int)('a' + r), sizeof big);
+        PPQ_CHECK_OK(ppq_writer_set_bytes(&w, 0, big, (uint32_t)sizeof big));
+        PPQ_CHECK_OK(ppq_writer_commit_row(&w));
+    }
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    rd = file_reader(file_mem.len, &a, &f, &m);
+    PPQ_CHECK(rd != NULL && rd->num_rows == 8);
+}
+
 
 /* The least chunk (chunk_bytes 1) still takes every page a row may end:
  * an optional column and a dictionary column that falls back to PLAIN
