@@ -401,6 +401,26 @@ static void put_bytes(coldata_t *d, uint32_t r, const uint8_t *p, uint32_t len, 
     if (len > d->max_len) d->max_len = len;
 }
 
+/* Is row r of column cs present?  Required: always; optional: 9 rows in
+ * 10, or with `bursts` null in runs of 50..500 rows (a sensor unplugged, a
+ * link down), present for 100..2,000 rows between (*run rows left of the
+ * current run, *nul whether it is null). */
+static uint8_t present_row(const colspec_t *cs, rng_t *g, uint32_t *run, int *nul)
+{
+    if (!cs->optional) {
+        return 1;
+    }
+    if (!cs->bursts) {
+        return (uint8_t)(rbelow(g, 10) != 0);
+    }
+    if (*run == 0) {
+        *nul = !*nul;
+        *run = *nul ? 50u + rbelow(g, 451) : 100u + rbelow(g, 1901);
+    }
+    (*run)--;
+    return (uint8_t)!*nul;
+}
+
 /* The second generator: the shapes a firmware engineer logs (SH_ADC ..
  * SH_LOGLINE), one column at a time with its own state; optional columns
  * with `bursts` are null in runs of 50..500 rows (a sensor unplugged, a
@@ -422,18 +442,7 @@ static void gen_field(table_t *t, const colspec_t *cs, coldata_t *d, rng_t *g, s
     for (r = 0; r < t->rows; r++) {
         double v = 0;
         int64_t iv = 0;
-        if (!cs->optional) {
-            d->present[r] = 1;
-        } else if (!cs->bursts) {
-            d->present[r] = (uint8_t)(rbelow(g, 10) != 0);
-        } else {
-            if (run == 0) {
-                nul = !nul;
-                run = nul ? 50u + rbelow(g, 451) : 100u + rbelow(g, 1901);
-            }
-            run--;
-            d->present[r] = (uint8_t)!nul;
-        }
+        d->present[r] = present_row(cs, g, &run, &nul);
         switch (cs->shape) {
         case SH_ADC:
             drift += (runit(g) - 0.5) * 0.2;
@@ -953,20 +962,7 @@ static void gen_more(table_t *t, const colspec_t *cs, coldata_t *d, rng_t *g, si
     for (r = 0; r < t->rows; r++) {
         double v = 0;
         int64_t iv = 0;
-        if (cs->shape == SH_NULL99) {
-            d->present[r] = (uint8_t)(rbelow(g, 100) == 0);
-        } else if (!cs->optional) {
-            d->present[r] = 1;
-        } else if (!cs->bursts) {
-            d->present[r] = (uint8_t)(rbelow(g, 10) != 0);
-        } else {
-            if (run == 0) {
-                nul = !nul;
-                run = nul ? 50u + rbelow(g, 451) : 100u + rbelow(g, 1901);
-            }
-            run--;
-            d->present[r] = (uint8_t)!nul;
-        }
+        d->present[r] = (uint8_t)(cs->shape == SH_NULL99 ? rbelow(g, 100) == 0 : present_row(cs, g, &run, &nul));
         switch (cs->shape) {
         case SH_SAW:
             iv = base + (int64_t)((r + phase) % period) * step;

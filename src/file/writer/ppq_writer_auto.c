@@ -444,6 +444,20 @@ static void auto_forget(ppq_col_t *c)
 #endif
 }
 
+/* Did column c's chunk buffer, filling, end the row group (the last one
+ * written, or the one rechunk is writing)?  (64-bit CPUs with
+ * PPQ_WRITER_AUTO_LEARNS: elsewhere never.) */
+static int buffer_cut(const ppq_writer_t *w, const ppq_col_t *c)
+{
+#if AUTO_LEARNS && SIZE_MAX > 0xFFFFFFFFu
+    return w->rg_cut != 0u && COL(w, w->rg_cut - 1u) == c;
+#else
+    (void)w;
+    (void)c;
+    return 0;
+#endif
+}
+
 /* Does column c keep its dictionary, whatever its pages weigh, while it
  * holds no more entries than the last chunk's did to its end (kept there,
  * or the whole chunk weighed again to one: rechunk), where this column's
@@ -458,8 +472,7 @@ static int dict_learned(const ppq_writer_t *w, const ppq_col_t *c)
 {
 #if AUTO_LEARNS && SIZE_MAX > 0xFFFFFFFFu
     uint32_t e = ppq_dict_enc_entries(c->own.dict);
-    return w->rg_cut != 0u && COL(w, w->rg_cut - 1u) == c && c->last_rows == w->rg_last && e != 0u &&
-           e <= c->last_entries;
+    return buffer_cut(w, c) && c->last_rows == w->rg_last && e != 0u && e <= c->last_entries;
 #else
     (void)w;
     (void)c;
@@ -567,10 +580,7 @@ static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n
     uint32_t half, all, runs, e = ppq_dict_enc_entries(d), eb = ppq_dict_enc_dict_bytes(d), v = n, width, idx;
     uint32_t h = w->opts.row_group_rows - c->chunk_values, room, grow, lv = 0, cap = 0;
     uint32_t per = (uint32_t)best, per_n = pv; /* (a value's bytes in the chunk buffer: per / per_n) */
-    int own_cut = 0;
-#if AUTO_LEARNS && SIZE_MAX > 0xFFFFFFFFu
-    own_cut = w->rg_cut != 0u && COL(w, w->rg_cut - 1u) == c;
-#endif
+    int own_cut = buffer_cut(w, c);
     if (dict_learned(w, c)) {
         return 0;
     }

@@ -577,6 +577,7 @@ static int bools_as_plain(ppq_writer_t *w, ppq_col_t *c, uint8_t *tmp, size_t in
 static ppq_status_t auto_first(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int full);
 static void auto_remember(ppq_col_t *c);
 static void auto_forget(ppq_col_t *c);
+static int buffer_cut(const ppq_writer_t *w, const ppq_col_t *c);
 static int dict_learned(const ppq_writer_t *w, const ppq_col_t *c);
 
 /* ---- ppq_writer_compact.c */

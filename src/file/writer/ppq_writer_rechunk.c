@@ -902,10 +902,8 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
                               where PLAIN took 14% less) */
         return 0;
     }
-    (void)own_cut; /* (learned from: 64-bit CPUs, PPQ_WRITER_AUTO_LEARNS) */
-#if AUTO_LEARNS && SIZE_MAX > 0xFFFFFFFFu
-    own_cut = w->rg_due && w->rg_cut != 0u && COL(w, w->rg_cut - 1u) == c && c->kind != K_DICT;
-#endif
+    own_cut = w->rg_due && buffer_cut(w, c) && c->kind != K_DICT; /* (learned from: dict_learned) */
+    (void)own_cut; /* (never, but on 64-bit CPUs with PPQ_WRITER_AUTO_LEARNS) */
     c->rechunk_enc = (uint16_t)c->encodings;
     c->rechunk_bpv = (uint16_t)bpv;
     as_is = c->chunk_len + (c->dict_pages ? dict_page_len(w, c) : 0u);
