@@ -2607,6 +2607,91 @@ static void compact_names_plain_redict(void)
     }
 }
 
+/* A status of "ok" 2 rows in 3, an error code the third (short strings). */
+static size_t status_ok_err(uint32_t r, uint8_t *out)
+{
+    if (r % 3u != 2u) {
+        memcpy(out, "ok", 2);
+        return 2;
+    }
+    out[0] = 'e';
+    out[1] = (uint8_t)('0' + r / 3u % 10u);
+    out[2] = (uint8_t)('0' + r / 30u % 10u);
+    return 3;
+}
+
+static void row_status_ok_err(ppq_writer_t *w, uint32_t r)
+{
+    static uint8_t v[3]; /* (valid until the commit) */
+    size_t n = status_ok_err(r, v);
+    PPQ_CHECK_OK(ppq_writer_set_bytes(w, 0, v, (uint32_t)n));
+}
+
+/* A hash held 2 rows. */
+static uint32_t hash_held_2(uint32_t r)
+{
+    return (r / 2u) * 2654435761u;
+}
+
+static void row_hash_held_2(ppq_writer_t *w, uint32_t r)
+{
+    PPQ_CHECK_OK(ppq_writer_set_i32(w, 0, (int32_t)hash_held_2(r)));
+}
+
+/* Compact AUTO in row groups of a few rows, where PLAIN's values take
+ * less than another encoding's header: a hash held for a row group of 2,
+ * in the store as DELTA's one block (a header, the first value, 11 bytes
+ * to PLAIN's 8), and short statuses in row groups of 3, in the store as
+ * their dictionary (its page's header, the entries and the indices, 40
+ * bytes to PLAIN's 38, issue 27's random sweep).  Each chunk is now
+ * written PLAIN: each file within PLAIN's bytes, every value read back. */
+static void compact_tiny_row_groups_plain(void)
+{
+    static const ppq_column_t hash[] = {COL("h", PPQ_INT32, 0, PPQ_COLUMN_AUTO)};
+    static const ppq_column_t status[] = {COL("s", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    size_t plain, mine;
+    if (!COMPACT_64) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    }
+    compact_options(&o, 2000, 65536, 64);
+    o.row_group_rows = 2;
+    compact_bytes(hash, 1, PPQ_COLUMN_PLAIN, &o, 600, row_hash_held_2, &plain);
+    compact_bytes(hash, 1, PPQ_COLUMN_AUTO, &o, 600, row_hash_held_2, &mine);
+    PPQ_CHECK(mine != 0u && plain != 0u && mine <= plain);
+    PPQ_CHECK_EQ(read_back_values(mine, 0, hash_held_2, NULL), 600u);
+    o.row_group_rows = 3;
+    compact_bytes(status, 1, PPQ_COLUMN_PLAIN, &o, 600, row_status_ok_err, &plain);
+    compact_bytes(status, 1, PPQ_COLUMN_AUTO, &o, 600, row_status_ok_err, &mine);
+    PPQ_CHECK(mine != 0u && plain != 0u && mine <= plain);
+    if (mine != 0u) { /* every status read back */
+        ppq_column_reader_t *cr;
+        ppq_reader_t *rd;
+        ppq_file_t f;
+        mfile_t m;
+        ppq_arena_t a;
+        uint32_t rg, r = 0;
+        rd = file_reader(mine, &a, &f, &m);
+        cr = rd != NULL ? (ppq_column_reader_t *)ppq_arena_alloc(&a, sizeof *cr) : NULL;
+        for (rg = 0; cr != NULL && rg < rd->nrg; rg++) {
+            size_t mark = ppq_arena_mark(&a), levels = 1, count = 0, i;
+            ppq_status_t st = ppq_column_reader_init(cr, rd, rg, 0, &a);
+            while (st == PPQ_OK && levels > 0u) {
+                ppq_bytes_t v[64];
+                st = ppq_column_reader_read(cr, 64, v, NULL, NULL, &levels, &count);
+                for (i = 0; st == PPQ_OK && i < count; i++, r++) {
+                    uint8_t want[3];
+                    size_t n = status_ok_err(r, want);
+                    PPQ_CHECK(v[i].len == n && memcmp(v[i].ptr, want, n) == 0);
+                }
+            }
+            PPQ_CHECK_OK(st);
+            ppq_arena_rewind(&a, mark);
+        }
+        PPQ_CHECK_EQ(r, 600u);
+    }
+}
+
 static uint32_t step_of(uint32_t k)
 {
     /* 0, 1 or 2, from a hash of k */
@@ -5340,6 +5425,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_split_written_delta),
     PPQ_TEST(compact_redict_many_values),
     PPQ_TEST(compact_names_plain_redict),
+    PPQ_TEST(compact_tiny_row_groups_plain),
     PPQ_TEST(compact_split_dictionary_rewritten),
     PPQ_TEST(compact_fixed_len_redict_many_narrow),
     PPQ_TEST(compact_plain_counts_many_values),

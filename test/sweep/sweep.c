@@ -2234,8 +2234,9 @@ static void run_case(case_t *k)
                  auto_ch.nrg, file.len, o.dict_entries, o.chunk_bytes, o.footer_bytes);
     }
     /* the sample: 1 case in 13 (the third generator's tables, with fewer
-     * cases and a type the others lack: 1 in 5) */
-    if (out_dir && !k->random && ((k->id % (tables[k->table].cols == t_imu || tables[k->table].cols == t_gps ? 5u : 13u) == 0u &&
+     * cases and a type the others lack: 1 in 5); and the case --only names
+     * (random mode too) */
+    if (out_dir && ((!k->random && k->id % (tables[k->table].cols == t_imu || tables[k->table].cols == t_gps ? 5u : 13u) == 0u &&
                      samples < 56u) ||
                     (long)k->id == only_case) &&
         file.len < (8u << 20)) {

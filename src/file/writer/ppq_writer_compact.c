@@ -1846,6 +1846,58 @@ static ppq_status_t replain_out(const ppq_writer_t *w, uint32_t i, const redict_
     return st;
 }
 
+/* Column i's dictionary entries (a byte array's, or a FIXED_LEN_BYTE_ARRAY
+ * too wide for a word), each where the store holds it, into t->v by index
+ * (its offset above 32 bits, its length below); then the bytes its n
+ * values (its indices, through them) take PLAIN. */
+static size_t replain_var_len(const ppq_writer_t *w, uint32_t i, uint32_t n, redict_tbl_t *t)
+{
+    const ppq_col_t *c = COL(w, i);
+    size_t end = w->store_cap, sum = 0;
+    plain_cursor_t k;
+    uint32_t j, four = w->schema[i].type == PPQ_BYTE_ARRAY ? 4u : 0u;
+    t->count = 0;
+    while (end > w->store_top) {
+        uint32_t col, len, idx = entry_index(w, end);
+        const uint8_t *v;
+        end = entry_at(w, end, &col, &v, &len);
+        if (col == i && idx < REDICT_PLAIN) {
+            t->v[idx] = (uint64_t)(v - w->store) << 32 | len;
+            t->count++;
+        }
+    }
+    if (t->count != c->own.cc->dict_count) {
+        return SIZE_MAX; /* (not every entry found: not rewritten) */
+    }
+    cursor_through(w, i, NULL, &k); /* (the indices themselves) */
+    for (j = 0; j < n; j++) {
+        uint64_t idx = cursor_next(&k);
+        if (idx >= t->count) {
+            return SIZE_MAX;
+        }
+        sum += four + (uint32_t)t->v[idx];
+    }
+    return sum;
+}
+
+/* Column i's n values (its indices through t, replain_var_len) PLAIN to
+ * `out`. */
+static ppq_status_t replain_var_out(const ppq_writer_t *w, uint32_t i, const redict_tbl_t *t, uint32_t n, ppq_sink_t *out)
+{
+    plain_cursor_t k;
+    uint32_t j;
+    ppq_status_t st = PPQ_OK;
+    cursor_through(w, i, NULL, &k);
+    for (j = 0; j < n && st == PPQ_OK; j++) {
+        uint64_t e = t->v[cursor_next(&k)];
+        uint8_t len4[4];
+        ppq_store_le32(len4, (uint32_t)e);
+        st = w->schema[i].type == PPQ_BYTE_ARRAY ? ppq_sink_write(out, len4, 4) : st;
+        st = st == PPQ_OK ? ppq_sink_write(out, w->store + (size_t)(e >> 32), (uint32_t)e) : st;
+    }
+    return st;
+}
+
 /* The next value's index (k from cursor_through): a PLAIN or DELTA
  * stream's value's among pg's entries (redict: pg->dbw), or a dictionary
  * stream's own. */
@@ -2180,7 +2232,11 @@ static ppq_status_t data_page_body(const ppq_writer_t *w, uint32_t i, const comp
         return st;
     }
     if (pg->replain) {
-        return st == PPQ_OK ? replain_out(w, i, pg->dtbl, pg->rows - (uint32_t)COL(w, i)->chunk_stats.nulls, out) : st;
+        uint32_t n = pg->rows - (uint32_t)COL(w, i)->chunk_stats.nulls;
+        st = st != PPQ_OK             ? st
+             : COL(w, i)->dict_word ? replain_out(w, i, pg->dtbl, n, out)
+                                    : replain_var_out(w, i, pg->dtbl, n, out);
+        return st;
     }
 #endif
     return st == PPQ_OK ? stream_out(w, cc->vals.id, pg->vals_from, pg->vals_len, out) : st;
@@ -2265,6 +2321,15 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
                 cc->est->run == cc->est->n && cc->est->n == w->rg_rows - c->chunk_stats.nulls &&
                 cc->est->n - 1u <= (1u << 20);
 #if PPQ_WRITER_COMPACT_FLAT
+    if (one_block) { /* (PLAIN where the values take less than its header: a hash held for a row group of 2, 8
+        bytes to 11; the rewrites below weigh it) */
+        ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 1, 0};
+        uint8_t head[PPQ_DELTA_HEADER_MAX];
+        int64_t v = c->def->type == PPQ_INT32 ? (int64_t)(int32_t)(uint32_t)cc->est->prev : cc->est->prev;
+        cfg.type = c->def->type;
+        cfg.block_size = (cc->est->n - 1u + 127u) / 128u * 128u;
+        one_block = (size_t)cc->est->n * c->width >= ppq_delta_header(&cfg, cc->est->n, v, head) + 2u;
+    }
     if (kind == K_DICT && c->def->encoding == PPQ_COLUMN_AUTO && c->dict_word && cc->dict_count <= REDICT_PLAIN &&
         pg.eto == 0u && w->rg_rows > c->chunk_stats.nulls) {
         /* a number's dictionary of a few entries in the store: read through
@@ -2291,6 +2356,21 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
             pg.rewidth = 0; /* (indices no more) */
             pg.vals_len = plain;
             now = plain + dlv;
+        }
+    }
+    if (kind == K_DICT && c->def->encoding == PPQ_COLUMN_AUTO && !c->dict_word && split == 0u && pg.eto == 0u &&
+        cc->dict_count <= REDICT_PLAIN && w->rg_rows > c->chunk_stats.nulls) {
+        /* a byte array's dictionary in the store (or a FIXED_LEN_BYTE_ARRAY's
+         * too wide for a word): PLAIN where its values take less than the
+         * dictionary page and the indices (a constant with noise, in row
+         * groups of 3: 40 bytes to PLAIN's 38) */
+        size_t plain = replain_var_len(w, i, w->rg_rows - (uint32_t)c->chunk_stats.nulls, &tbl);
+        now = 13u + (w->opts.page_crc ? 6u : 0u) + cc->dict_bytes + 1u + pg.vals_len;
+        if (plain < now) {
+            pg.replain = 1;
+            pg.rewidth = 0; /* (indices no more) */
+            pg.dtbl = &tbl;
+            pg.vals_len = plain;
         }
     }
     if ((kind == K_PLAIN || pg.dtbl != NULL) && (split == 0u || pg.dtbl != NULL) && pg.eto == 0u &&
