@@ -2607,6 +2607,48 @@ static void compact_names_plain_redict(void)
     }
 }
 
+/* Read column 0 of the file in file_buf (len bytes), a BYTE_ARRAY of up to
+ * 16 bytes (OPTIONAL or not), against want(r) (its bytes to out, their
+ * count; 0: a null);
+ * returns the rows read back before the first difference (checked). */
+static uint32_t read_back_strings(size_t len, int optional, size_t (*want)(uint32_t r, uint8_t *out))
+{
+    ppq_column_reader_t *cr;
+    ppq_reader_t *rd;
+    ppq_file_t f;
+    mfile_t m;
+    ppq_arena_t a;
+    uint32_t rg, r = 0;
+    rd = file_reader(len, &a, &f, &m);
+    cr = rd != NULL ? (ppq_column_reader_t *)ppq_arena_alloc(&a, sizeof *cr) : NULL;
+    for (rg = 0; cr != NULL && rg < rd->nrg; rg++) {
+        size_t mark = ppq_arena_mark(&a), levels = 1, count = 0, i, k;
+        ppq_status_t st = ppq_column_reader_init(cr, rd, rg, 0, &a);
+        while (st == PPQ_OK && levels > 0u) {
+            ppq_bytes_t v[64];
+            int16_t def[64];
+            st = ppq_column_reader_read(cr, 64, v, optional ? def : NULL, NULL, &levels, &count);
+            for (i = 0, k = 0; st == PPQ_OK && i < levels; i++, r++) {
+                uint8_t w[16];
+                size_t n = want(r, w);
+                int has = !optional || def[i] != 0;
+                int ok = has == (n != 0u) && (n == 0u || (k < count && v[k].len == n && memcmp(v[k].ptr, w, n) == 0));
+                k += has ? 1u : 0u;
+                if (!ok) {
+                    ppq_test_fail(__FILE__, __LINE__, "the value (or null) read back is the one written");
+                    return r;
+                }
+            }
+        }
+        if (st != PPQ_OK) {
+            ppq_test_fail_eq(__FILE__, __LINE__, "st", "PPQ_OK", st, PPQ_OK);
+            return r;
+        }
+        ppq_arena_rewind(&a, mark);
+    }
+    return r;
+}
+
 /* A status of "ok" 2 rows in 3, an error code the third (short strings). */
 static size_t status_ok_err(uint32_t r, uint8_t *out)
 {
@@ -2638,17 +2680,48 @@ static void row_hash_held_2(ppq_writer_t *w, uint32_t r)
     PPQ_CHECK_OK(ppq_writer_set_i32(w, 0, (int32_t)hash_held_2(r)));
 }
 
+/* Random bytes, 1..16 of them (a 1-byte value 1 row in 16: some repeat),
+ * null 1 row in 12 (0: a null). */
+static size_t random_string(uint32_t r, uint8_t *out)
+{
+    uint32_t y = r * 2654435761u ^ 0x5bd1e995u, n, b;
+    if (r % 12u == 7u) {
+        return 0;
+    }
+    n = 1u + (y >> 27) % 16u;
+    for (b = 0; b < n; b++) {
+        y = y * 1103515245u + 12345u;
+        out[b] = (uint8_t)(y >> 16);
+    }
+    return n;
+}
+
+static void row_random_string(ppq_writer_t *w, uint32_t r)
+{
+    static uint8_t v[16]; /* (valid until the commit) */
+    size_t n = random_string(r, v);
+    if (n == 0u) {
+        PPQ_CHECK_OK(ppq_writer_set_null(w, 0));
+    } else {
+        PPQ_CHECK_OK(ppq_writer_set_bytes(w, 0, v, (uint32_t)n));
+    }
+}
+
 /* Compact AUTO in row groups of a few rows, where PLAIN's values take
  * less than another encoding's header: a hash held for a row group of 2,
  * in the store as DELTA's one block (a header, the first value, 11 bytes
  * to PLAIN's 8), and short statuses in row groups of 3, in the store as
  * their dictionary (its page's header, the entries and the indices, 40
- * bytes to PLAIN's 38, issue 27's random sweep).  Each chunk is now
- * written PLAIN: each file within PLAIN's bytes, every value read back. */
+ * bytes to PLAIN's 38, issue 27's random sweep); and random bytes, few
+ * repeated, OPTIONAL, in row groups of 500, in the store as their
+ * dictionary split in two pages past 8 bits (1.07x PLAIN's chunk).  Each
+ * chunk is now written PLAIN (one page, the levels joined): each file
+ * within PLAIN's bytes, every value and null read back. */
 static void compact_tiny_row_groups_plain(void)
 {
     static const ppq_column_t hash[] = {COL("h", PPQ_INT32, 0, PPQ_COLUMN_AUTO)};
     static const ppq_column_t status[] = {COL("s", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_AUTO)};
+    static const ppq_column_t opt_string[] = {COL("s", PPQ_BYTE_ARRAY, 1, PPQ_COLUMN_AUTO)};
     ppq_writer_options_t o;
     size_t plain, mine;
     if (!COMPACT_64) {
@@ -2664,32 +2737,13 @@ static void compact_tiny_row_groups_plain(void)
     compact_bytes(status, 1, PPQ_COLUMN_PLAIN, &o, 600, row_status_ok_err, &plain);
     compact_bytes(status, 1, PPQ_COLUMN_AUTO, &o, 600, row_status_ok_err, &mine);
     PPQ_CHECK(mine != 0u && plain != 0u && mine <= plain);
-    if (mine != 0u) { /* every status read back */
-        ppq_column_reader_t *cr;
-        ppq_reader_t *rd;
-        ppq_file_t f;
-        mfile_t m;
-        ppq_arena_t a;
-        uint32_t rg, r = 0;
-        rd = file_reader(mine, &a, &f, &m);
-        cr = rd != NULL ? (ppq_column_reader_t *)ppq_arena_alloc(&a, sizeof *cr) : NULL;
-        for (rg = 0; cr != NULL && rg < rd->nrg; rg++) {
-            size_t mark = ppq_arena_mark(&a), levels = 1, count = 0, i;
-            ppq_status_t st = ppq_column_reader_init(cr, rd, rg, 0, &a);
-            while (st == PPQ_OK && levels > 0u) {
-                ppq_bytes_t v[64];
-                st = ppq_column_reader_read(cr, 64, v, NULL, NULL, &levels, &count);
-                for (i = 0; st == PPQ_OK && i < count; i++, r++) {
-                    uint8_t want[3];
-                    size_t n = status_ok_err(r, want);
-                    PPQ_CHECK(v[i].len == n && memcmp(v[i].ptr, want, n) == 0);
-                }
-            }
-            PPQ_CHECK_OK(st);
-            ppq_arena_rewind(&a, mark);
-        }
-        PPQ_CHECK_EQ(r, 600u);
-    }
+    PPQ_CHECK_EQ(read_back_strings(mine, 0, status_ok_err), 600u);
+    compact_options(&o, 12000, 65536, 2048); /* (row groups of 500: their dictionaries past 8 bits, split) */
+    o.row_group_rows = 500;
+    compact_bytes(opt_string, 1, PPQ_COLUMN_PLAIN, &o, 600, row_random_string, &plain);
+    compact_bytes(opt_string, 1, PPQ_COLUMN_AUTO, &o, 600, row_random_string, &mine);
+    PPQ_CHECK(mine != 0u && plain != 0u && mine <= plain);
+    PPQ_CHECK_EQ(read_back_strings(mine, 1, random_string), 600u);
 }
 
 static uint32_t step_of(uint32_t k)

@@ -2358,15 +2358,25 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
             now = plain + dlv;
         }
     }
-    if (kind == K_DICT && c->def->encoding == PPQ_COLUMN_AUTO && !c->dict_word && split == 0u && pg.eto == 0u &&
+    if (kind == K_DICT && c->def->encoding == PPQ_COLUMN_AUTO && !c->dict_word && pg.eto == 0u &&
         cc->dict_count <= REDICT_PLAIN && w->rg_rows > c->chunk_stats.nulls) {
         /* a byte array's dictionary in the store (or a FIXED_LEN_BYTE_ARRAY's
          * too wide for a word): PLAIN where its values take less than the
          * dictionary page and the indices (a constant with noise, in row
-         * groups of 3: 40 bytes to PLAIN's 38) */
+         * groups of 3: 40 bytes to PLAIN's 38; random strings, few of them
+         * repeated, their dictionary split in two pages: 1.07x PLAIN's
+         * chunk), one page then, an OPTIONAL column's levels joined */
         size_t plain = replain_var_len(w, i, w->rg_rows - (uint32_t)c->chunk_stats.nulls, &tbl);
         now = 13u + (w->opts.page_crc ? 6u : 0u) + cc->dict_bytes + 1u + pg.vals_len;
-        if (plain < now) {
+        if (split != 0u && c->def->optional) { /* (its two pages' levels, each with its length; joined: dlv) */
+            ppq_sink_t counter;
+            ppq_sink_init_counter(&counter);
+            (void)levels_out(w, i, cc->by.split.rows, 0, w->rg_rows, &counter);
+            dlv = (size_t)counter.offset;
+            now += 4u + cc->levs.len;
+        }
+        now += split != 0u && split != w->rg_rows ? 13u : 0u; /* (the second page's header, width byte) */
+        if (plain != SIZE_MAX && plain + dlv < now) {
             pg.replain = 1;
             pg.rewidth = 0; /* (indices no more) */
             pg.dtbl = &tbl;
