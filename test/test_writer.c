@@ -4176,6 +4176,83 @@ static void rechunk_under_zstd(uint32_t page_values, uint32_t page_bytes, uint32
     PPQ_CHECK_EQ(read_back32(file_mem.len, bits), 8000u);
 }
 
+/* A gyro's rate: in motion for 600 rows (a turn that drifts, +-40 of
+ * noise), then at rest for 600 (+-6: 13 values), in turn (hashed from
+ * the row; rows come in order, a row asked again keeps its value). */
+static uint64_t gyro_rate(uint32_t r)
+{
+    static uint32_t last = UINT32_MAX;
+    static int64_t turn, v;
+    if (r != last) {
+        uint32_t x = mix32(r), y = mix32(r ^ 0x9E3779B9u);
+        turn = r == 0u ? 0 : turn;
+        if (r / 600u % 2u == 0u) {
+            turn += (int64_t)(x % 4u) - (int64_t)(x / 4u % 4u);
+            turn = turn > 250 ? 250 : turn < -250 ? -250 : turn;
+            v = turn + (int64_t)(y % 41u) - (int64_t)(y / 41u % 41u);
+        } else {
+            turn = 0;
+            v = (int64_t)(y % 7u) - (int64_t)(y / 7u % 7u);
+        }
+        last = r;
+    }
+    return (uint64_t)v;
+}
+
+static void gyro_row(ppq_writer_t *w, uint32_t i)
+{
+    PPQ_CHECK_OK(ppq_writer_set_i64(w, 0, (int64_t)gyro_rate(i)));
+}
+
+/* gyro_rate's 4,800 rows in row groups of 120 (pages of 16, a dictionary
+ * of 16 entries, LZ4_RAW): AUTO's chunks over 1.05x the smaller of
+ * DICTIONARY's and DELTA_BINARY_PACKED's (aligned: the same row groups). */
+static void gyro_overs(const ppq_writer_options_t *o, uint32_t *overs)
+{
+    int64_t dict[40], delta[40], mine[40];
+    size_t len;
+    uint32_t rg, n;
+    *overs = UINT32_MAX;
+    rows_file(PPQ_INT64, PPQ_COLUMN_DICTIONARY, 0, o, gyro_row, 4800, &len);
+    n = chunk_sizes(len, dict, NULL, NULL, 40);
+    rows_file(PPQ_INT64, PPQ_COLUMN_DELTA_BINARY_PACKED, 0, o, gyro_row, 4800, &len);
+    PPQ_CHECK_EQ(chunk_sizes(len, delta, NULL, NULL, 40), n);
+    rows_file(PPQ_INT64, PPQ_COLUMN_AUTO, 0, o, gyro_row, 4800, &len);
+    PPQ_CHECK_EQ(chunk_sizes(len, mine, NULL, NULL, 40), n);
+    PPQ_CHECK_EQ(n, 40u);
+    PPQ_CHECK_EQ(read_back_values(len, 0, NULL, gyro_rate), 4800u);
+    for (*overs = 0, rg = 0; rg < n; rg++) {
+        int64_t best = dict[rg] < delta[rg] ? dict[rg] : delta[rg];
+        *overs += mine[rg] * 100 > best * 105 ? 1u : 0u;
+    }
+}
+
+/* A gyro at rest (13 values) after motion that filled its 16 entries: each
+ * chunk is weighed whole again (rechunk) where its values span fewer than
+ * the dictionary's entries and the last one weighed did not; taken before
+ * as like that one (its bytes a value within a 16th) and not weighed, the
+ * rest kept DELTA_BINARY_PACKED at about 1.15x its dictionary's chunk (4
+ * of 40 row groups; the random sweep's gyro, 1.3x).  Now every chunk within
+ * 1.05x, every value read back. */
+static void rechunk_weighs_a_span_that_fits(void)
+{
+    ppq_writer_options_t o;
+    uint32_t overs;
+    if (SIZE_MAX <= 0xFFFFFFFFu || !ppq_codec_can_compress(PPQ_CODEC_LZ4_RAW) || !setup()) {
+        return; /* (built on 64-bit CPUs: RECHUNK) */
+    }
+    small_options(&o);
+    o.page_values = 16;
+    o.page_bytes = 128;
+    o.dict_entries = 16;
+    o.dict_bytes = 128;
+    o.row_group_rows = 120;
+    o.footer_bytes = 16384;
+    o.codec = PPQ_CODEC_LZ4_RAW;
+    gyro_overs(&o, &overs);
+    PPQ_CHECK_EQ(overs, 0u);
+}
+
 /* Levels held 50 rows, with 2 bits of noise, in pages of 128 and a
  * dictionary of 16 entries: rechunk reads the old pages back through the
  * decoder's reduced tables, which our encoder's small pages fit: within
@@ -5526,6 +5603,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(rechunk_constant_under_gzip),
     PPQ_TEST(rechunk_under_zstd_small_work),
     PPQ_TEST(rechunk_under_zstd_tiny_work),
+    PPQ_TEST(rechunk_weighs_a_span_that_fits),
     PPQ_TEST(rechunk_sample_of_its_share),
     PPQ_TEST(rechunk_delta_page_of_nulls),
     PPQ_TEST(rechunk_keeps_a_begun_row),

@@ -666,6 +666,21 @@ static ppq_status_t rsrc_skip(ppq_writer_t *w, const ppq_col_t *c, rsrc_t *s, ui
  * (less the bitmap's false hits) says the chunk holds about (first half's
  * distinct) / h.  Halves, not every pair of runs: a random walk's nearby
  * runs share values that the whole chunk does not repeat. */
+/* Would a dictionary hold chunk c whatever its values repeat: an
+ * integer's that span fewer values than its entries?  Part of the chunk's
+ * likeness to the last one weighed (rechunk_enc's RC_SPAN_FITS): a gyro
+ * at rest, its readings in 13 values, after chunks in motion that filled
+ * 16 entries, had been taken as like them, not weighed, and kept DELTA at
+ * 1.3x its dictionary's chunk. */
+#define RC_SPAN_FITS 0x8000u /* (above every encoding's bit) */
+static int span_fits_dict(const ppq_col_t *c)
+{
+    const ppq_dict_enc_t *d = c->own.dict;
+    uint64_t span = c->chunk_stats.hi - c->chunk_stats.lo;
+    return PPQ_WRITER_STATISTICS && (c->def->type == PPQ_INT32 || c->def->type == PPQ_INT64) &&
+           c->chunk_stats.has && span < d->cfg.max_entries && (span + 1u) * c->width <= d->cfg.max_bytes;
+}
+
 /* e^-x for x >= 0, as (1 - x/1024)^1024 (within 0.5% of it where it
  * matters; 0 past x = 1,024). */
 static double exp_neg(double x)
@@ -873,6 +888,7 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
     uint32_t bpv, sample = 0;
     uint64_t as_is_m = 0;
     size_t wlen = 0, dict_est = 0, as_raw;
+    uint16_t enc;
     (void)rz_work_mem(w, &wlen);
     if (NESTED(w) || c->def->encoding != PPQ_COLUMN_AUTO || !c->dict_kind || c->chunk_values == 0u ||
         !(t == PPQ_INT32 || t == PPQ_INT64 || t == PPQ_FLOAT || t == PPQ_DOUBLE || RC_BYTES(c)) ||
@@ -894,7 +910,8 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
     bpv = (uint32_t)(((c->chunk_len + (c->dict_pages ? ppq_dict_enc_dict_bytes(c->own.dict) : 0u)) << 4) /
                      c->chunk_values); /* (its dictionary's bytes too: indices as wide, more entries) */
     bpv = bpv < 0xFFFFu ? bpv : 0xFFFFu;
-    if (c->rechunk_wait > 0u && c->encodings == c->rechunk_enc && bpv - bpv / 16u <= c->rechunk_bpv &&
+    enc = (uint16_t)(c->encodings | (span_fits_dict(c) ? RC_SPAN_FITS : 0u));
+    if (c->rechunk_wait > 0u && enc == c->rechunk_enc && bpv - bpv / 16u <= c->rechunk_bpv &&
         c->rechunk_bpv - c->rechunk_bpv / 16u <= bpv) {
         c->rechunk_wait--; /* (a chunk like the last one weighed, its bytes a value within a 16th,
                               none of whose rivals were much smaller: within an 8th, a GPS fix's
@@ -904,7 +921,7 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
     }
     own_cut = w->rg_due && buffer_cut(w, c) && c->kind != K_DICT; /* (learned from: dict_learned) */
     (void)own_cut; /* (never, but on 64-bit CPUs with PPQ_WRITER_AUTO_LEARNS) */
-    c->rechunk_enc = (uint16_t)c->encodings;
+    c->rechunk_enc = enc;
     c->rechunk_bpv = (uint16_t)bpv;
     as_is = c->chunk_len + (c->dict_pages ? dict_page_len(w, c) : 0u);
     as_raw = COMPRESSED(c->codec) ? c->chunk_raw + (c->dict_pages ? ppq_dict_enc_dict_bytes(c->own.dict) : 0u)
