@@ -2746,6 +2746,68 @@ static void compact_tiny_row_groups_plain(void)
     PPQ_CHECK_EQ(read_back_strings(mine, 1, random_string), 600u);
 }
 
+/* A hash of i (test data the same each file). */
+static uint32_t mix32(uint32_t i)
+{
+    uint32_t x = i * 2654435761u;
+    x ^= x >> 15;
+    x *= 2246822519u;
+    x ^= x >> 13;
+    return x;
+}
+
+/* A status enum: one of 6 words, but 1 row in 30 an error code "E_0000"
+ * .. "E_0FFF" (hashed from the row; 0: never a null). */
+static size_t status_enum(uint32_t r, uint8_t *out)
+{
+    static const char *const words[6] = {"IDLE", "BUSY", "RETRY", "OK", "WARN_TEMP", "SLEEP"};
+    uint32_t x = mix32(r ^ 0x51u);
+    if (x % 30u == 0u) {
+        static const char hex[] = "0123456789ABCDEF";
+        uint32_t code = x >> 20;
+        memcpy(out, "E_0", 3);
+        out[3] = (uint8_t)hex[code >> 8 & 15u];
+        out[4] = (uint8_t)hex[code >> 4 & 15u];
+        out[5] = (uint8_t)hex[code & 15u];
+        return 6;
+    }
+    memcpy(out, words[x / 30u % 6u], strlen(words[x / 30u % 6u]));
+    return strlen(words[x / 30u % 6u]);
+}
+
+static void row_status_enum(ppq_writer_t *w, uint32_t r)
+{
+    static uint8_t v[16]; /* (valid until the commit) */
+    size_t n = status_enum(r, v);
+    PPQ_CHECK_OK(ppq_writer_set_bytes(w, 0, v, (uint32_t)n));
+}
+
+/* A compact AUTO enum alone in a dictionary of 7 entries, which its error
+ * codes fill every 15-90 rows (a footer store of 64 KiB: its row groups'
+ * metadata do not bound the file).  A row group of fewer than 16 rows
+ * gave the dictionary up (compact_yield, for columns that share its
+ * entries) and the column (a fixed DICTIONARY one too) went PLAIN for
+ * row groups of hundreds of rows (the random sweep's: to the file's end,
+ * 1.5x DICTIONARY's file); one column alone keeps it where it takes less
+ * than PLAIN: AUTO's file under 0.8x PLAIN's and within 1.05x of
+ * DICTIONARY's, every value read back. */
+static void compact_enum_alone_keeps_dictionary(void)
+{
+    static const ppq_column_t schema[] = {COL("status", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    size_t plain, dict, mine;
+    if (!COMPACT_64) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    }
+    compact_options(&o, 4000, 65536, 7);
+    compact_bytes(schema, 1, PPQ_COLUMN_PLAIN, &o, 3000, row_status_enum, &plain);
+    compact_bytes(schema, 1, PPQ_COLUMN_DICTIONARY, &o, 3000, row_status_enum, &dict);
+    compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 3000, row_status_enum, &mine);
+    PPQ_CHECK(mine != 0u && dict != 0u && mine * 100u <= dict * 105u);
+    PPQ_CHECK(mine * 10u <= plain * 8u);
+    PPQ_CHECK_EQ(read_back_strings(mine, 0, status_enum), 3000u);
+}
+
 static uint32_t step_of(uint32_t k)
 {
     /* 0, 1 or 2, from a hash of k */
@@ -3848,15 +3910,6 @@ static void auto_counts_the_dictionary_pages_frame(void)
 }
 
 /* A hash of i: bits with no pattern a codec or encoder finds. */
-static uint32_t mix32(uint32_t i)
-{
-    uint32_t x = i * 2654435761u;
-    x ^= x >> 15;
-    x *= 2246822519u;
-    x ^= x >> 13;
-    return x;
-}
-
 /* Row i of a FLOAT column whose row groups of 500 start with 200 values
  * drawn from 15, then random bits (no NaN): from a hash of i, no runs nor
  * repeats a codec finds. */
@@ -5557,6 +5610,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_redict_many_values),
     PPQ_TEST(compact_names_plain_redict),
     PPQ_TEST(compact_tiny_row_groups_plain),
+    PPQ_TEST(compact_enum_alone_keeps_dictionary),
     PPQ_TEST(compact_split_dictionary_rewritten),
     PPQ_TEST(compact_fixed_len_redict_many_narrow),
     PPQ_TEST(compact_plain_counts_many_values),

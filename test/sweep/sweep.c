@@ -2291,23 +2291,45 @@ static void run_case(case_t *k)
             continue;
         }
         if (read_back(k, enc_col_name[fixed_encs[e]], t, &rfile, rres.writer_rows, &refs[e])) continue;
+        if (out_dir && (long)k->id == only_case) { /* (the case --only names: each fixed file too) */
+            char path[512];
+            FILE *f;
+            snprintf(path, sizeof path, "%s/case%05u_%s.parquet", out_dir, k->id, enc_col_name[fixed_encs[e]]);
+            f = fopen(path, "wb");
+            if (f) {
+                fwrite(rfile.buf, 1, rfile.len, f);
+                fclose(f);
+            }
+        }
         /* a file that filled sooner holds fewer rows: not comparable */
         ref_ok[e] = rres.writer_rows == res.writer_rows;
         ref_len[e] = rfile.len;
     }
     compare_auto(k, t, schema, compact, op != NULL, &res.used);
-    if (verbose) { /* the whole files: AUTO's against the smallest written with one fixed encoding */
-        size_t best = 0;
-        uint32_t best_e = 0;
+    if (verbose) { /* the whole files: AUTO's against the smallest written with one fixed encoding, and
+                      the smallest every reader reads (no column in an encoding one of them lacks) */
+        size_t best = 0, best_read = 0;
+        uint32_t best_e = 0, read_e = 0, col;
         for (e = 0; e < NFIXED; e++) {
+            int readable = 1;
+            for (col = 0; col < t->spec->ncols; col++) {
+                readable &= !type_allows(schema[col].type, fixed_encs[e], compact) ||
+                            readers_read(schema[col].type, fixed_encs[e]);
+            }
             if (ref_ok[e] && (!best || ref_len[e] < best)) {
                 best = ref_len[e];
                 best_e = e;
             }
+            if (ref_ok[e] && readable && (!best_read || ref_len[e] < best_read)) {
+                best_read = ref_len[e];
+                read_e = e;
+            }
         }
         if (best) {
-            fprintf(stderr, "filesize %s: AUTO %zu bytes, %s %zu: %.3fx; %s\n", case_tag(k), file.len,
-                    enc_col_name[fixed_encs[best_e]], best, (double)file.len / (double)best, k->desc);
+            fprintf(stderr, "filesize %s: AUTO %zu bytes, %s %zu: %.3fx; readable %s %zu: %.3fx; %s\n",
+                    case_tag(k), file.len, enc_col_name[fixed_encs[best_e]], best, (double)file.len / (double)best,
+                    enc_col_name[fixed_encs[read_e]], best_read, best_read ? (double)file.len / (double)best_read : 0.0,
+                    k->desc);
         }
     }
 }
