@@ -42,7 +42,7 @@
  *     8+8N u32 CRC-32 of bytes 0 .. 8+8N
  *   and the L bytes of the page index (the ColumnIndexes in column order,
  *   then the OffsetIndexes), then with flag bit 3 a bloom filter record
- *   (12 + 4N bytes):
+ *   (12 + 4N bytes; none where no column of the row group has a filter):
  *     0   tag 00 'P' 'Q' 'B'
  *     4   u32 L, the bytes of the filters after this record
  *     8   N times: u32 the length of a column's filter (BloomFilterHeader

@@ -278,6 +278,61 @@ static void bloom_records(void)
 }
 #endif
 
+/* A status string, DICTIONARY, in row groups of 5: "ok" (its dictionary
+ * kept: a filter), then 5 distinct codes (its dictionary of 4 entries
+ * filled, PLAIN after it: none), then "ok". */
+static ppq_status_t write_filters_and_none(ppq_sink_t *sink, syncs_t *syncs)
+{
+    static const ppq_column_t schema[] = {LCOL("s", PPQ_BYTE_ARRAY, 0, PPQ_LOGICAL_STRING, PPQ_COLUMN_DICTIONARY)};
+    char code[4] = {'e', '0', '0', 0};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    uint32_t i;
+    ppq_status_t st;
+    log_options(&o, V_PLAIN, syncs);
+    st = ppq_writer_init(&w, schema, 1, &o, sink, test_arena_ptr, test_arena_size);
+    for (i = 0; i < 3u * RG_ROWS && st == PPQ_OK; i++) {
+        code[2] = (char)('0' + i % 10u);
+        st = i / RG_ROWS == 1u ? ppq_writer_set_bytes(&w, 0, code, 3) : ppq_writer_set_bytes(&w, 0, "ok", 2);
+        st = st == PPQ_OK ? ppq_writer_commit_row(&w) : st;
+    }
+    return st == PPQ_OK ? ppq_writer_close(&w) : st;
+}
+
+/* A row group none of whose columns has a bloom filter has no bloom
+ * filter record (20 bytes a row group more than PLAIN's file before):
+ * the second row group's codes filled its dictionary; the others keep
+ * theirs, their filters and records.  The file cut before its footer
+ * recovers all three row groups, byte for byte the writer's. */
+static void bloom_record_only_with_filters(void)
+{
+    bufs_t b;
+    ppq_sink_t sink;
+    ppq_memsink_t mem;
+    ppq_recover_result_t res;
+    size_t out_len = 0, from;
+    uint32_t g;
+    PPQ_CHECK(bufs_setup(&b));
+    ppq_sink_init_mem(&sink, &mem, b.file, FILE_CAP);
+    PPQ_CHECK_EQ(write_filters_and_none(&sink, &b.syncs), PPQ_OK);
+    b.file_len = mem.len;
+    PPQ_CHECK_EQ(b.syncs.n, 3u);
+    from = header_end(b.file);
+    for (g = 0; g < 3u; g++) {
+        size_t at = b.syncs.at[g] - PPQ_RECOVER_GROUP_RECORD;
+        while (at > from && memcmp(b.file + at, PPQ_RECOVER_BLOOM_TAG, 4) != 0) {
+            at--;
+        }
+        PPQ_CHECK_EQ(at > from, g != 1u); /* (a record, and a filter in it, but in the noise's) */
+        PPQ_CHECK(g == 1u || ppq_load_le32(b.file + at + 8u) > 0u);
+        from = b.syncs.at[g];
+    }
+    PPQ_CHECK_EQ(recover_copy(b.file, b.syncs.at[2], b.out, FILE_CAP, &res, &out_len), PPQ_OK);
+    PPQ_CHECK_EQ(res.row_groups, 3u);
+    PPQ_CHECK_EQ(out_len, b.file_len);
+    PPQ_CHECK_MEM(b.out, b.file, b.file_len);
+}
+
 static void cut_at_every_byte(void)
 {
     bufs_t b;
@@ -811,6 +866,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(in_place_recovers_again),
 #if PPQ_WRITER_BLOOM
     PPQ_TEST(bloom_records),
+    PPQ_TEST(bloom_record_only_with_filters),
 #endif
 };
 

@@ -641,9 +641,6 @@ static PPQ_NOINLINE ppq_status_t read_bloom_record(rc_t *r, uint64_t pqb, uint64
     uint64_t all = 0, len, at = pqb + 8u;
     uint32_t i, sum;
     ppq_status_t st;
-    if (pqb == UINT64_MAX) {
-        return PPQ_ERR_CORRUPT; /* no bloom filter record */
-    }
     st = read_exact(r, pqb, b, 8);
     len = ppq_load_le32(b + 4);
     sum = ppq_crc32(0, b, 8);
@@ -664,8 +661,8 @@ static PPQ_NOINLINE ppq_status_t read_bloom_record(rc_t *r, uint64_t pqb, uint64
  * r->bf, which moves past it. */
 static PPQ_NOINLINE ppq_status_t chunk_bloom(rc_t *r, uint64_t pqb, uint32_t i)
 {
-    uint8_t b[4];
-    ppq_status_t st = read_exact(r, pqb + 8u + 4u * (uint64_t)i, b, 4);
+    uint8_t b[4] = {0, 0, 0, 0}; /* (no record: no filter) */
+    ppq_status_t st = pqb != UINT64_MAX ? read_exact(r, pqb + 8u + 4u * (uint64_t)i, b, 4) : PPQ_OK;
     r->m.bloom_len = ppq_load_le32(b);
     r->m.bloom_offset = r->bf;
     r->bf += r->m.bloom_len;
@@ -690,7 +687,8 @@ static ppq_status_t do_group(rc_t *r, uint64_t *pos, uint32_t g, int check, ppq_
     st = st == PPQ_OK ? read_record(r, rec, g, rows, &want) : st;
     end = rec;
 #if PPQ_WRITER_BLOOM
-    if (st == PPQ_OK && r->bloom) { /* the filters come last: the chunks (or index) end at their record */
+    if (st == PPQ_OK && r->bloom && pqb != UINT64_MAX) { /* the filters come last: the chunks (or index)
+                                                            end at their record (none: no filters) */
         st = read_bloom_record(r, pqb, rec, &icrc);
         sum += icrc;
         end = pqb;

@@ -141,7 +141,8 @@ static PPQ_NOINLINE ppq_status_t write_blooms(ppq_writer_t *w)
             total += x->len;
         }
     }
-    if (PPQ_WRITER_RECOVERY && w->opts.recovery) {
+    if (PPQ_WRITER_RECOVERY && w->opts.recovery && total != 0u) { /* (no filters, no record: 20 bytes a row
+        group more than PLAIN's file where AUTO's chunks had given their dictionaries up, ppq_recover.h) */
         memcpy(b, PPQ_RECOVER_BLOOM_TAG, 4);
         ppq_store_le32(b + 4, total);
         crc = ppq_crc32(0, b, 8);
@@ -170,7 +171,7 @@ static PPQ_NOINLINE ppq_status_t write_blooms(ppq_writer_t *w)
             st = st == PPQ_OK ? ppq_sink_write(to, EXT(w)->bloom, x->n) : st;
         }
     }
-    if (PPQ_WRITER_RECOVERY && w->opts.recovery) {
+    if (PPQ_WRITER_RECOVERY && w->opts.recovery && total != 0u) {
         w->hdr_crcs += cs.crc;
     }
     return st;
