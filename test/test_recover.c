@@ -278,6 +278,7 @@ static void bloom_records(void)
 }
 #endif
 
+#if PPQ_WRITER_BLOOM
 /* A status string, DICTIONARY, in row groups of 5: "ok" (its dictionary
  * kept: a filter), then 5 distinct codes (its dictionary of 4 entries
  * filled, PLAIN after it: none), then "ok". */
@@ -332,6 +333,7 @@ static void bloom_record_only_with_filters(void)
     PPQ_CHECK_EQ(out_len, b.file_len);
     PPQ_CHECK_MEM(b.out, b.file, b.file_len);
 }
+#endif
 
 static void cut_at_every_byte(void)
 {
