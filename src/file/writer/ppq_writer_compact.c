@@ -2366,7 +2366,12 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
          * groups of 3: 40 bytes to PLAIN's 38; random strings, few of them
          * repeated, their dictionary split in two pages: 1.07x PLAIN's
          * chunk), one page then, an OPTIONAL column's levels joined */
-        size_t plain = replain_var_len(w, i, w->rg_rows - (uint32_t)c->chunk_stats.nulls, &tbl);
+        uint32_t n = w->rg_rows - (uint32_t)c->chunk_stats.nulls;
+        size_t plain = SIZE_MAX, least = c->def->type == PPQ_BYTE_ARRAY
+                                             ? (size_t)cc->dict_bytes + 4u * (size_t)(n - cc->dict_count)
+                                             : (size_t)n * c->width; /* (PLAIN's bytes at least: each entry
+                                                 once, each other value's length; a FIXED_LEN_BYTE_ARRAY's
+                                                 exactly. Only then are the values read) */
         now = 13u + (w->opts.page_crc ? 6u : 0u) + cc->dict_bytes + 1u + pg.vals_len;
         if (split != 0u && c->def->optional) { /* (its two pages' levels, each with its length; joined: dlv) */
             ppq_sink_t counter;
@@ -2376,6 +2381,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
             now += 4u + cc->levs.len;
         }
         now += split != 0u && split != w->rg_rows ? 13u : 0u; /* (the second page's header, width byte) */
+        plain = least + dlv < now ? replain_var_len(w, i, n, &tbl) : plain;
         if (plain != SIZE_MAX && plain + dlv < now) {
             pg.replain = 1;
             pg.rewidth = 0; /* (indices no more) */
