@@ -2675,23 +2675,54 @@ static void yield_plain(compact_col_t *cc)
     cc->alt_tries = (uint8_t)(cc->alt_tries < 4u ? cc->alt_tries + 1u : 4u);
 }
 
+/* Does the one column whose own values filled the dictionary keep it in
+ * fewer bytes than PLAIN's values, where the footer store does not bound
+ * the file?  Over a row group as long as the file's have been on
+ * average: its entries, dictionary page header and metadata once, its
+ * indices and PLAIN's values as many times as this one's.  (An enum of 9
+ * names in 7 entries, row groups of 15-85 rows, had gone PLAIN from one
+ * of 15 to the file's end: 1.53x DICTIONARY's file; a dictionary of 1
+ * entry, row groups of a row, is given up.)  64-bit CPUs,
+ * PPQ_WRITER_COMPACT_FLAT; elsewhere never. */
+static int alone_pays(const ppq_writer_t *w, const ppq_col_t *c)
+{
+#if PPQ_WRITER_COMPACT_FLAT
+    const compact_col_t *cc = c->own.cc;
+    uint64_t rows, n, dict, plain;
+    if (FOOTER_BOUNDS(w) || w->rg_rows == 0u || cc->dict_count == 0u) {
+        return 0;
+    }
+    rows = w->row_groups > 0u && w->rows / w->row_groups > w->rg_rows ? w->rows / w->row_groups : w->rg_rows;
+    n = (uint64_t)(w->rg_rows - (uint32_t)c->chunk_stats.nulls) * rows / w->rg_rows; /* (as many nulls) */
+    dict = (c->dict_word ? (uint64_t)cc->dict_count * c->width : cc->dict_bytes) + 13u + w->rg_meta_last +
+           (uint64_t)cc->vals.len * rows / w->rg_rows;
+    plain = c->dict_word ? n * c->width : n * cc->dict_bytes / cc->dict_count;
+    return dict < plain;
+#else
+    (void)w;
+    (void)c;
+    return 0;
+#endif
+}
+
 static void compact_yield(ppq_writer_t *w)
 {
     uint32_t kept = 0, holders = 0, i;
+    const ppq_col_t *one = NULL;
     for (i = 0; i < w->ncols; i++) {
         ppq_col_t *c = COL(w, i);
         compact_col_t *cc = c->own.cc;
         kept += c->kind == K_DICT ? cc->dict_count : 0u;
         holders += c->kind == K_DICT && cc->dict_count > 0u ? 1u : 0u;
+        one = c->kind == K_DICT && cc->dict_count > 0u ? c : one;
         if (c->kind == K_PLAIN && cc->alt_left == 0u && compact_home(c) == K_DICT) {
             yield_plain(cc); /* (PLAIN from the row group's first row, compact_admit: not back yet) */
         }
     }
-    while (kept > w->opts.dict_entries / 2u && (!PPQ_WRITER_COMPACT_FLAT || holders > 1u || FOOTER_BOUNDS(w))) {
-        /* (one column's own values fill it, where the footer store does not bound the file: nothing
-        shared to give up, compact_weigh weighs its dictionary against PLAIN; an enum of 9 names in 7
-        entries, row groups of 15-85 rows, had gone PLAIN from one of 15 to the file's end: 1.53x
-        DICTIONARY's file) */
+    if (holders == 1u && alone_pays(w, one)) {
+        return;
+    }
+    while (kept > w->opts.dict_entries / 2u) {
         compact_col_t *most = NULL;
         for (i = 0; i < w->ncols; i++) {
             const ppq_col_t *c = COL(w, i);
