@@ -57,7 +57,13 @@ CHECK_STEPS += sweep-check sweep-interop sweep-within
 # ZSTD pages read back through the decoder's smallest tables, in codec
 # buffers of 5,168-5,312 bytes (full 3128 3076), and a dictionary that
 # filled weighed again where its chunk held other pages too (full 2729 296
-# 394 3036).
+# 394 3036); then (2026-12-02) the random mode's cases (SWEEP_WITHIN_RANDOM,
+# seed:case): compact chunks of a few rows PLAIN where that takes less than
+# DELTA's one block or a byte array's dictionary (201:*), a byte array's
+# split dictionary weighed against PLAIN (202:1829), an enum alone in its
+# dictionary kept (204:58) but a dictionary of 1 entry given up (101:1494,
+# 22,554 row groups of a row before the fix was right), and a split
+# dictionary of distinct integers weighed as DELTA (103:844).
 SWEEP_WITHIN := 46 47 48 56 57 92 104 106 111 114 151 209 226 228 231 322 330 337 340 343 345 385 419 421 427 \
                 439 442 443 444 446 447 448 467 472 473 477 482 484 487 492 493 494 496 508 510 511 519 520 \
                 522 542 543 547 552 564 601 622 623 625 629 644 652 653 539 665 \
@@ -66,13 +72,15 @@ SWEEP_WITHIN_FULL := 148 744 2343 2380 2939 3237 3318 556 2740 1936 2144 2234 23
                      1841 1912 2987 4257 4297 4334 4484 4491 4502 4590 4682 4720 \
                      2118 2256 2276 2634 2655 2829 3043 3173 3200 3211 3233 2917 2957 2822 2863 3187 2840 \
                      3128 3076 2729 296 394 3036
+SWEEP_WITHIN_RANDOM := 201:714 201:782 201:554 201:1968 201:416 201:546 202:1829 204:58 101:1494 103:844
 
 sweep-within: $(SWEEP)
-	@for c in $(SWEEP_WITHIN) $(addprefix full:,$(SWEEP_WITHIN_FULL)); do \
-	    a="--only $${c#full:}"; case $$c in full:*) a="--full $$a";; esac; \
+	@for c in $(SWEEP_WITHIN) $(addprefix full:,$(SWEEP_WITHIN_FULL)) $(addprefix random:,$(SWEEP_WITHIN_RANDOM)); do \
+	    a="--only $${c#full:}"; case $$c in full:*) a="--full $$a";; \
+	    random:*) r=$${c#random:}; a="--random 1 --seed $${r%:*} --only $${r#*:}";; esac; \
 	    $(SWEEP) --strict $$a >/dev/null || { echo "sweep-within: case $$c:"; \
 	    $(SWEEP) --strict $$a --verbose 2>&1 | grep '^over' | head -5; exit 1; }; done; \
-	    echo "sweep-within: $(words $(SWEEP_WITHIN) $(SWEEP_WITHIN_FULL)) cases, every AUTO chunk within 1.05x"
+	    echo "sweep-within: $(words $(SWEEP_WITHIN) $(SWEEP_WITHIN_FULL) $(SWEEP_WITHIN_RANDOM)) cases, every AUTO chunk within 1.05x"
 
 # The random mode (test/sweep/sweep.c --random): N cases drawn from SEED,
 # each a table of 1-8 drawn columns (shape, type, optional, bursts; the

@@ -2281,8 +2281,8 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
      * the entries below the first page's width, then the rest) */
     if (PPQ_WRITER_COMPACT_FLAT && kind == K_DICT && c->def->encoding == PPQ_COLUMN_AUTO &&
         cc->dict_count == w->rg_rows - c->chunk_stats.nulls &&
-        !(c->dict_word && split == 0u && cc->dict_count <= REDICT_PLAIN)) { /* (those: replain below,
-                                                                              the same bytes, or DELTA) */
+        !(c->dict_word && cc->dict_count <= REDICT_PLAIN)) { /* (those: replain below, the same bytes,
+            or DELTA, split too: a saw-tooth's 360 values, past 8 bits, had gone PLAIN at 6x DELTA's chunk) */
         kind = K_PLAIN;
         split = c->def->optional ? split : 0u;
         pg.eto = split != 0u && split != w->rg_rows ? 1u << cc->by.split.width : UINT32_MAX;
