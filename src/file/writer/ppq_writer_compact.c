@@ -2678,7 +2678,8 @@ static void yield_plain(compact_col_t *cc)
 /* Does the one column whose own values filled the dictionary keep it in
  * fewer bytes than PLAIN's values, where the footer store does not bound
  * the file?  Over a row group as long as the file's have been on
- * average: its entries, dictionary page header and metadata once, its
+ * average, at most twice this one: its entries, dictionary page header
+ * and metadata once, its
  * indices and PLAIN's values as many times as this one's.  (An enum of 9
  * names in 7 entries, row groups of 15-85 rows, had gone PLAIN from one
  * of 15 to the file's end: 1.53x DICTIONARY's file; a dictionary of 1
@@ -2693,6 +2694,8 @@ static int alone_pays(const ppq_writer_t *w, const ppq_col_t *c)
         return 0;
     }
     rows = w->row_groups > 0u && w->rows / w->row_groups > w->rg_rows ? w->rows / w->row_groups : w->rg_rows;
+    rows = rows < 2u * (uint64_t)w->rg_rows ? rows : 2u * (uint64_t)w->rg_rows; /* (at most twice this one's: a
+        dictionary of 1 entry, after PLAIN's long row groups, had kept row groups of a row or two) */
     n = (uint64_t)(w->rg_rows - (uint32_t)c->chunk_stats.nulls) * rows / w->rg_rows; /* (as many nulls) */
     dict = (c->dict_word ? (uint64_t)cc->dict_count * c->width : cc->dict_bytes) + 13u + w->rg_meta_last +
            (uint64_t)cc->vals.len * rows / w->rg_rows;
