@@ -2679,12 +2679,11 @@ static void yield_plain(compact_col_t *cc)
  * fewer bytes than PLAIN's values, where the footer store does not bound
  * the file?  Over a row group as long as the file's have been on
  * average, at most twice this one: its entries, dictionary page header
- * and metadata once, its
- * indices and PLAIN's values as many times as this one's.  (An enum of 9
- * names in 7 entries, row groups of 15-85 rows, had gone PLAIN from one
- * of 15 to the file's end: 1.53x DICTIONARY's file; a dictionary of 1
- * entry, row groups of a row, is given up.)  64-bit CPUs,
- * PPQ_WRITER_COMPACT_FLAT; elsewhere never. */
+ * and metadata once, its indices and PLAIN's values as this one's scaled.
+ * (An enum of 9 names in 7 entries, row groups of 15-85 rows, had gone
+ * PLAIN from one of 15 to the file's end: 1.53x DICTIONARY's file; a
+ * dictionary of 1 entry, row groups of a row, is given up.)  64-bit
+ * CPUs, PPQ_WRITER_COMPACT_FLAT; elsewhere never. */
 static int alone_pays(const ppq_writer_t *w, const ppq_col_t *c)
 {
 #if PPQ_WRITER_COMPACT_FLAT
