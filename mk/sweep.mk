@@ -8,7 +8,9 @@
 # (the writer is known to fail some checks today); `make sweep-strict` fails
 # on any failure.  SWEEP_FULL=1: six times the cases.  A sample of the files
 # goes to build/sweep/ with the values expected (a .json each), which
-# `make sweep-interop` reads with DuckDB, arrow-rs, hyparquet and polars.
+# `make sweep-interop` reads with DuckDB, arrow-rs, hyparquet and polars,
+# with the AUTO files of the random within-cases (SWEEP_WITHIN_RANDOM, in
+# build/sweep/random-SEED/).
 
 ## sweep: the writer's configuration sweep: every write read back, AUTO against the best fixed encoding (reports; exit 0)
 ## sweep-strict: the sweep, failing on any failure
@@ -114,5 +116,10 @@ sweep-interop: $(SWEEP) test/interop/node_modules
 	@rm -rf $(SWEEP_DIR) && mkdir -p $(SWEEP_DIR)
 	$(SWEEP) --out $(SWEEP_DIR) >$(SWEEP_DIR)/sweep.log
 	node test/interop/sweep_check.mjs $(SWEEP_DIR)
+	@# the random within-cases' AUTO files too (their rewrites: a seed's own folder, its fixed files left out)
+	@for c in $(SWEEP_WITHIN_RANDOM); do d=$(SWEEP_DIR)/random-$${c%:*}; mkdir -p $$d; \
+	    $(SWEEP) --random 1 --seed $${c%:*} --only $${c#*:} --out $$d >/dev/null || exit 1; \
+	    rm -f $$d/case*_*.parquet; done
+	@for d in $(SWEEP_DIR)/random-*; do node test/interop/sweep_check.mjs $$d || exit 1; done
 
 BOOTSTRAP_GOALS += sweep-interop
