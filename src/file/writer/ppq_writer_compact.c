@@ -2242,6 +2242,31 @@ static ppq_status_t data_page_body(const ppq_writer_t *w, uint32_t i, const comp
     return st == PPQ_OK ? stream_out(w, cc->vals.id, pg->vals_from, pg->vals_len, out) : st;
 }
 
+#if PPQ_WRITER_COMPACT_FLAT
+/* About the bytes of column i's dictionary chunk as the store holds it:
+ * its dictionary page (its header about 13 bytes, a CRC 6 more, the
+ * entries' `entries` bytes), the indices' width byte and `idx` bytes of
+ * indices; a dictionary split in two pages (split: compact_split) its
+ * second page's header and its levels, each side's with its length.  Sets
+ * *dlv to the bytes the levels take joined in one page (0 where they are
+ * not split), which a rewrite as one page writes. */
+static size_t dict_chunk_bytes(const ppq_writer_t *w, uint32_t i, uint32_t split, size_t entries, size_t idx,
+                               size_t *dlv)
+{
+    const compact_col_t *cc = COL(w, i)->own.cc;
+    size_t now = 13u + (w->opts.page_crc ? 6u : 0u) + entries + 1u + idx;
+    *dlv = 0;
+    if (split != 0u && COL(w, i)->def->optional) {
+        ppq_sink_t counter;
+        ppq_sink_init_counter(&counter);
+        (void)levels_out(w, i, cc->by.split.rows, 0, w->rg_rows, &counter);
+        *dlv = (size_t)counter.offset;
+        now += 4u + cc->levs.len;
+    }
+    return now + (split != 0u && split != w->rg_rows ? 13u : 0u); /* (the second page's header, width byte) */
+}
+#endif
+
 /* Write column i's chunk: its dictionary page, then its data page (two
  * when the dictionary outgrew its width: compact_split), each the levels
  * with their length, the encoding's prefix, the values.  Sets
@@ -2321,14 +2346,17 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
                 cc->est->run == cc->est->n && cc->est->n == w->rg_rows - c->chunk_stats.nulls &&
                 cc->est->n - 1u <= (1u << 20);
 #if PPQ_WRITER_COMPACT_FLAT
-    if (one_block) { /* (PLAIN where the values take less than its header: a hash held for a row group of 2, 8
-        bytes to 11; the rewrites below weigh it) */
+    if (one_block) { /* its header, then the least delta (zigzag 0) and its miniblock's width; PLAIN where
+        the values take less (a hash held for a row group of 2, 8 bytes to 11: the rewrites below weigh it) */
         ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 1, 0};
-        uint8_t head[PPQ_DELTA_HEADER_MAX];
         int64_t v = c->def->type == PPQ_INT32 ? (int64_t)(int32_t)(uint32_t)cc->est->prev : cc->est->prev;
         cfg.type = c->def->type;
         cfg.block_size = (cc->est->n - 1u + 127u) / 128u * 128u;
-        one_block = (size_t)cc->est->n * c->width >= ppq_delta_header(&cfg, cc->est->n, v, head) + 2u;
+        pg.pre_len = ppq_delta_header(&cfg, cc->est->n, v, pre);
+        pre[pg.pre_len++] = 0;
+        pre[pg.pre_len++] = 0;
+        one_block = (size_t)cc->est->n * c->width >= pg.pre_len;
+        pg.pre_len = one_block ? pg.pre_len : 0u;
     }
     if (kind == K_DICT && c->def->encoding == PPQ_COLUMN_AUTO && c->dict_word && cc->dict_count <= REDICT_PLAIN &&
         pg.eto == 0u && w->rg_rows > c->chunk_stats.nulls) {
@@ -2342,15 +2370,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
         size_t plain = (size_t)(w->rg_rows - c->chunk_stats.nulls) * c->width;
         redict_entries(w, i, &tbl);
         pg.dtbl = &tbl;
-        now = 13u + (w->opts.page_crc ? 6u : 0u) + (size_t)cc->dict_count * c->width + 1u + pg.vals_len;
-        if (split != 0u && c->def->optional) { /* (its two pages' levels, each with its length; joined: lv) */
-            ppq_sink_t counter;
-            ppq_sink_init_counter(&counter);
-            (void)levels_out(w, i, cc->by.split.rows, 0, w->rg_rows, &counter);
-            dlv = (size_t)counter.offset;
-            now += 4u + cc->levs.len;
-        }
-        now += split != 0u && split != w->rg_rows ? 13u : 0u; /* (the second page's header, width byte) */
+        now = dict_chunk_bytes(w, i, split, (size_t)cc->dict_count * c->width, pg.vals_len, &dlv);
         if (plain + dlv < now) {
             pg.replain = 1;
             pg.rewidth = 0; /* (indices no more) */
@@ -2372,15 +2392,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
                                              : (size_t)n * c->width; /* (PLAIN's bytes at least: each entry
                                                  once, each other value's length; a FIXED_LEN_BYTE_ARRAY's
                                                  exactly. Only then are the values read) */
-        now = 13u + (w->opts.page_crc ? 6u : 0u) + cc->dict_bytes + 1u + pg.vals_len;
-        if (split != 0u && c->def->optional) { /* (its two pages' levels, each with its length; joined: dlv) */
-            ppq_sink_t counter;
-            ppq_sink_init_counter(&counter);
-            (void)levels_out(w, i, cc->by.split.rows, 0, w->rg_rows, &counter);
-            dlv = (size_t)counter.offset;
-            now += 4u + cc->levs.len;
-        }
-        now += split != 0u && split != w->rg_rows ? 13u : 0u; /* (the second page's header, width byte) */
+        now = dict_chunk_bytes(w, i, split, cc->dict_bytes, pg.vals_len, &dlv);
         plain = least + dlv < now ? replain_var_len(w, i, n, &tbl) : plain;
         if (plain != SIZE_MAX && plain + dlv < now) {
             pg.replain = 1;
@@ -2549,14 +2561,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     } else
 #endif
     if (one_block) {
-        ppq_delta_cfg_t cfg = {PPQ_INT32, 0, 1, 0};
-        int64_t v = c->def->type == PPQ_INT32 ? (int64_t)(int32_t)(uint32_t)cc->est->prev : cc->est->prev;
-        cfg.type = c->def->type;
-        cfg.block_size = (cc->est->n - 1u + 127u) / 128u * 128u;
-        pg.pre_len = ppq_delta_header(&cfg, cc->est->n, v, pre);
-        pre[pg.pre_len++] = 0; /* the least delta, zigzag 0 */
-        pre[pg.pre_len++] = 0; /* its miniblock's width */
-        pg.vals_len = 0;
+        pg.vals_len = 0; /* (all in pre: above) */
     } else if (kind == K_DICT) {
         st = dict_header(w, cc->dict_count, cc->dict_bytes, cc->dict_bytes,
                          w->opts.page_crc ? compact_crc(w, i, &pg, dict_page_body) : 0u);
