@@ -2542,7 +2542,49 @@ static void compact_redict_many_values(void)
     PPQ_CHECK_EQ(read_back_values(mine, 0, NULL, new_then_1500_bits), 16000u);
 }
 
-static void name_new_then_five(uint32_t r, uint8_t v[17])
+/* Read column 0 of the file in file_buf (len bytes), a BYTE_ARRAY of up to
+ * 32 bytes (OPTIONAL or not), against want(r) (its bytes to out, their
+ * count; 0: a null);
+ * returns the rows read back before the first difference (checked). */
+static uint32_t read_back_strings(size_t len, int optional, size_t (*want)(uint32_t r, uint8_t *out))
+{
+    ppq_column_reader_t *cr;
+    ppq_reader_t *rd;
+    ppq_file_t f;
+    mfile_t m;
+    ppq_arena_t a;
+    uint32_t rg, r = 0;
+    rd = file_reader(len, &a, &f, &m);
+    cr = rd != NULL ? (ppq_column_reader_t *)ppq_arena_alloc(&a, sizeof *cr) : NULL;
+    for (rg = 0; cr != NULL && rg < rd->nrg; rg++) {
+        size_t mark = ppq_arena_mark(&a), levels = 1, count = 0, i, k;
+        ppq_status_t st = ppq_column_reader_init(cr, rd, rg, 0, &a);
+        while (st == PPQ_OK && levels > 0u) {
+            ppq_bytes_t v[64];
+            int16_t def[64];
+            st = ppq_column_reader_read(cr, 64, v, optional ? def : NULL, NULL, &levels, &count);
+            for (i = 0, k = 0; st == PPQ_OK && i < levels; i++, r++) {
+                uint8_t w[32];
+                size_t n = want(r, w);
+                int has = !optional || def[i] != 0;
+                int ok = has == (n != 0u) && (n == 0u || (k < count && v[k].len == n && memcmp(v[k].ptr, w, n) == 0));
+                k += has ? 1u : 0u;
+                if (!ok) {
+                    ppq_test_fail(__FILE__, __LINE__, "the value (or null) read back is the one written");
+                    return r;
+                }
+            }
+        }
+        if (st != PPQ_OK) {
+            ppq_test_fail_eq(__FILE__, __LINE__, "st", "PPQ_OK", st, PPQ_OK);
+            return r;
+        }
+        ppq_arena_rewind(&a, mark);
+    }
+    return r;
+}
+
+static size_t name_new_then_five(uint32_t r, uint8_t *v)
 {
     /* 100 new names, then 5 in turn, then 100 new ones, ... by 1,000 rows */
     uint32_t k = r % 1000u < 100u ? r : r % 5u, n;
@@ -2551,6 +2593,7 @@ static void name_new_then_five(uint32_t r, uint8_t v[17])
         v[n] = (uint8_t)('a' + k % 26u);
         k /= 26u;
     }
+    return 17;
 }
 
 static void row_names_new_then_five(ppq_writer_t *w, uint32_t r)
@@ -2579,74 +2622,7 @@ static void compact_names_plain_redict(void)
     compact_bytes(schema, 1, PPQ_COLUMN_DICTIONARY, &o, 6000, row_names_new_then_five, &dict);
     compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 6000, row_names_new_then_five, &mine);
     PPQ_CHECK(mine != 0u && dict != 0u && mine * 100u <= dict * 105u);
-    if (mine != 0u) { /* every name read back */
-        ppq_column_reader_t *cr;
-        ppq_reader_t *rd;
-        ppq_file_t f;
-        mfile_t m;
-        ppq_arena_t a;
-        uint32_t rg, r = 0;
-        rd = file_reader(mine, &a, &f, &m);
-        cr = rd != NULL ? (ppq_column_reader_t *)ppq_arena_alloc(&a, sizeof *cr) : NULL;
-        for (rg = 0; cr != NULL && rg < rd->nrg; rg++) {
-            size_t mark = ppq_arena_mark(&a), levels = 1, count = 0, i;
-            ppq_status_t st = ppq_column_reader_init(cr, rd, rg, 0, &a);
-            while (st == PPQ_OK && levels > 0u) {
-                ppq_bytes_t v[64];
-                st = ppq_column_reader_read(cr, 64, v, NULL, NULL, &levels, &count);
-                for (i = 0; st == PPQ_OK && i < count; i++, r++) {
-                    uint8_t want[17];
-                    name_new_then_five(r, want);
-                    PPQ_CHECK(v[i].len == 17u && memcmp(v[i].ptr, want, 17) == 0);
-                }
-            }
-            PPQ_CHECK_OK(st);
-            ppq_arena_rewind(&a, mark);
-        }
-        PPQ_CHECK_EQ(r, 6000u);
-    }
-}
-
-/* Read column 0 of the file in file_buf (len bytes), a BYTE_ARRAY of up to
- * 16 bytes (OPTIONAL or not), against want(r) (its bytes to out, their
- * count; 0: a null);
- * returns the rows read back before the first difference (checked). */
-static uint32_t read_back_strings(size_t len, int optional, size_t (*want)(uint32_t r, uint8_t *out))
-{
-    ppq_column_reader_t *cr;
-    ppq_reader_t *rd;
-    ppq_file_t f;
-    mfile_t m;
-    ppq_arena_t a;
-    uint32_t rg, r = 0;
-    rd = file_reader(len, &a, &f, &m);
-    cr = rd != NULL ? (ppq_column_reader_t *)ppq_arena_alloc(&a, sizeof *cr) : NULL;
-    for (rg = 0; cr != NULL && rg < rd->nrg; rg++) {
-        size_t mark = ppq_arena_mark(&a), levels = 1, count = 0, i, k;
-        ppq_status_t st = ppq_column_reader_init(cr, rd, rg, 0, &a);
-        while (st == PPQ_OK && levels > 0u) {
-            ppq_bytes_t v[64];
-            int16_t def[64];
-            st = ppq_column_reader_read(cr, 64, v, optional ? def : NULL, NULL, &levels, &count);
-            for (i = 0, k = 0; st == PPQ_OK && i < levels; i++, r++) {
-                uint8_t w[16];
-                size_t n = want(r, w);
-                int has = !optional || def[i] != 0;
-                int ok = has == (n != 0u) && (n == 0u || (k < count && v[k].len == n && memcmp(v[k].ptr, w, n) == 0));
-                k += has ? 1u : 0u;
-                if (!ok) {
-                    ppq_test_fail(__FILE__, __LINE__, "the value (or null) read back is the one written");
-                    return r;
-                }
-            }
-        }
-        if (st != PPQ_OK) {
-            ppq_test_fail_eq(__FILE__, __LINE__, "st", "PPQ_OK", st, PPQ_OK);
-            return r;
-        }
-        ppq_arena_rewind(&a, mark);
-    }
-    return r;
+    PPQ_CHECK_EQ(read_back_strings(mine, 0, name_new_then_five), 6000u); /* every name read back */
 }
 
 /* A status of "ok" 2 rows in 3, an error code the third (short strings). */
