@@ -321,6 +321,8 @@ typedef struct ppq_writer {
     uint64_t rz_at;            /* ... the replay's pages: their bytes (rz_mode 1), or where the
                                   first went in the file (2) */
     uint8_t rz_mode;           /* ... 0 none, 1 counted, 2 to the file */
+    uint8_t rg_probe;          /* compact: the file's first row group is weighed when this many
+                                  eighths of the store are taken (compact_probe; 0: no more) */
     uint16_t rg_cut;           /* AUTO (64-bit CPUs): 1 + the column whose buffer, filled by
                                   other pages than a dictionary's, ended the row group (0: none) */
     uint32_t rg_meta_last;     /* compact: the metadata bytes of the row group being closed

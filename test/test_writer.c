@@ -2791,6 +2791,103 @@ static void compact_enum_alone_keeps_dictionary(void)
     PPQ_CHECK(mine != 0u && plain != 0u && mine * 100u <= plain * 105u);
 }
 
+/* A 20-letter id, hashed from the 50-row block r is in. */
+static size_t id_held_50(uint32_t r, uint8_t *out)
+{
+    uint32_t b;
+    for (b = 0; b < 20u; b++) {
+        out[b] = (uint8_t)('a' + mix32(r / 50u * 31u + b) % 26u);
+    }
+    return 20;
+}
+
+static void row_id_and_noise(ppq_writer_t *w, uint32_t r)
+{
+    static uint8_t v[20]; /* (valid until the commit) */
+    (void)id_held_50(r, v);
+    PPQ_CHECK_OK(ppq_writer_set_bytes(w, 0, v, 20));
+    PPQ_CHECK_OK(ppq_writer_set_float(w, 1, (float)(mix32(r ^ 0x77u) % 100000u) / 7.0f));
+    PPQ_CHECK_OK(ppq_writer_set_double(w, 2, (double)mix32(r ^ 0x99u) / 3.0));
+}
+
+/* Compact AUTO: a 20-byte id held 50 rows beside a FLOAT and a DOUBLE of
+ * noise, in a shared dictionary of 4 entries, which the first row fills
+ * (a row group of a row, then of a few).  compact_yield had taken the
+ * entries of the column with the most, the first on a tie: the id, PLAIN
+ * for 8 row groups and more (the random sweep's file, 1.5x DELTA's).  It
+ * now takes those of the column that saves least an entry against its
+ * alternative, or on a tie the narrowest: the noise.  AUTO's file within
+ * 1.1x of the best fixed one (the id DICTIONARY, the noise PLAIN), every
+ * id read back. */
+static void compact_yield_keeps_wide_ids(void)
+{
+    static const ppq_column_t schema[] = {COL("id", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_AUTO),
+                                          COL("f", PPQ_FLOAT, 0, PPQ_COLUMN_AUTO),
+                                          COL("d", PPQ_DOUBLE, 0, PPQ_COLUMN_AUTO)};
+    static const ppq_column_t fixed[] = {COL("id", PPQ_BYTE_ARRAY, 0, PPQ_COLUMN_DICTIONARY),
+                                         COL("f", PPQ_FLOAT, 0, PPQ_COLUMN_PLAIN),
+                                         COL("d", PPQ_DOUBLE, 0, PPQ_COLUMN_PLAIN)};
+    ppq_writer_options_t o;
+    size_t best, mine;
+    if (!COMPACT_64) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    }
+    compact_options(&o, 2000, 65536, 4);
+    compact_bytes(fixed, 3, PPQ_COLUMN_AUTO, &o, 2500, row_id_and_noise, &best);
+    compact_bytes(schema, 3, PPQ_COLUMN_AUTO, &o, 2500, row_id_and_noise, &mine);
+    PPQ_CHECK(mine != 0u && best != 0u && mine * 10u <= best * 11u);
+    PPQ_CHECK_EQ(read_back_strings(mine, 0, id_held_50), 2500u);
+}
+
+/* A step function: a level of 0..4095 (hashed) held 30-49 rows. */
+static uint32_t step_held(uint32_t r)
+{
+    static uint32_t level, left, at = UINT32_MAX; /* (rows asked in order from 0) */
+    if (r == 0u || r != at + 1u) {
+        level = 0;
+        left = 0;
+    }
+    if (left == 0u) {
+        level = mix32(r ^ 0x5eedu) % 4096u;
+        left = 30u + mix32(r) % 20u;
+    }
+    left--;
+    at = r;
+    return level;
+}
+
+static void row_step_held(ppq_writer_t *w, uint32_t r)
+{
+    PPQ_CHECK_OK(ppq_writer_set_i32(w, 0, (int32_t)step_held(r)));
+}
+
+/* A compact AUTO INT32 step function in a dictionary of 8 entries: its
+ * levels fill the dictionary every ~300 rows, where DELTA takes 2.4
+ * bytes a value (a jump a miniblock) and its dictionary, each row group
+ * ending where it fills, about a tenth of that.  AUTO had gone back to
+ * DELTA at each fill (the random sweep's, 3.3x DICTIONARY's file); it
+ * keeps the dictionary while its row groups take less than DELTA's
+ * (fill_beats_delta): AUTO's file under 0.5x DELTA_BINARY_PACKED's and
+ * within 1.1x of DICTIONARY's (its first row group DELTA's, cut short:
+ * compact_probe),
+ * every value read back. */
+static void compact_step_keeps_filling_dictionary(void)
+{
+    static const ppq_column_t schema[] = {COL("level", PPQ_INT32, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    size_t delta, dict, mine;
+    if (!COMPACT_64) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    }
+    compact_options(&o, 4000, 65536, 8);
+    compact_bytes(schema, 1, PPQ_COLUMN_DELTA_BINARY_PACKED, &o, 30000, row_step_held, &delta);
+    compact_bytes(schema, 1, PPQ_COLUMN_DICTIONARY, &o, 30000, row_step_held, &dict);
+    compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 30000, row_step_held, &mine);
+    PPQ_CHECK(mine != 0u && delta != 0u && dict != 0u && mine * 2u <= delta);
+    PPQ_CHECK(mine * 10u <= dict * 11u);
+    PPQ_CHECK_EQ(read_back_values(mine, 0, step_held, NULL), 30000u);
+}
+
 static uint32_t step_of(uint32_t k)
 {
     /* 0, 1 or 2, from a hash of k */
@@ -5594,6 +5691,8 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_names_plain_redict),
     PPQ_TEST(compact_tiny_row_groups_plain),
     PPQ_TEST(compact_enum_alone_keeps_dictionary),
+    PPQ_TEST(compact_step_keeps_filling_dictionary),
+    PPQ_TEST(compact_yield_keeps_wide_ids),
     PPQ_TEST(compact_split_dictionary_rewritten),
     PPQ_TEST(compact_fixed_len_redict_many_narrow),
     PPQ_TEST(compact_plain_counts_many_values),

@@ -608,6 +608,31 @@ static ppq_status_t compact_start(ppq_col_t *c);
 static ppq_status_t compact_split_delta(ppq_writer_t *w, ppq_col_t *c);
 #endif
 
+#if PPQ_WRITER_COMPACT_FLAT
+static int fill_beats_delta(const ppq_writer_t *w, const ppq_col_t *c, size_t delta);
+
+/* The file's first row group, an eighth of the store in (and a quarter,
+ * three eighths, where no dictionary would have filled yet): does an AUTO
+ * integer's dictionary, though it would fill, already take less than its
+ * DELTA (fill_beats_delta)?  Then the row group ends here, not with the
+ * store full of DELTA (a step function's first row group, DELTA at 10x
+ * its dictionary's bytes, had been a third of a short file).  64-bit
+ * CPUs (PPQ_WRITER_COMPACT_FLAT). */
+static int compact_probe(const ppq_writer_t *w)
+{
+    uint32_t i;
+    for (i = 0; i < w->ncols; i++) {
+        const ppq_col_t *c = COL(w, i);
+        const compact_col_t *cc = c->own.cc;
+        if (c->kind == K_DELTA && cc->est != NULL && c->def->encoding == PPQ_COLUMN_AUTO &&
+            est_distinct(cc->est) + w->dict_used > w->opts.dict_entries && fill_beats_delta(w, c, cc->vals.len)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+#endif
+
 /* Does the pending row fit the open row group?  Looks up the dictionary
  * columns' values (kept for compact_push). */
 PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
@@ -703,6 +728,15 @@ PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
             need += ppq_rle_enc_bound(&c->enc.rle) + 4u * SEG_HEAD;
         }
     }
+#if PPQ_WRITER_COMPACT_FLAT
+    if (w->rg_probe != 0u && w->store_len + (w->store_cap - w->store_top) >= w->store_cap / 8u * w->rg_probe) {
+        w->rg_probe = (uint8_t)(w->rg_probe < 3u ? w->rg_probe + 1u : 0u); /* (an eighth, a quarter,
+                                                                              three eighths) */
+        if (compact_probe(w)) {
+            return 0; /* (the row group ends here: compact_weigh tries the dictionary next) */
+        }
+    }
+#endif
     return need <= w->store_top - w->store_len;
 }
 
@@ -1032,6 +1066,32 @@ static size_t compact_plain_dict(const ppq_writer_t *w, const ppq_col_t *c, size
  * deltas pay again goes back to DELTA.  Called for each column as its
  * chunk is written (the counts still hold). */
 #define COMPACT_ALT_GROUPS 8u
+#if PPQ_WRITER_COMPACT_FLAT
+static int dict_fill_pays(const ppq_writer_t *w, const ppq_col_t *c, uint32_t used, size_t took, size_t room,
+                          size_t alt, int alt_plain);
+#endif
+
+/* Does integer column c's dictionary, which filled and ended this row
+ * group, take less of the file in the row groups its fills end than DELTA
+ * (delta: its bytes of this row group, as counted) in the store's?  A
+ * step function held ~40 rows in 8 entries had gone back to DELTA at each
+ * fill: 2.4 bytes a row where its dictionary took 0.24 (3.3x the file).
+ * Not where the footer store bounds the file (its row groups' metadata
+ * would cost it rows).  64-bit CPUs (PPQ_WRITER_COMPACT_FLAT); elsewhere
+ * no. */
+static int fill_beats_delta(const ppq_writer_t *w, const ppq_col_t *c, size_t delta)
+{
+#if PPQ_WRITER_COMPACT_FLAT
+    return delta != (size_t)-1 && compact_home(c) == K_DELTA && !c->own.cc->no_delta && !FOOTER_BOUNDS(w) &&
+           dict_fill_pays(w, c, w->dict_used, w->store_len + (w->store_cap - w->store_top), w->store_cap, delta, 0);
+#else
+    (void)w;
+    (void)c;
+    (void)delta;
+    return 0;
+#endif
+}
+
 static void compact_weigh(ppq_writer_t *w, const ppq_col_t *c)
 {
     compact_col_t *cc = c->own.cc;
@@ -1081,8 +1141,10 @@ static void compact_weigh(ppq_writer_t *w, const ppq_col_t *c)
                    flip a few row groups apart had sent it back to DELTA from every constant one) */
     } else if (e != NULL) {
         dict = est_dict_bytes(e, c->width);
-        if (EST_SAMPLES && e->sampled && est_distinct(e) + w->dict_used > w->opts.dict_entries) {
-            dict = (size_t)-1; /* (a count past the shared dictionary's room: it would fill) */
+        if (EST_SAMPLES && e->sampled && est_distinct(e) + w->dict_used > w->opts.dict_entries &&
+            !(c->kind == K_DELTA && fill_beats_delta(w, c, delta))) {
+            dict = (size_t)-1; /* (a count past the shared dictionary's room: it would fill; tried
+                                  where its fills' row groups take less than DELTA's) */
         } else if (PPQ_WRITER_COMPACT_FLAT && cc->no_delta && c->kind != K_DICT &&
                    est_distinct(e) + w->dict_used > w->opts.dict_entries) {
             /* deltas past 32 bits, a dictionary that would fill: no_delta_kind
@@ -1120,10 +1182,19 @@ static void compact_weigh(ppq_writer_t *w, const ppq_col_t *c)
 #endif
     if (c->kind != home) { /* waiting: an integer's DELTA may pay again; PLAIN's bytes are known
                               (no try: the wait goes on while the alternative takes less) */
+#if PPQ_WRITER_COMPACT_FLAT
+        int filled = c->kind == K_DICT && cc->dict_full, fill_pays = filled && fill_beats_delta(w, c, delta);
+        cc->alt_left = (home == K_DELTA && delta < own && delta < alt) || (filled && !fill_pays)
+                           ? 0u /* (a dictionary that filled: larger than counted, unless its
+                                   short row groups still take less than DELTA's) */
+                           : (fill_pays || (home == K_PLAIN && own < plain)) && cc->alt_left == 0u
+                               ? 1u /* (DELTA counted each row group: no try) */
+                               : cc->alt_left;
+#else
         cc->alt_left = (home == K_DELTA && delta < own && delta < alt) || (c->kind == K_DICT && cc->dict_full)
                            ? 0u /* (a dictionary that filled: larger than counted) */
-                           : PPQ_WRITER_COMPACT_FLAT && home == K_PLAIN && own < plain && cc->alt_left == 0u ? 1u
-                                                                                              : cc->alt_left;
+                           : cc->alt_left;
+#endif
         return;
     }
     if (own >= alt && cc->alt_kind != c->kind && (!PPQ_WRITER_COMPACT_FLAT || n != 1u)) { /* (one value tells nothing of repeats) */
@@ -2712,6 +2783,23 @@ static int alone_pays(const ppq_writer_t *w, const ppq_col_t *c)
 #endif
 }
 
+#if PPQ_WRITER_COMPACT_FLAT
+/* Has dictionary column a more entries than b, or as many of narrower
+ * values (64-bit CPUs, PPQ_WRITER_COMPACT_FLAT; elsewhere the first)?  A
+ * row group of a row tells nothing of repeats, and a wider value saves
+ * more at each: 20-byte ids held 50 rows, the first of three columns of 1
+ * entry, had given theirs up to a FLOAT and a DOUBLE of noise (1.5x the
+ * file's bytes in the random sweep). */
+static int more_entries(const ppq_col_t *a, const ppq_col_t *b)
+{
+    const compact_col_t *ac = a->own.cc, *bc = b->own.cc;
+    /* (mean widths, cross-multiplied) */
+    uint64_t aw = (a->dict_word ? (uint64_t)a->width * ac->dict_count : ac->dict_bytes) * bc->dict_count;
+    uint64_t bw = (b->dict_word ? (uint64_t)b->width * bc->dict_count : bc->dict_bytes) * ac->dict_count;
+    return ac->dict_count > bc->dict_count || (ac->dict_count == bc->dict_count && aw < bw);
+}
+#endif
+
 static void compact_yield(ppq_writer_t *w)
 {
     uint32_t kept = 0, holders = 0, i;
@@ -2731,10 +2819,18 @@ static void compact_yield(ppq_writer_t *w)
     }
     while (kept > w->opts.dict_entries / 2u) {
         compact_col_t *most = NULL;
+#if PPQ_WRITER_COMPACT_FLAT
+        const ppq_col_t *most_col = NULL;
+#endif
         for (i = 0; i < w->ncols; i++) {
             const ppq_col_t *c = COL(w, i);
             compact_col_t *cc = c->own.cc;
+#if PPQ_WRITER_COMPACT_FLAT
+            if (c->kind == K_DICT && cc->dict_count > 0u && (most_col == NULL || more_entries(c, most_col))) {
+                most_col = c;
+#else
             if (c->kind == K_DICT && cc->dict_count > (most == NULL ? 0u : most->dict_count)) {
+#endif
                 most = cc;
             }
         }
@@ -2763,17 +2859,20 @@ static void compact_yield(ppq_writer_t *w)
  * Hashed event ids held a few rows, in 64 shared entries, had gone PLAIN
  * at 8 bytes a row where their dictionary took under 2 (the sweep's IMU
  * file 1.53x).  used: the shared dictionary's entries, took: the store's
- * bytes, this row group, of room. */
-static int dict_fill_pays(const ppq_writer_t *w, const ppq_col_t *c, uint32_t used, size_t took, size_t room)
+ * bytes, this row group, of room; alt: the alternative's bytes of this row
+ * group where it is not PLAIN (alt_plain 0: DELTA, fill_beats_delta). */
+static int dict_fill_pays(const ppq_writer_t *w, const ppq_col_t *c, uint32_t used, size_t took, size_t room,
+                          size_t alt, int alt_plain)
 {
     const compact_col_t *cc = c->own.cc;
     /* its values: the sketch's count (chunk_done cleared the chunk's
      * statistics, its nulls, before compact_reset: rg_rows had counted a
      * column null 999 rows in 1,000 as values) */
-    uint64_t n = cc->est != NULL ? cc->est->n : 0u, plain = n * c->width, dict, d, rows, rows_plain;
+    uint64_t n = cc->est != NULL ? cc->est->n : 0u, plain = alt_plain ? n * c->width : alt, dict, d, rows, rows_plain;
     uint64_t per_dict, per_plain, others = c->kind == K_DICT ? used - (uint64_t)cc->dict_count : used;
 #if SIZE_MAX > 0xFFFFFFFFu
-    uint64_t over = (uint64_t)w->rg_meta_last + 8u * w->ncols + 4u * others;
+    uint64_t over = (uint64_t)(w->rg_meta_last != 0u ? w->rg_meta_last : w->rg_meta_max / 2u) + 8u * w->ncols +
+                    4u * others; /* (none counted yet in the file's first row group: fill_beats_delta) */
 #else
     uint64_t over = (uint64_t)w->rg_meta_max / 2u + 8u * w->ncols + 4u * others; /* (no count kept) */
 #endif
@@ -2813,7 +2912,7 @@ static int dict_fill_pays(const ppq_writer_t *w, const ppq_col_t *c, uint32_t us
     per_dict = dict + (over << 10) / rows;
     /* PLAIN's row groups, where their values are few enough, are written
      * as their dictionary (redict_count): the same bytes a row, surely */
-    plain = d * rows_plain / w->rg_rows <= (w->opts.dict_entries < REDICT_PLAIN ? w->opts.dict_entries : REDICT_PLAIN) * 3u / 4u
+    plain = alt_plain && d * rows_plain / w->rg_rows <= (w->opts.dict_entries < REDICT_PLAIN ? w->opts.dict_entries : REDICT_PLAIN) * 3u / 4u
                 ? dict
                 : (plain << 10) / w->rg_rows;
     per_plain = plain + (over << 10) / rows_plain;
@@ -2849,7 +2948,7 @@ static uint8_t no_delta_kind(const ppq_writer_t *w, const ppq_col_t *c, uint32_t
                              ? K_PLAIN
                              : K_DICT);
     }
-    return (uint8_t)(!bounded && dict_fill_pays(w, c, used, took, room) ? K_DICT : K_PLAIN);
+    return (uint8_t)(!bounded && dict_fill_pays(w, c, used, took, room, 0u, 1) ? K_DICT : K_PLAIN);
 #else
     (void)w;
     (void)c;
@@ -2877,6 +2976,9 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
         w->store_cap = w->store_size; /* (the buffers it lends: again below) */
     }
     w->seg_last = NO_SEG;
+#if PPQ_WRITER_COMPACT_FLAT
+    w->rg_probe = (uint8_t)(w->row_groups == 0u && w->rg_rows == 0u); /* (the file's first: compact_probe) */
+#endif
     dict_used = w->dict_used;
     w->dict_used = 0;
     w->wide_at = 0;
