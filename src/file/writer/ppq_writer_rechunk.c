@@ -883,9 +883,9 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
     size_t dict_raw = 0;
     uint8_t dict_pages = 0;
     unsigned k, pick = RC_COUNT;
-    int near, filled = 0, own_cut = 0;
+    int near, filled = 0, own_cut = 0, waiting;
     uint64_t closest = UINT64_MAX;
-    uint32_t bpv, sample = 0;
+    uint32_t bpv, sample = 0, trip;
     uint64_t as_is_m = 0;
     size_t wlen = 0, dict_est = 0, as_raw;
     uint16_t enc;
@@ -911,26 +911,32 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
                      c->chunk_values); /* (its dictionary's bytes too: indices as wide, more entries) */
     bpv = bpv < 0xFFFFu ? bpv : 0xFFFFu;
     enc = (uint16_t)(c->encodings | (span_fits_dict(c) ? RC_SPAN_FITS : 0u));
-    if (c->rechunk_wait > 0u && enc == c->rechunk_enc && bpv - bpv / 16u <= c->rechunk_bpv &&
-        c->rechunk_bpv - c->rechunk_bpv / 16u <= bpv) {
-        c->rechunk_wait--; /* (a chunk like the last one weighed, its bytes a value within a 16th,
-                              none of whose rivals were much smaller: within an 8th, a GPS fix's
-                              chunks standing more than the last kept BYTE_STREAM_SPLIT under LZ4
-                              where PLAIN took 14% less) */
+    /* a chunk like the last one weighed, its bytes a value within a 16th,
+     * none of whose rivals were much smaller (within an 8th, a GPS fix's
+     * chunks standing more than the last kept BYTE_STREAM_SPLIT under LZ4
+     * where PLAIN took 14% less), waits: a compressed chunk of up to 2 *
+     * RC_SAMPLE values has its candidates tried on its first eighth, and is weighed
+     * whole where one takes a 16th less there (a latitude under SNAPPY
+     * whose chunk like the last took 19% less PLAIN, between two that took
+     * more, had been left BYTE_STREAM_SPLIT) */
+    waiting = c->rechunk_wait > 0u && enc == c->rechunk_enc && bpv - bpv / 16u <= c->rechunk_bpv &&
+              c->rechunk_bpv - c->rechunk_bpv / 16u <= bpv;
+    if (waiting && (!COMPRESSED(c->codec) || c->chunk_values > 2u * RC_SAMPLE)) {
+        c->rechunk_wait--; /* (uncompressed, its bytes a value tell its rivals' too; a large chunk's
+                              first pages are a sample of its own when weighed) */
         return 0;
     }
     own_cut = w->rg_due && buffer_cut(w, c) && c->kind != K_DICT; /* (learned from: dict_learned) */
     (void)own_cut; /* (never, but on 64-bit CPUs with PPQ_WRITER_AUTO_LEARNS) */
-    c->rechunk_enc = enc;
-    c->rechunk_bpv = (uint16_t)bpv;
     as_is = c->chunk_len + (c->dict_pages ? dict_page_len(w, c) : 0u);
     as_raw = COMPRESSED(c->codec) ? c->chunk_raw + (c->dict_pages ? ppq_dict_enc_dict_bytes(c->own.dict) : 0u)
                                   : (size_t)as_is;
     best = as_is - as_is / 64u; /* (a candidate must take a 64th less) */
-    if (c->chunk_values > 2u * RC_SAMPLE && c->chunk_values - c->chunk_stats.nulls > 2u * RC_SAMPLE) { /* a large
+    trip = c->chunk_values / 8u;
+    if (waiting || (c->chunk_values > 2u * RC_SAMPLE && c->chunk_values - c->chunk_stats.nulls > 2u * RC_SAMPLE)) { /* a large
         chunk: candidates on its first pages first (not a sparse one's: their few values had lost a
         dictionary a sine's 200 values in 20,000 rows took in 0.75x PLAIN's bytes; its whole replay is short) */
-        uint64_t head = chunk_prefix(c, RC_SAMPLE, &sample);
+        uint64_t head = chunk_prefix(c, waiting ? trip : RC_SAMPLE, &sample);
         as_is_m = head + (as_is - c->chunk_len);
         sample = head * c->chunk_values >= (uint64_t)c->chunk_len * sample / 8u ? sample : 0u; /* (not where
             those pages hold under an eighth of their share of its bytes: nulls, or a constant, that tell
@@ -941,6 +947,10 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
             as_is_m = as_is * sample / c->chunk_values;
         }
     }
+    if (waiting && sample == 0u) {
+        c->rechunk_wait--; /* (its first pages tell little: it waits as before) */
+        return 0;
+    }
     rsave(w, c, &r);
     for (k = 0; k < RC_COUNT; k++) {
         ppq_status_t s;
@@ -950,14 +960,15 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
              (r.chunk_values - c->chunk_stats.nulls) * c->width >= best)) {
             continue; /* (uncompressed PLAIN takes its values' bytes at least) */
         }
-        if (sample != 0u) { /* (only one a 20th smaller there is weighed whole) */
+        if (sample != 0u) { /* (only one a 20th smaller there, a 32nd under a codec, a 16th where it
+                               waits, is weighed whole) */
             as_candidate(c, &fixed, &r, k);
             s = replay(w, c, sample, 1, as_is_m, &crcs, 0);
             bytes = w->rz_at + (c->dict_pages ? dict_page_len(w, c) : 0u);
             if (rrestore(w, c, &r, 1) != PPQ_OK || (s != PPQ_OK && s != PPQ_ERR_NOSPACE)) {
                 return 0; /* (not reached: the chunk as it is) */
             }
-            if ((s != PPQ_OK || bytes > as_is_m - as_is_m / 20u) &&
+            if ((s != PPQ_OK || bytes > as_is_m - as_is_m / (waiting ? 16u : COMPRESSED(c->codec) ? 32u : 20u)) &&
                 (rc_encoding[k] != PPQ_COLUMN_DICTIONARY || !dict_pays(w, c, &dict_est, as_raw))) {
                 continue; /* (a dictionary's too, unless the whole chunk's distinct values say it pays) */
             }
@@ -975,6 +986,12 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
             return 0; /* (not reached: the chunk as it is) */
         }
     }
+    if (waiting && closest == UINT64_MAX) {
+        c->rechunk_wait--; /* (none weighed whole: the wait goes on) */
+        return 0;
+    }
+    c->rechunk_enc = enc;
+    c->rechunk_bpv = (uint16_t)bpv;
     near = best <= as_is - as_is / 20u || closest <= as_is + as_is / 8u; /* (a twentieth smaller, or a close
         contest: the next chunk is weighed too) */
     c->rechunk_wait = near ? 0u : c->rechunk_lost;
