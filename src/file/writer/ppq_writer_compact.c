@@ -1072,9 +1072,9 @@ static int dict_fill_pays(const ppq_writer_t *w, const ppq_col_t *c, uint32_t us
 #endif
 
 /* Does integer column c's dictionary, which filled and ended this row
- * group, take under half the bytes a row in the row groups its fills end
- * that DELTA (delta: its bytes of this row group, as counted) takes in the
- * store's (dict_fill_pays)?  A
+ * group, take under two thirds of the bytes a row in the row groups its
+ * fills end that DELTA (delta: its bytes of this row group, as counted)
+ * takes in the store's (dict_fill_pays)?  A
  * step function held ~40 rows in 8 entries had gone back to DELTA at each
  * fill: 2.4 bytes a row where its dictionary took 0.24 (3.3x the file).
  * Not where the footer store bounds the file (its row groups' metadata
@@ -2918,8 +2918,9 @@ static int dict_fill_pays(const ppq_writer_t *w, const ppq_col_t *c, uint32_t us
                 : (plain << 10) / w->rg_rows;
     per_plain = plain + (over << 10) / rows_plain;
     return alt_plain ? per_dict + dict / 8u < per_plain /* (by an eighth of its own: a wrong guess costs row groups) */
-                     : 2u * per_dict < per_plain; /* (DELTA's: half, its row groups the store's; a few
-                                                      bytes' gain in 931 rows had cost two row groups more) */
+                     : per_dict + per_dict / 2u < per_plain; /* (DELTA's: by half its own, its row groups
+                                                                   the store's; a few bytes' gain in 931 rows
+                                                                   had cost two row groups more) */
 }
 #endif
 
