@@ -2866,8 +2866,8 @@ static void row_step_held(ppq_writer_t *w, uint32_t r)
  * bytes a value (a jump a miniblock) and its dictionary, each row group
  * ending where it fills, about a tenth of that.  AUTO had gone back to
  * DELTA at each fill (the random sweep's, 3.3x DICTIONARY's file); it
- * keeps the dictionary while its row groups take less than DELTA's
- * (fill_beats_delta): AUTO's file under 0.5x DELTA_BINARY_PACKED's and
+ * keeps the dictionary while its row groups take under two thirds of
+ * DELTA's bytes a row (fill_beats_delta): AUTO's file under 0.5x DELTA_BINARY_PACKED's and
  * within 1.1x of DICTIONARY's (its first row group DELTA's, cut short:
  * compact_probe),
  * every value read back. */

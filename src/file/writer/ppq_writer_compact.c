@@ -215,6 +215,13 @@ static size_t est_dict_bytes(const compact_est_t *e, size_t width)
     return (size_t)d * (width + REC_TAIL) + runs * (2u + (bw + 7u) / 8u) + (packed * bw + 7u) / 8u;
 }
 
+/* Would a dictionary of the values e counted fill the shared one, beside
+ * the `used` entries it holds? */
+static int est_fills(const compact_est_t *e, uint32_t used, const ppq_writer_options_t *o)
+{
+    return est_distinct(e) + used > o->dict_entries;
+}
+
 /* What DELTA would take of the row group. */
 static size_t est_bytes(const compact_est_t *e)
 {
@@ -625,7 +632,7 @@ static int compact_probe(const ppq_writer_t *w)
         const ppq_col_t *c = COL(w, i);
         const compact_col_t *cc = c->own.cc;
         if (c->kind == K_DELTA && cc->est != NULL && c->def->encoding == PPQ_COLUMN_AUTO &&
-            est_distinct(cc->est) + w->dict_used > w->opts.dict_entries && fill_beats_delta(w, c, cc->vals.len)) {
+            est_fills(cc->est, w->dict_used, &w->opts) && fill_beats_delta(w, c, cc->vals.len)) {
             return 1;
         }
     }
@@ -1142,12 +1149,11 @@ static void compact_weigh(ppq_writer_t *w, const ppq_col_t *c)
                    flip a few row groups apart had sent it back to DELTA from every constant one) */
     } else if (e != NULL) {
         dict = est_dict_bytes(e, c->width);
-        if (EST_SAMPLES && e->sampled && est_distinct(e) + w->dict_used > w->opts.dict_entries &&
+        if (EST_SAMPLES && e->sampled && est_fills(e, w->dict_used, &w->opts) &&
             !(c->kind == K_DELTA && fill_beats_delta(w, c, delta))) {
             dict = (size_t)-1; /* (a count past the shared dictionary's room: it would fill; tried
-                                  where its fills' row groups take less than DELTA's) */
-        } else if (PPQ_WRITER_COMPACT_FLAT && cc->no_delta && c->kind != K_DICT &&
-                   est_distinct(e) + w->dict_used > w->opts.dict_entries) {
+                                  where its fills' row groups take under two thirds of DELTA's bytes) */
+        } else if (PPQ_WRITER_COMPACT_FLAT && cc->no_delta && c->kind != K_DICT && est_fills(e, w->dict_used, &w->opts)) {
             /* deltas past 32 bits, a dictionary that would fill: no_delta_kind
              * weighs it at compact_reset, each row group (two such id
              * columns in 1 or 2 shared entries had taken one in turn, by a
@@ -1183,11 +1189,12 @@ static void compact_weigh(ppq_writer_t *w, const ppq_col_t *c)
 #endif
     if (c->kind != home) { /* waiting: an integer's DELTA may pay again; PLAIN's bytes are known
                               (no try: the wait goes on while the alternative takes less) */
-#if PPQ_WRITER_COMPACT_FLAT
+#if PPQ_WRITER_COMPACT_FLAT /* (elsewhere without the terms that are 0 there: written once, the 32-bit
+                                 build had taken 116 bytes more flash) */
         int filled = c->kind == K_DICT && cc->dict_full, fill_pays = filled && fill_beats_delta(w, c, delta);
         cc->alt_left = (home == K_DELTA && delta < own && delta < alt) || (filled && !fill_pays)
                            ? 0u /* (a dictionary that filled: larger than counted, unless its
-                                   short row groups still take less than DELTA's) */
+                                   short row groups still pay against DELTA: fill_beats_delta) */
                            : (fill_pays || (home == K_PLAIN && own < plain)) && cc->alt_left == 0u
                                ? 1u /* (DELTA counted each row group: no try) */
                                : cc->alt_left;

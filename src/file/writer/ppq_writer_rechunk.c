@@ -885,7 +885,7 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
     unsigned k, pick = RC_COUNT;
     int near, filled = 0, own_cut = 0, waiting;
     uint64_t closest = UINT64_MAX;
-    uint32_t bpv, sample = 0, trip;
+    uint32_t bpv, sample = 0;
     uint64_t as_is_m = 0;
     size_t wlen = 0, dict_est = 0, as_raw;
     uint16_t enc;
@@ -932,11 +932,10 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
     as_raw = COMPRESSED(c->codec) ? c->chunk_raw + (c->dict_pages ? ppq_dict_enc_dict_bytes(c->own.dict) : 0u)
                                   : (size_t)as_is;
     best = as_is - as_is / 64u; /* (a candidate must take a 64th less) */
-    trip = c->chunk_values / 8u;
     if (waiting || (c->chunk_values > 2u * RC_SAMPLE && c->chunk_values - c->chunk_stats.nulls > 2u * RC_SAMPLE)) { /* a large
         chunk: candidates on its first pages first (not a sparse one's: their few values had lost a
         dictionary a sine's 200 values in 20,000 rows took in 0.75x PLAIN's bytes; its whole replay is short) */
-        uint64_t head = chunk_prefix(c, waiting ? trip : RC_SAMPLE, &sample);
+        uint64_t head = chunk_prefix(c, waiting ? c->chunk_values / 8u : RC_SAMPLE, &sample);
         as_is_m = head + (as_is - c->chunk_len);
         sample = head * c->chunk_values >= (uint64_t)c->chunk_len * sample / 8u ? sample : 0u; /* (not where
             those pages hold under an eighth of their share of its bytes: nulls, or a constant, that tell
