@@ -2606,12 +2606,14 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
         }
     }
     if (kind == K_PLAIN && split == 0u && pg.eto == 0u && c->def->encoding == PPQ_COLUMN_AUTO &&
-        c->def->type == PPQ_BYTE_ARRAY && w->rg_rows > c->chunk_stats.nulls &&
-        !FOOTER_BOUNDS(w)) {
+        c->def->type == PPQ_BYTE_ARRAY && w->rg_rows > c->chunk_stats.nulls) {
         /* a BYTE_ARRAY PLAIN in the store; a dictionary in the file where
-         * that takes less (redict_var), where the footer store does not
-         * bound the file (a dictionary's offset and encoding in each row
-         * group's metadata: JSON lines in 8 KiB, 97 rows fewer of 3,623) */
+         * that takes less (redict_var), as a FIXED_LEN_BYTE_ARRAY's above,
+         * where the footer store bounds the file too: a dictionary's offset
+         * and encoding, a few bytes of each row group's metadata, had cost
+         * rows (an earlier layout's JSON lines in 8 KiB, 97 of 3,623), but
+         * none of the sweeps' files holds fewer now, and hashed ids in row
+         * groups of 4 rows had been PLAIN at up to 1.9x their dictionary */
         uint32_t n = w->rg_rows - (uint32_t)c->chunk_stats.nulls, count = redict_var(w, i, n, &tbl);
         compact_page_t d = pg;
         ppq_sink_t counter;
