@@ -2893,6 +2893,47 @@ static void compact_step_keeps_filling_dictionary(void)
     PPQ_CHECK_EQ(read_back_values(mine, 0, step_held, NULL), 30000u);
 }
 
+/* A FLOAT's bits: 4 values in turn for 80 rows, then 24 new ones, two
+ * rows each. */
+static uint32_t four_then_new(uint32_t r)
+{
+    float f = (float)(r < 80u ? r % 4u : 4u + (r - 80u) / 2u) * 0.25f;
+    uint32_t bits;
+    memcpy(&bits, &f, 4);
+    return bits;
+}
+
+static void row_four_then_new(ppq_writer_t *w, uint32_t r)
+{
+    uint32_t bits = four_then_new(r);
+    float f;
+    memcpy(&f, &bits, 4);
+    PPQ_CHECK_OK(ppq_writer_set_float(w, 0, f));
+}
+
+/* A compact AUTO FLOAT in row groups of 64 whose dictionary, its index
+ * width sized by the first row group's 4 entries (4 bits), outgrows it
+ * mid second row group, at 28 entries: the store holds two pages, each
+ * its width (compact_split).  Written as one page at 5 bits, the second
+ * page's header saved: AUTO's file at least 8 bytes under DICTIONARY's
+ * (which keeps the two pages; AUTO had written the same bytes), every
+ * value read back. */
+static void compact_split_dictionary_one_page(void)
+{
+    static const ppq_column_t schema[] = {COL("f", PPQ_FLOAT, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    size_t dict, mine;
+    if (!COMPACT_64) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    }
+    compact_options(&o, 4000, 65536, 64);
+    o.row_group_rows = 64;
+    compact_bytes(schema, 1, PPQ_COLUMN_DICTIONARY, &o, 128, row_four_then_new, &dict);
+    compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 128, row_four_then_new, &mine);
+    PPQ_CHECK(mine != 0u && dict != 0u && mine + 8u <= dict);
+    PPQ_CHECK_EQ(read_back32(mine, four_then_new), 128u);
+}
+
 static uint32_t step_of(uint32_t k)
 {
     /* 0, 1 or 2, from a hash of k */
@@ -5697,6 +5738,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_tiny_row_groups_plain),
     PPQ_TEST(compact_enum_alone_keeps_dictionary),
     PPQ_TEST(compact_step_keeps_filling_dictionary),
+    PPQ_TEST(compact_split_dictionary_one_page),
     PPQ_TEST(compact_yield_keeps_wide_ids),
     PPQ_TEST(compact_split_dictionary_rewritten),
     PPQ_TEST(compact_fixed_len_redict_many_narrow),
