@@ -2917,10 +2917,12 @@ static void row_four_then_new(ppq_writer_t *w, uint32_t r)
  * its width (compact_split).  Written as one page at 5 bits, the second
  * page's header saved: AUTO's file at least 8 bytes under DICTIONARY's
  * (which keeps the two pages; AUTO had written the same bytes), every
- * value read back. */
+ * value read back; OPTIONAL (no nulls), its levels joined, also 8 bytes
+ * under (the sweep reads such pages' values back). */
 static void compact_split_dictionary_one_page(void)
 {
     static const ppq_column_t schema[] = {COL("f", PPQ_FLOAT, 0, PPQ_COLUMN_AUTO)};
+    static const ppq_column_t optional[] = {COL("f", PPQ_FLOAT, 1, PPQ_COLUMN_AUTO)};
     ppq_writer_options_t o;
     size_t dict, mine;
     if (!COMPACT_64) {
@@ -2932,6 +2934,9 @@ static void compact_split_dictionary_one_page(void)
     compact_bytes(schema, 1, PPQ_COLUMN_AUTO, &o, 128, row_four_then_new, &mine);
     PPQ_CHECK(mine != 0u && dict != 0u && mine + 8u <= dict);
     PPQ_CHECK_EQ(read_back32(mine, four_then_new), 128u);
+    compact_bytes(optional, 1, PPQ_COLUMN_DICTIONARY, &o, 128, row_four_then_new, &dict);
+    compact_bytes(optional, 1, PPQ_COLUMN_AUTO, &o, 128, row_four_then_new, &mine);
+    PPQ_CHECK(mine != 0u && dict != 0u && mine + 8u <= dict);
 }
 
 static uint32_t step_of(uint32_t k)

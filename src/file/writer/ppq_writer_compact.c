@@ -2414,21 +2414,33 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
             pg.rewidth = 0;
         }
     }
-    if (kind == K_DICT && split != 0u && split != w->rg_rows && !c->def->optional &&
-        c->def->encoding == PPQ_COLUMN_AUTO && cc->dict_count > 0u) {
+    if (kind == K_DICT && split != 0u && split != w->rg_rows && c->def->encoding == PPQ_COLUMN_AUTO &&
+        cc->dict_count > 0u && w->rg_rows > c->chunk_stats.nulls) {
         /* a dictionary split in two pages where it outgrew its index width
-         * (compact_split; a REQUIRED column: no levels to join): one page at
-         * the row group's width where that takes less, the second page's
-         * header saved (width_pages below cuts it again where pages of
-         * growing widths pay: a longitude in row groups of 54, 3 bits then
-         * 4, had taken 1.17x DICTIONARY's one page) */
+         * (compact_split): one page at the row group's width where that
+         * takes less, the second page's header saved, an OPTIONAL column's
+         * levels joined (width_pages below cuts a REQUIRED one's again where
+         * pages of growing widths pay: a longitude in row groups of 54, 3
+         * bits then 4, had taken 1.17x DICTIONARY's one page) */
         uint8_t bits = (uint8_t)ppq_bit_width32(cc->dict_count > 1u ? cc->dict_count - 1u : 1u);
-        size_t len = indices_len(w, i, &pg, 0, w->rg_rows, bits);
-        if (len != (size_t)-1 &&
-            len + 1u < cc->vals.len + 2u + index_page_head(w, i, cc->vals.len - cc->by.split.vals, w->rg_rows - split)) {
+        size_t len = indices_len(w, i, &pg, 0, w->rg_rows - (uint32_t)c->chunk_stats.nulls, bits), lv = 0;
+        if (c->def->optional) {
+            ppq_sink_t counter;
+            ppq_sink_init_counter(&counter);
+            (void)levels_out(w, i, cc->by.split.rows, 0, w->rg_rows, &counter);
+            lv = (size_t)counter.offset;
+        }
+        if (len != (size_t)-1 && len + 1u + lv < cc->vals.len + 2u + cc->levs.len +
+                                                     index_page_head(w, i, cc->vals.len - cc->by.split.vals,
+                                                                     w->rg_rows - split)) {
             split = 0;
             pg.rewidth = bits;
             pg.vals_len = len;
+            if (c->def->optional) {
+                pg.relevel = 1;
+                pg.levs_len = lv;
+                pg.rows = w->rg_rows;
+            }
         }
     }
 #endif
