@@ -1442,8 +1442,8 @@ typedef struct compact_page {
     size_t vals_from, vals_len, levs_from, levs_len;
     const uint8_t *pre;
     size_t pre_len;
-    uint32_t efrom, eto; /* eto > 0: the values are the dictionary's entries of these
-                            indices, PLAIN (compact_write_chunk) */
+    uint32_t eto;        /* > 0: the values are the dictionary's entries below this index
+                            (UINT32_MAX: all), PLAIN (compact_write_chunk) */
     uint32_t bools;      /* > 0: the values are this many booleans, their RLE stream read
                             back as PLAIN bits (compact_write_chunk) */
     uint8_t redelta;     /* 1: the values are an integer's PLAIN stream written DELTA_BINARY_PACKED
@@ -2288,7 +2288,7 @@ static ppq_status_t data_page_body(const ppq_writer_t *w, uint32_t i, const comp
     }
     st = st == PPQ_OK ? ppq_sink_write(out, pg->pre, pg->pre_len) : st;
     if (PPQ_WRITER_COMPACT_FLAT && pg->eto != 0u) {
-        return st == PPQ_OK ? compact_entries_out(w, i, pg->efrom, pg->eto, out) : st;
+        return st == PPQ_OK ? compact_entries_out(w, i, 0, pg->eto, out) : st;
     }
     if (PPQ_WRITER_COMPACT_FLAT && pg->bools != 0u) {
         bools_sink_t b;
@@ -2355,7 +2355,7 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     ppq_col_t *c = COL(w, i);
     compact_col_t *cc = c->own.cc;
     uint8_t pre[PPQ_DELTA_HEADER_MAX] = {0};
-    compact_page_t pg = {0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, 0, 0, 0, 0, NULL COMPACT_PAGE_FLAT_INIT};
+    compact_page_t pg = {0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, 0, 0, 0, NULL COMPACT_PAGE_FLAT_INIT};
 #if PPQ_WRITER_COMPACT_FLAT
     redict_tbl_t tbl;
     size_t now = 0, dlv = 0; /* (dlv: a split dictionary's levels joined, levels_out) */
@@ -2381,18 +2381,26 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
     split = cc->by.split.rows; /* (DICT's) */
     /* AUTO, a dictionary of distinct values only: its entries, in index
      * order, are the values' PLAIN bytes (no dictionary page, width or
-     * indices; one page, or where levels were split, a page each side:
-     * the entries below the first page's width, then the rest) */
+     * indices; one page, an OPTIONAL column's split levels joined: they
+     * had been a page each side, the second page's header 1.17x PLAIN's
+     * chunk for 12 prices in pages of 11 and 1) */
     if (PPQ_WRITER_COMPACT_FLAT && kind == K_DICT && c->def->encoding == PPQ_COLUMN_AUTO &&
         cc->dict_count == w->rg_rows - c->chunk_stats.nulls &&
         !(c->dict_word && cc->dict_count <= REDICT_PLAIN)) { /* (those: replain below, the same bytes,
             or DELTA, split too: a saw-tooth's 360 values, past 8 bits, had gone PLAIN at 6x DELTA's chunk) */
         kind = K_PLAIN;
-        split = c->def->optional ? split : 0u;
-        pg.eto = split != 0u && split != w->rg_rows ? 1u << cc->by.split.width : UINT32_MAX;
+#if PPQ_WRITER_COMPACT_FLAT
+        if (c->def->optional && split != 0u && split != w->rg_rows) {
+            ppq_sink_t counter;
+            ppq_sink_init_counter(&counter);
+            (void)levels_out(w, i, split, 0, w->rg_rows, &counter);
+            pg.relevel = 1;
+            pg.levs_len = (size_t)counter.offset;
+        }
+#endif
+        split = 0;
+        pg.eto = UINT32_MAX;
         pg.vals_len = compact_entries_len(w, i, 0, pg.eto);
-        pg.levs_len = split != 0u ? cc->by.split.levs : pg.levs_len;
-        pg.rows = split != 0u ? split : pg.rows;
     } else {
         split = kind == K_DICT || COMPACT_SPLIT(cc) ? split : 0u;
     }
@@ -2757,14 +2765,9 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
             kind = K_PLAIN;
             pg.pre_len = 0;
         }
-        if (PPQ_WRITER_COMPACT_FLAT && pg.eto != 0u) {
-            pg.efrom = pg.eto;
-            pg.eto = UINT32_MAX;
-            pg.vals_len = compact_entries_len(w, i, pg.efrom, pg.eto);
-        }
         pg.rows = w->rg_rows - split;
-        pg.vals_from = PPQ_WRITER_COMPACT_FLAT && pg.eto != 0u ? 0u : pg.vals_len;
-        pg.vals_len = PPQ_WRITER_COMPACT_FLAT && pg.eto != 0u ? pg.vals_len : cc->vals.len - pg.vals_from;
+        pg.vals_from = pg.vals_len;
+        pg.vals_len = cc->vals.len - pg.vals_from;
         pg.levs_from = pg.levs_len;
         pg.levs_len = c->def->optional ? cc->levs.len - pg.levs_from : 0u;
         split = 0;
