@@ -962,16 +962,19 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
              (r.chunk_values - c->chunk_stats.nulls) * c->width >= best)) {
             continue; /* (uncompressed PLAIN takes its values' bytes at least) */
         }
-        if (sample != 0u) { /* (only one a 20th smaller there, a 16th where it waits, is weighed
-                               whole; under a codec, one whose replay there stayed within the
-                               chunk's bytes for those values (it gives up past them, at a
-                               page's end) and took at most a 32nd more: a compressed page takes
-                               fewer bytes a value as it grows, and a status's dictionary under
-                               LZ4 had been kept at 1.06x PLAIN's chunk, PLAIN 2% larger on its
-                               first 4,660 values.  A looser replay limit, a 32nd past them, cost
-                               the sensor bench under ZSTD 14% more instructions for 0.14%) */
-            uint64_t pass = COMPRESSED(c->codec) && !waiting ? as_is_m + as_is_m / 32u
-                                                              : as_is_m - as_is_m / (waiting ? 16u : 20u);
+        if (sample != 0u) { /* (only one a 20th smaller there, a 32nd under a codec, a 16th where
+                               it waits, is weighed whole; under a codec, in a chunk of up to 16
+                               samples, one whose replay there stayed within the chunk's bytes
+                               for those values (it gives up past them, at a page's end) and took
+                               at most a 32nd more: a compressed page takes fewer bytes a value as
+                               it grows, and a status's dictionary under LZ4 had been kept at
+                               1.06x PLAIN's chunk, PLAIN 2% larger on its first 4,660 values.
+                               In longer chunks the whole replays cost more than they found: the
+                               sensor bench's chunks of 131,072 values under ZSTD took 14% more
+                               instructions for 0.14% fewer bytes) */
+            uint64_t pass = COMPRESSED(c->codec) && !waiting && c->chunk_values <= 16u * RC_SAMPLE
+                                ? as_is_m + as_is_m / 32u
+                                : as_is_m - as_is_m / (waiting ? 16u : COMPRESSED(c->codec) ? 32u : 20u);
             as_candidate(c, &fixed, &r, k);
             s = replay(w, c, sample, 1, as_is_m, &crcs, 0);
             bytes = w->rz_at + (c->dict_pages ? dict_page_len(w, c) : 0u);
