@@ -2322,6 +2322,16 @@ static ppq_status_t data_page_body(const ppq_writer_t *w, uint32_t i, const comp
 }
 
 #if PPQ_WRITER_COMPACT_FLAT
+/* The bytes column i's levels take joined in one page, where its row
+ * group was split (compact_split): what relevel 1 writes. */
+static size_t levels_joined_len(const ppq_writer_t *w, uint32_t i)
+{
+    ppq_sink_t counter;
+    ppq_sink_init_counter(&counter);
+    (void)levels_out(w, i, COL(w, i)->own.cc->by.split.rows, 0, w->rg_rows, &counter);
+    return (size_t)counter.offset;
+}
+
 /* About the bytes of column i's dictionary chunk as the store holds it:
  * its dictionary page (its header about 13 bytes, a CRC 6 more, the
  * entries' `entries` bytes), the indices' width byte and `idx` bytes of
@@ -2336,10 +2346,7 @@ static size_t dict_chunk_bytes(const ppq_writer_t *w, uint32_t i, uint32_t split
     size_t now = 13u + (w->opts.page_crc ? 6u : 0u) + entries + 1u + idx;
     *dlv = 0;
     if (split != 0u && COL(w, i)->def->optional) {
-        ppq_sink_t counter;
-        ppq_sink_init_counter(&counter);
-        (void)levels_out(w, i, cc->by.split.rows, 0, w->rg_rows, &counter);
-        *dlv = (size_t)counter.offset;
+        *dlv = levels_joined_len(w, i);
         now += 4u + cc->levs.len;
     }
     return now + (split != 0u && split != w->rg_rows ? 13u : 0u); /* (the second page's header, width byte) */
@@ -2391,11 +2398,8 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
         kind = K_PLAIN;
 #if PPQ_WRITER_COMPACT_FLAT
         if (c->def->optional && split != 0u && split != w->rg_rows) {
-            ppq_sink_t counter;
-            ppq_sink_init_counter(&counter);
-            (void)levels_out(w, i, split, 0, w->rg_rows, &counter);
             pg.relevel = 1;
-            pg.levs_len = (size_t)counter.offset;
+            pg.levs_len = levels_joined_len(w, i);
         }
 #endif
         split = 0;
@@ -2431,13 +2435,8 @@ PPQ_NOINLINE static ppq_status_t compact_write_chunk(ppq_writer_t *w, uint32_t i
          * pages of growing widths pay: a longitude in row groups of 54, 3
          * bits then 4, had taken 1.17x DICTIONARY's one page) */
         uint8_t bits = (uint8_t)ppq_bit_width32(cc->dict_count > 1u ? cc->dict_count - 1u : 1u);
-        size_t len = indices_len(w, i, &pg, 0, w->rg_rows - (uint32_t)c->chunk_stats.nulls, bits), lv = 0;
-        if (c->def->optional) {
-            ppq_sink_t counter;
-            ppq_sink_init_counter(&counter);
-            (void)levels_out(w, i, cc->by.split.rows, 0, w->rg_rows, &counter);
-            lv = (size_t)counter.offset;
-        }
+        size_t len = indices_len(w, i, &pg, 0, w->rg_rows - (uint32_t)c->chunk_stats.nulls, bits);
+        size_t lv = c->def->optional ? levels_joined_len(w, i) : 0u;
         if (len != (size_t)-1 && len + 1u + lv < cc->vals.len + 2u + cc->levs.len +
                                                      index_page_head(w, i, cc->vals.len - cc->by.split.vals,
                                                                      w->rg_rows - split)) {
