@@ -70,6 +70,43 @@ static void int32_golden(void)
     PPQ_CHECK_EQ(ppq_dict_enc_page_values(&enc), 0);
 }
 
+/* A page's bit width is the one its greatest index needs: INT32 0..8 (9
+ * entries, a page at width 4), then [2, 0, 3, 1, 2, 0, 3, 1]: width 2
+ * (indices below 4), one bit-packed group of eight 2-bit values (header
+ * 03): 2,0,3,1 and again, LSB first: 0b01110010 twice (PPQ_LEAN builds:
+ * the entries' width 4, nibbles 0x02 0x13 twice).  Then [8]: width 4. */
+static void page_width_from_its_indices(void)
+{
+    PPQ_CHECK(setup());
+    int32_t first[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8}, low[8] = {2, 0, 3, 1, 2, 0, 3, 1}, top = 8;
+    ppq_dict_cfg_t cfg = {16, 1024, 64};
+    ppq_arena_t arena;
+    ppq_dict_enc_t enc;
+    ppq_sink_t ps;
+    ppq_memsink_t pm;
+    size_t accepted;
+    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+    PPQ_CHECK_OK(ppq_dict_enc_init(&enc, PPQ_INT32, 0, &cfg, &arena));
+    PPQ_CHECK_OK(ppq_dict_enc_put(&enc, first, 9, &accepted));
+    capture(&ps, &pm, page_buf);
+    PPQ_CHECK_OK(ppq_dict_enc_flush_page(&enc, &ps));
+    PPQ_CHECK_EQ(page_buf[0], 4);
+    PPQ_CHECK_OK(ppq_dict_enc_put(&enc, low, 8, &accepted));
+    capture(&ps, &pm, page_buf);
+    PPQ_CHECK_OK(ppq_dict_enc_flush_page(&enc, &ps));
+    if (PPQ_LEAN) { /* the entries' width: 2,0,3,1 in nibbles */
+        PPQ_CHECK_EQ(pm.len, 6);
+        PPQ_CHECK_MEM(page_buf, "\x04\x03\x02\x13\x02\x13", 6);
+    } else {
+        PPQ_CHECK_EQ(pm.len, 4);
+        PPQ_CHECK_MEM(page_buf, "\x02\x03\x72\x72", 4);
+    }
+    PPQ_CHECK_OK(ppq_dict_enc_put(&enc, &top, 1, &accepted));
+    capture(&ps, &pm, page_buf);
+    PPQ_CHECK_OK(ppq_dict_enc_flush_page(&enc, &ps));
+    PPQ_CHECK_EQ(page_buf[0], 4);
+}
+
 /* BYTE_ARRAY entries in first-seen order, PLAIN (length + bytes); a run of
  * 8 equal indices becomes an RLE run. */
 static void byte_array_golden(void)
@@ -557,6 +594,7 @@ static void random_pages_never_crash(void)
 static const ppq_test_case_t cases[] = {
     PPQ_TEST(int32_golden),
     PPQ_TEST(byte_array_golden),
+    PPQ_TEST(page_width_from_its_indices),
     PPQ_TEST(float_bits_distinct),
     PPQ_TEST(round_trip_all_types),
     PPQ_TEST(dictionary_full_reports),
