@@ -2961,6 +2961,80 @@ static uint32_t far_then_walk(uint32_t r)
     return v;
 }
 
+/* A DOUBLE walk in steps of 0.01, as issue 27's random sweep made it
+ * (seed 102, case 410): each row's step, -1, 0 or +1 hundredths, from
+ * 20.99 (21 + k * 0.01, as the sweep computes it); beside an INT32 in runs of 464, 464 and 132 rows. */
+static const char walk_steps[] =
+    "0-000+0+++-0-++-++0++0+-+++-000--0+++-+-++0--0+-0--00-0+-+-0-0--0+00-0-0---0---0----00+-+-0++++0"
+    "+0++000+-0++++-+0+0++-+++-+0-+++00-0-+0--000++-000+0+0-+++--+0+000++-0++0+0++++----0000-0+--0+-+"
+    "0++--0--0+++0+00++-0000-++-00-0+0+--+++-+0-0-0000-00--0+00++++++-+-+-+++---0000-0-++-+--+-+-+-+0"
+    "--00+++0-++00+-+-++0+++0+-0--+--+++-++-0-0-+0++++-+++0+0-00-0-0-0-0--+-+00-++--0+--000--0+0-+-0-"
+    "+00-0000+0+++-++-++-+-0-00--00+00-++000+0+++-0+-++--0+0--0--+-0+-0-0+---0--0++++++0-0-+0+-0+++-+"
+    "++0+-0+0+++--00+000-++++++00--0+-0-+0-00+0000+00+++-+0---+0-0-0-++0--0+-00+-0+0++0+-0-++--00---+"
+    "---+0-+00-++--++++-00--00+00+--++--++0+++++++--0+-+0+-0-+-+-+---0000+-+--+00+000++--0---+--000+0"
+    "+0+00-0-00+++0-00-00-000+-0-+-0-00+00-00-0-0-+----0-+0-+++0-0+++-+-++-0+-0000++++0-00+++00-+++-+"
+    "--+00++0-0--+00000+--+-----+--0++0-00+000--+0++++++-0--0--0+0-+--+-0++-0+-+-+0-0+0-+-+0++-+++0-+"
+    "++-0++--0-+-0++0+--0---+0++++00-0+-0-0--0-0++-+-0++0-+0-++-000+0++0+-0--0-+0+-0++0000+0-0+0000+-"
+    "0--0++0++--000-0+0+--00-+0++---0+-+0+000-0--+-0-000-00--+00+++-+00---+0-00+0+---0-+-++00+0---+0+"
+    "++0";
+
+static double walk_at(uint32_t r) /* (rows asked in order) */
+{
+    static int32_t cents;
+    cents = r == 0u ? 2099 : cents + (walk_steps[r - 1u] == '+') - (walk_steps[r - 1u] == '-');
+    return 21.0 + (double)(cents - 2100) * 0.01; /* (as the sweep's) */
+}
+
+static uint64_t walk_bits(uint32_t r)
+{
+    double v = walk_at(r);
+    uint64_t b;
+    memcpy(&b, &v, 8);
+    return b;
+}
+
+static void row_walk_steps(ppq_writer_t *w, uint32_t r)
+{
+    PPQ_CHECK_OK(ppq_writer_set_i32(w, 0, r < 464u ? 42213 : r < 928u ? 825243 : 681090));
+    PPQ_CHECK_OK(ppq_writer_set_double(w, 1, walk_at(r)));
+}
+
+/* Compact AUTO with 10 shared dictionary entries: the walk's third row
+ * group, 12 rows of a descent, takes more as its dictionary (99 bytes)
+ * than PLAIN (96).  The walk's dictionary had been given up there for 8
+ * row groups (its entries the most, beside the INT32's one, in
+ * compact_yield; its bytes over PLAIN's, in compact_weigh), the store's
+ * row groups of 8 bytes a row then: 1.57x DICTIONARY's file.  Now the
+ * INT32's dictionary goes back to DELTA (written as its dictionary where
+ * that takes less), and the walk's weighs its row groups together: within
+ * 1.05x of DICTIONARY's file, every value read back. */
+static void compact_walk_keeps_dictionary(void)
+{
+    static const ppq_column_t schema[] = {COL("k", PPQ_INT32, 0, PPQ_COLUMN_AUTO), COL("x", PPQ_DOUBLE, 0, PPQ_COLUMN_AUTO)};
+    ppq_writer_options_t o;
+    size_t dict, mine;
+    ppq_reader_t *rd;
+    ppq_file_t f;
+    mfile_t m;
+    ppq_arena_t a;
+    uint32_t rg;
+    if (!COMPACT_64) {
+        return; /* (built on 64-bit hosts only: PPQ_WRITER_COMPACT_FLAT) */
+    }
+    compact_options(&o, 3591, 65536, 10);
+    o.dict_bytes = 111;
+    o.no_statistics = 1;
+    compact_bytes(schema, 2, PPQ_COLUMN_DICTIONARY, &o, 1060, row_walk_steps, &dict);
+    compact_bytes(schema, 2, PPQ_COLUMN_AUTO, &o, 1060, row_walk_steps, &mine);
+    PPQ_CHECK(mine != 0u && dict != 0u && mine * 100u <= dict * 105u);
+    rd = file_reader(mine, &a, &f, &m);
+    PPQ_CHECK(rd != NULL && rd->nrg > 5u);
+    for (rg = 0; rd != NULL && rg < rd->nrg; rg++) { /* (the walk's dictionary in every row group) */
+        PPQ_CHECK((ppq_reader_chunk(rd, rg, 1)->encodings & 1u << PPQ_ENC_RLE_DICTIONARY) != 0u);
+    }
+    PPQ_CHECK_EQ(read_back_values(mine, 1, NULL, walk_bits), 1060u);
+}
+
 static uint32_t row_base; /* (the first row's number: a file of the rows after it) */
 
 static void row_far_then_walk(ppq_writer_t *w, uint32_t r)
@@ -5744,6 +5818,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(compact_enum_alone_keeps_dictionary),
     PPQ_TEST(compact_step_keeps_filling_dictionary),
     PPQ_TEST(compact_split_dictionary_one_page),
+    PPQ_TEST(compact_walk_keeps_dictionary),
     PPQ_TEST(compact_yield_keeps_wide_ids),
     PPQ_TEST(compact_split_dictionary_rewritten),
     PPQ_TEST(compact_fixed_len_redict_many_narrow),

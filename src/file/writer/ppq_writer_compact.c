@@ -26,6 +26,12 @@
  * it (a row group more costs rows where every row group's metadata
  * counts). */
 #define FOOTER_BOUNDS(w) ((w)->opts.footer_spill == NULL && (w)->footer_cap < 0x10000u)
+/* Has the footer store room for 16 times the row groups' metadata it
+ * holds (or a spill)?  Without a spill its room is the file's rows: AUTO
+ * keeps a dictionary whose fills end row groups early, where PLAIN's
+ * would not, only while so (keeping every dictionary that paid so, a file
+ * of 29,170 rows, its footer store 591 row groups', had held 14,409). */
+#define FOOTER_ROOMY(w) ((w)->opts.footer_spill != NULL || (w)->footer_len <= (w)->footer_cap / 16u)
 #define COMPACT_DELTA32 512u /* DELTA's buffer: a block of 128 deltas in 32 bits (narrow) */
 /* An AUTO INT32 in a store below 16 such blocks borrows DELTA's buffer
  * from the store's end (plan_compact, compact_reset): built where flash is
@@ -82,6 +88,10 @@ typedef struct compact_col {
             uint32_t rows;
             uint16_t vals, levs;
             uint8_t width;
+            /* and, AUTO (not an integer's): 1 where its last row group took
+             * more than PLAIN (compact_weigh; in the union's room, kept from
+             * row group to row group) */
+            uint8_t lost;
         } split;
     } by;                   /* by kind: DELTA's, DICT's (first: no padding before it) */
     stream_ctx_t vals;
@@ -149,10 +159,25 @@ typedef struct compact_est {
 /* Distinct values behind the sketch's bits b of 128: -128 ln(1 - b/128),
  * to its third term (within 2% up to SKETCH_MAX); sampled, 16 times that
  * over those before. */
+static uint32_t sketch_count(uint32_t b)
+{
+    return b + b * b / 256u + b * b * b / 49152u;
+}
+
 static uint32_t est_distinct(const compact_est_t *e)
 {
-    uint32_t b = e->distinct, d = b + b * b / 256u + b * b * b / 49152u;
+    uint32_t d = sketch_count(e->distinct);
     return EST_SAMPLES && e->sampled ? e->before + 16u * d : d;
+}
+
+/* The sketch's hash of value v (shifts: see compact_hash). */
+static uint32_t est_hash(int64_t v)
+{
+    uint32_t h = (uint32_t)v ^ (uint32_t)((uint64_t)v >> 32) << 11;
+    h ^= h >> 15;
+    h ^= h << 7;
+    h ^= h >> 13;
+    return h ^ h << 5;
 }
 
 /* Value v of an AUTO integer column (kind: the encoding it takes). */
@@ -162,11 +187,7 @@ static void est_add(compact_est_t *e, int64_t v, int kind)
     uint32_t k = e->n++ - 1u; /* (this delta's number: none for the first value) */
     e->run++;
     if (kind != K_DICT && e->distinct <= SKETCH_MAX && (k == UINT32_MAX || d != 0)) {
-        uint32_t h = (uint32_t)v ^ (uint32_t)((uint64_t)v >> 32) << 11; /* (shifts: see compact_hash) */
-        h ^= h >> 15;
-        h ^= h << 7;
-        h ^= h >> 13;
-        h ^= h << 5;
+        uint32_t h = est_hash(v);
         if (EST_SAMPLES && e->distinct == SKETCH_MAX && !e->sampled) { /* full: one in 16 from here */
             e->before = (uint16_t)est_distinct(e);
             e->sampled = 1;
@@ -616,23 +637,48 @@ static ppq_status_t compact_split_delta(ppq_writer_t *w, ppq_col_t *c);
 #endif
 
 #if PPQ_WRITER_COMPACT_FLAT
-static int fill_beats_delta(const ppq_writer_t *w, const ppq_col_t *c, size_t delta);
+static int fill_beats_delta(const ppq_writer_t *w, const ppq_col_t *c, size_t delta, int probe);
 
-/* The file's first row group, an eighth of the store in (and a quarter,
+/* w->rg_probe: the eighths of the store at which the next probe is due
+ * (0: none, the row group is not the file's first), and a flag: the
+ * probe where a dictionary would fill done (once a file). */
+#define PROBE_STEPS 3u
+#define PROBE_DONE 0x40u
+
+/* Would value v, new to the sketch (not sampled), take an AUTO integer's
+ * dictionary, counted, past the shared one's room beside `used`? */
+static int est_new_fills(const compact_est_t *e, int64_t v, uint32_t used, const ppq_writer_options_t *o)
+{
+    uint32_t h = est_hash(v) & 127u;
+    if (e->sampled || e->distinct >= SKETCH_MAX || (e->n > 0u && v == e->prev) || (e->seen[h >> 5] >> (h & 31u) & 1u) != 0u) {
+        return 0;
+    }
+    return sketch_count(e->distinct) + used < o->dict_entries && sketch_count(e->distinct + 2u) + used > o->dict_entries;
+}
+
+/* The file's first row group, where an AUTO integer's dictionary would
+ * just have filled (a file of 385 rows of ids, its dictionary filling
+ * every 60 rows, had never reached an eighth of its store: DELTA, 1.47x
+ * DICTIONARY's file), and an eighth of the store in (and a quarter,
  * three eighths, where no dictionary would have filled yet): does an AUTO
  * integer's dictionary, though it would fill, already take less than its
  * DELTA (fill_beats_delta)?  Then the row group ends here, not with the
  * store full of DELTA (a step function's first row group, DELTA at 10x
  * its dictionary's bytes, had been a third of a short file).  64-bit
  * CPUs (PPQ_WRITER_COMPACT_FLAT). */
-static int compact_probe(const ppq_writer_t *w)
+static int compact_probe(const ppq_writer_t *w, uint32_t edge)
 {
     uint32_t i;
     for (i = 0; i < w->ncols; i++) {
         const ppq_col_t *c = COL(w, i);
         const compact_col_t *cc = c->own.cc;
+        const ppq_delta_enc_t *e = &c->enc.delta;
+        /* DELTA's bytes so far: its stream, its header while none is out,
+         * and the open block at its spread's width */
+        size_t delta = cc->vals.len + (cc->vals.len == 0u ? 10u : 0u) +
+                       (e->in_block > 0u ? 6u + (e->in_block * cc->dwidth + 7u) / 8u : 0u);
         if (c->kind == K_DELTA && cc->est != NULL && c->def->encoding == PPQ_COLUMN_AUTO &&
-            est_fills(cc->est, w->dict_used, &w->opts) && fill_beats_delta(w, c, cc->vals.len)) {
+            (i == edge || est_fills(cc->est, w->dict_used, &w->opts)) && fill_beats_delta(w, c, delta, 1)) {
             return 1;
         }
     }
@@ -646,6 +692,9 @@ PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
 {
     size_t need = 0;
     uint32_t i, news = 0;
+#if PPQ_WRITER_COMPACT_FLAT
+    uint32_t edge = UINT32_MAX; /* (an AUTO integer whose dictionary this row would fill) */
+#endif
     for (i = 0; i < w->ncols; i++) {
         ppq_col_t *c = COL(w, i);
         compact_col_t *cc = c->own.cc;
@@ -694,6 +743,14 @@ PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
             unsigned width = cc->dwidth;
             if (c->pending == 1u) {
                 uint64_t d = value_word(c) - e->last;
+#if PPQ_WRITER_COMPACT_FLAT
+                if ((w->rg_probe & PROBE_STEPS) != 0u && (w->rg_probe & PROBE_DONE) == 0u &&
+                    cc->est != NULL && c->def->encoding == PPQ_COLUMN_AUTO &&
+                    est_new_fills(cc->est, c->width == 4u ? (int64_t)(int32_t)c->value.u32 : (int64_t)c->value.u64,
+                                  w->dict_used, &w->opts)) {
+                    edge = i; /* (compact_probe) */
+                }
+#endif
                 if (!ppq_delta_enc_fits(e, value_word(c))) {
                     cc->dict_full = 1; /* a delta beyond 32 bits: the page ends before it (compact_reset) */
                     return 0;
@@ -736,10 +793,18 @@ PPQ_NOINLINE static int compact_admit(ppq_writer_t *w)
         }
     }
 #if PPQ_WRITER_COMPACT_FLAT
-    if (w->rg_probe != 0u && w->store_len + (w->store_cap - w->store_top) >= w->store_cap / 8u * w->rg_probe) {
-        w->rg_probe = (uint8_t)(w->rg_probe < 3u ? w->rg_probe + 1u : 0u); /* (an eighth, a quarter,
-                                                                              three eighths) */
-        if (compact_probe(w)) {
+    if (edge != UINT32_MAX) { /* (the row before the value that would fill its dictionary: at flush
+                                    the chunk is written as its dictionary where that takes less) */
+        w->rg_probe |= PROBE_DONE;
+        if (compact_probe(w, edge)) {
+            return 0;
+        }
+    }
+    if ((w->rg_probe & PROBE_STEPS) != 0u &&
+        w->store_len + (w->store_cap - w->store_top) >= w->store_cap / 8u * (w->rg_probe & PROBE_STEPS)) {
+        w->rg_probe = (uint8_t)((w->rg_probe & PROBE_STEPS) < 3u ? w->rg_probe + 1u : 0u); /* (an eighth, a
+                                                                              quarter, three eighths) */
+        if (compact_probe(w, UINT32_MAX)) {
             return 0; /* (the row group ends here: compact_weigh tries the dictionary next) */
         }
     }
@@ -1073,26 +1138,39 @@ static size_t compact_plain_dict(const ppq_writer_t *w, const ppq_col_t *c, size
  * deltas pay again goes back to DELTA.  Called for each column as its
  * chunk is written (the counts still hold). */
 #define COMPACT_ALT_GROUPS 8u
+static int alone_pays(const ppq_writer_t *w, const ppq_col_t *c);
 #if PPQ_WRITER_COMPACT_FLAT
+static const ppq_col_t *sole_holder(const ppq_writer_t *w);
+/* dict_fill_pays' alternative: DELTA (alt: its bytes), PLAIN, or DELTA at
+ * the file's first row group's probe */
+#define FILL_VS_DELTA 0
+#define FILL_VS_PLAIN 1
+#define FILL_VS_PROBE 2
 static int dict_fill_pays(const ppq_writer_t *w, const ppq_col_t *c, uint32_t used, size_t took, size_t room,
-                          size_t alt, int alt_plain);
+                          size_t alt, int vs);
 #endif
 
 /* Does integer column c's dictionary, which filled and ended this row
  * group, take under two thirds of the bytes a row in the row groups its
  * fills end that DELTA (delta: its bytes of this row group, as counted)
- * takes in the store's (dict_fill_pays)?  A
+ * takes in the store's (dict_fill_pays)?  At the file's first row
+ * group's probe (compact_probe), under four fifths: the dictionary not
+ * yet tried, whose first row group the chunk's rewrite makes its
+ * dictionary (a file of 385 rows of ids had stayed DELTA at 1.47x
+ * DICTIONARY's file, whose row groups took 0.75 of DELTA's bytes).  A
  * step function held ~40 rows in 8 entries had gone back to DELTA at each
  * fill: 2.4 bytes a row where its dictionary took 0.24 (3.3x the file).
  * Not where the footer store bounds the file (its row groups' metadata
  * would cost it rows).  64-bit CPUs (PPQ_WRITER_COMPACT_FLAT); elsewhere
  * no. */
-static int fill_beats_delta(const ppq_writer_t *w, const ppq_col_t *c, size_t delta)
+static int fill_beats_delta(const ppq_writer_t *w, const ppq_col_t *c, size_t delta, int probe)
 {
 #if PPQ_WRITER_COMPACT_FLAT
     return delta != (size_t)-1 && compact_home(c) == K_DELTA && !c->own.cc->no_delta && !FOOTER_BOUNDS(w) &&
-           dict_fill_pays(w, c, w->dict_used, w->store_len + (w->store_cap - w->store_top), w->store_cap, delta, 0);
+           dict_fill_pays(w, c, w->dict_used, w->store_len + (w->store_cap - w->store_top), w->store_cap, delta,
+                          probe ? FILL_VS_PROBE : FILL_VS_DELTA);
 #else
+    (void)probe;
     (void)w;
     (void)c;
     (void)delta;
@@ -1150,7 +1228,7 @@ static void compact_weigh(ppq_writer_t *w, const ppq_col_t *c)
     } else if (e != NULL) {
         dict = est_dict_bytes(e, c->width);
         if (EST_SAMPLES && e->sampled && est_fills(e, w->dict_used, &w->opts) &&
-            !(c->kind == K_DELTA && fill_beats_delta(w, c, delta))) {
+            !(c->kind == K_DELTA && fill_beats_delta(w, c, delta, 0))) {
             dict = (size_t)-1; /* (a count past the shared dictionary's room: it would fill; tried
                                   where its fills' row groups take under two thirds of DELTA's bytes) */
         } else if (PPQ_WRITER_COMPACT_FLAT && cc->no_delta && c->kind != K_DICT && est_fills(e, w->dict_used, &w->opts)) {
@@ -1191,7 +1269,7 @@ static void compact_weigh(ppq_writer_t *w, const ppq_col_t *c)
                               (no try: the wait goes on while the alternative takes less) */
 #if PPQ_WRITER_COMPACT_FLAT /* (elsewhere without the terms that are 0 there: written once, the 32-bit
                                  build had taken 116 bytes more flash) */
-        int filled = c->kind == K_DICT && cc->dict_full, fill_pays = filled && fill_beats_delta(w, c, delta);
+        int filled = c->kind == K_DICT && cc->dict_full, fill_pays = filled && fill_beats_delta(w, c, delta, 0);
         cc->alt_left = (home == K_DELTA && delta < own && delta < alt) || (filled && !fill_pays)
                            ? 0u /* (a dictionary that filled: larger than counted, unless its
                                    short row groups still pay against DELTA: fill_beats_delta) */
@@ -1205,6 +1283,29 @@ static void compact_weigh(ppq_writer_t *w, const ppq_col_t *c)
 #endif
         return;
     }
+#if PPQ_WRITER_COMPACT_FLAT
+    if (c->kind == K_DICT && e == NULL && own >= alt && own - alt < alt / 16u && !cc->by.split.lost &&
+        w->row_groups > 0u && 2u * (uint64_t)w->rg_rows < w->rows / w->row_groups && !FOOTER_BOUNDS(w) &&
+        FOOTER_ROOMY(w) && sole_holder(w) == c) {
+        /* the one dictionary without DELTA to go back to (compact_yield
+         * keeps it whole where it pays), which took more than PLAIN by
+         * under a 16th in a row group under half as long as the file's
+         * have been, and not in the one before: kept, and given up if it
+         * loses again in the next (a DOUBLE walk, 117 bytes to 216, then
+         * 115 to 352, had gone PLAIN for 8 row groups at its third, 12 rows
+         * of a descent, 99 to 96: 1.57x DICTIONARY's file); where the
+         * footer store's room is not the file's rows.  (Kept at any first
+         * loss, its row groups ended early cost more than they saved: 99
+         * files of the random sweep larger, up to 1.30x, to 45 smaller;
+         * weighing its row groups' bytes together had kept a dictionary
+         * for 8 losing row groups after one of 2,181 rows that won.) */
+        cc->by.split.lost = 1;
+        return;
+    }
+    if (c->kind == K_DICT) {
+        cc->by.split.lost = 0;
+    }
+#endif
     if (own >= alt && cc->alt_kind != c->kind && (!PPQ_WRITER_COMPACT_FLAT || n != 1u)) { /* (one value tells nothing of repeats) */
         cc->alt_left = (uint8_t)(COMPACT_ALT_GROUPS << cc->alt_tries);
         cc->alt_tries = (uint8_t)(cc->alt_tries < 4u ? cc->alt_tries + 1u : 4u);
@@ -2825,6 +2926,26 @@ static int alone_pays(const ppq_writer_t *w, const ppq_col_t *c)
 }
 
 #if PPQ_WRITER_COMPACT_FLAT
+/* The one column holding entries of the shared dictionary that has no
+ * DELTA to go back to (NULL: none, or more than one); AUTO integers'
+ * dictionaries beside it are not counted.  64-bit CPUs. */
+static const ppq_col_t *sole_holder(const ppq_writer_t *w)
+{
+    const ppq_col_t *one = NULL;
+    uint32_t i;
+    for (i = 0; i < w->ncols; i++) {
+        const ppq_col_t *c = COL(w, i);
+        const compact_col_t *cc = c->own.cc;
+        if (c->kind == K_DICT && cc->dict_count > 0u && (cc->est == NULL || cc->no_delta)) {
+            if (one != NULL) {
+                return NULL;
+            }
+            one = c;
+        }
+    }
+    return one;
+}
+
 /* Has dictionary column a more entries than b, or as many of narrower
  * values (64-bit CPUs, PPQ_WRITER_COMPACT_FLAT; elsewhere the first)?  A
  * row group of a row tells nothing of repeats, and a wider value saves
@@ -2858,6 +2979,25 @@ static void compact_yield(ppq_writer_t *w)
     if (holders == 1u && alone_pays(w, one)) {
         return;
     }
+#if PPQ_WRITER_COMPACT_FLAT
+    one = holders > 1u && FOOTER_ROOMY(w) ? sole_holder(w) : NULL;
+    if (one != NULL && alone_pays(w, one)) {
+        /* one column without DELTA, whose entries pay alone, beside AUTO
+         * integers': those go back to DELTA (written as their dictionary
+         * where that takes less: redict), it keeps them all (a DOUBLE walk
+         * of 9 entries beside an INT32 of 1, in 10, had given its entries
+         * up after a row group of 12 rows, the file's 3rd: PLAIN, 1.57x
+         * DICTIONARY's file) */
+        for (i = 0; i < w->ncols; i++) {
+            compact_col_t *cc = COL(w, i)->own.cc;
+            if (COL(w, i)->kind == K_DICT && cc->est != NULL && !cc->no_delta) {
+                cc->dict_count = 0; /* (as below) */
+                cc->alt_left = 0;
+            }
+        }
+        return;
+    }
+#endif
     while (kept > w->opts.dict_entries / 2u) {
         compact_col_t *most = NULL;
 #if PPQ_WRITER_COMPACT_FLAT
@@ -2901,15 +3041,15 @@ static void compact_yield(ppq_writer_t *w)
  * at 8 bytes a row where their dictionary took under 2 (the sweep's IMU
  * file 1.53x).  used: the shared dictionary's entries, took: the store's
  * bytes, this row group, of room; alt: the alternative's bytes of this row
- * group where it is not PLAIN (alt_plain 0: DELTA, fill_beats_delta). */
+ * group where it is not PLAIN (vs: FILL_VS_*). */
 static int dict_fill_pays(const ppq_writer_t *w, const ppq_col_t *c, uint32_t used, size_t took, size_t room,
-                          size_t alt, int alt_plain)
+                          size_t alt, int vs)
 {
     const compact_col_t *cc = c->own.cc;
     /* its values: the sketch's count (chunk_done cleared the chunk's
      * statistics, its nulls, before compact_reset: rg_rows had counted a
      * column null 999 rows in 1,000 as values) */
-    uint64_t n = cc->est != NULL ? cc->est->n : 0u, plain = alt_plain ? n * c->width : alt, dict, d, rows, rows_plain;
+    uint64_t n = cc->est != NULL ? cc->est->n : 0u, plain = vs == FILL_VS_PLAIN ? n * c->width : alt, dict, d, rows, rows_plain;
     uint64_t per_dict, per_plain, others = c->kind == K_DICT ? used - (uint64_t)cc->dict_count : used;
 #if SIZE_MAX > 0xFFFFFFFFu
     uint64_t over = (uint64_t)(w->rg_meta_last != 0u ? w->rg_meta_last : w->rg_meta_max / 2u) + 8u * w->ncols +
@@ -2953,12 +3093,14 @@ static int dict_fill_pays(const ppq_writer_t *w, const ppq_col_t *c, uint32_t us
     per_dict = dict + (over << 10) / rows;
     /* PLAIN's row groups, where their values are few enough, are written
      * as their dictionary (redict_count): the same bytes a row, surely */
-    plain = alt_plain && d * rows_plain / w->rg_rows <= (w->opts.dict_entries < REDICT_PLAIN ? w->opts.dict_entries : REDICT_PLAIN) * 3u / 4u
+    plain = vs == FILL_VS_PLAIN && d * rows_plain / w->rg_rows <= (w->opts.dict_entries < REDICT_PLAIN ? w->opts.dict_entries : REDICT_PLAIN) * 3u / 4u
                 ? dict
                 : (plain << 10) / w->rg_rows;
     per_plain = plain + (over << 10) / rows_plain;
-    return alt_plain ? per_dict + dict / 8u < per_plain /* (by an eighth of its own: a wrong guess costs row groups) */
-                     : per_dict + per_dict / 2u < per_plain; /* (DELTA's: by half its own, its row groups
+    return vs == FILL_VS_PLAIN ? per_dict + dict / 8u < per_plain /* (by an eighth of its own: a wrong guess costs
+                                                                      row groups) */
+           : vs == FILL_VS_PROBE ? per_dict + per_dict / 4u < per_plain /* (fill_beats_delta) */
+                                 : per_dict + per_dict / 2u < per_plain; /* (DELTA's: by half its own, its row groups
                                                                    the store's; a few bytes' gain in 931 rows
                                                                    had cost two row groups more) */
 }
@@ -2992,7 +3134,7 @@ static uint8_t no_delta_kind(const ppq_writer_t *w, const ppq_col_t *c, uint32_t
                              ? K_PLAIN
                              : K_DICT);
     }
-    return (uint8_t)(!bounded && dict_fill_pays(w, c, used, took, room, 0u, 1) ? K_DICT : K_PLAIN);
+    return (uint8_t)(!bounded && dict_fill_pays(w, c, used, took, room, 0u, FILL_VS_PLAIN) ? K_DICT : K_PLAIN);
 #else
     (void)w;
     (void)c;
