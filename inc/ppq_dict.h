@@ -70,7 +70,7 @@ PPQ_CHECKRET ppq_status_t ppq_dict_enc_put(ppq_dict_enc_t *enc, const void *valu
 
 /* Write the data page body for the buffered indices to `out`: one byte of
  * bit width (enough for entries-1, or for the page's greatest index where
- * that takes fewer bits, but not with PPQ_LEAN; at least 1 once there is
+ * that takes fewer bits, on 64-bit CPUs without PPQ_LEAN; at least 1 once there is
  * an entry, as common writers do) then the RLE/bit-packed hybrid without length prefix.
  * The page buffer is then empty.  Errors: the sink's. */
 PPQ_CHECKRET ppq_status_t ppq_dict_enc_flush_page(ppq_dict_enc_t *enc, ppq_sink_t *out);
