@@ -56,8 +56,8 @@
 /* 1: the least flash where speed costs code: dictionaries hash and compare
  * numbers byte by byte (not as one word), the RLE encoder packs value by
  * value (not 8 at a time), the writer's setters copy through memcpy, a
- * dictionary's data pages take its entries' bit width (not their own
- * greatest index's, as 64-bit CPUs' builds do otherwise).  The same values out, slower: for the smallest
+ * dictionary's data pages take its entries' bit width (not, in the
+ * writer's replays of a chunk, their own greatest index's).  The same values out, slower: for the smallest
  * firmware (the M0 logger, whose only dictionary holds a few strings).
  * 0 (default): the fast paths. */
 #ifndef PPQ_LEAN

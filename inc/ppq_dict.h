@@ -46,6 +46,8 @@ typedef struct ppq_dict_enc {
     uint32_t page_count;
     uint8_t slot_bytes, index_bytes;
     uint8_t slot_shift;     /* 32 - log2(slots): a number's slot is the top bits of its hash */
+    uint8_t exact_width;    /* data pages at their greatest index's width, not the entries':
+                               the writer's replays (ppq_dict_internal.h) */
     uint8_t *rle_groups;    /* bit-packed run buffer for the index encoder */
     ppq_dict_cfg_t cfg;
 } ppq_dict_enc_t;
@@ -70,7 +72,7 @@ PPQ_CHECKRET ppq_status_t ppq_dict_enc_put(ppq_dict_enc_t *enc, const void *valu
 
 /* Write the data page body for the buffered indices to `out`: one byte of
  * bit width (enough for entries-1, or for the page's greatest index where
- * that takes fewer bits, on 64-bit CPUs without PPQ_LEAN; at least 1 once there is
+ * that takes fewer bits, in the writer's replays of a chunk; at least 1 once there is
  * an entry, as common writers do) then the RLE/bit-packed hybrid without length prefix.
  * The page buffer is then empty.  Errors: the sink's. */
 PPQ_CHECKRET ppq_status_t ppq_dict_enc_flush_page(ppq_dict_enc_t *enc, ppq_sink_t *out);

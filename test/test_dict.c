@@ -70,12 +70,12 @@ static void int32_golden(void)
     PPQ_CHECK_EQ(ppq_dict_enc_page_values(&enc), 0);
 }
 
-/* A page's bit width is the one its greatest index needs: INT32 0..8 (9
- * entries, a page at width 4), then [2, 0, 3, 1, 2, 0, 3, 1]: width 2
- * (indices below 4), one bit-packed group of eight 2-bit values (header
- * 03): 2,0,3,1 and again, LSB first: 0b01110010 twice (PPQ_LEAN builds
- * and 32-bit CPUs: the entries' width 4, nibbles 0x02 0x13 twice).  Then
- * [8]: width 4. */
+/* A page's bit width: the entries' (INT32 0..8: 9 entries, width 4), or
+ * with exact_width (the writer's replays) the one its greatest index
+ * needs: [2, 0, 3, 1, 2, 0, 3, 1] at width 2 (indices below 4), one
+ * bit-packed group of eight 2-bit values (header 03): 2,0,3,1 and again,
+ * LSB first: 0b01110010 twice; at the entries' width 4 (PPQ_LEAN builds and
+ * 32-bit CPUs too), nibbles 0x02 0x13 twice.  Then [8]: width 4 either way. */
 static void page_width_from_its_indices(void)
 {
     PPQ_CHECK(setup());
@@ -86,26 +86,30 @@ static void page_width_from_its_indices(void)
     ppq_sink_t ps;
     ppq_memsink_t pm;
     size_t accepted;
-    ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
-    PPQ_CHECK_OK(ppq_dict_enc_init(&enc, PPQ_INT32, 0, &cfg, &arena));
-    PPQ_CHECK_OK(ppq_dict_enc_put(&enc, first, 9, &accepted));
-    capture(&ps, &pm, page_buf);
-    PPQ_CHECK_OK(ppq_dict_enc_flush_page(&enc, &ps));
-    PPQ_CHECK_EQ(page_buf[0], 4);
-    PPQ_CHECK_OK(ppq_dict_enc_put(&enc, low, 8, &accepted));
-    capture(&ps, &pm, page_buf);
-    PPQ_CHECK_OK(ppq_dict_enc_flush_page(&enc, &ps));
-    if (PPQ_LEAN || SIZE_MAX <= 0xFFFFFFFFu) { /* the entries' width: 2,0,3,1 in nibbles */
-        PPQ_CHECK_EQ(pm.len, 6);
-        PPQ_CHECK_MEM(page_buf, "\x04\x03\x02\x13\x02\x13", 6);
-    } else {
-        PPQ_CHECK_EQ(pm.len, 4);
-        PPQ_CHECK_MEM(page_buf, "\x02\x03\x72\x72", 4);
+    int exact;
+    for (exact = 0; exact <= 1; exact++) {
+        ppq_arena_init(&arena, test_arena_ptr, test_arena_size);
+        PPQ_CHECK_OK(ppq_dict_enc_init(&enc, PPQ_INT32, 0, &cfg, &arena));
+        PPQ_CHECK_OK(ppq_dict_enc_put(&enc, first, 9, &accepted));
+        capture(&ps, &pm, page_buf);
+        PPQ_CHECK_OK(ppq_dict_enc_flush_page(&enc, &ps));
+        PPQ_CHECK_EQ(page_buf[0], 4);
+        enc.exact_width = (uint8_t)exact;
+        PPQ_CHECK_OK(ppq_dict_enc_put(&enc, low, 8, &accepted));
+        capture(&ps, &pm, page_buf);
+        PPQ_CHECK_OK(ppq_dict_enc_flush_page(&enc, &ps));
+        if (PPQ_LEAN || !PPQ_DICT_TRUNCATE || !exact) { /* the entries' width (no replays on 32-bit CPUs) */
+            PPQ_CHECK_EQ(pm.len, 6);
+            PPQ_CHECK_MEM(page_buf, "\x04\x03\x02\x13\x02\x13", 6);
+        } else {
+            PPQ_CHECK_EQ(pm.len, 4);
+            PPQ_CHECK_MEM(page_buf, "\x02\x03\x72\x72", 4);
+        }
+        PPQ_CHECK_OK(ppq_dict_enc_put(&enc, &top, 1, &accepted));
+        capture(&ps, &pm, page_buf);
+        PPQ_CHECK_OK(ppq_dict_enc_flush_page(&enc, &ps));
+        PPQ_CHECK_EQ(page_buf[0], 4);
     }
-    PPQ_CHECK_OK(ppq_dict_enc_put(&enc, &top, 1, &accepted));
-    capture(&ps, &pm, page_buf);
-    PPQ_CHECK_OK(ppq_dict_enc_flush_page(&enc, &ps));
-    PPQ_CHECK_EQ(page_buf[0], 4);
 }
 
 /* BYTE_ARRAY entries in first-seen order, PLAIN (length + bytes); a run of

@@ -153,6 +153,9 @@ ppq_status_t ppq_dict_enc_init(ppq_dict_enc_t *enc, ppq_type_t type, uint32_t ty
     }
     enc->slot_mask = (uint32_t)(size[SLOTS] >> (slot_bytes_for(cfg->max_entries) == 2u ? 1 : 2)) - 1u;
     enc->slot_shift = (uint8_t)(32u - ppq_bit_width32(enc->slot_mask)); /* (slots: a power of two) */
+    if (PPQ_DICT_TRUNCATE) {
+        enc->exact_width = 0; /* (read where the replays are built) */
+    }
     enc->slots = mem;
     enc->pool = mem + PPQ_ARENA_ROUND(size[SLOTS]);
     enc->offsets = type == PPQ_BYTE_ARRAY ? (uint32_t *)(void *)(enc->pool + PPQ_ARENA_ROUND(size[POOL])) : NULL;
@@ -528,27 +531,28 @@ void ppq_dict_enc_drop_page(ppq_dict_enc_t *enc)
     enc->page_count = 0;
 }
 
-/* The bit width of the page's indices: that of the greatest, at least 1
- * once there is an entry.  A dictionary kept from earlier pages (the
- * writer's replays of a chunk, its entries all known from the start) had
- * written every page at the width of all its entries: 1.11x the pages of
- * one growing as its values came.  Those replays are built on 64-bit CPUs
- * only; elsewhere (and with PPQ_LEAN) a page takes the entries' width: on
- * the M4 logger the scan cost 5 instructions a row for 0.5% of its bytes.
- * The scan stops at the first index as wide as the entries'. */
-#define PAGE_SCAN (!PPQ_LEAN && SIZE_MAX > 0xFFFFFFFFu)
+/* The bit width of the page's indices: the entries' (enough for the
+ * greatest, as a dictionary grows with its values), or with exact_width
+ * that of the page's greatest index, at least 1 once there is an entry.
+ * A dictionary kept from earlier pages (the writer's replays of a chunk,
+ * its entries all known from the start) had written every page at the
+ * width of all its entries: 1.11x the pages of one growing as its values
+ * came.  Built where the replays are (PPQ_DICT_TRUNCATE: 64-bit CPUs):
+ * every page scanned had cost the M4 logger's row 5-19 instructions, and
+ * its pages would differ from the host's.  The scan runs from the page's
+ * end and stops at the first index as wide as the entries'. */
 static unsigned page_width(const ppq_dict_enc_t *enc)
 {
-    uint32_t n = enc->page_count, all = 0, top, i, j;
+    uint32_t all = 0, top, i, j;
     unsigned entries = enc->count == 0u ? 0u : max_index_width(enc->count);
-    if (!PAGE_SCAN || enc->count == 0u) {
+    if (PPQ_LEAN || !PPQ_DICT_TRUNCATE || !enc->exact_width || enc->count == 0u) { /* (no replays) */
         return entries;
     }
     top = (uint32_t)1u << (entries - 1u); /* once the page holds one this high: the entries' width */
-    for (i = 0; i < n && all < top; i = j) { /* (16 indices between looks) */
-        uint32_t stop = n - i < 16u ? n : i + 16u;
-        for (j = i; j < stop; j++) {
-            all |= page_at(enc, j);
+    for (i = enc->page_count; i > 0u && all < top; i = j) { /* (16 indices between looks) */
+        uint32_t stop = i < 16u ? 0u : i - 16u;
+        for (j = i; j > stop; j--) {
+            all |= page_at(enc, j - 1u);
         }
     }
     return all == 0u ? 1u : ppq_bit_width32(all);

@@ -477,6 +477,7 @@ static ppq_status_t replay(ppq_writer_t *w, ppq_col_t *c, uint32_t n, uint8_t mo
     c->deciding = 0;
     c->reweigh = 0;
     chunk_stats_reset(c);
+    c->own.dict->exact_width = 1; /* (its entries may be known from the start: each page as narrow as its indices) */
     st = start_page(w, c);
     for (k = 0; k < n && st == PPQ_OK; k++) {
         const void *v = NULL;
@@ -507,6 +508,7 @@ static ppq_status_t replay(ppq_writer_t *w, ppq_col_t *c, uint32_t n, uint8_t mo
         }
     }
     st = st == PPQ_OK ? finish_page(w, c) : st;
+    c->own.dict->exact_width = 0;
     *hdr_crcs = s.hdr_crcs;
     return st == PPQ_OK && whole && (s.left != 0u || s.next != s.got || s.at != s.end) ? PPQ_ERR_CORRUPT : st;
 }
