@@ -90,7 +90,10 @@ CHECK_STEPS += sweep-check sweep-interop sweep-within
 # where its next value would fill it (105:1437, hashes 2.99x; 103:486, runs
 # 1.19x); and a compact float's dictionary that alone holds entries kept
 # through one row group that lost by less than a 16th (102:410, a walk in
-# row groups of 212 rows, 2.88x).
+# row groups of 212 rows, 2.88x); then (2026-12-03) that probe in the row
+# groups after the file's first while they end before it (117:333: a
+# DOUBLE's 4 entries ended the first after 4 rows, hashed ids went DELTA
+# for the rest, 7.1x DICTIONARY's chunk).
 SWEEP_WITHIN := 46 47 48 56 57 92 104 106 111 114 151 209 226 228 231 322 330 337 340 343 345 385 419 421 427 \
                 439 442 443 444 446 447 448 467 472 473 477 482 484 487 492 493 494 496 508 510 511 519 520 \
                 522 542 543 547 552 564 601 622 623 625 629 644 652 653 539 665 \
@@ -101,7 +104,8 @@ SWEEP_WITHIN_FULL := 148 744 2343 2380 2939 3237 3318 556 2740 1936 2144 2234 23
                      3128 3076 2729 296 394 3036
 SWEEP_WITHIN_RANDOM := 201:714 201:782 201:554 201:1968 201:416 201:546 202:1829 204:58 101:1494 103:844 \
                        102:1346 104:1510 102:402 104:1525 106:230 108:333 101:1395 \
-                       104:1812 105:1734 106:405 108:1008 105:488 103:827 105:1437 103:486 102:410
+                       104:1812 105:1734 106:405 108:1008 105:488 103:827 105:1437 103:486 102:410 \
+                       117:333
 
 sweep-within: $(SWEEP)
 	@for c in $(SWEEP_WITHIN) $(addprefix full:,$(SWEEP_WITHIN_FULL)) $(addprefix random:,$(SWEEP_WITHIN_RANDOM)); do \

@@ -656,7 +656,8 @@ static int est_new_fills(const compact_est_t *e, int64_t v, uint32_t used, const
     return sketch_count(e->distinct) + used < o->dict_entries && sketch_count(e->distinct + 2u) + used > o->dict_entries;
 }
 
-/* The file's first row group, where an AUTO integer's dictionary would
+/* The file's first row group (and the next while they end before an
+ * eighth of the store), where an AUTO integer's dictionary would
  * just have filled (a file of 385 rows of ids, its dictionary filling
  * every 60 rows, had never reached an eighth of its store: DELTA, 1.47x
  * DICTIONARY's file), and an eighth of the store in (and a quarter,
@@ -3163,7 +3164,10 @@ static ppq_status_t compact_reset(ppq_writer_t *w)
     }
     w->seg_last = NO_SEG;
 #if PPQ_WRITER_COMPACT_FLAT
-    w->rg_probe = (uint8_t)(w->row_groups == 0u && w->rg_rows == 0u); /* (the file's first: compact_probe) */
+    /* the file's first (compact_probe), and the next while they end before
+     * the first probe (a DOUBLE's 4 entries had ended the first after 4
+     * rows: its ids' DELTA took the rest of a short file, 1.12x DICTIONARY's) */
+    w->rg_probe = (uint8_t)((w->row_groups == 0u && w->rg_rows == 0u) || w->rg_probe == 1u);
 #endif
     dict_used = w->dict_used;
     w->dict_used = 0;
