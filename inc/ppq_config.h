@@ -57,9 +57,9 @@
  * numbers byte by byte (not as one word), the RLE encoder packs value by
  * value (not 8 at a time), the writer's setters copy through memcpy, a
  * dictionary's data pages take its entries' bit width (not, in the
- * writer's replays of a chunk, their own greatest index's).  The same values out, slower: for the smallest
- * firmware (the M0 logger, whose only dictionary holds a few strings).
- * 0 (default): the fast paths. */
+ * writer's replays of a chunk, their own greatest index's).  The same
+ * values out, slower: for the smallest firmware (the M0 logger, whose
+ * only dictionary holds a few strings).  0 (default): the fast paths. */
 #ifndef PPQ_LEAN
 #define PPQ_LEAN 0
 #endif

@@ -47,7 +47,8 @@ typedef struct ppq_dict_enc {
     uint8_t slot_bytes, index_bytes;
     uint8_t slot_shift;     /* 32 - log2(slots): a number's slot is the top bits of its hash */
     uint8_t exact_width;    /* data pages at their greatest index's width, not the entries':
-                               the writer's replays (ppq_dict_internal.h) */
+                               set while the writer replays a chunk whose entries are all
+                               known (ppq_writer_rechunk.c, 64-bit CPUs); read there only */
     uint8_t *rle_groups;    /* bit-packed run buffer for the index encoder */
     ppq_dict_cfg_t cfg;
 } ppq_dict_enc_t;

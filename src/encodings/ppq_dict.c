@@ -539,21 +539,15 @@ void ppq_dict_enc_drop_page(ppq_dict_enc_t *enc)
  * width of all its entries: 1.11x the pages of one growing as its values
  * came.  Built where the replays are (PPQ_DICT_TRUNCATE: 64-bit CPUs):
  * every page scanned had cost the M4 logger's row 5-19 instructions, and
- * its pages would differ from the host's.  The scan runs from the page's
- * end and stops at the first index as wide as the entries'. */
+ * its pages would differ from the host's. */
 static unsigned page_width(const ppq_dict_enc_t *enc)
 {
-    uint32_t all = 0, top, i, j;
-    unsigned entries = enc->count == 0u ? 0u : max_index_width(enc->count);
+    uint32_t all = 0, i;
     if (PPQ_LEAN || !PPQ_DICT_TRUNCATE || !enc->exact_width || enc->count == 0u) { /* (no replays) */
-        return entries;
+        return enc->count == 0u ? 0u : max_index_width(enc->count);
     }
-    top = (uint32_t)1u << (entries - 1u); /* once the page holds one this high: the entries' width */
-    for (i = enc->page_count; i > 0u && all < top; i = j) { /* (16 indices between looks) */
-        uint32_t stop = i < 16u ? 0u : i - 16u;
-        for (j = i; j > stop; j--) {
-            all |= page_at(enc, j - 1u);
-        }
+    for (i = 0; i < enc->page_count; i++) {
+        all |= page_at(enc, i);
     }
     return all == 0u ? 1u : ppq_bit_width32(all);
 }

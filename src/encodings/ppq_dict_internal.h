@@ -32,11 +32,6 @@ ppq_status_t ppq_dict_enc_put_word(ppq_dict_enc_t *enc, uint64_t word);
 void ppq_dict_enc_truncate(ppq_dict_enc_t *enc, uint32_t count);
 #endif
 
-/* enc->exact_width, set while the writer replays a chunk (rechunk, 64-bit
- * CPUs): each data page at its own greatest index's width, where the
- * dictionary's entries were all known before its first page.  Elsewhere
- * pages take the entries' width, as they grow with the values. */
-
 #ifndef PPQ_DICT_NARROW
 #define PPQ_DICT_NARROW 0
 #endif
