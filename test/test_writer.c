@@ -1086,6 +1086,62 @@ static void record_refusals(void)
     PPQ_CHECK_MEM(file_buf, first, first_len);
 }
 
+/* Records of a dictionary's strings that repeat (the row path's
+ * shortcut compares each with the page's last), of 1-9 bytes, among
+ * strings of the same length that differ only in the first, the last or
+ * the middle byte, and nulls by the presence flag: read back as written. */
+static uint32_t read_back_strings(size_t len, int optional, size_t (*want)(uint32_t r, uint8_t *out));
+
+typedef struct str_row {
+    ppq_bytes_t s;
+    uint8_t s_valid;
+} str_row_t;
+
+static size_t str_again_want(uint32_t r, uint8_t *v)
+{
+    uint32_t len = 1u + (r / 24u) % 9u, k = r % 24u;
+    if (k == 15u) {
+        return 0; /* a null */
+    }
+    memcpy(v, "abcdefghi", len);
+    v[0] = (uint8_t)('a' + (r / 24u) % 5u);
+    if (k == 10u || k == 12u || k == 14u) { /* near misses: the first, last, middle byte */
+        v[k == 10u ? 0u : k == 12u ? len - 1u : len / 2u] = 'Z';
+    }
+    return len;
+}
+
+static void record_repeated_strings(void)
+{
+    static const ppq_column_t schema[] = {COL("s", PPQ_BYTE_ARRAY, 1, PPQ_COLUMN_DICTIONARY)};
+    static const ppq_field_t fields[] = {PPQ_FIELD_OPTIONAL(str_row_t, s, s_valid)};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    str_row_t row;
+    uint8_t v[32];
+    uint32_t r, rows = 9u * 24u;
+    PPQ_CHECK(setup());
+    memset(&o, 0, sizeof o);
+    o.page_values = 32;
+    o.page_bytes = 128;
+    o.footer_bytes = 1024;
+    o.dict_entries = 32;
+    o.dict_bytes = 256;
+    o.row_group_rows = 72;
+    ppq_sink_init_mem(&file_sink, &file_mem, file_buf, FILE_CAP);
+    PPQ_CHECK_OK(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size));
+    PPQ_CHECK_OK(ppq_writer_use_record(&w, fields));
+    for (r = 0; r < rows; r++) {
+        size_t n = str_again_want(r, v);
+        row.s.ptr = n > 0u ? v : NULL;
+        row.s.len = (uint32_t)n;
+        row.s_valid = (uint8_t)(n > 0u);
+        PPQ_CHECK_OK(ppq_writer_write_record(&w, &row));
+    }
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    PPQ_CHECK_EQ(read_back_strings(file_mem.len, 1, str_again_want), rows);
+}
+
 static void invalid_schemas(void)
 {
     static const ppq_column_t dup[] = {COL("a", PPQ_INT32, 0, PPQ_COLUMN_AUTO), COL("a", PPQ_INT64, 0, PPQ_COLUMN_AUTO)};
@@ -5779,6 +5835,7 @@ static const ppq_test_case_t cases[] = {
 #endif
     PPQ_TEST(rejected_rows),
     PPQ_TEST(record_refusals),
+    PPQ_TEST(record_repeated_strings),
     PPQ_TEST(invalid_schemas),
     PPQ_TEST(arena_size_is_exact),
     PPQ_TEST(compact_rejects_and_sizes),

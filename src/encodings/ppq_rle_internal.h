@@ -39,17 +39,4 @@ PPQ_CHECKRET ppq_status_t ppq_rle_dec_count_ones(ppq_rle_dec_t *dec, size_t n, s
 size_t ppq_rle_dec_packed(ppq_rle_dec_t *dec, uint32_t *buf, size_t cap, size_t max, const uint32_t **vals,
                           ppq_status_t *st);
 
-/* The value the encoder's open RLE run repeats, once more, when `value`
- * is it and the run has room: 1 (counted, nothing else to do); 0 when the
- * value must go through ppq_rle_enc_put_one.  The row path's shortcut for
- * long runs (a door that stays shut, a status that stays "ok"). */
-static inline int ppq_rle_enc_again(ppq_rle_enc_t *enc, uint32_t value)
-{
-    if (enc->repeat_count > 8u && enc->repeat_value == value && enc->repeat_count < PPQ_RLE_MAX_RUN - 1u) {
-        enc->repeat_count++;
-        return 1;
-    }
-    return 0;
-}
-
 #endif

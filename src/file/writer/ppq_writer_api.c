@@ -398,6 +398,9 @@ ppq_status_t ppq_writer_use_record(ppq_writer_t *w, const ppq_field_t *fields)
     for (i = 0; i < w->ncols && !COMPACT(w); i++) {
         COL(w, i)->rec_value = fields[i].value;
         COL(w, i)->rec_present = fields[i].present;
+#if !PPQ_LEAN
+        set_rec_put(COL(w, i));
+#endif
     }
     i = 0;
     while (i < w->ncols && !record_checks(w, i, &fields[i], first)) {
@@ -486,14 +489,15 @@ ppq_status_t ppq_writer_write_record(ppq_writer_t *w, const void *record)
         sort_row(w, rec);
     }
 #endif
+#if !PPQ_LEAN
     for (; col != end; col += size) {
         ppq_col_t *c = (ppq_col_t *)(void *)col;
-        st = c->rec_present == PPQ_FIELD_ALWAYS || rec[c->rec_present] != 0u ? c->put(w, c, rec + c->rec_value)
-                                                                             : put_slow(w, c, NULL);
+        st = c->rec_put(w, c, rec + c->rec_value);
         if (st != PPQ_OK) {
             break;
         }
     }
+#endif
     w->rows_fast--;
     if (st != PPQ_OK) {
         w->err = st;

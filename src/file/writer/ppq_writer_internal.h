@@ -310,6 +310,12 @@ typedef struct ppq_col {
 #if PPQ_WRITER_BLOOM
     bcol_t *bloom;          /* its bloom filter (NULL: none, BLOOM) */
 #endif
+#if !PPQ_LEAN
+    /* write_record's put: put, or where the record's field has a presence
+     * flag put_present (the flag, then put); v the field's value.  (Last:
+     * the fields before keep their offsets, short in Thumb loads.) */
+    ppq_status_t (*rec_put)(struct ppq_writer *w, struct ppq_col *c, const void *v);
+#endif
 } ppq_col_t;
 
 /* Free chunk bytes below which column c's row group ends: room for every

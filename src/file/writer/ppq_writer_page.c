@@ -817,32 +817,39 @@ static ppq_status_t put_plain(ppq_writer_t *w, ppq_col_t *c, const void *v)
     return put_done(c);
 }
 
-/* A boolean that continues its RLE run (its statistics hold). */
+/* A boolean that continues the page's open RLE run of 9 or more (its
+ * statistics hold): counted, nothing else to do.  (A page's run never
+ * nears the longest, PPQ_RLE_MAX_RUN: page_values is at most 2^20, and
+ * the encoder starts anew with each page.) */
 static ppq_status_t put_bool_again(ppq_writer_t *w, ppq_col_t *c, const void *v)
 {
-    if (!ppq_rle_enc_again(&c->enc.rle, *(const uint8_t *)v != 0u)) {
+    ppq_rle_enc_t *r = &c->enc.rle;
+    if (r->repeat_count <= 8u || r->repeat_value != (uint32_t)(*(const uint8_t *)v != 0u)) {
         return put_slow(w, c, v);
     }
+    r->repeat_count++;
     return put_done(c);
 }
 
 /* Are the len bytes at a and b the same?  (Short strings: loads, not a
- * call.) */
+ * call; from the end, so that a string of 2 or 3 bytes takes one compare
+ * of two and at most one of a byte.) */
 static PPQ_ALWAYS_INLINE int same_bytes(const uint8_t *a, const uint8_t *b, uint32_t len)
 {
-    uint32_t k = 0;
-    for (; k + 4u <= len; k += 4u) {
+    uint32_t k = len;
+    while (k >= 4u) {
+        k -= 4u;
         if (ppq_load_le32(a + k) != ppq_load_le32(b + k)) {
             return 0;
         }
     }
-    if (len - k >= 2u) {
+    if (k >= 2u) {
+        k -= 2u;
         if (ppq_load_le16(a + k) != ppq_load_le16(b + k)) {
             return 0;
         }
-        k += 2u;
     }
-    return k == len || a[k] == b[k];
+    return k == 0u || a[0] == b[0];
 }
 
 /* A byte array the same as the page's last (its dictionary index again). */
@@ -850,13 +857,13 @@ static ppq_status_t put_bytes_again(ppq_writer_t *w, ppq_col_t *c, const void *v
 {
     const ppq_bytes_t *b = (const ppq_bytes_t *)v;
     ppq_dict_enc_t *d = c->own.dict;
-    uint32_t len = b->len; /* (a local: the page's store may alias *b) */
-    if (PPQ_DICT_NARROW || c->again == NULL || len != c->again_len || len > w->opts.page_bytes - c->page_data ||
+    uint32_t len = b->len, data = c->page_data, idx = c->again_idx; /* (locals: the page's store may alias */
+    if (PPQ_DICT_NARROW || c->again == NULL || len != c->again_len || len > w->opts.page_bytes - data ||  /* them) */
         !same_bytes(c->again, b->ptr, len)) {
         return put_slow(w, c, v);
     }
-    ((uint32_t *)d->page)[d->page_count++] = c->again_idx;
-    c->page_data += len;
+    ((uint32_t *)d->page)[d->page_count++] = idx;
+    c->page_data = data + len;
     return put_done(c);
 }
 
@@ -878,6 +885,23 @@ static int rows_fast(ppq_writer_t *w)
     w->rows_fast = least;
     return least > 0u;
 }
+
+#if !PPQ_LEAN
+/* write_record's put for a column whose record field has a presence
+ * flag: a null where the flag is 0, else the page's put.  (Apart, so that
+ * the other columns' calls test no flag.) */
+static ppq_status_t put_present(ppq_writer_t *w, ppq_col_t *c, const void *v)
+{
+    const uint8_t *rec = (const uint8_t *)v - c->rec_value;
+    return rec[c->rec_present] != 0u ? c->put(w, c, v) : put_slow(w, c, NULL);
+}
+
+/* c->rec_put for c->put and the record's field (ppq_writer_use_record). */
+static void set_rec_put(ppq_col_t *c)
+{
+    c->rec_put = c->rec_present == PPQ_FIELD_ALWAYS ? c->put : put_present;
+}
+#endif
 
 /* Choose c->put for the page's encoding; whenever it or `deciding`
  * changes (start_page).  (BOOLEAN columns are the page layout's K_RLE.)
@@ -904,6 +928,9 @@ static void set_put(const ppq_writer_t *w, ppq_col_t *c)
     } else if (BUILT(K_RLE) && c->kind == K_RLE) {
         c->put = put_bool_again;
     }
+#if !PPQ_LEAN
+    set_rec_put(c);
+#endif
 }
 
 /* ---- dictionary page headers, page CRCs ------------------------------------------ */
