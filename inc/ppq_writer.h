@@ -811,7 +811,9 @@ uint64_t ppq_writer_rows(const ppq_writer_t *w);
 /*
  * Row groups the file surely still takes after the open one (which may
  * have no rows yet), by the room left in the footer store at the worst
- * case of a row group's metadata: 0 means the open row group is the
+ * case of a row group's metadata (the compact layout: with offsets,
+ * sizes and counts as wide as row_group_rows rows can make them that far
+ * into the file; the page layout: 64-bit ones): 0 means the open row group is the
  * file's last, and once it ends (row_group_rows, a full chunk buffer or
  * store, ppq_writer_flush_row_group) a commit returns PPQ_ERR_NOSPACE (a
  * logger rotates files then, or at a row group's end before).  How many

@@ -3770,7 +3770,7 @@ static int rotate_files(size_t extra, int total, int *files, footer_t *first)
     if (ppq_writer_init(&w, rotate_schema, 2, &o, &file_sink, test_arena_ptr, test_arena_size) != PPQ_OK) {
         return 0;
     }
-    o.footer_bytes = (uint32_t)(w.rg_meta_max + extra);
+    o.footer_bytes = (uint32_t)(w.footer_cap + extra); /* (the least store: a row group's room) */
     *files = 0;
     while (i < total && ok) {
         uint32_t promised, groups, need;
@@ -3829,7 +3829,7 @@ static void rotate_files_losing_no_row(void)
     }
     PPQ_CHECK_EQ(f.col[1].min_len, 24); /* room for full bounds: kept */
     /* room for one row group a file, less than its full bounds take: cut */
-    PPQ_CHECK(rotate_files(40, 40, &files, &f));
+    PPQ_CHECK(rotate_files(0, 40, &files, &f));
     PPQ_CHECK(f.num_rows > 1 && files == 40 / (int)f.num_rows); /* (row groups of the chunk buffers' rows) */
     rotate_row(s, (int)f.num_rows - 1); /* the greatest value */
     s[15] = (char)(s[15] + 1);          /* 'g' -> 'h' */

@@ -114,6 +114,9 @@ ppq_status_t ppq_writer_init(ppq_writer_t *w, const ppq_column_t *schema, uint32
     if (st == PPQ_OK && PPQ_WRITER_RECOVERY && w->opts.recovery) {
         st = write_header_record(w);
     }
+    if (PPQ_WRITER_COMPACT && COMPACT(w) && !META_TO_SPILL(w) && w->footer_cap < rg_meta_room(w, out->offset, 1, NULL)) {
+        w->full = 1; /* (a header past the 64 KiB plan() allowed for: no row group fits) */
+    }
     w->err = st == PPQ_OK || PPQ_IS_MISUSE(st) ? PPQ_OK : st;
     return st;
 }
@@ -536,11 +539,13 @@ ppq_status_t ppq_writer_close(ppq_writer_t *w)
 
 uint32_t ppq_writer_row_groups_left(const ppq_writer_t *w)
 {
-    /* each row group's metadata takes at most rg_meta_full bytes where the
-     * store has that room, else rg_meta_max (byte-array bounds cut), and a
-     * row group starts only with rg_meta_max bytes left (write_row_group) */
-    size_t room = w->footer_cap - w->footer_len, max = w->rg_meta_max,
-           full = PPQ_WRITER_STATISTICS && w->rg_meta_full > max ? w->rg_meta_full : max, n = 0;
+    /* each row group's metadata takes at most `full` bytes where the store
+     * has that room, else `max` (byte-array bounds cut), and a row group
+     * starts only with `max` bytes left (write_row_group); both as the
+     * last row group the store could hold would take them, as far into
+     * the file as those before it could reach (rg_meta_room) */
+    size_t room = w->footer_cap - w->footer_len, max, full, n = 0;
+    uint64_t grows = 0;
     uint32_t cap = 0x7FFEu - (w->row_groups < 0x7FFEu ? w->row_groups : 0x7FFEu); /* (ordinals) */
     if (w->err != PPQ_OK || w->full) {
         return 0;
@@ -548,6 +553,12 @@ uint32_t ppq_writer_row_groups_left(const ppq_writer_t *w)
     if (w->opts.footer_spill != NULL) {
         return cap;
     }
+    max = rg_meta_room(w, w->out->offset, 1, &grows);
+    if (grows != 0u) { /* (room / max + 1 row groups at most, each of `grows` bytes at most) */
+        max = rg_meta_room(w, w->out->offset + (uint64_t)(room / max + 1u) * grows, 1, NULL);
+    }
+    full = rg_meta_room(w, w->out->offset + (uint64_t)(room / max + 1u) * grows, 0, NULL);
+    full = full > max ? full : max;
     if (room >= full) { /* row groups that start with `full` free, then the others */
         n = (room - full) / full + 1u;
         room -= n * full;

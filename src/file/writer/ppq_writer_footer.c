@@ -231,6 +231,22 @@ static ppq_status_t flush(ppq_writer_t *w)
     return st == PPQ_OK ? write_row_group(w) : st;
 }
 
+/* Room the footer store keeps for the metadata of a row group that starts
+ * at file offset `at`: its largest with byte-array min/max cut as
+ * rg_meta_max() cuts them (`cut`), else whole; in the compact layout as
+ * wide as the row group can make its offsets, sizes and counts
+ * (rg_meta_next; the page layout: the widest).  *grows (unless NULL): the bytes the row group takes at
+ * most (unset with the widest). */
+static size_t rg_meta_room(const ppq_writer_t *w, uint64_t at, int cut, uint64_t *grows)
+{
+    if (!PPQ_WRITER_COMPACT || !COMPACT(w)) {
+        return cut || !PPQ_WRITER_STATISTICS || w->rg_meta_full < w->rg_meta_max ? w->rg_meta_max : w->rg_meta_full;
+    }
+    return rg_meta_next(w->schema, w->ncols, &w->opts,
+                        cut && w->opts.footer_spill == NULL && !w->opts.recovery ? STAT_CUT : STAT_MAX, at,
+                        COMPACT(w) ? w->store_size : 0u, grows);
+}
+
 static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
 {
     ppq_thrift_w_t t;
@@ -246,7 +262,7 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
     /* the store has less room than the metadata at its largest (only
      * without a spill and recovery, which keep that room): byte-array
      * min/max cut to STAT_CUT bytes, as rg_meta_max() counted them */
-    int cut = PPQ_WRITER_STATISTICS && !META_TO_SPILL(w) && w->footer_cap - w->footer_len < w->rg_meta_full;
+    int cut = PPQ_WRITER_STATISTICS && !META_TO_SPILL(w) && w->footer_cap - w->footer_len < rg_meta_room(w, rg_start, 0, NULL);
     ppq_sink_init_mem(&fs, &fm, w->footer + w->footer_len, w->footer_cap - w->footer_len);
     if (META_TO_SPILL(w)) { /* no store: to the spill (counted from its offset now to then) */
         w->spilled -= w->opts.footer_spill->offset;
@@ -386,7 +402,8 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
 #endif
     w->rg_due = 0;
     w->row_groups++;
-    if (!META_TO_SPILL(w) && w->footer_cap - w->footer_len < w->rg_meta_max && w->opts.footer_spill != NULL) {
+    if (!META_TO_SPILL(w) && w->footer_cap - w->footer_len < rg_meta_room(w, w->out->offset, 1, NULL) &&
+        w->opts.footer_spill != NULL) {
         st = ppq_sink_write(w->opts.footer_spill, w->footer, w->footer_len);
         if (st != PPQ_OK) {
             return st;
@@ -394,7 +411,8 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
         w->spilled += w->footer_len;
         w->footer_len = 0;
     }
-    if ((!META_TO_SPILL(w) && w->footer_cap - w->footer_len < w->rg_meta_max) || w->row_groups == 0x7FFFu) {
+    if ((!META_TO_SPILL(w) && w->footer_cap - w->footer_len < rg_meta_room(w, w->out->offset, 1, NULL)) ||
+        w->row_groups == 0x7FFFu) {
         w->full = 1; /* no room for another row group's metadata (or ordinal) */
     }
     return PPQ_OK;

@@ -388,27 +388,49 @@ static pidx_t *plan_index(const ppq_column_t *c, const ppq_writer_options_t *o, 
 }
 #endif
 
+/* Widths of a row group's metadata fields, each with its field header:
+ * file offsets, sizes, counts (varints); with `by_type` a column's
+ * encodings list as long as its type's encodings (else 10 of them). */
+typedef struct meta_widths {
+    uint8_t off, size, count, by_type;
+} meta_widths_t;
+
+/* Any 64-bit offset or size, counts below 2^31: the widest. */
+static const meta_widths_t meta_widest = {11u, 11u, 6u, 0u};
+/* Offsets below 1 MiB, sizes and counts below 8,192: options_for_arena's
+ * guess at a small arena's usual row group. */
+static const meta_widths_t meta_usual = {4u, 3u, 3u, 1u};
+
+/* Encodings a column of type t may list: PLAIN, RLE (levels, booleans),
+ * and its type's others (RLE_DICTIONARY, DELTA_*, BYTE_STREAM_SPLIT). */
+static size_t encodings_max(ppq_type_t t)
+{
+    return t == PPQ_BOOLEAN ? 2u : t == PPQ_FLOAT || t == PPQ_DOUBLE || t == PPQ_INT96 ? 4u : 5u;
+}
+
 /* Bytes of one row group's metadata at its largest (ppq_meta_write_chunk,
  * ppq_meta_write_row_group_end; Thrift compact, field ids ascending: one
- * byte per field header).  Counts below 2^31 take 5 bytes as varints,
- * offsets and sizes 10 (any 64-bit value); byte-array min/max at most
- * `cut` bytes each (their stat_cap(), or STAT_CUT where write_row_group
- * cuts them to fit). */
-static size_t rg_meta_bound(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, uint32_t cut)
+ * byte per field header), its offsets, sizes and counts as wide as `mw`
+ * says; byte-array min/max at most `cut` bytes each (their stat_cap(), or
+ * STAT_CUT where write_row_group cuts them to fit). */
+static PPQ_NOINLINE size_t rg_meta_bound_w(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, uint32_t cut,
+                              const meta_widths_t *mw)
 {
-    /* the columns' list header 3; total_byte_size 11, num_rows 6,
-     * file_offset 11, total_compressed_size 11, ordinal 4, stop 1 */
-    size_t total = 47, len = 0;
+    /* the columns' list header 3; total_byte_size, num_rows, file_offset,
+     * total_compressed_size, ordinal 4, stop 1 */
+    size_t total, len = 0;
     uint32_t i;
+    mw = PPQ_WRITER_COMPACT ? mw : &meta_widest; /* (a build without the compact layout: one bound) */
+    total = 3u + 2u * mw->size + mw->count + mw->off + 5u;
     if (PPQ_WRITER_SORTING && o->sorting_count != 0u) { /* the list's header 1, a SortingColumn 9 each */
         total += 1u + 9u * (size_t)o->sorting_count;
     }
     for (i = 0; i < n; i++) {
         (void)name_ok(s[i].name, &len);
-        /* a ColumnChunk: file_offset 2, meta_data's header 1, type 2, up to
-         * 10 encodings 12, the path 4 + len, codec 2, num_values 6, four
-         * sizes and offsets 44, two stops 2 */
-        total += 75u + len;
+        /* a ColumnChunk: file_offset 2, meta_data's header 1, type 2, the
+         * encodings list 2 + one each, the path 4 + len, codec 2,
+         * num_values, two sizes, two offsets, two stops 2 */
+        total += 15u + (mw->by_type ? encodings_max(s[i].type) : 10u) + mw->count + 2u * mw->size + 2u * mw->off + len;
         if (PAGE_INDEX(o)) { /* offset_index_offset 11, _length 6, column_index_offset 11, _length 6 */
             total += 34u;
         }
@@ -420,12 +442,75 @@ static size_t rg_meta_bound(const ppq_column_t *s, uint32_t n, const ppq_writer_
             size_t w = s[i].type == PPQ_BYTE_ARRAY || s[i].type == PPQ_FIXED_LEN_BYTE_ARRAY
                            ? (stat_cap(&s[i]) < cut ? stat_cap(&s[i]) : cut)
                            : stat_width(&s[i]);
-            /* Statistics: header and stop 2, null_count 6; max and min 2 +
-             * w each and their exactness 2; nan_count 6 */
-            total += 8u + (order != PPQ_ORDER_NONE ? 6u + 2u * w : 0u) + (order == PPQ_ORDER_FLOAT ? 6u : 0u);
+            /* Statistics: header and stop 2, null_count; max and min 2 + w
+             * each and their exactness 2; nan_count */
+            total += 2u + mw->count + (order != PPQ_ORDER_NONE ? 6u + 2u * w : 0u) +
+                     (order == PPQ_ORDER_FLOAT ? mw->count : 0u);
         }
     }
     return total;
+}
+
+static size_t rg_meta_bound(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, uint32_t cut)
+{
+    return rg_meta_bound_w(s, n, o, cut, &meta_widest);
+}
+
+/* Bytes of v as a Thrift varint. */
+static uint8_t varint_bytes(uint64_t v)
+{
+    uint8_t k = 1;
+    while (v >= 0x80u) {
+        v >>= 7;
+        k++;
+    }
+    return k;
+}
+
+/* The metadata of a compact layout's row group that starts at file
+ * offset `at`, at its largest: rg_meta_bound with offsets, sizes and
+ * counts only as wide as row_group_rows rows make them.  A value takes at
+ * most twice its PLAIN width and 16 bytes (DELTA's blocks and headers,
+ * dictionary indices, levels, runs), a byte array 16 beside its bytes,
+ * which the row group's `store` holds, and a column's pages at most 64
+ * KiB beside their values.  *grows (unless NULL): the bytes such a row
+ * group takes at most (left unset with the widest bound).  The page
+ * layout, a nested schema: rg_meta_bound (its sizes the widest: each
+ * value may be a page, a codec grow it; flash). */
+static size_t rg_meta_next(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, uint32_t cut,
+                           uint64_t at, size_t store, uint64_t *grows)
+{
+    meta_widths_t mw;
+    uint32_t i, per_row = 0;
+    uint64_t bytes;
+    if (!PPQ_WRITER_COMPACT || !o->compact) {
+        return rg_meta_bound(s, n, o, cut);
+    }
+    for (i = 0; i < n; i++) { /* (at most 127 columns: no overflow) */
+        per_row += s[i].type == PPQ_BYTE_ARRAY ? 16u : 2u * (uint32_t)ppq_plain_width(s[i].type, s[i].type_len) + 16u;
+    }
+    bytes = (uint64_t)o->row_group_rows * per_row + (uint64_t)n * 65536u + store;
+    if (grows != NULL) {
+        *grows = bytes;
+    }
+    mw.off = (uint8_t)(1u + varint_bytes(2u * (at + bytes))); /* (at: a file below 2^62 bytes) */
+    mw.size = (uint8_t)(1u + varint_bytes(2u * bytes));
+    mw.count = (uint8_t)(1u + varint_bytes(2u * (uint64_t)o->row_group_rows));
+    mw.by_type = 1;
+    return rg_meta_bound_w(s, n, o, cut, &mw);
+}
+
+/* The least footer store: one row group's metadata (rg_meta_next, cut as
+ * rg_meta_max cuts it) in a file whose header takes under 64 KiB
+ * (ppq_writer_init checks it); with a footer spill, any row group's, as
+ * far into the file as it may be (the widest; a nested schema's:
+ * `widest`). */
+static size_t rg_meta_least(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, size_t widest)
+{
+    if (!PPQ_WRITER_COMPACT || widest != 0u || o->footer_spill != NULL) {
+        return widest != 0u ? widest : rg_meta_max(s, n, o);
+    }
+    return rg_meta_next(s, n, o, o->recovery ? STAT_MAX : STAT_CUT, 1u << 16, 0xFFFFu, NULL);
 }
 
 /* The room kept free in the footer store for the next row group's
@@ -500,10 +585,12 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
      * names in each row group's paths */
     tree_it_t tree_at;
     size_t rg = rg_meta_max(s, n, o) + p->path_bytes;
+    size_t footer = footer_for(o, rg_meta_least(s, n, o, p->tree != NULL ? rg : 0u));
 #else
     size_t rg = rg_meta_max(s, n, o);
+    size_t footer = footer_for(o, rg_meta_least(s, n, o, 0u));
 #endif
-    size_t footer = footer_for(o, rg), scratch = scratch_for(s, n, o);
+    size_t scratch = scratch_for(s, n, o);
     size_t zin = 0, zout = 0, zwork = 0;
     ppq_col_t *cols = (ppq_col_t *)take(p, (size_t)n * sizeof(ppq_col_t));
     uint8_t *footer_mem = (uint8_t *)take(p, footer), *scratch_mem = (uint8_t *)take(p, scratch), *zin_mem, *zout_mem;
@@ -835,7 +922,7 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
     const ppq_writer_options_t *in = opts;
     uint8_t had_no_index, had_no_bloom = 0;
     uint64_t best_score = 0, best_rows = 0;
-    uint32_t pv, step, k, rg, typ, most = arena_len > 0x7FFFFFFFu ? 0x7FFFFFFFu : (uint32_t)arena_len;
+    uint32_t pv, step, k, rg, typ, widest = 0, most = arena_len > 0x7FFFFFFFu ? 0x7FFFFFFFu : (uint32_t)arena_len;
     int found = 0;
 #if PPQ_WRITER_NESTED
     if (opts == NULL || (tree != NULL ? !tree_ok(tree) : !schema_ok(schema, ncols))) {
@@ -855,15 +942,12 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
         had_no_bloom = opts->no_bloom;
         opts->no_bloom = 1;
     }
-    rg = (uint32_t)rg_meta_max(schema, ncols, in);
 #if PPQ_WRITER_NESTED
-    rg += tree != NULL ? (uint32_t)nest_path_bytes(tree) : 0u;
+    widest = tree != NULL ? (uint32_t)(rg_meta_max(schema, ncols, in) + nest_path_bytes(tree)) : 0u;
 #endif
-    /* a row group's metadata as it usually is: encodings, counts, sizes
-     * and offsets of a few bytes (some 28 bytes a column below the bound,
-     * 32 with statistics, and 16 a row group), byte-array bounds of 8 */
-    typ = (uint32_t)rg_meta_bound(schema, ncols, in, 8u) -
-          ncols * (PPQ_WRITER_STATISTICS && !opts->no_statistics ? 32u : 28u) - 16u;
+    /* a row group's metadata as it usually is: offsets of 3 bytes, sizes
+     * and counts of 2, its columns' encodings, byte-array bounds of 8 */
+    typ = (uint32_t)rg_meta_bound_w(schema, ncols, in, 8u, &meta_usual);
     /* pv 0: the compact layout (where it can be had: the best when it fits);
      * then pages as large as still leave room for whole row groups */
     for (pv = 0u; pv == 0u || (pv >= 8u && !(found && best.compact)); pv = pv == 0u ? 4096u : pv / 2u) {
@@ -882,6 +966,7 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
             o = *in;
             o.compact = pv == 0u;
             o.row_group_rows = 1u << 20; /* row groups end where the store or a chunk buffer fills */
+            rg = (uint32_t)rg_meta_least(schema, ncols, &o, widest); /* (the compact layout's) */
             o.footer_bytes = o.footer_spill != NULL ? 1u : pv == 0u ? rg + k * typ : (uint32_t)(arena_len >> (step / 2u + 1u));
             if (pv != 0u && (step & 1u) != 0u) { /* (pages: the halves, and 3/4 of each) */
                 o.footer_bytes = o.footer_bytes / 4u * 3u;
@@ -931,6 +1016,7 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
             /* (the page layout's row group metadata takes some 3/4 of typ:
              * sizes and offsets shorter, fewer encodings; 326-403 bytes
              * where typ is 459-550 on the sweep's tables of 5-8 columns) */
+            rg = (uint32_t)rg_meta_least(schema, ncols, &o, widest); /* (the layout's, its pages') */
             score = rows * groups_kept(&o, rg, typ); /* (file_rows: the full typ, an estimate most data beats) */
             o.file_rows = o.footer_spill != NULL || score > 0xFFFFFFFFu ? 0u : (uint32_t)score;
             score = pv == 0u ? score : rows * groups_kept(&o, rg, typ / 4u * 3u);
