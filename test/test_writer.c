@@ -1122,21 +1122,14 @@ static void record_repeated_strings(void)
     uint32_t r, rows = 9u * 24u;
     PPQ_CHECK(setup());
     memset(&o, 0, sizeof o);
-#ifdef PPQ_TEST_SMALL /* (the least chunk buffers: the small boards' 4 KB test arena) */
     o.page_values = 16;
     o.page_bytes = 64;
     o.footer_bytes = 768;
     o.dict_entries = 16;
     o.dict_bytes = 128;
     o.row_group_rows = 48;
-    o.chunk_bytes = 1;
-#else
-    o.page_values = 32;
-    o.page_bytes = 128;
-    o.footer_bytes = 1024;
-    o.dict_entries = 32;
-    o.dict_bytes = 256;
-    o.row_group_rows = 72;
+#ifdef PPQ_TEST_SMALL
+    o.chunk_bytes = 1; /* (the least chunk buffers: the small boards' 4 KB test arena) */
 #endif
     ppq_sink_init_mem(&file_sink, &file_mem, file_buf, FILE_CAP);
     PPQ_CHECK_OK(ppq_writer_init(&w, schema, 1, &o, &file_sink, test_arena_ptr, test_arena_size));

@@ -557,8 +557,7 @@ uint32_t ppq_writer_row_groups_left(const ppq_writer_t *w)
     if (grows != 0u) { /* (room / max + 1 row groups at most, each of `grows` bytes at most) */
         max = rg_meta_room(w, w->out->offset + (uint64_t)(room / max + 1u) * grows, 1, NULL);
     }
-    full = rg_meta_room(w, w->out->offset + (uint64_t)(room / max + 1u) * grows, 0, NULL);
-    full = full > max ? full : max;
+    full = rg_meta_room(w, w->out->offset + (uint64_t)(room / max + 1u) * grows, 0, NULL); /* (not below max) */
     if (room >= full) { /* row groups that start with `full` free, then the others */
         n = (room - full) / full + 1u;
         room -= n * full;

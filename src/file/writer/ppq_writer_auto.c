@@ -37,17 +37,6 @@ static int64_t dict_int_at(const ppq_col_t *c, uint32_t i)
     return len == 4u ? (int64_t)(int32_t)ppq_load_le32(p) : (int64_t)ppq_load_le64(p);
 }
 
-/* Bytes of a ULEB128 varint. */
-static size_t uleb_len(uint64_t v)
-{
-    size_t n = 1;
-    while (v >= 0x80u) {
-        v >>= 7;
-        n++;
-    }
-    return n;
-}
-
 /* About x * pv / n (n > 0), without a 64-bit division (libgcc's takes
  * 700 bytes of flash on Cortex-M): the quotient, and a sixteenth's
  * precision of the rest. */

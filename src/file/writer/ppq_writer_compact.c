@@ -369,7 +369,7 @@ static size_t compact_spare(const ppq_writer_t *w)
 static size_t plan_compact(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w)
 {
     uint32_t i, slots = compact_slots(o);
-    size_t rg = rg_meta_max(s, n, o), footer = footer_for(o, rg_meta_least(s, n, o, 0u)), lent = 0;
+    size_t rg = rg_meta_max(s, n, o), footer = footer_for(o, rg_meta_least(s, n, o)), lent = 0;
     size_t store = (size_t)o->chunk_bytes * n, least = compact_least_store(s, n, o);
     uint8_t *cols = (uint8_t *)take(p, (size_t)n * COMPACT_COL_SIZE);
     uint8_t *footer_mem = (uint8_t *)take(p, footer), *scratch_mem = (uint8_t *)take(p, 48u);

@@ -550,7 +550,7 @@ static size_t rg_meta_max(const ppq_column_t *s, uint32_t n, const ppq_writer_op
 static size_t rg_meta_next(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, uint32_t cut,
                            uint64_t at, size_t store, uint64_t *grows);
 static size_t footer_for(const ppq_writer_options_t *o, size_t rg);
-static size_t rg_meta_least(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, size_t widest);
+static size_t rg_meta_least(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o);
 static void col_init(ppq_col_t *col, size_t size, const ppq_column_t *c, int kind);
 static size_t plan(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, plan_t *p, ppq_writer_t *w);
 static int schema_ok(const ppq_column_t *s, uint32_t n);

@@ -456,15 +456,15 @@ static size_t rg_meta_bound(const ppq_column_t *s, uint32_t n, const ppq_writer_
     return rg_meta_bound_w(s, n, o, cut, &meta_widest);
 }
 
-/* Bytes of v as a Thrift varint. */
-static uint8_t varint_bytes(uint64_t v)
+/* Bytes of a ULEB128 varint (Thrift's, a page header's). */
+static PPQ_NOINLINE size_t uleb_len(uint64_t v)
 {
-    uint8_t k = 1;
+    size_t n = 1;
     while (v >= 0x80u) {
         v >>= 7;
-        k++;
+        n++;
     }
-    return k;
+    return n;
 }
 
 /* The metadata of a compact layout's row group that starts at file
@@ -493,22 +493,21 @@ static size_t rg_meta_next(const ppq_column_t *s, uint32_t n, const ppq_writer_o
     if (grows != NULL) {
         *grows = bytes;
     }
-    mw.off = (uint8_t)(1u + varint_bytes(2u * (at + bytes))); /* (at: a file below 2^62 bytes) */
-    mw.size = (uint8_t)(1u + varint_bytes(2u * bytes));
-    mw.count = (uint8_t)(1u + varint_bytes(2u * (uint64_t)o->row_group_rows));
+    mw.off = (uint8_t)(1u + uleb_len(2u * (at + bytes))); /* (at: a file below 2^62 bytes) */
+    mw.size = (uint8_t)(1u + uleb_len(2u * bytes));
+    mw.count = (uint8_t)(1u + uleb_len(2u * (uint64_t)o->row_group_rows));
     mw.by_type = 1;
     return rg_meta_bound_w(s, n, o, cut, &mw);
 }
 
-/* The least footer store: one row group's metadata (rg_meta_next, cut as
- * rg_meta_max cuts it) in a file whose header takes under 64 KiB
- * (ppq_writer_init checks it); with a footer spill, any row group's, as
- * far into the file as it may be (the widest; a nested schema's:
- * `widest`). */
-static size_t rg_meta_least(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, size_t widest)
+/* The compact layout's least footer store: one row group's metadata
+ * (rg_meta_next, cut as rg_meta_max cuts it) in a file whose header takes
+ * under 64 KiB (ppq_writer_init checks it); with a footer spill, any row
+ * group's, as far into the file as it may be (the widest). */
+static size_t rg_meta_least(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o)
 {
-    if (!PPQ_WRITER_COMPACT || widest != 0u || o->footer_spill != NULL) {
-        return widest != 0u ? widest : rg_meta_max(s, n, o);
+    if (!PPQ_WRITER_COMPACT || o->footer_spill != NULL) {
+        return rg_meta_max(s, n, o);
     }
     return rg_meta_next(s, n, o, o->recovery ? STAT_MAX : STAT_CUT, 1u << 16, 0xFFFFu, NULL);
 }
@@ -585,12 +584,10 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
      * names in each row group's paths */
     tree_it_t tree_at;
     size_t rg = rg_meta_max(s, n, o) + p->path_bytes;
-    size_t footer = footer_for(o, rg_meta_least(s, n, o, p->tree != NULL ? rg : 0u));
 #else
     size_t rg = rg_meta_max(s, n, o);
-    size_t footer = footer_for(o, rg_meta_least(s, n, o, 0u));
 #endif
-    size_t scratch = scratch_for(s, n, o);
+    size_t footer = footer_for(o, rg), scratch = scratch_for(s, n, o);
     size_t zin = 0, zout = 0, zwork = 0;
     ppq_col_t *cols = (ppq_col_t *)take(p, (size_t)n * sizeof(ppq_col_t));
     uint8_t *footer_mem = (uint8_t *)take(p, footer), *scratch_mem = (uint8_t *)take(p, scratch), *zin_mem, *zout_mem;
@@ -922,7 +919,7 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
     const ppq_writer_options_t *in = opts;
     uint8_t had_no_index, had_no_bloom = 0;
     uint64_t best_score = 0, best_rows = 0;
-    uint32_t pv, step, k, rg, typ, widest = 0, most = arena_len > 0x7FFFFFFFu ? 0x7FFFFFFFu : (uint32_t)arena_len;
+    uint32_t pv, step, k, rg, rg_pages, typ, most = arena_len > 0x7FFFFFFFu ? 0x7FFFFFFFu : (uint32_t)arena_len;
     int found = 0;
 #if PPQ_WRITER_NESTED
     if (opts == NULL || (tree != NULL ? !tree_ok(tree) : !schema_ok(schema, ncols))) {
@@ -942,8 +939,9 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
         had_no_bloom = opts->no_bloom;
         opts->no_bloom = 1;
     }
+    rg_pages = (uint32_t)rg_meta_max(schema, ncols, in);
 #if PPQ_WRITER_NESTED
-    widest = tree != NULL ? (uint32_t)(rg_meta_max(schema, ncols, in) + nest_path_bytes(tree)) : 0u;
+    rg_pages += tree != NULL ? (uint32_t)nest_path_bytes(tree) : 0u;
 #endif
     /* a row group's metadata as it usually is: offsets of 3 bytes, sizes
      * and counts of 2, its columns' encodings, byte-array bounds of 8 */
@@ -966,7 +964,7 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
             o = *in;
             o.compact = pv == 0u;
             o.row_group_rows = 1u << 20; /* row groups end where the store or a chunk buffer fills */
-            rg = (uint32_t)rg_meta_least(schema, ncols, &o, widest); /* (the compact layout's) */
+            rg = pv == 0u ? (uint32_t)rg_meta_least(schema, ncols, &o) : rg_pages;
             o.footer_bytes = o.footer_spill != NULL ? 1u : pv == 0u ? rg + k * typ : (uint32_t)(arena_len >> (step / 2u + 1u));
             if (pv != 0u && (step & 1u) != 0u) { /* (pages: the halves, and 3/4 of each) */
                 o.footer_bytes = o.footer_bytes / 4u * 3u;
@@ -1016,7 +1014,6 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
             /* (the page layout's row group metadata takes some 3/4 of typ:
              * sizes and offsets shorter, fewer encodings; 326-403 bytes
              * where typ is 459-550 on the sweep's tables of 5-8 columns) */
-            rg = (uint32_t)rg_meta_least(schema, ncols, &o, widest); /* (the layout's, its pages') */
             score = rows * groups_kept(&o, rg, typ); /* (file_rows: the full typ, an estimate most data beats) */
             o.file_rows = o.footer_spill != NULL || score > 0xFFFFFFFFu ? 0u : (uint32_t)score;
             score = pv == 0u ? score : rows * groups_kept(&o, rg, typ / 4u * 3u);
