@@ -78,6 +78,16 @@
 #define PPQ_WRITER_COMPACT 1
 #endif
 
+/* 1: the footer store keeps each row group's metadata packed (only what
+ * changes between row groups, as varints: some 3 to 5 times fewer bytes
+ * than its Thrift), written out as Thrift at close or to the footer spill;
+ * so a footer store holds that many more row groups.  0: the store keeps
+ * the Thrift (less flash).  Default: with the compact layout, whose small
+ * arenas the store bounds. */
+#ifndef PPQ_WRITER_PACKED_FOOTER
+#define PPQ_WRITER_PACKED_FOOTER PPQ_WRITER_COMPACT
+#endif
+
 /* 1: the writer's recovery option (ppq_recover.h's records).  0 leaves that
  * code out; recovery = 1 then fails ppq_writer_init with PPQ_ERR_ARG. */
 #ifndef PPQ_WRITER_RECOVERY

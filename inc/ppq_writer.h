@@ -121,9 +121,12 @@ typedef struct ppq_writer_options {
                                  65,535 bytes in all, past which init is PPQ_ERR_ARG) */
     uint32_t dict_entries;    /* dictionary limits per column chunk (0: 16384 entries, 128 KiB) */
     uint32_t dict_bytes;
-    uint32_t footer_bytes;    /* serialized row-group metadata kept for the footer (0: 256 KiB;
-                                 1: the least, one row group's worth; in the compact
-                                 layout with a footer spill none: each goes straight to it) */
+    uint32_t footer_bytes;    /* the footer store: row groups' metadata kept for the footer,
+                                 packed (PPQ_WRITER_PACKED_FOOTER, the default: a row group's
+                                 some 3 times fewer bytes than its Thrift; else as Thrift)
+                                 (0: 256 KiB; 1: the least, one row group's worth at its
+                                 largest; in the compact layout with a footer spill none:
+                                 each goes straight to it) */
     uint8_t page_crc;         /* 1: CRC-32 of every page body in its header */
     uint8_t page_v2;          /* 1: DataPageHeaderV2 pages (levels without a length prefix,
                                  null and row counts in the header; PPQ_ERR_ARG in a build
@@ -212,7 +215,8 @@ typedef struct ppq_writer_options {
     /* Set by ppq_writer_options_for_arena (the writer ignores it): about
      * how many rows a file takes before its footer store fills and commit
      * returns PPQ_ERR_NOSPACE (the compact layout: at a guess of 2 bytes a
-     * value; pages: chunk buffers of worst-case pages, which most data
+     * value and of row groups' metadata as wide as small ones' usually
+     * are; pages: chunk buffers of worst-case pages, which most data
      * beats, though incompressible numbers can take fewer rows: random
      * INT64s 1,430 where it said 1,536); 0: no such limit (a footer spill)
      * or more than 2^32 - 1.  An estimate: ppq_writer_row_groups_left()

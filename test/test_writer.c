@@ -3740,6 +3740,77 @@ static void footer_store_full(void)
     PPQ_CHECK_EQ(f.row_groups, 1);
 }
 
+/* The footer store keeps row groups' metadata packed (the default build,
+ * PPQ_WRITER_PACKED_FOOTER): a file's footer, the Thrift of its row
+ * groups, takes more than 1.5 times the store that held them (which also
+ * kept room for the next row group's at its widest); each row group's
+ * statistics, sizes and offsets read back as written.  (Row groups of 4
+ * rows: the file fits the small boards' 2 KB buffer.) */
+static void footer_store_packed(void)
+{
+    static const ppq_column_t schema[] = {COL("s", PPQ_BYTE_ARRAY, 1, PPQ_COLUMN_DICTIONARY),
+                                          COL("d", PPQ_DOUBLE, 0, PPQ_COLUMN_PLAIN)};
+    ppq_writer_options_t o;
+    ppq_writer_t w;
+    ppq_reader_t *rd;
+    ppq_file_t f;
+    mfile_t m;
+    ppq_arena_t a;
+    ppq_status_t st = PPQ_OK;
+    size_t cap;
+    int i;
+    uint32_t rg;
+    char s[8];
+    PPQ_CHECK(setup());
+    small_options(&o);
+    o.row_group_rows = 4;
+    o.footer_bytes = 400;
+    o.no_page_index = 1; /* (the same room on every board: builds without it) */
+    PPQ_CHECK_OK(ppq_writer_init(&w, schema, 2, &o, &file_sink, test_arena_ptr, test_arena_size));
+    cap = w.footer_cap;
+    for (i = 0; i < 400 && st == PPQ_OK; i++) {
+        memcpy(s, "key-", 4);
+        s[4] = (char)('a' + i % 4);
+        if (i % 4 != 3) { /* a null in each row group */
+            PPQ_CHECK_OK(ppq_writer_set_bytes(&w, 0, s, 5));
+        }
+        PPQ_CHECK_OK(ppq_writer_set_double(&w, 1, 0.5 * i));
+        st = ppq_writer_commit_row(&w);
+    }
+    PPQ_CHECK_EQ(st, PPQ_ERR_NOSPACE); /* (the store, not the rows, ended the file) */
+    PPQ_CHECK_OK(ppq_writer_close(&w));
+    if ((rd = file_reader(file_mem.len, &a, &f, &m)) == NULL) {
+        return;
+    }
+    PPQ_CHECK(!PPQ_WRITER_PACKED_FOOTER || rd->footer_len > cap + cap / 2u);
+    PPQ_CHECK_EQ(rd->nrg, (uint32_t)(i - 1) / 4u);
+    for (rg = 0; rg < rd->nrg; rg++) {
+        const ppq_chunk_info_t *cs = ppq_reader_chunk(rd, rg, 0), *cd = ppq_reader_chunk(rd, rg, 1);
+        uint64_t lo = 0, hi = 0;
+        double dl = 0, dh = 0;
+        PPQ_CHECK_EQ(rd->rg_rows[rg], 4);
+        PPQ_CHECK_EQ(cs->num_values, 4);
+        /* the chunks one after the other, the strings' dictionary page first */
+        PPQ_CHECK(cs->data_page_offset > cs->dict_page_offset);
+        PPQ_CHECK_EQ(cd->data_page_offset, cs->dict_page_offset + cs->compressed_size);
+        if (!PPQ_WRITER_STATISTICS) {
+            continue;
+        }
+        PPQ_CHECK_EQ(cs->stats.null_count, 1);
+        PPQ_CHECK(cs->stats.min_len == 5 && memcmp(cs->stats.min, "key-a", 5) == 0);
+        PPQ_CHECK(cs->stats.max_len == 5 && memcmp(cs->stats.max, "key-c", 5) == 0);
+        PPQ_CHECK_EQ(cd->stats.null_count, 0);
+        PPQ_CHECK(cd->stats.min_len == 8 && cd->stats.max_len == 8);
+        if (cd->stats.min_len == 8 && cd->stats.max_len == 8) {
+            lo = ppq_load_le64(cd->stats.min);
+            hi = ppq_load_le64(cd->stats.max);
+        }
+        memcpy(&dl, &lo, 8);
+        memcpy(&dh, &hi, 8);
+        PPQ_CHECK(dl == 2.0 * rg && dh == 2.0 * rg + 1.5); /* rows 4rg..4rg+3 halved */
+    }
+}
+
 /* A logger's rotation (issue 27): PPQ_ERR_NOSPACE leaves the row out, so
  * committing it to the next file loses none; ppq_writer_row_groups_left()
  * never promises a row group the file then refuses.  Each file read back:
@@ -3827,7 +3898,8 @@ static void rotate_files_losing_no_row(void)
     int files = 0, rows = 200;
     PPQ_CHECK(setup());
     /* room for a few row groups a file */
-    PPQ_CHECK(rotate_files(400, rows, &files, &f));
+    /* (packed row groups: files under the small boards' 2 KB) */
+    PPQ_CHECK(rotate_files(PPQ_WRITER_PACKED_FOOTER ? 200u : 400u, rows, &files, &f));
     PPQ_CHECK(files > 1 && files < rows / 8);
     if (!PPQ_WRITER_STATISTICS) { /* (a build without them: the rotation alone) */
         return;
@@ -5901,6 +5973,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(row_group_bytes_limit),
     PPQ_TEST(sink_failure_every_byte),
     PPQ_TEST(footer_store_full),
+    PPQ_TEST(footer_store_packed),
     PPQ_TEST(rotate_files_losing_no_row),
     PPQ_TEST(dictionary_fallback),
     PPQ_TEST(least_chunk),

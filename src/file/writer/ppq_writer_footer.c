@@ -53,6 +53,12 @@ static ppq_status_t write_row_group_record(ppq_writer_t *w)
 
 /* Write every column chunk of the open row group and keep its metadata. */
 static ppq_status_t write_row_group(ppq_writer_t *w);
+#if PPQ_WRITER_PACKED_FOOTER
+#define STORE_ROOM_INLINE PPQ_NOINLINE /* (a frame of its own: the spill's writes unpack) */
+#else
+#define STORE_ROOM_INLINE PPQ_ALWAYS_INLINE
+#endif
+static STORE_ROOM_INLINE ppq_status_t store_room(ppq_writer_t *w);
 
 #if PPQ_WRITER_PAGE_INDEX
 /* The open row group's page indexes to `out`: every column's ColumnIndex,
@@ -127,21 +133,330 @@ static PPQ_NOINLINE ppq_status_t write_page_indexes(ppq_writer_t *w)
 }
 #endif
 
-/* A column chunk written (from `start`, its first data page at data_start,
- * to `end`): its metadata to t, and the column starts a new chunk. */
-static PPQ_ALWAYS_INLINE ppq_status_t chunk_done(ppq_writer_t *w, ppq_thrift_w_t *t, ppq_chunk_meta_t *m,
-                                                 ppq_col_t *c, uint64_t start, uint64_t data_start, uint64_t end,
-                                                 int cut)
-{
-    ppq_status_t st = PPQ_OK;
-#if PPQ_WRITER_NESTED
-    const char *path[PPQ_WRITER_MAX_DEPTH + 1u]; /* a nested leaf's path_in_schema */
+/* The sorting columns a row group lists: none once its rows broke their
+ * order. */
+#if PPQ_WRITER_SORTING
+#define SORTED_COUNT(w) (SORTING(w) && !EXT(w)->sort_broken ? (w)->opts.sorting_count : 0u)
+#else
+#define SORTED_COUNT(w) 0u
 #endif
+
+/* What column c's chunk metadata takes from its schema (a nested leaf's
+ * path in `path`, PPQ_WRITER_MAX_DEPTH + 1 names). */
+static void chunk_meta_of(const ppq_writer_t *w, const ppq_col_t *c, ppq_chunk_meta_t *m, const char **path)
+{
     m->name = c->def->name;
     m->name_len = string_len(c->def->name);
     m->type = (uint8_t)c->def->type;
     m->order = c->stats_kind;
     m->width = c->width;
+    m->codec = c->codec;
+#if PPQ_WRITER_NESTED
+    m->depth = NESTED(w) ? nest_path(w, c, path) : 0u;
+    m->path = path;
+#else
+    (void)w;
+    (void)path;
+#endif
+}
+
+/* A RowGroup's fields after its columns, and its end: `sorted` of the
+ * sorting columns listed (0: none; the rows broke their order). */
+static void row_group_end(const ppq_writer_t *w, ppq_thrift_w_t *t, uint64_t raw, uint64_t total, uint64_t rows,
+                          uint64_t start, uint32_t ordinal, uint32_t sorted)
+{
+#if PPQ_WRITER_SORTING
+    if (SORTING(w)) {
+        ppq_sort_meta_t sm[PPQ_WRITER_SORT_MAX];
+        uint32_t i;
+        for (i = 0; i < w->opts.sorting_count; i++) {
+            sm[i].column = w->opts.sorting_columns[i].column;
+            sm[i].descending = w->opts.sorting_columns[i].descending;
+            sm[i].nulls_first = w->opts.sorting_columns[i].nulls_first;
+        }
+        ppq_meta_write_row_group_end_sorted(t, PPQ_COMPRESSORS != 0u ? raw : total, total, rows, start, ordinal, sm,
+                                            sorted);
+        return;
+    }
+#else
+    (void)w;
+    (void)sorted;
+#endif
+    ppq_meta_write_row_group_end(t, PPQ_COMPRESSORS != 0u ? raw : total, total, rows, start, ordinal);
+}
+
+#if PPQ_WRITER_PACKED_FOOTER
+/* The footer store keeps a row group's metadata packed: what the schema
+ * and options say (names, types, codecs, Thrift's field headers) left
+ * out, the rest as ULEB128 varints; unpack_row_groups writes it out as the
+ * Thrift write_row_group would have written (the same bytes).
+ *   row group: rows, start, ordinal, [sorting columns listed (sorting)];
+ *     then each chunk:
+ *   flags (PK_*), encodings, values, [data_start - start (PK_DICT)],
+ *     end - data_start, [raw size (PK_RAW)] (a chunk starts where the
+ *     one before ended, the first where the row group starts);
+ *     statistics (the file keeps them): nulls, [min, max (PK_HAS): a
+ *     number's `width` bytes of order key each, a byte array's length and
+ *     bytes each (max not with PK_NO_MAX)], [nans (floats)];
+ *     [bloom length, offset if not 0 (bloom filters)];
+ *     [offset index length; offset, column index length, offset if not 0
+ *     (page index)].
+ * rg_pack_bound_w (ppq_writer_plan.c) bounds a row group's: the room the
+ * store keeps for the next (rg_meta_room). */
+#define PK_DICT 1u      /* a dictionary page first */
+#define PK_RAW 2u       /* an uncompressed size apart (compressed pages) */
+#define PK_HAS 4u       /* a min and max */
+#define PK_NO_MAX 8u    /* ... but no max (a byte array's, ppq_stats_cut) */
+#define PK_MIN_EXACT 16u
+#define PK_MAX_EXACT 32u
+
+typedef struct packer {
+    ppq_sink_t *out;  /* the footer store's free bytes */
+    ppq_status_t st;
+    uint64_t prev;    /* the previous chunk's end */
+} packer_t;
+
+static void pk_bytes(packer_t *p, const void *b, size_t n)
+{
+    if (p->st == PPQ_OK) {
+        p->st = ppq_sink_write(p->out, b, n);
+    }
+}
+
+static PPQ_NOINLINE void pk_u(packer_t *p, uint64_t v)
+{
+    uint8_t b[10];
+    pk_bytes(p, b, ppq_uleb64_encode(v, b));
+}
+
+/* An order key's low `width` bytes (all its PLAIN bytes depend on: see
+ * ppq_stats_write), little-endian. */
+static void pk_key(packer_t *p, uint64_t key, size_t width)
+{
+    uint8_t b[8];
+    size_t i;
+    for (i = 0; i < width; i++) {
+        b[i] = (uint8_t)(key >> (8u * i));
+    }
+    pk_bytes(p, b, width);
+}
+
+static PPQ_NOINLINE void pack_chunk(packer_t *p, const ppq_chunk_meta_t *m, const ppq_writer_t *w)
+{
+    const ppq_stats_t *x = m->stats;
+    uint8_t f = (uint8_t)((m->data_start != m->start ? PK_DICT : 0u) | (m->raw_size != m->end - m->start ? PK_RAW : 0u));
+    if (x != NULL && x->has && m->order != PPQ_ORDER_NONE) {
+        f = (uint8_t)(f | PK_HAS | (x->no_max ? PK_NO_MAX : 0u) | (x->min_exact ? PK_MIN_EXACT : 0u) |
+                      (x->max_exact ? PK_MAX_EXACT : 0u));
+    }
+    if (m->start != p->prev) { /* (not reached: write_row_group writes them one after the other) */
+        p->st = PPQ_ERR_STATE;
+    }
+    pk_bytes(p, &f, 1);
+    pk_u(p, m->encodings);
+    pk_u(p, m->values);
+    if (f & PK_DICT) {
+        pk_u(p, m->data_start - m->start);
+    }
+    pk_u(p, m->end - m->data_start);
+    if (f & PK_RAW) {
+        pk_u(p, m->raw_size);
+    }
+    p->prev = m->end;
+    if (x != NULL) {
+        pk_u(p, x->nulls);
+        if ((f & PK_HAS) && m->order == PPQ_ORDER_BYTES) {
+            pk_u(p, x->min_len);
+            pk_bytes(p, x->min, x->min_len);
+            if (!x->no_max) {
+                pk_u(p, x->max_len);
+                pk_bytes(p, x->max, x->max_len);
+            }
+        } else if (f & PK_HAS) {
+            pk_key(p, x->lo, m->width);
+            pk_key(p, x->hi, m->width);
+        }
+        if (m->order == PPQ_ORDER_FLOAT) {
+            pk_u(p, x->nans);
+        }
+    }
+#if PPQ_WRITER_BLOOM
+    if (BLOOM(&w->opts)) {
+        pk_u(p, m->bloom_len);
+        if (m->bloom_len != 0u) {
+            pk_u(p, m->bloom_offset);
+        }
+    }
+#endif
+#if PPQ_WRITER_PAGE_INDEX
+    if (PAGE_INDEX(&w->opts)) {
+        pk_u(p, m->oi_len);
+        if (m->oi_len != 0u) {
+            pk_u(p, m->oi_offset);
+            pk_u(p, m->ci_len);
+            if (m->ci_len != 0u) {
+                pk_u(p, m->ci_offset);
+            }
+        }
+    }
+#endif
+    (void)w;
+}
+
+/* Reading the store back (the writer's own bytes; a varint or length that
+ * runs past them, an arena overwritten, is PPQ_ERR_STATE). */
+typedef struct unpacker {
+    const uint8_t *at, *end;
+    ppq_status_t st;
+} unpacker_t;
+
+static PPQ_NOINLINE uint64_t up_u(unpacker_t *u)
+{
+    uint64_t v = 0;
+    size_t used = 0;
+    if (u->st == PPQ_OK && ppq_uleb64_decode(u->at, (size_t)(u->end - u->at), &v, &used) != PPQ_OK) {
+        u->st = PPQ_ERR_STATE;
+    }
+    u->at += used;
+    return v;
+}
+
+static const uint8_t *up_bytes(unpacker_t *u, uint64_t n)
+{
+    const uint8_t *b = u->at;
+    if (u->st != PPQ_OK || n > (uint64_t)(u->end - u->at)) {
+        u->st = PPQ_ERR_STATE;
+        return u->at;
+    }
+    u->at += n;
+    return b;
+}
+
+static uint64_t up_key(unpacker_t *u, size_t width)
+{
+    const uint8_t *b = up_bytes(u, width);
+    uint64_t k = 0;
+    size_t i;
+    for (i = 0; u->st == PPQ_OK && i < width; i++) {
+        k |= (uint64_t)b[i] << (8u * i);
+    }
+    return k;
+}
+
+/* One packed row group to `out` as Thrift (a RowGroup list element). */
+static PPQ_NOINLINE ppq_status_t unpack_row_group(const ppq_writer_t *w, unpacker_t *u, ppq_sink_t *out)
+{
+    ppq_thrift_w_t t;
+    ppq_chunk_meta_t m;
+    ppq_stats_t x;
+    const char *path[PPQ_WRITER_NESTED ? PPQ_WRITER_MAX_DEPTH + 1u : 1u];
+    uint64_t rows = up_u(u), rg_start = up_u(u), prev = rg_start, raw = 0, total = 0;
+    uint32_t ordinal = (uint32_t)up_u(u), sorted = 0, i;
+#if PPQ_WRITER_SORTING
+    sorted = SORTING(w) ? (uint32_t)up_u(u) : 0u;
+#endif
+    ppq_thrift_w_init(&t, out);
+    ppq_thrift_w_elem_struct(&t);
+    ppq_thrift_w_list(&t, 1, PPQ_THRIFT_STRUCT, w->ncols);
+    memset(&x, 0, sizeof x);
+    for (i = 0; i < w->ncols && u->st == PPQ_OK; i++) {
+        const ppq_col_t *c = COL(w, i);
+        uint8_t f = *up_bytes(u, 1);
+        memset(&m, 0, sizeof m);
+        chunk_meta_of(w, c, &m, path);
+        m.encodings = (uint32_t)up_u(u);
+        m.values = up_u(u);
+        m.start = prev;
+        m.data_start = m.start + ((f & PK_DICT) ? up_u(u) : 0u);
+        m.end = m.data_start + up_u(u);
+        m.raw_size = (f & PK_RAW) ? up_u(u) : m.end - m.start;
+        prev = m.end;
+        if (PPQ_WRITER_STATISTICS && !w->opts.no_statistics) {
+            x.nulls = up_u(u);
+            x.has = (uint8_t)((f & PK_HAS) != 0u);
+            x.no_max = (uint8_t)((f & PK_NO_MAX) != 0u);
+            x.min_exact = (uint8_t)((f & PK_MIN_EXACT) != 0u);
+            x.max_exact = (uint8_t)((f & PK_MAX_EXACT) != 0u);
+            if (x.has && m.order == PPQ_ORDER_BYTES) { /* (ppq_stats_write reads them: not written to) */
+                x.min_len = (uint8_t)up_u(u);
+                x.min = (uint8_t *)(uintptr_t)up_bytes(u, x.min_len);
+                if (!x.no_max) {
+                    x.max_len = (uint8_t)up_u(u);
+                    x.max = (uint8_t *)(uintptr_t)up_bytes(u, x.max_len);
+                }
+            } else if (x.has) {
+                x.lo = up_key(u, m.width);
+                x.hi = up_key(u, m.width);
+            }
+            x.nans = m.order == PPQ_ORDER_FLOAT ? up_u(u) : 0u;
+            m.stats = &x;
+        }
+#if PPQ_WRITER_BLOOM
+        if (BLOOM(&w->opts)) {
+            m.bloom_len = (uint32_t)up_u(u);
+            m.bloom_offset = m.bloom_len != 0u ? up_u(u) : 0u;
+        }
+#endif
+#if PPQ_WRITER_PAGE_INDEX
+        if (PAGE_INDEX(&w->opts)) {
+            m.oi_len = (uint32_t)up_u(u);
+            if (m.oi_len != 0u) {
+                m.oi_offset = up_u(u);
+                m.ci_len = (uint32_t)up_u(u);
+                m.ci_offset = m.ci_len != 0u ? up_u(u) : 0u;
+            }
+        }
+#endif
+        raw += m.raw_size;
+        total += m.end - m.start;
+        ppq_meta_write_chunk(&t, &m);
+    }
+    if (u->st != PPQ_OK) {
+        return u->st;
+    }
+    row_group_end(w, &t, raw, total, rows, rg_start, ordinal, sorted);
+    return ppq_thrift_w_status(&t);
+}
+
+/* The store's row groups to `out` as Thrift. */
+static ppq_status_t unpack_row_groups(const ppq_writer_t *w, ppq_sink_t *out)
+{
+    unpacker_t u;
+    ppq_status_t st = PPQ_OK;
+    u.at = w->footer;
+    u.end = w->footer + w->footer_len;
+    u.st = PPQ_OK;
+    while (u.at < u.end && st == PPQ_OK) {
+        st = unpack_row_group(w, &u, out);
+    }
+    return st;
+}
+#define STORED_TO(w, out) unpack_row_groups(w, out)
+#define THRIFT_TO(pk, fs) ((pk) != NULL ? &counted : (fs))
+#define PACK_CHUNK(p, m, w)            \
+    do {                               \
+        if ((p) != NULL) {             \
+            pack_chunk((p), (m), (w)); \
+        }                              \
+    } while (0)
+#else
+typedef struct packer {
+    ppq_status_t st;
+} packer_t; /* (unused: the store keeps the Thrift) */
+#define STORED_TO(w, out) ppq_sink_write(out, (w)->footer, (w)->footer_len)
+#define THRIFT_TO(pk, fs) (fs)
+#define PACK_CHUNK(p, m, w) (void)(p)
+#endif
+
+/* A column chunk written (from `start`, its first data page at data_start,
+ * to `end`): its metadata to t, and the column starts a new chunk. */
+static PPQ_ALWAYS_INLINE ppq_status_t chunk_done(ppq_writer_t *w, ppq_thrift_w_t *t, packer_t *pk,
+                                                 ppq_chunk_meta_t *m, ppq_col_t *c, uint64_t start,
+                                                 uint64_t data_start, uint64_t end, int cut)
+{
+    ppq_status_t st = PPQ_OK;
+    const char *path[PPQ_WRITER_NESTED ? PPQ_WRITER_MAX_DEPTH + 1u : 1u]; /* a nested leaf's path_in_schema */
+    chunk_meta_of(w, c, m, path);
     m->encodings = c->encodings | 1u << PPQ_ENC_RLE;
     m->values = c->chunk_values;
     m->start = start;
@@ -149,8 +464,6 @@ static PPQ_ALWAYS_INLINE ppq_status_t chunk_done(ppq_writer_t *w, ppq_thrift_w_t
     m->end = end;
     m->stats = PPQ_WRITER_STATISTICS && !w->opts.no_statistics ? &c->chunk_stats : NULL;
 #if PPQ_WRITER_NESTED
-    m->depth = NESTED(w) ? nest_path(w, c, path) : 0u;
-    m->path = path;
     if (NESTED(w)) {
         leaf_of(w, c)->chunk_records = 0;
     }
@@ -158,7 +471,6 @@ static PPQ_ALWAYS_INLINE ppq_status_t chunk_done(ppq_writer_t *w, ppq_thrift_w_t
     if (cut && c->stats_kind == PPQ_ORDER_BYTES) {
         ppq_stats_cut(&c->chunk_stats, STAT_CUT, c->type == PPQ_FIXED_LEN_BYTE_ARRAY);
     }
-    m->codec = c->codec;
     if (COMPACT(w)) {
         compact_weigh(w, c);
     }
@@ -181,6 +493,7 @@ static PPQ_ALWAYS_INLINE ppq_status_t chunk_done(ppq_writer_t *w, ppq_thrift_w_t
     }
 #endif
     ppq_meta_write_chunk(t, m);
+    PACK_CHUNK(pk, m, w);
     /* the chunk is out: the column starts a new one */
     if (!COMPACT(w)) {
         c->chunk_len = 0;
@@ -228,7 +541,8 @@ static ppq_status_t flush(ppq_writer_t *w)
     if (AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH) {
         w->flushing = 0;
     }
-    return st == PPQ_OK ? write_row_group(w) : st;
+    st = st == PPQ_OK ? write_row_group(w) : st;
+    return st == PPQ_OK ? store_room(w) : st;
 }
 
 /* Room the footer store keeps for the metadata of a row group that starts
@@ -239,7 +553,7 @@ static ppq_status_t flush(ppq_writer_t *w)
  * most (unset with the widest). */
 static size_t rg_meta_room(const ppq_writer_t *w, uint64_t at, int cut, uint64_t *grows)
 {
-    if (!PPQ_WRITER_COMPACT || !COMPACT(w)) {
+    if (!PPQ_WRITER_PACKED_FOOTER && (!PPQ_WRITER_COMPACT || !COMPACT(w))) {
         return cut || !PPQ_WRITER_STATISTICS || w->rg_meta_full < w->rg_meta_max ? w->rg_meta_max : w->rg_meta_full;
     }
     return rg_meta_next(w->schema, w->ncols, &w->opts,
@@ -253,6 +567,11 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
     ppq_sink_t fs;
     ppq_memsink_t fm;
     ppq_chunk_meta_t m;
+    packer_t *pk = NULL;
+#if PPQ_WRITER_PACKED_FOOTER
+    packer_t pack;
+    ppq_sink_t counted;
+#endif
     uint64_t rg_start = w->out->offset, total = 0, raw = 0;
 #if SIZE_MAX > 0xFFFFFFFFu
     uint64_t meta_at;
@@ -270,7 +589,22 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
 #if SIZE_MAX > 0xFFFFFFFFu
     meta_at = META_TO_SPILL(w) ? w->opts.footer_spill->offset : 0u;
 #endif
-    ppq_thrift_w_init(&t, META_TO_SPILL(w) ? w->opts.footer_spill : &fs);
+#if PPQ_WRITER_PACKED_FOOTER
+    if (!META_TO_SPILL(w)) { /* the store keeps it packed, the Thrift only counted (rg_meta_last) */
+        pack.out = &fs;
+        pack.st = PPQ_OK;
+        pack.prev = rg_start;
+        pk = &pack;
+        ppq_sink_init_counter(&counted);
+        pk_u(pk, w->rg_rows);
+        pk_u(pk, rg_start);
+        pk_u(pk, w->row_groups);
+        if (PPQ_WRITER_SORTING && SORTING(w)) {
+            pk_u(pk, SORTED_COUNT(w));
+        }
+    }
+#endif
+    ppq_thrift_w_init(&t, META_TO_SPILL(w) ? w->opts.footer_spill : THRIFT_TO(pk, &fs));
     ppq_thrift_w_elem_struct(&t); /* the RowGroup, a list element */
     ppq_thrift_w_list(&t, 1, PPQ_THRIFT_STRUCT, w->ncols);
     for (i = 0; i < w->ncols && st == PPQ_OK; i++) {
@@ -321,7 +655,7 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
         }
 #endif
         raw += c->chunk_raw;
-        st = chunk_done(w, &t, &m, c, start, data_start, w->out->offset, cut);
+        st = chunk_done(w, &t, pk, &m, c, start, data_start, w->out->offset, cut);
     }
 #if PPQ_WRITER_PAGE_INDEX
     if (st == PPQ_OK && PAGE_INDEX(&w->opts)) {
@@ -343,34 +677,24 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
         at = PAGE_INDEX(&w->opts) ? c->pidx->at : at;
 #endif
         raw += c->chunk_raw;
-        st = chunk_done(w, &t, &m, c, at[0], at[1], at[2], cut);
+        st = chunk_done(w, &t, pk, &m, c, at[0], at[1], at[2], cut);
     }
     if (st != PPQ_OK) {
         return st; /* the sink failed: no metadata claims this row group */
     }
     if (COMPACT(w)) {
 #if SIZE_MAX > 0xFFFFFFFFu
-        w->rg_meta_last = (uint32_t)(META_TO_SPILL(w) ? w->opts.footer_spill->offset - meta_at : fm.len);
+        w->rg_meta_last = (uint32_t)(META_TO_SPILL(w) ? w->opts.footer_spill->offset - meta_at
+                                     : pk != NULL ? t.out->offset : fm.len);
 #endif
         st = compact_reset(w);
         if (st != PPQ_OK) {
             return st;
         }
     }
-#if PPQ_WRITER_SORTING
-    if (SORTING(w)) {
-        ppq_sort_meta_t sm[PPQ_WRITER_SORT_MAX];
-        for (i = 0; i < w->opts.sorting_count; i++) {
-            sm[i].column = w->opts.sorting_columns[i].column;
-            sm[i].descending = w->opts.sorting_columns[i].descending;
-            sm[i].nulls_first = w->opts.sorting_columns[i].nulls_first;
-        }
-        ppq_meta_write_row_group_end_sorted(&t, PPQ_COMPRESSORS != 0u ? raw : total, total, w->rg_rows, rg_start,
-                                            w->row_groups, sm, EXT(w)->sort_broken ? 0u : w->opts.sorting_count);
-    } else
-#endif
-    ppq_meta_write_row_group_end(&t, PPQ_COMPRESSORS != 0u ? raw : total, total, w->rg_rows, rg_start, w->row_groups);
-    if (ppq_thrift_w_status(&t) != PPQ_OK) { /* the spill's error, or (not reached: room was reserved) */
+    row_group_end(w, &t, raw, total, w->rg_rows, rg_start, w->row_groups, SORTED_COUNT(w));
+    if (ppq_thrift_w_status(&t) != PPQ_OK || (pk != NULL && pk->st != PPQ_OK)) { /* the spill's error, or (not
+                                                                                   reached: room was reserved) */
         return META_TO_SPILL(w) ? ppq_thrift_w_status(&t) : PPQ_ERR_NOSPACE;
     }
     if (PPQ_WRITER_RECOVERY && w->opts.recovery) {
@@ -402,13 +726,24 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
 #endif
     w->rg_due = 0;
     w->row_groups++;
+    return PPQ_OK;
+}
+
+/* After a row group: the footer store to the spill where it has no room
+ * left for the next one's metadata, or (no spill) the file full.  (Apart
+ * from write_row_group: the spill's writes below its frame had taken the
+ * microbit's test image past its 2 KB of stack.) */
+static STORE_ROOM_INLINE ppq_status_t store_room(ppq_writer_t *w)
+{
+    ppq_status_t st;
     if (!META_TO_SPILL(w) && w->footer_cap - w->footer_len < rg_meta_room(w, w->out->offset, 1, NULL) &&
         w->opts.footer_spill != NULL) {
-        st = ppq_sink_write(w->opts.footer_spill, w->footer, w->footer_len);
+        uint64_t at = w->opts.footer_spill->offset;
+        st = STORED_TO(w, w->opts.footer_spill);
         if (st != PPQ_OK) {
             return st;
         }
-        w->spilled += w->footer_len;
+        w->spilled += PPQ_WRITER_PACKED_FOOTER ? w->opts.footer_spill->offset - at : w->footer_len; /* (as Thrift) */
         w->footer_len = 0;
     }
     if ((!META_TO_SPILL(w) && w->footer_cap - w->footer_len < rg_meta_room(w, w->out->offset, 1, NULL)) ||
@@ -571,7 +906,7 @@ static ppq_status_t write_footer(ppq_writer_t *w)
         st = copy_spilled(w);
     }
     if (st == PPQ_OK) {
-        st = ppq_sink_write(w->out, w->footer, w->footer_len); /* the stored RowGroups */
+        st = STORED_TO(w, w->out); /* the stored RowGroups */
     }
     if (st != PPQ_OK) {
         return st;

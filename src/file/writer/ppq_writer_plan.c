@@ -388,6 +388,17 @@ static pidx_t *plan_index(const ppq_column_t *c, const ppq_writer_options_t *o, 
 }
 #endif
 
+/* Bytes of a ULEB128 varint (Thrift's, a page header's). */
+static PPQ_NOINLINE size_t uleb_len(uint64_t v)
+{
+    size_t n = 1;
+    while (v >= 0x80u) {
+        v >>= 7;
+        n++;
+    }
+    return n;
+}
+
 /* Widths of a row group's metadata fields, each with its field header:
  * file offsets, sizes, counts (varints); with `by_type` a column's
  * encodings list as long as its type's encodings (else 10 of them). */
@@ -451,20 +462,51 @@ static PPQ_NOINLINE size_t rg_meta_bound_w(const ppq_column_t *s, uint32_t n, co
     return total;
 }
 
+#if PPQ_WRITER_PACKED_FOOTER
+/* Bytes of one row group's metadata as the footer store packs it
+ * (ppq_writer_footer.c's pack_chunk) at its largest: each varint a byte
+ * narrower than `mw`'s Thrift field with its header, no names, types,
+ * codecs or field headers; the chunks follow each other (no gap stored). */
+static PPQ_NOINLINE size_t rg_pack_bound_w(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, uint32_t cut,
+                                           const meta_widths_t *mw)
+{
+    size_t off = mw->off - 1u, size = mw->size - 1u, count = mw->count - 1u;
+    size_t total = count + off + 3u; /* rows, start, ordinal (below 2^15) */
+    uint32_t i;
+    if (PPQ_WRITER_SORTING && o->sorting_count != 0u) {
+        total += 1u;
+    }
+    for (i = 0; i < n; i++) {
+        /* flags 1, encodings 2, values, a dictionary page's size, the data
+         * pages' size, compressed: the uncompressed size */
+        total += 3u + count + 2u * size + (column_codec(o, i) != PPQ_CODEC_UNCOMPRESSED ? size : 0u);
+        if (PAGE_INDEX(o)) { /* two lengths below 2^32 and their offsets */
+            total += 10u + 2u * off;
+        }
+        if (BLOOM(o)) {
+            total += 5u + off;
+        }
+        if (PPQ_WRITER_STATISTICS && !o->no_statistics) {
+            uint8_t order = stats_order(&s[i]);
+            size_t w = s[i].type == PPQ_BYTE_ARRAY || s[i].type == PPQ_FIXED_LEN_BYTE_ARRAY
+                           ? (stat_cap(&s[i]) < cut ? stat_cap(&s[i]) : cut)
+                           : stat_width(&s[i]);
+            /* nulls; min and max (a byte array's with its length); nans */
+            total += count + (order == PPQ_ORDER_BYTES ? 2u * (uleb_len(w) + w) : order != PPQ_ORDER_NONE ? 2u * w : 0u) +
+                     (order == PPQ_ORDER_FLOAT ? count : 0u);
+        }
+    }
+    return total;
+}
+/* The footer store's room for a row group: packed. */
+#define rg_room_w rg_pack_bound_w
+#else
+#define rg_room_w rg_meta_bound_w
+#endif
+
 static size_t rg_meta_bound(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, uint32_t cut)
 {
     return rg_meta_bound_w(s, n, o, cut, &meta_widest);
-}
-
-/* Bytes of a ULEB128 varint (Thrift's, a page header's). */
-static PPQ_NOINLINE size_t uleb_len(uint64_t v)
-{
-    size_t n = 1;
-    while (v >= 0x80u) {
-        v >>= 7;
-        n++;
-    }
-    return n;
 }
 
 /* The metadata of a compact layout's row group that starts at file
@@ -484,7 +526,7 @@ static size_t rg_meta_next(const ppq_column_t *s, uint32_t n, const ppq_writer_o
     uint32_t i, per_row = 0;
     uint64_t bytes;
     if (!PPQ_WRITER_COMPACT || !o->compact) {
-        return rg_meta_bound(s, n, o, cut);
+        return rg_room_w(s, n, o, cut, &meta_widest);
     }
     for (i = 0; i < n; i++) { /* (at most 127 columns: no overflow) */
         per_row += s[i].type == PPQ_BYTE_ARRAY ? 16u : 2u * (uint32_t)ppq_plain_width(s[i].type, s[i].type_len) + 16u;
@@ -497,7 +539,7 @@ static size_t rg_meta_next(const ppq_column_t *s, uint32_t n, const ppq_writer_o
     mw.size = (uint8_t)(1u + uleb_len(2u * bytes));
     mw.count = (uint8_t)(1u + uleb_len(2u * (uint64_t)o->row_group_rows));
     mw.by_type = 1;
-    return rg_meta_bound_w(s, n, o, cut, &mw);
+    return rg_room_w(s, n, o, cut, &mw);
 }
 
 /* The compact layout's least footer store: one row group's metadata
@@ -506,7 +548,7 @@ static size_t rg_meta_next(const ppq_column_t *s, uint32_t n, const ppq_writer_o
  * group's, as far into the file as it may be (the widest). */
 static size_t rg_meta_least(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o)
 {
-    if (!PPQ_WRITER_COMPACT || o->footer_spill != NULL) {
+    if ((!PPQ_WRITER_COMPACT && !PPQ_WRITER_PACKED_FOOTER) || o->footer_spill != NULL) {
         return rg_meta_max(s, n, o);
     }
     return rg_meta_next(s, n, o, o->recovery ? STAT_MAX : STAT_CUT, 1u << 16, 0xFFFFu, NULL);
@@ -587,7 +629,7 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
 #else
     size_t rg = rg_meta_max(s, n, o);
 #endif
-    size_t footer = footer_for(o, rg), scratch = scratch_for(s, n, o);
+    size_t footer = footer_for(o, PPQ_WRITER_PACKED_FOOTER ? rg_meta_least(s, n, o) : rg), scratch = scratch_for(s, n, o);
     size_t zin = 0, zout = 0, zwork = 0;
     ppq_col_t *cols = (ppq_col_t *)take(p, (size_t)n * sizeof(ppq_col_t));
     uint8_t *footer_mem = (uint8_t *)take(p, footer), *scratch_mem = (uint8_t *)take(p, scratch), *zin_mem, *zout_mem;
@@ -939,13 +981,21 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
         had_no_bloom = opts->no_bloom;
         opts->no_bloom = 1;
     }
+    /* the room the page layout keeps for the next row group's metadata
+     * (write_row_group) */
+#if PPQ_WRITER_PACKED_FOOTER
+    rg_pages = (uint32_t)rg_room_w(schema, ncols, in, in->footer_spill != NULL || in->recovery ? STAT_MAX : STAT_CUT,
+                                   &meta_widest);
+#else
     rg_pages = (uint32_t)rg_meta_max(schema, ncols, in);
 #if PPQ_WRITER_NESTED
     rg_pages += tree != NULL ? (uint32_t)nest_path_bytes(tree) : 0u;
 #endif
-    /* a row group's metadata as it usually is: offsets of 3 bytes, sizes
-     * and counts of 2, its columns' encodings, byte-array bounds of 8 */
-    typ = (uint32_t)rg_meta_bound_w(schema, ncols, in, 8u, &meta_usual);
+#endif
+    /* a row group's metadata in the footer store as it usually is: offsets
+     * of 3 bytes, sizes and counts of 2, its columns' encodings, byte-array
+     * bounds of 8 */
+    typ = (uint32_t)rg_room_w(schema, ncols, in, 8u, &meta_usual);
     /* pv 0: the compact layout (where it can be had: the best when it fits);
      * then pages as large as still leave room for whole row groups */
     for (pv = 0u; pv == 0u || (pv >= 8u && !(found && best.compact)); pv = pv == 0u ? 4096u : pv / 2u) {
