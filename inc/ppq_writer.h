@@ -280,7 +280,7 @@ typedef struct ppq_writer {
     struct ppq_col *cols;      /* per-column state, in the arena */
     uint32_t col_size;         /* ... each this many bytes (the layout's) */
     uint32_t ncols;
-    uint8_t *footer;           /* serialized RowGroups */
+    uint8_t *footer;           /* the footer store: row groups' metadata (packed, or Thrift) */
     size_t footer_len, footer_cap, rg_meta_max; /* rg_meta_max: room kept for a row group's metadata */
     size_t rg_meta_full;       /* ... and what it takes without byte-array statistics cut */
     uint8_t *store;            /* compact layout: the open row group's streams and entries
