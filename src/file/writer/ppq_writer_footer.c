@@ -323,10 +323,11 @@ static PPQ_NOINLINE uint64_t up_u(unpacker_t *u)
 
 static const uint8_t *up_bytes(unpacker_t *u, uint64_t n)
 {
+    static const uint8_t none[1] = {0}; /* (what a failed read gives: nothing is written then) */
     const uint8_t *b = u->at;
     if (u->st != PPQ_OK || n > (uint64_t)(u->end - u->at)) {
         u->st = PPQ_ERR_STATE;
-        return u->at;
+        return none;
     }
     u->at += n;
     return b;
@@ -409,7 +410,9 @@ static PPQ_NOINLINE ppq_status_t unpack_row_group(const ppq_writer_t *w, unpacke
 #endif
         raw += m.raw_size;
         total += m.end - m.start;
-        ppq_meta_write_chunk(&t, &m);
+        if (u->st == PPQ_OK) {
+            ppq_meta_write_chunk(&t, &m);
+        }
     }
     if (u->st != PPQ_OK) {
         return u->st;
