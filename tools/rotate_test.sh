@@ -58,8 +58,10 @@ rotated() {
     done
 }
 
-# The reference: the same rows in one file (a 1 MiB arena).
-ROWS=3000
+# The reference: the same rows in one file (a 1 MiB arena); enough for
+# four files and more in 8 KiB (its footer store's row groups packed: some
+# 4,300 rows a file)
+ROWS=20000
 $S --arena 1048576 $ROWS "$T/ref.parquet" >/dev/null
 check ref-one-file 0 "$(ls "$T" | grep -c '_0001')"
 cat_rows "$T/ref.csv" "$T/ref.parquet"
@@ -94,18 +96,18 @@ echo "rotate_test: sensor_logger --arena 8192: $ROWS rows in $files files: $(hea
 check sensor-says-files 1 "$(grep -c " -> $files files, " "$T/s.txt")"
 check_rotation sensor "$T/s/sensors.parquet" $ROWS "$T/ref.csv"
 
-# The microbit firmware's files, when given (LOGGER_ROTATE: its first hour
-# in 8 KiB without a footer spill)
+# The microbit firmware's files, when given (LOGGER_ROTATE: its day in
+# 8 KiB without a footer spill, some 6,600 rows a file)
 if [ -n "$FIRMWARE_FIRST" ]; then
-    $S --arena 1048576 3600 "$T/ref1h.parquet" >/dev/null
-    cat_rows "$T/ref1h.csv" "$T/ref1h.parquet"
-    echo "rotate_test: microbit firmware: 3600 rows in $(ls "$(dirname "$FIRMWARE_FIRST")" | grep -c '\.parquet$') files"
-    check_rotation firmware "$FIRMWARE_FIRST" 3600 "$T/ref1h.csv"
+    $S --arena 1048576 86400 "$T/ref1d.parquet" >/dev/null
+    cat_rows "$T/ref1d.csv" "$T/ref1d.parquet"
+    echo "rotate_test: microbit firmware: 86400 rows in $(ls "$(dirname "$FIRMWARE_FIRST")" | grep -c '\.parquet$') files"
+    check_rotation firmware "$FIRMWARE_FIRST" 86400 "$T/ref1d.csv"
 fi
 
 # The durable logger (pages, recovery records, each row group synced) in 32 KiB:
-# enough rows for three files and more
-ROWS=12000
+# enough rows for three files and more (some 10,700 rows a file)
+ROWS=36000
 $S --arena 1048576 $ROWS "$T/ref6.parquet" >/dev/null
 cat_rows "$T/ref6.csv" "$T/ref6.parquet"
 for fs in posix fatfs; do

@@ -12,8 +12,8 @@
 /* LOGGER_SMALL (16 KB boards): the small schema, the options
  * ppq_writer_options_for_arena gives 8 KiB of arena (printed: the host twin
  * writes the same file with them) and a footer spill file; LOGGER_ROTATE
- * too: no spill, so the footer store fills every few hundred rows and the
- * files rotate (make rotate-test reads them back). */
+ * too: no spill and the whole day, so the footer store fills every few
+ * hours of rows and the files rotate (make rotate-test reads them back). */
 #ifdef LOGGER_SMALL
 #ifdef LOGGER_ROTATE
 #define LOGGER_FILE "build/demo/rotate/sensors_small_mcu.parquet"
@@ -23,7 +23,11 @@
 #endif
 #define ARENA_BYTES LOGGER_SMALL_ARENA
 #define SCHEMA logger_schema_small
+#ifdef LOGGER_ROTATE
+#define ROWS LOGGER_ROWS /* (the whole day: a file takes some hours of rows) */
+#else
 #define ROWS LOGGER_SMALL_ROWS
+#endif
 #else
 #define LOGGER_FILE "build/demo/sensors_mcu.parquet"
 #define ARENA_BYTES (600u * 1024u)
