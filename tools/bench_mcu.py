@@ -70,13 +70,15 @@ def main():
         if line.startswith("R "):  # a writer bench's smallest row group but the last
             _, name, rows = line.split()
             least[name] = int(rows)
+    rows_out = {}
     for line in output.splitlines():
         if line.startswith("F "):  # rows a file takes without a footer spill (issue 27)
-            _, name, nrows, groups, nbytes, estimate = line.split()
-            print(json.dumps({"bench": "mcu_writer_" + name, "board": board, "rows_per_file": int(nrows),
-                              "row_groups": int(groups), "bytes": int(nbytes),
-                              "file_rows_estimate": int(estimate)}))
-    rows_out = {}
+            _, name, nrows, groups, nbytes, estimate, full = line.split()
+            rows_out["mcu_writer_" + name] = {"bench": "mcu_writer_" + name, "board": board,
+                                              "rows_per_file": int(nrows), "row_groups": int(groups),
+                                              "bytes": int(nbytes), "file_rows_estimate": int(estimate),
+                                              "full": full == "1"}
+            print(json.dumps(rows_out["mcu_writer_" + name]))
     for bench, r in rowwise.items():
         line = {"bench": "mcu_" + bench, "board": board, "api": r["api"], "rows": r["rows"],
                 "insn_per_row": round(r["instructions"] / r["rows"], 1)}
@@ -123,6 +125,8 @@ def main():
                   for name in sorted(fnmatch.filter(rows_out, pattern))]
         for name, bars in checks:
             line = rows_out[name]
+            if "min_rows_per_file" in bars and line["rows_per_file"] < bars["min_rows_per_file"]:
+                bad.append(f"{name}: {line['rows_per_file']} rows a file (min {bars['min_rows_per_file']})")
             if "max_insn_per_row" in bars and line["insn_per_row"] > bars["max_insn_per_row"]:
                 bad.append(f"{name}: {line['insn_per_row']} insn/row (max {bars['max_insn_per_row']})")
             if "max_bytes_per_row" in bars and line.get("bytes_per_row", 0) > bars["max_bytes_per_row"]:

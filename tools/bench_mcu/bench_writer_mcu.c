@@ -265,18 +265,21 @@ static void bench_writer(const char *name, const char *api, const ppq_column_t *
 }
 
 #ifdef LOGGER_COMPACT
-/* Rows a file takes in `kib` KiB without a footer spill (issue 27): the
+/* Rows a file takes in `kib` KiB without a footer spill (issue 27), of the
+ * generator's `seed`: the
  * options ppq_writer_options_for_arena gives, rows by record until commit
  * returns PPQ_ERR_NOSPACE (up to FILE_ROWS_MAX), the file closed.  Prints
- * "F <name> <rows> <row_groups> <bytes> <options' file_rows>". */
+ * "F <name> <rows> <row_groups> <bytes> <options' file_rows> <full>" (full
+ * 0: FILE_ROWS_MAX rows written, the file not full). */
 #define FILE_ROWS_MAX 200000u
-static void bench_file_rows(const char *name, size_t kib)
+static void bench_file_rows(const char *name, size_t kib, uint32_t seed)
 {
     ppq_writer_options_t o;
     ppq_writer_t w;
     ppq_sink_t sink;
     sensor_row_t r;
     unsigned n = 0;
+    int full;
     ppq_status_t st;
     if (kib * 1024u > sizeof arena_mem) {
         return; /* (the microbit's 8 KiB) */
@@ -286,12 +289,13 @@ static void bench_file_rows(const char *name, size_t kib)
     st = ppq_writer_options_for_arena(&o, sensor_auto, SENSOR_COLUMNS, kib * 1024u);
     st = st == PPQ_OK ? ppq_writer_init(&w, sensor_auto, SENSOR_COLUMNS, &o, &sink, arena_mem, kib * 1024u) : st;
     st = st == PPQ_OK ? ppq_writer_use_record(&w, sensor_fields) : st;
-    sensor_gen_init(&gen, BENCH_SEED);
+    sensor_gen_init(&gen, seed);
     while (st == PPQ_OK && n < FILE_ROWS_MAX) {
         sensor_gen_next(&gen, &r);
         st = ppq_writer_write_record(&w, &r);
         n += st == PPQ_OK;
     }
+    full = st == PPQ_ERR_NOSPACE;
     st = st == PPQ_ERR_NOSPACE || st == PPQ_OK ? ppq_writer_close(&w) : st;
     if (st != PPQ_OK) {
         board_puts("bench-mcu writer: ");
@@ -312,6 +316,8 @@ static void bench_file_rows(const char *name, size_t kib)
     board_putu((size_t)sink.offset);
     board_putc(' ');
     board_putu(o.file_rows);
+    board_putc(' ');
+    board_putu((size_t)full);
     board_putc('\n');
 }
 #endif
@@ -481,8 +487,11 @@ int main(void)
         }
     }
     if (!BENCH_BUDGET_ONLY) {
-        bench_file_rows("file_rows_8k", 8u);
-        bench_file_rows("file_rows_16k", 16u); /* (boards with the RAM: not the microbit) */
+        bench_file_rows("file_rows_8k", 8u, BENCH_SEED);
+        bench_file_rows("file_rows_8k_jittered", 8u, BENCH_JITTER_SEED);
+        bench_file_rows("file_rows_16k", 16u, BENCH_SEED); /* (boards with the RAM: not the microbit) */
+        bench_file_rows("file_rows_16k_jittered", 16u, BENCH_JITTER_SEED);
+        bench_file_rows("file_rows_32k", 32u, BENCH_SEED); /* (at most FILE_ROWS_MAX: 200000, not full) */
     }
 #endif
     if (!BENCH_BUDGET_ONLY) { /* (-DBENCH_BUDGET_ONLY=1: the budget line alone, to profile it) */
