@@ -509,16 +509,17 @@ static size_t rg_meta_bound(const ppq_column_t *s, uint32_t n, const ppq_writer_
     return rg_meta_bound_w(s, n, o, cut, &meta_widest);
 }
 
-/* The metadata of a compact layout's row group that starts at file
- * offset `at`, at its largest: rg_meta_bound with offsets, sizes and
- * counts only as wide as row_group_rows rows make them.  A value takes at
+/* The footer store's room for the metadata of a compact layout's row
+ * group that starts at file offset `at`, at its largest (packed,
+ * rg_room_w): offsets, sizes and counts only as wide as row_group_rows
+ * rows make them.  A value takes at
  * most twice its PLAIN width and 16 bytes (DELTA's blocks and headers,
  * dictionary indices, levels, runs), a byte array 16 beside its bytes,
  * which the row group's `store` holds, and a column's pages at most 64
  * KiB beside their values.  *grows (unless NULL): the bytes such a row
  * group takes at most (left unset with the widest bound).  The page
- * layout, a nested schema: rg_meta_bound (its sizes the widest: each
- * value may be a page, a codec grow it; flash). */
+ * layout, a nested schema: the widest (each value may be a page, a codec
+ * grow it; flash). */
 static size_t rg_meta_next(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o, uint32_t cut,
                            uint64_t at, size_t store, uint64_t *grows)
 {
@@ -542,10 +543,11 @@ static size_t rg_meta_next(const ppq_column_t *s, uint32_t n, const ppq_writer_o
     return rg_room_w(s, n, o, cut, &mw);
 }
 
-/* The compact layout's least footer store: one row group's metadata
- * (rg_meta_next, cut as rg_meta_max cuts it) in a file whose header takes
- * under 64 KiB (ppq_writer_init checks it); with a footer spill, any row
- * group's, as far into the file as it may be (the widest). */
+/* The least footer store: one row group's metadata (rg_meta_next, cut as
+ * rg_meta_max cuts it; packed, the page layout's too) in a file whose
+ * header takes under 64 KiB (ppq_writer_init checks it); with a footer
+ * spill, any row group's Thrift, as far into the file as it may be (the
+ * widest). */
 static size_t rg_meta_least(const ppq_column_t *s, uint32_t n, const ppq_writer_options_t *o)
 {
     if ((!PPQ_WRITER_COMPACT && !PPQ_WRITER_PACKED_FOOTER) || o->footer_spill != NULL) {
