@@ -556,10 +556,11 @@ static ppq_status_t flush(ppq_writer_t *w)
 }
 
 /* Room the footer store keeps for the metadata of a row group that starts
- * at file offset `at`: its largest with byte-array min/max cut as
- * rg_meta_max() cuts them (`cut`), else whole; in the compact layout as
- * wide as the row group can make its offsets, sizes and counts
- * (rg_meta_next; the page layout: the widest).  *grows (unless NULL): the bytes the row group takes at
+ * at file offset `at` (packed where PPQ_WRITER_PACKED_FOOTER, else its
+ * Thrift): its largest with byte-array min/max cut as rg_meta_max() cuts
+ * them (`cut`), else whole; in the compact layout as wide as the row group
+ * can make its offsets, sizes and counts (rg_meta_next; the page layout:
+ * the widest).  *grows (unless NULL): the bytes the row group takes at
  * most (unset with the widest). */
 static size_t rg_meta_room(const ppq_writer_t *w, uint64_t at, int cut, uint64_t *grows)
 {
