@@ -300,7 +300,7 @@ check-clang:
 # separate code paths share a build (a group, joined by commas): the
 # portable fallbacks, the writer's, the reader's.
 SWITCHES := PPQ_UNPACK_SMALL,PPQ_NO_INTRINSICS,PPQ_NO_SIMD,PPQ_FAST64=0,PPQ_WRITER_AUTO_LEARNS=0,PPQ_DELTA_SMALL=0 PPQ_WRITER_AUTO_BY_SIZE=0,PPQ_DICT_NARROW=1,PPQ_WRITER_NESTED=0 \
-    PPQ_READER_METADATA=0,PPQ_READER_SKIP=0,PPQ_READER_IN_MEMORY=0,PPQ_READER_PAGE_INDEX=0,PPQ_WRITER_REDICT_BITS=10
+    PPQ_READER_METADATA=0,PPQ_READER_SKIP=0,PPQ_READER_IN_MEMORY=0,PPQ_READER_PAGE_INDEX=0,PPQ_WRITER_REDICT_BITS=10,PPQ_WRITER_PACKED_FOOTER=0
 check-switches:
 	@for s in $(SWITCHES); do \
 	    flags="-D$$(echo $$s | sed 's/,/ -D/g')"; echo "check-switches: $$flags"; \
