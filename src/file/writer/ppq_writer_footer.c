@@ -185,6 +185,13 @@ static void row_group_end(const ppq_writer_t *w, ppq_thrift_w_t *t, uint64_t raw
     ppq_meta_write_row_group_end(t, PPQ_COMPRESSORS != 0u ? raw : total, total, rows, start, ordinal);
 }
 
+/* Packing a row group's metadata into the footer store (PPQ_WRITER_PACKED_FOOTER). */
+typedef struct packer {
+    ppq_sink_t *out;  /* the footer store's free bytes */
+    ppq_status_t st;
+    uint64_t prev;    /* the previous chunk's end */
+} packer_t;
+
 #if PPQ_WRITER_PACKED_FOOTER
 /* The footer store keeps a row group's metadata packed: what the schema
  * and options say (names, types, codecs, Thrift's field headers) left
@@ -209,12 +216,6 @@ static void row_group_end(const ppq_writer_t *w, ppq_thrift_w_t *t, uint64_t raw
 #define PK_NO_MAX 8u    /* ... but no max (a byte array's, ppq_stats_cut) */
 #define PK_MIN_EXACT 16u
 #define PK_MAX_EXACT 32u
-
-typedef struct packer {
-    ppq_sink_t *out;  /* the footer store's free bytes */
-    ppq_status_t st;
-    uint64_t prev;    /* the previous chunk's end */
-} packer_t;
 
 static void pk_bytes(packer_t *p, const void *b, size_t n)
 {
@@ -447,9 +448,6 @@ static ppq_status_t unpack_row_groups(const ppq_writer_t *w, ppq_sink_t *out)
         }                              \
     } while (0)
 #else
-typedef struct packer {
-    ppq_status_t st;
-} packer_t; /* (unused: the store keeps the Thrift) */
 #define STORED_TO(w, out) ppq_sink_write(out, (w)->footer, (w)->footer_len)
 #define THRIFT_TO(pk, fs) (fs)
 #define THRIFT_WANTED(w, pk) 1
@@ -748,9 +746,9 @@ static PPQ_NOINLINE ppq_status_t write_row_group(ppq_writer_t *w)
  * microbit's test image past its 2 KB of stack.) */
 static STORE_ROOM_INLINE ppq_status_t store_room(ppq_writer_t *w)
 {
+    size_t room = META_TO_SPILL(w) ? 0u : rg_meta_room(w, w->out->offset, 1, NULL);
     ppq_status_t st;
-    if (!META_TO_SPILL(w) && w->footer_cap - w->footer_len < rg_meta_room(w, w->out->offset, 1, NULL) &&
-        w->opts.footer_spill != NULL) {
+    if (!META_TO_SPILL(w) && w->footer_cap - w->footer_len < room && w->opts.footer_spill != NULL) {
         uint64_t at = w->opts.footer_spill->offset;
         st = STORED_TO(w, w->opts.footer_spill);
         if (st != PPQ_OK) {
@@ -759,8 +757,7 @@ static STORE_ROOM_INLINE ppq_status_t store_room(ppq_writer_t *w)
         w->spilled += PPQ_WRITER_PACKED_FOOTER ? w->opts.footer_spill->offset - at : w->footer_len; /* (as Thrift) */
         w->footer_len = 0;
     }
-    if ((!META_TO_SPILL(w) && w->footer_cap - w->footer_len < rg_meta_room(w, w->out->offset, 1, NULL)) ||
-        w->row_groups == 0x7FFFu) {
+    if ((!META_TO_SPILL(w) && w->footer_cap - w->footer_len < room) || w->row_groups == 0x7FFFu) {
         w->full = 1; /* no room for another row group's metadata (or ordinal) */
     }
     return PPQ_OK;

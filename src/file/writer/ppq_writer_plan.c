@@ -419,6 +419,14 @@ static size_t encodings_max(ppq_type_t t)
     return t == PPQ_BOOLEAN ? 2u : t == PPQ_FLOAT || t == PPQ_DOUBLE || t == PPQ_INT96 ? 4u : 5u;
 }
 
+/* Bytes of one min/max bound of column c in a row group's metadata:
+ * a byte array's at most `cut` (and its stat_cap()), a number's width. */
+static size_t bound_width(const ppq_column_t *c, uint32_t cut)
+{
+    return c->type == PPQ_BYTE_ARRAY || c->type == PPQ_FIXED_LEN_BYTE_ARRAY ? (stat_cap(c) < cut ? stat_cap(c) : cut)
+                                                                            : stat_width(c);
+}
+
 /* Bytes of one row group's metadata at its largest (ppq_meta_write_chunk,
  * ppq_meta_write_row_group_end; Thrift compact, field ids ascending: one
  * byte per field header), its offsets, sizes and counts as wide as `mw`
@@ -450,9 +458,7 @@ static PPQ_NOINLINE size_t rg_meta_bound_w(const ppq_column_t *s, uint32_t n, co
         }
         if (PPQ_WRITER_STATISTICS && !o->no_statistics) {
             uint8_t order = stats_order(&s[i]);
-            size_t w = s[i].type == PPQ_BYTE_ARRAY || s[i].type == PPQ_FIXED_LEN_BYTE_ARRAY
-                           ? (stat_cap(&s[i]) < cut ? stat_cap(&s[i]) : cut)
-                           : stat_width(&s[i]);
+            size_t w = bound_width(&s[i], cut);
             /* Statistics: header and stop 2, null_count; max and min 2 + w
              * each and their exactness 2; nan_count */
             total += 2u + mw->count + (order != PPQ_ORDER_NONE ? 6u + 2u * w : 0u) +
@@ -488,9 +494,7 @@ static PPQ_NOINLINE size_t rg_pack_bound_w(const ppq_column_t *s, uint32_t n, co
         }
         if (PPQ_WRITER_STATISTICS && !o->no_statistics) {
             uint8_t order = stats_order(&s[i]);
-            size_t w = s[i].type == PPQ_BYTE_ARRAY || s[i].type == PPQ_FIXED_LEN_BYTE_ARRAY
-                           ? (stat_cap(&s[i]) < cut ? stat_cap(&s[i]) : cut)
-                           : stat_width(&s[i]);
+            size_t w = bound_width(&s[i], cut);
             /* nulls; min and max (a byte array's with its length); nans */
             total += count + (order == PPQ_ORDER_BYTES ? 2u * (uleb_len(w) + w) : order != PPQ_ORDER_NONE ? 2u * w : 0u) +
                      (order == PPQ_ORDER_FLOAT ? count : 0u);
@@ -963,7 +967,7 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
     const ppq_writer_options_t *in = opts;
     uint8_t had_no_index, had_no_bloom = 0;
     uint64_t best_score = 0, best_rows = 0;
-    uint32_t pv, step, k, rg, rg_pages, typ, most = arena_len > 0x7FFFFFFFu ? 0x7FFFFFFFu : (uint32_t)arena_len;
+    uint32_t pv, step, k, rg, paths = 0, typ, most = arena_len > 0x7FFFFFFFu ? 0x7FFFFFFFu : (uint32_t)arena_len;
     int found = 0;
 #if PPQ_WRITER_NESTED
     if (opts == NULL || (tree != NULL ? !tree_ok(tree) : !schema_ok(schema, ncols))) {
@@ -983,16 +987,8 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
         had_no_bloom = opts->no_bloom;
         opts->no_bloom = 1;
     }
-    /* the room the page layout keeps for the next row group's metadata
-     * (write_row_group) */
-#if PPQ_WRITER_PACKED_FOOTER
-    rg_pages = (uint32_t)rg_room_w(schema, ncols, in, in->footer_spill != NULL || in->recovery ? STAT_MAX : STAT_CUT,
-                                   &meta_widest);
-#else
-    rg_pages = (uint32_t)rg_meta_max(schema, ncols, in);
-#if PPQ_WRITER_NESTED
-    rg_pages += tree != NULL ? (uint32_t)nest_path_bytes(tree) : 0u;
-#endif
+#if PPQ_WRITER_NESTED && !PPQ_WRITER_PACKED_FOOTER
+    paths = tree != NULL ? (uint32_t)nest_path_bytes(tree) : 0u; /* (in each row group's Thrift) */
 #endif
     /* a row group's metadata in the footer store as it usually is: offsets
      * of 3 bytes, sizes and counts of 2, its columns' encodings, byte-array
@@ -1016,7 +1012,8 @@ ppq_status_t ppq_writer_options_for_arena(ppq_writer_options_t *opts, const ppq_
             o = *in;
             o.compact = pv == 0u;
             o.row_group_rows = 1u << 20; /* row groups end where the store or a chunk buffer fills */
-            rg = pv == 0u ? (uint32_t)rg_meta_least(schema, ncols, &o) : rg_pages;
+            /* the room kept for the next row group's metadata (write_row_group) */
+            rg = (uint32_t)rg_meta_least(schema, ncols, &o) + (pv == 0u ? 0u : paths);
             o.footer_bytes = o.footer_spill != NULL ? 1u : pv == 0u ? rg + k * typ : (uint32_t)(arena_len >> (step / 2u + 1u));
             if (pv != 0u && (step & 1u) != 0u) { /* (pages: the halves, and 3/4 of each) */
                 o.footer_bytes = o.footer_bytes / 4u * 3u;
