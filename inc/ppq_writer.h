@@ -250,6 +250,18 @@ typedef struct ppq_writer_options {
      * sets no_bloom; the compact layout writes none, nor a build with
      * PPQ_WRITER_BLOOM 0 (ppq_config.h). */
     uint8_t no_bloom;
+    /* 1: AUTO also weighs the encodings the format allows that some
+     * readers lack, in the page layout: BYTE_STREAM_SPLIT of INT32, INT64
+     * and FIXED_LEN_BYTE_ARRAY under a compressor (DuckDB 1.5 reads it for
+     * FLOAT and DOUBLE only, polars 0.24 not for FIXED_LEN_BYTE_ARRAY),
+     * DELTA_BYTE_ARRAY of FIXED_LEN_BYTE_ARRAY (polars 0.24 lacks it;
+     * decimals and ids that share leading bytes take a fraction of
+     * PLAIN's).  arrow-rs reads them all (make sweep-interop).  0: AUTO
+     * writes what DuckDB, Arrow, polars and pandas all read.  Explicit
+     * encodings and the compact layout ignore it; so do builds without
+     * the thorough weighing (PPQ_WRITER_AUTO_THOROUGH 0).  (In the
+     * padding after no_bloom.) */
+    uint8_t auto_all_encodings;
     /* Nested schemas (ppq_writer_init_nested): the entries (levels) each
      * leaf may take in one record built with ppq_writer_nest_* or read by
      * ppq_writer_write_nested_record, staged in the arena before the record

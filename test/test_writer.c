@@ -5203,6 +5203,77 @@ static void auto_splits_no_integers(void)
     PPQ_CHECK_EQ(f.col[0].encodings & (1u << 9), 0u); /* (9: BYTE_STREAM_SPLIT) */
 }
 
+/* ... but with opts.auto_all_encodings it weighs them split: that INT64
+ * written so, within 1.05x of BYTE_STREAM_SPLIT's file. */
+static void auto_all_encodings_split_integers(void)
+{
+    ppq_writer_options_t o;
+    size_t bss, automatic;
+    footer_t f;
+    if (!ppq_codec_can_compress(PPQ_CODEC_SNAPPY) || !(PPQ_WRITER_ENCODINGS & PPQ_WRITER_ENC_BYTE_STREAM_SPLIT) ||
+        !AUTO_VS_FIXED) {
+        return;
+    }
+    small_options(&o);
+    o.page_values = 256;
+    o.row_group_rows = 512;
+    o.dict_entries = 16;
+    o.dict_bytes = 128;
+    o.chunk_bytes = 16384;
+    o.codec = PPQ_CODEC_SNAPPY;
+    o.codec_level = 1;
+    o.auto_all_encodings = 1;
+    rows_file(PPQ_INT64, PPQ_COLUMN_BYTE_STREAM_SPLIT, 0, &o, int64_split_row, 512, &bss);
+    rows_file(PPQ_INT64, PPQ_COLUMN_AUTO, 0, &o, int64_split_row, 512, &automatic);
+    PPQ_CHECK(bss != 0u && automatic != 0u);
+    PPQ_CHECK(automatic * 100u <= bss * 105u);
+    PPQ_CHECK_OK(read_footer(&f));
+    PPQ_CHECK(f.col[0].encodings & (1u << 9)); /* (9: BYTE_STREAM_SPLIT) */
+}
+
+/* A FIXED_LEN_BYTE_ARRAY(2) counter, big-endian: each value shares its
+ * first byte with the one before but every 256th. */
+static void flba_counter_row(ppq_writer_t *w, uint32_t i)
+{
+    static uint8_t v[2]; /* (the writer reads it at the commit) */
+    v[0] = (uint8_t)(i >> 8);
+    v[1] = (uint8_t)i;
+    PPQ_CHECK_OK(ppq_writer_set_bytes(w, 0, v, 2));
+}
+
+/* DELTA_BYTE_ARRAY of a FIXED_LEN_BYTE_ARRAY takes under 0.7 of its
+ * PLAIN bytes there (a suffix byte a value, its lengths in runs).  AUTO
+ * does not write it (polars reads it for BYTE_ARRAY only); with
+ * opts.auto_all_encodings it does: within 1.05x of DELTA_BYTE_ARRAY's
+ * file. */
+static void auto_all_encodings_flba_prefixes(void)
+{
+    ppq_writer_options_t o;
+    size_t dba, plain, automatic;
+    footer_t f;
+    if (!(PPQ_WRITER_ENCODINGS & PPQ_WRITER_ENC_DELTA_BYTE_ARRAY) || !AUTO_VS_FIXED) {
+        return;
+    }
+    small_options(&o);
+    o.page_values = 512;
+    o.page_bytes = 8192;
+    o.row_group_rows = 4096;
+    o.chunk_bytes = 16384;
+    rows_file(PPQ_FIXED_LEN_BYTE_ARRAY, PPQ_COLUMN_AUTO, 0, &o, flba_counter_row, 4096, &automatic);
+    PPQ_CHECK(automatic != 0u);
+    PPQ_CHECK_OK(read_footer(&f));
+    PPQ_CHECK_EQ(f.col[0].encodings & (1u << PPQ_ENC_DELTA_BYTE_ARRAY), 0u);
+    o.auto_all_encodings = 1;
+    rows_file(PPQ_FIXED_LEN_BYTE_ARRAY, PPQ_COLUMN_DELTA_BYTE_ARRAY, 0, &o, flba_counter_row, 4096, &dba);
+    rows_file(PPQ_FIXED_LEN_BYTE_ARRAY, PPQ_COLUMN_PLAIN, 0, &o, flba_counter_row, 4096, &plain);
+    rows_file(PPQ_FIXED_LEN_BYTE_ARRAY, PPQ_COLUMN_AUTO, 0, &o, flba_counter_row, 4096, &automatic);
+    PPQ_CHECK(dba != 0u && plain != 0u && automatic != 0u);
+    PPQ_CHECK(automatic * 100u <= dba * 105u);
+    PPQ_CHECK(automatic * 10u < plain * 7u);
+    PPQ_CHECK_OK(read_footer(&f));
+    PPQ_CHECK(f.col[0].encodings & (1u << PPQ_ENC_DELTA_BYTE_ARRAY));
+}
+
 static void true_row(ppq_writer_t *w, uint32_t i)
 {
     (void)i;
@@ -5988,6 +6059,8 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(auto_weighs_the_chunk_that_ends),
     PPQ_TEST(auto_keeps_a_constants_dictionary),
     PPQ_TEST(auto_splits_no_integers),
+    PPQ_TEST(auto_all_encodings_split_integers),
+    PPQ_TEST(auto_all_encodings_flba_prefixes),
     PPQ_TEST(auto_first_page_weighed_once),
     PPQ_TEST(auto_counts_the_dictionary_pages_frame),
     PPQ_TEST(auto_keeps_a_dictionary_that_fills),

@@ -31,6 +31,20 @@ const notes = new Set();
 const fail = (msg) => { failures++; console.log('FAIL ' + msg); };
 
 const codecGaps = { duckdb: ['LZ4'], hyparquet: ['LZ4', 'LZ4_RAW', 'GZIP', 'ZSTD'] };
+// The encodings a reader lacks, which AUTO writes only with
+// opts.auto_all_encodings (sweep --auto-all: "auto_all=1" in the config):
+// the reader must say so naming it, a note, not a failure.
+const encodingGaps = {
+  duckdb: [/BYTE_STREAM_SPLIT encoding is only supported for FLOAT or DOUBLE/, 'BYTE_STREAM_SPLIT of integers or FIXED_LEN_BYTE_ARRAY'],
+  polars: [/FixedLenByteArray.*"(DeltaByteArray|ByteStreamSplit)".*not yet supported/i,
+    'DELTA_BYTE_ARRAY or BYTE_STREAM_SPLIT of FIXED_LEN_BYTE_ARRAY'],
+};
+function encodingGap(reader, expect, e) {
+  const gap = encodingGaps[reader];
+  if (!gap || !/ auto_all=1/.test(expect.config) || !gap[0].test(String(e && e.message))) return false;
+  notes.add(`${reader} cannot read ${gap[1]}`);
+  return true;
+}
 function codecGap(reader, expect, e) {
   const msg = String(e && e.message);
   return (codecGaps[reader] || []).includes(expect.codec) && /unsupported compression codec/i.test(msg) &&
@@ -226,7 +240,7 @@ for (const f of names) {
     compare('duckdb', name, expect, rows);
   } catch (e) {
     if (codecGap('duckdb', expect, e)) notes.add(`duckdb cannot decompress ${expect.codec}`);
-    else fail(`duckdb ${name}: ${e.message} (${expect.config})`);
+    else if (!encodingGap('duckdb', expect, e)) fail(`duckdb ${name}: ${e.message} (${expect.config})`);
   }
   try {
     const ab = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
@@ -261,7 +275,7 @@ for (const f of names) {
     const meta = expect.columns.map((c) => (c.logical?.kind === 'timestamp' ? { unit: df.getColumn(c.name).dtype.timeUnit } : {}));
     compare('polars', name, expect, Array.from({ length: df.height }, (_, r) => cells.map((col) => col[r])), meta);
   } catch (e) {
-    fail(`polars ${name}: ${e.message} (${expect.config})`);
+    if (!encodingGap('polars', expect, e)) fail(`polars ${name}: ${e.message} (${expect.config})`);
   }
 }
 for (const n of notes) console.log('note: ' + n);

@@ -321,14 +321,18 @@ static void split_values(const ppq_col_t *c, uint8_t *out)
 /* Where an AUTO FLOAT or DOUBLE column under a compressor falls back to
  * PLAIN, its first PLAIN page compressed each way tells whether the rest
  * of the chunk is written BYTE_STREAM_SPLIT (c->split 2: split_smaller,
- * write_page); other columns, and other builds, PLAIN.  (Not integers:
- * the format allows them split since 2.11, but DuckDB reads
- * BYTE_STREAM_SPLIT only for floats, and AUTO writes what readers open.) */
-static void split_unknown(ppq_col_t *c)
+ * write_page); other columns, and other builds, PLAIN.  (Integers and
+ * FIXED_LEN_BYTE_ARRAY only with opts.auto_all_encodings: the format
+ * allows them split since 2.11, but DuckDB reads BYTE_STREAM_SPLIT only
+ * for floats, and AUTO writes what readers open.) */
+static void split_unknown(const ppq_writer_t *w, ppq_col_t *c)
 {
     if (SPLITS) {
+        ppq_type_t t = c->def->type;
         c->split = (uint8_t)(COMPRESSED(c->codec) && c->def->encoding == PPQ_COLUMN_AUTO &&
-                                     (c->def->type == PPQ_FLOAT || c->def->type == PPQ_DOUBLE)
+                                     (t == PPQ_FLOAT || t == PPQ_DOUBLE ||
+                                      (AUTO_ALL(&w->opts) && (t == PPQ_INT32 || t == PPQ_INT64 ||
+                                                              t == PPQ_FIXED_LEN_BYTE_ARRAY)))
                                  ? 2u
                                  : 0u);
     }
@@ -508,7 +512,7 @@ static int alt_smaller(const ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int wei
     uint32_t n = ppq_dict_enc_page_values(c->own.dict);
     size_t best, b, added, more = 0;
     c->alt_kind = K_PLAIN;
-    split_unknown(c);
+    split_unknown(w, c);
     if (n == 0u || c->def->encoding != PPQ_COLUMN_AUTO) {
         return 0;
     }
@@ -525,7 +529,7 @@ static int alt_smaller(const ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int wei
         best = b;
         c->alt_kind = K_DLBA;
     }
-    if (BUILT(K_DBA) && c->def->type == PPQ_BYTE_ARRAY &&
+    if (BUILT(K_DBA) && AUTO_DBA_TYPE(&w->opts, c->def->type) &&
         (b = delta_bytes(c, n, SEQ_PREFIX, pv) + delta_bytes(c, n, SEQ_SUFFIX, pv) + suffix_bytes(c, n, pv)) < best) {
         best = b;
         c->alt_kind = K_DBA;
@@ -615,7 +619,7 @@ static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n
      * page's halves: whole entries there, so a fraction here; halves of 2
      * and 4 entries are no ratio of 1.41 in whole numbers) */
     grow = half > 0u ? ppq_udiv32(all << 7, half) : 0u;
-    if (all > half && ((all < n - n / 4u && grow > 181u) || grow < 181u)) {
+    if (all > half && ((all <= n - n / 8u && grow > 181u) || grow < 181u)) {
         grow = 181u; /* entries still coming grow as a walk's, as the square root of its values (x sqrt 2
                         a doubling): at most where values come back, and at least (a page's halves are
                         too few values to tell: walks of 16-value pages looked slower) */
@@ -672,12 +676,12 @@ static int alt_smaller_packed(ppq_writer_t *w, ppq_col_t *c, uint32_t pv, int we
         return alt_smaller(w, c, pv, PPQ_WRITER_AUTO_THOROUGH && PPQ_COMPRESSORS != 0u && weigh == 1 ? 3 : weigh);
     }
     c->alt_kind = K_PLAIN;
-    split_unknown(c);
+    split_unknown(w, c);
     pv = values_per_page(w, c, n, pv);
     added = ppq_dict_enc_dict_bytes(c->own.dict) - c->page_dict_bytes;
     for (k = K_PLAIN; k <= K_DBA; k++) {
         if ((k == K_PLAIN || (k == K_DELTA && (c->def->type == PPQ_INT32 || c->def->type == PPQ_INT64)) ||
-             ((k == K_DLBA || k == K_DBA) && c->def->type == PPQ_BYTE_ARRAY)) &&
+             (k == K_DLBA && c->def->type == PPQ_BYTE_ARRAY) || (k == K_DBA && AUTO_DBA_TYPE(&w->opts, c->def->type))) &&
             BUILT(k) && (b = packed_bytes(w, c, n, k, pv)) < best) {
             best = b;
             c->alt_kind = (uint8_t)k;

@@ -128,6 +128,14 @@ enum {
  * way to the compressor (c->split). */
 #define SPLITS (REWEIGHS && BUILT(K_BSS))
 
+/* opts.auto_all_encodings: AUTO also weighs BYTE_STREAM_SPLIT of INT32,
+ * INT64 and FIXED_LEN_BYTE_ARRAY (SPLITS) and DELTA_BYTE_ARRAY of
+ * FIXED_LEN_BYTE_ARRAY, which some readers lack; with the thorough
+ * weighing only (elsewhere the option is ignored). */
+#define AUTO_ALL(o) (PPQ_WRITER_AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH && (o)->auto_all_encodings)
+/* ... the type AUTO weighs DELTA_BYTE_ARRAY for */
+#define AUTO_DBA_TYPE(o, t) ((t) == PPQ_BYTE_ARRAY || ((t) == PPQ_FIXED_LEN_BYTE_ARRAY && AUTO_ALL(o)))
+
 /* Where a dictionary page's batch runs leave its statistics to the page's
  * end (settle_dict_stats): numbers with stamps (c->seen) and 4-byte
  * indices. */

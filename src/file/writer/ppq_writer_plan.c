@@ -81,9 +81,10 @@ static int logical_ok(const ppq_column_t *c)
 /* The encodings column c may take where its dictionary does not pay (a bit
  * per kind): PLAIN, and for an AUTO column by size DELTA_BINARY_PACKED of
  * integers (timestamps, counters), DELTA_LENGTH_BYTE_ARRAY and
- * DELTA_BYTE_ARRAY of byte arrays, where built (ppq_writer_auto.c weighs
- * them).  Explicit DICTIONARY columns fall back to PLAIN. */
-static unsigned auto_alts(const ppq_column_t *c)
+ * DELTA_BYTE_ARRAY of byte arrays (and of FIXED_LEN_BYTE_ARRAY with
+ * opts.auto_all_encodings), where built (ppq_writer_auto.c weighs them).
+ * Explicit DICTIONARY columns fall back to PLAIN. */
+static unsigned auto_alts(const ppq_column_t *c, const ppq_writer_options_t *o)
 {
     unsigned alts = 1u << K_PLAIN;
     if (AUTO_BY_SIZE && c->encoding == PPQ_COLUMN_AUTO) {
@@ -91,6 +92,8 @@ static unsigned auto_alts(const ppq_column_t *c)
             alts |= BUILT(K_DELTA) ? 1u << K_DELTA : 0u;
         } else if (c->type == PPQ_BYTE_ARRAY) {
             alts |= (BUILT(K_DLBA) ? 1u << K_DLBA : 0u) | (BUILT(K_DBA) ? 1u << K_DBA : 0u);
+        } else if (AUTO_DBA_TYPE(o, c->type)) { /* (opts.auto_all_encodings) */
+            alts |= BUILT(K_DBA) ? 1u << K_DBA : 0u;
         }
     }
     return alts;
@@ -297,7 +300,7 @@ static ppq_codec_t column_codec(const ppq_writer_options_t *o, uint32_t i)
  * encodings AUTO may pick instead of a dictionary. */
 static size_t most_for(const ppq_column_t *c, const ppq_writer_options_t *o, int kind, int arena, size_t vals)
 {
-    unsigned alts = AUTO_BY_SIZE && kind == K_DICT ? auto_alts(c) & ~(1u << K_PLAIN) : 0u;
+    unsigned alts = AUTO_BY_SIZE && kind == K_DICT ? auto_alts(c, o) & ~(1u << K_PLAIN) : 0u;
     size_t most = arena ? codec_arena_for(c, o, kind, vals) : vals_cap(c, o, kind);
     size_t x = arena ? codec_arena_for(c, o, K_PLAIN, vals) : vals_cap(c, o, K_PLAIN);
     int k;
@@ -715,7 +718,7 @@ static size_t plan_pages(const ppq_column_t *s, uint32_t n, const ppq_writer_opt
                 return 0;
             }
             size[OWN] = sizeof(ppq_dict_enc_t);
-            if (auto_alts(c) & (1u << K_DLBA | 1u << K_DBA)) { /* and its alternative's encoder: bytes_enc() */
+            if (auto_alts(c, o) & (1u << K_DLBA | 1u << K_DBA)) { /* and its alternative's encoder: bytes_enc() */
                 size[OWN] = PPQ_ARENA_ROUND(size[OWN]) +
                             (sizeof(ppq_dba_enc_t) > sizeof(ppq_dlba_enc_t) ? sizeof(ppq_dba_enc_t) : sizeof(ppq_dlba_enc_t));
             }

@@ -844,20 +844,22 @@ static void as_candidate(ppq_col_t *c, ppq_column_t *fixed, const rsaved_t *r, u
  * holds other pages than its dictionary's and PLAIN: a dictionary AUTO
  * took mid-chunk (after DELTA pages) filled with other entries than one
  * from the chunk's start (hashed event ids, 1.15x DICTIONARY's chunk). */
-static int candidate_ok(const ppq_col_t *c, const rsaved_t *r, unsigned k, int filled)
+static int candidate_ok(const ppq_writer_t *w, const ppq_col_t *c, const rsaved_t *r, unsigned k, int filled)
 {
     ppq_type_t t = c->def->type;
     const ppq_dict_enc_t *d = c->own.dict;
     switch (k) {
     case RC_PLAIN: return r->encodings != 1u << PPQ_ENC_PLAIN;
     case RC_SPLIT:
-        return SPLITS && COMPRESSED(c->codec) && (t == PPQ_FLOAT || t == PPQ_DOUBLE) &&
+        return SPLITS && COMPRESSED(c->codec) &&
+               (t == PPQ_FLOAT || t == PPQ_DOUBLE ||
+                (AUTO_ALL(&w->opts) && (t == PPQ_INT32 || t == PPQ_INT64 || t == PPQ_FIXED_LEN_BYTE_ARRAY))) &&
                r->encodings != 1u << PPQ_ENC_BYTE_STREAM_SPLIT;
     case RC_DELTA:
         return BUILT(K_DELTA) && (t == PPQ_INT32 || t == PPQ_INT64) && r->encodings != 1u << PPQ_ENC_DELTA_BINARY_PACKED;
     case RC_DLBA:
         return BUILT(K_DLBA) && t == PPQ_BYTE_ARRAY && r->encodings != 1u << PPQ_ENC_DELTA_LENGTH_BYTE_ARRAY;
-    case RC_DBA: return BUILT(K_DBA) && t == PPQ_BYTE_ARRAY && r->encodings != 1u << PPQ_ENC_DELTA_BYTE_ARRAY;
+    case RC_DBA: return BUILT(K_DBA) && AUTO_DBA_TYPE(&w->opts, t) && r->encodings != 1u << PPQ_ENC_DELTA_BYTE_ARRAY;
     default: {
         int full = r->dict_pages && (ppq_dict_enc_entries(d) == d->cfg.max_entries ||
                                      d->cfg.max_bytes - ppq_dict_enc_dict_bytes(d) < (t == PPQ_BYTE_ARRAY ? 4u : c->width));
@@ -959,7 +961,7 @@ static int rechunk(ppq_writer_t *w, ppq_col_t *c, uint64_t *data_start, ppq_stat
     for (k = 0; k < RC_COUNT; k++) {
         ppq_status_t s;
         uint64_t bytes;
-        if (!candidate_ok(c, &r, k, filled) ||
+        if (!candidate_ok(w, c, &r, k, filled) ||
             (k == RC_PLAIN && PPQ_WRITER_STATISTICS && !COMPRESSED(c->codec) && t != PPQ_BYTE_ARRAY &&
              (r.chunk_values - c->chunk_stats.nulls) * c->width >= best)) {
             continue; /* (uncompressed PLAIN takes its values' bytes at least) */
