@@ -539,12 +539,21 @@ check write_all_types_logical "INTEGER(8,signed) INTEGER(64,unsigned) FLOAT16 DE
     "$($P inspect "$T/all.parquet" | awk '$3=="OPTIONAL"&&($1=="i8"||$1=="u64"||$1=="h"||$1=="d1"||$1=="d3"||$1=="tn"||$1=="tsu"||$1=="id"||$1=="j"){printf "%s%s", s, $4; s=" "}')"
 # every option, and the same rows read back
 for o in "--codec snappy" "--codec gzip" "--codec zstd --level 3" "--codec lz4_raw" "--page-v2" "--no-statistics" \
+    "--auto-all-encodings --codec snappy" \
     "--row-group-rows 1" "--encoding s=plain --encoding i64=delta_binary_packed --encoding d=byte_stream_split --encoding s=delta_byte_array"; do
     name=write_opt_$(echo "$o" | tr -c 'a-z0-9\n' '_')
     # shellcheck disable=SC2086
     $P write --schema "$WS" $o "$T/opt.parquet" <"$T/all.jsonl"
     check "$name" "$(cat "$T/all.want")" "$($P cat "$T/opt.parquet" 2>&1)"
 done
+# --auto-all-encodings: a decimal(38,2) running total (16-byte values sharing their leading bytes)
+# as DELTA_BYTE_ARRAY, which AUTO alone leaves out (polars lacks it), the values as written
+awk 'BEGIN { t = 0; for (i = 0; i < 3000; i++) { t += (i * 7919) % 1000; printf "{\"total\":\"%d.%02d\"}\n", int(t / 100), t % 100 } }' >"$T/tot.jsonl"
+$P write --schema 'total:decimal(38,2)' "$T/tot1.parquet" <"$T/tot.jsonl"
+$P write --schema 'total:decimal(38,2)' --auto-all-encodings "$T/tot2.parquet" <"$T/tot.jsonl"
+check write_auto_all_encodings "PLAIN,RLE / RLE,DELTA_BYTE_ARRAY" \
+    "$($P inspect "$T/tot1.parquet" | awk '$1=="total"&&$2!="FIXED_LEN_BYTE_ARRAY"{print $2}') / $($P inspect "$T/tot2.parquet" | awk '$1=="total"&&$2!="FIXED_LEN_BYTE_ARRAY"{print $2}')"
+check write_auto_all_encodings_values "$(cat "$T/tot.jsonl")" "$($P cat "$T/tot2.parquet")"
 check write_row_group_rows "row groups: 3" "$($P inspect "$T/opt.parquet" >/dev/null; $P write --schema "$WS" --row-group-rows 1 "$T/opt.parquet" <"$T/all.jsonl"; $P inspect "$T/opt.parquet" | grep '^row groups')"
 # zstd frames in the file (their magic number, 28 b5 2f fd)
 check write_codec_zstd_frames 1 "$($P write --schema "$WS" --codec zstd "$T/opt.parquet" <"$T/all.jsonl"; hex <"$T/opt.parquet" | grep -c 28b52ffd)"

@@ -49,7 +49,7 @@
 static const char write_usage[] =
     "usage: ppq write --schema SCHEMA [--format jsonl|csv] [--codec NAME [--level N]] [--row-group-rows N]\n"
     "                 [--page-v2] [--page-bytes N] [--page-values N] [--encoding COL=ENC]... [--no-statistics]\n"
-    "                 OUT.parquet < rows\n";
+    "                 [--auto-all-encodings] OUT.parquet < rows\n";
 
 /* The temporary file, removed by a signal too. */
 static char tmp_path[4096];
@@ -454,6 +454,8 @@ int ppq_write_cmd(int argc, char **argv)
             opts.page_v2 = 1;
         } else if (strcmp(a, "--no-statistics") == 0) {
             opts.no_statistics = 1;
+        } else if (strcmp(a, "--auto-all-encodings") == 0) {
+            opts.auto_all_encodings = 1; /* (AUTO: also what DuckDB or polars lack; ppq_writer.h) */
         } else if (strcmp(a, "--encoding") == 0 && more) {
             encs[nenc++] = argv[++i];
         } else if (out == NULL && (a[0] != '-' || a[1] == '\0')) {
