@@ -2144,6 +2144,7 @@ static void run_case(case_t *k)
     int compact, fi = -1;
 
     memset(&ro_null, 0, sizeof ro_null);
+    o.auto_all_encodings = auto_all; /* (before options_for_arena, which sizes the arena for it) */
     for (c = 0; c < n; c++) {
         memset(&schema[c], 0, sizeof schema[c]);
         schema[c].name = t->spec->cols[c].name;

@@ -619,10 +619,12 @@ static int alt_beats_chunk(const ppq_writer_t *w, const ppq_col_t *c, uint32_t n
      * page's halves: whole entries there, so a fraction here; halves of 2
      * and 4 entries are no ratio of 1.41 in whole numbers) */
     grow = half > 0u ? ppq_udiv32(all << 7, half) : 0u;
-    if (all > half && ((all <= n - n / 8u && grow > 181u) || grow < 181u)) {
+    if (all > half && (((all < n - n / 4u || (n < 32u && all <= n - n / 8u)) && grow > 181u) || grow < 181u)) {
         grow = 181u; /* entries still coming grow as a walk's, as the square root of its values (x sqrt 2
-                        a doubling): at most where values come back, and at least (a page's halves are
-                        too few values to tell: walks of 16-value pages looked slower) */
+                        a doubling): at most where values come back (in a sample under 32, where 2 of
+                        16 did: a walk's first 16 values had 14 entries, taken as noise's, PLAIN for
+                        two pages of a 16-entry dictionary's chunk, 1.063x), and at least (a page's
+                        halves are too few values to tell: walks of 16-value pages looked slower) */
     }
     while (v < h && half > 0u && all > half) {
         uint32_t next = h / 2u < v ? h : 2u * v, step = next - v;
