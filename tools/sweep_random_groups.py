@@ -21,7 +21,7 @@ import sys
 UNREAD = {("INT32", "BYTE_STREAM_SPLIT"), ("INT64", "BYTE_STREAM_SPLIT"), ("FLBA", "BYTE_STREAM_SPLIT"),
           ("FLBA", "DELTA_BYTE_ARRAY")}
 OVER = re.compile(r"^over random seed=(\d+) case=(\d+) column (\S+) \((\S+) (\S+)\) (.*?): AUTO (\d+) bytes "
-                  r"\((\S*)\), (\S+) (\d+): ([\d.]+)x; (.*)$")
+                  r"\((\S*)\), (\S+) (\d+): ([\d.]+)x(?: \(AUTO's file [\d.]+x the smallest fixed file\))?; (.*)$")
 SWEEP = "build/host/sweep"
 
 

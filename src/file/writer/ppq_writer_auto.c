@@ -327,6 +327,9 @@ static void split_values(const ppq_col_t *c, uint8_t *out)
  * for floats, and AUTO writes what readers open.) */
 static void split_unknown(const ppq_writer_t *w, ppq_col_t *c)
 {
+#if AUTO_REDICT
+    c->split_ratio = 0;
+#endif
     if (SPLITS) {
         ppq_type_t t = c->def->type;
         c->split = (uint8_t)(COMPRESSED(c->codec) && c->def->encoding == PPQ_COLUMN_AUTO &&

@@ -305,6 +305,12 @@ typedef struct ppq_col {
     uint64_t run_key;       /* F_DELTA: the order key of the page's last value */
     uint8_t *levels_out;    /* ... and RLE-encoded */
     uint32_t levels_cap;
+#if AUTO_REDICT
+    uint8_t split_ratio;    /* AUTO under a codec (SPLITS): 1 + a PLAIN or split page's compressed
+                               bytes in 128ths of its input, as the last page weighed each way
+                               compressed; a page whose ratio strays an eighth from it has the
+                               next weighed again (0: not weighed; in 64-bit CPUs' padding) */
+#endif
     ppq_memsink_t vals_mem; /* encoded values of the page */
     ppq_stats_t page_stats;
     /* the open row group's column chunk */

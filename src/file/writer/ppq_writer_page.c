@@ -438,10 +438,12 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
             in = levels_len;
             levels_len = 0;
         }
+        int weighed = 0;
         memcpy(w->zin + in, dhead, dhead_len);
         if (SPLITS && c->split == 2u && c->kind == K_PLAIN) { /* smaller split, after the page's levels? */
             c->split = split_smaller(w, c, in + dhead_len);
             kind = c->split ? K_BSS : K_PLAIN;
+            weighed = 1;
         }
         if (SPLITS && kind == K_BSS && c->kind == K_PLAIN) {
             split_values(c, w->zin + in + dhead_len);
@@ -453,6 +455,24 @@ static PPQ_NOINLINE ppq_status_t write_page(ppq_writer_t *w, ppq_col_t *c)
         if (st != PPQ_OK) {
             return st;
         }
+#if AUTO_REDICT
+        if (SPLITS && c->kind == K_PLAIN && c->def->encoding == PPQ_COLUMN_AUTO && (weighed || c->split_ratio != 0u)) {
+            /* a chunk's data may change after the page that chose: a GPS
+             * standing, then moving (its longitudes split took 0.94 of
+             * PLAIN's chunk under LZ4 where its first 4,096 had taken 1.28x)
+             * -- the next page is weighed again where this one compressed an
+             * eighth better or worse than the one weighed */
+            size_t into = in + dhead_len + c->vals_mem.len;
+            uint32_t ratio = 1u + (uint32_t)(into > 0u && z < into ? z * 127u / into : 127u);
+            if (weighed) {
+                c->split_ratio = (uint8_t)ratio;
+            } else if (ratio * 8u > c->split_ratio * 9u || ratio * 8u < c->split_ratio * 7u) {
+                c->split = 2u;
+            }
+        }
+#else
+        (void)weighed;
+#endif
         dhead_len = 0;
         vals = w->zout;
         vals_len = z;
