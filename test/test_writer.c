@@ -5274,6 +5274,48 @@ static void auto_all_encodings_flba_prefixes(void)
     PPQ_CHECK(f.col[0].encodings & (1u << PPQ_ENC_DELTA_BYTE_ARRAY));
 }
 
+/* A GPS longitude standing (a few values 1e-7 apart, at random) for 3,000
+ * readings, then moving (1e-5 a reading, jittered). */
+static void lon_row(ppq_writer_t *w, uint32_t i)
+{
+    uint32_t h = i * 2654435761u;
+    h ^= h >> 15;
+    h *= 2246822519u;
+    h ^= h >> 13;
+    PPQ_CHECK_OK(ppq_writer_set_double(w, 0, i < 3000u ? 8.5422219 + (double)(h % 5u) * 1e-7
+                                                       : 8.5422219 + (double)(i - 3000u) * 1e-5 + (double)(h % 100u) * 1e-8));
+}
+
+/* Under SNAPPY its standing pages compress smaller PLAIN, its moving ones
+ * split: AUTO, having chosen on the first page, weighs again where a page
+ * compresses otherwise (64-bit CPUs), within 1.05x of the smaller of
+ * PLAIN's and BYTE_STREAM_SPLIT's files, and under both. */
+static void auto_split_weighed_again(void)
+{
+    ppq_writer_options_t o;
+    size_t bss, plain, automatic;
+    footer_t f;
+    if (!ppq_codec_can_compress(PPQ_CODEC_SNAPPY) || !(PPQ_WRITER_ENCODINGS & PPQ_WRITER_ENC_BYTE_STREAM_SPLIT) ||
+        !AUTO_VS_FIXED || sizeof(size_t) < 8u) {
+        return;
+    }
+    small_options(&o);
+    o.page_values = 500;
+    o.row_group_rows = 6000;
+    o.dict_entries = 2; /* (no dictionary pays) */
+    o.dict_bytes = 16;
+    o.chunk_bytes = 65536;
+    o.codec = PPQ_CODEC_SNAPPY;
+    rows_file(PPQ_DOUBLE, PPQ_COLUMN_BYTE_STREAM_SPLIT, 0, &o, lon_row, 6000, &bss);
+    rows_file(PPQ_DOUBLE, PPQ_COLUMN_PLAIN, 0, &o, lon_row, 6000, &plain);
+    rows_file(PPQ_DOUBLE, PPQ_COLUMN_AUTO, 0, &o, lon_row, 6000, &automatic);
+    PPQ_CHECK(bss != 0u && plain != 0u && automatic != 0u);
+    PPQ_CHECK(automatic * 100u <= (bss < plain ? bss : plain) * 105u);
+    PPQ_CHECK(automatic < bss && automatic < plain);
+    PPQ_CHECK_OK(read_footer(&f));
+    PPQ_CHECK(f.col[0].encodings & (1u << 9)); /* (9: BYTE_STREAM_SPLIT, with PLAIN pages) */
+}
+
 static void true_row(ppq_writer_t *w, uint32_t i)
 {
     (void)i;
@@ -6061,6 +6103,7 @@ static const ppq_test_case_t cases[] = {
     PPQ_TEST(auto_splits_no_integers),
     PPQ_TEST(auto_all_encodings_split_integers),
     PPQ_TEST(auto_all_encodings_flba_prefixes),
+    PPQ_TEST(auto_split_weighed_again),
     PPQ_TEST(auto_first_page_weighed_once),
     PPQ_TEST(auto_counts_the_dictionary_pages_frame),
     PPQ_TEST(auto_keeps_a_dictionary_that_fills),
