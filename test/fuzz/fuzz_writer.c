@@ -1138,6 +1138,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         o.key_values = key_values;
         o.key_value_count = 2;
     }
+    o.auto_all_encodings = (uint8_t)(take(&in, 1) & 1u); /* (AUTO's encodings some readers lack) */
     if (layout == 1u) {
         o.compact = 1;
         if (((x >> 16) & 3u) != 0u) { /* (mostly what it takes; else PPQ_ERR_ARG, likely) */
