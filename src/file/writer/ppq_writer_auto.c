@@ -331,11 +331,8 @@ static void split_unknown(const ppq_writer_t *w, ppq_col_t *c)
     c->split_ratio = 0;
 #endif
     if (SPLITS) {
-        ppq_type_t t = c->def->type;
         c->split = (uint8_t)(COMPRESSED(c->codec) && c->def->encoding == PPQ_COLUMN_AUTO &&
-                                     (t == PPQ_FLOAT || t == PPQ_DOUBLE ||
-                                      (AUTO_ALL(&w->opts) && (t == PPQ_INT32 || t == PPQ_INT64 ||
-                                                              t == PPQ_FIXED_LEN_BYTE_ARRAY)))
+                                     AUTO_SPLIT_TYPE(&w->opts, c->def->type)
                                  ? 2u
                                  : 0u);
     }

@@ -133,8 +133,12 @@ enum {
  * FIXED_LEN_BYTE_ARRAY, which some readers lack; with the thorough
  * weighing only (elsewhere the option is ignored). */
 #define AUTO_ALL(o) (PPQ_WRITER_AUTO_BY_SIZE && PPQ_WRITER_AUTO_THOROUGH && (o)->auto_all_encodings)
-/* ... the type AUTO weighs DELTA_BYTE_ARRAY for */
+/* ... the types AUTO weighs DELTA_BYTE_ARRAY for, and BYTE_STREAM_SPLIT
+ * (under a codec, SPLITS) */
 #define AUTO_DBA_TYPE(o, t) ((t) == PPQ_BYTE_ARRAY || ((t) == PPQ_FIXED_LEN_BYTE_ARRAY && AUTO_ALL(o)))
+#define AUTO_SPLIT_TYPE(o, t)                                                                                  \
+    ((t) == PPQ_FLOAT || (t) == PPQ_DOUBLE ||                                                                  \
+     (AUTO_ALL(o) && ((t) == PPQ_INT32 || (t) == PPQ_INT64 || (t) == PPQ_FIXED_LEN_BYTE_ARRAY)))
 
 /* Where a dictionary page's batch runs leave its statistics to the page's
  * end (settle_dict_stats): numbers with stamps (c->seen) and 4-byte

@@ -851,9 +851,7 @@ static int candidate_ok(const ppq_writer_t *w, const ppq_col_t *c, const rsaved_
     switch (k) {
     case RC_PLAIN: return r->encodings != 1u << PPQ_ENC_PLAIN;
     case RC_SPLIT:
-        return SPLITS && COMPRESSED(c->codec) &&
-               (t == PPQ_FLOAT || t == PPQ_DOUBLE ||
-                (AUTO_ALL(&w->opts) && (t == PPQ_INT32 || t == PPQ_INT64 || t == PPQ_FIXED_LEN_BYTE_ARRAY))) &&
+        return SPLITS && COMPRESSED(c->codec) && AUTO_SPLIT_TYPE(&w->opts, t) &&
                r->encodings != 1u << PPQ_ENC_BYTE_STREAM_SPLIT;
     case RC_DELTA:
         return BUILT(K_DELTA) && (t == PPQ_INT32 || t == PPQ_INT64) && r->encodings != 1u << PPQ_ENC_DELTA_BINARY_PACKED;
