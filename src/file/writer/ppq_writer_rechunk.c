@@ -233,8 +233,16 @@ static ppq_status_t rsrc_page(ppq_writer_t *w, const ppq_col_t *c, rsrc_t *s)
         if (c->def->type == PPQ_BYTE_ARRAY) {
             return PPQ_ERR_UNSUPPORTED;
         }
-        s->n = len / c->width;
         s->i = 0;
+        if (c->def->type == PPQ_FIXED_LEN_BYTE_ARRAY) { /* (opts.auto_all_encodings) each value's bytes
+                                                           gathered from the streams, after the page in w->rz */
+            size_t used = in_rz ? (size_t)(body - w->rz) + len : 0u;
+            s->n = c->def->type_len > 0u ? len / c->def->type_len : 0u;
+            s->buf = w->rz + used;
+            s->cap = w->rz_cap - used;
+            return s->cap < c->def->type_len ? PPQ_ERR_NOSPACE : PPQ_OK;
+        }
+        s->n = len / c->width;
         return PPQ_OK;
     default: return PPQ_ERR_UNSUPPORTED;
     }
@@ -273,20 +281,35 @@ static ppq_status_t rsrc_bytes(const ppq_col_t *c, rsrc_t *s, uint32_t m)
         }
         return PPQ_OK;
     case PPQ_ENC_DELTA_LENGTH_BYTE_ARRAY: st = m > 0u ? ppq_dlba_dec_get(&s->dl, s->bytes, m, &got) : PPQ_OK; break;
+    case PPQ_ENC_BYTE_STREAM_SPLIT: /* FIXED_LEN_BYTE_ARRAY, one at a time (m <= 1): into buf */
+        for (k = 0; k < m; k++, s->i++) {
+            uint32_t b;
+            if (s->i >= s->n) {
+                return PPQ_ERR_CORRUPT;
+            }
+            for (b = 0; b < c->def->type_len; b++) {
+                s->buf[b] = s->v[b * s->n + s->i];
+            }
+            s->bytes[k].ptr = s->buf;
+            s->bytes[k].len = c->def->type_len;
+        }
+        return PPQ_OK;
     default: st = m > 0u ? ppq_dba_dec_get(&s->db, s->bytes, m, s->buf, s->cap, &got) : PPQ_OK; break; /* (m <= 1) */
     }
     return st != PPQ_OK ? st : got != m ? PPQ_ERR_CORRUPT : PPQ_OK;
 }
 
-/* Decode the page's next entries (up to RSRC_AHEAD; DELTA_BYTE_ARRAY one,
- * whose value's bytes take the buffer): their nulls, and the values of
- * the others as words or byte arrays. */
+/* Decode the page's next entries (up to RSRC_AHEAD; DELTA_BYTE_ARRAY and
+ * a split FIXED_LEN_BYTE_ARRAY one, whose value's bytes take the buffer):
+ * their nulls, and the values of the others as words or byte arrays. */
 static ppq_status_t rsrc_ahead(const ppq_col_t *c, rsrc_t *s)
 {
     uint32_t lv[RSRC_AHEAD], idx[RSRC_AHEAD], k, m = 0, n = s->left < RSRC_AHEAD ? s->left : RSRC_AHEAD;
     size_t got = 0, levels = 0, width = c->width;
     ppq_status_t st = PPQ_OK;
-    n = s->enc == PPQ_ENC_DELTA_BYTE_ARRAY && n > 1u ? 1u : s->ahead != 0u && n > s->ahead ? s->ahead : n;
+    n = (s->enc == PPQ_ENC_DELTA_BYTE_ARRAY || (s->enc == PPQ_ENC_BYTE_STREAM_SPLIT && RC_BYTES(c))) && n > 1u ? 1u
+        : s->ahead != 0u && n > s->ahead ? s->ahead
+                                          : n;
     if (c->def->optional) {
         if ((st = ppq_rle_dec_get(&s->lv, lv, n, &levels)) != PPQ_OK || levels != n) {
             return st != PPQ_OK ? st : PPQ_ERR_CORRUPT;
