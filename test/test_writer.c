@@ -5178,18 +5178,12 @@ static void int64_split_row(ppq_writer_t *w, uint32_t i)
     PPQ_CHECK_OK(ppq_writer_set_i64(w, 0, (int64_t)(0x1122000000334455ull | (uint64_t)x << 40)));
 }
 
-/* AUTO never writes integers BYTE_STREAM_SPLIT, even where that would be
- * smaller under a codec (DuckDB reads the encoding only for FLOAT and
- * DOUBLE): an INT64 whose split pages SNAPPY packs best, its chunk's
- * encodings without it. */
-static void auto_splits_no_integers(void)
+/* That INT64 under SNAPPY in one row group of 512 (16-entry dictionaries),
+ * as BYTE_STREAM_SPLIT and as AUTO (auto_all: opts.auto_all_encodings);
+ * AUTO's footer read into *f. */
+static void int64_split_files(uint8_t auto_all, size_t *bss, size_t *automatic, footer_t *f)
 {
     ppq_writer_options_t o;
-    size_t bss, automatic;
-    footer_t f;
-    if (!ppq_codec_can_compress(PPQ_CODEC_SNAPPY) || !(PPQ_WRITER_ENCODINGS & PPQ_WRITER_ENC_BYTE_STREAM_SPLIT)) {
-        return;
-    }
     small_options(&o);
     o.page_values = 256;
     o.row_group_rows = 512;
@@ -5198,10 +5192,25 @@ static void auto_splits_no_integers(void)
     o.chunk_bytes = 16384; /* (one row group each) */
     o.codec = PPQ_CODEC_SNAPPY;
     o.codec_level = 1;
-    rows_file(PPQ_INT64, PPQ_COLUMN_BYTE_STREAM_SPLIT, 0, &o, int64_split_row, 512, &bss);
-    rows_file(PPQ_INT64, PPQ_COLUMN_AUTO, 0, &o, int64_split_row, 512, &automatic);
-    PPQ_CHECK(bss != 0u && automatic != 0u);
-    PPQ_CHECK_OK(read_footer(&f));
+    o.auto_all_encodings = auto_all;
+    rows_file(PPQ_INT64, PPQ_COLUMN_BYTE_STREAM_SPLIT, 0, &o, int64_split_row, 512, bss);
+    rows_file(PPQ_INT64, PPQ_COLUMN_AUTO, 0, &o, int64_split_row, 512, automatic);
+    PPQ_CHECK(*bss != 0u && *automatic != 0u);
+    PPQ_CHECK_OK(read_footer(f));
+}
+
+/* AUTO never writes integers BYTE_STREAM_SPLIT, even where that would be
+ * smaller under a codec (DuckDB reads the encoding only for FLOAT and
+ * DOUBLE): an INT64 whose split pages SNAPPY packs best, its chunk's
+ * encodings without it. */
+static void auto_splits_no_integers(void)
+{
+    size_t bss, automatic;
+    footer_t f;
+    if (!ppq_codec_can_compress(PPQ_CODEC_SNAPPY) || !(PPQ_WRITER_ENCODINGS & PPQ_WRITER_ENC_BYTE_STREAM_SPLIT)) {
+        return;
+    }
+    int64_split_files(0, &bss, &automatic, &f);
     PPQ_CHECK_EQ(f.col[0].encodings & (1u << 9), 0u); /* (9: BYTE_STREAM_SPLIT) */
 }
 
@@ -5209,27 +5218,14 @@ static void auto_splits_no_integers(void)
  * written so, within 1.05x of BYTE_STREAM_SPLIT's file. */
 static void auto_all_encodings_split_integers(void)
 {
-    ppq_writer_options_t o;
     size_t bss, automatic;
     footer_t f;
     if (!ppq_codec_can_compress(PPQ_CODEC_SNAPPY) || !(PPQ_WRITER_ENCODINGS & PPQ_WRITER_ENC_BYTE_STREAM_SPLIT) ||
         !AUTO_VS_FIXED) {
         return;
     }
-    small_options(&o);
-    o.page_values = 256;
-    o.row_group_rows = 512;
-    o.dict_entries = 16;
-    o.dict_bytes = 128;
-    o.chunk_bytes = 16384;
-    o.codec = PPQ_CODEC_SNAPPY;
-    o.codec_level = 1;
-    o.auto_all_encodings = 1;
-    rows_file(PPQ_INT64, PPQ_COLUMN_BYTE_STREAM_SPLIT, 0, &o, int64_split_row, 512, &bss);
-    rows_file(PPQ_INT64, PPQ_COLUMN_AUTO, 0, &o, int64_split_row, 512, &automatic);
-    PPQ_CHECK(bss != 0u && automatic != 0u);
+    int64_split_files(1, &bss, &automatic, &f);
     PPQ_CHECK(automatic * 100u <= bss * 105u);
-    PPQ_CHECK_OK(read_footer(&f));
     PPQ_CHECK(f.col[0].encodings & (1u << 9)); /* (9: BYTE_STREAM_SPLIT) */
 }
 

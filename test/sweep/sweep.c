@@ -1750,18 +1750,24 @@ static uint32_t ratio_chunks, ratio_over, ratio_over_small, ratio_over_read;
 static uint32_t rnd_over_layout[2], rnd_over_sizing[3], rnd_over_readable[2];
 static uint32_t rnd_refused_level, rnd_refused_compact_opts, rnd_refused_compact_store, rnd_full;
 static double worst_ratio, worst_read;
-static char worst_case[700], worst_read_case[700];
+static char worst_case[1024], worst_read_case[1024];
 
-/* Whether the four readers the project checks with (DuckDB 1.5.6, arrow-rs,
- * hyparquet, polars) all read encoding e of `type`: DuckDB reads
- * BYTE_STREAM_SPLIT of FLOAT and DOUBLE only, polars no DELTA_BYTE_ARRAY of
- * FIXED_LEN_BYTE_ARRAY.  AUTO writes no other; its ratio is reported
- * against every encoding the type allows and against these. */
+/* Does one of the four readers the project checks with (DuckDB 1.5.6,
+ * arrow-rs, hyparquet, polars) lack encoding e of `type`?  DuckDB reads
+ * BYTE_STREAM_SPLIT of FLOAT and DOUBLE only, polars no DELTA_BYTE_ARRAY
+ * (nor BYTE_STREAM_SPLIT) of FIXED_LEN_BYTE_ARRAY.  AUTO writes none of
+ * these without opts.auto_all_encodings; its ratio is reported against
+ * every encoding the type allows and against those the readers all read
+ * (readers_read: all of them under --auto-all). */
+static int reader_lacks(ppq_type_t type, ppq_column_encoding_t e)
+{
+    if (e == PPQ_COLUMN_BYTE_STREAM_SPLIT) return type != PPQ_FLOAT && type != PPQ_DOUBLE;
+    return e == PPQ_COLUMN_DELTA_BYTE_ARRAY && type == PPQ_FIXED_LEN_BYTE_ARRAY;
+}
+
 static int readers_read(ppq_type_t type, ppq_column_encoding_t e)
 {
-    if (auto_all) return 1; /* (--auto-all: AUTO weighs every encoding the type allows) */
-    if (e == PPQ_COLUMN_BYTE_STREAM_SPLIT) return type == PPQ_FLOAT || type == PPQ_DOUBLE;
-    return !(e == PPQ_COLUMN_DELTA_BYTE_ARRAY && type == PPQ_FIXED_LEN_BYTE_ARRAY);
+    return auto_all || !reader_lacks(type, e); /* (--auto-all: AUTO weighs every encoding the type allows) */
 }
 
 /* ---- one case ------------------------------------------------------------- */
@@ -1823,7 +1829,7 @@ static void compare_auto(const case_t *k, const table_t *t, const ppq_column_t *
             int64_t mine = 0, best = -1, best_read = -1;
             uint32_t best_e = 0, x;
             double ratio;
-            char ex[700], encs[96], key[64], fileratio[64];
+            char ex[1024], what[400], encs[96], key[64], fileratio[64];
             if (aligned) {
                 mine = auto_ch.size[g][c];
             } else {
@@ -1848,21 +1854,15 @@ static void compare_auto(const case_t *k, const table_t *t, const ppq_column_t *
             ratio_chunks++;
             enc_list(auto_ch.enc[aligned ? g : 0][c], encs, sizeof encs);
             fileratio[0] = 0;
-            if (!aligned) {
+            if (!aligned) { /* (and the whole file's ratio: a column across other row groups gains what the
+                               others pay) */
                 snprintf(fileratio, sizeof fileratio, " (AUTO's file %.3fx the smallest fixed file)", file_vs_fixed(auto_len));
             }
-            if (aligned) {
-                snprintf(ex, sizeof ex, "%s column %s (%s %s) row group %u: AUTO %lld bytes (%s), %s %lld: %.3fx; %s",
-                         case_tag(k), t->spec->cols[c].name, shape_name[t->spec->cols[c].shape],
-                         type_name(schema[c].type), g, (long long)mine, encs, enc_col_name[fixed_encs[best_e]],
-                         (long long)best, ratio, k->desc);
-            } else { /* (and the whole file's ratio: a column across other row groups gains what the others pay) */
-                snprintf(ex, sizeof ex,
-                         "%s column %s (%s %s) all row groups (unaligned), %u: AUTO %lld bytes (%s), %s %lld: %.3fx%s; %s",
-                         case_tag(k), t->spec->cols[c].name, shape_name[t->spec->cols[c].shape],
-                         type_name(schema[c].type), auto_ch.nrg, (long long)mine, encs,
-                         enc_col_name[fixed_encs[best_e]], (long long)best, ratio, fileratio, k->desc);
-            }
+            snprintf(what, sizeof what, "column %s (%s %s) %s%u: AUTO %lld bytes (%s), %s %lld: %.3fx%s",
+                     t->spec->cols[c].name, shape_name[t->spec->cols[c].shape], type_name(schema[c].type),
+                     aligned ? "row group " : "all row groups (unaligned), ", aligned ? g : auto_ch.nrg,
+                     (long long)mine, encs, enc_col_name[fixed_encs[best_e]], (long long)best, ratio, fileratio);
+            snprintf(ex, sizeof ex, "%s %s; %s", case_tag(k), what, k->desc);
             if (ratio > worst_ratio) {
                 worst_ratio = ratio;
                 snprintf(worst_case, sizeof worst_case, "%s", ex);
@@ -1904,12 +1904,7 @@ static void compare_auto(const case_t *k, const table_t *t, const ppq_column_t *
                 }
                 ratio_over++;
                 if (best < 256) ratio_over_small++;
-                failure(k, best < 256 ? "auto_ratio_small_chunk" : "auto_ratio",
-                        "column %s (%s %s) %s%u: AUTO %lld bytes (%s), %s %lld: %.3fx%s", t->spec->cols[c].name,
-                        shape_name[t->spec->cols[c].shape], type_name(schema[c].type),
-                        aligned ? "row group " : "all row groups (unaligned), ", aligned ? g : auto_ch.nrg,
-                        (long long)mine, encs, enc_col_name[fixed_encs[best_e]], (long long)best, ratio,
-                        fileratio);
+                failure(k, best < 256 ? "auto_ratio_small_chunk" : "auto_ratio", "%s", what);
             }
         }
     }
@@ -2035,8 +2030,8 @@ static int writes_unread(const table_t *t, const ppq_column_t *schema)
         for (c = 0; c < t->spec->ncols; c++) {
             uint32_t bits = auto_ch.enc[g][c];
             ppq_type_t type = schema[c].type;
-            if (((bits >> PPQ_ENC_BYTE_STREAM_SPLIT & 1u) && type != PPQ_FLOAT && type != PPQ_DOUBLE) ||
-                ((bits >> PPQ_ENC_DELTA_BYTE_ARRAY & 1u) && type == PPQ_FIXED_LEN_BYTE_ARRAY)) {
+            if (((bits >> PPQ_ENC_BYTE_STREAM_SPLIT & 1u) && reader_lacks(type, PPQ_COLUMN_BYTE_STREAM_SPLIT)) ||
+                ((bits >> PPQ_ENC_DELTA_BYTE_ARRAY & 1u) && reader_lacks(type, PPQ_COLUMN_DELTA_BYTE_ARRAY))) {
                 return 1;
             }
         }
